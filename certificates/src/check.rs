@@ -1,0 +1,339 @@
+//! `check(instance, certificate) -> Verdict`: the one entry point users trust.
+//!
+//! - A witness is scored with the reference rules ([`crate::voronoi`]).
+//! - A direct refutation: the checker encodes the instance itself ([`crate::encode`]) and checks
+//!   the LRAT proof against that formula ([`crate::lrat`]).
+//! - A refutation through a reduction: the checker checks that the carried formula is in the
+//!   theorem's domain, rebuilds the instance from it ([`crate::sat_voronoi`]), compares it with
+//!   the instance it was given, checks the LRAT proof against the formula, and names the theorem
+//!   it trusts for the step from "unsatisfiable" to "B cannot win".
+
+use crate::encode::black_wins_cnf;
+use crate::format::{
+    Certificate, Instance, OneRound, Refutation, RefutationMethod, Witness,
+    CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
+};
+use crate::lrat::{check_lrat, LratLimits, LratReport};
+use crate::sat_voronoi::{self, SatVoronoi};
+use crate::voronoi::{score, Outcome};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// Bounds on the checker's own work.
+pub struct Limits {
+    pub lrat: LratLimits,
+    /// The direct encoding is refused beyond this many clauses.
+    pub max_encoding_clauses: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            lrat: LratLimits::default(),
+            max_encoding_clauses: 50_000_000,
+        }
+    }
+}
+
+/// What the checker did, for the report.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Work {
+    pub vertices: usize,
+    pub edges: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white_score: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black_score: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cnf_variables: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cnf_clauses: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lrat_additions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lrat_deletions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lrat_hints: Option<u64>,
+}
+
+/// The checker's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    pub accepted: bool,
+    /// What the certificate claims (and, if accepted, what is now established).
+    pub claim: String,
+    /// Why it was accepted, or the first thing that failed.
+    pub reason: String,
+    pub work: Work,
+    /// The theorems taken on faith for this verdict (empty when nothing but the rules is).
+    pub trusted: Vec<String>,
+}
+
+/// Checks a certificate against an instance. Never panics; a certificate of the wrong kind for
+/// the instance is rejected with a reason.
+pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) -> Verdict {
+    match instance {
+        Instance::VoronoiOneRound(spec) => {
+            let game = match spec.validate() {
+                Ok(game) => game,
+                Err(err) => {
+                    return reject(
+                        claim_of(certificate),
+                        format!("the instance is not valid: {err}"),
+                        Work::default(),
+                    )
+                }
+            };
+            match certificate {
+                Certificate::Witness(w) => check_witness(&game, w),
+                Certificate::Refutation(r) => check_refutation(&game, r, limits),
+            }
+        }
+    }
+}
+
+fn claim_of(certificate: &Certificate) -> String {
+    match certificate {
+        Certificate::Witness(w) => w.claim.clone(),
+        Certificate::Refutation(r) => r.claim.clone(),
+    }
+}
+
+fn reject(claim: String, reason: String, work: Work) -> Verdict {
+    Verdict {
+        accepted: false,
+        claim,
+        reason,
+        work,
+        trusted: Vec::new(),
+    }
+}
+
+fn base_work(game: &OneRound) -> Work {
+    Work {
+        vertices: game.graph.len(),
+        edges: game.graph.edge_count(),
+        ..Work::default()
+    }
+}
+
+fn check_witness(game: &OneRound, witness: &Witness) -> Verdict {
+    let mut work = base_work(game);
+    let claim = witness.claim.clone();
+    if claim != CLAIM_BLACK_WINS {
+        return reject(
+            claim,
+            format!("a witness can only claim '{CLAIM_BLACK_WINS}'"),
+            work,
+        );
+    }
+    let mut occupied = vec![false; game.graph.len()];
+    for &w in &game.white {
+        occupied[w] = true;
+    }
+    let mut black = Vec::with_capacity(witness.placement.len());
+    for (k, name) in witness.placement.iter().enumerate() {
+        let Some(v) = game.graph.vertex(name) else {
+            return reject(
+                claim,
+                format!("placement[{k}]: unknown vertex '{name}'"),
+                work,
+            );
+        };
+        if game.white.contains(&v) {
+            return reject(
+                claim,
+                format!("placement[{k}]: vertex '{name}' is in W's set S"),
+                work,
+            );
+        }
+        if occupied[v] {
+            return reject(
+                claim,
+                format!("placement[{k}]: vertex '{name}' is placed twice"),
+                work,
+            );
+        }
+        occupied[v] = true;
+        black.push(v);
+    }
+    if black.len() != game.black_count {
+        return reject(
+            claim,
+            format!(
+                "the placement has {} vertices, B must place exactly {}",
+                black.len(),
+                game.black_count
+            ),
+            work,
+        );
+    }
+    let s = score(&game.graph, &game.white, &black);
+    work.white_score = Some(s.white);
+    work.black_score = Some(s.black);
+    if s.outcome() != Outcome::BlackWins {
+        return reject(
+            claim,
+            format!(
+                "the placement does not win: B dominates {}, W dominates {} ({} neutral)",
+                s.black, s.white, s.neutral
+            ),
+            work,
+        );
+    }
+    Verdict {
+        accepted: true,
+        claim,
+        reason: format!(
+            "B's placement dominates {} vertices against W's {} ({} neutral)",
+            s.black, s.white, s.neutral
+        ),
+        work,
+        trusted: Vec::new(),
+    }
+}
+
+fn record_lrat(work: &mut Work, report: &LratReport) {
+    work.lrat_additions = Some(report.additions);
+    work.lrat_deletions = Some(report.deletions);
+    work.lrat_hints = Some(report.hints);
+}
+
+fn check_refutation(game: &OneRound, refutation: &Refutation, limits: &Limits) -> Verdict {
+    let mut work = base_work(game);
+    let claim = refutation.claim.clone();
+    if claim != CLAIM_BLACK_CANNOT_WIN {
+        return reject(
+            claim,
+            format!("a refutation can only claim '{CLAIM_BLACK_CANNOT_WIN}'"),
+            work,
+        );
+    }
+    match &refutation.method {
+        RefutationMethod::Direct => {
+            let encoding = black_wins_cnf(&game.graph, &game.white, game.black_count);
+            work.cnf_variables = Some(encoding.cnf.num_vars);
+            work.cnf_clauses = Some(encoding.cnf.clauses.len());
+            if encoding.cnf.clauses.len() > limits.max_encoding_clauses {
+                return reject(
+                    claim,
+                    format!(
+                        "the direct encoding has {} clauses, over the limit of {}",
+                        encoding.cnf.clauses.len(),
+                        limits.max_encoding_clauses
+                    ),
+                    work,
+                );
+            }
+            match check_lrat(&encoding.cnf, &refutation.lrat, &limits.lrat) {
+                Ok(report) => {
+                    record_lrat(&mut work, &report);
+                    Verdict {
+                        accepted: true,
+                        claim,
+                        reason: format!(
+                            "the LRAT proof refutes the checker's {}-clause encoding of \
+                             \"B places {} vertices and wins\": B cannot win",
+                            encoding.cnf.clauses.len(),
+                            game.black_count
+                        ),
+                        work,
+                        trusted: Vec::new(),
+                    }
+                }
+                Err(err) => reject(claim, format!("the LRAT proof fails: {err}"), work),
+            }
+        }
+        RefutationMethod::Reduction { reduction, formula } => {
+            work.cnf_variables = Some(formula.num_vars);
+            work.cnf_clauses = Some(formula.clauses.len());
+            if let Err(why) = same_as_construction(game, formula, *reduction) {
+                return reject(claim, why, work);
+            }
+            match check_lrat(formula, &refutation.lrat, &limits.lrat) {
+                Ok(report) => {
+                    record_lrat(&mut work, &report);
+                    Verdict {
+                        accepted: true,
+                        claim,
+                        reason: format!(
+                            "the instance is the {} image of the carried {}-clause formula, \
+                             and the LRAT proof refutes that formula: B cannot win",
+                            reduction.name(),
+                            formula.clauses.len()
+                        ),
+                        work,
+                        trusted: vec![reduction.theorem().to_string()],
+                    }
+                }
+                Err(err) => reject(claim, format!("the LRAT proof fails: {err}"), work),
+            }
+        }
+    }
+}
+
+/// Rebuilds the reduction's instance from `formula` and compares it with `game` as labelled
+/// graphs (vertex names, edges as unordered pairs, W's set, B's count); names the first
+/// difference.
+fn same_as_construction(
+    game: &OneRound,
+    formula: &crate::cnf::Cnf,
+    reduction: SatVoronoi,
+) -> Result<(), String> {
+    let built = sat_voronoi::build(formula, reduction)
+        .map_err(|why| format!("the carried formula cannot be reduced: {why}"))?;
+    let ours: BTreeSet<&str> = built.vertices.iter().map(String::as_str).collect();
+    let theirs: BTreeSet<&str> = game.graph.names().iter().map(String::as_str).collect();
+    if let Some(v) = ours.symmetric_difference(&theirs).next() {
+        let side = if ours.contains(v) {
+            "the reduction has vertex"
+        } else {
+            "the instance has vertex"
+        };
+        return Err(format!(
+            "the instance is not the {} image of the carried formula: {side} '{v}' and the other does not",
+            reduction.name()
+        ));
+    }
+    let pair = |a: &str, b: &str| {
+        if a < b {
+            (a.to_string(), b.to_string())
+        } else {
+            (b.to_string(), a.to_string())
+        }
+    };
+    let ours: BTreeSet<(String, String)> = built.edges.iter().map(|(a, b)| pair(a, b)).collect();
+    let theirs: BTreeSet<(String, String)> = game
+        .graph
+        .edges()
+        .into_iter()
+        .map(|(i, j)| pair(game.graph.name(i), game.graph.name(j)))
+        .collect();
+    if let Some((a, b)) = ours.symmetric_difference(&theirs).next() {
+        let side = if ours.contains(&(a.clone(), b.clone())) {
+            "the reduction has edge"
+        } else {
+            "the instance has edge"
+        };
+        return Err(format!(
+            "the instance is not the {} image of the carried formula: {side} {a} - {b} and the other does not",
+            reduction.name()
+        ));
+    }
+    let ours: BTreeSet<&str> = built.white.iter().map(String::as_str).collect();
+    let theirs: BTreeSet<&str> = game.white.iter().map(|&w| game.graph.name(w)).collect();
+    if ours != theirs {
+        return Err(format!(
+            "W's set differs from the {} construction's {:?}",
+            reduction.name(),
+            built.white
+        ));
+    }
+    if built.black_count != game.black_count {
+        return Err(format!(
+            "B's count is {}, the construction gives {}",
+            game.black_count, built.black_count
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,308 @@
+//! The checker's CNF encoding of "in the one-round game, B has a winning placement".
+//!
+//! Given a graph, W's fixed set S and B's count n, the formula [`black_wins_cnf`] is satisfiable
+//! iff B can occupy exactly n vertices outside S and dominate strictly more vertices than W. A
+//! direct refutation certificate is an LRAT proof of this formula; the solver builds the formula
+//! by calling this same function, so clause numbers agree by construction.
+//!
+//! Variables:
+//! - `b_v` for each free vertex v (not in S), in vertex order: "B occupies v" (variables 1..=F);
+//! - `d_v`: "v is strictly nearer to B than to W", with the clause `d_v -> OR b_w` over the free
+//!   w with dist(v, w) < dist(v, S) (when that set has one member, `d_v` is that `b_w` itself);
+//! - `t_v`: "v is not W's" (B is at most as far as W), with `t_v -> OR b_w` over the free w
+//!   with dist(v, w) <= dist(v, S); only for v that W reaches (an unreachable v is never W's).
+//!
+//! Only the implication towards the placement is needed: a `d_v` or `t_v` can be true only if
+//! the placement really puts v in V_B or out of V_W, so the true ones undercount. With K the
+//! number of vertices W reaches, |V_B| - |V_W| = sum d_v - (K - sum t_v), so "B wins" is
+//! `sum d_v + sum t_v >= K + 1`, written with a unary counter; "exactly n" is a second counter.
+//!
+//! Counters ([`add_counter`]): `c[i][j]` means "at least j of the first i inputs are true", built
+//! by `c[i][j] = c[i-1][j] OR (x_i AND c[i-1][j-1])`, truncated at the bound. The score counter
+//! needs only the "implies" half of each definition; the exact-count counter needs both.
+
+use crate::cnf::Cnf;
+use crate::graph::{Graph, UNREACHABLE};
+
+/// The encoding and how to read a model of it.
+#[derive(Clone, Debug)]
+pub struct Encoding {
+    /// The formula.
+    pub cnf: Cnf,
+    /// For each vertex, the variable "B occupies it" (`None` for vertices of S).
+    pub placement_var: Vec<Option<u32>>,
+    /// Number of score literals and the threshold they must reach.
+    pub score_literals: usize,
+    pub score_threshold: usize,
+}
+
+impl Encoding {
+    /// B's placement in a model (index 0 is variable 1).
+    pub fn placement(&self, model: &[bool]) -> Vec<usize> {
+        self.placement_var
+            .iter()
+            .enumerate()
+            .filter_map(|(v, var)| var.filter(|&x| model[x as usize - 1]).map(|_| v))
+            .collect()
+    }
+}
+
+/// A value in a counter: a constant or a literal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Term {
+    False,
+    True,
+    Lit(i32),
+}
+
+/// Which halves of the counter definitions to emit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Halves {
+    /// `c -> definition` only: a true output proves the count.
+    Implies,
+    /// Both directions: outputs equal the true counts.
+    Both,
+}
+
+/// Adds a unary counter over `inputs` and returns `out[j - 1]` = "at least j inputs true" for
+/// `j = 1..=bound`.
+fn add_counter(cnf: &mut Cnf, inputs: &[i32], bound: usize, halves: Halves) -> Vec<Term> {
+    let mut previous = vec![Term::False; bound];
+    for (i, &x) in inputs.iter().enumerate() {
+        let mut current = Vec::with_capacity(bound);
+        for j in 1..=bound {
+            if j > i + 1 {
+                current.push(Term::False);
+                continue;
+            }
+            let same = previous[j - 1]; // c[i-1][j]
+            let below = if j == 1 { Term::True } else { previous[j - 2] }; // c[i-1][j-1]
+            let term = match (same, below) {
+                (Term::True, _) => Term::True,
+                (Term::False, Term::False) => Term::False,
+                (Term::False, Term::True) => Term::Lit(x),
+                _ => {
+                    let c = cnf.fresh_var();
+                    // c -> same OR x, and c -> same OR below.
+                    let mut with_x = vec![-c, x];
+                    let mut with_below = vec![-c];
+                    if let Term::Lit(s) = same {
+                        with_x.push(s);
+                        with_below.push(s);
+                    }
+                    cnf.add_clause(with_x);
+                    if let Term::Lit(b) = below {
+                        with_below.push(b);
+                        cnf.add_clause(with_below);
+                    }
+                    if halves == Halves::Both {
+                        // same -> c, and x AND below -> c.
+                        if let Term::Lit(s) = same {
+                            cnf.add_clause(vec![-s, c]);
+                        }
+                        match below {
+                            Term::Lit(b) => cnf.add_clause(vec![-x, -b, c]),
+                            _ => cnf.add_clause(vec![-x, c]),
+                        }
+                    }
+                    Term::Lit(c)
+                }
+            };
+            current.push(term);
+        }
+        previous = current;
+    }
+    previous
+}
+
+/// Requires a counter output to be true (`want`) or false.
+fn require(cnf: &mut Cnf, term: Term, want: bool) {
+    match (term, want) {
+        (Term::Lit(l), true) => cnf.add_clause(vec![l]),
+        (Term::Lit(l), false) => cnf.add_clause(vec![-l]),
+        (Term::True, false) | (Term::False, true) => cnf.add_clause(vec![]),
+        _ => {}
+    }
+}
+
+/// A literal equivalent to (or implying) the disjunction of the given placement variables:
+/// the variable itself for one, a fresh `a` with `a -> OR` for several, `None` for none.
+fn disjunction(cnf: &mut Cnf, vars: &[i32]) -> Option<i32> {
+    match vars {
+        [] => None,
+        [single] => Some(*single),
+        _ => {
+            let a = cnf.fresh_var();
+            let mut clause = vec![-a];
+            clause.extend_from_slice(vars);
+            cnf.add_clause(clause);
+            Some(a)
+        }
+    }
+}
+
+/// The formula "B occupies exactly `black_count` vertices outside `white` and wins".
+pub fn black_wins_cnf(graph: &Graph, white: &[usize], black_count: usize) -> Encoding {
+    let to_white = graph.distances_from(white);
+    let mut is_white = vec![false; graph.len()];
+    for &w in white {
+        is_white[w] = true;
+    }
+    let mut cnf = Cnf::new(0);
+    let mut placement_var = vec![None; graph.len()];
+    for v in 0..graph.len() {
+        if !is_white[v] {
+            placement_var[v] = Some(cnf.fresh_var() as u32);
+        }
+    }
+    let mut score_literals = Vec::new();
+    let mut reached_by_white = 0usize;
+    for v in 0..graph.len() {
+        let limit = to_white[v];
+        if limit != UNREACHABLE {
+            reached_by_white += 1;
+        }
+        let around = graph.distances_within(&[v], limit);
+        let mut strictly_nearer = Vec::new();
+        let mut as_near = Vec::new();
+        for (w, &d) in around.iter().enumerate() {
+            let Some(var) = placement_var[w] else { continue };
+            if d == UNREACHABLE {
+                continue;
+            }
+            if d < limit {
+                strictly_nearer.push(var as i32);
+            }
+            as_near.push(var as i32);
+        }
+        if let Some(d) = disjunction(&mut cnf, &strictly_nearer) {
+            score_literals.push(d);
+        }
+        if limit != UNREACHABLE {
+            let t = if as_near == strictly_nearer {
+                score_literals.last().copied().filter(|_| !as_near.is_empty())
+            } else {
+                disjunction(&mut cnf, &as_near)
+            };
+            if let Some(t) = t {
+                score_literals.push(t);
+            }
+        }
+    }
+    let threshold = reached_by_white + 1;
+    let score = add_counter(&mut cnf, &score_literals, threshold, Halves::Implies);
+    require(&mut cnf, score[threshold - 1], true);
+
+    let free: Vec<i32> = placement_var.iter().flatten().map(|&x| x as i32).collect();
+    let count = add_counter(&mut cnf, &free, black_count + 1, Halves::Both);
+    if black_count > 0 {
+        require(&mut cnf, count[black_count - 1], true);
+    }
+    require(&mut cnf, count[black_count], false);
+    Encoding {
+        cnf,
+        placement_var,
+        score_literals: score_literals.len(),
+        score_threshold: threshold,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::voronoi::{score, Outcome};
+
+    /// Brute force over all assignments of a small CNF: is it satisfiable?
+    fn satisfiable(cnf: &Cnf) -> bool {
+        assert!(cnf.num_vars <= 22, "too many variables for brute force");
+        (0u32..1 << cnf.num_vars).any(|bits| {
+            let a: Vec<bool> = (0..cnf.num_vars).map(|i| bits >> i & 1 == 1).collect();
+            cnf.is_satisfied_by(&a)
+        })
+    }
+
+    /// Does B have a winning placement of exactly n free vertices? By enumeration.
+    fn black_can_win(g: &Graph, white: &[usize], n: usize) -> bool {
+        let free: Vec<usize> = (0..g.len()).filter(|v| !white.contains(v)).collect();
+        (0u32..1 << free.len()).any(|bits| {
+            if bits.count_ones() as usize != n {
+                return false;
+            }
+            let black: Vec<usize> = (0..free.len())
+                .filter(|i| bits >> i & 1 == 1)
+                .map(|i| free[i])
+                .collect();
+            score(g, white, &black).outcome() == Outcome::BlackWins
+        })
+    }
+
+    fn graph(n: usize, edges: &[(usize, usize)]) -> Graph {
+        let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+        let edges: Vec<(String, String)> = edges
+            .iter()
+            .map(|&(a, b)| (names[a].clone(), names[b].clone()))
+            .collect();
+        Graph::new(&names, &edges).unwrap()
+    }
+
+    #[test]
+    fn counter_counts_exactly() {
+        // x1..x4, exactly 2 true: 6 of the 16 assignments, and the counter must allow them all.
+        for k in 0..=4usize {
+            let mut cnf = Cnf::new(4);
+            let out = add_counter(&mut cnf, &[1, 2, 3, 4], k + 1, Halves::Both);
+            if k > 0 {
+                require(&mut cnf, out[k - 1], true);
+            }
+            require(&mut cnf, out[k], false);
+            for bits in 0u32..16 {
+                let fixed: Vec<i32> = (0..4)
+                    .map(|i| if bits >> i & 1 == 1 { i + 1 } else { -(i + 1) })
+                    .collect();
+                let mut with = cnf.clone();
+                for lit in fixed {
+                    with.add_clause(vec![lit]);
+                }
+                assert_eq!(
+                    satisfiable(&with),
+                    bits.count_ones() as usize == k,
+                    "k = {k}, bits = {bits:04b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_with_enumeration_on_small_graphs() {
+        // Every graph on 5 vertices from a fixed family of edge masks, every white set of size
+        // 1 or 2, every n: the CNF is satisfiable iff enumeration finds a winning placement.
+        let pairs: Vec<(usize, usize)> = (0..5)
+            .flat_map(|a| ((a + 1)..5).map(move |b| (a, b)))
+            .collect();
+        let mut checked = 0;
+        for mask in (0u32..1 << pairs.len()).step_by(37) {
+            let edges: Vec<(usize, usize)> = pairs
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 == 1)
+                .map(|(_, &e)| e)
+                .collect();
+            let g = graph(5, &edges);
+            for white in [vec![0], vec![2], vec![0, 3]] {
+                for n in 1..=(5 - white.len()) {
+                    let enc = black_wins_cnf(&g, &white, n);
+                    if enc.cnf.num_vars > 22 {
+                        continue;
+                    }
+                    assert_eq!(
+                        satisfiable(&enc.cnf),
+                        black_can_win(&g, &white, n),
+                        "edges {edges:?}, white {white:?}, n {n}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50, "only {checked} cases were small enough");
+    }
+}

@@ -1,0 +1,393 @@
+//! The file formats the checker reads: instances and certificates, as JSON.
+//!
+//! Every file is an object with `format` (`gamecert-instance` or `gamecert-certificate`),
+//! `version` (1) and `kind`, then the fields of its kind:
+//!
+//! ```json
+//! {"format": "gamecert-instance", "version": 1, "kind": "voronoi-one-round",
+//!  "graph": {"vertices": ["u", "a", "b"], "edges": [["u", "a"], ["a", "b"]]},
+//!  "white": ["u"], "black_count": 1}
+//!
+//! {"format": "gamecert-certificate", "version": 1, "kind": "witness",
+//!  "claim": "black-wins", "placement": ["a"]}
+//!
+//! {"format": "gamecert-certificate", "version": 1, "kind": "refutation",
+//!  "claim": "black-cannot-win", "method": "direct", "lrat": "..."}
+//!
+//! {"format": "gamecert-certificate", "version": 1, "kind": "refutation",
+//!  "claim": "black-cannot-win", "method": "reduction", "reduction": "sat-voronoi1",
+//!  "formula": {"num_vars": 4, "clauses": [[-1, 2, 3]]}, "lrat": "..."}
+//! ```
+//!
+//! An instance built by a reduction also records its `source` (the reduction, the normalised
+//! formula, and for the user's benefit the original formula and the normalisation map); the
+//! checker reads none of it: a refutation through the reduction carries its own formula and the
+//! checker rebuilds the graph from that.
+
+use crate::cnf::Cnf;
+use crate::graph::{Graph, GraphError};
+use crate::sat_voronoi::SatVoronoi;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// `format` of an instance file.
+pub const INSTANCE_FORMAT: &str = "gamecert-instance";
+/// `format` of a certificate file.
+pub const CERTIFICATE_FORMAT: &str = "gamecert-certificate";
+/// The version this checker reads and writes.
+pub const VERSION: u64 = 1;
+
+/// The claim of a witness: B has a winning placement.
+pub const CLAIM_BLACK_WINS: &str = "black-wins";
+/// The claim of a refutation: B has no winning placement (W wins or ties).
+pub const CLAIM_BLACK_CANNOT_WIN: &str = "black-cannot-win";
+
+/// A file that does not parse or does not fit the schema. Line and column where known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl FormatError {
+    fn new(message: impl Into<String>) -> Self {
+        FormatError {
+            line: None,
+            column: None,
+            message: message.into(),
+        }
+    }
+
+    fn from_json(err: serde_json::Error) -> Self {
+        let known = err.line() > 0;
+        FormatError {
+            line: known.then(|| err.line()),
+            column: known.then(|| err.column()),
+            message: strip_position(&err.to_string()),
+        }
+    }
+}
+
+/// serde_json appends " at line L column C"; we report those separately.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(at) => message[..at].to_string(),
+        None => message.to_string(),
+    }
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{l}:{c}: {}", self.message),
+            (Some(l), None) => write!(f, "{l}: {}", self.message),
+            _ => write!(f, "{}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+impl From<GraphError> for FormatError {
+    fn from(err: GraphError) -> Self {
+        FormatError::new(format!("graph.{err}"))
+    }
+}
+
+/// A graph by vertex names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GraphSpec {
+    pub vertices: Vec<String>,
+    pub edges: Vec<(String, String)>,
+}
+
+/// Where an instance came from, when a reduction built it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReductionSource {
+    /// `sat-voronoi1` or `sat-voronoi2`.
+    pub reduction: SatVoronoi,
+    /// The normalised formula the graph was built from.
+    pub formula: Cnf,
+    /// The formula as the user gave it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub original: Option<Cnf>,
+    /// How normalised variables map back to the original ones (reductions crate format).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub normalisation: Option<serde_json::Value>,
+}
+
+/// Instance kind `voronoi-one-round`: W holds `white`, then B places `black_count` vertices.
+/// The question: can B win?
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OneRoundSpec {
+    pub graph: GraphSpec,
+    pub white: Vec<String>,
+    pub black_count: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<ReductionSource>,
+}
+
+/// A validated `voronoi-one-round` instance.
+#[derive(Clone, Debug)]
+pub struct OneRound {
+    pub graph: Graph,
+    pub white: Vec<usize>,
+    pub black_count: usize,
+}
+
+impl OneRound {
+    /// The vertices B may occupy.
+    pub fn free_vertices(&self) -> Vec<usize> {
+        let mut is_white = vec![false; self.graph.len()];
+        for &w in &self.white {
+            is_white[w] = true;
+        }
+        (0..self.graph.len()).filter(|&v| !is_white[v]).collect()
+    }
+}
+
+impl OneRoundSpec {
+    /// Checks the instance: a simple graph, a non-empty W set of distinct known vertices, and
+    /// 1 <= n <= the number of free vertices.
+    pub fn validate(&self) -> Result<OneRound, FormatError> {
+        let graph = Graph::new(&self.graph.vertices, &self.graph.edges)?;
+        if self.white.is_empty() {
+            return Err(FormatError::new("white: W's set S is empty"));
+        }
+        let mut white = Vec::with_capacity(self.white.len());
+        let mut taken = vec![false; graph.len()];
+        for (k, name) in self.white.iter().enumerate() {
+            let v = graph.vertex(name).ok_or_else(|| {
+                FormatError::new(format!("white[{k}]: unknown vertex '{name}'"))
+            })?;
+            if taken[v] {
+                return Err(FormatError::new(format!(
+                    "white[{k}]: vertex '{name}' is listed twice"
+                )));
+            }
+            taken[v] = true;
+            white.push(v);
+        }
+        let free = graph.len() - white.len();
+        if self.black_count == 0 {
+            return Err(FormatError::new("black_count: B must place at least one vertex"));
+        }
+        if self.black_count > free {
+            return Err(FormatError::new(format!(
+                "black_count: n = {} is larger than the {free} free vertices",
+                self.black_count
+            )));
+        }
+        Ok(OneRound {
+            graph,
+            white,
+            black_count: self.black_count,
+        })
+    }
+}
+
+/// Any instance the checker knows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Instance {
+    VoronoiOneRound(OneRoundSpec),
+}
+
+impl Instance {
+    /// The `kind` field of this instance.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Instance::VoronoiOneRound(_) => "voronoi-one-round",
+        }
+    }
+
+    /// Reads an instance from JSON text.
+    pub fn from_json(text: &str) -> Result<Instance, FormatError> {
+        let (kind, value) = envelope(text, INSTANCE_FORMAT)?;
+        match kind.as_str() {
+            "voronoi-one-round" => Ok(Instance::VoronoiOneRound(body(value)?)),
+            other => Err(FormatError::new(format!(
+                "unknown instance kind '{other}' (known: voronoi-one-round)"
+            ))),
+        }
+    }
+
+    /// The instance as pretty JSON.
+    pub fn to_json(&self) -> String {
+        match self {
+            Instance::VoronoiOneRound(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
+        }
+    }
+}
+
+/// How a refutation proves that B cannot win.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "method", rename_all = "kebab-case")]
+pub enum RefutationMethod {
+    /// The LRAT refutes the checker's own encoding of the instance ([`crate::encode`]).
+    Direct,
+    /// The LRAT refutes `formula`; the instance must be the named reduction's image of it, and
+    /// the paper's theorem carries unsatisfiability over to the game.
+    Reduction {
+        reduction: SatVoronoi,
+        formula: Cnf,
+    },
+}
+
+/// A witness: B's placement.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Witness {
+    pub claim: String,
+    pub placement: Vec<String>,
+}
+
+/// A refutation: an LRAT proof, of the direct encoding or of a reduction's formula.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Refutation {
+    pub claim: String,
+    #[serde(flatten)]
+    pub method: RefutationMethod,
+    pub lrat: String,
+}
+
+/// Any certificate the checker knows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Certificate {
+    Witness(Witness),
+    Refutation(Refutation),
+}
+
+impl Certificate {
+    /// The `kind` field of this certificate.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Certificate::Witness(_) => "witness",
+            Certificate::Refutation(_) => "refutation",
+        }
+    }
+
+    /// Reads a certificate from JSON text.
+    pub fn from_json(text: &str) -> Result<Certificate, FormatError> {
+        let (kind, value) = envelope(text, CERTIFICATE_FORMAT)?;
+        match kind.as_str() {
+            "witness" => Ok(Certificate::Witness(body(value)?)),
+            "refutation" => Ok(Certificate::Refutation(body(value)?)),
+            other => Err(FormatError::new(format!(
+                "unknown certificate kind '{other}' (known: witness, refutation)"
+            ))),
+        }
+    }
+
+    /// The certificate as pretty JSON.
+    pub fn to_json(&self) -> String {
+        match self {
+            Certificate::Witness(w) => write_envelope(CERTIFICATE_FORMAT, self.kind(), w),
+            Certificate::Refutation(r) => write_envelope(CERTIFICATE_FORMAT, self.kind(), r),
+        }
+    }
+}
+
+/// Parses the text, checks `format` and `version`, and returns `kind` with the whole object.
+fn envelope(text: &str, format: &str) -> Result<(String, serde_json::Value), FormatError> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(FormatError::from_json)?;
+    let object = value
+        .as_object()
+        .ok_or_else(|| FormatError::new("expected a JSON object at the top level"))?;
+    let field = |name: &str| object.get(name);
+    match field("format").and_then(|f| f.as_str()) {
+        Some(f) if f == format => {}
+        Some(f) => {
+            return Err(FormatError::new(format!(
+                "format is '{f}', expected '{format}'"
+            )))
+        }
+        None => return Err(FormatError::new(format!("missing field `format` ('{format}')"))),
+    }
+    match field("version").and_then(|v| v.as_u64()) {
+        Some(VERSION) => {}
+        Some(v) => {
+            return Err(FormatError::new(format!(
+                "version {v} is not supported (this checker reads version {VERSION})"
+            )))
+        }
+        None => return Err(FormatError::new("missing or non-numeric field `version`")),
+    }
+    let kind = field("kind")
+        .and_then(|k| k.as_str())
+        .ok_or_else(|| FormatError::new("missing field `kind`"))?
+        .to_string();
+    Ok((kind, value))
+}
+
+fn body<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, FormatError> {
+    serde_json::from_value(value).map_err(FormatError::from_json)
+}
+
+#[derive(Serialize)]
+struct Envelope<'a, T: Serialize> {
+    format: &'a str,
+    version: u64,
+    kind: &'a str,
+    #[serde(flatten)]
+    body: &'a T,
+}
+
+fn write_envelope<T: Serialize>(format: &str, kind: &str, body: &T) -> String {
+    let envelope = Envelope {
+        format,
+        version: VERSION,
+        kind,
+        body,
+    };
+    serde_json::to_string_pretty(&envelope).expect("plain data always serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi-one-round",
+        "graph": {"vertices": ["u", "a", "b"], "edges": [["u", "a"], ["a", "b"]]},
+        "white": ["u"], "black_count": 1}"#;
+
+    #[test]
+    fn round_trips() {
+        let inst = Instance::from_json(SMALL).unwrap();
+        assert_eq!(Instance::from_json(&inst.to_json()).unwrap(), inst);
+        let Instance::VoronoiOneRound(spec) = &inst;
+        let valid = spec.validate().unwrap();
+        assert_eq!(valid.free_vertices(), vec![1, 2]);
+        let cert = Certificate::Refutation(Refutation {
+            claim: CLAIM_BLACK_CANNOT_WIN.into(),
+            method: RefutationMethod::Reduction {
+                reduction: SatVoronoi::Problem1,
+                formula: Cnf {
+                    num_vars: 1,
+                    clauses: vec![vec![1], vec![-1]],
+                },
+            },
+            lrat: "3 0 1 2 0\n".into(),
+        });
+        let text = cert.to_json();
+        assert!(text.contains("\"method\": \"reduction\""), "{text}");
+        assert_eq!(Certificate::from_json(&text).unwrap(), cert);
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let err = Instance::from_json("{\n  \"format\": 1,\n").unwrap_err();
+        assert_eq!(err.line, Some(3));
+        let err = Instance::from_json(&SMALL.replace("\"white\": [\"u\"]", "\"white\": []"))
+            .unwrap();
+        let Instance::VoronoiOneRound(spec) = err;
+        assert!(spec.validate().unwrap_err().message.contains("empty"));
+        let bad = SMALL.replace("\"black_count\": 1", "\"black_count\": 3");
+        let Instance::VoronoiOneRound(spec) = Instance::from_json(&bad).unwrap();
+        assert!(spec.validate().unwrap_err().message.contains("larger than the 2 free"));
+        let err = Instance::from_json(&SMALL.replace("voronoi-one-round", "chess")).unwrap_err();
+        assert!(err.message.contains("unknown instance kind 'chess'"));
+        let err = Certificate::from_json(SMALL).unwrap_err();
+        assert!(err.message.contains("expected 'gamecert-certificate'"));
+    }
+}

@@ -1,0 +1,38 @@
+//! gamecert-certificates: the trusted checker of gamecert.
+//!
+//! This crate is the only code a user of gamecert must trust. It depends on serde and
+//! serde_json and on nothing of the solvers; the compiler enforces that boundary. It holds the
+//! file formats ([`format`]), the reference rules of each game ([`voronoi`]), the CNF
+//! encodings it derives itself ([`encode`]), the one copy of each reduction a certificate may
+//! appeal to ([`sat_voronoi`]), an LRAT checker ([`lrat`]) and [`check::check`].
+//!
+//! # What the checker trusts
+//!
+//! Beyond its own code, the Rust compiler and serde_json's parser, the checker takes on faith
+//! exactly the theorems in [`TRUSTED_THEOREMS`], and only when a certificate appeals to one
+//! (the verdict lists the ones it used). Everything else it recomputes: scores from the rules,
+//! every LRAT step from its hints, every reduction image from its formula.
+
+pub mod check;
+pub mod cnf;
+pub mod encode;
+pub mod format;
+pub mod graph;
+pub mod lrat;
+pub mod sat_voronoi;
+pub mod voronoi;
+
+pub use check::{check, Limits, Verdict};
+
+/// Seed 001 (Teramoto, Demaine, Uehara), Theorem 3.
+pub const TRUSTED_THEOREM_3: &str = "Teramoto-Demaine-Uehara Theorem 3: for a CNF formula with \
+clauses of 1 to 3 literals in which each variable occurs at most three times, B wins the \
+one-round game on the sat-voronoi1 graph (W holds u, B places n vertices) iff the formula is \
+satisfiable";
+
+/// Seed 001, Corollary 1.
+pub const TRUSTED_COROLLARY_1: &str = "Teramoto-Demaine-Uehara Corollary 1: the same for the \
+sat-voronoi2 graph (W holds u and n - 1 pendant vertices of P)";
+
+/// The one list of theorems the checker may take on faith.
+pub const TRUSTED_THEOREMS: &[&str] = &[TRUSTED_THEOREM_3, TRUSTED_COROLLARY_1];

@@ -1,0 +1,3 @@
+//! gamecert-reductions: formulas, parsers and reductions (being laid out).
+pub mod dimacs;
+pub mod normalise;

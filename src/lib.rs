@@ -1,0 +1,2 @@
+//! gamecert: solvers, strategy programs and the command line (being laid out).
+pub mod rng;

@@ -1,2 +1,8 @@
-//! gamecert: solvers, strategy programs and the command line (being laid out).
+//! gamecert: solvers, strategy programs and the command line.
+//!
+//! The library half of the `gamecert` binary, so that integration tests and benchmarks call the
+//! same code the command line does. Nothing here is trusted: every answer is turned into a
+//! certificate and handed to `gamecert_certificates::check`.
 pub mod rng;
+pub mod sat;
+pub mod voronoi1;

@@ -274,35 +274,34 @@ mod tests {
 
     #[test]
     fn agrees_with_enumeration_on_small_graphs() {
-        // Every graph on 5 vertices from a fixed family of edge masks, every white set of size
-        // 1 or 2, every n: the CNF is satisfiable iff enumeration finds a winning placement.
-        let pairs: Vec<(usize, usize)> = (0..5)
-            .flat_map(|a| ((a + 1)..5).map(move |b| (a, b)))
+        // Every graph on 4 vertices, W on vertex 0, every n: the CNF is satisfiable iff
+        // enumeration finds a winning placement. (Larger graphs are cross-checked with a real SAT
+        // solver in the workspace's integration tests.)
+        let pairs: Vec<(usize, usize)> = (0..4)
+            .flat_map(|a| ((a + 1)..4).map(move |b| (a, b)))
             .collect();
         let mut checked = 0;
-        for mask in (0u32..1 << pairs.len()).step_by(37) {
+        for mask in 0u32..1 << pairs.len() {
             let edges: Vec<(usize, usize)> = pairs
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| mask >> i & 1 == 1)
                 .map(|(_, &e)| e)
                 .collect();
-            let g = graph(5, &edges);
-            for white in [vec![0], vec![2], vec![0, 3]] {
-                for n in 1..=(5 - white.len()) {
-                    let enc = black_wins_cnf(&g, &white, n);
-                    if enc.cnf.num_vars > 22 {
-                        continue;
-                    }
-                    assert_eq!(
-                        satisfiable(&enc.cnf),
-                        black_can_win(&g, &white, n),
-                        "edges {edges:?}, white {white:?}, n {n}"
-                    );
-                    checked += 1;
+            let g = graph(4, &edges);
+            for n in 1..=3 {
+                let enc = black_wins_cnf(&g, &[0], n);
+                if enc.cnf.num_vars > 18 {
+                    continue;
                 }
+                assert_eq!(
+                    satisfiable(&enc.cnf),
+                    black_can_win(&g, &[0], n),
+                    "edges {edges:?}, n {n}"
+                );
+                checked += 1;
             }
         }
-        assert!(checked > 50, "only {checked} cases were small enough");
+        assert!(checked >= 40, "only {checked} cases were small enough");
     }
 }

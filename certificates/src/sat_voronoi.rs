@@ -106,7 +106,8 @@ pub fn restricted_3sat_violation(formula: &Cnf) -> Option<String> {
     if formula.num_vars == 0 {
         return Some("the formula has no variable".into());
     }
-    let mut occurrences = vec![0u32; formula.num_vars as usize + 1];
+    // Counted by occurrence, so a huge declared variable count costs no memory here.
+    let mut occurrences: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
     for (k, clause) in formula.clauses.iter().enumerate() {
         let at = k + 1;
         if clause.is_empty() || clause.len() > 3 {
@@ -125,9 +126,10 @@ pub fn restricted_3sat_violation(formula: &Cnf) -> Option<String> {
                     lit.unsigned_abs()
                 ));
             }
-            let var = lit.unsigned_abs() as usize;
-            occurrences[var] += 1;
-            if occurrences[var] > 3 {
+            let var = lit.unsigned_abs();
+            let count = occurrences.entry(var).or_insert(0);
+            *count += 1;
+            if *count > 3 {
                 return Some(format!(
                     "variable {var} occurs more than three times (fourth time in clause {at})"
                 ));

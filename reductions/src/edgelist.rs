@@ -1,0 +1,224 @@
+//! The edge-list text format for a hand-written `voronoi-one-round` instance.
+//!
+//! ```text
+//! # a path a - b - c - d with W on b; B places one vertex
+//! white b
+//! black 1
+//! a b
+//! b c
+//! c d
+//! vertex e        # an isolated vertex
+//! ```
+//!
+//! One item a line; `#` starts a comment. `white V...` names W's vertices (may repeat over
+//! several lines), `black N` gives B's count (once), `vertex V` declares a vertex (needed only for
+//! isolated ones), and any other line `A B` is an edge. Vertices are numbered in order of first
+//! appearance. Names are any whitespace-free text except the three keywords. Errors give the
+//! line and column.
+
+use gamecert_certificates::format::{GraphSpec, OneRoundSpec};
+use std::collections::{HashMap, HashSet};
+
+/// A line-and-column error in an edge-list file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {message}")]
+pub struct EdgeListError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// Parses an edge-list instance.
+pub fn parse_edge_list(text: &str) -> Result<OneRoundSpec, EdgeListError> {
+    let mut vertices: Vec<String> = Vec::new();
+    let mut known: HashMap<String, usize> = HashMap::new();
+    let mut edges = Vec::new();
+    let mut seen_edges: HashSet<(usize, usize)> = HashSet::new();
+    let mut white: Vec<(String, usize, usize)> = Vec::new();
+    let mut black: Option<usize> = None;
+    let mut add_vertex = |name: &str, vertices: &mut Vec<String>| -> usize {
+        if let Some(&i) = known.get(name) {
+            return i;
+        }
+        known.insert(name.to_string(), vertices.len());
+        vertices.push(name.to_string());
+        vertices.len() - 1
+    };
+    for (k, raw) in text.lines().enumerate() {
+        let line = k + 1;
+        let content = raw.split('#').next().unwrap_or("");
+        let tokens: Vec<(usize, &str)> = tokens_with_columns(content);
+        let err = |column: usize, message: String| EdgeListError {
+            line,
+            column,
+            message,
+        };
+        let Some(&(col0, first)) = tokens.first() else {
+            continue;
+        };
+        match first {
+            "white" => {
+                if tokens.len() < 2 {
+                    return Err(err(col0, "`white` needs at least one vertex".into()));
+                }
+                for &(col, name) in &tokens[1..] {
+                    white.push((name.to_string(), line, col));
+                }
+            }
+            "black" => {
+                if black.is_some() {
+                    return Err(err(col0, "`black` is given twice".into()));
+                }
+                let [_, (col, count)] = tokens[..] else {
+                    return Err(err(col0, "`black` needs exactly one number".into()));
+                };
+                black = Some(count.parse().map_err(|_| {
+                    err(col, format!("`{count}` is not a non-negative integer"))
+                })?);
+            }
+            "vertex" => {
+                if tokens.len() < 2 {
+                    return Err(err(col0, "`vertex` needs at least one name".into()));
+                }
+                for &(_, name) in &tokens[1..] {
+                    add_vertex(name, &mut vertices);
+                }
+            }
+            _ => {
+                if tokens.len() != 2 {
+                    return Err(err(
+                        col0,
+                        format!(
+                            "expected an edge `A B`, or `white`, `black`, `vertex`; found {} items",
+                            tokens.len()
+                        ),
+                    ));
+                }
+                let (a, b) = (tokens[0].1, tokens[1].1);
+                if a == b {
+                    return Err(err(tokens[1].0, format!("self-loop on '{a}'")));
+                }
+                let i = add_vertex(a, &mut vertices);
+                let j = add_vertex(b, &mut vertices);
+                if !seen_edges.insert((i.min(j), i.max(j))) {
+                    return Err(err(col0, format!("duplicate edge between '{a}' and '{b}'")));
+                }
+                edges.push((a.to_string(), b.to_string()));
+            }
+        }
+    }
+    let end = text.lines().count().max(1);
+    let Some(black_count) = black else {
+        return Err(EdgeListError {
+            line: end,
+            column: 1,
+            message: "missing `black N` (B's number of vertices)".into(),
+        });
+    };
+    if white.is_empty() {
+        return Err(EdgeListError {
+            line: end,
+            column: 1,
+            message: "missing `white V...`: W's set S is empty".into(),
+        });
+    }
+    let mut white_names = Vec::new();
+    let mut taken = HashSet::new();
+    for (name, line, column) in white {
+        if !known.contains_key(&name) {
+            return Err(EdgeListError {
+                line,
+                column,
+                message: format!("unknown vertex '{name}' (not in any edge or `vertex` line)"),
+            });
+        }
+        if !taken.insert(name.clone()) {
+            return Err(EdgeListError {
+                line,
+                column,
+                message: format!("vertex '{name}' is given to W twice"),
+            });
+        }
+        white_names.push(name);
+    }
+    Ok(OneRoundSpec {
+        graph: GraphSpec { vertices, edges },
+        white: white_names,
+        black_count,
+        source: None,
+    })
+}
+
+/// Whitespace-separated tokens with their 1-based columns (in characters).
+fn tokens_with_columns(content: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
+    for (column, (offset, ch)) in content.char_indices().enumerate() {
+        match (ch.is_whitespace(), start) {
+            (false, None) => start = Some((offset, column + 1)),
+            (true, Some((s, c))) => {
+                out.push((c, &content[s..offset]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((s, c)) = start {
+        out.push((c, &content[s..]));
+    }
+    out
+}
+
+/// Writes an instance in the edge-list format (the inverse of [`parse_edge_list`] up to
+/// comments and vertex order).
+pub fn write_edge_list(spec: &OneRoundSpec) -> String {
+    let mut out = format!("white {}\nblack {}\n", spec.white.join(" "), spec.black_count);
+    let mut touched = HashSet::new();
+    for (a, b) in &spec.graph.edges {
+        touched.insert(a.as_str());
+        touched.insert(b.as_str());
+        out.push_str(&format!("{a} {b}\n"));
+    }
+    for v in &spec.graph.vertices {
+        if !touched.contains(v.as_str()) {
+            out.push_str(&format!("vertex {v}\n"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_round_trips() {
+        let text = "# path\nwhite b\nblack 1\na b\nb c   # edge\nc d\nvertex e\n";
+        let spec = parse_edge_list(text).unwrap();
+        assert_eq!(spec.graph.vertices, vec!["a", "b", "c", "d", "e"]);
+        assert_eq!(spec.white, vec!["b"]);
+        assert_eq!(spec.black_count, 1);
+        let again = parse_edge_list(&write_edge_list(&spec)).unwrap();
+        assert_eq!(again.graph.edges, spec.graph.edges);
+        assert!(spec.validate().is_ok());
+    }
+
+    #[test]
+    fn errors_give_line_and_column() {
+        let e = parse_edge_list("white a\nblack 1\na a\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 3));
+        assert!(e.message.contains("self-loop"));
+        let e = parse_edge_list("white a\nblack 1\na b\n  b a\n").unwrap_err();
+        assert_eq!((e.line, e.column), (4, 3));
+        assert!(e.message.contains("duplicate edge"));
+        let e = parse_edge_list("white a q\nblack 1\na b\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 9));
+        assert!(e.message.contains("unknown vertex 'q'"));
+        let e = parse_edge_list("white a\nblack x\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 7));
+        let e = parse_edge_list("black 1\na b\n").unwrap_err();
+        assert!(e.message.contains("S is empty"));
+        let e = parse_edge_list("white a\na b c\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 1));
+    }
+}

@@ -1,1 +1,354 @@
-fn main() {}
+//! The `gamecert` command line. See README.md for every command with an example.
+//!
+//! Exit codes: 0 success (for `verify`: accepted), 1 a rejected certificate or a failed
+//! `check-reduction`, 2 bad input (the message names the file, line and column).
+
+use anyhow::Context;
+use clap::{Parser, Subcommand, ValueEnum};
+use gamecert::io::{read_certificate, read_cnf, read_instance, write_output, BadInput};
+use gamecert::solve::{solve, Method};
+use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::sat_voronoi::SatVoronoi;
+use gamecert_certificates::{check, Limits, Verdict};
+use gamecert_reductions::sat_voronoi::reduce;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "gamecert",
+    version,
+    about = "Certified reductions and solvers for combinatorial games"
+)]
+struct Cli {
+    /// Print nothing but results (no notes on standard error).
+    #[arg(long, short, global = true)]
+    quiet: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the papers' examples end to end: reduce, solve, certify, check; print a table.
+    Demo {
+        /// Directory for the instances and certificates.
+        #[arg(long, default_value = "gamecert-out/demo")]
+        out: PathBuf,
+    },
+    /// Build an instance from a formula by one of the papers' reductions.
+    Reduce {
+        #[arg(value_enum)]
+        name: ReductionName,
+        /// The input formula (DIMACS CNF).
+        input: PathBuf,
+        /// Output file (standard output if omitted).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Solve an instance and write a certificate the checker has accepted.
+    Solve {
+        /// The instance (JSON, or the edge-list text format).
+        instance: PathBuf,
+        /// Certificate file (standard output if omitted).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// How to refute: through the reduction's formula, or the checker's direct encoding.
+        #[arg(long, value_enum, default_value = "auto")]
+        method: Method,
+        /// Print a JSON summary on standard output (the certificate then needs -o).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a certificate against an instance (exit 0 accepted, 1 rejected, 2 bad input).
+    Verify {
+        instance: PathBuf,
+        certificate: PathBuf,
+        /// Print the verdict as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw an instance (optionally with B's placement from a witness).
+    Render {
+        instance: PathBuf,
+        #[arg(long, value_enum, default_value = "dot")]
+        format: RenderFormat,
+        /// A witness certificate whose placement to draw.
+        #[arg(long)]
+        certificate: Option<PathBuf>,
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Random-test a reduction against an exhaustive solver.
+    CheckReduction {
+        #[arg(value_enum)]
+        name: ReductionName,
+        #[arg(long, default_value_t = 200)]
+        trials: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ReductionName {
+    /// 3-SAT to Problem 1 (W holds u): seed 001, Theorem 3.
+    SatVoronoi1,
+    /// 3-SAT to Problem 2 (W holds u and n-1 pendants): seed 001, Corollary 1.
+    SatVoronoi2,
+}
+
+impl ReductionName {
+    fn problem(self) -> SatVoronoi {
+        match self {
+            ReductionName::SatVoronoi1 => SatVoronoi::Problem1,
+            ReductionName::SatVoronoi2 => SatVoronoi::Problem2,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RenderFormat {
+    Dot,
+    Svg,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            if err.downcast_ref::<BadInput>().is_some() {
+                eprintln!("error: {err}");
+            } else {
+                eprintln!("error: {err:#}");
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn note(quiet: bool, text: &str) {
+    if !quiet {
+        eprintln!("{text}");
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let quiet = cli.quiet;
+    match cli.command {
+        Command::Demo { out } => {
+            let all = gamecert::demo::run(&out, quiet)?;
+            Ok(if all {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Reduce {
+            name,
+            input,
+            output,
+        } => {
+            let (cnf, warnings) = read_cnf(&input)?;
+            for w in warnings {
+                note(quiet, &format!("warning: {w}"));
+            }
+            let reduced = reduce(&cnf, name.problem())
+                .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
+            for line in reduced.normalised.map.report() {
+                note(quiet, &format!("normalisation: {line}"));
+            }
+            let spec = &reduced.instance;
+            note(
+                quiet,
+                &format!(
+                    "{}: {} vertices (10n + 2m - 1 with n = {}, m = {}), W holds {}, B places {}",
+                    name.problem().name(),
+                    spec.graph.vertices.len(),
+                    reduced.normalised.formula.num_vars,
+                    reduced.normalised.formula.clauses.len(),
+                    spec.white.len(),
+                    spec.black_count
+                ),
+            );
+            write_output(
+                output.as_deref(),
+                &Instance::VoronoiOneRound(reduced.instance).to_json(),
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Solve {
+            instance,
+            output,
+            method,
+            json,
+        } => {
+            let inst = read_instance(&instance)?;
+            let solved = solve(&inst, method)?;
+            let text = solved.certificate.to_json();
+            if json {
+                if let Some(path) = &output {
+                    write_output(Some(path), &text)?;
+                }
+                let summary = serde_json::json!({
+                    "verdict": solved.verdict.claim,
+                    "certificate": solved.certificate.kind(),
+                    "method": solved.method,
+                    "cnf_variables": solved.cnf_variables,
+                    "cnf_clauses": solved.cnf_clauses,
+                    "lrat_bytes": solved.lrat_bytes,
+                    "solve_seconds": solved.solve_seconds,
+                    "check_seconds": solved.check_seconds,
+                    "checked": solved.verdict.accepted,
+                    "output": output.as_ref().map(|p| p.display().to_string()),
+                });
+                println!("{}", serde_json::to_string_pretty(&summary)?);
+            } else {
+                write_output(output.as_deref(), &text)?;
+                note(
+                    quiet,
+                    &format!(
+                        "{}: {} certificate ({} method, {} variables, {} clauses{}), solved in {:.3} s, accepted by the checker in {:.3} s",
+                        solved.verdict.claim,
+                        solved.certificate.kind(),
+                        solved.method,
+                        solved.cnf_variables,
+                        solved.cnf_clauses,
+                        if solved.lrat_bytes > 0 { format!(", {} bytes of LRAT", solved.lrat_bytes) } else { String::new() },
+                        solved.solve_seconds,
+                        solved.check_seconds
+                    ),
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Verify {
+            instance,
+            certificate,
+            json,
+        } => {
+            let inst = read_instance(&instance)?;
+            let verdict = match read_certificate(&certificate)? {
+                Ok(cert) => check(&inst, &cert, &Limits::default()),
+                Err(why) => Verdict {
+                    accepted: false,
+                    claim: "unknown".into(),
+                    reason: format!("{why}: the certificate does not parse"),
+                    work: Default::default(),
+                    trusted: Vec::new(),
+                },
+            };
+            print_verdict(&verdict, json)?;
+            Ok(if verdict.accepted {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Render {
+            instance,
+            format,
+            certificate,
+            output,
+        } => {
+            if let RenderFormat::Svg = format {
+                return Err(BadInput(
+                    "SVG needs a graph layout, which gamecert leaves to Graphviz: run `gamecert render INSTANCE --format dot | dot -Tsvg`".into(),
+                )
+                .into());
+            }
+            let inst = read_instance(&instance)?;
+            let Instance::VoronoiOneRound(spec) = &inst;
+            let game = spec.validate().map_err(|e| BadInput(e.to_string()))?;
+            let black = match &certificate {
+                None => Vec::new(),
+                Some(path) => witness_placement(&game, path)?,
+            };
+            let title = instance
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            write_output(
+                output.as_deref(),
+                &gamecert::render::to_dot(&game, &black, &title),
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::CheckReduction {
+            name,
+            trials,
+            seed,
+            json,
+        } => {
+            let report = gamecert::check_reduction::run(name.problem(), trials, seed);
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                println!(
+                    "{}: {} trials (seed {}): {} satisfiable, {} unsatisfiable; exhaustive search agreed on {}; \
+                     {} forward placements won and were accepted; {} winning placements mapped back to models; \
+                     largest graph {} vertices, {} search nodes",
+                    report.reduction, report.trials, report.seed, report.satisfiable, report.unsatisfiable,
+                    report.agreed, report.forward_checked, report.backward_checked, report.largest_graph,
+                    report.search_nodes
+                );
+                for failure in &report.failures {
+                    println!("FAILED {failure}");
+                }
+            }
+            Ok(if report.failures.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+    }
+}
+
+fn witness_placement(
+    game: &gamecert_certificates::format::OneRound,
+    path: &Path,
+) -> anyhow::Result<Vec<usize>> {
+    let cert = read_certificate(path)?.map_err(BadInput)?;
+    let Certificate::Witness(w) = cert else {
+        return Err(BadInput(format!(
+            "{}: only a witness has a placement to draw",
+            path.display()
+        ))
+        .into());
+    };
+    w.placement
+        .iter()
+        .map(|name| {
+            game.graph
+                .vertex(name)
+                .ok_or_else(|| BadInput(format!("{}: unknown vertex '{name}'", path.display())))
+        })
+        .collect::<Result<_, _>>()
+        .context("reading the placement")
+}
+
+fn print_verdict(verdict: &Verdict, json: bool) -> anyhow::Result<()> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(verdict)?);
+    } else {
+        println!(
+            "{}: {}",
+            if verdict.accepted {
+                "ACCEPTED"
+            } else {
+                "REJECTED"
+            },
+            verdict.claim
+        );
+        println!("{}", verdict.reason);
+        for theorem in &verdict.trusted {
+            println!("trusted: {theorem}");
+        }
+    }
+    Ok(())
+}

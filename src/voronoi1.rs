@@ -180,7 +180,11 @@ impl Search<'_> {
                 }
             }
             Goal::Best => {
-                if self.result.best_difference.is_none_or(|best| difference > best) {
+                if self
+                    .result
+                    .best_difference
+                    .is_none_or(|best| difference > best)
+                {
                     self.result.best_difference = Some(difference);
                     self.result.placements = vec![placement];
                     // Only strictly better placements are interesting from now on.
@@ -257,11 +261,20 @@ mod tests {
                 .map(|(p, _)| p.clone())
                 .collect();
             winning.sort();
-            let found = search(&g, Goal::AllWinning { max_results: 1 << 20 }, u64::MAX);
+            let found = search(
+                &g,
+                Goal::AllWinning {
+                    max_results: 1 << 20,
+                },
+                u64::MAX,
+            );
             let mut placements = found.placements.clone();
             placements.sort();
             assert!(found.complete);
-            assert_eq!(placements, winning, "edges {edges:?} white {white:?} n {black}");
+            assert_eq!(
+                placements, winning,
+                "edges {edges:?} white {white:?} n {black}"
+            );
             let best = search(&g, Goal::Best, u64::MAX);
             let max = all.iter().map(|(_, d)| *d).max().unwrap();
             assert_eq!(best.best_difference, Some(max));

@@ -10,8 +10,8 @@
 
 use crate::encode::black_wins_cnf;
 use crate::format::{
-    Certificate, Instance, OneRound, Refutation, RefutationMethod, Witness,
-    CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
+    Certificate, Instance, OneRound, Refutation, RefutationMethod, Witness, CLAIM_BLACK_CANNOT_WIN,
+    CLAIM_BLACK_WINS,
 };
 use crate::lrat::{check_lrat, LratLimits, LratReport};
 use crate::sat_voronoi::{self, SatVoronoi};

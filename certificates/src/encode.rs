@@ -166,7 +166,9 @@ pub fn black_wins_cnf(graph: &Graph, white: &[usize], black_count: usize) -> Enc
         let mut strictly_nearer = Vec::new();
         let mut as_near = Vec::new();
         for (w, &d) in around.iter().enumerate() {
-            let Some(var) = placement_var[w] else { continue };
+            let Some(var) = placement_var[w] else {
+                continue;
+            };
             if d == UNREACHABLE {
                 continue;
             }
@@ -180,7 +182,10 @@ pub fn black_wins_cnf(graph: &Graph, white: &[usize], black_count: usize) -> Enc
         }
         if limit != UNREACHABLE {
             let t = if as_near == strictly_nearer {
-                score_literals.last().copied().filter(|_| !as_near.is_empty())
+                score_literals
+                    .last()
+                    .copied()
+                    .filter(|_| !as_near.is_empty())
             } else {
                 disjunction(&mut cnf, &as_near)
             };

@@ -159,9 +159,9 @@ impl OneRoundSpec {
         let mut white = Vec::with_capacity(self.white.len());
         let mut taken = vec![false; graph.len()];
         for (k, name) in self.white.iter().enumerate() {
-            let v = graph.vertex(name).ok_or_else(|| {
-                FormatError::new(format!("white[{k}]: unknown vertex '{name}'"))
-            })?;
+            let v = graph
+                .vertex(name)
+                .ok_or_else(|| FormatError::new(format!("white[{k}]: unknown vertex '{name}'")))?;
             if taken[v] {
                 return Err(FormatError::new(format!(
                     "white[{k}]: vertex '{name}' is listed twice"
@@ -172,7 +172,9 @@ impl OneRoundSpec {
         }
         let free = graph.len() - white.len();
         if self.black_count == 0 {
-            return Err(FormatError::new("black_count: B must place at least one vertex"));
+            return Err(FormatError::new(
+                "black_count: B must place at least one vertex",
+            ));
         }
         if self.black_count > free {
             return Err(FormatError::new(format!(
@@ -229,10 +231,7 @@ pub enum RefutationMethod {
     Direct,
     /// The LRAT refutes `formula`; the instance must be the named reduction's image of it, and
     /// the paper's theorem carries unsatisfiability over to the game.
-    Reduction {
-        reduction: SatVoronoi,
-        formula: Cnf,
-    },
+    Reduction { reduction: SatVoronoi, formula: Cnf },
 }
 
 /// A witness: B's placement.
@@ -302,7 +301,11 @@ fn envelope(text: &str, format: &str) -> Result<(String, serde_json::Value), For
                 "format is '{f}', expected '{format}'"
             )))
         }
-        None => return Err(FormatError::new(format!("missing field `format` ('{format}')"))),
+        None => {
+            return Err(FormatError::new(format!(
+                "missing field `format` ('{format}')"
+            )))
+        }
     }
     match field("version").and_then(|v| v.as_u64()) {
         Some(VERSION) => {}
@@ -340,7 +343,52 @@ fn write_envelope<T: Serialize>(format: &str, kind: &str, body: &T) -> String {
         kind,
         body,
     };
-    serde_json::to_string_pretty(&envelope).expect("plain data always serialises")
+    let pretty = serde_json::to_string_pretty(&envelope).expect("plain data always serialises");
+    inline_scalar_arrays(&pretty)
+}
+
+/// Puts every array that holds only scalars on one line (an edge, a clause, a vertex list), so
+/// that files stay readable: serde_json's pretty printer gives every element its own line.
+/// Works on serde_json's pretty output, where an element that opens no container is a scalar
+/// and lines that open a container end in `[` or `{`.
+fn inline_scalar_arrays(pretty: &str) -> String {
+    let lines: Vec<&str> = pretty.lines().collect();
+    let mut out = String::with_capacity(pretty.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if line.ends_with('[') {
+            let indent = line.len() - line.trim_start().len();
+            let mut j = i + 1;
+            let mut scalars = Vec::new();
+            while j < lines.len() {
+                let inner = lines[j];
+                let inner_indent = inner.len() - inner.trim_start().len();
+                if inner_indent == indent && inner.trim_start().starts_with(']') {
+                    break;
+                }
+                if inner_indent != indent + 2 || inner.ends_with('[') || inner.ends_with('{') {
+                    scalars.clear();
+                    j = lines.len();
+                    break;
+                }
+                scalars.push(inner.trim().trim_end_matches(','));
+                j += 1;
+            }
+            if j < lines.len() && !scalars.is_empty() {
+                out.push_str(line);
+                out.push_str(&scalars.join(", "));
+                out.push_str(lines[j].trim_start());
+                out.push('\n');
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+        i += 1;
+    }
+    out
 }
 
 #[cfg(test)]
@@ -371,6 +419,14 @@ mod tests {
         });
         let text = cert.to_json();
         assert!(text.contains("\"method\": \"reduction\""), "{text}");
+        assert!(text.contains("\"clauses\": [\n"), "{text}");
+        assert!(text.contains("      [-1]\n"), "{text}");
+        let inst_text = inst.to_json();
+        assert!(
+            inst_text.contains("\"vertices\": [\"u\", \"a\", \"b\"],"),
+            "{inst_text}"
+        );
+        assert!(inst_text.contains("[\"u\", \"a\"],"), "{inst_text}");
         assert_eq!(Certificate::from_json(&text).unwrap(), cert);
     }
 
@@ -378,13 +434,17 @@ mod tests {
     fn errors_name_the_place() {
         let err = Instance::from_json("{\n  \"format\": 1,\n").unwrap_err();
         assert_eq!(err.line, Some(3));
-        let err = Instance::from_json(&SMALL.replace("\"white\": [\"u\"]", "\"white\": []"))
-            .unwrap();
+        let err =
+            Instance::from_json(&SMALL.replace("\"white\": [\"u\"]", "\"white\": []")).unwrap();
         let Instance::VoronoiOneRound(spec) = err;
         assert!(spec.validate().unwrap_err().message.contains("empty"));
         let bad = SMALL.replace("\"black_count\": 1", "\"black_count\": 3");
         let Instance::VoronoiOneRound(spec) = Instance::from_json(&bad).unwrap();
-        assert!(spec.validate().unwrap_err().message.contains("larger than the 2 free"));
+        assert!(spec
+            .validate()
+            .unwrap_err()
+            .message
+            .contains("larger than the 2 free"));
         let err = Instance::from_json(&SMALL.replace("voronoi-one-round", "chess")).unwrap_err();
         assert!(err.message.contains("unknown instance kind 'chess'"));
         let err = Certificate::from_json(SMALL).unwrap_err();

@@ -191,7 +191,10 @@ mod tests {
         .unwrap();
         assert_eq!(g.distances_from(&[0]), vec![0, 1, 2, UNREACHABLE]);
         assert_eq!(g.distances_from(&[0, 2]), vec![0, 1, 0, UNREACHABLE]);
-        assert_eq!(g.distances_within(&[0], 1), vec![0, 1, UNREACHABLE, UNREACHABLE]);
+        assert_eq!(
+            g.distances_within(&[0], 1),
+            vec![0, 1, UNREACHABLE, UNREACHABLE]
+        );
         assert_eq!(g.edges(), vec![(0, 1), (1, 2)]);
     }
 

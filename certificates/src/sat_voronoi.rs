@@ -262,9 +262,8 @@ mod tests {
         let built = build(&figure3(), SatVoronoi::Problem2).unwrap();
         assert_eq!(built.white, vec!["u", "p1", "p2", "p3"]);
         let g = Graph::new(&built.vertices, &built.edges).unwrap();
-        let ids = |names: &[&str]| -> Vec<usize> {
-            names.iter().map(|n| g.vertex(n).unwrap()).collect()
-        };
+        let ids =
+            |names: &[&str]| -> Vec<usize> { names.iter().map(|n| g.vertex(n).unwrap()).collect() };
         let white = ids(&["u", "p1", "p2", "p3"]);
         let s = score(&g, &white, &ids(&["x1-", "x2+", "x3-", "x4-"]));
         // 5n + m for B, 5n + m - 1 for W.

@@ -72,9 +72,10 @@ pub fn parse_edge_list(text: &str) -> Result<OneRoundSpec, EdgeListError> {
                 let [_, (col, count)] = tokens[..] else {
                     return Err(err(col0, "`black` needs exactly one number".into()));
                 };
-                black = Some(count.parse().map_err(|_| {
-                    err(col, format!("`{count}` is not a non-negative integer"))
-                })?);
+                black =
+                    Some(count.parse().map_err(|_| {
+                        err(col, format!("`{count}` is not a non-negative integer"))
+                    })?);
             }
             "vertex" => {
                 if tokens.len() < 2 {
@@ -172,7 +173,11 @@ fn tokens_with_columns(content: &str) -> Vec<(usize, &str)> {
 /// Writes an instance in the edge-list format (the inverse of [`parse_edge_list`] up to
 /// comments and vertex order).
 pub fn write_edge_list(spec: &OneRoundSpec) -> String {
-    let mut out = format!("white {}\nblack {}\n", spec.white.join(" "), spec.black_count);
+    let mut out = format!(
+        "white {}\nblack {}\n",
+        spec.white.join(" "),
+        spec.black_count
+    );
     let mut touched = HashSet::new();
     for (a, b) in &spec.graph.edges {
         touched.insert(a.as_str());

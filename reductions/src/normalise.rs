@@ -562,16 +562,20 @@ pub fn is_restricted_3sat(cnf: &Cnf) -> Result<(), String> {
         return Err(why);
     }
     // Memory by occurrences, not by the declared count (which a file may set to u32::MAX).
-    let mut seen: Vec<u32> = cnf.clauses.iter().flatten().map(|l| l.unsigned_abs()).collect();
+    let mut seen: Vec<u32> = cnf
+        .clauses
+        .iter()
+        .flatten()
+        .map(|l| l.unsigned_abs())
+        .collect();
     seen.sort_unstable();
     seen.dedup();
     let first_gap = (1u32..).zip(&seen).find(|(expected, &v)| v != *expected);
     match first_gap {
         Some((missing, _)) => Err(format!("variable {missing} does not occur")),
-        None if (seen.len() as u32) < cnf.num_vars => Err(format!(
-            "variable {} does not occur",
-            seen.len() + 1
-        )),
+        None if (seen.len() as u32) < cnf.num_vars => {
+            Err(format!("variable {} does not occur", seen.len() + 1))
+        }
         None => Ok(()),
     }
 }

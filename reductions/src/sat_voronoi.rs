@@ -84,7 +84,11 @@ pub fn forward(formula: &Cnf, assignment: &[bool]) -> Vec<String> {
 }
 
 /// B's placement for an assignment of the user's formula.
-pub fn forward_from_original(normalised: &Normalised, original: &Cnf, assignment: &[bool]) -> Vec<String> {
+pub fn forward_from_original(
+    normalised: &Normalised,
+    original: &Cnf,
+    assignment: &[bool],
+) -> Vec<String> {
     let extended = normalised.map.extend(original, assignment);
     forward(&normalised.formula, &extended)
 }

@@ -17,9 +17,9 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"));
-    let instance = match read(files[0]).and_then(|text| {
-        Instance::from_json(&text).map_err(|e| format!("{}:{e}", files[0]))
-    }) {
+    let instance = match read(files[0])
+        .and_then(|text| Instance::from_json(&text).map_err(|e| format!("{}:{e}", files[0])))
+    {
         Ok(instance) => instance,
         Err(message) => {
             eprintln!("error: {message}");
@@ -49,7 +49,11 @@ fn main() -> ExitCode {
             serde_json::to_string_pretty(&verdict).unwrap_or_default()
         );
     } else {
-        let word = if verdict.accepted { "ACCEPTED" } else { "REJECTED" };
+        let word = if verdict.accepted {
+            "ACCEPTED"
+        } else {
+            "REJECTED"
+        };
         println!("{word}: {}", verdict.claim);
         println!("{}", verdict.reason);
         for theorem in &verdict.trusted {

@@ -1,0 +1,262 @@
+//! `gamecert demo`: the paper's Figure 3 formula and a few small formulas and graphs, end to end.
+//!
+//! Each case is reduced (or read as a hand-written graph), solved, certified, written to the
+//! output directory, read back from disk and checked by the checker; the table shows the
+//! scores, the verdict and whether the checker accepted. For a refutation the scores are those
+//! of B's best placement, found by the exhaustive search (a dash if that search is too large).
+
+use crate::solve::{solve, Method};
+use crate::voronoi1::{search, Goal};
+use anyhow::Context;
+use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::sat_voronoi::SatVoronoi;
+use gamecert_certificates::voronoi::score;
+use gamecert_certificates::{check, Limits};
+use gamecert_reductions::dimacs::parse_dimacs;
+use gamecert_reductions::edgelist::parse_edge_list;
+use gamecert_reductions::sat_voronoi::reduce;
+use std::path::Path;
+
+/// Where a demo instance comes from.
+enum Input {
+    /// A DIMACS formula and the reduction to apply.
+    Formula(&'static str, SatVoronoi),
+    /// A hand-written edge-list instance.
+    Graph(&'static str),
+}
+
+struct Case {
+    name: &'static str,
+    description: &'static str,
+    input: Input,
+    method: Method,
+}
+
+const FIGURE3: &str = "c Figure 3 of seed 001\np cnf 4 2\n-1 2 3 0\n-2 -3 -4 0\n";
+const CONTRADICTION: &str = "c x1, x1 -> x2, not x2\np cnf 2 3\n1 0\n-1 2 0\n-2 0\n";
+const EXACTLY_ONE: &str =
+    "c exactly one of x1, x2, x3\np cnf 3 4\n1 2 3 0\n-1 -2 0\n-1 -3 0\n-2 -3 0\n";
+const ALL_EIGHT: &str = "c every clause over x1, x2, x3: unsatisfiable\np cnf 3 8\n\
+1 2 3 0\n1 2 -3 0\n1 -2 3 0\n1 -2 -3 0\n-1 2 3 0\n-1 2 -3 0\n-1 -2 3 0\n-1 -2 -3 0\n";
+const WIDE: &str = "c one clause of width 5 and a frequent variable\np cnf 5 5\n\
+1 2 3 4 5 0\n-1 2 0\n-1 -2 0\n-1 3 0\n1 -4 0\n";
+const STAR: &str = "# a star: W holds the centre, B places 2 leaves and loses\n\
+white c\nblack 2\nc l1\nc l2\nc l3\nc l4\nc l5\n";
+const PATHS: &str = "# W holds an end of a path a-b-c-d-e-f; B takes b and wins\n\
+white a\nblack 1\na b\nb c\nc d\nd e\ne f\n";
+
+fn cases() -> Vec<Case> {
+    use Input::*;
+    vec![
+        Case {
+            name: "figure3-p1",
+            description: "Figure 3, Problem 1",
+            input: Formula(FIGURE3, SatVoronoi::Problem1),
+            method: Method::Auto,
+        },
+        Case {
+            name: "figure3-p2",
+            description: "Figure 3, Problem 2",
+            input: Formula(FIGURE3, SatVoronoi::Problem2),
+            method: Method::Auto,
+        },
+        Case {
+            name: "figure3-direct",
+            description: "Figure 3, Problem 1, direct",
+            input: Formula(FIGURE3, SatVoronoi::Problem1),
+            method: Method::Direct,
+        },
+        Case {
+            name: "contradiction-p1",
+            description: "x1, -x1|x2, -x2",
+            input: Formula(CONTRADICTION, SatVoronoi::Problem1),
+            method: Method::Auto,
+        },
+        Case {
+            name: "contradiction-direct",
+            description: "x1, -x1|x2, -x2, direct",
+            input: Formula(CONTRADICTION, SatVoronoi::Problem1),
+            method: Method::Direct,
+        },
+        Case {
+            name: "exactly-one-p2",
+            description: "exactly one of 3",
+            input: Formula(EXACTLY_ONE, SatVoronoi::Problem2),
+            method: Method::Auto,
+        },
+        Case {
+            name: "all-eight-p1",
+            description: "all 8 clauses on 3 vars",
+            input: Formula(ALL_EIGHT, SatVoronoi::Problem1),
+            method: Method::Auto,
+        },
+        Case {
+            name: "wide-p1",
+            description: "width-5 clause",
+            input: Formula(WIDE, SatVoronoi::Problem1),
+            method: Method::Auto,
+        },
+        Case {
+            name: "star",
+            description: "star K1,5, hand-written",
+            input: Graph(STAR),
+            method: Method::Auto,
+        },
+        Case {
+            name: "path",
+            description: "path P6, hand-written",
+            input: Graph(PATHS),
+            method: Method::Auto,
+        },
+    ]
+}
+
+/// One row of the summary table.
+struct Row {
+    name: String,
+    description: String,
+    vertices: usize,
+    black: String,
+    white: String,
+    verdict: String,
+    certificate: String,
+    checked: bool,
+}
+
+/// Runs every case, writes the files to `out`, prints the table; true iff all were accepted.
+pub fn run(out: &Path, quiet: bool) -> anyhow::Result<bool> {
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let mut rows = Vec::new();
+    for case in cases() {
+        rows.push(run_case(&case, out).with_context(|| format!("demo case {}", case.name))?);
+    }
+    if !quiet {
+        print_table(&rows, out);
+    }
+    Ok(rows.iter().all(|r| r.checked))
+}
+
+fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
+    let spec = match &case.input {
+        Input::Formula(text, problem) => {
+            std::fs::write(out.join(format!("{}.cnf", case.name)), text)?;
+            let cnf: Cnf = parse_dimacs(text, case.name)?.cnf;
+            reduce(&cnf, *problem).map_err(anyhow::Error::msg)?.instance
+        }
+        Input::Graph(text) => {
+            std::fs::write(out.join(format!("{}.txt", case.name)), text)?;
+            parse_edge_list(text)?
+        }
+    };
+    let instance = Instance::VoronoiOneRound(spec);
+    let solved = solve(&instance, case.method)?;
+    let instance_path = out.join(format!("{}.instance.json", case.name));
+    let cert_path = out.join(format!("{}.cert.json", case.name));
+    std::fs::write(&instance_path, instance.to_json())?;
+    std::fs::write(&cert_path, solved.certificate.to_json())?;
+
+    // The independent check: read both files back and hand them to the checker.
+    let instance = Instance::from_json(&std::fs::read_to_string(&instance_path)?)?;
+    let certificate = Certificate::from_json(&std::fs::read_to_string(&cert_path)?)?;
+    let verdict = check(&instance, &certificate, &Limits::default());
+
+    let Instance::VoronoiOneRound(spec) = &instance;
+    let game = spec.validate()?;
+    let (black, white) = match (
+        &certificate,
+        verdict.work.black_score,
+        verdict.work.white_score,
+    ) {
+        (Certificate::Witness(_), Some(b), Some(w)) => (b.to_string(), w.to_string()),
+        _ => {
+            let best = search(&game, Goal::Best, 200_000);
+            match best.placements.first() {
+                Some(p) if best.complete => {
+                    let s = score(&game.graph, &game.white, p);
+                    (format!("{} (best)", s.black), s.white.to_string())
+                }
+                _ => ("-".into(), "-".into()),
+            }
+        }
+    };
+    let kind = match &certificate {
+        Certificate::Witness(_) => "witness".to_string(),
+        Certificate::Refutation(_) => format!("LRAT, {}", solved.method),
+    };
+    Ok(Row {
+        name: case.name.into(),
+        description: case.description.into(),
+        vertices: game.graph.len(),
+        black,
+        white,
+        verdict: verdict.claim.clone(),
+        certificate: kind,
+        checked: verdict.accepted,
+    })
+}
+
+fn print_table(rows: &[Row], out: &Path) {
+    let header = [
+        "case",
+        "formula / graph",
+        "vertices",
+        "B",
+        "W",
+        "verdict",
+        "certificate",
+        "checked",
+    ];
+    let cells: Vec<[String; 8]> = rows
+        .iter()
+        .map(|r| {
+            [
+                r.name.clone(),
+                r.description.clone(),
+                r.vertices.to_string(),
+                r.black.clone(),
+                r.white.clone(),
+                r.verdict.clone(),
+                r.certificate.clone(),
+                if r.checked { "accepted" } else { "REJECTED" }.to_string(),
+            ]
+        })
+        .collect();
+    let widths: Vec<usize> = (0..8)
+        .map(|i| {
+            cells
+                .iter()
+                .map(|c| c[i].len())
+                .chain([header[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |items: Vec<&str>| {
+        let padded: Vec<String> = items
+            .iter()
+            .zip(&widths)
+            .map(|(s, w)| format!("{s:<w$}"))
+            .collect();
+        println!("{}", padded.join("  ").trim_end());
+    };
+    line(header.to_vec());
+    line(
+        widths
+            .iter()
+            .map(|w| "-".repeat(*w))
+            .collect::<Vec<_>>()
+            .iter()
+            .map(String::as_str)
+            .collect(),
+    );
+    for c in &cells {
+        line(c.iter().map(String::as_str).collect());
+    }
+    let accepted = rows.iter().filter(|r| r.checked).count();
+    println!(
+        "\n{accepted} of {} certificates accepted by the checker; files in {}",
+        rows.len(),
+        out.display()
+    );
+}

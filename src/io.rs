@@ -1,0 +1,70 @@
+//! Reading the project's input files with errors that name the file, line and column.
+//!
+//! Every error here is a [`BadInput`]: the command line prints it and exits with code 2.
+
+use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::format::{Certificate, FormatError, Instance};
+use gamecert_reductions::dimacs::parse_dimacs;
+use gamecert_reductions::edgelist::parse_edge_list;
+use std::path::Path;
+
+/// Input that cannot be used: the message names the file and, where known, line and column.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct BadInput(pub String);
+
+fn read(path: &Path) -> Result<String, BadInput> {
+    std::fs::read_to_string(path).map_err(|e| BadInput(format!("{}: {e}", path.display())))
+}
+
+fn located(path: &Path, err: FormatError) -> BadInput {
+    BadInput(format!("{}:{err}", path.display()))
+}
+
+/// Reads a DIMACS CNF file; warnings (a clause-count mismatch) are returned for printing.
+pub fn read_cnf(path: &Path) -> Result<(Cnf, Vec<String>), BadInput> {
+    let text = read(path)?;
+    let parsed =
+        parse_dimacs(&text, &path.display().to_string()).map_err(|e| BadInput(e.to_string()))?;
+    Ok((parsed.cnf, parsed.warnings))
+}
+
+/// Reads an instance: JSON (a file whose first non-blank character is `{`) or the edge-list
+/// text format; validates it so that later stages can rely on it.
+pub fn read_instance(path: &Path) -> Result<Instance, BadInput> {
+    let text = read(path)?;
+    let instance = if text.trim_start().starts_with('{') {
+        Instance::from_json(&text).map_err(|e| located(path, e))?
+    } else {
+        Instance::VoronoiOneRound(
+            parse_edge_list(&text).map_err(|e| BadInput(format!("{}:{e}", path.display())))?,
+        )
+    };
+    let Instance::VoronoiOneRound(spec) = &instance;
+    spec.validate().map_err(|e| located(path, e))?;
+    Ok(instance)
+}
+
+/// Reads a certificate. A certificate that does not parse is not bad input but a rejected
+/// certificate, so the error is returned as text for the verdict.
+pub fn read_certificate(path: &Path) -> Result<Result<Certificate, String>, BadInput> {
+    let text = read(path)?;
+    Ok(Certificate::from_json(&text).map_err(|e| format!("{}:{e}", path.display())))
+}
+
+/// Writes `text` to `path`, or to standard output when `path` is `None`.
+pub fn write_output(path: Option<&Path>, text: &str) -> anyhow::Result<()> {
+    match path {
+        Some(path) => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)?;
+            }
+            std::fs::write(path, text)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+        }
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! Pictures of instances in Graphviz DOT.
+//!
+//! Vertices of a sat-voronoi instance are drawn as in the paper's Figure 3: u and P as
+//! diamonds, literal vertices as boxes, Y and Z as small circles, C and C' as large circles.
+//! W's vertices are white with a heavy outline; with a witness, B's vertices are black, and
+//! every other vertex is shaded by who dominates it.
+
+use gamecert_certificates::format::OneRound;
+use gamecert_certificates::voronoi::Player;
+
+/// DOT text for the instance; `black` is B's placement if one should be shown.
+pub fn to_dot(game: &OneRound, black: &[usize], title: &str) -> String {
+    let graph = &game.graph;
+    let to_white = graph.distances_from(&game.white);
+    let to_black = graph.distances_from(black);
+    let owner = |v: usize| -> Option<Player> {
+        if black.is_empty() {
+            return None;
+        }
+        match to_white[v].cmp(&to_black[v]) {
+            std::cmp::Ordering::Less => Some(Player::White),
+            std::cmp::Ordering::Greater => Some(Player::Black),
+            std::cmp::Ordering::Equal => None,
+        }
+    };
+    let mut out = String::new();
+    out.push_str("graph gamecert {\n");
+    out.push_str(&format!("  label={};\n", quote(title)));
+    out.push_str("  node [fontsize=10, style=filled, fillcolor=white];\n");
+    for v in 0..graph.len() {
+        let name = graph.name(v);
+        let shape = shape_of(name);
+        let (fill, font, pen) = if game.white.contains(&v) {
+            ("white", "black", 3)
+        } else if black.contains(&v) {
+            ("black", "white", 3)
+        } else {
+            match owner(v) {
+                Some(Player::White) => ("gray95", "black", 1),
+                Some(Player::Black) => ("gray55", "white", 1),
+                None => ("white", "black", 1),
+            }
+        };
+        out.push_str(&format!(
+            "  {} [shape={shape}, fillcolor={fill}, fontcolor={font}, penwidth={pen}];\n",
+            quote(name)
+        ));
+    }
+    for (i, j) in graph.edges() {
+        out.push_str(&format!(
+            "  {} -- {};\n",
+            quote(graph.name(i)),
+            quote(graph.name(j))
+        ));
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The Figure 3 shape for a vertex name of the sat-voronoi construction (circles otherwise).
+fn shape_of(name: &str) -> &'static str {
+    let first = name.chars().next().unwrap_or(' ');
+    let rest_is_index = name[first.len_utf8()..]
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | '+' | '-' | '\''));
+    if !rest_is_index {
+        return "circle";
+    }
+    match first {
+        'u' | 'p' => "diamond",
+        'x' => "box",
+        'y' | 'z' => "circle",
+        'c' => "doublecircle",
+        _ => "circle",
+    }
+}
+
+fn quote(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}

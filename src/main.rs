@@ -289,10 +289,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 println!("{}", serde_json::to_string_pretty(&report)?);
             } else {
                 println!(
-                    "{}: {} trials (seed {}): {} satisfiable, {} unsatisfiable; exhaustive search agreed on {}; \
+                    "{}: {} trials (seed {}, {} formulas redrawn as too large): {} satisfiable, {} unsatisfiable; exhaustive search agreed on {}; \
                      {} forward placements won and were accepted; {} winning placements mapped back to models; \
                      largest graph {} vertices, {} search nodes",
-                    report.reduction, report.trials, report.seed, report.satisfiable, report.unsatisfiable,
+                    report.reduction, report.trials, report.seed, report.redrawn, report.satisfiable, report.unsatisfiable,
                     report.agreed, report.forward_checked, report.backward_checked, report.largest_graph,
                     report.search_nodes
                 );

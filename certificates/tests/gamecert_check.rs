@@ -1,0 +1,90 @@
+//! The stand-alone `gamecert-check` binary: exit codes 0 accepted, 1 rejected, 2 bad input.
+//!
+//! The files are built here with the checker's own construction, so this test needs nothing
+//! but the checker crate.
+
+use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::format::{
+    Certificate, GraphSpec, Instance, OneRoundSpec, Refutation, RefutationMethod, Witness,
+};
+use gamecert_certificates::sat_voronoi::{build, SatVoronoi};
+use std::process::Command;
+
+fn run(instance: &str, certificate: &str) -> (Option<i32>, String) {
+    let dir = std::env::temp_dir().join(format!("gamecert-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (i, c) = (dir.join("i.json"), dir.join("c.json"));
+    std::fs::write(&i, instance).unwrap();
+    std::fs::write(&c, certificate).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gamecert-check"))
+        .args([i.to_str().unwrap(), c.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned()
+        + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), text)
+}
+
+fn instance_of(formula: &Cnf, problem: SatVoronoi) -> Instance {
+    let built = build(formula, problem).unwrap();
+    Instance::VoronoiOneRound(OneRoundSpec {
+        graph: GraphSpec {
+            vertices: built.vertices,
+            edges: built.edges,
+        },
+        white: built.white,
+        black_count: built.black_count,
+        source: None,
+    })
+}
+
+#[test]
+fn accepts_and_rejects_with_the_right_exit_codes() {
+    // x1 and not x1: unsatisfiable; the LRAT proof resolves the two unit clauses.
+    let formula = Cnf {
+        num_vars: 1,
+        clauses: vec![vec![1], vec![-1]],
+    };
+    let inst = instance_of(&formula, SatVoronoi::Problem1).to_json();
+    let refutation = |lrat: &str| {
+        Certificate::Refutation(Refutation {
+            claim: "black-cannot-win".into(),
+            method: RefutationMethod::Reduction {
+                reduction: SatVoronoi::Problem1,
+                formula: formula.clone(),
+            },
+            lrat: lrat.into(),
+        })
+        .to_json()
+    };
+    let (code, text) = run(&inst, &refutation("3 0 1 2 0\n"));
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("ACCEPTED") && text.contains("Theorem 3"), "{text}");
+    let (code, text) = run(&inst, &refutation("3 0 1 0\n"));
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("LRAT line 1"), "{text}");
+    let (code, text) = run(&inst, "{\"format\": ");
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("does not parse"), "{text}");
+    let (code, text) = run("not json", &refutation("3 0 1 2 0\n"));
+    assert_eq!(code, Some(2), "{text}");
+
+    // A satisfiable formula and its witness.
+    let formula = Cnf {
+        num_vars: 2,
+        clauses: vec![vec![1, 2], vec![-1]],
+    };
+    let inst = instance_of(&formula, SatVoronoi::Problem2).to_json();
+    let witness = |placement: &[&str]| {
+        Certificate::Witness(Witness {
+            claim: "black-wins".into(),
+            placement: placement.iter().map(|s| s.to_string()).collect(),
+        })
+        .to_json()
+    };
+    let (code, text) = run(&inst, &witness(&["x1-", "x2+"]));
+    assert_eq!(code, Some(0), "{text}");
+    let (code, text) = run(&inst, &witness(&["x1-", "x2-"]));
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("does not win"), "{text}");
+}

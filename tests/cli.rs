@@ -1,0 +1,196 @@
+//! The command line's contract: exit codes and messages for good and bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gamecert(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(args)
+        .output()
+        .expect("the gamecert binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs a command that must fail with exit code 2 and a message containing `expected`.
+fn bad_input(args: &[&str], expected: &str) {
+    let out = gamecert(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    assert!(
+        stderr(&out).contains(expected),
+        "{args:?}: expected {expected:?} in {:?}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}
+
+#[test]
+fn malformed_dimacs_names_file_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("header.cnf", "p cnf x 2\n1 0\n", "header.cnf:1:7:"),
+        ("beyond.cnf", "p cnf 2 1\n1 3 0\n", "beyond.cnf:2:3:"),
+        ("missing0.cnf", "p cnf 2 1\n1 2\n", "missing0.cnf:2:"),
+        ("nonnumber.cnf", "p cnf 2 1\n1 two 0\n", "nonnumber.cnf:2:3:"),
+        ("noheader.cnf", "1 2 0\n", "noheader.cnf:1:1:"),
+    ];
+    for (name, text, expected) in cases {
+        let path = write(dir.path(), name, text);
+        bad_input(&["reduce", "sat-voronoi1", path.to_str().unwrap()], expected);
+    }
+}
+
+#[test]
+fn clause_count_mismatch_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "count.cnf", "p cnf 2 3\n1 2 0\n-1 0\n");
+    let out = gamecert(&["reduce", "sat-voronoi1", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("warning"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"kind\": \"voronoi-one-round\""));
+}
+
+#[test]
+fn empty_formula_and_empty_clause_get_clear_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = write(dir.path(), "empty.cnf", "p cnf 0 0\n");
+    let out = gamecert(&["reduce", "sat-voronoi1", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("satisfiable"), "{}", stderr(&out));
+    let clause = write(dir.path(), "clause.cnf", "p cnf 2 2\n1 2 0\n0\n");
+    let out = gamecert(&["reduce", "sat-voronoi1", clause.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("unsatisfiable"), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_graphs_are_rejected_with_their_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("loop.txt", "white a\nblack 1\na b\nb b\n", "loop.txt:4:3: self-loop"),
+        ("dup.txt", "white a\nblack 1\na b\nb a\n", "dup.txt:4:1: duplicate edge"),
+        ("unknown.txt", "white q\nblack 1\na b\n", "unknown.txt:1:7: unknown vertex 'q'"),
+        ("big.txt", "white a\nblack 2\na b\n", "larger than the 1 free"),
+        ("nowhite.txt", "black 1\na b\n", "S is empty"),
+        (
+            "loop.json",
+            r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi-one-round",
+  "graph": {"vertices": ["a", "b"], "edges": [["a", "a"]]}, "white": ["a"], "black_count": 1}"#,
+            "loop.json:graph.edges[0] (a, a): self-loop",
+        ),
+        (
+            "unknown.json",
+            r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi-one-round",
+  "graph": {"vertices": ["a", "b"], "edges": [["a", "c"]]}, "white": ["a"], "black_count": 1}"#,
+            "unknown vertex 'c'",
+        ),
+        (
+            "emptyS.json",
+            r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi-one-round",
+  "graph": {"vertices": ["a", "b"], "edges": [["a", "b"]]}, "white": [], "black_count": 1}"#,
+            "S is empty",
+        ),
+        ("syntax.json", "{\n  \"format\": \"gamecert-instance\",\n  oops\n}", "syntax.json:3:3:"),
+    ];
+    for (name, text, expected) in cases {
+        let path = write(dir.path(), name, text);
+        bad_input(&["solve", path.to_str().unwrap()], expected);
+    }
+    bad_input(&["solve", "/nonexistent/instance.json"], "/nonexistent/instance.json");
+}
+
+#[test]
+fn reduce_solve_verify_round_trip_with_exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = write(dir.path(), "f.cnf", "p cnf 2 3\n1 0\n-1 2 0\n-2 0\n");
+    let inst = dir.path().join("f.json");
+    let cert = dir.path().join("f.cert.json");
+    let (i, c) = (inst.to_str().unwrap(), cert.to_str().unwrap());
+    let out = gamecert(&["reduce", "sat-voronoi2", cnf.to_str().unwrap(), "-o", i]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = gamecert(&["solve", i, "-o", c, "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let summary: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(summary["verdict"], "black-cannot-win");
+    assert_eq!(summary["method"], "reduction");
+    let out = gamecert(&["verify", i, c, "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let verdict: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(verdict["accepted"], true);
+    assert!(verdict["trusted"][0]
+        .as_str()
+        .unwrap()
+        .contains("Corollary 1"));
+
+    // A truncated certificate and a garbage one are rejections (exit 1), not crashes.
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let truncated = write(dir.path(), "trunc.json", &text[..text.len() / 2]);
+    let garbage = write(dir.path(), "garbage.json", "\u{0}\u{1}not json at all");
+    for bad in [&truncated, &garbage] {
+        let out = gamecert(&["verify", i, bad.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+        assert!(stdout(&out).contains("REJECTED"), "{}", stdout(&out));
+    }
+    // The direct method on the same instance gives a different, equally valid certificate.
+    let direct = dir.path().join("direct.json");
+    let out = gamecert(&["solve", i, "--method", "direct", "-o", direct.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = gamecert(&["verify", i, direct.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("trusted:"));
+}
+
+#[test]
+fn method_reduction_needs_a_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "p.txt", "white a\nblack 1\na b\nb c\n");
+    bad_input(
+        &["solve", path.to_str().unwrap(), "--method", "reduction"],
+        "needs an instance built by `gamecert reduce`",
+    );
+    let out = gamecert(&["solve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"kind\": \"witness\""));
+}
+
+#[test]
+fn demo_writes_and_checks_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = gamecert(&["demo", "--out", dir.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let table = stdout(&out);
+    assert!(table.contains("figure3-p1"), "{table}");
+    assert!(!table.contains("REJECTED"), "{table}");
+    assert!(dir.path().join("figure3-p1.cert.json").exists());
+    assert!(dir.path().join("all-eight-p1.instance.json").exists());
+}
+
+#[test]
+fn render_draws_figure3_with_a_placement() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = write(dir.path(), "fig3.cnf", "p cnf 4 2\n-1 2 3 0\n-2 -3 -4 0\n");
+    let inst = dir.path().join("fig3.json");
+    let cert = dir.path().join("fig3.cert.json");
+    let (i, c) = (inst.to_str().unwrap(), cert.to_str().unwrap());
+    assert!(gamecert(&["reduce", "sat-voronoi1", cnf.to_str().unwrap(), "-o", i]).status.success());
+    assert!(gamecert(&["solve", i, "-o", c]).status.success());
+    let out = gamecert(&["render", i, "--certificate", c]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let dot = stdout(&out);
+    assert!(dot.starts_with("graph gamecert {"));
+    assert_eq!(dot.matches(" -- ").count(), 3 * 4 * 4 + 6 + 2 * 2 + 6);
+    assert_eq!(dot.matches("fillcolor=black").count(), 4, "{dot}");
+    bad_input(&["render", i, "--format", "svg"], "Graphviz");
+}

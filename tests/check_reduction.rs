@@ -1,0 +1,27 @@
+//! Theorem 3 and Corollary 1 of seed 001, tested against an exhaustive solver: hundreds of
+//! random formulas per problem with a fixed seed (see `gamecert::check_reduction` for what each
+//! trial checks and for the size bound on the formulas).
+
+use gamecert::check_reduction::run;
+use gamecert_certificates::sat_voronoi::SatVoronoi;
+
+fn check(problem: SatVoronoi, seed: u64) {
+    let report = run(problem, 200, seed);
+    assert!(report.failures.is_empty(), "{:#?}", report.failures);
+    assert_eq!(report.agreed, 200);
+    // The sample must contain both answers, or the test proves little.
+    assert!(report.satisfiable >= 50, "{report:?}");
+    assert!(report.unsatisfiable >= 30, "{report:?}");
+    assert!(report.forward_checked >= report.satisfiable);
+    assert!(report.backward_checked >= report.satisfiable);
+}
+
+#[test]
+fn theorem3_problem1_against_exhaustive_search() {
+    check(SatVoronoi::Problem1, 1);
+}
+
+#[test]
+fn corollary1_problem2_against_exhaustive_search() {
+    check(SatVoronoi::Problem2, 2);
+}

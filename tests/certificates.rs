@@ -134,9 +134,8 @@ fn witness_mutations_are_rejected() {
         let c = mutate(&|w| w.placement.push("c1".into()));
         assert_rejected(&inst, &c, "must place exactly 4", "one vertex too many");
         // A placement of the right size that does not win: all negative literals but x1+.
-        let c = mutate(&|w| {
-            w.placement = vec!["x1+".into(), "x2-".into(), "x3-".into(), "x4-".into()]
-        });
+        let c =
+            mutate(&|w| w.placement = vec!["x1+".into(), "x2-".into(), "x3-".into(), "x4-".into()]);
         assert_rejected(&inst, &c, "does not win", "a losing placement");
         let c = mutate(&|w| w.claim = CLAIM_BLACK_CANNOT_WIN.into());
         assert_rejected(&inst, &c, "can only claim", "a wrong claim");
@@ -144,7 +143,12 @@ fn witness_mutations_are_rejected() {
         let star = Instance::VoronoiOneRound(
             parse_edge_list("white c\nblack 4\nc l1\nc l2\nc l3\nc l4\nc l5\n").unwrap(),
         );
-        assert_rejected(&star, &solved.certificate, "unknown vertex", "another instance");
+        assert_rejected(
+            &star,
+            &solved.certificate,
+            "unknown vertex",
+            "another instance",
+        );
     }
 }
 
@@ -164,7 +168,10 @@ fn lrat_mutations(proof: &str) -> Vec<(String, String)> {
     let join = |ls: &[String]| ls.join("\n") + "\n";
     let owned: Vec<String> = lines[..=end].iter().map(|s| s.to_string()).collect();
     for cut in 0..=end {
-        out.push((format!("truncated before line {}", cut + 1), join(&owned[..cut])));
+        out.push((
+            format!("truncated before line {}", cut + 1),
+            join(&owned[..cut]),
+        ));
     }
     let step = (end / 40).max(1);
     for k in (0..=end).step_by(step) {
@@ -174,7 +181,10 @@ fn lrat_mutations(proof: &str) -> Vec<(String, String)> {
             t[2] = "999999999";
             let mut ls = owned.clone();
             ls[k] = t.join(" ");
-            out.push((format!("line {}: deletes a missing clause", k + 1), join(&ls)));
+            out.push((
+                format!("line {}: deletes a missing clause", k + 1),
+                join(&ls),
+            ));
             continue;
         }
         let zero = tokens.iter().skip(1).position(|t| *t == "0").unwrap() + 1;
@@ -229,7 +239,12 @@ fn direct_refutation_mutations_are_rejected() {
     assert_rejected(&star, &solved.certificate, "LRAT", "a proof of another CNF");
     let mut wrong = good.clone();
     wrong.claim = "black-wins".into();
-    assert_rejected(&inst, &Certificate::Refutation(wrong), "can only claim", "a wrong claim");
+    assert_rejected(
+        &inst,
+        &Certificate::Refutation(wrong),
+        "can only claim",
+        "a wrong claim",
+    );
 }
 
 #[test]
@@ -243,7 +258,11 @@ fn reduction_refutation_mutations_are_rejected() {
         let good = refutation_of(&solved.certificate);
         assert_eq!(solved.verdict.trusted.len(), 1);
         check_lrat_mutations(&inst, &good);
-        let RefutationMethod::Reduction { formula: carried, reduction } = &good.method else {
+        let RefutationMethod::Reduction {
+            formula: carried,
+            reduction,
+        } = &good.method
+        else {
             panic!("expected a reduction refutation");
         };
         let with_formula = |f: Cnf, r: SatVoronoi| {
@@ -256,22 +275,47 @@ fn reduction_refutation_mutations_are_rejected() {
         };
         let mut dropped = carried.clone();
         dropped.clauses.pop();
-        assert_rejected(&inst, &with_formula(dropped, *reduction), "not the", "a dropped clause");
+        assert_rejected(
+            &inst,
+            &with_formula(dropped, *reduction),
+            "not the",
+            "a dropped clause",
+        );
         let mut flipped = carried.clone();
         flipped.clauses[0][0] = -flipped.clauses[0][0];
-        assert_rejected(&inst, &with_formula(flipped, *reduction), "not the", "a flipped literal");
+        assert_rejected(
+            &inst,
+            &with_formula(flipped, *reduction),
+            "not the",
+            "a flipped literal",
+        );
         let mut extra = carried.clone();
         extra.num_vars += 1;
         extra.clauses.push(vec![extra.num_vars as i32]);
-        assert_rejected(&inst, &with_formula(extra, *reduction), "not the", "an extra variable");
+        assert_rejected(
+            &inst,
+            &with_formula(extra, *reduction),
+            "not the",
+            "an extra variable",
+        );
         let other = match reduction {
             SatVoronoi::Problem1 => SatVoronoi::Problem2,
             SatVoronoi::Problem2 => SatVoronoi::Problem1,
         };
-        assert_rejected(&inst, &with_formula(carried.clone(), other), "W's set", "the other problem");
+        assert_rejected(
+            &inst,
+            &with_formula(carried.clone(), other),
+            "W's set",
+            "the other problem",
+        );
         let mut wide = carried.clone();
         wide.clauses[0] = vec![1, 2, 3, 4];
-        assert_rejected(&inst, &with_formula(wide, *reduction), "restricted 3-SAT", "a wide clause");
+        assert_rejected(
+            &inst,
+            &with_formula(wide, *reduction),
+            "restricted 3-SAT",
+            "a wide clause",
+        );
     }
     // A proof of a different CNF: the all-eight refutation for the contradiction's instance.
     let inst = instance(&contradiction(), SatVoronoi::Problem1);
@@ -283,7 +327,12 @@ fn reduction_refutation_mutations_are_rejected() {
     );
     let mut swapped = mine.clone();
     swapped.lrat = theirs.lrat;
-    assert_rejected(&inst, &Certificate::Refutation(swapped), "LRAT", "a proof of another CNF");
+    assert_rejected(
+        &inst,
+        &Certificate::Refutation(swapped),
+        "LRAT",
+        "a proof of another CNF",
+    );
 }
 
 #[test]
@@ -297,10 +346,23 @@ fn truncated_and_garbage_files_do_not_parse() {
             "a certificate cut at byte {cut} parsed"
         );
     }
-    for garbage in ["", "null", "[]", "{}", "\u{feff}{", "{\"format\": \"gamecert-certificate\"}"] {
-        assert!(Certificate::from_json(garbage).is_err(), "{garbage:?} parsed");
+    for garbage in [
+        "",
+        "null",
+        "[]",
+        "{}",
+        "\u{feff}{",
+        "{\"format\": \"gamecert-certificate\"}",
+    ] {
+        assert!(
+            Certificate::from_json(garbage).is_err(),
+            "{garbage:?} parsed"
+        );
     }
     let wrong_kind = text.replace("\"refutation\"", "\"strategy\"");
     let err = Certificate::from_json(&wrong_kind).unwrap_err();
-    assert!(err.message.contains("unknown certificate kind 'strategy'"), "{err}");
+    assert!(
+        err.message.contains("unknown certificate kind 'strategy'"),
+        "{err}"
+    );
 }

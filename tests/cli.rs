@@ -43,12 +43,19 @@ fn malformed_dimacs_names_file_line_and_column() {
         ("header.cnf", "p cnf x 2\n1 0\n", "header.cnf:1:7:"),
         ("beyond.cnf", "p cnf 2 1\n1 3 0\n", "beyond.cnf:2:3:"),
         ("missing0.cnf", "p cnf 2 1\n1 2\n", "missing0.cnf:2:"),
-        ("nonnumber.cnf", "p cnf 2 1\n1 two 0\n", "nonnumber.cnf:2:3:"),
+        (
+            "nonnumber.cnf",
+            "p cnf 2 1\n1 two 0\n",
+            "nonnumber.cnf:2:3:",
+        ),
         ("noheader.cnf", "1 2 0\n", "noheader.cnf:1:1:"),
     ];
     for (name, text, expected) in cases {
         let path = write(dir.path(), name, text);
-        bad_input(&["reduce", "sat-voronoi1", path.to_str().unwrap()], expected);
+        bad_input(
+            &["reduce", "sat-voronoi1", path.to_str().unwrap()],
+            expected,
+        );
     }
 }
 
@@ -79,10 +86,26 @@ fn empty_formula_and_empty_clause_get_clear_answers() {
 fn bad_graphs_are_rejected_with_their_place() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
-        ("loop.txt", "white a\nblack 1\na b\nb b\n", "loop.txt:4:3: self-loop"),
-        ("dup.txt", "white a\nblack 1\na b\nb a\n", "dup.txt:4:1: duplicate edge"),
-        ("unknown.txt", "white q\nblack 1\na b\n", "unknown.txt:1:7: unknown vertex 'q'"),
-        ("big.txt", "white a\nblack 2\na b\n", "larger than the 1 free"),
+        (
+            "loop.txt",
+            "white a\nblack 1\na b\nb b\n",
+            "loop.txt:4:3: self-loop",
+        ),
+        (
+            "dup.txt",
+            "white a\nblack 1\na b\nb a\n",
+            "dup.txt:4:1: duplicate edge",
+        ),
+        (
+            "unknown.txt",
+            "white q\nblack 1\na b\n",
+            "unknown.txt:1:7: unknown vertex 'q'",
+        ),
+        (
+            "big.txt",
+            "white a\nblack 2\na b\n",
+            "larger than the 1 free",
+        ),
         ("nowhite.txt", "black 1\na b\n", "S is empty"),
         (
             "loop.json",
@@ -102,13 +125,20 @@ fn bad_graphs_are_rejected_with_their_place() {
   "graph": {"vertices": ["a", "b"], "edges": [["a", "b"]]}, "white": [], "black_count": 1}"#,
             "S is empty",
         ),
-        ("syntax.json", "{\n  \"format\": \"gamecert-instance\",\n  oops\n}", "syntax.json:3:3:"),
+        (
+            "syntax.json",
+            "{\n  \"format\": \"gamecert-instance\",\n  oops\n}",
+            "syntax.json:3:3:",
+        ),
     ];
     for (name, text, expected) in cases {
         let path = write(dir.path(), name, text);
         bad_input(&["solve", path.to_str().unwrap()], expected);
     }
-    bad_input(&["solve", "/nonexistent/instance.json"], "/nonexistent/instance.json");
+    bad_input(
+        &["solve", "/nonexistent/instance.json"],
+        "/nonexistent/instance.json",
+    );
 }
 
 #[test]
@@ -145,7 +175,14 @@ fn reduce_solve_verify_round_trip_with_exit_codes() {
     }
     // The direct method on the same instance gives a different, equally valid certificate.
     let direct = dir.path().join("direct.json");
-    let out = gamecert(&["solve", i, "--method", "direct", "-o", direct.to_str().unwrap()]);
+    let out = gamecert(&[
+        "solve",
+        i,
+        "--method",
+        "direct",
+        "-o",
+        direct.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let out = gamecert(&["verify", i, direct.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
@@ -184,7 +221,11 @@ fn render_draws_figure3_with_a_placement() {
     let inst = dir.path().join("fig3.json");
     let cert = dir.path().join("fig3.cert.json");
     let (i, c) = (inst.to_str().unwrap(), cert.to_str().unwrap());
-    assert!(gamecert(&["reduce", "sat-voronoi1", cnf.to_str().unwrap(), "-o", i]).status.success());
+    assert!(
+        gamecert(&["reduce", "sat-voronoi1", cnf.to_str().unwrap(), "-o", i])
+            .status
+            .success()
+    );
     assert!(gamecert(&["solve", i, "-o", c]).status.success());
     let out = gamecert(&["render", i, "--certificate", c]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

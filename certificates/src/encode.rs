@@ -150,15 +150,14 @@ pub fn black_wins_cnf(graph: &Graph, white: &[usize], black_count: usize) -> Enc
     }
     let mut cnf = Cnf::new(0);
     let mut placement_var = vec![None; graph.len()];
-    for v in 0..graph.len() {
-        if !is_white[v] {
-            placement_var[v] = Some(cnf.fresh_var() as u32);
+    for (var, white) in placement_var.iter_mut().zip(&is_white) {
+        if !white {
+            *var = Some(cnf.fresh_var() as u32);
         }
     }
     let mut score_literals = Vec::new();
     let mut reached_by_white = 0usize;
-    for v in 0..graph.len() {
-        let limit = to_white[v];
+    for (v, &limit) in to_white.iter().enumerate() {
         if limit != UNREACHABLE {
             reached_by_white += 1;
         }

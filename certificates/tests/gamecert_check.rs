@@ -20,8 +20,8 @@ fn run(instance: &str, certificate: &str) -> (Option<i32>, String) {
         .args([i.to_str().unwrap(), c.to_str().unwrap()])
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned()
-        + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (out.status.code(), text)
 }
 
@@ -59,7 +59,10 @@ fn accepts_and_rejects_with_the_right_exit_codes() {
     };
     let (code, text) = run(&inst, &refutation("3 0 1 2 0\n"));
     assert_eq!(code, Some(0), "{text}");
-    assert!(text.contains("ACCEPTED") && text.contains("Theorem 3"), "{text}");
+    assert!(
+        text.contains("ACCEPTED") && text.contains("Theorem 3"),
+        "{text}"
+    );
     let (code, text) = run(&inst, &refutation("3 0 1 0\n"));
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("LRAT line 1"), "{text}");

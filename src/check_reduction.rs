@@ -24,7 +24,7 @@ use crate::rng::Rng;
 use crate::voronoi1::{search, Goal};
 use gamecert_certificates::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, Instance, Witness, CLAIM_BLACK_WINS};
-use gamecert_certificates::sat_voronoi::SatVoronoi;
+use gamecert_certificates::sat_voronoi::{names, SatVoronoi};
 use gamecert_certificates::voronoi::{score, Outcome};
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::normalise::normalise;
@@ -53,6 +53,9 @@ pub struct Report {
     pub forward_checked: usize,
     /// Winning placements mapped backward and checked.
     pub backward_checked: usize,
+    /// Winning placements that do not hold exactly one literal vertex of every variable (the
+    /// proof of Theorem 3 asserts that such placements never win; this counts exceptions).
+    pub noncanonical_winning: usize,
     pub largest_graph: usize,
     pub search_nodes: u64,
     /// One line per failed trial, with the formula in DIMACS.
@@ -187,6 +190,9 @@ fn run_trial(problem: SatVoronoi, formula: &Cnf, report: &mut Report) -> Result<
             .iter()
             .map(|&v| game.graph.name(v).to_string())
             .collect();
+        if !is_canonical(&reduced.normalised.formula, &names) {
+            report.noncanonical_winning += 1;
+        }
         let assignment = backward_to_original(&reduced.normalised, &names);
         if !formula.is_satisfied_by(&assignment) {
             return Err(format!(
@@ -196,6 +202,16 @@ fn run_trial(problem: SatVoronoi, formula: &Cnf, report: &mut Report) -> Result<
         report.backward_checked += 1;
     }
     Ok(())
+}
+
+/// Whether a placement holds exactly one of `x_i+`, `x_i-` for every variable i (and so
+/// nothing else, having n vertices).
+fn is_canonical(formula: &Cnf, placement: &[String]) -> bool {
+    (1..=formula.num_vars as usize).all(|i| {
+        let plus = placement.contains(&names::positive(i));
+        let minus = placement.contains(&names::negative(i));
+        plus != minus
+    })
 }
 
 #[cfg(test)]

@@ -366,3 +366,52 @@ fn truncated_and_garbage_files_do_not_parse() {
         "{err}"
     );
 }
+
+#[test]
+fn oversized_claims_are_refused_before_any_work() {
+    // A carried formula declaring four billion variables must not make the checker build a
+    // forty-billion-vertex graph.
+    let inst = instance(&contradiction(), SatVoronoi::Problem1);
+    let huge = Certificate::Refutation(Refutation {
+        claim: CLAIM_BLACK_CANNOT_WIN.into(),
+        method: RefutationMethod::Reduction {
+            reduction: SatVoronoi::Problem1,
+            formula: Cnf {
+                num_vars: u32::MAX,
+                clauses: vec![vec![1], vec![-1]],
+            },
+        },
+        lrat: "3 0 1 2 0\n".into(),
+    });
+    assert_rejected(&inst, &huge, "not the sat-voronoi1 image", "a huge formula");
+    let empty = Certificate::Refutation(Refutation {
+        claim: CLAIM_BLACK_CANNOT_WIN.into(),
+        method: RefutationMethod::Reduction {
+            reduction: SatVoronoi::Problem1,
+            formula: Cnf::new(0),
+        },
+        lrat: "1 0 0\n".into(),
+    });
+    assert_rejected(
+        &inst,
+        &empty,
+        "not the sat-voronoi1 image",
+        "an empty formula",
+    );
+    // A direct refutation of an instance whose encoding would be too large is refused up front.
+    let limits = Limits {
+        max_encoding_clauses: 1000,
+        ..Limits::default()
+    };
+    let direct = Certificate::Refutation(Refutation {
+        claim: CLAIM_BLACK_CANNOT_WIN.into(),
+        method: RefutationMethod::Direct,
+        lrat: String::new(),
+    });
+    let v = check(&inst, &direct, &limits);
+    assert!(
+        !v.accepted && v.reason.contains("over the checker's limit"),
+        "{}",
+        v.reason
+    );
+}

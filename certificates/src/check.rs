@@ -8,7 +8,7 @@
 //!   the instance it was given, checks the LRAT proof against the formula, and names the theorem
 //!   it trusts for the step from "unsatisfiable" to "B cannot win".
 
-use crate::encode::black_wins_cnf;
+use crate::encode::{black_wins_cnf, clause_bound};
 use crate::format::{
     Certificate, Instance, OneRound, Refutation, RefutationMethod, Witness, CLAIM_BLACK_CANNOT_WIN,
     CLAIM_BLACK_WINS,
@@ -22,8 +22,10 @@ use std::collections::BTreeSet;
 /// Bounds on the checker's own work.
 pub struct Limits {
     pub lrat: LratLimits,
-    /// The direct encoding is refused beyond this many clauses.
+    /// The direct encoding is refused beyond this many clauses (bounded before it is built).
     pub max_encoding_clauses: usize,
+    /// A reduction's image is refused beyond this many vertices (before it is built).
+    pub max_reduction_vertices: usize,
 }
 
 impl Default for Limits {
@@ -31,6 +33,7 @@ impl Default for Limits {
         Limits {
             lrat: LratLimits::default(),
             max_encoding_clauses: 50_000_000,
+            max_reduction_vertices: 100_000_000,
         }
     }
 }
@@ -211,20 +214,22 @@ fn check_refutation(game: &OneRound, refutation: &Refutation, limits: &Limits) -
     }
     match &refutation.method {
         RefutationMethod::Direct => {
-            let encoding = black_wins_cnf(&game.graph, &game.white, game.black_count);
-            work.cnf_variables = Some(encoding.cnf.num_vars);
-            work.cnf_clauses = Some(encoding.cnf.clauses.len());
-            if encoding.cnf.clauses.len() > limits.max_encoding_clauses {
+            let free = game.graph.len() - game.white.len();
+            let bound = clause_bound(game.graph.len(), free, game.black_count);
+            if bound > limits.max_encoding_clauses as u128 {
                 return reject(
                     claim,
                     format!(
-                        "the direct encoding has {} clauses, over the limit of {}",
-                        encoding.cnf.clauses.len(),
+                        "the direct encoding of this instance could have {bound} clauses, over \
+                         the checker's limit of {}; use a refutation through a reduction",
                         limits.max_encoding_clauses
                     ),
                     work,
                 );
             }
+            let encoding = black_wins_cnf(&game.graph, &game.white, game.black_count);
+            work.cnf_variables = Some(encoding.cnf.num_vars);
+            work.cnf_clauses = Some(encoding.cnf.clauses.len());
             match check_lrat(&encoding.cnf, &refutation.lrat, &limits.lrat) {
                 Ok(report) => {
                     record_lrat(&mut work, &report);
@@ -247,6 +252,21 @@ fn check_refutation(game: &OneRound, refutation: &Refutation, limits: &Limits) -
         RefutationMethod::Reduction { reduction, formula } => {
             work.cnf_variables = Some(formula.num_vars);
             work.cnf_clauses = Some(formula.clauses.len());
+            // Compare sizes before building anything: a carried formula may declare billions of
+            // variables.
+            let image = sat_voronoi::paper_size(formula.num_vars as usize, formula.clauses.len());
+            if image != game.graph.len() || image > limits.max_reduction_vertices {
+                return reject(
+                    claim,
+                    format!(
+                        "the instance is not the {} image of the carried formula: that image has \
+                         10n + 2m - 1 = {image} vertices, the instance {}",
+                        reduction.name(),
+                        game.graph.len()
+                    ),
+                    work,
+                );
+            }
             if let Err(why) = same_as_construction(game, formula, *reduction) {
                 return reject(claim, why, work);
             }

@@ -141,6 +141,15 @@ fn disjunction(cnf: &mut Cnf, vars: &[i32]) -> Option<i32> {
     }
 }
 
+/// An upper bound on the number of clauses [`black_wins_cnf`] produces, computed without
+/// building anything, so the checker can refuse an encoding too large to build.
+pub fn clause_bound(vertices: usize, free: usize, black_count: usize) -> u128 {
+    let (n, f, k) = (vertices as u128, free as u128, black_count as u128);
+    // Two disjunctions per vertex, two clauses per score counter cell (2n inputs, bound n + 1),
+    // four per exact-count cell (f inputs, bound k + 1), three requirement units.
+    2 * n + 2 * (2 * n) * (n + 1) + 4 * f * (k + 1) + 3
+}
+
 /// The formula "B occupies exactly `black_count` vertices outside `white` and wins".
 pub fn black_wins_cnf(graph: &Graph, white: &[usize], black_count: usize) -> Encoding {
     let to_white = graph.distances_from(white);
@@ -247,6 +256,20 @@ mod tests {
             .map(|&(a, b)| (names[a].clone(), names[b].clone()))
             .collect();
         Graph::new(&names, &edges).unwrap()
+    }
+
+    #[test]
+    fn clause_bound_holds() {
+        let names: Vec<String> = (0..7).map(|i| format!("v{i}")).collect();
+        let edges: Vec<(String, String)> = (1..7)
+            .map(|i| (names[0].clone(), names[i].clone()))
+            .chain([(names[1].clone(), names[2].clone())])
+            .collect();
+        let g = Graph::new(&names, &edges).unwrap();
+        for n in 1..=6 {
+            let enc = black_wins_cnf(&g, &[0], n);
+            assert!(enc.cnf.clauses.len() as u128 <= clause_bound(7, 6, n));
+        }
     }
 
     #[test]

@@ -139,9 +139,10 @@ pub fn restricted_3sat_violation(formula: &Cnf) -> Option<String> {
     None
 }
 
-/// The number of vertices the paper states for n variables and m clauses: 10n + 2m - 1.
+/// The number of vertices the paper states for n variables and m clauses: 10n + 2m - 1
+/// (saturating, so the meaningless n = m = 0 gives 0 rather than overflowing).
 pub fn paper_size(num_vars: usize, num_clauses: usize) -> usize {
-    10 * num_vars + 2 * num_clauses - 1
+    (10 * num_vars + 2 * num_clauses).saturating_sub(1)
 }
 
 /// Builds the paper's instance from a formula in the theorem's domain.

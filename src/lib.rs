@@ -3,6 +3,7 @@
 //! The library half of the `gamecert` binary, so that integration tests and benchmarks call the
 //! same code the command line does. Nothing here is trusted: every answer is turned into a
 //! certificate and handed to `gamecert_certificates::check`.
+pub mod bench;
 pub mod check_reduction;
 pub mod demo;
 pub mod io;

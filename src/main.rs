@@ -5,6 +5,7 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
+use gamecert::bench::BenchName;
 use gamecert::io::{read_certificate, read_cnf, read_instance, write_output, BadInput};
 use gamecert::solve::{solve, Method};
 use gamecert_certificates::format::{Certificate, Instance};
@@ -90,6 +91,18 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Time the pipeline: linear (reduce to verify at 10^5 variables), lrat (check/solve
+    /// ratios), direct (how far the direct refutation method reaches).
+    Bench {
+        #[arg(value_enum)]
+        name: BenchName,
+        /// Print the rows as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Smaller sizes and a 10 s time cap.
+        #[arg(long)]
+        quick: bool,
     },
 }
 
@@ -305,6 +318,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 ExitCode::from(1)
             })
+        }
+        Command::Bench { name, json, quick } => {
+            gamecert::bench::run(name, json, quick, quiet)?;
+            Ok(ExitCode::SUCCESS)
         }
     }
 }

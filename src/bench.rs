@@ -1,0 +1,907 @@
+//! Measurements behind `gamecert bench NAME`: how the pipeline scales, what proofs cost to
+//! check, and how far the direct refutation method reaches.
+//!
+//! - [`linear`]: one large random 3-CNF taken through every stage a user runs (reduce,
+//!   serialise, parse, solve, write the certificate, verify), each stage timed on its own.
+//! - [`lrat`]: unsatisfiable formulas of growing size, solved with and without proof logging,
+//!   the LRAT proof checked by the trusted checker; the check/solve ratio per formula.
+//! - [`direct`]: families of instances on which B cannot win, grown until solving one with
+//!   [`Method::Direct`] exceeds a time cap; the sat-voronoi1 images are also solved through the
+//!   reduction for contrast.
+//!
+//! Every function returns rows that serialise to JSON; the `*_table` functions render them as
+//! Markdown. Times are wall-clock seconds on one thread.
+
+use crate::rng::Rng;
+use crate::sat::{self, pigeonhole, random_k_cnf, SatOutcome};
+use crate::solve::{solve, Method};
+use anyhow::{bail, Context};
+use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::encode::black_wins_cnf;
+use gamecert_certificates::format::{Certificate, GraphSpec, Instance, OneRoundSpec};
+use gamecert_certificates::lrat::{check_lrat, LratLimits};
+use gamecert_certificates::sat_voronoi::SatVoronoi;
+use gamecert_certificates::{check, Limits};
+use gamecert_reductions::normalise::normalise;
+use gamecert_reductions::sat_voronoi::reduce;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The benchmarks of `gamecert bench`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchName {
+    /// One random 3-CNF (10^5 variables, ratio 1.3) through reduce, solve and verify.
+    Linear,
+    /// Check/solve time ratios of LRAT refutations (random 3-CNF, pigeonhole).
+    Lrat,
+    /// Growing instances refuted by the direct method, until one exceeds the time cap.
+    Direct,
+}
+
+/// Where progress notes go (standard error from the command line, nowhere when quiet).
+pub type Progress<'a> = &'a dyn Fn(&str);
+
+/// Runs `f` and returns its value with the elapsed seconds.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let started = Instant::now();
+    let value = f();
+    (value, started.elapsed().as_secs_f64())
+}
+
+/// Runs `f` once, and four more times when a run takes under 0.2 s; keeps the fastest time.
+fn best_of<T>(mut f: impl FnMut() -> T) -> (T, f64) {
+    let (mut value, mut best) = timed(&mut f);
+    if best < 0.2 {
+        for _ in 0..4 {
+            let (again, seconds) = timed(&mut f);
+            value = again;
+            best = best.min(seconds);
+        }
+    }
+    (value, best)
+}
+
+// ---------------------------------------------------------------------------------------------
+// linear
+// ---------------------------------------------------------------------------------------------
+
+/// The seed of the `linear` formula.
+pub const LINEAR_SEED: u64 = 20_240_601;
+
+/// One timed stage of the `linear` pipeline.
+#[derive(Clone, Debug, Serialize)]
+pub struct Stage {
+    pub stage: &'static str,
+    pub seconds: f64,
+}
+
+/// The result of [`linear`].
+#[derive(Clone, Debug, Serialize)]
+pub struct LinearReport {
+    pub seed: u64,
+    pub original_vars: u32,
+    pub original_clauses: usize,
+    pub normalised_vars: u32,
+    pub normalised_clauses: usize,
+    pub vertices: usize,
+    pub edges: usize,
+    pub instance_json_bytes: usize,
+    /// `witness` or `refutation`.
+    pub certificate: &'static str,
+    pub certificate_json_bytes: usize,
+    pub lrat_bytes: usize,
+    pub stages: Vec<Stage>,
+    /// `solve`'s own SAT time (encoding, solving, the forward map), as in `Solved`.
+    pub solve_seconds: f64,
+    /// The whole `verify` (parse both files, check).
+    pub verify_seconds: f64,
+    /// `verify_seconds / solve_seconds`.
+    pub verify_over_solve: f64,
+}
+
+/// Random 3-CNF with `num_vars` variables and `1.3 * num_vars` clauses (satisfiable with high
+/// probability), reduced with sat-voronoi1 and taken through every stage of the pipeline.
+pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<LinearReport> {
+    let mut stages = Vec::new();
+    let num_clauses = (f64::from(num_vars) * 1.3).round() as usize;
+    let (cnf, seconds) = timed(|| random_k_cnf(num_vars, num_clauses, 3, &mut Rng::new(seed)));
+    stages.push(Stage {
+        stage: "generate the formula (not part of the pipeline)",
+        seconds,
+    });
+    progress(&format!(
+        "linear: {num_vars} variables, {num_clauses} clauses generated"
+    ));
+
+    let (normalised, seconds) = timed(|| normalise(&cnf));
+    stages.push(Stage {
+        stage: "normalise alone (included in reduce)",
+        seconds,
+    });
+    drop(normalised);
+    let (reduced, seconds) = timed(|| reduce(&cnf, SatVoronoi::Problem1));
+    let reduced = reduced.map_err(|e| anyhow::anyhow!("reduce failed: {e}"))?;
+    stages.push(Stage {
+        stage: "reduce (normalise + build the graph)",
+        seconds,
+    });
+    let normalised_vars = reduced.normalised.formula.num_vars;
+    let normalised_clauses = reduced.normalised.formula.clauses.len();
+    let vertices = reduced.instance.graph.vertices.len();
+    let edges = reduced.instance.graph.edges.len();
+    progress(&format!("linear: reduced to {vertices} vertices"));
+
+    let instance = Instance::VoronoiOneRound(reduced.instance);
+    drop(reduced.normalised);
+    let (instance_json, seconds) = timed(|| instance.to_json());
+    stages.push(Stage {
+        stage: "serialise the instance",
+        seconds,
+    });
+    drop(instance);
+
+    let (parsed, seconds) = timed(|| Instance::from_json(&instance_json));
+    let parsed = parsed.context("the instance does not parse back")?;
+    stages.push(Stage {
+        stage: "parse the instance",
+        seconds,
+    });
+
+    let (solved, solve_wall) = timed(|| solve(&parsed, Method::Auto));
+    let solved = solved?;
+    drop(parsed);
+    stages.push(Stage {
+        stage: "solve: SAT + forward map (Solved.solve_seconds)",
+        seconds: solved.solve_seconds,
+    });
+    stages.push(Stage {
+        stage: "solve: self-check (Solved.check_seconds)",
+        seconds: solved.check_seconds,
+    });
+    stages.push(Stage {
+        stage: "solve: validate the instance (the rest)",
+        seconds: (solve_wall - solved.solve_seconds - solved.check_seconds).max(0.0),
+    });
+    stages.push(Stage {
+        stage: "solve: total",
+        seconds: solve_wall,
+    });
+    progress(&format!(
+        "linear: solved ({} certificate) in {solve_wall:.2} s",
+        solved.certificate.kind()
+    ));
+
+    let (certificate_json, seconds) = timed(|| solved.certificate.to_json());
+    stages.push(Stage {
+        stage: "serialise the certificate",
+        seconds,
+    });
+
+    let started = Instant::now();
+    let (instance, parse_instance) = timed(|| Instance::from_json(&instance_json));
+    let instance = instance.context("verify: the instance does not parse")?;
+    let (certificate, parse_certificate) = timed(|| Certificate::from_json(&certificate_json));
+    let certificate = certificate.context("verify: the certificate does not parse")?;
+    let (verdict, check_seconds) = timed(|| check(&instance, &certificate, &Limits::default()));
+    let verify_seconds = started.elapsed().as_secs_f64();
+    if !verdict.accepted {
+        bail!("verify rejected the certificate: {}", verdict.reason);
+    }
+    stages.push(Stage {
+        stage: "verify: parse the instance",
+        seconds: parse_instance,
+    });
+    stages.push(Stage {
+        stage: "verify: parse the certificate",
+        seconds: parse_certificate,
+    });
+    stages.push(Stage {
+        stage: "verify: check",
+        seconds: check_seconds,
+    });
+    stages.push(Stage {
+        stage: "verify: total",
+        seconds: verify_seconds,
+    });
+    Ok(LinearReport {
+        seed,
+        original_vars: cnf.num_vars,
+        original_clauses: cnf.clauses.len(),
+        normalised_vars,
+        normalised_clauses,
+        vertices,
+        edges,
+        instance_json_bytes: instance_json.len(),
+        certificate: solved.certificate.kind(),
+        certificate_json_bytes: certificate_json.len(),
+        lrat_bytes: solved.lrat_bytes,
+        stages,
+        solve_seconds: solved.solve_seconds,
+        verify_seconds,
+        verify_over_solve: verify_seconds / solved.solve_seconds,
+    })
+}
+
+/// The `linear` report as Markdown.
+pub fn linear_table(report: &LinearReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "| quantity | value |\n|---|---:|");
+    let sizes: [(&str, String); 10] = [
+        ("seed", report.seed.to_string()),
+        ("original variables", report.original_vars.to_string()),
+        ("original clauses", report.original_clauses.to_string()),
+        ("normalised variables", report.normalised_vars.to_string()),
+        ("normalised clauses", report.normalised_clauses.to_string()),
+        ("vertices", report.vertices.to_string()),
+        ("edges", report.edges.to_string()),
+        (
+            "instance JSON bytes",
+            report.instance_json_bytes.to_string(),
+        ),
+        (
+            "certificate",
+            format!(
+                "{} ({} JSON bytes)",
+                report.certificate, report.certificate_json_bytes
+            ),
+        ),
+        (
+            "verify / solve",
+            format!(
+                "{:.2} ({:.3} s / {:.3} s)",
+                report.verify_over_solve, report.verify_seconds, report.solve_seconds
+            ),
+        ),
+    ];
+    for (name, value) in sizes {
+        let _ = writeln!(out, "| {name} | {value} |");
+    }
+    let _ = writeln!(out, "\n| stage | seconds |\n|---|---:|");
+    for stage in &report.stages {
+        let _ = writeln!(out, "| {} | {:.3} |", stage.stage, stage.seconds);
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// lrat
+// ---------------------------------------------------------------------------------------------
+
+/// One unsatisfiable formula of [`lrat`].
+#[derive(Clone, Debug, Serialize)]
+pub struct LratRow {
+    pub instance: String,
+    pub vars: u32,
+    pub clauses: usize,
+    /// Solving without proof logging.
+    pub solve_ms: f64,
+    /// Solving with LRAT proof logging and translation.
+    pub solve_proof_ms: f64,
+    pub lrat_bytes: usize,
+    pub additions: u64,
+    pub hints: u64,
+    /// The trusted checker on the proof.
+    pub check_ms: f64,
+    /// `check_ms / solve_proof_ms`.
+    pub check_over_solve: f64,
+}
+
+/// Measures one unsatisfiable formula.
+pub fn lrat_row(name: &str, cnf: &Cnf) -> anyhow::Result<LratRow> {
+    let (plain, solve_plain) = best_of(|| sat::solve(cnf, false));
+    if !matches!(plain?, SatOutcome::Unsatisfiable { .. }) {
+        bail!("{name} is satisfiable");
+    }
+    let (outcome, solve_proof) = best_of(|| sat::solve(cnf, true));
+    let SatOutcome::Unsatisfiable { lrat } = outcome? else {
+        bail!("{name}: satisfiable with proof logging, unsatisfiable without");
+    };
+    let limits = LratLimits::default();
+    let (report, check_seconds) = best_of(|| check_lrat(cnf, &lrat, &limits));
+    let report = report.map_err(|e| anyhow::anyhow!("{name}: proof rejected: {e}"))?;
+    Ok(LratRow {
+        instance: name.to_string(),
+        vars: cnf.num_vars,
+        clauses: cnf.clauses.len(),
+        solve_ms: solve_plain * 1000.0,
+        solve_proof_ms: solve_proof * 1000.0,
+        lrat_bytes: lrat.len(),
+        additions: report.additions,
+        hints: report.hints,
+        check_ms: check_seconds * 1000.0,
+        check_over_solve: check_seconds / solve_proof,
+    })
+}
+
+/// Unsatisfiable random 3-CNF at ratio 4.26, `per_size` of each size in `random_sizes` (the
+/// first unsatisfiable ones among seeds 1..=60), then the pigeonhole formulas with `holes`
+/// holes.
+pub fn lrat(
+    random_sizes: &[u32],
+    per_size: usize,
+    holes: &[u32],
+    progress: Progress,
+) -> anyhow::Result<Vec<LratRow>> {
+    let mut rows = Vec::new();
+    for &n in random_sizes {
+        let m = (4.26 * f64::from(n)).round() as usize;
+        let mut found = 0;
+        for seed in 1..=60u64 {
+            let cnf = random_k_cnf(n, m, 3, &mut Rng::new(seed * 1000 + u64::from(n)));
+            if matches!(sat::solve(&cnf, false)?, SatOutcome::Unsatisfiable { .. }) {
+                progress(&format!("lrat: 3-CNF n={n} seed={seed}"));
+                rows.push(lrat_row(&format!("3-CNF n={n} seed={seed}"), &cnf)?);
+                found += 1;
+                if found == per_size {
+                    break;
+                }
+            }
+        }
+    }
+    for &h in holes {
+        progress(&format!("lrat: pigeonhole {h}"));
+        rows.push(lrat_row(
+            &format!("PHP {} pigeons {h} holes", h + 1),
+            &pigeonhole(h),
+        )?);
+    }
+    Ok(rows)
+}
+
+/// The `lrat` rows as Markdown.
+pub fn lrat_table(rows: &[LratRow]) -> String {
+    let mut out = String::from(
+        "| instance | vars | clauses | solve ms (no proof) | solve+proof ms | LRAT bytes \
+         | check ms | check/solve |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {:.3} | {:.3} | {} | {:.3} | {:.2} |",
+            r.instance,
+            r.vars,
+            r.clauses,
+            r.solve_ms,
+            r.solve_proof_ms,
+            r.lrat_bytes,
+            r.check_ms,
+            r.check_over_solve
+        );
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// direct
+// ---------------------------------------------------------------------------------------------
+
+/// A family of instances on which B cannot win, indexed by a size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// sat-voronoi1 image of x1, x1 -> x2, ..., x(k-1) -> xk, not xk (size k).
+    Chain,
+    /// sat-voronoi1 image of the shortest unsatisfiable prefix of a random 3-CNF stream over n
+    /// variables (size n).
+    Random3,
+    /// A star with 2k - 1 leaves, W on the centre, B places k (size k): at best a tie.
+    Star,
+    /// A path of 3t vertices, W on every third (from the second), B places t (size t).
+    Path,
+    /// A cycle of 3t vertices, W on every third, B places t (size t).
+    Cycle,
+    /// An r x r grid, W on a dominating set, B places as many as W holds (size r).
+    Grid,
+}
+
+impl Family {
+    pub const ALL: [Family; 6] = [
+        Family::Chain,
+        Family::Random3,
+        Family::Star,
+        Family::Path,
+        Family::Cycle,
+        Family::Grid,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Chain => "chain",
+            Family::Random3 => "random3",
+            Family::Star => "star",
+            Family::Path => "path",
+            Family::Cycle => "cycle",
+            Family::Grid => "grid",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The smallest size of the family.
+    fn first_size(self) -> usize {
+        match self {
+            Family::Random3 => 3,
+            Family::Grid => 2,
+            _ => 1,
+        }
+    }
+
+    /// Whether the instances come from sat-voronoi1 (so the reduction method applies).
+    pub fn reduced(self) -> bool {
+        matches!(self, Family::Chain | Family::Random3)
+    }
+}
+
+/// The formula of the `chain` family: x1, x1 -> x2, ..., x(k-1) -> xk, not xk.
+pub fn chain_cnf(k: u32) -> Cnf {
+    let mut cnf = Cnf::new(k);
+    cnf.add_clause(vec![1]);
+    for i in 1..k as i32 {
+        cnf.add_clause(vec![-i, i + 1]);
+    }
+    cnf.add_clause(vec![-(k as i32)]);
+    cnf
+}
+
+/// The formula of the `random3` family: random 3-clauses over `n` variables (seed `n`) are
+/// added one at a time until the formula becomes unsatisfiable, so it is as short as the draw
+/// allows (an unsatisfiable 3-CNF needs at least 8 clauses).
+pub fn random_unsat_cnf(n: u32) -> anyhow::Result<Cnf> {
+    let mut rng = Rng::new(u64::from(n));
+    let mut cnf = Cnf::new(n);
+    for _ in 0..100 * n.max(1) {
+        let clause = random_k_cnf(n, 1, 3, &mut rng).clauses.remove(0);
+        cnf.add_clause(clause);
+        if cnf.clauses.len() >= 8
+            && matches!(sat::solve(&cnf, false)?, SatOutcome::Unsatisfiable { .. })
+        {
+            return Ok(cnf);
+        }
+    }
+    bail!("random 3-clauses over {n} variables stayed satisfiable")
+}
+
+fn hand_made(
+    vertices: Vec<String>,
+    edges: Vec<(usize, usize)>,
+    white: Vec<usize>,
+    black_count: usize,
+) -> Instance {
+    let edges = edges
+        .into_iter()
+        .map(|(a, b)| (vertices[a].clone(), vertices[b].clone()))
+        .collect();
+    let white = white.into_iter().map(|w| vertices[w].clone()).collect();
+    Instance::VoronoiOneRound(OneRoundSpec {
+        graph: GraphSpec { vertices, edges },
+        white,
+        black_count,
+        source: None,
+    })
+}
+
+/// Builds the instance of `family` at `size`.
+///
+/// The hand-made families are all instances where W's set dominates the graph and B places at
+/// most as many vertices as W holds (the star: W's centre dominates and B places k of 2k - 1
+/// leaves). Every vertex B does not hold is then within distance 1 of W and at least 1 from B,
+/// so B's region is exactly its own vertices while W keeps at least its own: B cannot win.
+pub fn family_instance(family: Family, size: usize) -> anyhow::Result<Instance> {
+    let reduced = |cnf: &Cnf| -> anyhow::Result<Instance> {
+        let r = reduce(cnf, SatVoronoi::Problem1).map_err(|e| anyhow::anyhow!(e))?;
+        Ok(Instance::VoronoiOneRound(r.instance))
+    };
+    Ok(match family {
+        Family::Chain => reduced(&chain_cnf(size as u32))?,
+        Family::Random3 => reduced(&random_unsat_cnf(size as u32)?)?,
+        Family::Star => {
+            let leaves = 2 * size - 1;
+            let mut names = vec!["c".to_string()];
+            names.extend((1..=leaves).map(|i| format!("l{i}")));
+            let edges = (1..=leaves).map(|i| (0, i)).collect();
+            hand_made(names, edges, vec![0], size)
+        }
+        Family::Path | Family::Cycle => {
+            let len = 3 * size;
+            let names = (0..len).map(|i| format!("v{i}")).collect();
+            let mut edges: Vec<(usize, usize)> = (1..len).map(|i| (i - 1, i)).collect();
+            let white = if family == Family::Path {
+                (0..size).map(|i| 3 * i + 1).collect()
+            } else {
+                if len > 2 {
+                    edges.push((len - 1, 0));
+                }
+                (0..size).map(|i| 3 * i).collect()
+            };
+            hand_made(names, edges, white, size)
+        }
+        Family::Grid => {
+            let r = size;
+            let id = |x: usize, y: usize| y * r + x;
+            let names = (0..r * r)
+                .map(|v| format!("g{}_{}", v % r, v / r))
+                .collect();
+            let mut edges = Vec::new();
+            for y in 0..r {
+                for x in 0..r {
+                    if x + 1 < r {
+                        edges.push((id(x, y), id(x + 1, y)));
+                    }
+                    if y + 1 < r {
+                        edges.push((id(x, y), id(x, y + 1)));
+                    }
+                }
+            }
+            // (x + 2y) mod 5 = 0 dominates the infinite grid perfectly; cells near the border
+            // whose dominator falls outside join W themselves.
+            let mut white_set = vec![false; r * r];
+            for y in 0..r {
+                for x in 0..r {
+                    white_set[id(x, y)] = (x + 2 * y) % 5 == 0;
+                }
+            }
+            let dominated = |w: &[bool], x: usize, y: usize| {
+                w[id(x, y)]
+                    || (x > 0 && w[id(x - 1, y)])
+                    || (x + 1 < r && w[id(x + 1, y)])
+                    || (y > 0 && w[id(x, y - 1)])
+                    || (y + 1 < r && w[id(x, y + 1)])
+            };
+            let mut extra = Vec::new();
+            for y in 0..r {
+                for x in 0..r {
+                    if !dominated(&white_set, x, y) {
+                        extra.push(id(x, y));
+                    }
+                }
+            }
+            for v in extra {
+                white_set[v] = true;
+            }
+            let white: Vec<usize> = (0..r * r).filter(|&v| white_set[v]).collect();
+            let count = white.len().min(r * r - white.len());
+            hand_made(names, edges, white, count)
+        }
+    })
+}
+
+/// One solve of [`direct`]: a family member with one method.
+#[derive(Clone, Debug, Serialize)]
+pub struct DirectRow {
+    pub family: &'static str,
+    pub size: usize,
+    /// `direct` or `reduction`.
+    pub method: &'static str,
+    pub vertices: usize,
+    pub edges: usize,
+    pub white: usize,
+    pub black_count: usize,
+    /// The formula the method solves (the direct encoding, or the reduction's formula).
+    pub cnf_vars: u32,
+    pub cnf_clauses: usize,
+    /// `refuted`, `witness` (B wins: would be a bug in the family), `timeout` or `error: ...`.
+    pub status: String,
+    pub solve_seconds: Option<f64>,
+    pub lrat_bytes: Option<usize>,
+    pub check_seconds: Option<f64>,
+    /// Wall time of the whole case (building the instance, solving, the self-check).
+    pub wall_seconds: f64,
+}
+
+/// What one solve produced; sent back from the child process as JSON.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct CaseResult {
+    status: String,
+    solve_seconds: Option<f64>,
+    lrat_bytes: Option<usize>,
+    check_seconds: Option<f64>,
+}
+
+impl CaseResult {
+    fn failed(status: String) -> CaseResult {
+        CaseResult {
+            status,
+            solve_seconds: None,
+            lrat_bytes: None,
+            check_seconds: None,
+        }
+    }
+}
+
+fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::Direct => "direct",
+        Method::Reduction => "reduction",
+        Method::Auto => "auto",
+    }
+}
+
+/// Builds and solves one case (in whichever process or thread runs it).
+fn run_case(family: Family, size: usize, method: Method) -> CaseResult {
+    let instance = match family_instance(family, size) {
+        Ok(instance) => instance,
+        Err(e) => return CaseResult::failed(format!("error: {e}")),
+    };
+    match solve(&instance, method) {
+        Ok(solved) => CaseResult {
+            status: match solved.certificate {
+                Certificate::Refutation(_) => "refuted".into(),
+                Certificate::Witness(_) => "witness".into(),
+            },
+            solve_seconds: Some(solved.solve_seconds),
+            lrat_bytes: Some(solved.lrat_bytes),
+            check_seconds: Some(solved.check_seconds),
+        },
+        Err(e) => CaseResult::failed(format!("error: {e}")),
+    }
+}
+
+/// The environment variable through which `gamecert bench direct` hands a child process the
+/// one case to run (`family:size:method`).
+pub const CASE_ENV: &str = "GAMECERT_BENCH_CASE";
+
+/// How [`direct`] runs each case under the time cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isolation {
+    /// In a child process (the current executable must be `gamecert`), killed at the cap.
+    Process,
+    /// In a thread that is abandoned (left running) at the cap: only for callers that are not
+    /// the `gamecert` binary; an abandoned thread keeps a core busy and skews later timings.
+    Thread,
+}
+
+/// Settings of [`direct`].
+#[derive(Clone, Debug)]
+pub struct DirectOptions {
+    /// Give up on a case after this long, and stop its family.
+    pub cap: Duration,
+    /// Stop a family before an instance whose direct encoding has more clauses than this.
+    pub max_clauses: usize,
+    pub isolation: Isolation,
+    pub families: Vec<Family>,
+}
+
+fn run_capped(
+    family: Family,
+    size: usize,
+    method: Method,
+    options: &DirectOptions,
+) -> anyhow::Result<(CaseResult, f64)> {
+    let started = Instant::now();
+    let result = match options.isolation {
+        Isolation::Process => {
+            let exe = std::env::current_exe().context("locating the gamecert executable")?;
+            let mut child = Command::new(exe)
+                .args(["bench", "direct"])
+                .env(
+                    CASE_ENV,
+                    format!("{}:{size}:{}", family.name(), method_name(method)),
+                )
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .spawn()
+                .context("starting a child gamecert")?;
+            loop {
+                if child.try_wait()?.is_some() {
+                    let output = child.wait_with_output()?;
+                    let text = String::from_utf8_lossy(&output.stdout);
+                    break match serde_json::from_str::<CaseResult>(text.trim()) {
+                        Ok(result) => result,
+                        Err(_) => CaseResult::failed(format!(
+                            "error: the child exited with {} and printed {:?}",
+                            output.status,
+                            text.trim()
+                        )),
+                    };
+                }
+                if started.elapsed() >= options.cap {
+                    child.kill()?;
+                    child.wait()?;
+                    break CaseResult::failed("timeout".into());
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        Isolation::Thread => {
+            let (send, receive) = mpsc::channel();
+            std::thread::spawn(move || {
+                let _ = send.send(run_case(family, size, method));
+            });
+            receive
+                .recv_timeout(options.cap)
+                .unwrap_or_else(|_| CaseResult::failed("timeout".into()))
+        }
+    };
+    Ok((result, started.elapsed().as_secs_f64()))
+}
+
+/// The size after `size` in a family's growth: +1 up to 8, then about x1.25.
+fn next_size(size: usize) -> usize {
+    if size < 8 {
+        size + 1
+    } else {
+        size + size.div_ceil(4)
+    }
+}
+
+/// Grows each family until a direct solve fails, times out or the encoding passes
+/// `max_clauses`; sat-voronoi1 families are also solved by the reduction at every size tried.
+pub fn direct(options: &DirectOptions, progress: Progress) -> anyhow::Result<Vec<DirectRow>> {
+    let mut rows = Vec::new();
+    for &family in &options.families {
+        let mut size = family.first_size();
+        loop {
+            let instance = family_instance(family, size)?;
+            let Instance::VoronoiOneRound(spec) = &instance;
+            let game = spec.validate()?;
+            let encoding = black_wins_cnf(&game.graph, &game.white, game.black_count);
+            let (enc_vars, enc_clauses) = (encoding.cnf.num_vars, encoding.cnf.clauses.len());
+            drop(encoding);
+            if enc_clauses > options.max_clauses {
+                progress(&format!(
+                    "direct: {} size {size}: encoding has {enc_clauses} clauses, stopping",
+                    family.name()
+                ));
+                break;
+            }
+            let mut methods = vec![Method::Direct];
+            if family.reduced() {
+                methods.push(Method::Reduction);
+            }
+            let mut stop = false;
+            for method in methods {
+                let (cnf_vars, cnf_clauses) = match (&spec.source, method) {
+                    (Some(source), Method::Reduction) => {
+                        (source.formula.num_vars, source.formula.clauses.len())
+                    }
+                    _ => (enc_vars, enc_clauses),
+                };
+                let (result, wall) = run_capped(family, size, method, options)?;
+                progress(&format!(
+                    "direct: {} size {size} {}: {} in {wall:.2} s",
+                    family.name(),
+                    method_name(method),
+                    result.status
+                ));
+                if method == Method::Direct && result.status != "refuted" {
+                    stop = true;
+                }
+                rows.push(DirectRow {
+                    family: family.name(),
+                    size,
+                    method: method_name(method),
+                    vertices: game.graph.len(),
+                    edges: game.graph.edge_count(),
+                    white: game.white.len(),
+                    black_count: game.black_count,
+                    cnf_vars,
+                    cnf_clauses,
+                    status: result.status,
+                    solve_seconds: result.solve_seconds,
+                    lrat_bytes: result.lrat_bytes,
+                    check_seconds: result.check_seconds,
+                    wall_seconds: wall,
+                });
+            }
+            if stop {
+                break;
+            }
+            size = next_size(size);
+        }
+    }
+    Ok(rows)
+}
+
+/// The `direct` rows as Markdown.
+pub fn direct_table(rows: &[DirectRow]) -> String {
+    let mut out = String::from(
+        "| family | size | method | vertices | edges | W | B places | CNF vars | CNF clauses \
+         | result | solve s | LRAT bytes | check s |\n\
+         |---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n",
+    );
+    let opt_s = |x: Option<f64>| x.map_or("-".to_string(), |s| format!("{s:.3}"));
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            r.family,
+            r.size,
+            r.method,
+            r.vertices,
+            r.edges,
+            r.white,
+            r.black_count,
+            r.cnf_vars,
+            r.cnf_clauses,
+            r.status,
+            opt_s(r.solve_seconds),
+            r.lrat_bytes.map_or("-".to_string(), |b| b.to_string()),
+            opt_s(r.check_seconds),
+        );
+    }
+    out
+}
+
+/// Runs the one case named in [`CASE_ENV`] and prints its result as JSON (the child side of
+/// [`Isolation::Process`]).
+fn run_child_case(spec: &str) -> anyhow::Result<()> {
+    let parts: Vec<&str> = spec.split(':').collect();
+    let [family, size, method] = parts[..] else {
+        bail!("{CASE_ENV}: expected family:size:method, got '{spec}'");
+    };
+    let family =
+        Family::from_name(family).with_context(|| format!("{CASE_ENV}: unknown family"))?;
+    let size: usize = size
+        .parse()
+        .with_context(|| format!("{CASE_ENV}: bad size"))?;
+    let method = match method {
+        "direct" => Method::Direct,
+        "reduction" => Method::Reduction,
+        other => bail!("{CASE_ENV}: unknown method '{other}'"),
+    };
+    println!(
+        "{}",
+        serde_json::to_string(&run_case(family, size, method))?
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// the command
+// ---------------------------------------------------------------------------------------------
+
+/// `gamecert bench NAME [--json] [--quick]`: runs one benchmark and prints its table (or JSON)
+/// on standard output; progress notes go to standard error unless `quiet`.
+pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Result<()> {
+    let note = |text: &str| {
+        if !quiet {
+            eprintln!("{text}");
+        }
+    };
+    let print = |value: serde_json::Value, table: String| -> anyhow::Result<()> {
+        if json {
+            println!("{}", serde_json::to_string_pretty(&value)?);
+        } else {
+            print!("{table}");
+        }
+        Ok(())
+    };
+    match name {
+        BenchName::Linear => {
+            let num_vars = if quick { 10_000 } else { 100_000 };
+            let report = linear(num_vars, LINEAR_SEED, &note)?;
+            print(serde_json::to_value(&report)?, linear_table(&report))
+        }
+        BenchName::Lrat => {
+            let (sizes, holes): (&[u32], &[u32]) = if quick {
+                (&[20, 30, 40], &[5, 6, 7])
+            } else {
+                (&[20, 30, 40, 50, 60], &[5, 6, 7, 8])
+            };
+            let rows = lrat(sizes, 3, holes, &note)?;
+            print(serde_json::to_value(&rows)?, lrat_table(&rows))
+        }
+        BenchName::Direct => {
+            if let Ok(spec) = std::env::var(CASE_ENV) {
+                return run_child_case(&spec);
+            }
+            let options = DirectOptions {
+                cap: Duration::from_secs(if quick { 10 } else { 60 }),
+                max_clauses: 20_000_000,
+                isolation: Isolation::Process,
+                families: Family::ALL.to_vec(),
+            };
+            note(&format!(
+                "direct: time cap {} s per case",
+                options.cap.as_secs()
+            ));
+            let rows = direct(&options, &note)?;
+            print(serde_json::to_value(&rows)?, direct_table(&rows))
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! Every error here is a [`BadInput`]: the command line prints it and exits with code 2.
 
 use gamecert_certificates::cnf::Cnf;
-use gamecert_certificates::format::{Certificate, FormatError, Instance};
+use gamecert_certificates::format::{Certificate, FormatError, Instance, OneRound};
 use gamecert_reductions::dimacs::parse_dimacs;
 use gamecert_reductions::edgelist::parse_edge_list;
 use std::path::Path;
@@ -30,8 +30,9 @@ pub fn read_cnf(path: &Path) -> Result<(Cnf, Vec<String>), BadInput> {
 }
 
 /// Reads an instance: JSON (a file whose first non-blank character is `{`) or the edge-list
-/// text format; validates it so that later stages can rely on it.
-pub fn read_instance(path: &Path) -> Result<Instance, BadInput> {
+/// text format; validates it, and returns the validated game beside it so that the graph is
+/// built once.
+pub fn read_instance(path: &Path) -> Result<(Instance, OneRound), BadInput> {
     let text = read(path)?;
     let instance = if text.trim_start().starts_with('{') {
         Instance::from_json(&text).map_err(|e| located(path, e))?
@@ -41,8 +42,8 @@ pub fn read_instance(path: &Path) -> Result<Instance, BadInput> {
         )
     };
     let Instance::VoronoiOneRound(spec) = &instance;
-    spec.validate().map_err(|e| located(path, e))?;
-    Ok(instance)
+    let game = spec.validate().map_err(|e| located(path, e))?;
+    Ok((instance, game))
 }
 
 /// Reads a certificate. A certificate that does not parse is not bad input but a rejected

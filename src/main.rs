@@ -7,10 +7,10 @@ use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use gamecert::bench::BenchName;
 use gamecert::io::{read_certificate, read_cnf, read_instance, write_output, BadInput};
-use gamecert::solve::{solve, Method};
+use gamecert::solve::{solve_one_round, Method};
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::sat_voronoi::SatVoronoi;
-use gamecert_certificates::{check, Limits, Verdict};
+use gamecert_certificates::{check_one_round, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::reduce;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -200,8 +200,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             method,
             json,
         } => {
-            let inst = read_instance(&instance)?;
-            let solved = solve(&inst, method)?;
+            let (inst, game) = read_instance(&instance)?;
+            let Instance::VoronoiOneRound(spec) = &inst;
+            let solved = solve_one_round(spec, &game, method)?;
             let text = solved.certificate.to_json();
             if json {
                 if let Some(path) = &output {
@@ -244,9 +245,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             certificate,
             json,
         } => {
-            let inst = read_instance(&instance)?;
+            let (_, game) = read_instance(&instance)?;
             let verdict = match read_certificate(&certificate)? {
-                Ok(cert) => check(&inst, &cert, &Limits::default()),
+                Ok(cert) => check_one_round(&game, &cert, &Limits::default()),
                 Err(why) => Verdict {
                     accepted: false,
                     claim: "unknown".into(),
@@ -274,9 +275,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 )
                 .into());
             }
-            let inst = read_instance(&instance)?;
-            let Instance::VoronoiOneRound(spec) = &inst;
-            let game = spec.validate().map_err(|e| BadInput(e.to_string()))?;
+            let (_, game) = read_instance(&instance)?;
             let black = match &certificate {
                 None => Vec::new(),
                 Some(path) => witness_placement(&game, path)?,

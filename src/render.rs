@@ -23,6 +23,14 @@ pub fn to_dot(game: &OneRound, black: &[usize], title: &str) -> String {
             std::cmp::Ordering::Equal => None,
         }
     };
+    let mut is_white = vec![false; graph.len()];
+    for &w in &game.white {
+        is_white[w] = true;
+    }
+    let mut is_black = vec![false; graph.len()];
+    for &b in black {
+        is_black[b] = true;
+    }
     let mut out = String::new();
     out.push_str("graph gamecert {\n");
     out.push_str(&format!("  label={};\n", quote(title)));
@@ -30,9 +38,9 @@ pub fn to_dot(game: &OneRound, black: &[usize], title: &str) -> String {
     for v in 0..graph.len() {
         let name = graph.name(v);
         let shape = shape_of(name);
-        let (fill, font, pen) = if game.white.contains(&v) {
+        let (fill, font, pen) = if is_white[v] {
             ("white", "black", 3)
-        } else if black.contains(&v) {
+        } else if is_black[v] {
             ("black", "white", 3)
         } else {
             match owner(v) {

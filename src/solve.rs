@@ -16,10 +16,10 @@
 use crate::sat::{self, SatError, SatOutcome};
 use gamecert_certificates::encode::black_wins_cnf;
 use gamecert_certificates::format::{
-    Certificate, FormatError, Instance, OneRoundSpec, Refutation, RefutationMethod, Witness,
-    CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
+    Certificate, FormatError, Instance, OneRound, OneRoundSpec, Refutation, RefutationMethod,
+    Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
-use gamecert_certificates::{check, Limits, Verdict};
+use gamecert_certificates::{check_one_round, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::forward;
 use std::time::Instant;
 
@@ -68,15 +68,15 @@ pub enum SolveError {
 /// Solves the instance and returns a certificate the checker has accepted.
 pub fn solve(instance: &Instance, method: Method) -> Result<Solved, SolveError> {
     let Instance::VoronoiOneRound(spec) = instance;
-    solve_one_round(instance, spec, method)
+    solve_one_round(spec, &spec.validate()?, method)
 }
 
-fn solve_one_round(
-    instance: &Instance,
+/// [`solve`] for an instance the caller has already validated into `game`.
+pub fn solve_one_round(
     spec: &OneRoundSpec,
+    game: &OneRound,
     method: Method,
 ) -> Result<Solved, SolveError> {
-    let game = spec.validate()?;
     let use_reduction = match method {
         Method::Auto => spec.source.is_some(),
         Method::Direct => false,
@@ -136,7 +136,7 @@ fn solve_one_round(
         Certificate::Witness(_) => 0,
     };
     let started = Instant::now();
-    let verdict = check(instance, &certificate, &Limits::default());
+    let verdict = check_one_round(game, &certificate, &Limits::default());
     let check_seconds = started.elapsed().as_secs_f64();
     if !verdict.accepted {
         return Err(SolveError::Rejected(verdict.reason));

@@ -76,22 +76,23 @@ pub struct Verdict {
 /// the instance is rejected with a reason.
 pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) -> Verdict {
     match instance {
-        Instance::VoronoiOneRound(spec) => {
-            let game = match spec.validate() {
-                Ok(game) => game,
-                Err(err) => {
-                    return reject(
-                        claim_of(certificate),
-                        format!("the instance is not valid: {err}"),
-                        Work::default(),
-                    )
-                }
-            };
-            match certificate {
-                Certificate::Witness(w) => check_witness(&game, w),
-                Certificate::Refutation(r) => check_refutation(&game, r, limits),
-            }
-        }
+        Instance::VoronoiOneRound(spec) => match spec.validate() {
+            Ok(game) => check_one_round(&game, certificate, limits),
+            Err(err) => reject(
+                claim_of(certificate),
+                format!("the instance is not valid: {err}"),
+                Work::default(),
+            ),
+        },
+    }
+}
+
+/// [`check`] for a `voronoi-one-round` instance the caller has already validated (so a large
+/// graph is built once).
+pub fn check_one_round(game: &OneRound, certificate: &Certificate, limits: &Limits) -> Verdict {
+    match certificate {
+        Certificate::Witness(w) => check_witness(game, w),
+        Certificate::Refutation(r) => check_refutation(game, r, limits),
     }
 }
 
@@ -130,10 +131,11 @@ fn check_witness(game: &OneRound, witness: &Witness) -> Verdict {
             work,
         );
     }
-    let mut occupied = vec![false; game.graph.len()];
+    let mut is_white = vec![false; game.graph.len()];
     for &w in &game.white {
-        occupied[w] = true;
+        is_white[w] = true;
     }
+    let mut occupied = is_white.clone();
     let mut black = Vec::with_capacity(witness.placement.len());
     for (k, name) in witness.placement.iter().enumerate() {
         let Some(v) = game.graph.vertex(name) else {
@@ -143,7 +145,7 @@ fn check_witness(game: &OneRound, witness: &Witness) -> Verdict {
                 work,
             );
         };
-        if game.white.contains(&v) {
+        if is_white[v] {
             return reject(
                 claim,
                 format!("placement[{k}]: vertex '{name}' is in W's set S"),

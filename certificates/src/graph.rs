@@ -4,19 +4,20 @@
 //! Validation rejects what a game arena may not have: an empty or repeated name, a self-loop, a
 //! repeated edge (in either orientation) and an edge naming an unknown vertex.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 
 /// Distance value for "unreachable".
 pub const UNREACHABLE: u32 = u32::MAX;
 
-/// A validated simple undirected graph.
+/// A validated simple undirected graph, adjacency in compressed rows: the neighbours of `v` are
+/// `targets[offsets[v]..offsets[v + 1]]`, sorted.
 #[derive(Clone, Debug)]
 pub struct Graph {
     names: Vec<String>,
     index: HashMap<String, usize>,
-    adjacency: Vec<Vec<usize>>,
-    edge_count: usize,
+    offsets: Vec<usize>,
+    targets: Vec<usize>,
 }
 
 /// Why a graph description is not a simple graph. `at` says where in the description.
@@ -54,40 +55,67 @@ impl Graph {
                 });
             }
         }
-        let mut adjacency = vec![Vec::new(); vertices.len()];
-        let mut seen = HashSet::with_capacity(edges.len());
+        let edge_error = |k: usize, message: String| {
+            let (a, b) = &edges[k];
+            GraphError {
+                at: format!("edges[{k}] ({a}, {b})"),
+                message,
+            }
+        };
+        let mut pairs = Vec::with_capacity(edges.len());
+        let mut degree = vec![0usize; vertices.len()];
         for (k, (a, b)) in edges.iter().enumerate() {
-            let at = || format!("edges[{k}] ({a}, {b})");
             let lookup = |name: &String| {
-                index.get(name).copied().ok_or_else(|| GraphError {
-                    at: at(),
-                    message: format!("unknown vertex '{name}'"),
-                })
+                index
+                    .get(name)
+                    .copied()
+                    .ok_or_else(|| edge_error(k, format!("unknown vertex '{name}'")))
             };
             let (i, j) = (lookup(a)?, lookup(b)?);
             if i == j {
-                return Err(GraphError {
-                    at: at(),
-                    message: format!("self-loop on '{a}'"),
-                });
+                return Err(edge_error(k, format!("self-loop on '{a}'")));
             }
-            if !seen.insert((i.min(j), i.max(j))) {
-                return Err(GraphError {
-                    at: at(),
-                    message: format!("duplicate edge between '{a}' and '{b}'"),
-                });
-            }
-            adjacency[i].push(j);
-            adjacency[j].push(i);
+            degree[i] += 1;
+            degree[j] += 1;
+            pairs.push((i, j));
         }
-        for list in &mut adjacency {
-            list.sort_unstable();
+        let mut offsets = Vec::with_capacity(vertices.len() + 1);
+        offsets.push(0);
+        for d in &degree {
+            offsets.push(offsets.last().copied().unwrap_or(0) + d);
+        }
+        let mut fill = offsets.clone();
+        let mut targets = vec![0usize; 2 * pairs.len()];
+        for &(i, j) in &pairs {
+            targets[fill[i]] = j;
+            fill[i] += 1;
+            targets[fill[j]] = i;
+            fill[j] += 1;
+        }
+        for v in 0..vertices.len() {
+            let row = &mut targets[offsets[v]..offsets[v + 1]];
+            row.sort_unstable();
+            if let Some(w) = row.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]) {
+                // Rare path: name the second listing of the repeated edge.
+                let key = (v.min(w), v.max(w));
+                let k = pairs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &(i, j))| (i.min(j), i.max(j)) == key)
+                    .nth(1)
+                    .map_or(0, |(k, _)| k);
+                let (a, b) = &edges[k];
+                return Err(edge_error(
+                    k,
+                    format!("duplicate edge between '{a}' and '{b}'"),
+                ));
+            }
         }
         Ok(Graph {
             names: vertices.to_vec(),
             index,
-            adjacency,
-            edge_count: edges.len(),
+            offsets,
+            targets,
         })
     }
 
@@ -103,7 +131,7 @@ impl Graph {
 
     /// Number of edges.
     pub fn edge_count(&self) -> usize {
-        self.edge_count
+        self.targets.len() / 2
     }
 
     /// The name of vertex `v`.
@@ -123,14 +151,19 @@ impl Graph {
 
     /// The neighbours of `v`, sorted.
     pub fn neighbours(&self, v: usize) -> &[usize] {
-        &self.adjacency[v]
+        &self.targets[self.offsets[v]..self.offsets[v + 1]]
     }
 
     /// Every edge once, as `(i, j)` with `i < j`, sorted.
     pub fn edges(&self) -> Vec<(usize, usize)> {
-        let mut out = Vec::with_capacity(self.edge_count);
-        for (i, list) in self.adjacency.iter().enumerate() {
-            out.extend(list.iter().filter(|&&j| i < j).map(|&j| (i, j)));
+        let mut out = Vec::with_capacity(self.edge_count());
+        for i in 0..self.len() {
+            out.extend(
+                self.neighbours(i)
+                    .iter()
+                    .filter(|&&j| i < j)
+                    .map(|&j| (i, j)),
+            );
         }
         out
     }
@@ -157,7 +190,7 @@ impl Graph {
             if next > radius {
                 continue;
             }
-            for &w in &self.adjacency[v] {
+            for &w in self.neighbours(v) {
                 if dist[w] == UNREACHABLE {
                     dist[w] = next;
                     queue.push_back(w);

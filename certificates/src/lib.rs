@@ -22,7 +22,7 @@ pub mod lrat;
 pub mod sat_voronoi;
 pub mod voronoi;
 
-pub use check::{check, Limits, Verdict};
+pub use check::{check, check_one_round, Limits, Verdict};
 
 /// Seed 001 (Teramoto, Demaine, Uehara), Theorem 3.
 pub const TRUSTED_THEOREM_3: &str = "Teramoto-Demaine-Uehara Theorem 3: for a CNF formula with \

@@ -96,6 +96,16 @@ pub fn satisfying_assignments(cnf: &Cnf) -> Vec<Vec<bool>> {
 
 /// Runs `trials` random trials of `problem` from `seed`.
 pub fn run(problem: SatVoronoi, trials: usize, seed: u64) -> Report {
+    run_with_progress(problem, trials, seed, &mut |_| {})
+}
+
+/// [`run`], calling `progress` with the number of trials done after each one.
+pub fn run_with_progress(
+    problem: SatVoronoi,
+    trials: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(usize),
+) -> Report {
     let mut rng = Rng::new(seed);
     let mut report = Report {
         reduction: problem.name().into(),
@@ -117,6 +127,7 @@ pub fn run(problem: SatVoronoi, trials: usize, seed: u64) -> Report {
                 formula.to_dimacs().replace('\n', " ")
             ));
         }
+        progress(trial + 1);
     }
     report
 }

@@ -12,6 +12,7 @@ use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::sat_voronoi::SatVoronoi;
 use gamecert_certificates::{check_one_round, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::reduce;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -296,7 +297,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             seed,
             json,
         } => {
-            let report = gamecert::check_reduction::run(name.problem(), trials, seed);
+            // A progress bar on standard error, only on a terminal and never with --quiet.
+            let bar = if !quiet && std::io::stderr().is_terminal() {
+                indicatif::ProgressBar::new(trials as u64)
+            } else {
+                indicatif::ProgressBar::hidden()
+            };
+            let report = gamecert::check_reduction::run_with_progress(
+                name.problem(),
+                trials,
+                seed,
+                &mut |done| bar.set_position(done as u64),
+            );
+            bar.finish_and_clear();
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);
             } else {

@@ -315,10 +315,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 println!(
                     "{}: {} trials (seed {}, {} formulas redrawn as too large): {} satisfiable, {} unsatisfiable; exhaustive search agreed on {}; \
-                     {} forward placements won and were accepted; {} winning placements mapped back to models; \
+                     {} forward placements won and were accepted; {} winning placements mapped back to models \
+                     ({} not of the one-literal-per-variable form); \
                      largest graph {} vertices, {} search nodes",
                     report.reduction, report.trials, report.seed, report.redrawn, report.satisfiable, report.unsatisfiable,
-                    report.agreed, report.forward_checked, report.backward_checked, report.largest_graph,
+                    report.agreed, report.forward_checked, report.backward_checked, report.noncanonical_winning, report.largest_graph,
                     report.search_nodes
                 );
                 for failure in &report.failures {

@@ -19,6 +19,7 @@ pub mod encode;
 pub mod format;
 pub mod graph;
 pub mod lrat;
+pub mod posdnf;
 pub mod sat_voronoi;
 pub mod voronoi;
 

@@ -22,6 +22,7 @@ pub mod lrat;
 pub mod posdnf;
 pub mod sat_voronoi;
 pub mod voronoi;
+pub mod voronoi_game;
 
 pub use check::{check, check_one_round, Limits, Verdict};
 

@@ -6,10 +6,10 @@
 //! make it neutral. The scores are the sizes of the two dominance sets; the larger wins.
 
 use crate::graph::Graph;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The two players. W (white) moves first in every round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
     White,

@@ -1,0 +1,510 @@
+//! The multi-round discrete Voronoi game (seed 001, Section 2) and the replay of a strategy
+//! certificate against every opponent move, with symmetry only through verified witnesses.
+//!
+//! Rules: W and B alternately occupy an empty vertex, W first in every round, for `rounds`
+//! rounds each (optionally from a given start position). The final position is scored by the
+//! one-round reference rules ([`crate::voronoi::score`]). A player's margin is its dominance set's
+//! size minus the other's.
+//!
+//! # Strategy certificates
+//!
+//! A position is a string with one character per vertex, in the instance's vertex order: `.`
+//! empty, `W`, `B`. The certificate names its player, a claim, the player's move at each position
+//! where it is to move, and optionally symmetry witnesses at positions where the opponent is to
+//! move:
+//!
+//! ```json
+//! {"player": "white", "claim": "at-least-ties",
+//!  "moves": [["....", "b"], ["BW..", "c"]],
+//!  "symmetries": [["W...", "c", "a", ["c", "b", "a", "d"]]]}
+//! ```
+//!
+//! A symmetry `[position, move, as, permutation]` says: the opponent's `move` at `position` is
+//! answered as its `as` is, because `permutation` (the image of each vertex, in vertex order)
+//! maps the one onto the other. The checker accepts it only after verifying that the
+//! permutation is a bijection of the vertices, maps every edge to an edge (an automorphism),
+//! maps W's vertices to W's and B's to B's (it fixes the position, owners included) and maps
+//! `move` to `as`; then the position after `move` is the image of the position after `as`, has
+//! the same value, and only the latter is explored. A witness that fails verification rejects
+//! the certificate.
+//!
+//! Claims: `wins` (margin at least 1), `at-least-ties` (at least 0), `margin-at-least` with
+//! `margin: k`. The replay is an explicit stack over the game DAG, each position expanded once.
+
+use crate::graph::Graph;
+use crate::voronoi::{score, Player};
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+
+/// What a strategy certificate claims for its player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StrategyClaim {
+    Wins,
+    AtLeastTies,
+    MarginAtLeast,
+}
+
+/// Certificate kind `voronoi-strategy`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VoronoiStrategy {
+    pub player: Player,
+    pub claim: StrategyClaim,
+    /// For `margin-at-least`: the margin k.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin: Option<i64>,
+    /// (position, vertex to occupy).
+    pub moves: Vec<(String, String)>,
+    /// (position, opponent's move, equivalent move, permutation as vertex names).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub symmetries: Vec<(String, String, String, Vec<String>)>,
+}
+
+/// What the replay did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ReplayReport {
+    /// Positions expanded (each once).
+    pub positions: u64,
+    /// Final positions scored.
+    pub leaves: u64,
+    /// Symmetry witnesses verified and used.
+    pub symmetries_used: u64,
+    /// The smallest margin of the player over all final positions reached.
+    pub worst_margin: Option<i64>,
+}
+
+const EMPTY: u8 = b'.';
+
+fn mark(p: Player) -> u8 {
+    match p {
+        Player::White => b'W',
+        Player::Black => b'B',
+    }
+}
+
+fn other(p: Player) -> Player {
+    match p {
+        Player::White => Player::Black,
+        Player::Black => Player::White,
+    }
+}
+
+/// Whose turn it is in `position`, or `None` when the game is over; an impossible count of
+/// occupied vertices is an error.
+pub fn to_move(position: &[u8], rounds: usize) -> Result<Option<Player>, String> {
+    let w = position.iter().filter(|&&c| c == b'W').count();
+    let b = position.iter().filter(|&&c| c == b'B').count();
+    if w == rounds && b == rounds {
+        Ok(None)
+    } else if w == b && w < rounds {
+        Ok(Some(Player::White))
+    } else if w == b + 1 && b < rounds {
+        Ok(Some(Player::Black))
+    } else {
+        Err(format!(
+            "W holds {w} and B holds {b} vertices, which no play of {rounds} rounds reaches"
+        ))
+    }
+}
+
+/// The player's margin in a final position.
+pub fn margin(graph: &Graph, position: &[u8], player: Player) -> i64 {
+    let owned =
+        |c: u8| -> Vec<usize> { (0..position.len()).filter(|&v| position[v] == c).collect() };
+    let s = score(graph, &owned(b'W'), &owned(b'B'));
+    let (mine, theirs) = match player {
+        Player::White => (s.white, s.black),
+        Player::Black => (s.black, s.white),
+    };
+    mine as i64 - theirs as i64
+}
+
+/// A verified automorphism table: the image of each vertex.
+fn verify_permutation(
+    graph: &Graph,
+    images: &[String],
+    position: &[u8],
+    from: usize,
+    to: usize,
+) -> Result<Vec<usize>, String> {
+    if images.len() != graph.len() {
+        return Err(format!(
+            "the permutation lists {} images for {} vertices",
+            images.len(),
+            graph.len()
+        ));
+    }
+    let mut pi = Vec::with_capacity(images.len());
+    let mut hit = vec![false; graph.len()];
+    for (v, name) in images.iter().enumerate() {
+        let w = graph
+            .vertex(name)
+            .ok_or_else(|| format!("the permutation names an unknown vertex '{name}'"))?;
+        if hit[w] {
+            return Err(format!("the permutation maps two vertices to '{name}'"));
+        }
+        hit[w] = true;
+        if position[v] != position[w] {
+            return Err(format!(
+                "the permutation maps '{}' ({}) to '{name}' ({}): it does not fix the position",
+                graph.name(v),
+                owner_word(position[v]),
+                owner_word(position[w])
+            ));
+        }
+        pi.push(w);
+    }
+    for (a, b) in graph.edges() {
+        let (x, y) = (pi[a], pi[b]);
+        if !graph.neighbours(x).contains(&y) {
+            return Err(format!(
+                "the permutation is not an automorphism: edge {} - {} goes to {} - {}, which is not an edge",
+                graph.name(a),
+                graph.name(b),
+                graph.name(x),
+                graph.name(y)
+            ));
+        }
+    }
+    if pi[from] != to {
+        return Err(format!(
+            "the permutation maps '{}' to '{}', not to '{}'",
+            graph.name(from),
+            graph.name(pi[from]),
+            graph.name(to)
+        ));
+    }
+    Ok(pi)
+}
+
+fn owner_word(c: u8) -> &'static str {
+    match c {
+        b'W' => "W's",
+        b'B' => "B's",
+        _ => "empty",
+    }
+}
+
+/// Replays `strategy` from `start` (a position string) for `rounds` rounds against every
+/// opponent move. `max_positions` bounds the work.
+pub fn check_strategy(
+    graph: &Graph,
+    rounds: usize,
+    start: &[u8],
+    strategy: &VoronoiStrategy,
+    max_positions: u64,
+) -> Result<ReplayReport, String> {
+    let n = graph.len();
+    let needed = match (strategy.claim, strategy.margin) {
+        (StrategyClaim::Wins, None) => 1,
+        (StrategyClaim::AtLeastTies, None) => 0,
+        (StrategyClaim::MarginAtLeast, Some(k)) => k,
+        (StrategyClaim::MarginAtLeast, None) => {
+            return Err("claim 'margin-at-least' needs a `margin`".into())
+        }
+        (_, Some(_)) => return Err("only claim 'margin-at-least' takes a `margin`".into()),
+    };
+    let valid = |p: &str, at: &str| -> Result<(), String> {
+        if p.len() != n || !p.bytes().all(|c| matches!(c, EMPTY | b'W' | b'B')) {
+            return Err(format!(
+                "{at}: '{p}' is not a position of {n} characters '.', 'W', 'B'"
+            ));
+        }
+        Ok(())
+    };
+    let vertex = |name: &str, at: &str| {
+        graph
+            .vertex(name)
+            .ok_or_else(|| format!("{at}: unknown vertex '{name}'"))
+    };
+    let mut moves: HashMap<&str, usize> = HashMap::with_capacity(strategy.moves.len());
+    for (k, (p, v)) in strategy.moves.iter().enumerate() {
+        let at = format!("moves[{k}]");
+        valid(p, &at)?;
+        if moves.insert(p.as_str(), vertex(v, &at)?).is_some() {
+            return Err(format!("{at}: position '{p}' is given twice"));
+        }
+    }
+    let mut symmetries: HashMap<(&str, usize), (usize, &[String], usize)> = HashMap::new();
+    for (k, (p, m, as_, perm)) in strategy.symmetries.iter().enumerate() {
+        let at = format!("symmetries[{k}]");
+        valid(p, &at)?;
+        let key = (p.as_str(), vertex(m, &at)?);
+        if symmetries
+            .insert(key, (vertex(as_, &at)?, perm, k))
+            .is_some()
+        {
+            return Err(format!("{at}: a second witness for the same move"));
+        }
+    }
+    if start.len() != n {
+        return Err(format!(
+            "the start position has {} characters, not {n}",
+            start.len()
+        ));
+    }
+    let mut report = ReplayReport::default();
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut stack = vec![start.to_vec()];
+    while let Some(position) = stack.pop() {
+        if !seen.insert(position.clone()) {
+            continue;
+        }
+        report.positions += 1;
+        if report.positions > max_positions {
+            return Err(format!(
+                "more than {max_positions} positions: over the checker's limit"
+            ));
+        }
+        let text = String::from_utf8_lossy(&position).into_owned();
+        match to_move(&position, rounds)? {
+            None => {
+                report.leaves += 1;
+                let m = margin(graph, &position, strategy.player);
+                report.worst_margin = Some(report.worst_margin.map_or(m, |w| w.min(m)));
+                if m < needed {
+                    return Err(format!(
+                        "the play ending in '{text}' leaves the {} player a margin of {m}, below {needed}",
+                        if strategy.player == Player::White { "white" } else { "black" }
+                    ));
+                }
+            }
+            Some(p) if p == strategy.player => {
+                let Some(&v) = moves.get(text.as_str()) else {
+                    return Err(format!("no move for position '{text}'"));
+                };
+                if position[v] != EMPTY {
+                    return Err(format!(
+                        "at position '{text}' the strategy occupies '{}', which is taken",
+                        graph.name(v)
+                    ));
+                }
+                let mut next = position.clone();
+                next[v] = mark(p);
+                stack.push(next);
+            }
+            Some(p) => {
+                debug_assert_eq!(p, other(strategy.player));
+                for m in 0..n {
+                    if position[m] != EMPTY {
+                        continue;
+                    }
+                    let reply = match symmetries.get(&(text.as_str(), m)) {
+                        Some(&(as_, perm, k)) => {
+                            if position[as_] != EMPTY {
+                                return Err(format!(
+                                    "symmetries[{k}]: '{}' is not free at '{text}'",
+                                    graph.name(as_)
+                                ));
+                            }
+                            verify_permutation(graph, perm, &position, m, as_)
+                                .map_err(|why| format!("symmetries[{k}] at '{text}': {why}"))?;
+                            report.symmetries_used += 1;
+                            as_
+                        }
+                        None => m,
+                    };
+                    let mut next = position.clone();
+                    next[reply] = mark(p);
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(names: &[&str], edges: &[(&str, &str)]) -> Graph {
+        let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+        let edges: Vec<(String, String)> = edges
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        Graph::new(&names, &edges).unwrap()
+    }
+
+    /// The value (W's best guaranteed margin) by plain minimax, for the tests.
+    fn minimax(g: &Graph, position: &mut Vec<u8>, rounds: usize) -> i64 {
+        match to_move(position, rounds).unwrap() {
+            None => margin(g, position, Player::White),
+            Some(p) => {
+                let mut best: Option<i64> = None;
+                for v in 0..g.len() {
+                    if position[v] == EMPTY {
+                        position[v] = mark(p);
+                        let value = minimax(g, position, rounds);
+                        position[v] = EMPTY;
+                        best = Some(match (best, p) {
+                            (None, _) => value,
+                            (Some(b), Player::White) => b.max(value),
+                            (Some(b), Player::Black) => b.min(value),
+                        });
+                    }
+                }
+                best.unwrap()
+            }
+        }
+    }
+
+    /// W's optimal strategy as a certificate, by minimax, for the tests.
+    fn optimal_white(g: &Graph, rounds: usize) -> VoronoiStrategy {
+        let mut moves = Vec::new();
+        let mut stack = vec![vec![EMPTY; g.len()]];
+        let mut seen = HashSet::new();
+        while let Some(mut p) = stack.pop() {
+            if !seen.insert(p.clone()) {
+                continue;
+            }
+            match to_move(&p, rounds).unwrap() {
+                None => {}
+                Some(Player::White) => {
+                    let target = minimax(g, &mut p.clone(), rounds);
+                    let v = (0..g.len())
+                        .find(|&v| {
+                            p[v] == EMPTY && {
+                                p[v] = b'W';
+                                let ok = minimax(g, &mut p.clone(), rounds) == target;
+                                p[v] = EMPTY;
+                                ok
+                            }
+                        })
+                        .unwrap();
+                    moves.push((String::from_utf8(p.clone()).unwrap(), g.name(v).to_string()));
+                    p[v] = b'W';
+                    stack.push(p);
+                }
+                Some(Player::Black) => {
+                    for v in 0..g.len() {
+                        if p[v] == EMPTY {
+                            let mut q = p.clone();
+                            q[v] = b'B';
+                            stack.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        VoronoiStrategy {
+            player: Player::White,
+            claim: StrategyClaim::MarginAtLeast,
+            margin: Some(minimax(g, &mut vec![EMPTY; g.len()], rounds)),
+            moves,
+            symmetries: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn optimal_strategies_check_and_cannot_claim_more() {
+        let path = graph(
+            &["a", "b", "c", "d", "e"],
+            &[("a", "b"), ("b", "c"), ("c", "d"), ("d", "e")],
+        );
+        let star = graph(&["c", "x", "y", "z"], &[("c", "x"), ("c", "y"), ("c", "z")]);
+        for (g, rounds) in [(&path, 1), (&path, 2), (&star, 1), (&star, 2)] {
+            let s = optimal_white(g, rounds);
+            let start = vec![EMPTY; g.len()];
+            let r = check_strategy(g, rounds, &start, &s, 1_000_000).unwrap();
+            assert_eq!(r.worst_margin, s.margin);
+            let greedy = VoronoiStrategy {
+                margin: s.margin.map(|m| m + 1),
+                ..s.clone()
+            };
+            let err = check_strategy(g, rounds, &start, &greedy, 1_000_000).unwrap_err();
+            assert!(err.contains("below"), "{err}");
+        }
+        // W takes the centre of the path and wins one round 3 to 2... by a margin of 1.
+        assert_eq!(optimal_white(&path, 1).margin, Some(1));
+    }
+
+    #[test]
+    fn symmetry_witnesses_are_verified() {
+        let star = graph(&["c", "x", "y", "z"], &[("c", "x"), ("c", "y"), ("c", "z")]);
+        // One round: W takes the centre; B's three replies are equivalent.
+        let base = VoronoiStrategy {
+            player: Player::White,
+            claim: StrategyClaim::Wins,
+            margin: None,
+            moves: vec![("....".into(), "c".into())],
+            symmetries: vec![
+                (
+                    "W...".into(),
+                    "y".into(),
+                    "x".into(),
+                    vec!["c".into(), "y".into(), "x".into(), "z".into()],
+                ),
+                (
+                    "W...".into(),
+                    "z".into(),
+                    "x".into(),
+                    vec!["c".into(), "z".into(), "y".into(), "x".into()],
+                ),
+            ],
+        };
+        let start = b"....".to_vec();
+        let r = check_strategy(&star, 1, &start, &base, 100).unwrap();
+        assert_eq!(r.symmetries_used, 2);
+        assert_eq!(r.leaves, 1);
+        let with = |perm: &[&str]| VoronoiStrategy {
+            symmetries: vec![(
+                "W...".into(),
+                "y".into(),
+                "x".into(),
+                perm.iter().map(|s| s.to_string()).collect(),
+            )],
+            ..base.clone()
+        };
+        let err = check_strategy(&star, 1, &start, &with(&["x", "c", "y", "z"]), 100).unwrap_err();
+        assert!(err.contains("does not fix the position"), "{err}");
+        let err = check_strategy(&star, 1, &start, &with(&["c", "x", "y", "z"]), 100).unwrap_err();
+        assert!(err.contains("not to 'x'"), "{err}");
+        let err = check_strategy(&star, 1, &start, &with(&["c", "y", "y", "z"]), 100).unwrap_err();
+        assert!(err.contains("two vertices"), "{err}");
+        // A path is not symmetric under swapping an end with an inner vertex.
+        let path = graph(&["a", "b", "c"], &[("a", "b"), ("b", "c")]);
+        let s = VoronoiStrategy {
+            moves: vec![("...".into(), "a".into())],
+            symmetries: vec![(
+                "W..".into(),
+                "c".into(),
+                "b".into(),
+                vec!["a".into(), "c".into(), "b".into()],
+            )],
+            ..base
+        };
+        let err = check_strategy(&path, 1, b"...", &s, 100).unwrap_err();
+        assert!(err.contains("not an automorphism"), "{err}");
+    }
+
+    #[test]
+    fn bad_strategies_are_rejected() {
+        let path = graph(&["a", "b", "c"], &[("a", "b"), ("b", "c")]);
+        let s = VoronoiStrategy {
+            player: Player::White,
+            claim: StrategyClaim::Wins,
+            margin: None,
+            moves: vec![("...".into(), "b".into())],
+            symmetries: vec![],
+        };
+        assert!(check_strategy(&path, 1, b"...", &s, 100).is_ok());
+        let missing = VoronoiStrategy {
+            moves: vec![],
+            ..s.clone()
+        };
+        assert!(check_strategy(&path, 1, b"...", &missing, 100)
+            .unwrap_err()
+            .contains("no move"));
+        let taken = VoronoiStrategy {
+            moves: vec![("B..".into(), "a".into())],
+            ..s.clone()
+        };
+        assert!(check_strategy(&path, 1, b"B..", &taken, 100)
+            .unwrap_err()
+            .contains("no play"));
+        let limit = check_strategy(&path, 1, b"...", &s, 1).unwrap_err();
+        assert!(limit.contains("limit"), "{limit}");
+    }
+}

@@ -632,6 +632,7 @@ fn run_case(family: Family, size: usize, method: Method) -> CaseResult {
             status: match solved.certificate {
                 Certificate::Refutation(_) => "refuted".into(),
                 Certificate::Witness(_) => "witness".into(),
+                other => other.kind().into(),
             },
             solve_seconds: Some(solved.solve_seconds),
             lrat_bytes: Some(solved.lrat_bytes),
@@ -737,7 +738,9 @@ pub fn direct(options: &DirectOptions, progress: Progress) -> anyhow::Result<Vec
         let mut size = family.first_size();
         loop {
             let instance = family_instance(family, size)?;
-            let Instance::VoronoiOneRound(spec) = &instance;
+            let spec = instance
+                .one_round()
+                .context("the direct benchmark's instances are one-round games")?;
             let game = spec.validate()?;
             let encoding = black_wins_cnf(&game.graph, &game.white, game.black_count);
             let (enc_vars, enc_clauses) = (encoding.cnf.num_vars, encoding.cnf.clauses.len());

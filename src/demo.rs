@@ -161,7 +161,9 @@ fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
     let certificate = Certificate::from_json(&std::fs::read_to_string(&cert_path)?)?;
     let verdict = check(&instance, &certificate, &Limits::default());
 
-    let Instance::VoronoiOneRound(spec) = &instance;
+    let spec = instance
+        .one_round()
+        .context("the demo's instances are one-round games")?;
     let game = spec.validate()?;
     let (black, white) = match (
         &certificate,
@@ -183,6 +185,7 @@ fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
     let kind = match &certificate {
         Certificate::Witness(_) => "witness".to_string(),
         Certificate::Refutation(_) => format!("LRAT, {}", solved.method),
+        other => other.kind().to_string(),
     };
     Ok(Row {
         name: case.name.into(),

@@ -3,7 +3,7 @@
 //! Every error here is a [`BadInput`]: the command line prints it and exits with code 2.
 
 use gamecert_certificates::cnf::Cnf;
-use gamecert_certificates::format::{Certificate, FormatError, Instance, OneRound};
+use gamecert_certificates::format::{Certificate, FormatError, Instance, OneRound, OneRoundSpec};
 use gamecert_reductions::dimacs::parse_dimacs;
 use gamecert_reductions::edgelist::parse_edge_list;
 use std::path::Path;
@@ -29,21 +29,50 @@ pub fn read_cnf(path: &Path) -> Result<(Cnf, Vec<String>), BadInput> {
     Ok((parsed.cnf, parsed.warnings))
 }
 
-/// Reads an instance: JSON (a file whose first non-blank character is `{`) or the edge-list
-/// text format; validates it, and returns the validated game beside it so that the graph is
-/// built once.
-pub fn read_instance(path: &Path) -> Result<(Instance, OneRound), BadInput> {
+/// Reads an instance without validating it: JSON (a file whose first non-blank character is
+/// `{`) or the edge-list text format of a one-round instance.
+pub fn parse_instance(path: &Path) -> Result<Instance, BadInput> {
     let text = read(path)?;
-    let instance = if text.trim_start().starts_with('{') {
-        Instance::from_json(&text).map_err(|e| located(path, e))?
+    if text.trim_start().starts_with('{') {
+        Instance::from_json(&text).map_err(|e| located(path, e))
     } else {
-        Instance::VoronoiOneRound(
-            parse_edge_list(&text).map_err(|e| BadInput(format!("{}:{e}", path.display())))?,
-        )
-    };
-    let Instance::VoronoiOneRound(spec) = &instance;
-    let game = spec.validate().map_err(|e| located(path, e))?;
-    Ok((instance, game))
+        Ok(Instance::VoronoiOneRound(parse_edge_list(&text).map_err(
+            |e| BadInput(format!("{}:{e}", path.display())),
+        )?))
+    }
+}
+
+/// Reads and validates an instance of any kind.
+pub fn read_instance(path: &Path) -> Result<Instance, BadInput> {
+    let instance = parse_instance(path)?;
+    validate_instance(path, &instance)?;
+    Ok(instance)
+}
+
+/// Validates an instance read from `path` (named in the error).
+pub fn validate_instance(path: &Path, instance: &Instance) -> Result<(), BadInput> {
+    instance.validate().map_err(|e| located(path, e))
+}
+
+/// Validates a one-round instance read from `path`, keeping the built game.
+pub fn validate_one_round(path: &Path, spec: &OneRoundSpec) -> Result<OneRound, BadInput> {
+    spec.validate().map_err(|e| located(path, e))
+}
+
+/// Reads a one-round instance and validates it, returning the validated game beside it so that
+/// the graph is built once.
+pub fn read_one_round(path: &Path) -> Result<(OneRoundSpec, OneRound), BadInput> {
+    match parse_instance(path)? {
+        Instance::VoronoiOneRound(spec) => {
+            let game = validate_one_round(path, &spec)?;
+            Ok((spec, game))
+        }
+        other => Err(BadInput(format!(
+            "{}: this command needs a voronoi-one-round instance, not {}",
+            path.display(),
+            other.kind()
+        ))),
+    }
 }
 
 /// Reads a certificate. A certificate that does not parse is not bad input but a rejected

@@ -6,11 +6,14 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use gamecert::bench::BenchName;
-use gamecert::io::{read_certificate, read_cnf, read_instance, write_output, BadInput};
+use gamecert::io::{
+    parse_instance, read_certificate, read_cnf, read_one_round, validate_instance,
+    validate_one_round, write_output, BadInput,
+};
 use gamecert::solve::{solve_one_round, Method};
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::sat_voronoi::SatVoronoi;
-use gamecert_certificates::{check_one_round, Limits, Verdict};
+use gamecert_certificates::{check, check_one_round, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::reduce;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -201,9 +204,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             method,
             json,
         } => {
-            let (inst, game) = read_instance(&instance)?;
-            let Instance::VoronoiOneRound(spec) = &inst;
-            let solved = solve_one_round(spec, &game, method)?;
+            let (spec, game) = read_one_round(&instance)?;
+            let solved = solve_one_round(&spec, &game, method)?;
             let text = solved.certificate.to_json();
             if json {
                 if let Some(path) = &output {
@@ -246,9 +248,21 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             certificate,
             json,
         } => {
-            let (_, game) = read_instance(&instance)?;
+            // The instance first: a bad one is bad input (exit 2) whatever the certificate.
+            let inst = parse_instance(&instance)?;
+            let game = match &inst {
+                Instance::VoronoiOneRound(spec) => Some(validate_one_round(&instance, spec)?),
+                other => {
+                    validate_instance(&instance, other)?;
+                    None
+                }
+            };
+            let limits = Limits::default();
             let verdict = match read_certificate(&certificate)? {
-                Ok(cert) => check_one_round(&game, &cert, &Limits::default()),
+                Ok(cert) => match &game {
+                    Some(game) => check_one_round(game, &cert, &limits),
+                    None => check(&inst, &cert, &limits),
+                },
                 Err(why) => Verdict {
                     accepted: false,
                     claim: "unknown".into(),
@@ -276,7 +290,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 )
                 .into());
             }
-            let (_, game) = read_instance(&instance)?;
+            let (_, game) = read_one_round(&instance)?;
             let black = match &certificate {
                 None => Vec::new(),
                 Some(path) => witness_placement(&game, path)?,

@@ -59,6 +59,8 @@ pub enum SolveError {
     Invalid(#[from] FormatError),
     #[error("--method reduction needs an instance built by `gamecert reduce` (it has no recorded source formula)")]
     NoSource,
+    #[error("solving {0} instances is not implemented yet")]
+    Unsupported(&'static str),
     #[error("SAT solver: {0}")]
     Sat(#[from] SatError),
     #[error("internal error: the checker rejected gamecert's own certificate: {0}")]
@@ -67,7 +69,9 @@ pub enum SolveError {
 
 /// Solves the instance and returns a certificate the checker has accepted.
 pub fn solve(instance: &Instance, method: Method) -> Result<Solved, SolveError> {
-    let Instance::VoronoiOneRound(spec) = instance;
+    let spec = instance
+        .one_round()
+        .ok_or(SolveError::Unsupported(instance.kind()))?;
     solve_one_round(spec, &spec.validate()?, method)
 }
 
@@ -133,7 +137,7 @@ pub fn solve_one_round(
     let solve_seconds = started.elapsed().as_secs_f64();
     let lrat_bytes = match &certificate {
         Certificate::Refutation(r) => r.lrat.len(),
-        Certificate::Witness(_) => 0,
+        _ => 0,
     };
     let started = Instant::now();
     let verdict = check_one_round(game, &certificate, &Limits::default());

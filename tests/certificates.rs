@@ -108,7 +108,7 @@ fn witness_mutations_are_rejected() {
         let solved = solve(&inst, Method::Auto).unwrap();
         assert!(solved.verdict.accepted);
         let good = witness_of(&solved.certificate);
-        let Instance::VoronoiOneRound(spec) = &inst;
+        let spec = inst.one_round().unwrap();
         let mutate = |f: &dyn Fn(&mut Witness)| {
             let mut w = good.clone();
             f(&mut w);

@@ -55,7 +55,7 @@ proptest! {
             let verdict = check(inst, &cert, &Limits::default());
             if verdict.accepted {
                 if let Certificate::Witness(w) = &cert {
-                    let Instance::VoronoiOneRound(spec) = inst;
+                    let spec = inst.one_round().unwrap();
                     let game = spec.validate().unwrap();
                     let black: Vec<usize> = w.placement.iter().map(|n| game.graph.vertex(n).unwrap()).collect();
                     prop_assert_eq!(score(&game.graph, &game.white, &black).outcome(), Outcome::BlackWins);

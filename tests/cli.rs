@@ -235,3 +235,80 @@ fn render_draws_figure3_with_a_placement() {
     assert_eq!(dot.matches("fillcolor=black").count(), 4, "{dot}");
     bad_input(&["render", i, "--format", "svg"], "Graphviz");
 }
+
+#[test]
+fn strategy_certificates_verify_from_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let star = write(
+        dir.path(),
+        "star.json",
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi",
+  "graph": {"vertices": ["c", "x", "y", "z"], "edges": [["c", "x"], ["c", "y"], ["c", "z"]]},
+  "rounds": 1}"#,
+    );
+    let strategy = write(
+        dir.path(),
+        "centre.json",
+        r#"{"format": "gamecert-certificate", "version": 1, "kind": "voronoi-strategy",
+  "player": "white", "claim": "wins", "moves": [["....", "c"]],
+  "symmetries": [["W...", "y", "x", ["c", "y", "x", "z"]], ["W...", "z", "x", ["c", "z", "y", "x"]]]}"#,
+    );
+    let out = gamecert(&[
+        "verify",
+        star.to_str().unwrap(),
+        strategy.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let verdict: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(verdict["claim"], "white wins");
+    assert_eq!(verdict["work"]["symmetries"], 2);
+
+    let leaf = write(
+        dir.path(),
+        "leaf.json",
+        r#"{"format": "gamecert-certificate", "version": 1, "kind": "voronoi-strategy",
+  "player": "white", "claim": "wins", "moves": [["....", "x"]]}"#,
+    );
+    let out = gamecert(&["verify", star.to_str().unwrap(), leaf.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("margin of"), "{}", stdout(&out));
+
+    let dnf = write(
+        dir.path(),
+        "dnf.json",
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "posdnf-game",
+  "num_vars": 2, "terms": [[1, 2]]}"#,
+    );
+    let block = write(
+        dir.path(),
+        "block.json",
+        r#"{"format": "gamecert-certificate", "version": 1, "kind": "dnf-strategy",
+  "player": "second", "claim": "wins", "moves": [["1.", 2], [".1", 1]]}"#,
+    );
+    let out = gamecert(&["verify", dnf.to_str().unwrap(), block.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // A certificate of one game for an instance of another is a rejection, with the reason.
+    let out = gamecert(&["verify", star.to_str().unwrap(), block.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("does not fit a voronoi instance"),
+        "{}",
+        stdout(&out)
+    );
+    // Bad multi-round instances are bad input.
+    let bad = write(
+        dir.path(),
+        "bad.json",
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi",
+  "graph": {"vertices": ["a", "b"], "edges": [["a", "b"]]}, "rounds": 2}"#,
+    );
+    bad_input(
+        &["verify", bad.to_str().unwrap(), block.to_str().unwrap()],
+        "2 rounds need 4 vertices",
+    );
+    bad_input(
+        &["solve", star.to_str().unwrap()],
+        "needs a voronoi-one-round instance",
+    );
+}

@@ -23,8 +23,8 @@ fn figure3_instance_json() {
 
 #[test]
 fn figure3_instance_dot() {
-    let Instance::VoronoiOneRound(spec) = figure3_instance();
-    let game = spec.validate().unwrap();
+    let instance = figure3_instance();
+    let game = instance.one_round().unwrap().validate().unwrap();
     insta::assert_snapshot!(to_dot(&game, &[], "Figure 3 (seed 001)"));
 }
 

@@ -7,15 +7,20 @@
 //!   theorem's domain, rebuilds the instance from it ([`crate::sat_voronoi`]), compares it with
 //!   the instance it was given, checks the LRAT proof against the formula, and names the theorem
 //!   it trusts for the step from "unsatisfiable" to "B cannot win".
+//! - A strategy (multi-round Voronoi game, positive-DNF game) is replayed against every
+//!   opponent move ([`crate::voronoi_game`], [`crate::posdnf`]).
 
 use crate::encode::{black_wins_cnf, clause_bound};
 use crate::format::{
-    Certificate, Instance, OneRound, Refutation, RefutationMethod, Witness, CLAIM_BLACK_CANNOT_WIN,
-    CLAIM_BLACK_WINS,
+    Certificate, FormatError, Instance, MultiRound, OneRound, Refutation, RefutationMethod,
+    Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
 use crate::lrat::{check_lrat, LratLimits, LratReport};
+use crate::posdnf::{DnfPlayer, DnfStrategy, PosDnf};
 use crate::sat_voronoi::{self, SatVoronoi};
+use crate::voronoi::Player;
 use crate::voronoi::{score, Outcome};
+use crate::voronoi_game::{check_strategy, StrategyClaim, VoronoiStrategy};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -26,6 +31,8 @@ pub struct Limits {
     pub max_encoding_clauses: usize,
     /// A reduction's image is refused beyond this many vertices (before it is built).
     pub max_reduction_vertices: usize,
+    /// A strategy replay is refused beyond this many positions.
+    pub max_positions: u64,
 }
 
 impl Default for Limits {
@@ -34,6 +41,7 @@ impl Default for Limits {
             lrat: LratLimits::default(),
             max_encoding_clauses: 50_000_000,
             max_reduction_vertices: 100_000_000,
+            max_positions: 20_000_000,
         }
     }
 }
@@ -57,6 +65,15 @@ pub struct Work {
     pub lrat_deletions: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lrat_hints: Option<u64>,
+    /// Positions a strategy replay expanded (each once).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions: Option<u64>,
+    /// Final (or settled) positions a replay reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaves: Option<u64>,
+    /// Symmetry witnesses verified and used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetries: Option<u64>,
 }
 
 /// The checker's answer.
@@ -75,15 +92,28 @@ pub struct Verdict {
 /// Checks a certificate against an instance. Never panics; a certificate of the wrong kind for
 /// the instance is rejected with a reason.
 pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) -> Verdict {
-    match instance {
-        Instance::VoronoiOneRound(spec) => match spec.validate() {
+    let invalid = |err: FormatError| {
+        reject(
+            claim_of(certificate),
+            format!("the instance is not valid: {err}"),
+            Work::default(),
+        )
+    };
+    match (instance, certificate) {
+        (Instance::VoronoiOneRound(spec), _) => match spec.validate() {
             Ok(game) => check_one_round(&game, certificate, limits),
-            Err(err) => reject(
-                claim_of(certificate),
-                format!("the instance is not valid: {err}"),
-                Work::default(),
-            ),
+            Err(err) => invalid(err),
         },
+        (Instance::Voronoi(spec), Certificate::VoronoiStrategy(strategy)) => {
+            match spec.validate() {
+                Ok(game) => check_voronoi_strategy(&game, strategy, limits),
+                Err(err) => invalid(err),
+            }
+        }
+        (Instance::PosDnfGame(dnf), Certificate::DnfStrategy(strategy)) => {
+            check_dnf_strategy(dnf, strategy, limits)
+        }
+        _ => mismatch(instance, certificate),
     }
 }
 
@@ -93,6 +123,107 @@ pub fn check_one_round(game: &OneRound, certificate: &Certificate, limits: &Limi
     match certificate {
         Certificate::Witness(w) => check_witness(game, w),
         Certificate::Refutation(r) => check_refutation(game, r, limits),
+        _ => reject(
+            claim_of(certificate),
+            format!(
+                "a {} certificate does not fit a voronoi-one-round instance",
+                certificate.kind()
+            ),
+            Work::default(),
+        ),
+    }
+}
+
+fn mismatch(instance: &Instance, certificate: &Certificate) -> Verdict {
+    reject(
+        claim_of(certificate),
+        format!(
+            "a {} certificate does not fit a {} instance",
+            certificate.kind(),
+            instance.kind()
+        ),
+        Work::default(),
+    )
+}
+
+fn check_voronoi_strategy(
+    game: &MultiRound,
+    strategy: &VoronoiStrategy,
+    limits: &Limits,
+) -> Verdict {
+    let claim = voronoi_claim(strategy);
+    let mut work = Work {
+        vertices: game.graph.len(),
+        edges: game.graph.edge_count(),
+        ..Work::default()
+    };
+    match check_strategy(
+        &game.graph,
+        game.rounds,
+        &game.start,
+        strategy,
+        limits.max_positions,
+    ) {
+        Ok(report) => {
+            work.positions = Some(report.positions);
+            work.leaves = Some(report.leaves);
+            work.symmetries = Some(report.symmetries_used);
+            Verdict {
+                accepted: true,
+                claim,
+                reason: format!(
+                    "replayed against every opponent move: {} positions, {} final positions \
+                     (worst margin {}), {} verified symmetry witnesses",
+                    report.positions,
+                    report.leaves,
+                    report
+                        .worst_margin
+                        .map_or("none".to_string(), |m| m.to_string()),
+                    report.symmetries_used
+                ),
+                work,
+                trusted: Vec::new(),
+            }
+        }
+        Err(why) => reject(claim, why, work),
+    }
+}
+
+fn voronoi_claim(strategy: &VoronoiStrategy) -> String {
+    let who = match strategy.player {
+        Player::White => "white",
+        Player::Black => "black",
+    };
+    match (strategy.claim, strategy.margin) {
+        (StrategyClaim::Wins, _) => format!("{who} wins"),
+        (StrategyClaim::AtLeastTies, _) => format!("{who} at least ties"),
+        (StrategyClaim::MarginAtLeast, Some(k)) => format!("{who} has margin at least {k}"),
+        (StrategyClaim::MarginAtLeast, None) => format!("{who} has margin at least ?"),
+    }
+}
+
+fn check_dnf_strategy(dnf: &PosDnf, strategy: &DnfStrategy, limits: &Limits) -> Verdict {
+    let who = match strategy.player {
+        DnfPlayer::First => "first",
+        DnfPlayer::Second => "second",
+    };
+    let claim = format!("the {who} player wins");
+    match crate::posdnf::check_strategy(dnf, strategy, limits.max_positions) {
+        Ok(report) => Verdict {
+            accepted: true,
+            claim,
+            reason: format!(
+                "replayed against every opponent move: {} positions, {} settled",
+                report.positions, report.leaves
+            ),
+            work: Work {
+                positions: Some(report.positions),
+                leaves: Some(report.leaves),
+                ..Work::default()
+            },
+            trusted: Vec::new(),
+        },
+        Err(why) => reject(claim, why, Work::default()),
     }
 }
 
@@ -100,6 +231,8 @@ fn claim_of(certificate: &Certificate) -> String {
     match certificate {
         Certificate::Witness(w) => w.claim.clone(),
         Certificate::Refutation(r) => r.claim.clone(),
+        Certificate::VoronoiStrategy(s) => voronoi_claim(s),
+        Certificate::DnfStrategy(s) => format!("{:?} player wins", s.player).to_lowercase(),
     }
 }
 

@@ -26,7 +26,9 @@
 
 use crate::cnf::Cnf;
 use crate::graph::{Graph, GraphError};
+use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
+use crate::voronoi_game::VoronoiStrategy;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -190,10 +192,84 @@ impl OneRoundSpec {
     }
 }
 
+/// W's and B's vertices at the start of a multi-round game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartSpec {
+    pub white: Vec<String>,
+    pub black: Vec<String>,
+}
+
+/// Instance kind `voronoi`: the multi-round game, `rounds` moves each, W first in every round,
+/// optionally from a start position. The question: the game's value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MultiRoundSpec {
+    pub graph: GraphSpec,
+    pub rounds: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<StartSpec>,
+    /// Where the instance came from (for the user; the checker ignores it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<serde_json::Value>,
+}
+
+/// A validated `voronoi` instance; `start` is a position string (see [`crate::voronoi_game`]).
+#[derive(Clone, Debug)]
+pub struct MultiRound {
+    pub graph: Graph,
+    pub rounds: usize,
+    pub start: Vec<u8>,
+}
+
+impl MultiRoundSpec {
+    /// Checks the instance: a simple graph, `rounds >= 1` with room for both players' moves, and
+    /// a start position of known, distinct vertices that some play reaches.
+    pub fn validate(&self) -> Result<MultiRound, FormatError> {
+        let graph = Graph::new(&self.graph.vertices, &self.graph.edges)?;
+        if self.rounds == 0 {
+            return Err(FormatError::new(
+                "rounds: the game needs at least one round",
+            ));
+        }
+        if 2 * self.rounds > graph.len() {
+            return Err(FormatError::new(format!(
+                "rounds: {} rounds need {} vertices, the graph has {}",
+                self.rounds,
+                2 * self.rounds,
+                graph.len()
+            )));
+        }
+        let mut start = vec![b'.'; graph.len()];
+        if let Some(s) = &self.start {
+            for (field, names, mark) in [("white", &s.white, b'W'), ("black", &s.black, b'B')] {
+                for (k, name) in names.iter().enumerate() {
+                    let v = graph.vertex(name).ok_or_else(|| {
+                        FormatError::new(format!("start.{field}[{k}]: unknown vertex '{name}'"))
+                    })?;
+                    if start[v] != b'.' {
+                        return Err(FormatError::new(format!(
+                            "start.{field}[{k}]: vertex '{name}' is occupied twice"
+                        )));
+                    }
+                    start[v] = mark;
+                }
+            }
+            crate::voronoi_game::to_move(&start, self.rounds)
+                .map_err(|why| FormatError::new(format!("start: {why}")))?;
+        }
+        Ok(MultiRound {
+            graph,
+            rounds: self.rounds,
+            start,
+        })
+    }
+}
+
 /// Any instance the checker knows.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Instance {
     VoronoiOneRound(OneRoundSpec),
+    Voronoi(MultiRoundSpec),
+    PosDnfGame(PosDnf),
 }
 
 impl Instance {
@@ -201,6 +277,28 @@ impl Instance {
     pub fn kind(&self) -> &'static str {
         match self {
             Instance::VoronoiOneRound(_) => "voronoi-one-round",
+            Instance::Voronoi(_) => "voronoi",
+            Instance::PosDnfGame(_) => "posdnf-game",
+        }
+    }
+
+    /// The one-round instance, if this is one.
+    pub fn one_round(&self) -> Option<&OneRoundSpec> {
+        match self {
+            Instance::VoronoiOneRound(spec) => Some(spec),
+            _ => None,
+        }
+    }
+
+    /// Validates any kind (a graph is built and dropped; use the kind's own `validate` to keep it).
+    pub fn validate(&self) -> Result<(), FormatError> {
+        match self {
+            Instance::VoronoiOneRound(spec) => spec.validate().map(|_| ()),
+            Instance::Voronoi(spec) => spec.validate().map(|_| ()),
+            Instance::PosDnfGame(dnf) => match dnf.violation() {
+                Some(why) => Err(FormatError::new(why)),
+                None => Ok(()),
+            },
         }
     }
 
@@ -209,8 +307,10 @@ impl Instance {
         let kind = envelope(text, INSTANCE_FORMAT)?;
         match kind.as_str() {
             "voronoi-one-round" => Ok(Instance::VoronoiOneRound(body(text)?)),
+            "voronoi" => Ok(Instance::Voronoi(body(text)?)),
+            "posdnf-game" => Ok(Instance::PosDnfGame(body(text)?)),
             other => Err(FormatError::new(format!(
-                "unknown instance kind '{other}' (known: voronoi-one-round)"
+                "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game)"
             ))),
         }
     }
@@ -219,6 +319,8 @@ impl Instance {
     pub fn to_json(&self) -> String {
         match self {
             Instance::VoronoiOneRound(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
+            Instance::Voronoi(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
+            Instance::PosDnfGame(dnf) => write_envelope(INSTANCE_FORMAT, self.kind(), dnf),
         }
     }
 }
@@ -255,6 +357,8 @@ pub struct Refutation {
 pub enum Certificate {
     Witness(Witness),
     Refutation(Refutation),
+    VoronoiStrategy(VoronoiStrategy),
+    DnfStrategy(DnfStrategy),
 }
 
 impl Certificate {
@@ -263,6 +367,8 @@ impl Certificate {
         match self {
             Certificate::Witness(_) => "witness",
             Certificate::Refutation(_) => "refutation",
+            Certificate::VoronoiStrategy(_) => "voronoi-strategy",
+            Certificate::DnfStrategy(_) => "dnf-strategy",
         }
     }
 
@@ -272,8 +378,11 @@ impl Certificate {
         match kind.as_str() {
             "witness" => Ok(Certificate::Witness(body(text)?)),
             "refutation" => Ok(Certificate::Refutation(body(text)?)),
+            "voronoi-strategy" => Ok(Certificate::VoronoiStrategy(body(text)?)),
+            "dnf-strategy" => Ok(Certificate::DnfStrategy(body(text)?)),
             other => Err(FormatError::new(format!(
-                "unknown certificate kind '{other}' (known: witness, refutation)"
+                "unknown certificate kind '{other}' (known: witness, refutation, \
+                 voronoi-strategy, dnf-strategy)"
             ))),
         }
     }
@@ -283,6 +392,8 @@ impl Certificate {
         match self {
             Certificate::Witness(w) => write_envelope(CERTIFICATE_FORMAT, self.kind(), w),
             Certificate::Refutation(r) => write_envelope(CERTIFICATE_FORMAT, self.kind(), r),
+            Certificate::VoronoiStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
+            Certificate::DnfStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
         }
     }
 }
@@ -416,7 +527,7 @@ mod tests {
     fn round_trips() {
         let inst = Instance::from_json(SMALL).unwrap();
         assert_eq!(Instance::from_json(&inst.to_json()).unwrap(), inst);
-        let Instance::VoronoiOneRound(spec) = &inst;
+        let spec = inst.one_round().unwrap();
         let valid = spec.validate().unwrap();
         assert_eq!(valid.free_vertices(), vec![1, 2]);
         let cert = Certificate::Refutation(Refutation {
@@ -449,10 +560,11 @@ mod tests {
         assert_eq!(err.line, Some(3));
         let err =
             Instance::from_json(&SMALL.replace("\"white\": [\"u\"]", "\"white\": []")).unwrap();
-        let Instance::VoronoiOneRound(spec) = err;
+        let spec = err.one_round().unwrap();
         assert!(spec.validate().unwrap_err().message.contains("empty"));
         let bad = SMALL.replace("\"black_count\": 1", "\"black_count\": 3");
-        let Instance::VoronoiOneRound(spec) = Instance::from_json(&bad).unwrap();
+        let inst = Instance::from_json(&bad).unwrap();
+        let spec = inst.one_round().unwrap();
         assert!(spec
             .validate()
             .unwrap_err()

@@ -61,10 +61,18 @@ pub struct DnfStrategy {
 /// Who has won a position, if anyone yet.
 pub fn settled(dnf: &PosDnf, position: &[u8]) -> Option<DnfPlayer> {
     let owner = |v: u32| position[v as usize - 1];
-    if dnf.terms.iter().any(|t| t.iter().all(|&v| owner(v) == b'1')) {
+    if dnf
+        .terms
+        .iter()
+        .any(|t| t.iter().all(|&v| owner(v) == b'1'))
+    {
         return Some(DnfPlayer::First);
     }
-    if dnf.terms.iter().all(|t| t.iter().any(|&v| owner(v) == b'2')) {
+    if dnf
+        .terms
+        .iter()
+        .all(|t| t.iter().any(|&v| owner(v) == b'2'))
+    {
         return Some(DnfPlayer::Second);
     }
     None

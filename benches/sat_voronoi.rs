@@ -48,8 +48,12 @@ fn reduce_and_check(c: &mut Criterion) {
 }
 
 fn direct_encoding(c: &mut Criterion) {
-    let Instance::VoronoiOneRound(spec) = family_instance(Family::Grid, 10).expect("grid");
-    let game = spec.validate().expect("valid");
+    let instance = family_instance(Family::Grid, 10).expect("grid");
+    let game = instance
+        .one_round()
+        .expect("a one-round instance")
+        .validate()
+        .expect("valid");
     assert_eq!(game.graph.len(), 100);
     c.bench_function("direct_encoding/grid 10x10", |b| {
         b.iter(|| black_wins_cnf(black_box(&game.graph), &game.white, game.black_count))

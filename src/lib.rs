@@ -6,9 +6,12 @@
 pub mod bench;
 pub mod check_reduction;
 pub mod demo;
+pub mod games;
 pub mod io;
+pub mod posdnf;
 pub mod render;
 pub mod rng;
 pub mod sat;
 pub mod solve;
 pub mod voronoi1;
+pub mod voronoi_exact;

@@ -11,7 +11,7 @@ use gamecert::io::{
     validate_one_round, write_output, BadInput,
 };
 use gamecert::solve::{solve_one_round, Method};
-use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
 use gamecert_certificates::sat_voronoi::SatVoronoi;
 use gamecert_certificates::{check, check_one_round, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::reduce;
@@ -87,7 +87,7 @@ enum Command {
     /// Random-test a reduction against an exhaustive solver.
     CheckReduction {
         #[arg(value_enum)]
-        name: ReductionName,
+        name: TestedReduction,
         #[arg(long, default_value_t = 200)]
         trials: usize,
         #[arg(long, default_value_t = 1)]
@@ -116,13 +116,35 @@ enum ReductionName {
     SatVoronoi1,
     /// 3-SAT to Problem 2 (W holds u and n-1 pendants): seed 001, Corollary 1.
     SatVoronoi2,
+    /// The positive-DNF game to the multi-round game: seed 001, Theorem 4 (input: DNF text).
+    PosdnfVoronoi,
+    /// No reduction: the positive-DNF game itself as a `posdnf-game` instance (input: DNF text).
+    PosdnfGame,
 }
 
 impl ReductionName {
+    /// The 3-SAT reductions' problem; `None` for the DNF ones.
+    fn sat_problem(self) -> Option<SatVoronoi> {
+        match self {
+            ReductionName::SatVoronoi1 => Some(SatVoronoi::Problem1),
+            ReductionName::SatVoronoi2 => Some(SatVoronoi::Problem2),
+            _ => None,
+        }
+    }
+}
+
+/// The three-SAT reductions that `check-reduction` tests.
+#[derive(Clone, Copy, ValueEnum)]
+enum TestedReduction {
+    SatVoronoi1,
+    SatVoronoi2,
+}
+
+impl TestedReduction {
     fn problem(self) -> SatVoronoi {
         match self {
-            ReductionName::SatVoronoi1 => SatVoronoi::Problem1,
-            ReductionName::SatVoronoi2 => SatVoronoi::Problem2,
+            TestedReduction::SatVoronoi1 => SatVoronoi::Problem1,
+            TestedReduction::SatVoronoi2 => SatVoronoi::Problem2,
         }
     }
 }
@@ -170,12 +192,15 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             input,
             output,
         } => {
+            let Some(problem) = name.sat_problem() else {
+                return reduce_posdnf(name, &input, output.as_deref(), quiet);
+            };
             let (cnf, warnings) = read_cnf(&input)?;
             for w in warnings {
                 note(quiet, &format!("warning: {w}"));
             }
-            let reduced = reduce(&cnf, name.problem())
-                .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
+            let reduced =
+                reduce(&cnf, problem).map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
             for line in reduced.normalised.map.report() {
                 note(quiet, &format!("normalisation: {line}"));
             }
@@ -184,7 +209,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 quiet,
                 &format!(
                     "{}: {} vertices (10n + 2m - 1 with n = {}, m = {}), W holds {}, B places {}",
-                    name.problem().name(),
+                    problem.name(),
                     spec.graph.vertices.len(),
                     reduced.normalised.formula.num_vars,
                     reduced.normalised.formula.clauses.len(),
@@ -203,14 +228,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             output,
             method,
             json,
-        } => {
-            let (spec, game) = read_one_round(&instance)?;
-            let solved = solve_one_round(&spec, &game, method)?;
-            let text = solved.certificate.to_json();
-            if json {
-                if let Some(path) = &output {
-                    write_output(Some(path), &text)?;
-                }
+        } => match parse_instance(&instance)? {
+            Instance::VoronoiOneRound(spec) => {
+                let game = validate_one_round(&instance, &spec)?;
+                let solved = solve_one_round(&spec, &game, method)?;
                 let summary = serde_json::json!({
                     "verdict": solved.verdict.claim,
                     "certificate": solved.certificate.kind(),
@@ -221,28 +242,56 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     "solve_seconds": solved.solve_seconds,
                     "check_seconds": solved.check_seconds,
                     "checked": solved.verdict.accepted,
-                    "output": output.as_ref().map(|p| p.display().to_string()),
                 });
-                println!("{}", serde_json::to_string_pretty(&summary)?);
-            } else {
-                write_output(output.as_deref(), &text)?;
-                note(
-                    quiet,
-                    &format!(
-                        "{}: {} certificate ({} method, {} variables, {} clauses{}), solved in {:.3} s, accepted by the checker in {:.3} s",
-                        solved.verdict.claim,
-                        solved.certificate.kind(),
-                        solved.method,
-                        solved.cnf_variables,
-                        solved.cnf_clauses,
-                        if solved.lrat_bytes > 0 { format!(", {} bytes of LRAT", solved.lrat_bytes) } else { String::new() },
-                        solved.solve_seconds,
-                        solved.check_seconds
-                    ),
+                let text = format!(
+                    "{}: {} certificate ({} method, {} variables, {} clauses{}), solved in {:.3} s, accepted by the checker in {:.3} s",
+                    solved.verdict.claim,
+                    solved.certificate.kind(),
+                    solved.method,
+                    solved.cnf_variables,
+                    solved.cnf_clauses,
+                    if solved.lrat_bytes > 0 { format!(", {} bytes of LRAT", solved.lrat_bytes) } else { String::new() },
+                    solved.solve_seconds,
+                    solved.check_seconds
                 );
+                finish_solve(
+                    &solved.certificate,
+                    summary,
+                    &text,
+                    output.as_deref(),
+                    json,
+                    quiet,
+                )
             }
-            Ok(ExitCode::SUCCESS)
-        }
+            other => {
+                validate_instance(&instance, &other)?;
+                let started = std::time::Instant::now();
+                let (certificate, nodes) = gamecert::games::solve_game(&other)?;
+                let solve_seconds = started.elapsed().as_secs_f64();
+                let verdict = check(&other, &certificate, &Limits::default());
+                if !verdict.accepted {
+                    anyhow::bail!(
+                        "internal error: the checker rejected gamecert's own certificate: {}",
+                        verdict.reason
+                    );
+                }
+                let summary = serde_json::json!({
+                    "verdict": verdict.claim,
+                    "certificate": certificate.kind(),
+                    "search_nodes": nodes,
+                    "solve_seconds": solve_seconds,
+                    "checked": true,
+                    "work": verdict.work,
+                });
+                let text = format!(
+                    "{}: {} certificate, {nodes} search nodes in {solve_seconds:.3} s; accepted by the checker: {}",
+                    verdict.claim,
+                    certificate.kind(),
+                    verdict.reason
+                );
+                finish_solve(&certificate, summary, &text, output.as_deref(), json, quiet)
+            }
+        },
         Command::Verify {
             instance,
             certificate,
@@ -353,6 +402,51 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// `reduce posdnf-voronoi|posdnf-game A.dnf`.
+fn reduce_posdnf(
+    name: ReductionName,
+    input: &Path,
+    output: Option<&Path>,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
+    let text = std::fs::read_to_string(input)
+        .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
+    let parsed = gamecert_reductions::posdnf::parse_posdnf(&text, &input.display().to_string())
+        .map_err(|e| BadInput(e.to_string()))?;
+    for w in &parsed.warnings {
+        note(quiet, &format!("warning: {w}"));
+    }
+    let instance = match name {
+        ReductionName::PosdnfGame => Instance::PosDnfGame(parsed.dnf),
+        _ => {
+            let built = gamecert_reductions::posdnf_voronoi::build(&parsed.dnf)
+                .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
+            let n = built.padded.num_vars as usize;
+            note(
+                quiet,
+                &format!(
+                    "posdnf-voronoi: {} vertices (2n^2 + 7n + m + 2 with n = {n}{}, m = {}), {} rounds each",
+                    built.graph.vertices.len(),
+                    if n as u32 != parsed.dnf.num_vars { ", padded from an odd count" } else { "" },
+                    built.padded.terms.len(),
+                    built.rounds
+                ),
+            );
+            Instance::Voronoi(MultiRoundSpec {
+                graph: built.graph,
+                rounds: built.rounds,
+                start: None,
+                source: Some(serde_json::json!({
+                    "reduction": "posdnf-voronoi",
+                    "formula": built.padded,
+                })),
+            })
+        }
+    };
+    write_output(output, &instance.to_json())?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn witness_placement(
     game: &gamecert_certificates::format::OneRound,
     path: &Path,
@@ -374,6 +468,31 @@ fn witness_placement(
         })
         .collect::<Result<_, _>>()
         .context("reading the placement")
+}
+
+/// Writes a solved certificate and reports: with `--json` a summary on standard output (the
+/// certificate then goes only to `-o`), otherwise the certificate to `-o` or standard output and
+/// a note on standard error.
+fn finish_solve(
+    certificate: &Certificate,
+    mut summary: serde_json::Value,
+    note_text: &str,
+    output: Option<&Path>,
+    json: bool,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
+    let text = certificate.to_json();
+    if json {
+        if let Some(path) = output {
+            write_output(Some(path), &text)?;
+        }
+        summary["output"] = serde_json::json!(output.map(|p| p.display().to_string()));
+        println!("{}", serde_json::to_string_pretty(&summary)?);
+    } else {
+        write_output(output, &text)?;
+        note(quiet, note_text);
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn print_verdict(verdict: &Verdict, json: bool) -> anyhow::Result<()> {

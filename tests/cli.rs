@@ -307,8 +307,27 @@ fn strategy_certificates_verify_from_files() {
         &["verify", bad.to_str().unwrap(), block.to_str().unwrap()],
         "2 rounds need 4 vertices",
     );
+    // The exact solver certifies the star's value: W takes the centre and keeps two leaves.
+    let value = dir.path().join("value.json");
+    let out = gamecert(&[
+        "solve",
+        star.to_str().unwrap(),
+        "-o",
+        value.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let summary: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(summary["certificate"], "voronoi-value");
+    let out = gamecert(&["verify", star.to_str().unwrap(), value.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("value (W's margin) is 2"),
+        "{}",
+        stdout(&out)
+    );
     bad_input(
-        &["solve", star.to_str().unwrap()],
+        &["render", star.to_str().unwrap()],
         "needs a voronoi-one-round instance",
     );
 }

@@ -20,7 +20,9 @@ use crate::posdnf::{DnfPlayer, DnfStrategy, PosDnf};
 use crate::sat_voronoi::{self, SatVoronoi};
 use crate::voronoi::Player;
 use crate::voronoi::{score, Outcome};
-use crate::voronoi_game::{check_strategy, StrategyClaim, VoronoiStrategy};
+use crate::voronoi_game::{
+    check_strategy, check_value, StrategyClaim, VoronoiStrategy, VoronoiValue,
+};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -110,6 +112,10 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
                 Err(err) => invalid(err),
             }
         }
+        (Instance::Voronoi(spec), Certificate::VoronoiValue(value)) => match spec.validate() {
+            Ok(game) => check_voronoi_value(&game, value, limits),
+            Err(err) => invalid(err),
+        },
         (Instance::PosDnfGame(dnf), Certificate::DnfStrategy(strategy)) => {
             check_dnf_strategy(dnf, strategy, limits)
         }
@@ -189,6 +195,42 @@ fn check_voronoi_strategy(
     }
 }
 
+fn check_voronoi_value(game: &MultiRound, value: &VoronoiValue, limits: &Limits) -> Verdict {
+    let claim = format!("the game's value (W's margin) is {}", value.value);
+    let mut work = Work {
+        vertices: game.graph.len(),
+        edges: game.graph.edge_count(),
+        ..Work::default()
+    };
+    match check_value(
+        &game.graph,
+        game.rounds,
+        &game.start,
+        value,
+        limits.max_positions,
+    ) {
+        Ok((white, black)) => {
+            work.positions = Some(white.positions + black.positions);
+            work.leaves = Some(white.leaves + black.leaves);
+            work.symmetries = Some(white.symmetries_used + black.symmetries_used);
+            Verdict {
+                accepted: true,
+                claim,
+                reason: format!(
+                    "W's strategy guarantees a margin of at least {v} ({} positions) and B's holds \
+                     W to at most {v} ({} positions), each replayed against every opponent move",
+                    white.positions,
+                    black.positions,
+                    v = value.value
+                ),
+                work,
+                trusted: Vec::new(),
+            }
+        }
+        Err(why) => reject(claim, why, work),
+    }
+}
+
 fn voronoi_claim(strategy: &VoronoiStrategy) -> String {
     let who = match strategy.player {
         Player::White => "white",
@@ -232,6 +274,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::Witness(w) => w.claim.clone(),
         Certificate::Refutation(r) => r.claim.clone(),
         Certificate::VoronoiStrategy(s) => voronoi_claim(s),
+        Certificate::VoronoiValue(v) => format!("the game's value (W's margin) is {}", v.value),
         Certificate::DnfStrategy(s) => format!("{:?} player wins", s.player).to_lowercase(),
     }
 }

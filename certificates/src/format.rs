@@ -28,7 +28,7 @@ use crate::cnf::Cnf;
 use crate::graph::{Graph, GraphError};
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
-use crate::voronoi_game::VoronoiStrategy;
+use crate::voronoi_game::{VoronoiStrategy, VoronoiValue};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -358,6 +358,7 @@ pub enum Certificate {
     Witness(Witness),
     Refutation(Refutation),
     VoronoiStrategy(VoronoiStrategy),
+    VoronoiValue(VoronoiValue),
     DnfStrategy(DnfStrategy),
 }
 
@@ -368,6 +369,7 @@ impl Certificate {
             Certificate::Witness(_) => "witness",
             Certificate::Refutation(_) => "refutation",
             Certificate::VoronoiStrategy(_) => "voronoi-strategy",
+            Certificate::VoronoiValue(_) => "voronoi-value",
             Certificate::DnfStrategy(_) => "dnf-strategy",
         }
     }
@@ -379,10 +381,11 @@ impl Certificate {
             "witness" => Ok(Certificate::Witness(body(text)?)),
             "refutation" => Ok(Certificate::Refutation(body(text)?)),
             "voronoi-strategy" => Ok(Certificate::VoronoiStrategy(body(text)?)),
+            "voronoi-value" => Ok(Certificate::VoronoiValue(body(text)?)),
             "dnf-strategy" => Ok(Certificate::DnfStrategy(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
-                 voronoi-strategy, dnf-strategy)"
+                 voronoi-strategy, voronoi-value, dnf-strategy)"
             ))),
         }
     }
@@ -393,6 +396,7 @@ impl Certificate {
             Certificate::Witness(w) => write_envelope(CERTIFICATE_FORMAT, self.kind(), w),
             Certificate::Refutation(r) => write_envelope(CERTIFICATE_FORMAT, self.kind(), r),
             Certificate::VoronoiStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
+            Certificate::VoronoiValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
             Certificate::DnfStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
         }
     }

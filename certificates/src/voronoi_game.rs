@@ -60,6 +60,16 @@ pub struct VoronoiStrategy {
     pub symmetries: Vec<(String, String, String, Vec<String>)>,
 }
 
+/// Certificate kind `voronoi-value`: the game's value (W's margin under optimal play), fixed by
+/// two strategies: W's with the claim "margin at least `value`" and B's with "margin at least
+/// `-value`". Both are replayed; together they show neither player can do better.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VoronoiValue {
+    pub value: i64,
+    pub white: VoronoiStrategy,
+    pub black: VoronoiStrategy,
+}
+
 /// What the replay did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ReplayReport {
@@ -312,6 +322,34 @@ pub fn check_strategy(
         }
     }
     Ok(report)
+}
+
+/// Checks a value certificate: both strategies, with exactly the claims that fix `value`.
+pub fn check_value(
+    graph: &Graph,
+    rounds: usize,
+    start: &[u8],
+    certificate: &VoronoiValue,
+    max_positions: u64,
+) -> Result<(ReplayReport, ReplayReport), String> {
+    let v = certificate.value;
+    let expect = |s: &VoronoiStrategy, player: Player, margin: i64, which: &str| {
+        if s.player != player || s.claim != StrategyClaim::MarginAtLeast || s.margin != Some(margin)
+        {
+            return Err(format!(
+                "{which}: a value certificate for {v} needs this strategy to claim \
+                 'margin-at-least' {margin} for its player"
+            ));
+        }
+        Ok(())
+    };
+    expect(&certificate.white, Player::White, v, "white")?;
+    expect(&certificate.black, Player::Black, -v, "black")?;
+    let white = check_strategy(graph, rounds, start, &certificate.white, max_positions)
+        .map_err(|e| format!("white's strategy: {e}"))?;
+    let black = check_strategy(graph, rounds, start, &certificate.black, max_positions)
+        .map_err(|e| format!("black's strategy: {e}"))?;
+    Ok((white, black))
 }
 
 #[cfg(test)]

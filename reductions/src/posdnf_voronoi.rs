@@ -1,0 +1,136 @@
+//! The positive-DNF game to the multi-round Voronoi game (seed 001, Section 5, Theorem 4): the
+//! instance map.
+//!
+//! For a positive DNF A with an even number n of variables and m terms, the graph has
+//! - `x{i}` for each variable, the X vertices, forming a clique;
+//! - `d{j}` for each term, joined to the X vertices of its variables and to `u2`;
+//! - `u1`, `u2`, joined to each other;
+//! - pendants: `x{i}.p{k}` for k = 1..2n on each `x{i}`, and `u{i}.p{k}` for k = 1..3n on each
+//!   `u{i}`;
+//!
+//! so n + m + 2 + 2n * n + 2 * 3n = 2n^2 + 7n + m + 2 vertices (asserted), and each player
+//! places n/2 + 1 vertices. An odd n is padded with one fresh variable that occurs in no term
+//! (the paper assumes n even "without loss of generality"): the DNF game's winner does not change
+//! (the extra variable is a move that decides nothing; tested by the DNF solver's tests).
+//!
+//! The strategy maps and the exact check of the theorem are the next steps of this reduction.
+
+use gamecert_certificates::format::GraphSpec;
+use gamecert_certificates::posdnf::PosDnf;
+
+/// A built instance of the multi-round game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PosDnfVoronoi {
+    pub graph: GraphSpec,
+    /// Rounds each player plays: n/2 + 1.
+    pub rounds: usize,
+    /// The formula after padding to an even number of variables.
+    pub padded: PosDnf,
+}
+
+/// The paper's vertex count for n variables (n even) and m terms: 2n^2 + 7n + m + 2.
+pub fn paper_size(num_vars: usize, num_terms: usize) -> usize {
+    2 * num_vars * num_vars + 7 * num_vars + num_terms + 2
+}
+
+/// Pads to an even number of variables with a fresh variable in no term.
+pub fn pad(dnf: &PosDnf) -> PosDnf {
+    let mut padded = dnf.clone();
+    if padded.num_vars % 2 == 1 {
+        padded.num_vars += 1;
+    }
+    padded
+}
+
+/// Builds the paper's instance.
+pub fn build(dnf: &PosDnf) -> Result<PosDnfVoronoi, String> {
+    if let Some(why) = dnf.violation() {
+        return Err(format!("not a positive DNF: {why}"));
+    }
+    let padded = pad(dnf);
+    let n = padded.num_vars as usize;
+    if n == 0 {
+        return Err("the formula has no variable: the game has no move".into());
+    }
+    let m = padded.terms.len();
+    let x = |i: usize| format!("x{i}");
+    let mut vertices: Vec<String> = (1..=n).map(x).collect();
+    vertices.extend((1..=m).map(|j| format!("d{j}")));
+    vertices.push("u1".into());
+    vertices.push("u2".into());
+    let mut edges = Vec::new();
+    for i in 1..=n {
+        for j in i + 1..=n {
+            edges.push((x(i), x(j)));
+        }
+    }
+    for (j, term) in padded.terms.iter().enumerate() {
+        for &v in term {
+            edges.push((x(v as usize), format!("d{}", j + 1)));
+        }
+        edges.push((format!("d{}", j + 1), "u2".into()));
+    }
+    edges.push(("u1".into(), "u2".into()));
+    for i in 1..=n {
+        for k in 1..=2 * n {
+            let p = format!("x{i}.p{k}");
+            vertices.push(p.clone());
+            edges.push((x(i), p));
+        }
+    }
+    for u in ["u1", "u2"] {
+        for k in 1..=3 * n {
+            let p = format!("{u}.p{k}");
+            vertices.push(p.clone());
+            edges.push((u.to_string(), p));
+        }
+    }
+    assert_eq!(
+        vertices.len(),
+        paper_size(n, m),
+        "the construction must have 2n^2 + 7n + m + 2 vertices"
+    );
+    Ok(PosDnfVoronoi {
+        graph: GraphSpec { vertices, edges },
+        rounds: n / 2 + 1,
+        padded,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecert_certificates::graph::Graph;
+
+    #[test]
+    fn figure4_has_189_vertices_and_5_rounds() {
+        let a = PosDnf {
+            num_vars: 8,
+            terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]],
+        };
+        let built = build(&a).unwrap();
+        assert_eq!(built.graph.vertices.len(), 189);
+        assert_eq!(built.rounds, 5);
+        let g = Graph::new(&built.graph.vertices, &built.graph.edges).unwrap();
+        // X is a clique: x1 has 7 clique neighbours, 1 term, 16 pendants.
+        assert_eq!(g.neighbours(g.vertex("x1").unwrap()).len(), 7 + 1 + 16);
+        assert_eq!(g.neighbours(g.vertex("u2").unwrap()).len(), 3 + 1 + 24);
+    }
+
+    #[test]
+    fn odd_variable_counts_are_padded() {
+        let a = PosDnf {
+            num_vars: 3,
+            terms: vec![vec![1, 2], vec![3]],
+        };
+        let built = build(&a).unwrap();
+        assert_eq!(built.padded.num_vars, 4);
+        assert_eq!(built.graph.vertices.len(), paper_size(4, 2));
+        assert_eq!(built.rounds, 3);
+        assert!(build(&PosDnf {
+            num_vars: 2,
+            terms: vec![vec![]]
+        })
+        .is_err());
+    }
+}

@@ -1,0 +1,365 @@
+//! Exact solver for the multi-round Voronoi game on small graphs (at most 64 vertices), with
+//! strategy certificates for both players.
+//!
+//! Negamax-style alpha-beta on W's margin (|V_W| - |V_B| at the end; W maximises, B minimises)
+//! with a transposition table keyed by the two players' vertex sets (bitmasks), storing exact
+//! values and bounds. Final positions are scored with bitset BFS layers. The value `v` is then
+//! certified twice: W's strategy with the claim "margin at least v" and B's with "margin at
+//! least -v" (B holds W to v); the checker replays both, which together fix the value.
+//!
+//! Symmetry (automorphisms of the graph) is not used yet: the checker verifies symmetry
+//! witnesses ([`gamecert_certificates::voronoi_game`]), and emitting them is the next step.
+
+use gamecert_certificates::format::MultiRound;
+use gamecert_certificates::voronoi::Player;
+use gamecert_certificates::voronoi_game::{StrategyClaim, VoronoiStrategy, VoronoiValue};
+use std::collections::{HashMap, HashSet};
+
+/// Largest graph the bitmask representation allows.
+pub const MAX_VERTICES: usize = 64;
+
+#[derive(Clone, Copy)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// The solver's state: the game, adjacency bitmasks and the transposition table.
+pub struct ExactSolver<'a> {
+    game: &'a MultiRound,
+    adjacency: Vec<u64>,
+    all: u64,
+    table: HashMap<(u64, u64), (i64, Bound)>,
+    /// Search nodes visited so far.
+    pub nodes: u64,
+    order: Vec<usize>,
+}
+
+/// The value of a game and certificates for both sides.
+pub struct Solution {
+    /// W's margin under optimal play.
+    pub value: i64,
+    pub white: VoronoiStrategy,
+    pub black: VoronoiStrategy,
+    pub nodes: u64,
+}
+
+impl Solution {
+    /// The two strategies as one `voronoi-value` certificate.
+    pub fn certificate(&self) -> VoronoiValue {
+        VoronoiValue {
+            value: self.value,
+            white: self.white.clone(),
+            black: self.black.clone(),
+        }
+    }
+}
+
+impl<'a> ExactSolver<'a> {
+    /// A solver for `game`; refuses graphs over [`MAX_VERTICES`].
+    pub fn new(game: &'a MultiRound) -> Result<Self, String> {
+        let n = game.graph.len();
+        if n > MAX_VERTICES {
+            return Err(format!(
+                "the exact solver handles at most {MAX_VERTICES} vertices, the graph has {n}"
+            ));
+        }
+        let adjacency = (0..n)
+            .map(|v| {
+                game.graph
+                    .neighbours(v)
+                    .iter()
+                    .fold(0u64, |m, &w| m | 1 << w)
+            })
+            .collect();
+        // Busy vertices first: they tend to be the good moves, which makes cut-offs early.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(game.graph.neighbours(v).len()));
+        Ok(ExactSolver {
+            game,
+            adjacency,
+            all: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+            table: HashMap::new(),
+            nodes: 0,
+            order,
+        })
+    }
+
+    fn start(&self) -> (u64, u64) {
+        let mut w = 0u64;
+        let mut b = 0u64;
+        for (v, &c) in self.game.start.iter().enumerate() {
+            match c {
+                b'W' => w |= 1 << v,
+                b'B' => b |= 1 << v,
+                _ => {}
+            }
+        }
+        (w, b)
+    }
+
+    fn to_move(&self, w: u64, b: u64) -> Option<Player> {
+        let (cw, cb) = (w.count_ones() as usize, b.count_ones() as usize);
+        let rounds = self.game.rounds;
+        if cw == rounds && cb == rounds {
+            None
+        } else if cw == cb {
+            Some(Player::White)
+        } else {
+            Some(Player::Black)
+        }
+    }
+
+    fn expand(&self, set: u64) -> u64 {
+        let mut out = set;
+        let mut rest = set;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            out |= self.adjacency[v];
+        }
+        out
+    }
+
+    /// W's margin in a final position, by BFS layers on bitsets.
+    pub fn margin(&self, w: u64, b: u64) -> i64 {
+        let (mut ball_w, mut ball_b) = (w, b);
+        let mut open = self.all;
+        let mut margin = 0i64;
+        loop {
+            let (new_w, new_b) = (ball_w & open, ball_b & open);
+            if new_w | new_b == 0 {
+                return margin;
+            }
+            margin += (new_w & !new_b).count_ones() as i64;
+            margin -= (new_b & !new_w).count_ones() as i64;
+            open &= !(new_w | new_b);
+            ball_w = self.expand(ball_w);
+            ball_b = self.expand(ball_b);
+        }
+    }
+
+    /// W's margin under optimal play from (w, b), within the window (alpha, beta).
+    fn search(&mut self, w: u64, b: u64, mut alpha: i64, mut beta: i64) -> i64 {
+        self.nodes += 1;
+        let Some(player) = self.to_move(w, b) else {
+            return self.margin(w, b);
+        };
+        let (alpha0, beta0) = (alpha, beta);
+        if let Some(&(value, bound)) = self.table.get(&(w, b)) {
+            match bound {
+                Bound::Exact => return value,
+                Bound::Lower => alpha = alpha.max(value),
+                Bound::Upper => beta = beta.min(value),
+            }
+            if alpha >= beta {
+                return value;
+            }
+        }
+        let free = self.all & !(w | b);
+        let mut best = match player {
+            Player::White => i64::MIN,
+            Player::Black => i64::MAX,
+        };
+        for k in 0..self.order.len() {
+            let v = self.order[k];
+            if free >> v & 1 == 0 {
+                continue;
+            }
+            match player {
+                Player::White => {
+                    let value = self.search(w | 1 << v, b, alpha, beta);
+                    best = best.max(value);
+                    alpha = alpha.max(value);
+                }
+                Player::Black => {
+                    let value = self.search(w, b | 1 << v, alpha, beta);
+                    best = best.min(value);
+                    beta = beta.min(value);
+                }
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.insert((w, b), (best, bound));
+        best
+    }
+
+    /// The exact value (W's margin) from (w, b).
+    fn value(&mut self, w: u64, b: u64) -> i64 {
+        self.search(w, b, i64::MIN + 1, i64::MAX - 1)
+    }
+
+    /// Whether W's margin from (w, b) is at least `t` (a null-window search).
+    fn at_least(&mut self, w: u64, b: u64, t: i64) -> bool {
+        self.search(w, b, t - 1, t) >= t
+    }
+
+    fn position(&self, w: u64, b: u64) -> String {
+        (0..self.game.graph.len())
+            .map(|v| {
+                if w >> v & 1 == 1 {
+                    'W'
+                } else if b >> v & 1 == 1 {
+                    'B'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    }
+
+    /// `player`'s strategy guaranteeing W's margin >= `target` (White) or <= `target` (Black).
+    fn strategy(&mut self, player: Player, target: i64) -> VoronoiStrategy {
+        let mut moves = Vec::new();
+        let mut seen = HashSet::new();
+        let mut stack = vec![self.start()];
+        while let Some((w, b)) = stack.pop() {
+            if !seen.insert((w, b)) {
+                continue;
+            }
+            let Some(mover) = self.to_move(w, b) else {
+                continue;
+            };
+            let free = self.all & !(w | b);
+            let order = self.order.clone();
+            if mover == player {
+                let chosen = order
+                    .into_iter()
+                    .filter(|&v| free >> v & 1 == 1)
+                    .find(|&v| match player {
+                        Player::White => self.at_least(w | 1 << v, b, target),
+                        Player::Black => !self.at_least(w, b | 1 << v, target + 1),
+                    });
+                let v = chosen.expect("a position of value `target` has a move keeping it");
+                moves.push((self.position(w, b), self.game.graph.name(v).to_string()));
+                stack.push(match player {
+                    Player::White => (w | 1 << v, b),
+                    Player::Black => (w, b | 1 << v),
+                });
+            } else {
+                for v in order.into_iter().filter(|&v| free >> v & 1 == 1) {
+                    stack.push(match mover {
+                        Player::White => (w | 1 << v, b),
+                        Player::Black => (w, b | 1 << v),
+                    });
+                }
+            }
+        }
+        VoronoiStrategy {
+            player,
+            claim: StrategyClaim::MarginAtLeast,
+            margin: Some(match player {
+                Player::White => target,
+                Player::Black => -target,
+            }),
+            moves,
+            symmetries: Vec::new(),
+        }
+    }
+
+    /// Solves the game and certifies the value for both players.
+    pub fn solve(mut self) -> Solution {
+        let (w, b) = self.start();
+        let value = self.value(w, b);
+        let white = self.strategy(Player::White, value);
+        let black = self.strategy(Player::Black, value);
+        Solution {
+            value,
+            white,
+            black,
+            nodes: self.nodes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
+    use gamecert_certificates::voronoi_game::{check_strategy, check_value, margin, to_move};
+
+    fn plain_minimax(game: &MultiRound, position: &mut Vec<u8>) -> i64 {
+        match to_move(position, game.rounds).unwrap() {
+            None => margin(&game.graph, position, Player::White),
+            Some(p) => {
+                let mark = if p == Player::White { b'W' } else { b'B' };
+                let mut values = Vec::new();
+                for v in 0..position.len() {
+                    if position[v] == b'.' {
+                        position[v] = mark;
+                        values.push(plain_minimax(game, position));
+                        position[v] = b'.';
+                    }
+                }
+                if p == Player::White {
+                    *values.iter().max().unwrap()
+                } else {
+                    *values.iter().min().unwrap()
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_with_plain_minimax_and_certificates_check() {
+        let mut rng = Rng::new(99);
+        for _ in 0..120 {
+            let n = rng.range(2, 8) as usize;
+            let rounds = rng.range(1, (n / 2).min(3) as u64) as usize;
+            let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(3) == 0 {
+                        edges.push((names[a].clone(), names[b].clone()));
+                    }
+                }
+            }
+            let spec = MultiRoundSpec {
+                graph: GraphSpec {
+                    vertices: names,
+                    edges,
+                },
+                rounds,
+                start: None,
+                source: None,
+            };
+            let game = spec.validate().unwrap();
+            let expected = plain_minimax(&game, &mut vec![b'.'; n]);
+            let solution = ExactSolver::new(&game).unwrap().solve();
+            assert_eq!(solution.value, expected, "{spec:?}");
+            check_value(
+                &game.graph,
+                rounds,
+                &game.start,
+                &solution.certificate(),
+                10_000_000,
+            )
+            .unwrap();
+            let mut greedy = solution.certificate();
+            greedy.value += 1;
+            assert!(check_value(&game.graph, rounds, &game.start, &greedy, 10_000_000).is_err());
+            for s in [&solution.white, &solution.black] {
+                let r = check_strategy(&game.graph, rounds, &game.start, s, 10_000_000)
+                    .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
+                // Optimal play by the opponent reaches exactly the value.
+                let worst = r.worst_margin.unwrap();
+                match s.player {
+                    Player::White => assert_eq!(worst, expected),
+                    Player::Black => assert_eq!(worst, -expected),
+                }
+            }
+        }
+    }
+}

@@ -133,18 +133,23 @@ impl ReductionName {
     }
 }
 
-/// The three-SAT reductions that `check-reduction` tests.
+/// The reductions that `check-reduction` tests.
 #[derive(Clone, Copy, ValueEnum)]
 enum TestedReduction {
     SatVoronoi1,
     SatVoronoi2,
+    /// Against the exact DNF and Voronoi solvers; --trials counts the random formulas added to
+    /// the exhaustive part (about a second each).
+    PosdnfVoronoi,
 }
 
 impl TestedReduction {
-    fn problem(self) -> SatVoronoi {
+    /// The 3-SAT problem, or `None` for posdnf-voronoi.
+    fn problem(self) -> Option<SatVoronoi> {
         match self {
-            TestedReduction::SatVoronoi1 => SatVoronoi::Problem1,
-            TestedReduction::SatVoronoi2 => SatVoronoi::Problem2,
+            TestedReduction::SatVoronoi1 => Some(SatVoronoi::Problem1),
+            TestedReduction::SatVoronoi2 => Some(SatVoronoi::Problem2),
+            TestedReduction::PosdnfVoronoi => None,
         }
     }
 }
@@ -366,12 +371,42 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 indicatif::ProgressBar::hidden()
             };
-            let report = gamecert::check_reduction::run_with_progress(
-                name.problem(),
-                trials,
-                seed,
-                &mut |done| bar.set_position(done as u64),
-            );
+            let Some(problem) = name.problem() else {
+                let report = gamecert::check_posdnf::run(4, trials, seed, &mut |done| {
+                    bar.set_position(done as u64)
+                });
+                bar.finish_and_clear();
+                if json {
+                    println!("{}", serde_json::to_string_pretty(&report)?);
+                } else {
+                    println!(
+                        "posdnf-voronoi: {} formulas (every one over at most 4 variables with at most 3 terms, \
+                         then {trials} random ones with 5 or 6 variables, seed {seed}): first player wins {}, \
+                         second {}; Voronoi value as predicted (W wins iff the first player does, a tie otherwise) \
+                         on {}; value certificates accepted {}; values {:?}; largest graph {} vertices, {} search nodes",
+                        report.formulas,
+                        report.first_player_wins,
+                        report.second_player_wins,
+                        report.agreed,
+                        report.certified,
+                        report.values,
+                        report.largest_graph,
+                        report.search_nodes
+                    );
+                    for failure in &report.failures {
+                        println!("FAILED {failure}");
+                    }
+                }
+                return Ok(if report.failures.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                });
+            };
+            let report =
+                gamecert::check_reduction::run_with_progress(problem, trials, seed, &mut |done| {
+                    bar.set_position(done as u64)
+                });
             bar.finish_and_clear();
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);

@@ -1,4 +1,4 @@
-//! Exact solver for the multi-round Voronoi game on small graphs (at most 64 vertices), with
+//! Exact solver for the multi-round Voronoi game on small graphs (at most 128 vertices), with
 //! strategy certificates for both players.
 //!
 //! Negamax-style alpha-beta on W's margin (|V_W| - |V_B| at the end; W maximises, B minimises)
@@ -7,8 +7,12 @@
 //! certified twice: W's strategy with the claim "margin at least v" and B's with "margin at
 //! least -v" (B holds W to v); the checker replays both, which together fix the value.
 //!
-//! Symmetry (automorphisms of the graph) is not used yet: the checker verifies symmetry
-//! witnesses ([`gamecert_certificates::voronoi_game`]), and emitting them is the next step.
+//! Symmetry: twins. Two vertices with the same neighbours (false twins, e.g. pendants of one
+//! vertex) or the same closed neighbourhoods (true twins) can be swapped by an automorphism, and
+//! when both are empty the swap fixes the position. So among the empty members of a twin class
+//! only the first (in move order) is searched, and in the certificates every other move of the
+//! opponent is answered by a witness: the swap, which the checker verifies before it uses it.
+//! General automorphisms (beyond twins) are not searched for yet.
 
 use gamecert_certificates::format::MultiRound;
 use gamecert_certificates::voronoi::Player;
@@ -16,7 +20,10 @@ use gamecert_certificates::voronoi_game::{StrategyClaim, VoronoiStrategy, Vorono
 use std::collections::{HashMap, HashSet};
 
 /// Largest graph the bitmask representation allows.
-pub const MAX_VERTICES: usize = 64;
+pub const MAX_VERTICES: usize = 128;
+
+/// A set of vertices.
+type Set = u128;
 
 #[derive(Clone, Copy)]
 enum Bound {
@@ -28,12 +35,15 @@ enum Bound {
 /// The solver's state: the game, adjacency bitmasks and the transposition table.
 pub struct ExactSolver<'a> {
     game: &'a MultiRound,
-    adjacency: Vec<u64>,
-    all: u64,
-    table: HashMap<(u64, u64), (i64, Bound)>,
+    adjacency: Vec<Set>,
+    all: Set,
+    table: HashMap<(Set, Set), (i64, Bound)>,
     /// Search nodes visited so far.
     pub nodes: u64,
     order: Vec<usize>,
+    /// Twin class of each vertex (vertices alone in their class have a class of their own).
+    class: Vec<usize>,
+    classes: usize,
 }
 
 /// The value of a game and certificates for both sides.
@@ -65,30 +75,54 @@ impl<'a> ExactSolver<'a> {
                 "the exact solver handles at most {MAX_VERTICES} vertices, the graph has {n}"
             ));
         }
-        let adjacency = (0..n)
+        let adjacency: Vec<Set> = (0..n)
             .map(|v| {
                 game.graph
                     .neighbours(v)
                     .iter()
-                    .fold(0u64, |m, &w| m | 1 << w)
+                    .fold(0, |m: Set, &w| m | 1 << w)
             })
             .collect();
         // Busy vertices first: they tend to be the good moves, which makes cut-offs early.
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by_key(|&v| std::cmp::Reverse(game.graph.neighbours(v).len()));
+        let (class, classes) = twin_classes(&adjacency);
         Ok(ExactSolver {
             game,
             adjacency,
-            all: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+            all: if n == 128 { Set::MAX } else { (1 << n) - 1 },
             table: HashMap::new(),
             nodes: 0,
             order,
+            class,
+            classes,
         })
     }
 
-    fn start(&self) -> (u64, u64) {
-        let mut w = 0u64;
-        let mut b = 0u64;
+    /// The empty vertices worth trying, in move order: the first empty member of each twin
+    /// class. With each, the list pairs every other empty member with its class's first.
+    fn candidates(&self, free: Set) -> (Vec<usize>, Vec<(usize, usize)>) {
+        let mut first: Vec<Option<usize>> = vec![None; self.classes];
+        let mut reps = Vec::new();
+        let mut twins = Vec::new();
+        for &v in &self.order {
+            if free >> v & 1 == 0 {
+                continue;
+            }
+            match first[self.class[v]] {
+                None => {
+                    first[self.class[v]] = Some(v);
+                    reps.push(v);
+                }
+                Some(r) => twins.push((v, r)),
+            }
+        }
+        (reps, twins)
+    }
+
+    fn start(&self) -> (Set, Set) {
+        let mut w: Set = 0;
+        let mut b: Set = 0;
         for (v, &c) in self.game.start.iter().enumerate() {
             match c {
                 b'W' => w |= 1 << v,
@@ -99,7 +133,7 @@ impl<'a> ExactSolver<'a> {
         (w, b)
     }
 
-    fn to_move(&self, w: u64, b: u64) -> Option<Player> {
+    fn to_move(&self, w: Set, b: Set) -> Option<Player> {
         let (cw, cb) = (w.count_ones() as usize, b.count_ones() as usize);
         let rounds = self.game.rounds;
         if cw == rounds && cb == rounds {
@@ -111,7 +145,7 @@ impl<'a> ExactSolver<'a> {
         }
     }
 
-    fn expand(&self, set: u64) -> u64 {
+    fn expand(&self, set: Set) -> Set {
         let mut out = set;
         let mut rest = set;
         while rest != 0 {
@@ -123,7 +157,7 @@ impl<'a> ExactSolver<'a> {
     }
 
     /// W's margin in a final position, by BFS layers on bitsets.
-    pub fn margin(&self, w: u64, b: u64) -> i64 {
+    pub fn margin(&self, w: Set, b: Set) -> i64 {
         let (mut ball_w, mut ball_b) = (w, b);
         let mut open = self.all;
         let mut margin = 0i64;
@@ -141,7 +175,7 @@ impl<'a> ExactSolver<'a> {
     }
 
     /// W's margin under optimal play from (w, b), within the window (alpha, beta).
-    fn search(&mut self, w: u64, b: u64, mut alpha: i64, mut beta: i64) -> i64 {
+    fn search(&mut self, w: Set, b: Set, mut alpha: i64, mut beta: i64) -> i64 {
         self.nodes += 1;
         let Some(player) = self.to_move(w, b) else {
             return self.margin(w, b);
@@ -162,11 +196,8 @@ impl<'a> ExactSolver<'a> {
             Player::White => i64::MIN,
             Player::Black => i64::MAX,
         };
-        for k in 0..self.order.len() {
-            let v = self.order[k];
-            if free >> v & 1 == 0 {
-                continue;
-            }
+        let (candidates, _) = self.candidates(free);
+        for v in candidates {
             match player {
                 Player::White => {
                     let value = self.search(w | 1 << v, b, alpha, beta);
@@ -195,16 +226,16 @@ impl<'a> ExactSolver<'a> {
     }
 
     /// The exact value (W's margin) from (w, b).
-    fn value(&mut self, w: u64, b: u64) -> i64 {
+    fn value(&mut self, w: Set, b: Set) -> i64 {
         self.search(w, b, i64::MIN + 1, i64::MAX - 1)
     }
 
     /// Whether W's margin from (w, b) is at least `t` (a null-window search).
-    fn at_least(&mut self, w: u64, b: u64, t: i64) -> bool {
+    fn at_least(&mut self, w: Set, b: Set, t: i64) -> bool {
         self.search(w, b, t - 1, t) >= t
     }
 
-    fn position(&self, w: u64, b: u64) -> String {
+    fn position(&self, w: Set, b: Set) -> String {
         (0..self.game.graph.len())
             .map(|v| {
                 if w >> v & 1 == 1 {
@@ -221,6 +252,7 @@ impl<'a> ExactSolver<'a> {
     /// `player`'s strategy guaranteeing W's margin >= `target` (White) or <= `target` (Black).
     fn strategy(&mut self, player: Player, target: i64) -> VoronoiStrategy {
         let mut moves = Vec::new();
+        let mut symmetries = Vec::new();
         let mut seen = HashSet::new();
         let mut stack = vec![self.start()];
         while let Some((w, b)) = stack.pop() {
@@ -231,15 +263,12 @@ impl<'a> ExactSolver<'a> {
                 continue;
             };
             let free = self.all & !(w | b);
-            let order = self.order.clone();
+            let (candidates, twins) = self.candidates(free);
             if mover == player {
-                let chosen = order
-                    .into_iter()
-                    .filter(|&v| free >> v & 1 == 1)
-                    .find(|&v| match player {
-                        Player::White => self.at_least(w | 1 << v, b, target),
-                        Player::Black => !self.at_least(w, b | 1 << v, target + 1),
-                    });
+                let chosen = candidates.iter().copied().find(|&v| match player {
+                    Player::White => self.at_least(w | 1 << v, b, target),
+                    Player::Black => !self.at_least(w, b | 1 << v, target + 1),
+                });
                 let v = chosen.expect("a position of value `target` has a move keeping it");
                 moves.push((self.position(w, b), self.game.graph.name(v).to_string()));
                 stack.push(match player {
@@ -247,7 +276,16 @@ impl<'a> ExactSolver<'a> {
                     Player::Black => (w, b | 1 << v),
                 });
             } else {
-                for v in order.into_iter().filter(|&v| free >> v & 1 == 1) {
+                let name = |v: usize| self.game.graph.name(v).to_string();
+                for (v, r) in twins {
+                    symmetries.push((
+                        self.position(w, b),
+                        name(v),
+                        name(r),
+                        vec![(name(v), name(r)), (name(r), name(v))],
+                    ));
+                }
+                for v in candidates {
                     stack.push(match mover {
                         Player::White => (w | 1 << v, b),
                         Player::Black => (w, b | 1 << v),
@@ -263,7 +301,7 @@ impl<'a> ExactSolver<'a> {
                 Player::Black => -target,
             }),
             moves,
-            symmetries: Vec::new(),
+            symmetries,
         }
     }
 
@@ -280,6 +318,28 @@ impl<'a> ExactSolver<'a> {
             nodes: self.nodes,
         }
     }
+}
+
+/// Twin classes of the vertices: equal open neighbourhoods (false twins), or else equal closed
+/// neighbourhoods (true twins). Returns each vertex's class and the number of classes.
+fn twin_classes(adjacency: &[Set]) -> (Vec<usize>, usize) {
+    let n = adjacency.len();
+    let mut class = vec![usize::MAX; n];
+    let mut classes = 0;
+    for v in 0..n {
+        if class[v] != usize::MAX {
+            continue;
+        }
+        class[v] = classes;
+        let closed = |x: usize| adjacency[x] | 1 << x;
+        for u in v + 1..n {
+            if class[u] == usize::MAX && (adjacency[u] == adjacency[v] || closed(u) == closed(v)) {
+                class[u] = classes;
+            }
+        }
+        classes += 1;
+    }
+    (class, classes)
 }
 
 #[cfg(test)]

@@ -251,7 +251,7 @@ fn strategy_certificates_verify_from_files() {
         "centre.json",
         r#"{"format": "gamecert-certificate", "version": 1, "kind": "voronoi-strategy",
   "player": "white", "claim": "wins", "moves": [["....", "c"]],
-  "symmetries": [["W...", "y", "x", ["c", "y", "x", "z"]], ["W...", "z", "x", ["c", "z", "y", "x"]]]}"#,
+  "symmetries": [["W...", "y", "x", [["y", "x"], ["x", "y"]]], ["W...", "z", "x", [["z", "x"], ["x", "z"]]]]}"#,
     );
     let out = gamecert(&[
         "verify",

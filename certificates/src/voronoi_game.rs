@@ -16,12 +16,12 @@
 //! ```json
 //! {"player": "white", "claim": "at-least-ties",
 //!  "moves": [["....", "b"], ["BW..", "c"]],
-//!  "symmetries": [["W...", "c", "a", ["c", "b", "a", "d"]]]}
+//!  "symmetries": [["W...", "c", "a", [["c", "a"], ["a", "c"]]]]}
 //! ```
 //!
 //! A symmetry `[position, move, as, permutation]` says: the opponent's `move` at `position` is
-//! answered as its `as` is, because `permutation` (the image of each vertex, in vertex order)
-//! maps the one onto the other. The checker accepts it only after verifying that the
+//! answered as its `as` is, because `permutation` maps the one onto the other. The permutation
+//! lists `[vertex, image]` for the vertices it moves; every other vertex is fixed. The checker accepts it only after verifying that the
 //! permutation is a bijection of the vertices, maps every edge to an edge (an automorphism),
 //! maps W's vertices to W's and B's to B's (it fixes the position, owners included) and maps
 //! `move` to `as`; then the position after `move` is the image of the position after `as`, has
@@ -55,9 +55,10 @@ pub struct VoronoiStrategy {
     pub margin: Option<i64>,
     /// (position, vertex to occupy).
     pub moves: Vec<(String, String)>,
-    /// (position, opponent's move, equivalent move, permutation as vertex names).
+    /// (position, opponent's move, equivalent move, permutation as `[vertex, image]` pairs for
+    /// the vertices it moves).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub symmetries: Vec<(String, String, String, Vec<String>)>,
+    pub symmetries: Vec<Symmetry>,
 }
 
 /// Certificate kind `voronoi-value`: the game's value (W's margin under optimal play), fixed by
@@ -69,6 +70,9 @@ pub struct VoronoiValue {
     pub white: VoronoiStrategy,
     pub black: VoronoiStrategy,
 }
+
+/// A symmetry witness: (position, opponent's move, equivalent move, moved vertices).
+pub type Symmetry = (String, String, String, Vec<(String, String)>);
 
 /// What the replay did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -129,51 +133,65 @@ pub fn margin(graph: &Graph, position: &[u8], player: Player) -> i64 {
     mine as i64 - theirs as i64
 }
 
-/// A verified automorphism table: the image of each vertex.
+/// Verifies a symmetry witness and returns the full permutation: a bijection of the vertices
+/// (the listed pairs, identity elsewhere) that maps every edge to an edge, keeps every vertex's
+/// owner in `position`, and maps `from` to `to`.
 fn verify_permutation(
     graph: &Graph,
-    images: &[String],
+    pairs: &[(String, String)],
     position: &[u8],
     from: usize,
     to: usize,
 ) -> Result<Vec<usize>, String> {
-    if images.len() != graph.len() {
-        return Err(format!(
-            "the permutation lists {} images for {} vertices",
-            images.len(),
-            graph.len()
-        ));
-    }
-    let mut pi = Vec::with_capacity(images.len());
-    let mut hit = vec![false; graph.len()];
-    for (v, name) in images.iter().enumerate() {
+    let n = graph.len();
+    let mut pi: Vec<usize> = (0..n).collect();
+    let mut listed = vec![false; n];
+    for (a, b) in pairs {
+        let v = graph
+            .vertex(a)
+            .ok_or_else(|| format!("the permutation names an unknown vertex '{a}'"))?;
         let w = graph
-            .vertex(name)
-            .ok_or_else(|| format!("the permutation names an unknown vertex '{name}'"))?;
-        if hit[w] {
-            return Err(format!("the permutation maps two vertices to '{name}'"));
+            .vertex(b)
+            .ok_or_else(|| format!("the permutation names an unknown vertex '{b}'"))?;
+        if listed[v] {
+            return Err(format!("the permutation gives '{a}' two images"));
         }
-        hit[w] = true;
-        if position[v] != position[w] {
+        listed[v] = true;
+        pi[v] = w;
+    }
+    let mut hit = vec![false; n];
+    for v in 0..n {
+        if hit[pi[v]] {
             return Err(format!(
-                "the permutation maps '{}' ({}) to '{name}' ({}): it does not fix the position",
+                "the permutation maps two vertices to '{}': it is not a bijection",
+                graph.name(pi[v])
+            ));
+        }
+        hit[pi[v]] = true;
+        if position[v] != position[pi[v]] {
+            return Err(format!(
+                "the permutation maps '{}' ({}) to '{}' ({}): it does not fix the position",
                 graph.name(v),
                 owner_word(position[v]),
-                owner_word(position[w])
+                graph.name(pi[v]),
+                owner_word(position[pi[v]])
             ));
         }
-        pi.push(w);
     }
-    for (a, b) in graph.edges() {
-        let (x, y) = (pi[a], pi[b]);
-        if !graph.neighbours(x).contains(&y) {
-            return Err(format!(
-                "the permutation is not an automorphism: edge {} - {} goes to {} - {}, which is not an edge",
-                graph.name(a),
-                graph.name(b),
-                graph.name(x),
-                graph.name(y)
-            ));
+    // Only edges at moved vertices can change; a bijection of the vertices that maps each of
+    // those edges to an edge maps the edge set onto itself.
+    for v in (0..n).filter(|&v| pi[v] != v) {
+        for &w in graph.neighbours(v) {
+            let (x, y) = (pi[v], pi[w]);
+            if !graph.neighbours(x).contains(&y) {
+                return Err(format!(
+                    "the permutation is not an automorphism: edge {} - {} goes to {} - {}, which is not an edge",
+                    graph.name(v),
+                    graph.name(w),
+                    graph.name(x),
+                    graph.name(y)
+                ));
+            }
         }
     }
     if pi[from] != to {
@@ -235,7 +253,8 @@ pub fn check_strategy(
             return Err(format!("{at}: position '{p}' is given twice"));
         }
     }
-    let mut symmetries: HashMap<(&str, usize), (usize, &[String], usize)> = HashMap::new();
+    let mut symmetries: HashMap<(&str, usize), (usize, &[(String, String)], usize)> =
+        HashMap::new();
     for (k, (p, m, as_, perm)) in strategy.symmetries.iter().enumerate() {
         let at = format!("symmetries[{k}]");
         valid(p, &at)?;
@@ -458,49 +477,53 @@ mod tests {
         assert_eq!(optimal_white(&path, 1).margin, Some(1));
     }
 
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
     #[test]
     fn symmetry_witnesses_are_verified() {
         let star = graph(&["c", "x", "y", "z"], &[("c", "x"), ("c", "y"), ("c", "z")]);
         // One round: W takes the centre; B's three replies are equivalent.
+        let witness = |m: &str, perm: &[(&str, &str)]| {
+            (
+                "W...".to_string(),
+                m.to_string(),
+                "x".to_string(),
+                pairs(perm),
+            )
+        };
         let base = VoronoiStrategy {
             player: Player::White,
             claim: StrategyClaim::Wins,
             margin: None,
             moves: vec![("....".into(), "c".into())],
             symmetries: vec![
-                (
-                    "W...".into(),
-                    "y".into(),
-                    "x".into(),
-                    vec!["c".into(), "y".into(), "x".into(), "z".into()],
-                ),
-                (
-                    "W...".into(),
-                    "z".into(),
-                    "x".into(),
-                    vec!["c".into(), "z".into(), "y".into(), "x".into()],
-                ),
+                witness("y", &[("y", "x"), ("x", "y")]),
+                witness("z", &[("z", "x"), ("x", "y"), ("y", "z")]),
             ],
         };
         let start = b"....".to_vec();
         let r = check_strategy(&star, 1, &start, &base, 100).unwrap();
         assert_eq!(r.symmetries_used, 2);
         assert_eq!(r.leaves, 1);
-        let with = |perm: &[&str]| VoronoiStrategy {
-            symmetries: vec![(
-                "W...".into(),
-                "y".into(),
-                "x".into(),
-                perm.iter().map(|s| s.to_string()).collect(),
-            )],
+        let with = |perm: &[(&str, &str)]| VoronoiStrategy {
+            symmetries: vec![witness("y", perm)],
             ..base.clone()
         };
-        let err = check_strategy(&star, 1, &start, &with(&["x", "c", "y", "z"]), 100).unwrap_err();
+        let err =
+            check_strategy(&star, 1, &start, &with(&[("y", "c"), ("c", "y")]), 100).unwrap_err();
         assert!(err.contains("does not fix the position"), "{err}");
-        let err = check_strategy(&star, 1, &start, &with(&["c", "x", "y", "z"]), 100).unwrap_err();
+        let err =
+            check_strategy(&star, 1, &start, &with(&[("y", "z"), ("z", "y")]), 100).unwrap_err();
         assert!(err.contains("not to 'x'"), "{err}");
-        let err = check_strategy(&star, 1, &start, &with(&["c", "y", "y", "z"]), 100).unwrap_err();
-        assert!(err.contains("two vertices"), "{err}");
+        let err = check_strategy(&star, 1, &start, &with(&[("y", "x")]), 100).unwrap_err();
+        assert!(err.contains("not a bijection"), "{err}");
+        let err =
+            check_strategy(&star, 1, &start, &with(&[("y", "x"), ("y", "z")]), 100).unwrap_err();
+        assert!(err.contains("two images"), "{err}");
         // A path is not symmetric under swapping an end with an inner vertex.
         let path = graph(&["a", "b", "c"], &[("a", "b"), ("b", "c")]);
         let s = VoronoiStrategy {
@@ -509,7 +532,7 @@ mod tests {
                 "W..".into(),
                 "c".into(),
                 "b".into(),
-                vec!["a".into(), "c".into(), "b".into()],
+                pairs(&[("c", "b"), ("b", "c")]),
             )],
             ..base
         };

@@ -253,8 +253,9 @@ pub fn check_strategy(
             return Err(format!("{at}: position '{p}' is given twice"));
         }
     }
-    let mut symmetries: HashMap<(&str, usize), (usize, &[(String, String)], usize)> =
-        HashMap::new();
+    // (position, opponent's move) -> (equivalent move, moved vertices, index in the list).
+    type Witness<'s> = (usize, &'s [(String, String)], usize);
+    let mut symmetries: HashMap<(&str, usize), Witness> = HashMap::new();
     for (k, (p, m, as_, perm)) in strategy.symmetries.iter().enumerate() {
         let at = format!("symmetries[{k}]");
         valid(p, &at)?;

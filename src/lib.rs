@@ -10,6 +10,7 @@ pub mod demo;
 pub mod games;
 pub mod io;
 pub mod posdnf;
+pub mod posdnf_maps;
 pub mod render;
 pub mod rng;
 pub mod sat;

@@ -10,8 +10,8 @@
 //! Symmetry: twins. Two vertices with the same neighbours (false twins, e.g. pendants of one
 //! vertex) or the same closed neighbourhoods (true twins) can be swapped by an automorphism, and
 //! when both are empty the swap fixes the position. So among the empty members of a twin class
-//! only the first (in move order) is searched, and in the certificates every other move of the
-//! opponent is answered by a witness: the swap, which the checker verifies before it uses it.
+//! only the first (in move order) is searched, and the certificates declare the classes (listed
+//! in move order), which the checker verifies once and then uses the same way.
 //! General automorphisms (beyond twins) are not searched for yet.
 
 use gamecert_certificates::format::MultiRound;
@@ -86,7 +86,19 @@ impl<'a> ExactSolver<'a> {
         // Busy vertices first: they tend to be the good moves, which makes cut-offs early.
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by_key(|&v| std::cmp::Reverse(game.graph.neighbours(v).len()));
-        let (class, classes) = twin_classes(&adjacency);
+        // Class ids: one per twin class, then one for each vertex outside every class.
+        let mut class = vec![usize::MAX; n];
+        let mut classes = 0;
+        for members in twin_classes(&game.graph) {
+            for v in members {
+                class[v] = classes;
+            }
+            classes += 1;
+        }
+        for c in class.iter_mut().filter(|c| **c == usize::MAX) {
+            *c = classes;
+            classes += 1;
+        }
         Ok(ExactSolver {
             game,
             adjacency,
@@ -252,7 +264,6 @@ impl<'a> ExactSolver<'a> {
     /// `player`'s strategy guaranteeing W's margin >= `target` (White) or <= `target` (Black).
     fn strategy(&mut self, player: Player, target: i64) -> VoronoiStrategy {
         let mut moves = Vec::new();
-        let mut symmetries = Vec::new();
         let mut seen = HashSet::new();
         let mut stack = vec![self.start()];
         while let Some((w, b)) = stack.pop() {
@@ -263,7 +274,7 @@ impl<'a> ExactSolver<'a> {
                 continue;
             };
             let free = self.all & !(w | b);
-            let (candidates, twins) = self.candidates(free);
+            let (candidates, _) = self.candidates(free);
             if mover == player {
                 let chosen = candidates.iter().copied().find(|&v| match player {
                     Player::White => self.at_least(w | 1 << v, b, target),
@@ -276,15 +287,6 @@ impl<'a> ExactSolver<'a> {
                     Player::Black => (w, b | 1 << v),
                 });
             } else {
-                let name = |v: usize| self.game.graph.name(v).to_string();
-                for (v, r) in twins {
-                    symmetries.push((
-                        self.position(w, b),
-                        name(v),
-                        name(r),
-                        vec![(name(v), name(r)), (name(r), name(v))],
-                    ));
-                }
                 for v in candidates {
                     stack.push(match mover {
                         Player::White => (w | 1 << v, b),
@@ -301,8 +303,20 @@ impl<'a> ExactSolver<'a> {
                 Player::Black => -target,
             }),
             moves,
-            symmetries,
+            symmetries: Vec::new(),
+            twin_classes: self.declared_twin_classes(),
         }
+    }
+
+    /// The twin classes with two or more members, each listed in move order (the order in
+    /// which the checker picks a class's representative must be the solver's).
+    fn declared_twin_classes(&self) -> Vec<Vec<String>> {
+        let mut classes: Vec<Vec<String>> = vec![Vec::new(); self.classes];
+        for &v in &self.order {
+            classes[self.class[v]].push(self.game.graph.name(v).to_string());
+        }
+        classes.retain(|c| c.len() > 1);
+        classes
     }
 
     /// Solves the game and certifies the value for both players.
@@ -320,26 +334,30 @@ impl<'a> ExactSolver<'a> {
     }
 }
 
-/// Twin classes of the vertices: equal open neighbourhoods (false twins), or else equal closed
-/// neighbourhoods (true twins). Returns each vertex's class and the number of classes.
-fn twin_classes(adjacency: &[Set]) -> (Vec<usize>, usize) {
-    let n = adjacency.len();
-    let mut class = vec![usize::MAX; n];
-    let mut classes = 0;
-    for v in 0..n {
-        if class[v] != usize::MAX {
-            continue;
-        }
-        class[v] = classes;
-        let closed = |x: usize| adjacency[x] | 1 << x;
-        for u in v + 1..n {
-            if class[u] == usize::MAX && (adjacency[u] == adjacency[v] || closed(u) == closed(v)) {
-                class[u] = classes;
-            }
-        }
-        classes += 1;
+/// The twin classes of a graph with two or more members, each in vertex order: vertices with
+/// equal neighbourhoods, or equal closed neighbourhoods.
+pub fn twin_classes(graph: &gamecert_certificates::graph::Graph) -> Vec<Vec<usize>> {
+    let mut by_open: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
+    let mut by_closed: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
+    for v in 0..graph.len() {
+        by_open
+            .entry(graph.neighbours(v).to_vec())
+            .or_default()
+            .push(v);
     }
-    (class, classes)
+    for v in 0..graph.len() {
+        let mut closed = graph.neighbours(v).to_vec();
+        closed.push(v);
+        closed.sort_unstable();
+        by_closed.entry(closed).or_default().push(v);
+    }
+    let mut classes: Vec<Vec<usize>> = by_open
+        .into_values()
+        .chain(by_closed.into_values())
+        .filter(|c| c.len() > 1)
+        .collect();
+    classes.sort();
+    classes
 }
 
 #[cfg(test)]

@@ -28,6 +28,13 @@
 //! the same value, and only the latter is explored. A witness that fails verification rejects
 //! the certificate.
 //!
+//! A certificate may also declare `twin_classes`: lists of vertices that are pairwise twins
+//! (the same neighbours, or the same closed neighbourhoods). The checker verifies each class
+//! once; then, at every position where the opponent is to move, a move to an empty member of a
+//! class is answered as the move to the class's first empty member (in the listed order) is:
+//! swapping two twins is an automorphism, and with both empty it fixes the position. This is
+//! how pendant vertices (twins of each other) cost one branch instead of one per pendant.
+//!
 //! Claims: `wins` (margin at least 1), `at-least-ties` (at least 0), `margin-at-least` with
 //! `margin: k`. The replay is an explicit stack over the game DAG, each position expanded once.
 
@@ -59,6 +66,9 @@ pub struct VoronoiStrategy {
     /// the vertices it moves).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub symmetries: Vec<Symmetry>,
+    /// Classes of pairwise twin vertices, verified once (see the module docs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub twin_classes: Vec<Vec<String>>,
 }
 
 /// Certificate kind `voronoi-value`: the game's value (W's margin under optimal play), fixed by
@@ -73,6 +83,45 @@ pub struct VoronoiValue {
 
 /// A symmetry witness: (position, opponent's move, equivalent move, moved vertices).
 pub type Symmetry = (String, String, String, Vec<(String, String)>);
+
+/// Verifies declared twin classes; returns, for each vertex, its class and position in it.
+fn verify_twin_classes(
+    graph: &Graph,
+    classes: &[Vec<String>],
+) -> Result<Vec<Option<(usize, usize)>>, String> {
+    let mut member = vec![None; graph.len()];
+    for (c, class) in classes.iter().enumerate() {
+        let mut first: Option<usize> = None;
+        for (k, name) in class.iter().enumerate() {
+            let v = graph
+                .vertex(name)
+                .ok_or_else(|| format!("twin_classes[{c}]: unknown vertex '{name}'"))?;
+            if member[v].is_some() {
+                return Err(format!(
+                    "twin_classes[{c}]: vertex '{name}' is in a class already"
+                ));
+            }
+            member[v] = Some((c, k));
+            if let Some(f) = first {
+                let closed = |x: usize| {
+                    let mut set: Vec<usize> = graph.neighbours(x).to_vec();
+                    set.push(x);
+                    set.sort_unstable();
+                    set
+                };
+                if graph.neighbours(v) != graph.neighbours(f) && closed(v) != closed(f) {
+                    return Err(format!(
+                        "twin_classes[{c}]: '{name}' and '{}' are not twins (their neighbourhoods differ)",
+                        graph.name(f)
+                    ));
+                }
+            } else {
+                first = Some(v);
+            }
+        }
+    }
+    Ok(member)
+}
 
 /// What the replay did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -273,6 +322,17 @@ pub fn check_strategy(
             start.len()
         ));
     }
+    let twins = verify_twin_classes(graph, &strategy.twin_classes)?;
+    // Members of each class in listed order, for finding a class's first empty member.
+    let mut class_members: Vec<Vec<usize>> = vec![Vec::new(); strategy.twin_classes.len()];
+    for (v, m) in twins.iter().enumerate() {
+        if let Some((c, k)) = *m {
+            if class_members[c].len() <= k {
+                class_members[c].resize(k + 1, usize::MAX);
+            }
+            class_members[c][k] = v;
+        }
+    }
     let mut report = ReplayReport::default();
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
     let mut stack = vec![start.to_vec()];
@@ -318,6 +378,17 @@ pub fn check_strategy(
                 for m in 0..n {
                     if position[m] != EMPTY {
                         continue;
+                    }
+                    if let Some((c, _)) = twins[m] {
+                        // The class's first empty member stands for every empty member.
+                        let first = class_members[c]
+                            .iter()
+                            .copied()
+                            .find(|&r| position[r] == EMPTY);
+                        if first != Some(m) {
+                            report.symmetries_used += 1;
+                            continue;
+                        }
                     }
                     let reply = match symmetries.get(&(text.as_str(), m)) {
                         Some(&(as_, perm, k)) => {
@@ -452,6 +523,7 @@ mod tests {
             margin: Some(minimax(g, &mut vec![EMPTY; g.len()], rounds)),
             moves,
             symmetries: Vec::new(),
+            twin_classes: Vec::new(),
         }
     }
 
@@ -505,11 +577,32 @@ mod tests {
                 witness("y", &[("y", "x"), ("x", "y")]),
                 witness("z", &[("z", "x"), ("x", "y"), ("y", "z")]),
             ],
+            twin_classes: vec![],
         };
         let start = b"....".to_vec();
         let r = check_strategy(&star, 1, &start, &base, 100).unwrap();
         assert_eq!(r.symmetries_used, 2);
         assert_eq!(r.leaves, 1);
+        // The leaves are twins: declaring the class does the same work without witnesses.
+        let classes = VoronoiStrategy {
+            symmetries: vec![],
+            twin_classes: vec![vec!["x".into(), "y".into(), "z".into()]],
+            ..base.clone()
+        };
+        let r = check_strategy(&star, 1, &start, &classes, 100).unwrap();
+        assert_eq!((r.symmetries_used, r.leaves), (2, 1));
+        let not_twins = VoronoiStrategy {
+            twin_classes: vec![vec!["x".into(), "c".into()]],
+            ..classes.clone()
+        };
+        let err = check_strategy(&star, 1, &start, &not_twins, 100).unwrap_err();
+        assert!(err.contains("are not twins"), "{err}");
+        let twice = VoronoiStrategy {
+            twin_classes: vec![vec!["x".into(), "y".into()], vec!["y".into(), "z".into()]],
+            ..classes
+        };
+        let err = check_strategy(&star, 1, &start, &twice, 100).unwrap_err();
+        assert!(err.contains("in a class already"), "{err}");
         let with = |perm: &[(&str, &str)]| VoronoiStrategy {
             symmetries: vec![witness("y", perm)],
             ..base.clone()
@@ -550,6 +643,7 @@ mod tests {
             margin: None,
             moves: vec![("...".into(), "b".into())],
             symmetries: vec![],
+            twin_classes: vec![],
         };
         assert!(check_strategy(&path, 1, b"...", &s, 100).is_ok());
         let missing = VoronoiStrategy {

@@ -1,20 +1,25 @@
-//! `gamecert demo`: the paper's Figure 3 formula and a few small formulas and graphs, end to end.
+//! `gamecert demo`: the paper's Figure 3 formula and a few small formulas and graphs, end to end,
+//! and the positive-DNF reduction on the paper's Figure 4 formula.
 //!
 //! Each case is reduced (or read as a hand-written graph), solved, certified, written to the
 //! output directory, read back from disk and checked by the checker; the table shows the
 //! scores, the verdict and whether the checker accepted. For a refutation the scores are those
 //! of B's best placement, found by the exhaustive search (a dash if that search is too large).
 
+use crate::posdnf_maps::certificate_for;
 use crate::solve::{solve, Method};
 use crate::voronoi1::{search, Goal};
 use anyhow::Context;
 use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::format::MultiRoundSpec;
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::sat_voronoi::SatVoronoi;
 use gamecert_certificates::voronoi::score;
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::dimacs::parse_dimacs;
 use gamecert_reductions::edgelist::parse_edge_list;
+use gamecert_reductions::posdnf::parse_posdnf;
+use gamecert_reductions::posdnf_voronoi::build;
 use gamecert_reductions::sat_voronoi::reduce;
 use std::path::Path;
 
@@ -24,6 +29,8 @@ enum Input {
     Formula(&'static str, SatVoronoi),
     /// A hand-written edge-list instance.
     Graph(&'static str),
+    /// A positive DNF, reduced to the multi-round game (posdnf-voronoi).
+    Dnf(&'static str),
 }
 
 struct Case {
@@ -41,6 +48,8 @@ const ALL_EIGHT: &str = "c every clause over x1, x2, x3: unsatisfiable\np cnf 3 
 1 2 3 0\n1 2 -3 0\n1 -2 3 0\n1 -2 -3 0\n-1 2 3 0\n-1 2 -3 0\n-1 -2 3 0\n-1 -2 -3 0\n";
 const WIDE: &str = "c one clause of width 5 and a frequent variable\np cnf 5 5\n\
 1 2 3 4 5 0\n-1 2 0\n-1 -2 0\n-1 3 0\n1 -4 0\n";
+const FIGURE4: &str = "c Figure 4 of seed 001\n1 2 4 5\n3 5 7 8\n6 8\n";
+const FIRST_WINS: &str = "c the first player takes x3, then x1 or x2\n1 2\n3 4\n3\n";
 const STAR: &str = "# a star: W holds the centre, B places 2 leaves and loses\n\
 white c\nblack 2\nc l1\nc l2\nc l3\nc l4\nc l5\n";
 const PATHS: &str = "# W holds an end of a path a-b-c-d-e-f; B takes b and wins\n\
@@ -109,6 +118,18 @@ fn cases() -> Vec<Case> {
             input: Graph(PATHS),
             method: Method::Auto,
         },
+        Case {
+            name: "figure4",
+            description: "Figure 4, posdnf-voronoi",
+            input: Dnf(FIGURE4),
+            method: Method::Auto,
+        },
+        Case {
+            name: "first-wins",
+            description: "(x1 x2) or (x3 x4) or x3",
+            input: Dnf(FIRST_WINS),
+            method: Method::Auto,
+        },
     ]
 }
 
@@ -138,6 +159,9 @@ pub fn run(out: &Path, quiet: bool) -> anyhow::Result<bool> {
 }
 
 fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
+    if let Input::Dnf(text) = &case.input {
+        return run_dnf_case(case, text, out);
+    }
     let spec = match &case.input {
         Input::Formula(text, problem) => {
             std::fs::write(out.join(format!("{}.cnf", case.name)), text)?;
@@ -148,6 +172,7 @@ fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
             std::fs::write(out.join(format!("{}.txt", case.name)), text)?;
             parse_edge_list(text)?
         }
+        Input::Dnf(_) => unreachable!("handled by run_dnf_case"),
     };
     let instance = Instance::VoronoiOneRound(spec);
     let solved = solve(&instance, case.method)?;
@@ -195,6 +220,42 @@ fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
         white,
         verdict: verdict.claim.clone(),
         certificate: kind,
+        checked: verdict.accepted,
+    })
+}
+
+/// A positive DNF: reduce it to the multi-round game, certify by the forward maps, check.
+fn run_dnf_case(case: &Case, text: &str, out: &Path) -> anyhow::Result<Row> {
+    std::fs::write(out.join(format!("{}.dnf", case.name)), text)?;
+    let dnf = parse_posdnf(text, case.name)?.dnf;
+    let built = build(&dnf).map_err(anyhow::Error::msg)?;
+    let vertices = built.graph.vertices.len();
+    let instance = Instance::Voronoi(MultiRoundSpec {
+        graph: built.graph.clone(),
+        rounds: built.rounds,
+        start: None,
+        source: Some(serde_json::json!({"reduction": "posdnf-voronoi", "formula": built.padded})),
+    });
+    let certificate = certificate_for(&built).map_err(anyhow::Error::msg)?;
+    let instance_path = out.join(format!("{}.instance.json", case.name));
+    let cert_path = out.join(format!("{}.cert.json", case.name));
+    std::fs::write(&instance_path, instance.to_json())?;
+    std::fs::write(&cert_path, certificate.to_json())?;
+    let instance = Instance::from_json(&std::fs::read_to_string(&instance_path)?)?;
+    let certificate = Certificate::from_json(&std::fs::read_to_string(&cert_path)?)?;
+    let verdict = check(&instance, &certificate, &Limits::default());
+    Ok(Row {
+        name: case.name.into(),
+        description: case.description.into(),
+        vertices,
+        black: "-".into(),
+        white: "-".into(),
+        verdict: verdict.claim.clone(),
+        certificate: format!(
+            "{}, {} positions",
+            certificate.kind(),
+            verdict.work.positions.unwrap_or(0)
+        ),
         checked: verdict.accepted,
     })
 }

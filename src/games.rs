@@ -1,15 +1,39 @@
 //! Solving the instance kinds other than `voronoi-one-round`, each with a certificate for the
-//! checker: `voronoi` by the exact multi-round solver ([`crate::voronoi_exact`]) and
-//! `posdnf-game` by the exact DNF game solver ([`crate::posdnf`]).
+//! checker: `voronoi` by the forward maps of the positive-DNF reduction when the instance is
+//! that reduction's image of its recorded formula ([`crate::posdnf_maps`]), else by the exact
+//! multi-round solver ([`crate::voronoi_exact`]); `posdnf-game` by the exact DNF game solver
+//! ([`crate::posdnf`]).
 
 use crate::voronoi_exact::ExactSolver;
-use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
+use gamecert_certificates::posdnf::PosDnf;
+use gamecert_reductions::posdnf_voronoi::{build, PosDnfVoronoi};
+
+/// The posdnf-voronoi construction behind `spec`, if its recorded source is that reduction and
+/// rebuilding from the recorded formula gives exactly this instance.
+fn posdnf_source(spec: &MultiRoundSpec) -> anyhow::Result<Option<PosDnfVoronoi>> {
+    let Some(source) = &spec.source else {
+        return Ok(None);
+    };
+    if source.get("reduction").and_then(|r| r.as_str()) != Some("posdnf-voronoi") {
+        return Ok(None);
+    }
+    let formula: PosDnf = serde_json::from_value(source["formula"].clone())?;
+    let built = build(&formula).map_err(anyhow::Error::msg)?;
+    let same = built.graph == spec.graph && built.rounds == spec.rounds && spec.start.is_none();
+    Ok(same.then_some(built))
+}
 
 /// Solves `instance` and returns its certificate and the search nodes spent. The caller runs
 /// the checker on it.
 pub fn solve_game(instance: &Instance) -> anyhow::Result<(Certificate, u64)> {
     match instance {
         Instance::Voronoi(spec) => {
+            if let Some(built) = posdnf_source(spec)? {
+                let certificate =
+                    crate::posdnf_maps::certificate_for(&built).map_err(anyhow::Error::msg)?;
+                return Ok((certificate, 0));
+            }
             let game = spec.validate()?;
             let solution = ExactSolver::new(&game).map_err(anyhow::Error::msg)?.solve();
             Ok((

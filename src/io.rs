@@ -42,13 +42,6 @@ pub fn parse_instance(path: &Path) -> Result<Instance, BadInput> {
     }
 }
 
-/// Reads and validates an instance of any kind.
-pub fn read_instance(path: &Path) -> Result<Instance, BadInput> {
-    let instance = parse_instance(path)?;
-    validate_instance(path, &instance)?;
-    Ok(instance)
-}
-
 /// Validates an instance read from `path` (named in the error).
 pub fn validate_instance(path: &Path, instance: &Instance) -> Result<(), BadInput> {
     instance.validate().map_err(|e| located(path, e))
@@ -57,22 +50,6 @@ pub fn validate_instance(path: &Path, instance: &Instance) -> Result<(), BadInpu
 /// Validates a one-round instance read from `path`, keeping the built game.
 pub fn validate_one_round(path: &Path, spec: &OneRoundSpec) -> Result<OneRound, BadInput> {
     spec.validate().map_err(|e| located(path, e))
-}
-
-/// Reads a one-round instance and validates it, returning the validated game beside it so that
-/// the graph is built once.
-pub fn read_one_round(path: &Path) -> Result<(OneRoundSpec, OneRound), BadInput> {
-    match parse_instance(path)? {
-        Instance::VoronoiOneRound(spec) => {
-            let game = validate_one_round(path, &spec)?;
-            Ok((spec, game))
-        }
-        other => Err(BadInput(format!(
-            "{}: this command needs a voronoi-one-round instance, not {}",
-            path.display(),
-            other.kind()
-        ))),
-    }
 }
 
 /// Reads a certificate. A certificate that does not parse is not bad input but a rejected

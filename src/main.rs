@@ -7,8 +7,8 @@ use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use gamecert::bench::BenchName;
 use gamecert::io::{
-    parse_instance, read_certificate, read_cnf, read_one_round, validate_instance,
-    validate_one_round, write_output, BadInput,
+    parse_instance, read_certificate, read_cnf, validate_instance, validate_one_round,
+    write_output, BadInput,
 };
 use gamecert::solve::{solve_one_round, Method};
 use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
@@ -344,10 +344,35 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 )
                 .into());
             }
-            let (_, game) = read_one_round(&instance)?;
-            let black = match &certificate {
-                None => Vec::new(),
-                Some(path) => witness_placement(&game, path)?,
+            let (graph, white, black) = match parse_instance(&instance)? {
+                Instance::VoronoiOneRound(spec) => {
+                    let game = validate_one_round(&instance, &spec)?;
+                    let black = match &certificate {
+                        None => Vec::new(),
+                        Some(path) => witness_placement(&game, path)?,
+                    };
+                    (game.graph, game.white, black)
+                }
+                Instance::Voronoi(spec) => {
+                    let game = spec
+                        .validate()
+                        .map_err(|e| BadInput(format!("{}:{e}", instance.display())))?;
+                    let owned = |c: u8| -> Vec<usize> {
+                        (0..game.start.len())
+                            .filter(|&v| game.start[v] == c)
+                            .collect()
+                    };
+                    let (w, b) = (owned(b'W'), owned(b'B'));
+                    (game.graph, w, b)
+                }
+                other => {
+                    return Err(BadInput(format!(
+                        "{}: a {} instance has no graph to draw",
+                        instance.display(),
+                        other.kind()
+                    ))
+                    .into())
+                }
             };
             let title = instance
                 .file_name()
@@ -355,7 +380,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .unwrap_or_default();
             write_output(
                 output.as_deref(),
-                &gamecert::render::to_dot(&game, &black, &title),
+                &gamecert::render::to_dot(&graph, &white, &black, &title),
             )?;
             Ok(ExitCode::SUCCESS)
         }

@@ -2,16 +2,18 @@
 //!
 //! Vertices of a sat-voronoi instance are drawn as in the paper's Figure 3: u and P as
 //! diamonds, literal vertices as boxes, Y and Z as small circles, C and C' as large circles.
+//! In a posdnf-voronoi instance (Figure 4) the variables are boxes, the terms double circles,
+//! u1 and u2 diamonds and the pendants points.
 //! W's vertices are white with a heavy outline; with a witness, B's vertices are black, and
 //! every other vertex is shaded by who dominates it.
 
-use gamecert_certificates::format::OneRound;
+use gamecert_certificates::graph::Graph;
 use gamecert_certificates::voronoi::Player;
 
-/// DOT text for the instance; `black` is B's placement if one should be shown.
-pub fn to_dot(game: &OneRound, black: &[usize], title: &str) -> String {
-    let graph = &game.graph;
-    let to_white = graph.distances_from(&game.white);
+/// DOT text for a graph with W's and B's vertices marked; when B holds any vertex, every other
+/// vertex is shaded by who dominates it.
+pub fn to_dot(graph: &Graph, white: &[usize], black: &[usize], title: &str) -> String {
+    let to_white = graph.distances_from(white);
     let to_black = graph.distances_from(black);
     let owner = |v: usize| -> Option<Player> {
         if black.is_empty() {
@@ -24,7 +26,7 @@ pub fn to_dot(game: &OneRound, black: &[usize], title: &str) -> String {
         }
     };
     let mut is_white = vec![false; graph.len()];
-    for &w in &game.white {
+    for &w in white {
         is_white[w] = true;
     }
     let mut is_black = vec![false; graph.len()];
@@ -67,6 +69,9 @@ pub fn to_dot(game: &OneRound, black: &[usize], title: &str) -> String {
 
 /// The Figure 3 shape for a vertex name of the sat-voronoi construction (circles otherwise).
 fn shape_of(name: &str) -> &'static str {
+    if name.contains(".p") {
+        return "point";
+    }
     let first = name.chars().next().unwrap_or(' ');
     let rest_is_index = name[first.len_utf8()..]
         .chars()
@@ -78,7 +83,7 @@ fn shape_of(name: &str) -> &'static str {
         'u' | 'p' => "diamond",
         'x' => "box",
         'y' | 'z' => "circle",
-        'c' => "doublecircle",
+        'c' | 'd' => "doublecircle",
         _ => "circle",
     }
 }

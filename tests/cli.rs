@@ -326,8 +326,7 @@ fn strategy_certificates_verify_from_files() {
         "{}",
         stdout(&out)
     );
-    bad_input(
-        &["render", star.to_str().unwrap()],
-        "needs a voronoi-one-round instance",
-    );
+    let out = gamecert(&["render", star.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"c\" -- \"x\""), "{}", stdout(&out));
 }

@@ -25,7 +25,7 @@ fn figure3_instance_json() {
 fn figure3_instance_dot() {
     let instance = figure3_instance();
     let game = instance.one_round().unwrap().validate().unwrap();
-    insta::assert_snapshot!(to_dot(&game, &[], "Figure 3 (seed 001)"));
+    insta::assert_snapshot!(to_dot(&game.graph, &game.white, &[], "Figure 3 (seed 001)"));
 }
 
 #[test]
@@ -59,4 +59,45 @@ fn refutation_summaries() {
         });
         insta::assert_json_snapshot!(name, summary);
     }
+}
+
+fn figure4() -> gamecert_reductions::posdnf_voronoi::PosDnfVoronoi {
+    let a = gamecert_certificates::posdnf::PosDnf {
+        num_vars: 8,
+        terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]],
+    };
+    gamecert_reductions::posdnf_voronoi::build(&a).unwrap()
+}
+
+#[test]
+fn figure4_instance_dot() {
+    let built = figure4();
+    let graph = gamecert_certificates::graph::Graph::new(&built.graph.vertices, &built.graph.edges)
+        .unwrap();
+    insta::assert_snapshot!(to_dot(
+        &graph,
+        &[],
+        &[],
+        "Figure 4 (seed 001), 5 rounds each"
+    ));
+}
+
+#[test]
+fn figure4_verify_report() {
+    use gamecert_certificates::format::MultiRoundSpec;
+    let built = figure4();
+    let instance = Instance::Voronoi(MultiRoundSpec {
+        graph: built.graph.clone(),
+        rounds: built.rounds,
+        start: None,
+        source: None,
+    });
+    let certificate = gamecert::posdnf_maps::certificate_for(&built).unwrap();
+    let verdict = gamecert_certificates::check(
+        &instance,
+        &certificate,
+        &gamecert_certificates::Limits::default(),
+    );
+    assert!(verdict.accepted, "{}", verdict.reason);
+    insta::assert_json_snapshot!(verdict);
 }

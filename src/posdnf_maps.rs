@@ -230,6 +230,36 @@ pub fn expand(
     }
 }
 
+/// The certificate the forward maps give for a reduced instance: W's winning strategy when the
+/// first player wins the DNF game, else the value 0 (a tie) fixed by B's and W's "at least a
+/// tie" strategies (the DNF game is solved on the padded formula the graph was built from).
+pub fn certificate_for(
+    built: &PosDnfVoronoi,
+) -> Result<gamecert_certificates::format::Certificate, String> {
+    use gamecert_certificates::format::Certificate;
+    use gamecert_certificates::voronoi_game::VoronoiValue;
+    let solution = crate::posdnf::solve_dnf_game(&built.padded)?;
+    match solution.winner {
+        DnfPlayer::First => Ok(Certificate::VoronoiStrategy(forward(
+            built,
+            Map::WhiteWins,
+            Some(&solution.strategy),
+        )?)),
+        DnfPlayer::Second => {
+            let as_margin = |mut s: VoronoiStrategy| {
+                s.claim = StrategyClaim::MarginAtLeast;
+                s.margin = Some(0);
+                s
+            };
+            Ok(Certificate::VoronoiValue(VoronoiValue {
+                value: 0,
+                white: as_margin(forward(built, Map::WhiteTies, None)?),
+                black: as_margin(forward(built, Map::BlackTies, Some(&solution.strategy))?),
+            }))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,35 +308,5 @@ mod tests {
         let started = std::time::Instant::now();
         let result = certify(&a).unwrap();
         eprintln!("Figure 4: {result:?} in {:?}", started.elapsed());
-    }
-}
-
-/// The certificate the forward maps give for a reduced instance: W's winning strategy when the
-/// first player wins the DNF game, else the value 0 (a tie) fixed by B's and W's "at least a
-/// tie" strategies. `dnf` must be the padded formula the graph was built from.
-pub fn certificate_for(
-    built: &PosDnfVoronoi,
-) -> Result<gamecert_certificates::format::Certificate, String> {
-    use gamecert_certificates::format::Certificate;
-    use gamecert_certificates::voronoi_game::VoronoiValue;
-    let solution = crate::posdnf::solve_dnf_game(&built.padded)?;
-    match solution.winner {
-        DnfPlayer::First => Ok(Certificate::VoronoiStrategy(forward(
-            built,
-            Map::WhiteWins,
-            Some(&solution.strategy),
-        )?)),
-        DnfPlayer::Second => {
-            let as_margin = |mut s: VoronoiStrategy| {
-                s.claim = StrategyClaim::MarginAtLeast;
-                s.margin = Some(0);
-                s
-            };
-            Ok(Certificate::VoronoiValue(VoronoiValue {
-                value: 0,
-                white: as_margin(forward(built, Map::WhiteTies, None)?),
-                black: as_margin(forward(built, Map::BlackTies, Some(&solution.strategy))?),
-            }))
-        }
     }
 }

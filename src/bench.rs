@@ -39,6 +39,12 @@ pub enum BenchName {
     Lrat,
     /// Growing instances refuted by the direct method, until one exceeds the time cap.
     Direct,
+    /// The exact multi-round solver's positions per second on a 30-vertex graph, on one thread
+    /// and with rayon.
+    Exact,
+    /// The Figure 4 certificates of the positive-DNF reduction: generation and check times,
+    /// positions the checker visits, and the plays of the unreduced game tree.
+    Posdnf,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -888,6 +894,20 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             };
             let rows = lrat(sizes, 3, holes, &note)?;
             print(serde_json::to_value(&rows)?, lrat_table(&rows))
+        }
+        BenchName::Exact => {
+            let rows = crate::bench_games::exact(if quick { 3 } else { 4 }, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_games::exact_table(&rows),
+            )
+        }
+        BenchName::Posdnf => {
+            let report = crate::bench_games::figure4(&note)?;
+            print(
+                serde_json::to_value(&report)?,
+                crate::bench_games::figure4_table(&report),
+            )
         }
         BenchName::Direct => {
             if let Ok(spec) = std::env::var(CASE_ENV) {

@@ -4,6 +4,7 @@
 //! same code the command line does. Nothing here is trusted: every answer is turned into a
 //! certificate and handed to `gamecert_certificates::check`.
 pub mod bench;
+pub mod bench_games;
 pub mod check_posdnf;
 pub mod check_reduction;
 pub mod demo;

@@ -299,6 +299,18 @@ mod tests {
     }
 
     #[test]
+    fn forward_maps_on_a_sample_with_five_and_six_variables() {
+        // All formulas over 6 variables with up to 4 terms are too many to certify in the
+        // suite; a fixed-seed sample of them is certified here (and more by
+        // `gamecert check-reduction posdnf-voronoi`, which compares values instead).
+        let mut rng = crate::rng::Rng::new(2024);
+        for _ in 0..40 {
+            let dnf = crate::check_posdnf::random_dnf(&mut rng);
+            certify(&dnf).unwrap_or_else(|e| panic!("{dnf:?}: {e}"));
+        }
+    }
+
+    #[test]
     #[ignore = "the Figure 4 certificates take a while in debug builds; run with --release"]
     fn figure4_forward_maps() {
         let a = PosDnf {

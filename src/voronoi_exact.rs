@@ -319,6 +319,46 @@ impl<'a> ExactSolver<'a> {
         classes
     }
 
+    /// The value from the start, searching the first move's alternatives in parallel (rayon),
+    /// each with its own transposition table; returns the value and the nodes of all searches.
+    pub fn parallel_value(game: &MultiRound) -> Result<(i64, u64), String> {
+        use rayon::prelude::*;
+        let root = ExactSolver::new(game)?;
+        let (w, b) = root.start();
+        let Some(player) = root.to_move(w, b) else {
+            return Ok((root.margin(w, b), 1));
+        };
+        let (candidates, _) = root.candidates(root.all & !(w | b));
+        let results: Vec<(i64, u64)> = candidates
+            .par_iter()
+            .map(|&v| {
+                let mut solver = ExactSolver::new(game).expect("checked above");
+                let value = match player {
+                    Player::White => solver.value(w | 1 << v, b),
+                    Player::Black => solver.value(w, b | 1 << v),
+                };
+                (value, solver.nodes)
+            })
+            .collect();
+        let nodes = results.iter().map(|r| r.1).sum::<u64>() + 1;
+        let values = results.iter().map(|r| r.0);
+        let value = match player {
+            Player::White => values.max(),
+            Player::Black => values.min(),
+        };
+        Ok((
+            value.expect("a position with a move has a candidate"),
+            nodes,
+        ))
+    }
+
+    /// The value from the start on this thread; returns the value and the nodes searched.
+    pub fn sequential_value(mut self) -> (i64, u64) {
+        let (w, b) = self.start();
+        let value = self.value(w, b);
+        (value, self.nodes)
+    }
+
     /// Solves the game and certifies the value for both players.
     pub fn solve(mut self) -> Solution {
         let (w, b) = self.start();
@@ -415,6 +455,7 @@ mod tests {
             };
             let game = spec.validate().unwrap();
             let expected = plain_minimax(&game, &mut vec![b'.'; n]);
+            assert_eq!(ExactSolver::parallel_value(&game).unwrap().0, expected);
             let solution = ExactSolver::new(&game).unwrap().solve();
             assert_eq!(solution.value, expected, "{spec:?}");
             check_value(

@@ -1,0 +1,187 @@
+//! Benchmarks of the multi-round game (`gamecert bench exact|posdnf`): the exact solver's speed
+//! on a 30-vertex graph, sequential and with rayon, and the cost of Figure 4's certificates.
+
+use crate::posdnf_maps::certificate_for;
+use crate::rng::Rng;
+use crate::voronoi_exact::ExactSolver;
+use gamecert_certificates::format::{GraphSpec, Instance, MultiRoundSpec};
+use gamecert_certificates::posdnf::PosDnf;
+use gamecert_certificates::{check, Limits};
+use gamecert_reductions::posdnf_voronoi::build;
+use serde::Serialize;
+use std::time::Instant;
+
+/// One run of the exact solver.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExactRow {
+    pub graph: String,
+    pub vertices: usize,
+    pub rounds: usize,
+    pub mode: String,
+    pub value: i64,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub nodes_per_second: f64,
+}
+
+/// A random connected-ish graph on 30 vertices (fixed seed) and the 5 x 6 grid, each solved
+/// with `rounds` rounds sequentially and in parallel.
+pub fn exact(rounds: usize, note: &dyn Fn(&str)) -> anyhow::Result<Vec<ExactRow>> {
+    let mut rows = Vec::new();
+    for (name, spec) in [
+        ("random G(30, 0.12)", random_graph(30, 0.12, 7, rounds)),
+        ("grid 5x6", grid(5, 6, rounds)),
+    ] {
+        let game = spec.validate()?;
+        for mode in ["sequential", "rayon"] {
+            note(&format!("exact: {name}, {rounds} rounds, {mode}"));
+            let started = Instant::now();
+            let (value, nodes) = match mode {
+                "sequential" => ExactSolver::new(&game)
+                    .map_err(anyhow::Error::msg)?
+                    .sequential_value(),
+                _ => ExactSolver::parallel_value(&game).map_err(anyhow::Error::msg)?,
+            };
+            let seconds = started.elapsed().as_secs_f64();
+            rows.push(ExactRow {
+                graph: name.into(),
+                vertices: game.graph.len(),
+                rounds,
+                mode: mode.into(),
+                value,
+                nodes,
+                seconds,
+                nodes_per_second: nodes as f64 / seconds.max(1e-9),
+            });
+        }
+    }
+    Ok(rows)
+}
+
+fn random_graph(n: usize, p: f64, seed: u64, rounds: usize) -> MultiRoundSpec {
+    let mut rng = Rng::new(seed);
+    let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if (rng.below(1_000_000) as f64) < p * 1_000_000.0 {
+                edges.push((names[a].clone(), names[b].clone()));
+            }
+        }
+    }
+    MultiRoundSpec {
+        graph: GraphSpec {
+            vertices: names,
+            edges,
+        },
+        rounds,
+        start: None,
+        source: None,
+    }
+}
+
+fn grid(rows: usize, cols: usize, rounds: usize) -> MultiRoundSpec {
+    let name = |r: usize, c: usize| format!("g{r}.{c}");
+    let vertices = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| name(r, c)))
+        .collect();
+    let mut edges = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if r + 1 < rows {
+                edges.push((name(r, c), name(r + 1, c)));
+            }
+            if c + 1 < cols {
+                edges.push((name(r, c), name(r, c + 1)));
+            }
+        }
+    }
+    MultiRoundSpec {
+        graph: GraphSpec { vertices, edges },
+        rounds,
+        start: None,
+        source: None,
+    }
+}
+
+/// Markdown for [`exact`].
+pub fn exact_table(rows: &[ExactRow]) -> String {
+    let mut out = String::from("| graph | vertices | rounds | mode | value | nodes | seconds | nodes/s |\n|---|---:|---:|---|---:|---:|---:|---:|\n");
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {:.3} | {:.0} |\n",
+            r.graph, r.vertices, r.rounds, r.mode, r.value, r.nodes, r.seconds, r.nodes_per_second
+        ));
+    }
+    out
+}
+
+/// Figure 4's certificates: sizes and times.
+#[derive(Clone, Debug, Serialize)]
+pub struct Figure4Report {
+    pub vertices: usize,
+    pub rounds: usize,
+    pub certificate: String,
+    pub claim: String,
+    pub certificate_bytes: usize,
+    pub generate_seconds: f64,
+    pub check_seconds: f64,
+    pub positions_checked: u64,
+    pub final_positions: u64,
+    pub symmetry_uses: u64,
+    /// Plays of the unreduced game tree: 189 * 188 * ... * 180 (one per order of the 10 moves).
+    pub plays_in_unreduced_tree: f64,
+}
+
+/// Generates and checks Figure 4's certificates.
+pub fn figure4(note: &dyn Fn(&str)) -> anyhow::Result<Figure4Report> {
+    let a = PosDnf {
+        num_vars: 8,
+        terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]],
+    };
+    let built = build(&a).map_err(anyhow::Error::msg)?;
+    let vertices = built.graph.vertices.len();
+    note("posdnf: generating Figure 4's certificates");
+    let started = Instant::now();
+    let certificate = certificate_for(&built).map_err(anyhow::Error::msg)?;
+    let generate_seconds = started.elapsed().as_secs_f64();
+    let instance = Instance::Voronoi(MultiRoundSpec {
+        graph: built.graph.clone(),
+        rounds: built.rounds,
+        start: None,
+        source: None,
+    });
+    note("posdnf: checking them");
+    let started = Instant::now();
+    let verdict = check(&instance, &certificate, &Limits::default());
+    let check_seconds = started.elapsed().as_secs_f64();
+    anyhow::ensure!(
+        verdict.accepted,
+        "the checker rejected Figure 4's certificate: {}",
+        verdict.reason
+    );
+    let plays: f64 = (0..2 * built.rounds)
+        .map(|k| (vertices - k) as f64)
+        .product();
+    Ok(Figure4Report {
+        vertices,
+        rounds: built.rounds,
+        certificate: certificate.kind().into(),
+        claim: verdict.claim,
+        certificate_bytes: certificate.to_json().len(),
+        generate_seconds,
+        check_seconds,
+        positions_checked: verdict.work.positions.unwrap_or(0),
+        final_positions: verdict.work.leaves.unwrap_or(0),
+        symmetry_uses: verdict.work.symmetries.unwrap_or(0),
+        plays_in_unreduced_tree: plays,
+    })
+}
+
+/// Markdown for [`figure4`].
+pub fn figure4_table(r: &Figure4Report) -> String {
+    format!(
+        "| quantity | value |\n|---|---:|\n| vertices | {} |\n| rounds each | {} |\n| certificate | {} |\n| claim | {} |\n| certificate bytes | {} |\n| generate (s) | {:.3} |\n| check (s) | {:.3} |\n| positions checked | {} |\n| final positions scored | {} |\n| symmetry uses | {} |\n| plays in the unreduced tree | {:.3e} |\n",
+        r.vertices, r.rounds, r.certificate, r.claim, r.certificate_bytes, r.generate_seconds, r.check_seconds, r.positions_checked, r.final_positions, r.symmetry_uses, r.plays_in_unreduced_tree
+    )
+}

@@ -330,3 +330,32 @@ fn strategy_certificates_verify_from_files() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stdout(&out).contains("\"c\" -- \"x\""), "{}", stdout(&out));
 }
+
+#[test]
+fn malformed_dnf_names_file_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("neg.dnf", "1 2\n3 -4\n", "neg.dnf:2:3:"),
+        ("zero.dnf", "1 0 2\n", "zero.dnf:1:3:"),
+        ("empty.dnf", "1 2\n0\n", "empty.dnf:2:1:"),
+        ("twice.dnf", "1 2 1\n", "twice.dnf:1:5:"),
+        ("word.dnf", "1 x\n", "word.dnf:1:3:"),
+    ];
+    for (name, text, expected) in cases {
+        let path = write(dir.path(), name, text);
+        bad_input(
+            &["reduce", "posdnf-voronoi", path.to_str().unwrap()],
+            expected,
+        );
+    }
+    // A well-formed DNF reduces to a graph of 2n^2 + 7n + m + 2 vertices.
+    let ok = write(
+        dir.path(),
+        "ok.dnf",
+        "c odd: padded to 4 variables\n1 2\n3\n",
+    );
+    let out = gamecert(&["reduce", "posdnf-voronoi", ok.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("64 vertices"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("padded"), "{}", stderr(&out));
+}

@@ -1,7 +1,8 @@
 //! Solving the instance kinds other than `voronoi-one-round`, each with a certificate for the
 //! checker: `voronoi` by the forward maps of the positive-DNF reduction when the instance is
-//! that reduction's image of its recorded formula ([`crate::posdnf_maps`]), else by the exact
-//! multi-round solver ([`crate::voronoi_exact`]); `posdnf-game` by the exact DNF game solver
+//! that reduction's image of its recorded formula ([`crate::posdnf_maps`]), by the median rule
+//! for one round on a tree ([`crate::trees`]), else by the exact multi-round solver
+//! ([`crate::voronoi_exact`]); `posdnf-game` by the exact DNF game solver
 //! ([`crate::posdnf`]).
 
 use crate::voronoi_exact::ExactSolver;
@@ -35,6 +36,15 @@ pub fn solve_game(instance: &Instance) -> anyhow::Result<(Certificate, u64)> {
                 return Ok((certificate, 0));
             }
             let game = spec.validate()?;
+            if game.rounds == 1
+                && game.start.iter().all(|&c| c == b'.')
+                && crate::trees::is_tree(&game.graph)
+            {
+                // One round on a tree: the linear-time median rule.
+                let certificate =
+                    crate::trees::median_certificate(&game).map_err(anyhow::Error::msg)?;
+                return Ok((certificate, 0));
+            }
             let solution = ExactSolver::new(&game).map_err(anyhow::Error::msg)?.solve();
             Ok((
                 Certificate::VoronoiValue(solution.certificate()),

@@ -51,6 +51,14 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Generate a multi-round instance on a graph family.
+    Gen {
+        #[command(subcommand)]
+        family: Family,
+        /// Output file (standard output if omitted).
+        #[arg(short, long, global = true)]
+        output: Option<PathBuf>,
+    },
     /// Solve an instance and write a certificate the checker has accepted.
     Solve {
         /// The instance (JSON, or the edge-list text format).
@@ -154,6 +162,35 @@ impl TestedReduction {
     }
 }
 
+#[derive(Subcommand)]
+enum Family {
+    /// The path p1 - ... - pN.
+    Path {
+        #[arg(long)]
+        vertices: u64,
+        #[arg(long)]
+        rounds: usize,
+    },
+    /// The complete k-ary tree of the given height (vertices r, r.1, r.1.3, ...).
+    KaryTree {
+        #[arg(long)]
+        k: u64,
+        #[arg(long)]
+        height: u32,
+        #[arg(long)]
+        rounds: usize,
+    },
+    /// A random recursive tree (vertex i hangs from a uniformly chosen earlier vertex).
+    Tree {
+        #[arg(long)]
+        vertices: u64,
+        #[arg(long)]
+        rounds: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum RenderFormat {
     Dot,
@@ -226,6 +263,31 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 output.as_deref(),
                 &Instance::VoronoiOneRound(reduced.instance).to_json(),
             )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Gen { family, output } => {
+            let spec = match family {
+                Family::Path { vertices, rounds } => gamecert::gen::path(vertices, rounds),
+                Family::KaryTree { k, height, rounds } => {
+                    gamecert::gen::kary_tree(k, height, rounds)
+                }
+                Family::Tree {
+                    vertices,
+                    rounds,
+                    seed,
+                } => gamecert::gen::random_tree(vertices, rounds, seed),
+            }
+            .map_err(|e| BadInput(e.to_string()))?;
+            note(
+                quiet,
+                &format!(
+                    "{} vertices, {} edges, {} rounds each",
+                    spec.graph.vertices.len(),
+                    spec.graph.edges.len(),
+                    spec.rounds
+                ),
+            );
+            write_output(output.as_deref(), &Instance::Voronoi(spec).to_json())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Solve {

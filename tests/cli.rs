@@ -359,3 +359,78 @@ fn malformed_dnf_names_file_line_and_column() {
     assert!(stderr(&out).contains("64 vertices"), "{}", stderr(&out));
     assert!(stderr(&out).contains("padded"), "{}", stderr(&out));
 }
+
+#[test]
+fn gen_families_and_their_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("tree.json");
+    let t = tree.to_str().unwrap();
+    let out = gamecert(&[
+        "gen",
+        "tree",
+        "--vertices",
+        "25",
+        "--rounds",
+        "1",
+        "--seed",
+        "4",
+        "-o",
+        t,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // One round on a tree is solved by the median rule, certified and checked.
+    let cert = dir.path().join("tree.cert.json");
+    let out = gamecert(&["solve", t, "-o", cert.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = gamecert(&["verify", t, cert.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let kary = dir.path().join("k.json");
+    let out = gamecert(&[
+        "gen",
+        "kary-tree",
+        "--k",
+        "3",
+        "--height",
+        "3",
+        "--rounds",
+        "2",
+        "-o",
+        kary.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("40 vertices"), "{}", stderr(&out));
+    bad_input(
+        &[
+            "gen",
+            "kary-tree",
+            "--k",
+            "1",
+            "--height",
+            "3",
+            "--rounds",
+            "1",
+        ],
+        "at least 2",
+    );
+    bad_input(
+        &[
+            "gen",
+            "kary-tree",
+            "--k",
+            "7",
+            "--height",
+            "12",
+            "--rounds",
+            "1",
+        ],
+        "would have 16148168401 vertices",
+    );
+    bad_input(
+        &["gen", "path", "--vertices", "7", "--rounds", "4"],
+        "8 vertices (2n)",
+    );
+    bad_input(
+        &["gen", "path", "--vertices", "7", "--rounds", "0"],
+        "at least 1",
+    );
+}

@@ -1,0 +1,268 @@
+//! Trees: the one-round game on any tree by the median rule (seed 001, conclusion), and the
+//! enumeration of all trees up to isomorphism for the cross-check against the exact solver.
+//!
+//! With one round, W's best move is a median: a vertex whose removal leaves no component with
+//! more than N/2 vertices. A tree has one median or two adjacent ones. With one median W
+//! takes it and wins (every reply of B gets at most the component it lands in, fewer than N/2
+//! vertices, and W keeps the rest). With two medians every component is at most N/2 and the
+//! game is a tie: W takes a median (B's best reply, the other median, splits the tree N/2 to
+//! N/2), and B answers any W move with a best reply (found by trying every vertex; the checker
+//! replays both strategies). Finding the medians is linear; the certificates are checked by
+//! the checker like any other.
+
+use crate::voronoi_exact::ExactSolver;
+use gamecert_certificates::format::{Certificate, MultiRound};
+use gamecert_certificates::graph::Graph;
+use gamecert_certificates::voronoi::Player;
+use gamecert_certificates::voronoi_game::{margin, StrategyClaim, VoronoiStrategy, VoronoiValue};
+use std::collections::BTreeSet;
+
+/// Whether the graph is a tree (connected, N - 1 edges).
+pub fn is_tree(graph: &Graph) -> bool {
+    let n = graph.len();
+    n > 0
+        && graph.edge_count() == n - 1
+        && graph.distances_from(&[0]).iter().all(|&d| d != u32::MAX)
+}
+
+/// The medians of a tree, in vertex order: one or two vertices. Linear time.
+pub fn medians(graph: &Graph) -> Vec<usize> {
+    let n = graph.len();
+    // An order in which every vertex comes after its parent (BFS from vertex 0).
+    let mut parent = vec![usize::MAX; n];
+    let mut order = vec![0];
+    let mut seen = vec![false; n];
+    seen[0] = true;
+    let mut k = 0;
+    while k < order.len() {
+        let v = order[k];
+        k += 1;
+        for &w in graph.neighbours(v) {
+            if !seen[w] {
+                seen[w] = true;
+                parent[w] = v;
+                order.push(w);
+            }
+        }
+    }
+    let mut size = vec![1usize; n];
+    for &v in order.iter().rev() {
+        if parent[v] != usize::MAX {
+            size[parent[v]] += size[v];
+        }
+    }
+    let mut out: Vec<usize> = (0..n)
+        .filter(|&v| {
+            let largest_child = graph
+                .neighbours(v)
+                .iter()
+                .filter(|&&w| parent[w] == v)
+                .map(|&w| size[w])
+                .max()
+                .unwrap_or(0);
+            largest_child.max(n - size[v]) * 2 <= n
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+fn position_with(n: usize, occupied: &[(usize, u8)]) -> Vec<u8> {
+    let mut p = vec![b'.'; n];
+    for &(v, c) in occupied {
+        p[v] = c;
+    }
+    p
+}
+
+/// B's best reply to W's move `w` (the first in vertex order among the best).
+fn best_reply(graph: &Graph, w: usize) -> usize {
+    let n = graph.len();
+    (0..n)
+        .filter(|&b| b != w)
+        .min_by_key(|&b| {
+            margin(
+                graph,
+                &position_with(n, &[(w, b'W'), (b, b'B')]),
+                Player::White,
+            )
+        })
+        .expect("a game of one round has at least two vertices")
+}
+
+/// The median rule's certificate for the one-round game on a tree: W's winning strategy (one
+/// median) or the value 0 (two medians).
+pub fn median_certificate(game: &MultiRound) -> Result<Certificate, String> {
+    let graph = &game.graph;
+    if game.rounds != 1 || game.start.iter().any(|&c| c != b'.') {
+        return Err("the median rule is for one round from the empty position".into());
+    }
+    if !is_tree(graph) {
+        return Err("the median rule needs a tree".into());
+    }
+    let n = graph.len();
+    let empty = String::from_utf8(vec![b'.'; n]).expect("ASCII");
+    let m = medians(graph);
+    let white_move = |claim, margin| VoronoiStrategy {
+        player: Player::White,
+        claim,
+        margin,
+        moves: vec![(empty.clone(), graph.name(m[0]).to_string())],
+        symmetries: Vec::new(),
+        twin_classes: Vec::new(),
+    };
+    if m.len() == 1 {
+        return Ok(Certificate::VoronoiStrategy(white_move(
+            StrategyClaim::Wins,
+            None,
+        )));
+    }
+    let moves = (0..n)
+        .map(|w| {
+            let p = position_with(n, &[(w, b'W')]);
+            (
+                String::from_utf8(p).expect("ASCII"),
+                graph.name(best_reply(graph, w)).to_string(),
+            )
+        })
+        .collect();
+    Ok(Certificate::VoronoiValue(VoronoiValue {
+        value: 0,
+        white: white_move(StrategyClaim::MarginAtLeast, Some(0)),
+        black: VoronoiStrategy {
+            player: Player::Black,
+            claim: StrategyClaim::MarginAtLeast,
+            margin: Some(0),
+            moves,
+            symmetries: Vec::new(),
+            twin_classes: Vec::new(),
+        },
+    }))
+}
+
+/// All trees with `n` vertices up to isomorphism, as edge lists over 0..n.
+pub fn all_trees(n: usize) -> Vec<Vec<(usize, usize)>> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let mut layer: Vec<Vec<(usize, usize)>> = vec![Vec::new()];
+    for size in 1..n {
+        let mut seen = BTreeSet::new();
+        let mut next = Vec::new();
+        for tree in &layer {
+            for v in 0..size {
+                let mut grown = tree.clone();
+                grown.push((v, size));
+                if seen.insert(canonical(size + 1, &grown)) {
+                    next.push(grown);
+                }
+            }
+        }
+        layer = next;
+    }
+    layer
+}
+
+/// A canonical string of a free tree: the smallest AHU encoding over its centres.
+fn canonical(n: usize, edges: &[(usize, usize)]) -> String {
+    let mut adj = vec![Vec::new(); n];
+    for &(a, b) in edges {
+        adj[a].push(b);
+        adj[b].push(a);
+    }
+    // Centres: peel leaves.
+    let mut degree: Vec<usize> = adj.iter().map(Vec::len).collect();
+    let mut leaves: Vec<usize> = (0..n).filter(|&v| degree[v] <= 1).collect();
+    let mut left = n;
+    while left > 2 {
+        left -= leaves.len();
+        let mut next = Vec::new();
+        for &v in &leaves {
+            for &w in &adj[v] {
+                degree[w] -= 1;
+                if degree[w] == 1 {
+                    next.push(w);
+                }
+            }
+        }
+        leaves = next;
+    }
+    fn encode(v: usize, parent: usize, adj: &[Vec<usize>]) -> String {
+        let mut children: Vec<String> = adj[v]
+            .iter()
+            .filter(|&&w| w != parent)
+            .map(|&w| encode(w, v, adj))
+            .collect();
+        children.sort();
+        format!("({})", children.concat())
+    }
+    leaves
+        .iter()
+        .map(|&c| encode(c, usize::MAX, &adj))
+        .min()
+        .unwrap_or_default()
+}
+
+/// The exact value of the one-round game on a tree, for the cross-check.
+pub fn exact_value(game: &MultiRound) -> Result<i64, String> {
+    Ok(ExactSolver::new(game)?.sequential_value().0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecert_certificates::check;
+    use gamecert_certificates::format::{GraphSpec, Instance, MultiRoundSpec};
+    use gamecert_certificates::Limits;
+
+    fn spec(n: usize, edges: &[(usize, usize)]) -> MultiRoundSpec {
+        let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+        MultiRoundSpec {
+            graph: GraphSpec {
+                vertices: names.clone(),
+                edges: edges
+                    .iter()
+                    .map(|&(a, b)| (names[a].clone(), names[b].clone()))
+                    .collect(),
+            },
+            rounds: 1,
+            start: None,
+            source: None,
+        }
+    }
+
+    #[test]
+    fn counts_trees_up_to_isomorphism() {
+        // OEIS A000055: 1, 1, 1, 2, 3, 6, 11, 23, 47, 106.
+        let counts: Vec<usize> = (1..=10).map(|n| all_trees(n).len()).collect();
+        assert_eq!(counts, vec![1, 1, 1, 2, 3, 6, 11, 23, 47, 106]);
+    }
+
+    #[test]
+    fn median_rule_matches_the_exact_solver_on_all_trees_up_to_10_vertices() {
+        let mut checked = 0;
+        for n in 2..=10 {
+            for edges in all_trees(n) {
+                let spec = spec(n, &edges);
+                let game = spec.validate().unwrap();
+                let m = medians(&game.graph);
+                let value = exact_value(&game).unwrap();
+                assert_eq!(
+                    m.len() == 1,
+                    value > 0,
+                    "{edges:?}: medians {m:?}, value {value}"
+                );
+                assert_eq!(
+                    m.len() == 2,
+                    value == 0,
+                    "{edges:?}: medians {m:?}, value {value}"
+                );
+                let cert = median_certificate(&game).unwrap();
+                let verdict = check(&Instance::Voronoi(spec), &cert, &Limits::default());
+                assert!(verdict.accepted, "{edges:?}: {}", verdict.reason);
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 1 + 1 + 2 + 3 + 6 + 11 + 23 + 47 + 106);
+    }
+}

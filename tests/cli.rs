@@ -318,11 +318,34 @@ fn strategy_certificates_verify_from_files() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let summary: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(summary["certificate"], "voronoi-value");
+    // One round on a tree: the median rule (the centre is the one median, so W wins).
+    assert_eq!(summary["certificate"], "voronoi-strategy");
     let out = gamecert(&["verify", star.to_str().unwrap(), value.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("white wins"), "{}", stdout(&out));
+    // A graph that is not a tree goes to the exact solver, which certifies the value.
+    let triangle = write(
+        dir.path(),
+        "triangle.json",
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi",
+  "graph": {"vertices": ["a", "b", "c", "d"], "edges": [["a", "b"], ["b", "c"], ["c", "a"], ["c", "d"]]},
+  "rounds": 1}"#,
+    );
+    let out = gamecert(&[
+        "solve",
+        triangle.to_str().unwrap(),
+        "-o",
+        value.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = gamecert(&[
+        "verify",
+        triangle.to_str().unwrap(),
+        value.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert!(
-        stdout(&out).contains("value (W's margin) is 2"),
+        stdout(&out).contains("value (W's margin) is 1"),
         "{}",
         stdout(&out)
     );

@@ -11,6 +11,7 @@ pub mod demo;
 pub mod games;
 pub mod gen;
 pub mod io;
+pub mod kary;
 pub mod posdnf;
 pub mod posdnf_maps;
 pub mod render;

@@ -1,0 +1,265 @@
+//! Strategies on complete k-ary trees (seed 001, Section 3), as strategy programs whose
+//! certificates fold symmetric replies with verified automorphism witnesses.
+//!
+//! Algorithm 1 (Proposition 1, 2n <= k): W occupies the root, then a child of the root whose
+//! subtree is entirely empty. When 2n <= k such a child always exists, and W wins.
+//!
+//! Symmetry: sibling subtrees of a complete tree have the same shape, and swapping two of them
+//! (matching children in order) is an automorphism; when both are entirely empty it fixes the
+//! position. An opponent's move is mapped to a canonical representative by such swaps, level by
+//! level from the root (at each level, into the first empty sibling subtree); the composed
+//! permutation goes into the certificate as the witness, and the checker verifies it.
+
+use gamecert_certificates::format::MultiRound;
+use gamecert_certificates::graph::Graph;
+use gamecert_certificates::voronoi::Player;
+use gamecert_certificates::voronoi_game::{to_move, StrategyClaim, Symmetry, VoronoiStrategy};
+use std::collections::HashSet;
+
+/// A tree rooted at a vertex, children in vertex order.
+pub struct RootedTree {
+    pub root: usize,
+    pub parent: Vec<Option<usize>>,
+    pub children: Vec<Vec<usize>>,
+    /// Vertices in an order where each comes after its parent.
+    pub order: Vec<usize>,
+}
+
+impl RootedTree {
+    /// Roots the tree `graph` at `root`; fails if the graph is not a tree.
+    pub fn new(graph: &Graph, root: usize) -> Result<RootedTree, String> {
+        if !crate::trees::is_tree(graph) {
+            return Err("the graph is not a tree".into());
+        }
+        let n = graph.len();
+        let mut parent = vec![None; n];
+        let mut children = vec![Vec::new(); n];
+        let mut order = vec![root];
+        let mut seen = vec![false; n];
+        seen[root] = true;
+        let mut k = 0;
+        while k < order.len() {
+            let v = order[k];
+            k += 1;
+            for &w in graph.neighbours(v) {
+                if !seen[w] {
+                    seen[w] = true;
+                    parent[w] = Some(v);
+                    children[v].push(w);
+                    order.push(w);
+                }
+            }
+        }
+        Ok(RootedTree {
+            root,
+            parent,
+            children,
+            order,
+        })
+    }
+
+    /// For each vertex, whether its whole subtree is empty in `position`.
+    fn empty_subtrees(&self, position: &[u8]) -> Vec<bool> {
+        let mut empty: Vec<bool> = position.iter().map(|&c| c == b'.').collect();
+        for &v in self.order.iter().rev() {
+            if let Some(p) = self.parent[v] {
+                if !empty[v] {
+                    empty[p] = false;
+                }
+            }
+        }
+        empty
+    }
+
+    /// Adds to `perm` the swap of the subtrees at `a` and `b` (same shape), children matched
+    /// in order.
+    fn swap_subtrees(&self, a: usize, b: usize, perm: &mut [usize]) {
+        let mut stack = vec![(a, b)];
+        while let Some((x, y)) = stack.pop() {
+            perm[x] = y;
+            perm[y] = x;
+            for (&cx, &cy) in self.children[x].iter().zip(&self.children[y]) {
+                stack.push((cx, cy));
+            }
+        }
+    }
+
+    /// The canonical representative of `m` under swaps of empty sibling subtrees, and the
+    /// permutation (as moved pairs) taking `m` to it; `None` if `m` is its own representative.
+    fn canonical(&self, empty: &[bool], m: usize) -> Option<(usize, Vec<(usize, usize)>)> {
+        // The path from the root to m.
+        let mut path = vec![m];
+        while let Some(p) = self.parent[*path.last().expect("non-empty")] {
+            path.push(p);
+        }
+        path.reverse();
+        let n = self.parent.len();
+        let mut perm: Vec<usize> = (0..n).collect();
+        let mut current = m;
+        for depth in 1..path.len() {
+            // Where the path's vertex at this depth has been mapped so far.
+            let a = {
+                let mut v = current;
+                for _ in depth..path.len() - 1 {
+                    v = self.parent[v].expect("below the root");
+                }
+                v
+            };
+            if !empty[a] {
+                continue;
+            }
+            let p = self.parent[a].expect("below the root");
+            let Some(&s) = self.children[p].iter().find(|&&s| empty[s]) else {
+                continue;
+            };
+            if s == a {
+                continue;
+            }
+            let mut swap: Vec<usize> = (0..n).collect();
+            self.swap_subtrees(a, s, &mut swap);
+            // Compose: first what we had, then this swap.
+            for x in perm.iter_mut() {
+                *x = swap[*x];
+            }
+            current = swap[current];
+        }
+        if current == m {
+            return None;
+        }
+        let pairs = (0..n)
+            .filter(|&v| perm[v] != v)
+            .map(|v| (v, perm[v]))
+            .collect();
+        Some((current, pairs))
+    }
+}
+
+/// Plays `policy` for `player` against every opponent move, folding symmetric replies with
+/// witnesses from the rooted tree, and records the certificate.
+pub fn expand_on_tree(
+    game: &MultiRound,
+    tree: &RootedTree,
+    player: Player,
+    claim: StrategyClaim,
+    margin: Option<i64>,
+    policy: &dyn Fn(&[u8]) -> usize,
+) -> VoronoiStrategy {
+    let graph = &game.graph;
+    let n = graph.len();
+    let (mine, theirs) = match player {
+        Player::White => (b'W', b'B'),
+        Player::Black => (b'B', b'W'),
+    };
+    let name = |v: usize| graph.name(v).to_string();
+    let mut moves = Vec::new();
+    let mut symmetries: Vec<Symmetry> = Vec::new();
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut stack = vec![game.start.clone()];
+    while let Some(p) = stack.pop() {
+        if !seen.insert(p.clone()) {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&p).into_owned();
+        match to_move(&p, game.rounds) {
+            Ok(Some(mover)) if mover == player => {
+                let v = policy(&p);
+                moves.push((text, name(v)));
+                let mut q = p.clone();
+                q[v] = mine;
+                stack.push(q);
+            }
+            Ok(Some(_)) => {
+                let empty = tree.empty_subtrees(&p);
+                for m in 0..n {
+                    if p[m] != b'.' {
+                        continue;
+                    }
+                    let reply = match tree.canonical(&empty, m) {
+                        Some((rep, pairs)) => {
+                            symmetries.push((
+                                text.clone(),
+                                name(m),
+                                name(rep),
+                                pairs.into_iter().map(|(a, b)| (name(a), name(b))).collect(),
+                            ));
+                            rep
+                        }
+                        None => m,
+                    };
+                    let mut q = p.clone();
+                    q[reply] = theirs;
+                    stack.push(q);
+                }
+            }
+            _ => {}
+        }
+    }
+    VoronoiStrategy {
+        player,
+        claim,
+        margin,
+        moves,
+        symmetries,
+        twin_classes: Vec::new(),
+    }
+}
+
+/// Algorithm 1: W's certificate (claim: W wins) on a tree rooted at `root`, for 2n <= k.
+pub fn algorithm1(game: &MultiRound, root: usize) -> Result<VoronoiStrategy, String> {
+    let tree = RootedTree::new(&game.graph, root)?;
+    let policy = |p: &[u8]| -> usize {
+        if p[tree.root] == b'.' {
+            return tree.root;
+        }
+        let empty = tree.empty_subtrees(p);
+        tree.children[tree.root]
+            .iter()
+            .copied()
+            .find(|&c| empty[c])
+            .or_else(|| (0..p.len()).find(|&v| p[v] == b'.'))
+            .expect("a position with a move has an empty vertex")
+    };
+    Ok(expand_on_tree(
+        game,
+        &tree,
+        Player::White,
+        StrategyClaim::Wins,
+        None,
+        &policy,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::kary_tree;
+    use gamecert_certificates::voronoi_game::check_strategy;
+
+    #[test]
+    fn proposition1_for_every_k_up_to_6() {
+        // Every (k, n) with 2n <= k, k <= 6, on trees of height 2 and 3: W wins by Algorithm 1.
+        for k in 2..=6u64 {
+            for height in 2..=3u32 {
+                for n in 1..=(k as usize / 2) {
+                    let spec = kary_tree(k, height, n).unwrap();
+                    let game = spec.validate().unwrap();
+                    let root = game.graph.vertex("r").unwrap();
+                    let cert = algorithm1(&game, root).unwrap();
+                    let report = check_strategy(&game.graph, n, &game.start, &cert, 10_000_000)
+                        .unwrap_or_else(|e| panic!("k {k}, height {height}, n {n}: {e}"));
+                    assert!(report.worst_margin.unwrap() >= 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn witnesses_fold_symmetric_replies() {
+        let game = kary_tree(3, 2, 1).unwrap().validate().unwrap();
+        let cert = algorithm1(&game, game.graph.vertex("r").unwrap()).unwrap();
+        let report = check_strategy(&game.graph, 1, &game.start, &cert, 1000).unwrap();
+        // B's 12 replies fold to one child and one grandchild.
+        assert_eq!(report.leaves, 2);
+        assert_eq!(report.symmetries_used, 10);
+    }
+}

@@ -253,6 +253,26 @@ mod tests {
         }
     }
 
+    /// Seed 001's Theorem 2 reads "k > 2n, k even, N >= (k^3 n^2 - 1)/(k - 1): a tie". On
+    /// instances meeting that hypothesis W wins, certified by Algorithm 1, so the theorem
+    /// cannot mean k > 2n; it must mean 2n > k, as the paper's introduction states.
+    #[test]
+    fn theorem2_cannot_mean_k_greater_than_2n() {
+        for (k, n, height) in [(4u64, 1usize, 2u32), (6, 2, 3)] {
+            let spec = kary_tree(k, height, n).unwrap();
+            let size = spec.graph.vertices.len() as u64;
+            let bound = (k.pow(3) * (n * n) as u64 - 1).div_ceil(k - 1);
+            assert!(
+                k % 2 == 0 && k > 2 * n as u64 && size >= bound,
+                "k {k}, n {n}"
+            );
+            let game = spec.validate().unwrap();
+            let cert = algorithm1(&game, game.graph.vertex("r").unwrap()).unwrap();
+            let report = check_strategy(&game.graph, n, &game.start, &cert, 10_000_000).unwrap();
+            assert!(report.worst_margin.unwrap() >= 1, "not a tie: W wins");
+        }
+    }
+
     #[test]
     fn witnesses_fold_symmetric_replies() {
         let game = kary_tree(3, 2, 1).unwrap().validate().unwrap();

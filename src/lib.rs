@@ -18,6 +18,7 @@ pub mod render;
 pub mod rng;
 pub mod sat;
 pub mod solve;
+pub mod tables;
 pub mod trees;
 pub mod voronoi1;
 pub mod voronoi_exact;

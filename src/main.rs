@@ -92,6 +92,16 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// A table of certified game values (`voronoi-kary`).
+    Table {
+        #[arg(value_enum)]
+        name: TableName,
+        /// Search nodes allowed per entry.
+        #[arg(long, default_value_t = 2_000_000)]
+        budget: u64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Random-test a reduction against an exhaustive solver.
     CheckReduction {
         #[arg(value_enum)]
@@ -160,6 +170,12 @@ impl TestedReduction {
             TestedReduction::PosdnfVoronoi => None,
         }
     }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum TableName {
+    /// VG(T, n) on complete k-ary trees below the paper's size bound (k = 2..5).
+    VoronoiKary,
 }
 
 #[derive(Subcommand)]
@@ -516,6 +532,20 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 ExitCode::from(1)
             })
+        }
+        Command::Table { name, budget, json } => {
+            let TableName::VoronoiKary = name;
+            let rows = gamecert::tables::voronoi_kary(budget, &mut |what| {
+                if !quiet && std::io::stderr().is_terminal() {
+                    eprint!("\r{what}        ");
+                }
+            })?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&rows)?);
+            } else {
+                print!("{}", gamecert::tables::voronoi_kary_table(&rows));
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Bench { name, json, quick } => {
             gamecert::bench::run(name, json, quick, quiet)?;

@@ -41,6 +41,8 @@ pub struct ExactSolver<'a> {
     /// Search nodes visited so far.
     pub nodes: u64,
     order: Vec<usize>,
+    /// Search nodes allowed; past it the search unwinds and the result is discarded.
+    node_limit: u64,
     /// Twin class of each vertex (vertices alone in their class have a class of their own).
     class: Vec<usize>,
     classes: usize,
@@ -108,6 +110,7 @@ impl<'a> ExactSolver<'a> {
             order,
             class,
             classes,
+            node_limit: u64::MAX,
         })
     }
 
@@ -189,6 +192,9 @@ impl<'a> ExactSolver<'a> {
     /// W's margin under optimal play from (w, b), within the window (alpha, beta).
     fn search(&mut self, w: Set, b: Set, mut alpha: i64, mut beta: i64) -> i64 {
         self.nodes += 1;
+        if self.nodes > self.node_limit {
+            return 0; // Unwinding: the caller sees the limit passed and discards everything.
+        }
         let Some(player) = self.to_move(w, b) else {
             return self.margin(w, b);
         };
@@ -280,7 +286,15 @@ impl<'a> ExactSolver<'a> {
                     Player::White => self.at_least(w | 1 << v, b, target),
                     Player::Black => !self.at_least(w, b | 1 << v, target + 1),
                 });
-                let v = chosen.expect("a position of value `target` has a move keeping it");
+                let Some(v) = chosen else {
+                    // Only a search cut short by the node limit can miss the move; the caller
+                    // then discards the strategy.
+                    assert!(
+                        self.nodes > self.node_limit,
+                        "a position of value `target` has a move keeping it"
+                    );
+                    break;
+                };
                 moves.push((self.position(w, b), self.game.graph.name(v).to_string()));
                 stack.push(match player {
                     Player::White => (w | 1 << v, b),
@@ -357,6 +371,26 @@ impl<'a> ExactSolver<'a> {
         let (w, b) = self.start();
         let value = self.value(w, b);
         (value, self.nodes)
+    }
+
+    /// [`ExactSolver::solve`] within `node_limit` search nodes, or `None` past it.
+    pub fn solve_within(mut self, node_limit: u64) -> Option<Solution> {
+        self.node_limit = node_limit;
+        let (w, b) = self.start();
+        let value = self.value(w, b);
+        if self.nodes > node_limit {
+            return None;
+        }
+        // Certificate extraction re-searches below the root; give it the same budget again.
+        self.node_limit = self.nodes.saturating_add(node_limit);
+        let white = self.strategy(Player::White, value);
+        let black = self.strategy(Player::Black, value);
+        (self.nodes <= self.node_limit).then_some(Solution {
+            value,
+            white,
+            black,
+            nodes: self.nodes,
+        })
     }
 
     /// Solves the game and certifies the value for both players.

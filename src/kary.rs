@@ -4,135 +4,20 @@
 //! Algorithm 1 (Proposition 1, 2n <= k): W occupies the root, then a child of the root whose
 //! subtree is entirely empty. When 2n <= k such a child always exists, and W wins.
 //!
+//! The rooted-tree machinery (subtree emptiness, subtree swaps, canonical replies) is
+//! [`crate::trees::RootedTree`].
+//!
 //! Symmetry: sibling subtrees of a complete tree have the same shape, and swapping two of them
 //! (matching children in order) is an automorphism; when both are entirely empty it fixes the
 //! position. An opponent's move is mapped to a canonical representative by such swaps, level by
 //! level from the root (at each level, into the first empty sibling subtree); the composed
 //! permutation goes into the certificate as the witness, and the checker verifies it.
 
+use crate::trees::RootedTree;
 use gamecert_certificates::format::MultiRound;
-use gamecert_certificates::graph::Graph;
 use gamecert_certificates::voronoi::Player;
 use gamecert_certificates::voronoi_game::{to_move, StrategyClaim, Symmetry, VoronoiStrategy};
 use std::collections::HashSet;
-
-/// A tree rooted at a vertex, children in vertex order.
-pub struct RootedTree {
-    pub root: usize,
-    pub parent: Vec<Option<usize>>,
-    pub children: Vec<Vec<usize>>,
-    /// Vertices in an order where each comes after its parent.
-    pub order: Vec<usize>,
-}
-
-impl RootedTree {
-    /// Roots the tree `graph` at `root`; fails if the graph is not a tree.
-    pub fn new(graph: &Graph, root: usize) -> Result<RootedTree, String> {
-        if !crate::trees::is_tree(graph) {
-            return Err("the graph is not a tree".into());
-        }
-        let n = graph.len();
-        let mut parent = vec![None; n];
-        let mut children = vec![Vec::new(); n];
-        let mut order = vec![root];
-        let mut seen = vec![false; n];
-        seen[root] = true;
-        let mut k = 0;
-        while k < order.len() {
-            let v = order[k];
-            k += 1;
-            for &w in graph.neighbours(v) {
-                if !seen[w] {
-                    seen[w] = true;
-                    parent[w] = Some(v);
-                    children[v].push(w);
-                    order.push(w);
-                }
-            }
-        }
-        Ok(RootedTree {
-            root,
-            parent,
-            children,
-            order,
-        })
-    }
-
-    /// For each vertex, whether its whole subtree is empty in `position`.
-    fn empty_subtrees(&self, position: &[u8]) -> Vec<bool> {
-        let mut empty: Vec<bool> = position.iter().map(|&c| c == b'.').collect();
-        for &v in self.order.iter().rev() {
-            if let Some(p) = self.parent[v] {
-                if !empty[v] {
-                    empty[p] = false;
-                }
-            }
-        }
-        empty
-    }
-
-    /// Adds to `perm` the swap of the subtrees at `a` and `b` (same shape), children matched
-    /// in order.
-    fn swap_subtrees(&self, a: usize, b: usize, perm: &mut [usize]) {
-        let mut stack = vec![(a, b)];
-        while let Some((x, y)) = stack.pop() {
-            perm[x] = y;
-            perm[y] = x;
-            for (&cx, &cy) in self.children[x].iter().zip(&self.children[y]) {
-                stack.push((cx, cy));
-            }
-        }
-    }
-
-    /// The canonical representative of `m` under swaps of empty sibling subtrees, and the
-    /// permutation (as moved pairs) taking `m` to it; `None` if `m` is its own representative.
-    fn canonical(&self, empty: &[bool], m: usize) -> Option<(usize, Vec<(usize, usize)>)> {
-        // The path from the root to m.
-        let mut path = vec![m];
-        while let Some(p) = self.parent[*path.last().expect("non-empty")] {
-            path.push(p);
-        }
-        path.reverse();
-        let n = self.parent.len();
-        let mut perm: Vec<usize> = (0..n).collect();
-        let mut current = m;
-        for depth in 1..path.len() {
-            // Where the path's vertex at this depth has been mapped so far.
-            let a = {
-                let mut v = current;
-                for _ in depth..path.len() - 1 {
-                    v = self.parent[v].expect("below the root");
-                }
-                v
-            };
-            if !empty[a] {
-                continue;
-            }
-            let p = self.parent[a].expect("below the root");
-            let Some(&s) = self.children[p].iter().find(|&&s| empty[s]) else {
-                continue;
-            };
-            if s == a {
-                continue;
-            }
-            let mut swap: Vec<usize> = (0..n).collect();
-            self.swap_subtrees(a, s, &mut swap);
-            // Compose: first what we had, then this swap.
-            for x in perm.iter_mut() {
-                *x = swap[*x];
-            }
-            current = swap[current];
-        }
-        if current == m {
-            return None;
-        }
-        let pairs = (0..n)
-            .filter(|&v| perm[v] != v)
-            .map(|v| (v, perm[v]))
-            .collect();
-        Some((current, pairs))
-    }
-}
 
 /// Plays `policy` for `player` against every opponent move, folding symmetric replies with
 /// witnesses from the rooted tree, and records the certificate.

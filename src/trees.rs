@@ -28,43 +28,139 @@ pub fn is_tree(graph: &Graph) -> bool {
 /// The medians of a tree, in vertex order: one or two vertices. Linear time.
 pub fn medians(graph: &Graph) -> Vec<usize> {
     let n = graph.len();
-    // An order in which every vertex comes after its parent (BFS from vertex 0).
-    let mut parent = vec![usize::MAX; n];
-    let mut order = vec![0];
-    let mut seen = vec![false; n];
-    seen[0] = true;
-    let mut k = 0;
-    while k < order.len() {
-        let v = order[k];
-        k += 1;
-        for &w in graph.neighbours(v) {
-            if !seen[w] {
-                seen[w] = true;
-                parent[w] = v;
-                order.push(w);
+    let Ok(tree) = RootedTree::new(graph, 0) else {
+        return Vec::new();
+    };
+    let mut size = vec![1usize; n];
+    for &v in tree.order.iter().rev() {
+        if let Some(p) = tree.parent[v] {
+            size[p] += size[v];
+        }
+    }
+    (0..n)
+        .filter(|&v| {
+            let largest_child = tree.children[v].iter().map(|&w| size[w]).max().unwrap_or(0);
+            largest_child.max(n - size[v]) * 2 <= n
+        })
+        .collect()
+}
+
+/// A tree rooted at a vertex, children in vertex order.
+pub struct RootedTree {
+    pub root: usize,
+    pub parent: Vec<Option<usize>>,
+    pub children: Vec<Vec<usize>>,
+    /// Vertices in an order where each comes after its parent.
+    pub order: Vec<usize>,
+}
+
+impl RootedTree {
+    /// Roots the tree `graph` at `root`; fails if the graph is not a tree.
+    pub fn new(graph: &Graph, root: usize) -> Result<RootedTree, String> {
+        if !is_tree(graph) {
+            return Err("the graph is not a tree".into());
+        }
+        let n = graph.len();
+        let mut parent = vec![None; n];
+        let mut children = vec![Vec::new(); n];
+        let mut order = vec![root];
+        let mut seen = vec![false; n];
+        seen[root] = true;
+        let mut k = 0;
+        while k < order.len() {
+            let v = order[k];
+            k += 1;
+            for &w in graph.neighbours(v) {
+                if !seen[w] {
+                    seen[w] = true;
+                    parent[w] = Some(v);
+                    children[v].push(w);
+                    order.push(w);
+                }
+            }
+        }
+        Ok(RootedTree {
+            root,
+            parent,
+            children,
+            order,
+        })
+    }
+
+    /// For each vertex, whether its whole subtree is empty in `position`.
+    pub fn empty_subtrees(&self, position: &[u8]) -> Vec<bool> {
+        let mut empty: Vec<bool> = position.iter().map(|&c| c == b'.').collect();
+        for &v in self.order.iter().rev() {
+            if let Some(p) = self.parent[v] {
+                if !empty[v] {
+                    empty[p] = false;
+                }
+            }
+        }
+        empty
+    }
+
+    /// Adds to `perm` the swap of the subtrees at `a` and `b` (same shape), children matched
+    /// in order.
+    pub fn swap_subtrees(&self, a: usize, b: usize, perm: &mut [usize]) {
+        let mut stack = vec![(a, b)];
+        while let Some((x, y)) = stack.pop() {
+            perm[x] = y;
+            perm[y] = x;
+            for (&cx, &cy) in self.children[x].iter().zip(&self.children[y]) {
+                stack.push((cx, cy));
             }
         }
     }
-    let mut size = vec![1usize; n];
-    for &v in order.iter().rev() {
-        if parent[v] != usize::MAX {
-            size[parent[v]] += size[v];
+
+    /// The canonical representative of `m` under swaps of empty sibling subtrees, and the
+    /// permutation (as moved pairs) taking `m` to it; `None` if `m` is its own representative.
+    pub fn canonical(&self, empty: &[bool], m: usize) -> Option<(usize, Vec<(usize, usize)>)> {
+        // The path from the root to m.
+        let mut path = vec![m];
+        while let Some(p) = self.parent[*path.last().expect("non-empty")] {
+            path.push(p);
         }
+        path.reverse();
+        let n = self.parent.len();
+        let mut perm: Vec<usize> = (0..n).collect();
+        let mut current = m;
+        for depth in 1..path.len() {
+            // Where the path's vertex at this depth has been mapped so far.
+            let a = {
+                let mut v = current;
+                for _ in depth..path.len() - 1 {
+                    v = self.parent[v].expect("below the root");
+                }
+                v
+            };
+            if !empty[a] {
+                continue;
+            }
+            let p = self.parent[a].expect("below the root");
+            let Some(&s) = self.children[p].iter().find(|&&s| empty[s]) else {
+                continue;
+            };
+            if s == a {
+                continue;
+            }
+            let mut swap: Vec<usize> = (0..n).collect();
+            self.swap_subtrees(a, s, &mut swap);
+            // Compose: first what we had, then this swap.
+            for x in perm.iter_mut() {
+                *x = swap[*x];
+            }
+            current = swap[current];
+        }
+        if current == m {
+            return None;
+        }
+        let pairs = (0..n)
+            .filter(|&v| perm[v] != v)
+            .map(|v| (v, perm[v]))
+            .collect();
+        Some((current, pairs))
     }
-    let mut out: Vec<usize> = (0..n)
-        .filter(|&v| {
-            let largest_child = graph
-                .neighbours(v)
-                .iter()
-                .filter(|&&w| parent[w] == v)
-                .map(|&w| size[w])
-                .max()
-                .unwrap_or(0);
-            largest_child.max(n - size[v]) * 2 <= n
-        })
-        .collect();
-    out.sort_unstable();
-    out
 }
 
 fn position_with(n: usize, occupied: &[(usize, u8)]) -> Vec<u8> {

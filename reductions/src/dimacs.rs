@@ -31,6 +31,7 @@
 //! `file:line: ...` that names the line of the header. Everything else about the file must be
 //! right.
 
+use crate::text::{tokenize, Token};
 use gamecert_certificates::cnf::Cnf;
 
 /// A parse error, located at a 1-based line and column of a named file.
@@ -54,40 +55,6 @@ pub struct ParsedCnf {
     pub cnf: Cnf,
     /// Non-fatal remarks, each formatted `file:line: message`.
     pub warnings: Vec<String>,
-}
-
-/// A whitespace-separated token with its 1-based column.
-struct Token<'a> {
-    column: usize,
-    text: &'a str,
-}
-
-/// Splits a line into tokens, remembering the 1-based character column of each, and returns
-/// the column just after the end of the line as well.
-fn tokenize(line: &str) -> (Vec<Token<'_>>, usize) {
-    let mut tokens = Vec::new();
-    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
-    let mut column = 0;
-    for (offset, ch) in line.char_indices() {
-        column += 1;
-        if ch.is_whitespace() {
-            if let Some((begin, col)) = start.take() {
-                tokens.push(Token {
-                    column: col,
-                    text: &line[begin..offset],
-                });
-            }
-        } else if start.is_none() {
-            start = Some((offset, column));
-        }
-    }
-    if let Some((begin, col)) = start {
-        tokens.push(Token {
-            column: col,
-            text: &line[begin..],
-        });
-    }
-    (tokens, column + 1)
 }
 
 /// Whether `text` has the shape of a decimal integer: an optional sign and at least one digit.

@@ -16,6 +16,7 @@
 //! appearance. Names are any whitespace-free text except the three keywords. Errors give the
 //! line and column.
 
+use crate::text::tokenize;
 use gamecert_certificates::format::{GraphSpec, OneRoundSpec};
 use std::collections::{HashMap, HashSet};
 
@@ -47,7 +48,11 @@ pub fn parse_edge_list(text: &str) -> Result<OneRoundSpec, EdgeListError> {
     for (k, raw) in text.lines().enumerate() {
         let line = k + 1;
         let content = raw.split('#').next().unwrap_or("");
-        let tokens: Vec<(usize, &str)> = tokens_with_columns(content);
+        let tokens: Vec<(usize, &str)> = tokenize(content)
+            .0
+            .into_iter()
+            .map(|t| (t.column, t.text))
+            .collect();
         let err = |column: usize, message: String| EdgeListError {
             line,
             column,
@@ -148,26 +153,6 @@ pub fn parse_edge_list(text: &str) -> Result<OneRoundSpec, EdgeListError> {
         black_count,
         source: None,
     })
-}
-
-/// Whitespace-separated tokens with their 1-based columns (in characters).
-fn tokens_with_columns(content: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
-    for (column, (offset, ch)) in content.char_indices().enumerate() {
-        match (ch.is_whitespace(), start) {
-            (false, None) => start = Some((offset, column + 1)),
-            (true, Some((s, c))) => {
-                out.push((c, &content[s..offset]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some((s, c)) = start {
-        out.push((c, &content[s..]));
-    }
-    out
 }
 
 /// Writes an instance in the edge-list format (the inverse of [`parse_edge_list`] up to

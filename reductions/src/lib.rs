@@ -11,3 +11,4 @@ pub mod normalise;
 pub mod posdnf;
 pub mod posdnf_voronoi;
 pub mod sat_voronoi;
+mod text;

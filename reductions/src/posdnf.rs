@@ -38,6 +38,7 @@
 //! the terms themselves are unambiguous. The warning is `file:line: message`, naming the
 //! header's line.
 
+use crate::text::{tokenize, Token};
 use gamecert_certificates::posdnf::PosDnf;
 
 /// A parse error, located at a 1-based line and column of a named file.
@@ -61,39 +62,6 @@ pub struct ParsedDnf {
     pub dnf: PosDnf,
     /// Non-fatal remarks, each formatted `file:line: message`.
     pub warnings: Vec<String>,
-}
-
-/// A blank-separated token with its 1-based character column.
-struct Token<'a> {
-    column: usize,
-    text: &'a str,
-}
-
-/// Splits a line into tokens and returns the column just after the end of the line as well.
-fn tokenize(line: &str) -> (Vec<Token<'_>>, usize) {
-    let mut tokens = Vec::new();
-    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
-    let mut column = 0;
-    for (offset, ch) in line.char_indices() {
-        column += 1;
-        if ch.is_whitespace() {
-            if let Some((begin, col)) = start.take() {
-                tokens.push(Token {
-                    column: col,
-                    text: &line[begin..offset],
-                });
-            }
-        } else if start.is_none() {
-            start = Some((offset, column));
-        }
-    }
-    if let Some((begin, col)) = start {
-        tokens.push(Token {
-            column: col,
-            text: &line[begin..],
-        });
-    }
-    (tokens, column + 1)
 }
 
 fn all_digits(text: &str) -> bool {

@@ -1,12 +1,13 @@
 //! `gamecert demo`: the paper's Figure 3 formula and a few small formulas and graphs, end to end,
-//! and the positive-DNF reduction on the paper's Figure 4 formula.
+//! the positive-DNF reduction on the paper's Figure 4 formula, Algorithm 1 on a complete 6-ary
+//! tree and the median rule on a random tree.
 //!
 //! Each case is reduced (or read as a hand-written graph), solved, certified, written to the
 //! output directory, read back from disk and checked by the checker; the table shows the
 //! scores, the verdict and whether the checker accepted. For a refutation the scores are those
 //! of B's best placement, found by the exhaustive search (a dash if that search is too large).
 
-use crate::posdnf_maps::certificate_for;
+use crate::games::solve_game;
 use crate::solve::{solve, Method};
 use crate::voronoi1::{search, Goal};
 use anyhow::Context;
@@ -31,6 +32,8 @@ enum Input {
     Graph(&'static str),
     /// A positive DNF, reduced to the multi-round game (posdnf-voronoi).
     Dnf(&'static str),
+    /// A multi-round instance from `gamecert gen`.
+    Family(fn() -> MultiRoundSpec),
 }
 
 struct Case {
@@ -130,6 +133,18 @@ fn cases() -> Vec<Case> {
             input: Dnf(FIRST_WINS),
             method: Method::Auto,
         },
+        Case {
+            name: "kary-6-3",
+            description: "6-ary tree, height 3, n = 3",
+            input: Family(|| crate::gen::kary_tree(6, 3, 3).expect("a valid family")),
+            method: Method::Auto,
+        },
+        Case {
+            name: "median-tree",
+            description: "random tree, 60 vertices, n = 1",
+            input: Family(|| crate::gen::random_tree(60, 1, 11).expect("a valid family")),
+            method: Method::Auto,
+        },
     ]
 }
 
@@ -159,8 +174,10 @@ pub fn run(out: &Path, quiet: bool) -> anyhow::Result<bool> {
 }
 
 fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
-    if let Input::Dnf(text) = &case.input {
-        return run_dnf_case(case, text, out);
+    match &case.input {
+        Input::Dnf(text) => return run_dnf_case(case, text, out),
+        Input::Family(make) => return run_multi_round_case(case, make(), out),
+        _ => {}
     }
     let spec = match &case.input {
         Input::Formula(text, problem) => {
@@ -172,7 +189,7 @@ fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
             std::fs::write(out.join(format!("{}.txt", case.name)), text)?;
             parse_edge_list(text)?
         }
-        Input::Dnf(_) => unreachable!("handled by run_dnf_case"),
+        Input::Dnf(_) | Input::Family(_) => unreachable!("multi-round cases are handled above"),
     };
     let instance = Instance::VoronoiOneRound(spec);
     let solved = solve(&instance, case.method)?;
@@ -224,19 +241,26 @@ fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
     })
 }
 
-/// A positive DNF: reduce it to the multi-round game, certify by the forward maps, check.
+/// A positive DNF: reduce it to the multi-round game, then as any multi-round case (solving
+/// recognises the reduction and uses its forward maps).
 fn run_dnf_case(case: &Case, text: &str, out: &Path) -> anyhow::Result<Row> {
     std::fs::write(out.join(format!("{}.dnf", case.name)), text)?;
     let dnf = parse_posdnf(text, case.name)?.dnf;
     let built = build(&dnf).map_err(anyhow::Error::msg)?;
-    let vertices = built.graph.vertices.len();
-    let instance = Instance::Voronoi(MultiRoundSpec {
-        graph: built.graph.clone(),
+    let spec = MultiRoundSpec {
+        graph: built.graph,
         rounds: built.rounds,
         start: None,
         source: Some(serde_json::json!({"reduction": "posdnf-voronoi", "formula": built.padded})),
-    });
-    let certificate = certificate_for(&built).map_err(anyhow::Error::msg)?;
+    };
+    run_multi_round_case(case, spec, out)
+}
+
+/// A multi-round instance: solve, write, read back, check.
+fn run_multi_round_case(case: &Case, spec: MultiRoundSpec, out: &Path) -> anyhow::Result<Row> {
+    let vertices = spec.graph.vertices.len();
+    let instance = Instance::Voronoi(spec);
+    let (certificate, _) = solve_game(&instance)?;
     let instance_path = out.join(format!("{}.instance.json", case.name));
     let cert_path = out.join(format!("{}.cert.json", case.name));
     std::fs::write(&instance_path, instance.to_json())?;

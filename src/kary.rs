@@ -158,6 +158,34 @@ mod tests {
         }
     }
 
+    /// Seed 001, Proposition 2 and the facts about the magic number alpha = 2n / k^h that
+    /// Algorithm 2 relies on, checked for k = 2..9 and n = 1..40 on the smallest complete tree
+    /// with N >= (k^3 n^2 - 1)/(k - 1): the key level h (k^(h-1) < n <= k^h) exists, H >= 2h + 1,
+    /// a subtree rooted at level h + 1 is larger than levels 0..h-1 together, 2/k < alpha <= 2,
+    /// and alpha != 1 when k is odd.
+    #[test]
+    fn proposition2_and_the_magic_number() {
+        for k in 2..=9u128 {
+            for n in 1..=40u128 {
+                let bound = (k.pow(3) * n * n - 1).div_ceil(k - 1);
+                let size = |h: u32| (k.pow(h + 1) - 1) / (k - 1);
+                let height = (1..).find(|&h| size(h) >= bound).unwrap();
+                let key = (0..).find(|&h| k.pow(h) >= n).unwrap();
+                assert!(key == 0 || k.pow(key - 1) < n, "k {k}, n {n}");
+                assert!(height >= 2 * key + 1, "k {k}, n {n}: H {height}, h {key}");
+                let below = size(height - key - 1);
+                let top = if key == 0 { 0 } else { size(key - 1) };
+                assert!(below > top, "k {k}, n {n}");
+                // alpha = 2n / k^h, compared as fractions.
+                let (num, den) = (2 * n, k.pow(key));
+                assert!(2 * den < num * k && num <= 2 * den, "k {k}, n {n}");
+                if k % 2 == 1 {
+                    assert_ne!(num, den, "k {k}, n {n}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn witnesses_fold_symmetric_replies() {
         let game = kary_tree(3, 2, 1).unwrap().validate().unwrap();

@@ -172,7 +172,8 @@ mod tests {
                 let height = (1..).find(|&h| size(h) >= bound).unwrap();
                 let key = (0..).find(|&h| k.pow(h) >= n).unwrap();
                 assert!(key == 0 || k.pow(key - 1) < n, "k {k}, n {n}");
-                assert!(height >= 2 * key + 1, "k {k}, n {n}: H {height}, h {key}");
+                // H >= 2h + 1.
+                assert!(height > 2 * key, "k {k}, n {n}: H {height}, h {key}");
                 let below = size(height - key - 1);
                 let top = if key == 0 { 0 } else { size(key - 1) };
                 assert!(below > top, "k {k}, n {n}");

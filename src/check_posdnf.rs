@@ -94,12 +94,13 @@ pub fn random_dnf(rng: &mut Rng) -> PosDnf {
     PosDnf { num_vars: n, terms }
 }
 
-/// Runs the exhaustive part (up to `max_vars` variables, at most 4) and `trials` random formulas.
+/// Runs the exhaustive part (up to `max_vars` variables, at most 4) and `trials` random formulas,
+/// calling `progress(done, total)` after each formula.
 pub fn run(
     max_vars: u32,
     trials: usize,
     seed: u64,
-    progress: &mut dyn FnMut(usize),
+    progress: &mut dyn FnMut(usize, usize),
 ) -> PosDnfReport {
     let mut report = PosDnfReport {
         seed,
@@ -116,7 +117,7 @@ pub fn run(
                 dnf.terms, dnf.num_vars
             ));
         }
-        progress(k + 1);
+        progress(k + 1, formulas.len());
     }
     report.values.sort_unstable();
     report

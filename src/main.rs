@@ -349,7 +349,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             other => {
                 validate_instance(&instance, &other)?;
                 let started = std::time::Instant::now();
-                let (certificate, nodes) = gamecert::games::solve_game(&other)?;
+                let (certificate, nodes) = gamecert::games::solve_game(&other)
+                    .with_context(|| format!("{}: no certificate", instance.display()))?;
                 let solve_seconds = started.elapsed().as_secs_f64();
                 let verdict = check(&other, &certificate, &Limits::default());
                 if !verdict.accepted {
@@ -474,15 +475,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 indicatif::ProgressBar::hidden()
             };
-            let Some(problem) = name.problem() else {
-                let report = gamecert::check_posdnf::run(4, trials, seed, &mut |done| {
-                    bar.set_position(done as u64)
-                });
-                bar.finish_and_clear();
-                if json {
-                    println!("{}", serde_json::to_string_pretty(&report)?);
-                } else {
-                    println!(
+            let (report, summary, failures) = match name.problem() {
+                None => {
+                    let report =
+                        gamecert::check_posdnf::run(4, trials, seed, &mut |done, total| {
+                            bar.set_length(total as u64);
+                            bar.set_position(done as u64)
+                        });
+                    let summary = format!(
                         "posdnf-voronoi: {} formulas (every one over at most 4 variables with at most 3 terms, \
                          then {trials} random ones with 5 or 6 variables, seed {seed}): first player wins {}, \
                          second {}; Voronoi value as predicted (W wins iff the first player does, a tie otherwise) \
@@ -496,38 +496,46 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         report.largest_graph,
                         report.search_nodes
                     );
-                    for failure in &report.failures {
-                        println!("FAILED {failure}");
-                    }
+                    (serde_json::to_value(&report)?, summary, report.failures)
                 }
-                return Ok(if report.failures.is_empty() {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::from(1)
-                });
+                Some(problem) => {
+                    let report = gamecert::check_reduction::run_with_progress(
+                        problem,
+                        trials,
+                        seed,
+                        &mut |done| bar.set_position(done as u64),
+                    );
+                    let summary = format!(
+                        "{}: {} trials (seed {}, {} formulas redrawn as too large): {} satisfiable, {} unsatisfiable; \
+                         exhaustive search agreed on {}; {} forward placements won and were accepted; \
+                         {} winning placements mapped back to models ({} not of the one-literal-per-variable form); \
+                         largest graph {} vertices, {} search nodes",
+                        report.reduction,
+                        report.trials,
+                        report.seed,
+                        report.redrawn,
+                        report.satisfiable,
+                        report.unsatisfiable,
+                        report.agreed,
+                        report.forward_checked,
+                        report.backward_checked,
+                        report.noncanonical_winning,
+                        report.largest_graph,
+                        report.search_nodes
+                    );
+                    (serde_json::to_value(&report)?, summary, report.failures)
+                }
             };
-            let report =
-                gamecert::check_reduction::run_with_progress(problem, trials, seed, &mut |done| {
-                    bar.set_position(done as u64)
-                });
             bar.finish_and_clear();
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);
             } else {
-                println!(
-                    "{}: {} trials (seed {}, {} formulas redrawn as too large): {} satisfiable, {} unsatisfiable; exhaustive search agreed on {}; \
-                     {} forward placements won and were accepted; {} winning placements mapped back to models \
-                     ({} not of the one-literal-per-variable form); \
-                     largest graph {} vertices, {} search nodes",
-                    report.reduction, report.trials, report.seed, report.redrawn, report.satisfiable, report.unsatisfiable,
-                    report.agreed, report.forward_checked, report.backward_checked, report.noncanonical_winning, report.largest_graph,
-                    report.search_nodes
-                );
-                for failure in &report.failures {
+                println!("{summary}");
+                for failure in &failures {
                     println!("FAILED {failure}");
                 }
             }
-            Ok(if report.failures.is_empty() {
+            Ok(if failures.is_empty() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)

@@ -6,7 +6,7 @@ use gamecert::check_posdnf::run;
 
 #[test]
 fn theorem4_against_exact_solvers() {
-    let report = run(4, 3, 7, &mut |_| {});
+    let report = run(4, 3, 7, &mut |_, _| {});
     assert!(report.failures.is_empty(), "{:#?}", report.failures);
     assert_eq!(report.agreed, report.formulas);
     assert_eq!(report.certified, report.formulas);

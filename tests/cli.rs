@@ -457,3 +457,20 @@ fn gen_families_and_their_bad_input() {
         "at least 1",
     );
 }
+
+#[test]
+fn solve_errors_name_the_instance_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // A multi-round instance whose recorded source formula does not parse.
+    let bad = write(
+        dir.path(),
+        "bad-source.json",
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi",
+  "graph": {"vertices": ["a", "b"], "edges": [["a", "b"]]}, "rounds": 1,
+  "source": {"reduction": "posdnf-voronoi", "formula": {"num_vars": "two"}}}"#,
+    );
+    bad_input(
+        &["solve", bad.to_str().unwrap()],
+        "bad-source.json: no certificate",
+    );
+}

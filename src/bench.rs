@@ -624,6 +624,9 @@ fn method_name(method: Method) -> &'static str {
         Method::Direct => "direct",
         Method::Reduction => "reduction",
         Method::Auto => "auto",
+        Method::Median => "median",
+        Method::Kary => "kary",
+        Method::Exact => "exact",
     }
 }
 

@@ -1,6 +1,6 @@
 //! `gamecert demo`: the paper's Figure 3 formula and a few small formulas and graphs, end to end,
-//! the positive-DNF reduction on the paper's Figure 4 formula, Algorithm 1 on a complete 6-ary
-//! tree and the median rule on a random tree.
+//! the positive-DNF reduction on the paper's Figure 4 formula, Algorithms 1 and 2 and B's
+//! symmetric strategy on complete k-ary trees, and the median rule on a random tree.
 //!
 //! Each case is reduced (or read as a hand-written graph), solved, certified, written to the
 //! output directory, read back from disk and checked by the checker; the table shows the
@@ -140,6 +140,18 @@ fn cases() -> Vec<Case> {
             method: Method::Auto,
         },
         Case {
+            name: "kary-5-4",
+            description: "5-ary tree, height 4, n = 3 (Theorem 1)",
+            input: Family(|| crate::gen::kary_tree(5, 4, 3).expect("a valid family")),
+            method: Method::Auto,
+        },
+        Case {
+            name: "kary-4-4",
+            description: "4-ary tree, height 4, n = 3 (Theorem 2)",
+            input: Family(|| crate::gen::kary_tree(4, 4, 3).expect("a valid family")),
+            method: Method::Auto,
+        },
+        Case {
             name: "median-tree",
             description: "random tree, 60 vertices, n = 1",
             input: Family(|| crate::gen::random_tree(60, 1, 11).expect("a valid family")),
@@ -260,7 +272,7 @@ fn run_dnf_case(case: &Case, text: &str, out: &Path) -> anyhow::Result<Row> {
 fn run_multi_round_case(case: &Case, spec: MultiRoundSpec, out: &Path) -> anyhow::Result<Row> {
     let vertices = spec.graph.vertices.len();
     let instance = Instance::Voronoi(spec);
-    let (certificate, _) = solve_game(&instance)?;
+    let certificate = solve_game(&instance, Method::Auto)?.certificate;
     let instance_path = out.join(format!("{}.instance.json", case.name));
     let cert_path = out.join(format!("{}.cert.json", case.name));
     std::fs::write(&instance_path, instance.to_json())?;

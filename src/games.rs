@@ -1,14 +1,21 @@
 //! Solving the instance kinds other than `voronoi-one-round`, each with a certificate for the
 //! checker: `voronoi` by the forward maps of the positive-DNF reduction when the instance is
 //! that reduction's image of its recorded formula ([`crate::posdnf_maps`]), by Algorithm 1 on a
-//! complete k-ary tree from `gen` with 2n <= k ([`crate::kary`]), by the median rule
-//! for one round on a tree ([`crate::trees`]), else by the exact multi-round solver
-//! ([`crate::voronoi_exact`]); `posdnf-game` by the exact DNF game solver
-//! ([`crate::posdnf`]).
+//! complete k-ary tree from `gen` by seed 001's strategies when their certificate checks
+//! ([`crate::kary`]: Algorithm 1 for 2n <= k, Algorithm 2 for odd k, Algorithm 2 against B's
+//! symmetric strategy for even k; below the paper's size bound they are tried too and the
+//! checker decides), by the median rule for one round on a tree ([`crate::trees`]), else by the
+//! exact multi-round solver ([`crate::voronoi_exact`]); `posdnf-game` by the exact DNF game
+//! solver ([`crate::posdnf`]). `--method median|kary|exact` forces one of these.
 
+use crate::io::BadInput;
+use crate::solve::Method;
 use crate::voronoi_exact::ExactSolver;
-use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
+use gamecert_certificates::format::{Certificate, Instance, MultiRound, MultiRoundSpec};
 use gamecert_certificates::posdnf::PosDnf;
+use gamecert_certificates::voronoi_game::{
+    check_strategy, StrategyClaim, VoronoiStrategy, VoronoiValue,
+};
 use gamecert_reductions::posdnf_voronoi::{build, PosDnfVoronoi};
 
 /// The arity of the complete k-ary tree behind `spec`, if `gen kary-tree` made it (checked by
@@ -47,46 +54,169 @@ fn posdnf_source(spec: &MultiRoundSpec) -> anyhow::Result<Option<PosDnfVoronoi>>
     Ok(same.then_some(built))
 }
 
-/// Solves `instance` and returns its certificate and the search nodes spent. The caller runs
-/// the checker on it.
-pub fn solve_game(instance: &Instance) -> anyhow::Result<(Certificate, u64)> {
+/// A solved game: the certificate (not yet checked by the caller), the search nodes spent and
+/// the method that produced it.
+pub struct SolvedGame {
+    pub certificate: Certificate,
+    pub nodes: u64,
+    pub method: &'static str,
+}
+
+/// The paper's strategies on a complete k-ary tree (arity `k`, root `r`), each certificate
+/// replayed by the checker here: Algorithm 1 when 2n <= k (W wins); otherwise the key-level
+/// strategy, for odd k claiming a W win (Theorem 1), for even k a value of 0 from W's
+/// key-level and B's symmetric strategies (Theorem 2). `Ok(None)` when the claim fails on
+/// this tree (below the paper's size bound it may) or the certificate would be too large.
+pub fn kary_certificate(
+    game: &MultiRound,
+    k: u64,
+) -> Result<Option<(Certificate, &'static str)>, String> {
+    let root = game.graph.vertex("r").ok_or("gen names the root r")?;
+    let n = game.rounds;
+    // Position strings dominate the memory: about a gigabyte of them at most.
+    let limit = crate::kary::MAX_POSITIONS.min(1_000_000_000 / game.graph.len().max(1));
+    let replay =
+        |s: &VoronoiStrategy| check_strategy(&game.graph, n, &game.start, s, limit as u64).is_ok();
+    if 2 * n as u64 <= k {
+        let strategy = crate::kary::algorithm1(game, root)?;
+        return Ok(Some((
+            Certificate::VoronoiStrategy(strategy),
+            "Algorithm 1 (Proposition 1)",
+        )));
+    }
+    if k % 2 == 1 {
+        let Ok((strategy, _)) =
+            crate::kary::algorithm2(game, root, StrategyClaim::Wins, None, limit)
+        else {
+            return Ok(None);
+        };
+        return Ok(replay(&strategy).then_some((
+            Certificate::VoronoiStrategy(strategy),
+            "Algorithm 2, the key-level strategy (Theorem 1)",
+        )));
+    }
+    let white = crate::kary::algorithm2(game, root, StrategyClaim::MarginAtLeast, Some(0), limit)
+        .ok()
+        .map(|(s, _)| s)
+        .filter(|s| replay(s));
+    let black = white.as_ref().and_then(|_| {
+        crate::kary::symmetric_strategy(game, root, StrategyClaim::MarginAtLeast, Some(0), limit)
+            .ok()
+            .map(|(s, _)| s)
+            .filter(|s| replay(s))
+    });
+    Ok(white.zip(black).map(|(white, black)| {
+        (
+            Certificate::VoronoiValue(VoronoiValue {
+                value: 0,
+                white,
+                black,
+            }),
+            "W's key-level and B's symmetric strategy (Theorem 2)",
+        )
+    }))
+}
+
+/// Solves `instance` with `method` (see [`Method`]; `auto` picks as the module docs say) and
+/// returns its certificate. The caller runs the checker on it. A method that does not apply
+/// to the instance (`median` on a graph that is not a tree) is a [`BadInput`].
+pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedGame> {
+    let done = |certificate, nodes, method| SolvedGame {
+        certificate,
+        nodes,
+        method,
+    };
     match instance {
         Instance::Voronoi(spec) => {
-            if let Some(built) = posdnf_source(spec)? {
-                let certificate =
-                    crate::posdnf_maps::certificate_for(&built).map_err(anyhow::Error::msg)?;
-                return Ok((certificate, 0));
-            }
             let game = spec.validate()?;
-            if let Some(k) = kary_source(spec)? {
-                if 2 * game.rounds as u64 <= k {
-                    // Proposition 1: W wins by Algorithm 1.
-                    let root = game.graph.vertex("r").expect("gen names the root r");
-                    let strategy =
-                        crate::kary::algorithm1(&game, root).map_err(anyhow::Error::msg)?;
-                    return Ok((Certificate::VoronoiStrategy(strategy), 0));
+            match method {
+                Method::Auto | Method::Exact | Method::Median | Method::Kary => {}
+                Method::Direct | Method::Reduction => {
+                    return Err(BadInput(format!(
+                    "--method {} applies to one-round instances; use auto, median, kary or exact",
+                    if method == Method::Direct {
+                        "direct"
+                    } else {
+                        "reduction"
+                    }
+                ))
+                    .into())
                 }
             }
-            if game.rounds == 1
+            if method == Method::Auto {
+                if let Some(built) = posdnf_source(spec)? {
+                    let certificate =
+                        crate::posdnf_maps::certificate_for(&built).map_err(anyhow::Error::msg)?;
+                    return Ok(done(
+                        certificate,
+                        0,
+                        "forward maps of the positive-DNF reduction",
+                    ));
+                }
+            }
+            if matches!(method, Method::Auto | Method::Kary) {
+                match kary_source(spec)? {
+                    Some(k) => {
+                        if let Some((certificate, name)) =
+                            kary_certificate(&game, k).map_err(anyhow::Error::msg)?
+                        {
+                            return Ok(done(certificate, 0, name));
+                        }
+                        if method == Method::Kary {
+                            anyhow::bail!(
+                                "the paper's strategies do not settle this tree (the checker rejected them or they outgrew {} positions); try --method exact",
+                                crate::kary::MAX_POSITIONS
+                            );
+                        }
+                    }
+                    None if method == Method::Kary => {
+                        return Err(BadInput(
+                            "--method kary needs a complete k-ary tree made by `gamecert gen kary-tree`".into(),
+                        )
+                        .into())
+                    }
+                    None => {}
+                }
+            }
+            let one_round_tree = game.rounds == 1
                 && game.start.iter().all(|&c| c == b'.')
-                && crate::trees::is_tree(&game.graph)
-            {
+                && crate::trees::is_tree(&game.graph);
+            if method == Method::Median && !one_round_tree {
+                let why = if game.rounds != 1 {
+                    format!("it has {} rounds, not 1", game.rounds)
+                } else if game.start.iter().any(|&c| c != b'.') {
+                    "it starts with stones placed".to_string()
+                } else {
+                    crate::trees::not_a_tree(&game.graph)
+                };
+                return Err(BadInput(format!(
+                    "--method median needs one round on a tree from an empty start: {why}"
+                ))
+                .into());
+            }
+            if one_round_tree && method != Method::Exact {
                 // One round on a tree: the linear-time median rule.
                 let certificate =
                     crate::trees::median_certificate(&game).map_err(anyhow::Error::msg)?;
-                return Ok((certificate, 0));
+                return Ok(done(
+                    certificate,
+                    0,
+                    "the median rule (one round on a tree)",
+                ));
             }
             let solution = ExactSolver::new(&game).map_err(anyhow::Error::msg)?.solve();
-            Ok((
+            Ok(done(
                 Certificate::VoronoiValue(solution.certificate()),
                 solution.nodes,
+                "the exact solver",
             ))
         }
         Instance::PosDnfGame(dnf) => {
             let solution = crate::posdnf::solve_dnf_game(dnf).map_err(anyhow::Error::msg)?;
-            Ok((
+            Ok(done(
                 Certificate::DnfStrategy(solution.strategy),
                 solution.positions,
+                "the exact DNF game solver",
             ))
         }
         Instance::VoronoiOneRound(_) => {

@@ -66,7 +66,8 @@ enum Command {
         /// Certificate file (standard output if omitted).
         #[arg(short, long)]
         output: Option<PathBuf>,
-        /// How to refute: through the reduction's formula, or the checker's direct encoding.
+        /// One-round games: refute through the reduction's formula (reduction) or the checker's
+        /// direct encoding (direct). Multi-round games: median, kary or exact (see the README).
         #[arg(long, value_enum, default_value = "auto")]
         method: Method,
         /// Print a JSON summary on standard output (the certificate then needs -o).
@@ -349,8 +350,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             other => {
                 validate_instance(&instance, &other)?;
                 let started = std::time::Instant::now();
-                let (certificate, nodes) = gamecert::games::solve_game(&other)
-                    .with_context(|| format!("{}: no certificate", instance.display()))?;
+                let solved = gamecert::games::solve_game(&other, method).map_err(|e| match e
+                    .downcast_ref::<BadInput>(
+                ) {
+                    Some(bad) => BadInput(format!("{}: {bad}", instance.display())).into(),
+                    None => e.context(format!("{}: no certificate", instance.display())),
+                })?;
+                let (certificate, nodes) = (solved.certificate, solved.nodes);
                 let solve_seconds = started.elapsed().as_secs_f64();
                 let verdict = check(&other, &certificate, &Limits::default());
                 if !verdict.accepted {
@@ -362,15 +368,17 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let summary = serde_json::json!({
                     "verdict": verdict.claim,
                     "certificate": certificate.kind(),
+                    "method": solved.method,
                     "search_nodes": nodes,
                     "solve_seconds": solve_seconds,
                     "checked": true,
                     "work": verdict.work,
                 });
                 let text = format!(
-                    "{}: {} certificate, {nodes} search nodes in {solve_seconds:.3} s; accepted by the checker: {}",
+                    "{}: {} certificate by {}, {nodes} search nodes in {solve_seconds:.3} s; accepted by the checker: {}",
                     verdict.claim,
                     certificate.kind(),
+                    solved.method,
                     verdict.reason
                 );
                 finish_solve(&certificate, summary, &text, output.as_deref(), json, quiet)

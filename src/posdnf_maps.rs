@@ -227,6 +227,8 @@ pub fn expand(
             .iter()
             .map(|c| c.iter().map(|&v| graph.name(v).to_string()).collect())
             .collect(),
+        generators: Vec::new(),
+        orbits: Vec::new(),
     }
 }
 

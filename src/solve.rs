@@ -32,6 +32,13 @@ pub enum Method {
     Direct,
     /// Solve the recorded source formula and appeal to the paper's theorem.
     Reduction,
+    /// Multi-round games, one round on a tree: the linear-time median rule.
+    Median,
+    /// Multi-round games on complete k-ary trees: seed 001's strategies (Algorithm 1, the
+    /// key-level Algorithm 2, B's symmetric strategy).
+    Kary,
+    /// Multi-round games: the exact solver (at most 128 vertices).
+    Exact,
 }
 
 /// A certified answer.
@@ -59,6 +66,8 @@ pub enum SolveError {
     Invalid(#[from] FormatError),
     #[error("--method reduction needs an instance built by `gamecert reduce` (it has no recorded source formula)")]
     NoSource,
+    #[error("--method {0} applies to multi-round `voronoi` instances, not to one-round ones")]
+    WrongMethod(&'static str),
     #[error("solving {0} instances is not implemented yet")]
     Unsupported(&'static str),
     #[error("SAT solver: {0}")]
@@ -85,6 +94,9 @@ pub fn solve_one_round(
         Method::Auto => spec.source.is_some(),
         Method::Direct => false,
         Method::Reduction => true,
+        Method::Median => return Err(SolveError::WrongMethod("median")),
+        Method::Kary => return Err(SolveError::WrongMethod("kary")),
+        Method::Exact => return Err(SolveError::WrongMethod("exact")),
     };
     let started = Instant::now();
     let (certificate, cnf_variables, cnf_clauses, method_name) = if use_reduction {

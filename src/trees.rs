@@ -45,6 +45,33 @@ pub fn medians(graph: &Graph) -> Vec<usize> {
         .collect()
 }
 
+/// Why `graph` is not a tree, for an error message: its vertex and edge counts, or a vertex
+/// it cannot reach.
+pub fn not_a_tree(graph: &Graph) -> String {
+    let (n, m) = (graph.len(), graph.edge_count());
+    if n > 0 && m + 1 != n {
+        return format!(
+            "the graph is not a tree: {n} vertices and {m} edges (a tree has {})",
+            n - 1
+        );
+    }
+    let mut seen = vec![false; n];
+    let mut stack = vec![0];
+    while let Some(v) = stack.pop() {
+        if n > 0 && !std::mem::replace(&mut seen[v], true) {
+            stack.extend(graph.neighbours(v).iter().copied());
+        }
+    }
+    match (0..n).find(|&v| !seen[v]) {
+        Some(v) => format!(
+            "the graph is not a tree: '{}' cannot be reached from '{}' (and so it has a cycle)",
+            graph.name(v),
+            graph.name(0)
+        ),
+        None => "the graph is a tree".to_string(),
+    }
+}
+
 /// A tree rooted at a vertex, children in vertex order.
 pub struct RootedTree {
     pub root: usize,
@@ -99,68 +126,6 @@ impl RootedTree {
         }
         empty
     }
-
-    /// Adds to `perm` the swap of the subtrees at `a` and `b` (same shape), children matched
-    /// in order.
-    pub fn swap_subtrees(&self, a: usize, b: usize, perm: &mut [usize]) {
-        let mut stack = vec![(a, b)];
-        while let Some((x, y)) = stack.pop() {
-            perm[x] = y;
-            perm[y] = x;
-            for (&cx, &cy) in self.children[x].iter().zip(&self.children[y]) {
-                stack.push((cx, cy));
-            }
-        }
-    }
-
-    /// The canonical representative of `m` under swaps of empty sibling subtrees, and the
-    /// permutation (as moved pairs) taking `m` to it; `None` if `m` is its own representative.
-    pub fn canonical(&self, empty: &[bool], m: usize) -> Option<(usize, Vec<(usize, usize)>)> {
-        // The path from the root to m.
-        let mut path = vec![m];
-        while let Some(p) = self.parent[*path.last().expect("non-empty")] {
-            path.push(p);
-        }
-        path.reverse();
-        let n = self.parent.len();
-        let mut perm: Vec<usize> = (0..n).collect();
-        let mut current = m;
-        for depth in 1..path.len() {
-            // Where the path's vertex at this depth has been mapped so far.
-            let a = {
-                let mut v = current;
-                for _ in depth..path.len() - 1 {
-                    v = self.parent[v].expect("below the root");
-                }
-                v
-            };
-            if !empty[a] {
-                continue;
-            }
-            let p = self.parent[a].expect("below the root");
-            let Some(&s) = self.children[p].iter().find(|&&s| empty[s]) else {
-                continue;
-            };
-            if s == a {
-                continue;
-            }
-            let mut swap: Vec<usize> = (0..n).collect();
-            self.swap_subtrees(a, s, &mut swap);
-            // Compose: first what we had, then this swap.
-            for x in perm.iter_mut() {
-                *x = swap[*x];
-            }
-            current = swap[current];
-        }
-        if current == m {
-            return None;
-        }
-        let pairs = (0..n)
-            .filter(|&v| perm[v] != v)
-            .map(|v| (v, perm[v]))
-            .collect();
-        Some((current, pairs))
-    }
 }
 
 fn position_with(n: usize, occupied: &[(usize, u8)]) -> Vec<u8> {
@@ -206,6 +171,8 @@ pub fn median_certificate(game: &MultiRound) -> Result<Certificate, String> {
         moves: vec![(empty.clone(), graph.name(m[0]).to_string())],
         symmetries: Vec::new(),
         twin_classes: Vec::new(),
+        generators: Vec::new(),
+        orbits: Vec::new(),
     };
     if m.len() == 1 {
         return Ok(Certificate::VoronoiStrategy(white_move(
@@ -232,6 +199,8 @@ pub fn median_certificate(game: &MultiRound) -> Result<Certificate, String> {
             moves,
             symmetries: Vec::new(),
             twin_classes: Vec::new(),
+            generators: Vec::new(),
+            orbits: Vec::new(),
         },
     }))
 }
@@ -310,6 +279,17 @@ mod tests {
     use gamecert_certificates::check;
     use gamecert_certificates::format::{GraphSpec, Instance, MultiRoundSpec};
     use gamecert_certificates::Limits;
+
+    #[test]
+    fn not_a_tree_says_why() {
+        let graph = |n: usize, edges: &[(usize, usize)]| spec(n, edges).validate().unwrap().graph;
+        let triangle_and_point = graph(4, &[(0, 1), (1, 2), (2, 0)]);
+        assert!(!is_tree(&triangle_and_point));
+        assert!(not_a_tree(&triangle_and_point).contains("'v3' cannot be reached from 'v0'"));
+        let cycle = graph(3, &[(0, 1), (1, 2), (2, 0)]);
+        assert!(not_a_tree(&cycle).contains("3 vertices and 3 edges"));
+        assert_eq!(not_a_tree(&graph(2, &[(0, 1)])), "the graph is a tree");
+    }
 
     fn spec(n: usize, edges: &[(usize, usize)]) -> MultiRoundSpec {
         let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();

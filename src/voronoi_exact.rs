@@ -319,6 +319,8 @@ impl<'a> ExactSolver<'a> {
             moves,
             symmetries: Vec::new(),
             twin_classes: self.declared_twin_classes(),
+            generators: Vec::new(),
+            orbits: Vec::new(),
         }
     }
 

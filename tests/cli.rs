@@ -474,3 +474,78 @@ fn solve_errors_name_the_instance_file() {
         "bad-source.json: no certificate",
     );
 }
+
+/// Generates a complete k-ary tree, solves it and verifies the certificate from its file;
+/// returns what `solve` printed.
+fn solve_kary_tree(dir: &Path, k: &str, height: &str, rounds: &str) -> String {
+    let instance = dir.join(format!("k{k}h{height}n{rounds}.json"));
+    let cert = dir.join(format!("k{k}h{height}n{rounds}.cert.json"));
+    let (i, c) = (instance.to_str().unwrap(), cert.to_str().unwrap());
+    let args = [
+        "gen",
+        "kary-tree",
+        "--k",
+        k,
+        "--height",
+        height,
+        "--rounds",
+        rounds,
+        "-o",
+        i,
+    ];
+    let out = gamecert(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = gamecert(&["solve", i, "-o", c]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let verify = gamecert(&["verify", i, c]);
+    assert_eq!(verify.status.code(), Some(0), "{}", stdout(&verify));
+    stderr(&out)
+}
+
+#[test]
+fn kary_trees_are_solved_by_the_papers_strategies() {
+    let dir = tempfile::tempdir().unwrap();
+    // Theorem 1: odd k = 5, n = 3 on the smallest tree meeting the bound (781 vertices).
+    let said = solve_kary_tree(dir.path(), "5", "4", "3");
+    assert!(
+        said.contains("white wins") && said.contains("Algorithm 2"),
+        "{said}"
+    );
+    // Theorem 2: even k = 4, n = 3 (2n > k) on the smallest such tree (341 vertices): a tie.
+    let said = solve_kary_tree(dir.path(), "4", "4", "3");
+    assert!(said.contains("value (W's margin) is 0"), "{said}");
+    assert!(said.contains("symmetric"), "{said}");
+    // Proposition 1: 2n <= k.
+    let said = solve_kary_tree(dir.path(), "4", "2", "2");
+    assert!(said.contains("Algorithm 1"), "{said}");
+}
+
+#[test]
+fn solve_methods_that_do_not_apply_are_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let cycle = write(
+        dir.path(),
+        "cycle.json",
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi",
+  "graph": {"vertices": ["a", "b", "c", "d"], "edges": [["a", "b"], ["b", "c"], ["c", "a"], ["c", "d"]]},
+  "rounds": 1}"#,
+    );
+    let c = cycle.to_str().unwrap();
+    bad_input(
+        &["solve", c, "--method", "median"],
+        "cycle.json: --method median needs one round on a tree from an empty start: the graph is not a tree: 4 vertices and 4 edges",
+    );
+    bad_input(
+        &["solve", c, "--method", "kary"],
+        "cycle.json: --method kary needs a complete k-ary tree",
+    );
+    bad_input(&["solve", c, "--method", "direct"], "applies to one-round");
+    // Without a method the exact solver settles it.
+    let out = gamecert(&[
+        "solve",
+        c,
+        "-o",
+        dir.path().join("c.cert").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

@@ -179,7 +179,7 @@ fn check_voronoi_strategy(
                 claim,
                 reason: format!(
                     "replayed against every opponent move: {} positions, {} final positions \
-                     (worst margin {}), {} verified symmetry witnesses",
+                     (worst margin {}), {} opponent moves folded by verified symmetries",
                     report.positions,
                     report.leaves,
                     report

@@ -45,6 +45,9 @@ pub enum BenchName {
     /// The Figure 4 certificates of the positive-DNF reduction: generation and check times,
     /// positions the checker visits, and the plays of the unreduced game tree.
     Posdnf,
+    /// Seed 001's strategies on complete k-ary trees (Algorithm 2, B's symmetric strategy):
+    /// certificate sizes, build and check times, on the smallest trees of Theorems 1 and 2.
+    Kary,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -910,6 +913,13 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(
                 serde_json::to_value(&report)?,
                 crate::bench_games::figure4_table(&report),
+            )
+        }
+        BenchName::Kary => {
+            let rows = crate::bench_games::kary(quick, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_games::kary_table(&rows),
             )
         }
         BenchName::Direct => {

@@ -1,5 +1,6 @@
-//! Benchmarks of the multi-round game (`gamecert bench exact|posdnf`): the exact solver's speed
-//! on a 30-vertex graph, sequential and with rayon, and the cost of Figure 4's certificates.
+//! Benchmarks of the multi-round game (`gamecert bench exact|posdnf|kary`): the exact solver's
+//! speed on a 30-vertex graph, sequential and with rayon, the cost of Figure 4's certificates,
+//! and the certificates of seed 001's strategies on complete k-ary trees.
 
 use crate::posdnf_maps::certificate_for;
 use crate::rng::Rng;
@@ -184,4 +185,91 @@ pub fn figure4_table(r: &Figure4Report) -> String {
         "| quantity | value |\n|---|---:|\n| vertices | {} |\n| rounds each | {} |\n| certificate | {} |\n| claim | {} |\n| certificate bytes | {} |\n| generate (s) | {:.3} |\n| check (s) | {:.3} |\n| positions checked | {} |\n| final positions scored | {} |\n| symmetry uses | {} |\n| plays in the unreduced tree | {:.3e} |\n",
         r.vertices, r.rounds, r.certificate, r.claim, r.certificate_bytes, r.generate_seconds, r.check_seconds, r.positions_checked, r.final_positions, r.symmetry_uses, r.plays_in_unreduced_tree
     )
+}
+
+/// One complete k-ary tree solved by the paper's strategies.
+#[derive(Clone, Debug, Serialize)]
+pub struct KaryRow {
+    pub k: u64,
+    pub height: u32,
+    pub vertices: usize,
+    pub rounds: usize,
+    pub method: String,
+    pub claim: String,
+    pub positions: u64,
+    pub folded_moves: u64,
+    pub certificate_bytes: usize,
+    pub build_seconds: f64,
+    pub check_seconds: f64,
+}
+
+/// The smallest trees of Theorems 1 and 2 (and a larger case (B) one), each certificate
+/// written as JSON, read back and checked.
+pub fn kary(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<KaryRow>> {
+    let mut cases = vec![
+        (3u64, 4u32, 2usize),
+        (3, 4, 3),
+        (5, 4, 3),
+        (3, 5, 4),
+        (4, 4, 3),
+        (4, 4, 4),
+    ];
+    if !quick {
+        cases.extend([(3, 5, 5), (6, 4, 4)]);
+    }
+    let mut rows = Vec::new();
+    for (k, height, rounds) in cases {
+        note(&format!("kary: k {k}, height {height}, n {rounds}"));
+        let spec = crate::gen::kary_tree(k, height, rounds)?;
+        let game = spec.validate()?;
+        let started = Instant::now();
+        let (certificate, method) = crate::games::kary_certificate(&game, k)
+            .map_err(anyhow::Error::msg)?
+            .ok_or_else(|| anyhow::anyhow!("k {k}, height {height}, n {rounds}: not settled"))?;
+        let build_seconds = started.elapsed().as_secs_f64();
+        let text = certificate.to_json();
+        let started = Instant::now();
+        let read = gamecert_certificates::format::Certificate::from_json(&text)?;
+        let verdict = check(&Instance::Voronoi(spec), &read, &Limits::default());
+        let check_seconds = started.elapsed().as_secs_f64();
+        anyhow::ensure!(verdict.accepted, "rejected: {}", verdict.reason);
+        rows.push(KaryRow {
+            k,
+            height,
+            vertices: game.graph.len(),
+            rounds,
+            method: method.into(),
+            claim: verdict.claim,
+            positions: verdict.work.positions.unwrap_or(0),
+            folded_moves: verdict.work.symmetries.unwrap_or(0),
+            certificate_bytes: text.len(),
+            build_seconds,
+            check_seconds,
+        });
+    }
+    Ok(rows)
+}
+
+/// Markdown for [`kary`].
+pub fn kary_table(rows: &[KaryRow]) -> String {
+    let mut out = String::from(
+        "| k | H | N | n | claim | positions | folded moves | JSON bytes | build s | parse + check s |\n\
+         |---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.3} | {:.3} |\n",
+            r.k,
+            r.height,
+            r.vertices,
+            r.rounds,
+            r.claim,
+            r.positions,
+            r.folded_moves,
+            r.certificate_bytes,
+            r.build_seconds,
+            r.check_seconds
+        ));
+    }
+    out
 }

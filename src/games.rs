@@ -204,7 +204,14 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                     "the median rule (one round on a tree)",
                 ));
             }
-            let solution = ExactSolver::new(&game).map_err(anyhow::Error::msg)?.solve();
+            let mut solver = ExactSolver::new(&game).map_err(anyhow::Error::msg)?;
+            if crate::trees::is_tree(&game.graph) {
+                let centre = crate::trees::medians(&game.graph)[0];
+                solver = solver
+                    .with_tree_symmetry(centre)
+                    .map_err(anyhow::Error::msg)?;
+            }
+            let solution = solver.solve();
             Ok(done(
                 Certificate::VoronoiValue(solution.certificate()),
                 solution.nodes,

@@ -101,9 +101,11 @@ impl CompleteTree {
 }
 
 /// Swaps of sibling subtrees as certificate generators, created when first needed.
-struct SiblingSwaps {
+#[derive(Default)]
+pub struct SiblingSwaps {
     index: HashMap<(usize, usize), usize>,
-    generators: Vec<Vec<(usize, usize)>>,
+    /// Each generator as (vertex, image) pairs for the vertices it moves.
+    pub generators: Vec<Vec<(usize, usize)>>,
 }
 
 impl SiblingSwaps {
@@ -133,9 +135,31 @@ impl SiblingSwaps {
         Some(self.generators.len() - 1)
     }
 
+    /// For every vertex, the smallest vertex of its orbit under the generators `fixing` gives.
+    pub fn representatives(&self, n: usize, fixing: &[usize]) -> Vec<usize> {
+        let chosen: Vec<&[(usize, usize)]> = fixing
+            .iter()
+            .map(|&g| self.generators[g].as_slice())
+            .collect();
+        orbit_representatives(n, &chosen)
+    }
+
+    /// The generators with vertex names, for a certificate.
+    pub fn named(&self, graph: &gamecert_certificates::graph::Graph) -> Vec<Vec<(String, String)>> {
+        self.generators
+            .iter()
+            .map(|pairs| {
+                pairs
+                    .iter()
+                    .map(|&(a, b)| (graph.name(a).to_string(), graph.name(b).to_string()))
+                    .collect()
+            })
+            .collect()
+    }
+
     /// Generators fixing `position`: at each vertex, children grouped by subtree content
     /// (hashed bottom-up, then verified), the first of a group swapped with each other member.
-    fn fixing(&mut self, tree: &RootedTree, position: &[u8]) -> Vec<usize> {
+    pub fn fixing(&mut self, tree: &RootedTree, position: &[u8]) -> Vec<usize> {
         let mut content = vec![0u64; position.len()];
         for &v in tree.order.iter().rev() {
             let mut h = 0x9e37_79b9_7f4a_7c15u64 ^ position[v] as u64;
@@ -194,10 +218,7 @@ pub fn expand_on_tree(
         Player::Black => (b'B', b'W'),
     };
     let name = |v: usize| graph.name(v).to_string();
-    let mut swaps = SiblingSwaps {
-        index: HashMap::new(),
-        generators: Vec::new(),
-    };
+    let mut swaps = SiblingSwaps::default();
     let mut moves = Vec::new();
     let mut orbits = Vec::new();
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
@@ -247,11 +268,7 @@ pub fn expand_on_tree(
         moves,
         symmetries: Vec::new(),
         twin_classes: Vec::new(),
-        generators: swaps
-            .generators
-            .iter()
-            .map(|pairs| pairs.iter().map(|&(a, b)| (name(a), name(b))).collect())
-            .collect(),
+        generators: swaps.named(graph),
         orbits,
     })
 }

@@ -43,7 +43,10 @@ pub fn voronoi_kary(
                 progress(&format!("k {k}, height {height}, n {rounds}"));
                 let spec = kary_tree(k, height, rounds)?;
                 let game = spec.validate()?;
-                let solver = ExactSolver::new(&game).map_err(anyhow::Error::msg)?;
+                let root = game.graph.vertex("r").expect("gen names the root r");
+                let solver = ExactSolver::new(&game)
+                    .and_then(|s| s.with_tree_symmetry(root))
+                    .map_err(anyhow::Error::msg)?;
                 let mut entry = KaryEntry {
                     k,
                     height,

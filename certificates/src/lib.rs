@@ -36,5 +36,14 @@ satisfiable";
 pub const TRUSTED_COROLLARY_1: &str = "Teramoto-Demaine-Uehara Corollary 1: the same for the \
 sat-voronoi2 graph (W holds u and n - 1 pendant vertices of P)";
 
+/// The Sprague-Grundy theorem, for impartial games under normal play.
+pub const TRUSTED_SPRAGUE_GRUNDY: &str = "Sprague-Grundy theorem: under normal play, the Grundy \
+value of a disjunctive sum of impartial games is the nim sum (XOR) of the components' values, \
+and a position is a second-player win iff its value is 0";
+
 /// The one list of theorems the checker may take on faith.
-pub const TRUSTED_THEOREMS: &[&str] = &[TRUSTED_THEOREM_3, TRUSTED_COROLLARY_1];
+pub const TRUSTED_THEOREMS: &[&str] = &[
+    TRUSTED_THEOREM_3,
+    TRUSTED_COROLLARY_1,
+    TRUSTED_SPRAGUE_GRUNDY,
+];

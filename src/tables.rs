@@ -5,11 +5,21 @@
 //! (the exact solver's limit), every n with 2n <= N. Each entry is solved by the exact solver
 //! within a node budget; a solved entry's `voronoi-value` certificate is replayed by the
 //! checker, and an entry past the budget is reported as open, never guessed.
+//!
+//! `voronoi-paths`: the value of VG(P_N, n) on paths (seed 001's conclusion reports, from
+//! computer experiments, that every game on a path of at most 30 vertices is a tie), every N
+//! in a range and every n with 2n <= N. Each entry is solved over typed gap states by
+//! [`crate::paths`] (one transposition table for the whole table) and its
+//! `voronoi-path-value` certificate is replayed by the checker's
+//! [`check_path_value`] before the entry is reported.
 
 use crate::gen::kary_tree;
+use crate::paths::PathSolver;
 use crate::voronoi_exact::ExactSolver;
+use gamecert_certificates::path_game::check_path_value;
 use gamecert_certificates::voronoi_game::check_value;
 use serde::Serialize;
+use std::time::Instant;
 
 /// One entry of the k-ary table.
 #[derive(Clone, Debug, Serialize)]
@@ -82,6 +92,134 @@ pub fn voronoi_kary_table(rows: &[KaryEntry]) -> String {
             r.k, r.height, r.vertices, r.rounds, value, r.positions_checked, r.search_nodes
         ));
     }
+    out
+}
+
+/// One entry of the path table.
+#[derive(Clone, Debug, Serialize)]
+pub struct PathEntry {
+    pub vertices: usize,
+    pub rounds: usize,
+    /// W's margin under optimal play.
+    pub value: i64,
+    /// Abstract states the checker replayed for W's strategy (final states included).
+    pub white_states: u64,
+    /// The same for B's strategy.
+    pub black_states: u64,
+    /// States the search expanded for this entry (others came from the shared table).
+    pub search_nodes: u64,
+    pub solve_seconds: f64,
+    pub check_seconds: f64,
+}
+
+/// The refusal threshold of `table voronoi-paths --max-vertices`.
+pub const MAX_PATH_TABLE_VERTICES: usize = 200;
+
+/// The path table for N = `min_vertices..=max_vertices`, every n with 2n <= N; every entry's
+/// certificate is accepted by the checker before it is reported.
+pub fn voronoi_paths(
+    min_vertices: usize,
+    max_vertices: usize,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<Vec<PathEntry>> {
+    let mut solver = PathSolver::new();
+    voronoi_paths_with(&mut solver, min_vertices, max_vertices, progress)
+}
+
+/// [`voronoi_paths`] with a caller's solver (whose table carries over between calls).
+pub fn voronoi_paths_with(
+    solver: &mut PathSolver,
+    min_vertices: usize,
+    max_vertices: usize,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<Vec<PathEntry>> {
+    anyhow::ensure!(
+        (1..=MAX_PATH_TABLE_VERTICES).contains(&max_vertices) && min_vertices >= 1,
+        "the path table takes 1 <= N <= {MAX_PATH_TABLE_VERTICES} (got {min_vertices}..{max_vertices})"
+    );
+    let mut rows = Vec::new();
+    for vertices in min_vertices.max(2)..=max_vertices {
+        for rounds in 1..=vertices / 2 {
+            progress(&format!("N {vertices}, n {rounds}"));
+            let started = Instant::now();
+            let solution = solver.solve(vertices, rounds).map_err(anyhow::Error::msg)?;
+            let solve_seconds = started.elapsed().as_secs_f64();
+            let started = Instant::now();
+            let (w, b) = check_path_value(vertices, rounds, &solution.certificate, u64::MAX)
+                .map_err(|e| {
+                    anyhow::anyhow!("the checker rejected the N {vertices}, n {rounds} entry: {e}")
+                })?;
+            rows.push(PathEntry {
+                vertices,
+                rounds,
+                value: solution.value,
+                white_states: w.states,
+                black_states: b.states,
+                search_nodes: solution.nodes,
+                solve_seconds,
+                check_seconds: started.elapsed().as_secs_f64(),
+            });
+        }
+    }
+    Ok(rows)
+}
+
+fn value_text(v: i64) -> String {
+    match v {
+        v if v > 0 => format!("{v} (W wins)"),
+        0 => "0 (tie)".to_string(),
+        v => format!("{v} (B wins)"),
+    }
+}
+
+/// Markdown for [`voronoi_paths`], and a summary line; `times` adds the time columns (left out
+/// where the output must not vary, as in snapshots).
+pub fn voronoi_paths_table(rows: &[PathEntry], times: bool, wall_seconds: f64) -> String {
+    let mut out = String::from(
+        "| N | n | value (W's margin) | W's strategy states | B's strategy states | search nodes |",
+    );
+    if times {
+        out.push_str(" solve s | check s |\n|---:|---:|---|---:|---:|---:|---:|---:|\n");
+    } else {
+        out.push_str("\n|---:|---:|---|---:|---:|---:|\n");
+    }
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |",
+            r.vertices,
+            r.rounds,
+            value_text(r.value),
+            r.white_states,
+            r.black_states,
+            r.search_nodes
+        ));
+        if times {
+            out.push_str(&format!(
+                " {:.3} | {:.3} |",
+                r.solve_seconds, r.check_seconds
+            ));
+        }
+        out.push('\n');
+    }
+    let ties = rows.iter().filter(|r| r.value == 0).count();
+    let checked: u64 = rows.iter().map(|r| r.white_states + r.black_states).sum();
+    out.push_str(&format!(
+        "\n{} entries, {ties} ties, {} not ties; the checker replayed {checked} gap states",
+        rows.len(),
+        rows.len() - ties
+    ));
+    let others: Vec<String> = rows
+        .iter()
+        .filter(|r| r.value != 0)
+        .map(|r| format!("N {} n {}: {}", r.vertices, r.rounds, r.value))
+        .collect();
+    if !others.is_empty() && others.len() <= 40 {
+        out.push_str(&format!(" (not ties: {})", others.join(", ")));
+    }
+    if times {
+        out.push_str(&format!("; wall time {wall_seconds:.2} s"));
+    }
+    out.push('\n');
     out
 }
 

@@ -2,7 +2,8 @@
 //! checker: `voronoi` by the forward maps of the positive-DNF reduction when the instance is
 //! that reduction's image of its recorded formula ([`crate::posdnf_maps`]), by Algorithm 1 on a
 //! complete k-ary tree from `gen` with 2n <= k ([`crate::kary`]), by the median rule
-//! for one round on a tree ([`crate::trees`]), else by the exact multi-round solver
+//! for one round on a tree ([`crate::trees`]), by the gap-state solver on a path with no start
+//! stones ([`crate::paths`], a `voronoi-path-value` certificate), else by the exact multi-round solver
 //! ([`crate::voronoi_exact`]); `posdnf-game` by the exact DNF game solver
 //! ([`crate::posdnf`]).
 
@@ -75,6 +76,16 @@ pub fn solve_game(instance: &Instance) -> anyhow::Result<(Certificate, u64)> {
                 let certificate =
                     crate::trees::median_certificate(&game).map_err(anyhow::Error::msg)?;
                 return Ok((certificate, 0));
+            }
+            if game.start.iter().all(|&c| c == b'.')
+                && game.graph.len() <= crate::paths::MAX_VERTICES
+                && gamecert_certificates::path_game::path_order(&game.graph).is_ok()
+            {
+                // A path: the gap abstraction, whatever the vertex names and order.
+                let solution = crate::paths::PathSolver::new()
+                    .solve(game.graph.len(), game.rounds)
+                    .map_err(anyhow::Error::msg)?;
+                return Ok((Certificate::PathValue(solution.certificate), solution.nodes));
             }
             let solution = ExactSolver::new(&game).map_err(anyhow::Error::msg)?.solve();
             Ok((

@@ -407,6 +407,22 @@ mod tests {
         }
     }
 
+    /// The abstract solver agrees with the exact solver over concrete positions.
+    #[test]
+    fn values_agree_with_the_exact_solver() {
+        let mut solver = PathSolver::new();
+        for n in 2..=10u64 {
+            for rounds in 1..=(n as usize) / 2 {
+                let game = crate::gen::path(n, rounds).unwrap().validate().unwrap();
+                let exact = crate::voronoi_exact::ExactSolver::new(&game)
+                    .unwrap()
+                    .solve();
+                let ours = solver.solve(n as usize, rounds).unwrap();
+                assert_eq!(ours.value, exact.value, "N = {n}, n = {rounds}");
+            }
+        }
+    }
+
     #[test]
     fn bad_sizes_are_refused() {
         let mut solver = PathSolver::new();

@@ -45,6 +45,9 @@ pub enum BenchName {
     /// The Figure 4 certificates of the positive-DNF reduction: generation and check times,
     /// positions the checker visits, and the plays of the unreduced game tree.
     Posdnf,
+    /// The path table (`table voronoi-paths`) N by N: solve and check times, checker states,
+    /// until a 10-minute cap (--quick: N <= 16).
+    Paths,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -907,6 +910,14 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(
                 serde_json::to_value(&report)?,
                 crate::bench_games::figure4_table(&report),
+            )
+        }
+        BenchName::Paths => {
+            let (max, cap) = if quick { (16, 10.0) } else { (200, 600.0) };
+            let rows = crate::bench_games::paths(max, cap, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_games::paths_table(&rows),
             )
         }
         BenchName::Direct => {

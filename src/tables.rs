@@ -14,7 +14,7 @@
 //! [`check_path_value`] before the entry is reported.
 
 use crate::gen::kary_tree;
-use crate::paths::PathSolver;
+use crate::paths::{PathSolution, PathSolver};
 use crate::voronoi_exact::ExactSolver;
 use gamecert_certificates::path_game::check_path_value;
 use gamecert_certificates::voronoi_game::check_value;
@@ -137,31 +137,55 @@ pub fn voronoi_paths_with(
         (1..=MAX_PATH_TABLE_VERTICES).contains(&max_vertices) && min_vertices >= 1,
         "the path table takes 1 <= N <= {MAX_PATH_TABLE_VERTICES} (got {min_vertices}..{max_vertices})"
     );
-    let mut rows = Vec::new();
-    for vertices in min_vertices.max(2)..=max_vertices {
-        for rounds in 1..=vertices / 2 {
-            progress(&format!("N {vertices}, n {rounds}"));
-            let started = Instant::now();
-            let solution = solver.solve(vertices, rounds).map_err(anyhow::Error::msg)?;
-            let solve_seconds = started.elapsed().as_secs_f64();
-            let started = Instant::now();
-            let (w, b) = check_path_value(vertices, rounds, &solution.certificate, u64::MAX)
-                .map_err(|e| {
-                    anyhow::anyhow!("the checker rejected the N {vertices}, n {rounds} entry: {e}")
-                })?;
-            rows.push(PathEntry {
-                vertices,
-                rounds,
-                value: solution.value,
-                white_states: w.states,
-                black_states: b.states,
-                search_nodes: solution.nodes,
-                solve_seconds,
-                check_seconds: started.elapsed().as_secs_f64(),
-            });
-        }
-    }
-    Ok(rows)
+    // The solver runs on this thread; the checker replays each certificate on a second one
+    // while the next entry is solved (the machine has two cores).
+    let (send, receive) = std::sync::mpsc::channel::<(usize, usize, PathSolution, f64)>();
+    std::thread::scope(|scope| {
+        let checker = scope.spawn(move || -> anyhow::Result<Vec<PathEntry>> {
+            let mut rows = Vec::new();
+            for (vertices, rounds, solution, solve_seconds) in receive {
+                let started = Instant::now();
+                let (w, b) = check_path_value(vertices, rounds, &solution.certificate, u64::MAX)
+                    .map_err(|e| {
+                        anyhow::anyhow!(
+                            "the checker rejected the N {vertices}, n {rounds} entry: {e}"
+                        )
+                    })?;
+                rows.push(PathEntry {
+                    vertices,
+                    rounds,
+                    value: solution.value,
+                    white_states: w.states,
+                    black_states: b.states,
+                    search_nodes: solution.nodes,
+                    solve_seconds,
+                    check_seconds: started.elapsed().as_secs_f64(),
+                });
+            }
+            Ok(rows)
+        });
+        let solved = (|| -> anyhow::Result<()> {
+            for vertices in min_vertices.max(2)..=max_vertices {
+                for rounds in 1..=vertices / 2 {
+                    progress(&format!("N {vertices}, n {rounds}"));
+                    let started = Instant::now();
+                    let solution = solver.solve(vertices, rounds).map_err(anyhow::Error::msg)?;
+                    let seconds = started.elapsed().as_secs_f64();
+                    if send.send((vertices, rounds, solution, seconds)).is_err() {
+                        // The checker stopped: its error is reported below.
+                        return Ok(());
+                    }
+                }
+            }
+            Ok(())
+        })();
+        drop(send);
+        let rows = checker
+            .join()
+            .map_err(|_| anyhow::anyhow!("the checker thread panicked"))??;
+        solved?;
+        Ok(rows)
+    })
 }
 
 fn value_text(v: i64) -> String {

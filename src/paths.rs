@@ -19,6 +19,11 @@
 //! the bound (preferring a successor already in the DAG), the opponent's states every
 //! successor. The checker replays exactly these states.
 //!
+//! Measured (release, `gamecert bench paths`, two cores shared with another job): the table to
+//! N = 30 in 130 s, N = 34 reached in 645 s; per N, solve time, checker states (2.5 million
+//! at N = 30, 9.4 million at N = 34) and table states all grow about 1.4-fold per vertex; the
+//! largest single strategy at N = 34 has a million states. Peak memory 4.6 GB at N = 34.
+//!
 //! [`at_least`]: PathSolver::at_least
 
 use gamecert_certificates::path_game::{move_text, Gap, GapKind, PathState, PathValue};

@@ -48,6 +48,9 @@ pub enum BenchName {
     /// Seed 001's strategies on complete k-ary trees (Algorithm 2, B's symmetric strategy):
     /// certificate sizes, build and check times, on the smallest trees of Theorems 1 and 2.
     Kary,
+    /// The path table (`table voronoi-paths`) N by N: solve and check times, checker states,
+    /// until a 10-minute cap (--quick: N <= 16).
+    Paths,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -920,6 +923,14 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(
                 serde_json::to_value(&rows)?,
                 crate::bench_games::kary_table(&rows),
+            )
+        }
+        BenchName::Paths => {
+            let (max, cap) = if quick { (16, 10.0) } else { (200, 600.0) };
+            let rows = crate::bench_games::paths(max, cap, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_games::paths_table(&rows),
             )
         }
         BenchName::Direct => {

@@ -1,6 +1,7 @@
-//! Benchmarks of the multi-round game (`gamecert bench exact|posdnf|kary`): the exact solver's
-//! speed on a 30-vertex graph, sequential and with rayon, the cost of Figure 4's certificates,
-//! and the certificates of seed 001's strategies on complete k-ary trees.
+//! Benchmarks of the multi-round game (`gamecert bench exact|posdnf|kary|paths`): the exact
+//! solver's speed on a 30-vertex graph, sequential and with rayon, the cost of Figure 4's
+//! certificates, the certificates of seed 001's strategies on complete k-ary trees, and how the
+//! path table ([`crate::tables::voronoi_paths`]) grows with N.
 
 use crate::posdnf_maps::certificate_for;
 use crate::rng::Rng;
@@ -250,6 +251,76 @@ pub fn kary(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<KaryRow>> {
     Ok(rows)
 }
 
+/// One N of the path table: every n with 2n <= N, solved with the table's shared solver and
+/// checked.
+#[derive(Clone, Debug, Serialize)]
+pub struct PathsRow {
+    pub vertices: usize,
+    pub entries: usize,
+    /// Entries whose value is not 0.
+    pub not_ties: usize,
+    pub solve_seconds: f64,
+    pub check_seconds: f64,
+    /// Gap states the checker replayed (both strategies, all n).
+    pub checker_states: u64,
+    /// The largest single strategy replayed for this N.
+    pub largest_strategy: u64,
+    /// States in the solver's transposition table after this N.
+    pub table_states: usize,
+    /// Wall-clock seconds since the start of the run (N = 1 up to this N).
+    pub cumulative_seconds: f64,
+}
+
+/// The path table row by row, N = 1, 2, ... up to `max_vertices`, starting no new N once
+/// `cap_seconds` have passed.
+pub fn paths(
+    max_vertices: usize,
+    cap_seconds: f64,
+    note: &dyn Fn(&str),
+) -> anyhow::Result<Vec<PathsRow>> {
+    let mut solver = crate::paths::PathSolver::new();
+    let started = Instant::now();
+    let mut rows = Vec::new();
+    for vertices in 2..=max_vertices {
+        if started.elapsed().as_secs_f64() > cap_seconds {
+            note(&format!(
+                "paths: time cap of {cap_seconds} s reached, N = {vertices} not started"
+            ));
+            break;
+        }
+        let entries =
+            crate::tables::voronoi_paths_with(&mut solver, vertices, vertices, &mut |_| {})?;
+        let row = PathsRow {
+            vertices,
+            entries: entries.len(),
+            not_ties: entries.iter().filter(|e| e.value != 0).count(),
+            solve_seconds: entries.iter().map(|e| e.solve_seconds).sum(),
+            check_seconds: entries.iter().map(|e| e.check_seconds).sum(),
+            checker_states: entries
+                .iter()
+                .map(|e| e.white_states + e.black_states)
+                .sum(),
+            largest_strategy: entries
+                .iter()
+                .map(|e| e.white_states.max(e.black_states))
+                .max()
+                .unwrap_or(0),
+            table_states: solver.table_len(),
+            cumulative_seconds: started.elapsed().as_secs_f64(),
+        };
+        note(&format!(
+            "paths: N {} done: solve {:.2} s, check {:.2} s, {} checker states, {:.1} s so far",
+            row.vertices,
+            row.solve_seconds,
+            row.check_seconds,
+            row.checker_states,
+            row.cumulative_seconds
+        ));
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
 /// Markdown for [`kary`].
 pub fn kary_table(rows: &[KaryRow]) -> String {
     let mut out = String::from(
@@ -269,6 +340,26 @@ pub fn kary_table(rows: &[KaryRow]) -> String {
             r.certificate_bytes,
             r.build_seconds,
             r.check_seconds
+        ));
+    }
+    out
+}
+
+/// Markdown for [`paths`].
+pub fn paths_table(rows: &[PathsRow]) -> String {
+    let mut out = String::from("| N | entries | not ties | solve s | check s | checker states | largest strategy | table states | cumulative s |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {:.3} | {:.3} | {} | {} | {} | {:.1} |\n",
+            r.vertices,
+            r.entries,
+            r.not_ties,
+            r.solve_seconds,
+            r.check_seconds,
+            r.checker_states,
+            r.largest_strategy,
+            r.table_states,
+            r.cumulative_seconds
         ));
     }
     out

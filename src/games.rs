@@ -4,9 +4,11 @@
 //! complete k-ary tree from `gen` by seed 001's strategies when their certificate checks
 //! ([`crate::kary`]: Algorithm 1 for 2n <= k, Algorithm 2 for odd k, Algorithm 2 against B's
 //! symmetric strategy for even k; below the paper's size bound they are tried too and the
-//! checker decides), by the median rule for one round on a tree ([`crate::trees`]), else by the
-//! exact multi-round solver ([`crate::voronoi_exact`]); `posdnf-game` by the exact DNF game
-//! solver ([`crate::posdnf`]). `--method median|kary|exact` forces one of these.
+//! checker decides), by the median rule for one round on a tree ([`crate::trees`]), by the
+//! gap-state solver on a path with no start stones ([`crate::paths`], a `voronoi-path-value`
+//! certificate), else by the exact multi-round solver ([`crate::voronoi_exact`]);
+//! `posdnf-game` by the exact DNF game solver ([`crate::posdnf`]). `--method
+//! median|kary|exact` forces one of these.
 
 use crate::io::BadInput;
 use crate::solve::Method;
@@ -71,10 +73,19 @@ pub fn kary_certificate(
     game: &MultiRound,
     k: u64,
 ) -> Result<Option<(Certificate, &'static str)>, String> {
-    let root = game.graph.vertex("r").ok_or("gen names the root r")?;
-    let n = game.rounds;
     // Position strings dominate the memory: about a gigabyte of them at most.
     let limit = crate::kary::MAX_POSITIONS.min(1_000_000_000 / game.graph.len().max(1));
+    kary_certificate_within(game, k, limit)
+}
+
+/// [`kary_certificate`] with at most `limit` positions per certificate.
+pub fn kary_certificate_within(
+    game: &MultiRound,
+    k: u64,
+    limit: usize,
+) -> Result<Option<(Certificate, &'static str)>, String> {
+    let root = game.graph.vertex("r").ok_or("gen names the root r")?;
+    let n = game.rounds;
     let replay =
         |s: &VoronoiStrategy| check_strategy(&game.graph, n, &game.start, s, limit as u64).is_ok();
     if 2 * n as u64 <= k {
@@ -202,6 +213,21 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                     certificate,
                     0,
                     "the median rule (one round on a tree)",
+                ));
+            }
+            if method == Method::Auto
+                && game.start.iter().all(|&c| c == b'.')
+                && game.graph.len() <= crate::paths::MAX_VERTICES
+                && gamecert_certificates::path_game::path_order(&game.graph).is_ok()
+            {
+                // A path: the gap abstraction, whatever the vertex names and order.
+                let solution = crate::paths::PathSolver::new()
+                    .solve(game.graph.len(), game.rounds)
+                    .map_err(anyhow::Error::msg)?;
+                return Ok(done(
+                    Certificate::PathValue(solution.certificate),
+                    solution.nodes,
+                    "the gap-state path solver",
                 ));
             }
             let mut solver = ExactSolver::new(&game).map_err(anyhow::Error::msg)?;

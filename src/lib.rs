@@ -12,6 +12,7 @@ pub mod games;
 pub mod gen;
 pub mod io;
 pub mod kary;
+pub mod paths;
 pub mod posdnf;
 pub mod posdnf_maps;
 pub mod render;

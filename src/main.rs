@@ -93,13 +93,19 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
-    /// A table of certified game values (`voronoi-kary`).
+    /// A table of certified game values (`voronoi-kary`, `voronoi-paths`).
     Table {
         #[arg(value_enum)]
         name: TableName,
-        /// Search nodes allowed per entry.
+        /// Search nodes allowed per entry (voronoi-kary).
         #[arg(long, default_value_t = 2_000_000)]
         budget: u64,
+        /// The largest path (voronoi-paths).
+        #[arg(long, default_value_t = 30)]
+        max_vertices: usize,
+        /// The smallest path (voronoi-paths).
+        #[arg(long, default_value_t = 1)]
+        min_vertices: usize,
         #[arg(long)]
         json: bool,
     },
@@ -177,6 +183,8 @@ impl TestedReduction {
 enum TableName {
     /// VG(T, n) on complete k-ary trees below the paper's size bound (k = 2..5).
     VoronoiKary,
+    /// VG(P_N, n) on paths, every N in --min-vertices..=--max-vertices and every 2n <= N.
+    VoronoiPaths,
 }
 
 #[derive(Subcommand)]
@@ -549,17 +557,66 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 ExitCode::from(1)
             })
         }
-        Command::Table { name, budget, json } => {
-            let TableName::VoronoiKary = name;
-            let rows = gamecert::tables::voronoi_kary(budget, &mut |what| {
+        Command::Table {
+            name,
+            budget,
+            max_vertices,
+            min_vertices,
+            json,
+        } => {
+            let mut progress = |what: &str| {
                 if !quiet && std::io::stderr().is_terminal() {
                     eprint!("\r{what}        ");
                 }
-            })?;
-            if json {
-                println!("{}", serde_json::to_string_pretty(&rows)?);
-            } else {
-                print!("{}", gamecert::tables::voronoi_kary_table(&rows));
+            };
+            match name {
+                TableName::VoronoiKary => {
+                    let rows = gamecert::tables::voronoi_kary(
+                        budget,
+                        gamecert::tables::STRATEGY_POSITIONS,
+                        &mut progress,
+                    )?;
+                    if json {
+                        println!("{}", serde_json::to_string_pretty(&rows)?);
+                    } else {
+                        print!("{}", gamecert::tables::voronoi_kary_table(&rows));
+                    }
+                }
+                TableName::VoronoiPaths => {
+                    let limit = gamecert::tables::MAX_PATH_TABLE_VERTICES;
+                    if max_vertices == 0 || max_vertices > limit {
+                        return Err(BadInput(format!(
+                            "--max-vertices must be between 1 and {limit} (got {max_vertices}); \
+                             the work grows about 1.4-fold per vertex (N = 34 alone takes minutes)"
+                        ))
+                        .into());
+                    }
+                    if min_vertices == 0 || min_vertices > max_vertices {
+                        return Err(BadInput(format!(
+                            "--min-vertices must be between 1 and --max-vertices = \
+                             {max_vertices} (got {min_vertices})"
+                        ))
+                        .into());
+                    }
+                    let started = std::time::Instant::now();
+                    let rows =
+                        gamecert::tables::voronoi_paths(min_vertices, max_vertices, &mut progress)?;
+                    if !quiet && std::io::stderr().is_terminal() {
+                        eprint!("\r{:40}\r", "");
+                    }
+                    if json {
+                        println!("{}", serde_json::to_string_pretty(&rows)?);
+                    } else {
+                        print!(
+                            "{}",
+                            gamecert::tables::voronoi_paths_table(
+                                &rows,
+                                true,
+                                started.elapsed().as_secs_f64()
+                            )
+                        );
+                    }
+                }
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -549,3 +549,102 @@ fn solve_methods_that_do_not_apply_are_bad_input() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+#[test]
+fn path_values_solve_verify_and_reject() {
+    let dir = tempfile::tempdir().unwrap();
+    let inst = dir.path().join("p9.json");
+    let i = inst.to_str().unwrap();
+    let out = gamecert(&["gen", "path", "--vertices", "9", "--rounds", "3", "-o", i]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let cert = dir.path().join("p9.cert.json");
+    let c = cert.to_str().unwrap();
+    let out = gamecert(&["solve", i, "-o", c]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&cert).unwrap();
+    assert!(text.contains("\"kind\": \"voronoi-path-value\""), "{text}");
+    let out = gamecert(&["verify", i, c]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("trusted: path gaps"),
+        "{}",
+        stdout(&out)
+    );
+    // A wrong value names the final state that breaks it.
+    let wrong = write(
+        dir.path(),
+        "wrong.json",
+        &text.replace("\"value\": 0", "\"value\": 1"),
+    );
+    let out = gamecert(&["verify", i, wrong.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("final state '"), "{}", stdout(&out));
+    // The same certificate for a graph that is not a path, or another size.
+    let star = write(
+        dir.path(),
+        "star.json",
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi",
+  "graph": {"vertices": ["c", "a", "b", "d", "e", "f", "g", "h", "i"],
+            "edges": [["c", "a"], ["c", "b"], ["c", "d"], ["d", "e"], ["e", "f"], ["f", "g"],
+                      ["g", "h"], ["h", "i"]]},
+  "rounds": 3}"#,
+    );
+    let out = gamecert(&["verify", star.to_str().unwrap(), c]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("needs a path"), "{}", stdout(&out));
+    let p11 = dir.path().join("p11.json");
+    let out = gamecert(&[
+        "gen",
+        "path",
+        "--vertices",
+        "11",
+        "--rounds",
+        "3",
+        "-o",
+        p11.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = gamecert(&["verify", p11.to_str().unwrap(), c]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("N = 9"), "{}", stdout(&out));
+}
+
+#[test]
+fn voronoi_paths_table_and_its_bad_input() {
+    let out = gamecert(&["table", "voronoi-paths", "--max-vertices", "8"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("| 8 | 4 | 0 (tie) |"), "{text}");
+    assert!(text.contains("16 entries, 13 ties, 3 not ties"), "{text}");
+    let out = gamecert(&[
+        "table",
+        "voronoi-paths",
+        "--min-vertices",
+        "6",
+        "--max-vertices",
+        "6",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(rows.as_array().unwrap().len(), 3);
+    bad_input(
+        &["table", "voronoi-paths", "--max-vertices", "0"],
+        "between 1 and 200",
+    );
+    bad_input(
+        &["table", "voronoi-paths", "--max-vertices", "1000"],
+        "between 1 and 200",
+    );
+    bad_input(
+        &[
+            "table",
+            "voronoi-paths",
+            "--min-vertices",
+            "9",
+            "--max-vertices",
+            "8",
+        ],
+        "--min-vertices",
+    );
+}

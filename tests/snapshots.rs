@@ -101,3 +101,24 @@ fn figure4_verify_report() {
     assert!(verdict.accepted, "{}", verdict.reason);
     insta::assert_json_snapshot!(verdict);
 }
+
+/// `gamecert table voronoi-paths --max-vertices 20` without its time columns (the full run to
+/// 30 takes over a minute; see `voronoi_paths_table_30`).
+#[test]
+fn voronoi_paths_table() {
+    let rows = gamecert::tables::voronoi_paths(1, 20, &mut |_| {}).unwrap();
+    insta::assert_snapshot!(gamecert::tables::voronoi_paths_table(&rows, false, 0.0));
+}
+
+/// The table to 30, as the paper's conclusion reports it (over a minute in release): every
+/// entry is a tie except n = 1 on an odd path, where W wins by one (W takes the unique median).
+#[test]
+#[ignore = "over a minute; run with --ignored"]
+fn voronoi_paths_table_30() {
+    let rows = gamecert::tables::voronoi_paths(1, 30, &mut |_| {}).unwrap();
+    assert_eq!(rows.len(), 225);
+    for r in &rows {
+        let expect = i64::from(r.rounds == 1 && r.vertices % 2 == 1);
+        assert_eq!(r.value, expect, "N = {}, n = {}", r.vertices, r.rounds);
+    }
+}

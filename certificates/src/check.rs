@@ -9,6 +9,9 @@
 //!   it trusts for the step from "unsatisfiable" to "B cannot win".
 //! - A strategy (multi-round Voronoi game, positive-DNF game) is replayed against every
 //!   opponent move ([`crate::voronoi_game`], [`crate::posdnf`]).
+//! - A `voronoi-path-value` certificate fits a `voronoi` instance whose graph is a path with no
+//!   start stones; both strategies are replayed over the abstract gap states of
+//!   [`crate::path_game`], trusting the lemma [`crate::TRUSTED_PATH_GAPS`].
 
 use crate::encode::{black_wins_cnf, clause_bound};
 use crate::format::{
@@ -16,6 +19,7 @@ use crate::format::{
     Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
 use crate::lrat::{check_lrat, LratLimits, LratReport};
+use crate::path_game::{check_path_value, path_order, PathValue};
 use crate::posdnf::{DnfPlayer, DnfStrategy, PosDnf};
 use crate::sat_voronoi::{self, SatVoronoi};
 use crate::voronoi::Player;
@@ -35,6 +39,9 @@ pub struct Limits {
     pub max_reduction_vertices: usize,
     /// A strategy replay is refused beyond this many positions.
     pub max_positions: u64,
+    /// A path-strategy replay ([`crate::path_game`]) is refused beyond this many abstract
+    /// states per strategy.
+    pub max_path_states: u64,
 }
 
 impl Default for Limits {
@@ -44,6 +51,7 @@ impl Default for Limits {
             max_encoding_clauses: 50_000_000,
             max_reduction_vertices: 100_000_000,
             max_positions: 20_000_000,
+            max_path_states: 50_000_000,
         }
     }
 }
@@ -114,6 +122,10 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
         }
         (Instance::Voronoi(spec), Certificate::VoronoiValue(value)) => match spec.validate() {
             Ok(game) => check_voronoi_value(&game, value, limits),
+            Err(err) => invalid(err),
+        },
+        (Instance::Voronoi(spec), Certificate::PathValue(value)) => match spec.validate() {
+            Ok(game) => check_voronoi_path_value(&game, value, limits),
             Err(err) => invalid(err),
         },
         (Instance::PosDnfGame(dnf), Certificate::DnfStrategy(strategy)) => {
@@ -231,6 +243,57 @@ fn check_voronoi_value(game: &MultiRound, value: &VoronoiValue, limits: &Limits)
     }
 }
 
+fn check_voronoi_path_value(game: &MultiRound, value: &PathValue, limits: &Limits) -> Verdict {
+    let claim = path_claim(value);
+    let mut work = Work {
+        vertices: game.graph.len(),
+        edges: game.graph.edge_count(),
+        ..Work::default()
+    };
+    if let Err(why) = path_order(&game.graph) {
+        return reject(
+            claim,
+            format!("a voronoi-path-value certificate needs a path: {why}"),
+            work,
+        );
+    }
+    if game.start.iter().any(|&c| c != b'.') {
+        return reject(
+            claim,
+            "a voronoi-path-value certificate needs a game without start stones".into(),
+            work,
+        );
+    }
+    match check_path_value(game.graph.len(), game.rounds, value, limits.max_path_states) {
+        Ok((white, black)) => {
+            work.positions = Some(white.states + black.states);
+            work.leaves = Some(white.leaves + black.leaves);
+            Verdict {
+                accepted: true,
+                claim,
+                reason: format!(
+                    "W's strategy guarantees a margin of at least {v} ({} gap states) and B's \
+                     holds W to at most {v} ({} gap states), each replayed against every \
+                     opponent move",
+                    white.states,
+                    black.states,
+                    v = value.value
+                ),
+                work,
+                trusted: vec![crate::TRUSTED_PATH_GAPS.to_string()],
+            }
+        }
+        Err(why) => reject(claim, why, work),
+    }
+}
+
+fn path_claim(value: &PathValue) -> String {
+    format!(
+        "the value of VG(P_{}, {}) (W's margin) is {}",
+        value.vertices, value.rounds, value.value
+    )
+}
+
 fn voronoi_claim(strategy: &VoronoiStrategy) -> String {
     let who = match strategy.player {
         Player::White => "white",
@@ -276,6 +339,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::VoronoiStrategy(s) => voronoi_claim(s),
         Certificate::VoronoiValue(v) => format!("the game's value (W's margin) is {}", v.value),
         Certificate::DnfStrategy(s) => format!("{:?} player wins", s.player).to_lowercase(),
+        Certificate::PathValue(v) => path_claim(v),
     }
 }
 

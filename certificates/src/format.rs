@@ -26,6 +26,7 @@
 
 use crate::cnf::Cnf;
 use crate::graph::{Graph, GraphError};
+use crate::path_game::PathValue;
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
 use crate::voronoi_game::{VoronoiStrategy, VoronoiValue};
@@ -360,6 +361,7 @@ pub enum Certificate {
     VoronoiStrategy(VoronoiStrategy),
     VoronoiValue(VoronoiValue),
     DnfStrategy(DnfStrategy),
+    PathValue(PathValue),
 }
 
 impl Certificate {
@@ -371,6 +373,7 @@ impl Certificate {
             Certificate::VoronoiStrategy(_) => "voronoi-strategy",
             Certificate::VoronoiValue(_) => "voronoi-value",
             Certificate::DnfStrategy(_) => "dnf-strategy",
+            Certificate::PathValue(_) => "voronoi-path-value",
         }
     }
 
@@ -383,9 +386,10 @@ impl Certificate {
             "voronoi-strategy" => Ok(Certificate::VoronoiStrategy(body(text)?)),
             "voronoi-value" => Ok(Certificate::VoronoiValue(body(text)?)),
             "dnf-strategy" => Ok(Certificate::DnfStrategy(body(text)?)),
+            "voronoi-path-value" => Ok(Certificate::PathValue(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
-                 voronoi-strategy, voronoi-value, dnf-strategy)"
+                 voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value)"
             ))),
         }
     }
@@ -398,6 +402,7 @@ impl Certificate {
             Certificate::VoronoiStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
             Certificate::VoronoiValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
             Certificate::DnfStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
+            Certificate::PathValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
         }
     }
 }

@@ -19,6 +19,7 @@ pub mod encode;
 pub mod format;
 pub mod graph;
 pub mod lrat;
+pub mod path_game;
 pub mod posdnf;
 pub mod sat_voronoi;
 pub mod voronoi;
@@ -41,9 +42,16 @@ pub const TRUSTED_SPRAGUE_GRUNDY: &str = "Sprague-Grundy theorem: under normal p
 value of a disjunctive sum of impartial games is the nim sum (XOR) of the components' values, \
 and a position is a second-player win iff its value is 0";
 
+/// The gap abstraction of the game on a path ([`path_game`]); tested against the reference
+/// rules on every position of every path with at most 9 vertices.
+pub const TRUSTED_PATH_GAPS: &str = "path gaps: scores and moves of the Voronoi game on a path \
+depend only on the multiset of typed gaps (maximal runs of empty vertices, typed by the path \
+end or stones that bound them)";
+
 /// The one list of theorems the checker may take on faith.
 pub const TRUSTED_THEOREMS: &[&str] = &[
     TRUSTED_THEOREM_3,
     TRUSTED_COROLLARY_1,
+    TRUSTED_PATH_GAPS,
     TRUSTED_SPRAGUE_GRUNDY,
 ];

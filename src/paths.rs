@@ -1,0 +1,438 @@
+//! The multi-round Voronoi game VG(P_N, n) on a path, solved over typed gap states, with a
+//! `voronoi-path-value` certificate (both players' strategies) for the checker.
+//!
+//! The abstraction is the checker's ([`gamecert_certificates::path_game`]): a position is the
+//! multiset of its gaps (maximal runs of empty vertices) typed by what bounds them (`F`, `EW`,
+//! `EB`, `WW`, `BB`, `WB`). It already quotients by the path's reflection and by every
+//! rearrangement of the gaps, so no concrete position is ever searched.
+//!
+//! The search: a state is a sorted `Vec<u16>` of gap codes (`kind << 8 | length`) behind the
+//! number of stones still to be placed, r (W moves when r is even). Its value depends on
+//! nothing else, so one transposition table serves every (N, n) of a table: VG(P_N, n) and
+//! VG(P_{N+2}, n + 1) share all states after the first moves. The table holds proven bounds
+//! (lo <= value <= hi). Null-window probes ask "does W guarantee at least v?" ([`at_least`]),
+//! first for v = 0 and v = 1, then stepping towards the value. Move ordering: children the table
+//! already decides first, then by the margin the gaps would give if the game stopped there.
+//! Offsets of symmetric gaps (`F`, `WW`, `BB`) are tried on one side only.
+//!
+//! The strategies are proof DAGs: from the start, the owner's states get one move that keeps
+//! the bound (preferring a successor already in the DAG), the opponent's states every
+//! successor. The checker replays exactly these states.
+//!
+//! Measured (release, `gamecert bench paths`, two cores shared with another job): the table to
+//! N = 30 in 130 s, N = 34 reached in 645 s; per N, solve time, checker states (2.5 million
+//! at N = 30, 9.4 million at N = 34) and table states all grow about 1.4-fold per vertex; the
+//! largest single strategy at N = 34 has a million states. Peak memory 4.6 GB at N = 34.
+//!
+//! [`at_least`]: PathSolver::at_least
+
+use gamecert_certificates::path_game::{move_text, Gap, GapKind, PathState, PathValue};
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The largest path the solver takes (gap lengths are stored in 8 bits).
+pub const MAX_VERTICES: usize = 200;
+
+/// A fast non-cryptographic hasher (FxHash) for the transposition table's short keys.
+#[derive(Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_u16(&mut self, v: u16) {
+        self.add(u64::from(v));
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.add(v as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl FxHasher {
+    #[inline]
+    fn add(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type Fx = BuildHasherDefault<FxHasher>;
+
+/// A state: `[r, gap codes sorted ascending...]`.
+type Key = Vec<u16>;
+
+const KINDS: [GapKind; 6] = GapKind::ALL;
+
+fn code(g: Gap) -> u16 {
+    let kind = KINDS.iter().position(|&k| k == g.kind).unwrap_or(0) as u16;
+    (kind << 8) | g.len as u16
+}
+
+fn gap(c: u16) -> Gap {
+    Gap {
+        kind: KINDS[usize::from(c >> 8)],
+        len: usize::from(c & 0xff),
+    }
+}
+
+/// W's margin from the gaps (the stones cancel at the end).
+fn gap_margin(key: &[u16]) -> i64 {
+    key[1..]
+        .iter()
+        .map(|&c| {
+            let g = gap(c);
+            g.kind.sign() * g.len as i64
+        })
+        .sum()
+}
+
+/// The state after the player to move places a stone at `offset` of the gap at `index`.
+fn child(key: &[u16], index: usize, offset: usize) -> Key {
+    let white = key[0].is_multiple_of(2);
+    let (a, b) = gap(key[index]).split(offset, white);
+    let mut next = Vec::with_capacity(key.len() + 1);
+    next.push(key[0] - 1);
+    next.extend(
+        key[1..]
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k + 1 != index)
+            .map(|(_, &c)| c),
+    );
+    for g in [a, b] {
+        if g.len > 0 {
+            next.push(code(g));
+        }
+    }
+    next[1..].sort_unstable();
+    next
+}
+
+/// Every move of the player to move, as (gap index in the key, offset): each distinct gap once,
+/// one side of a symmetric gap.
+fn moves(key: &[u16]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for index in 1..key.len() {
+        if index > 1 && key[index - 1] == key[index] {
+            continue;
+        }
+        let g = gap(key[index]);
+        let symmetric = matches!(g.kind, GapKind::Free | GapKind::WW | GapKind::BB);
+        let last = if symmetric {
+            (g.len - 1) / 2
+        } else {
+            g.len - 1
+        };
+        out.extend((0..=last).map(|i| (index, i)));
+    }
+    out
+}
+
+/// Proven bounds on a state's value.
+#[derive(Clone, Copy)]
+struct Bounds {
+    lo: i16,
+    hi: i16,
+}
+
+/// The solver with its transposition table; reuse one across games to share states.
+#[derive(Default)]
+pub struct PathSolver {
+    table: HashMap<Key, Bounds, Fx>,
+    /// States expanded by the search.
+    pub nodes: u64,
+}
+
+/// One solved game.
+#[derive(Clone, Debug)]
+pub struct PathSolution {
+    pub value: i64,
+    pub certificate: PathValue,
+    /// States the search expanded for this game (probes and strategy extraction).
+    pub nodes: u64,
+}
+
+impl PathSolver {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// States in the transposition table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    fn start(vertices: usize, rounds: usize) -> Key {
+        vec![
+            (2 * rounds) as u16,
+            code(Gap {
+                kind: GapKind::Free,
+                len: vertices,
+            }),
+        ]
+    }
+
+    fn bounds(&self, key: &Key) -> Bounds {
+        self.table
+            .get(key)
+            .copied()
+            .unwrap_or(Bounds { lo: -256, hi: 256 })
+    }
+
+    /// Does W guarantee a margin of at least `v` from `key`?
+    pub fn at_least(&mut self, key: &Key, v: i64) -> bool {
+        if key[0] == 0 {
+            return gap_margin(key) >= v;
+        }
+        let b = self.bounds(key);
+        if i64::from(b.lo) >= v {
+            return true;
+        }
+        if i64::from(b.hi) < v {
+            return false;
+        }
+        self.nodes += 1;
+        let white = key[0].is_multiple_of(2);
+        let mut children: Vec<(i64, Key)> = moves(key)
+            .into_iter()
+            .map(|(index, offset)| {
+                let c = child(key, index, offset);
+                (gap_margin(&c), c)
+            })
+            .collect();
+        // A child the table already decides settles this state at once.
+        for (_, c) in &children {
+            let cb = if c[0] == 0 {
+                let m = gap_margin(c) as i16;
+                Bounds { lo: m, hi: m }
+            } else {
+                self.bounds(c)
+            };
+            if white && i64::from(cb.lo) >= v {
+                self.raise(key, v);
+                return true;
+            }
+            if !white && i64::from(cb.hi) < v {
+                self.lower(key, v - 1);
+                return false;
+            }
+        }
+        if white {
+            children.sort_by_key(|c| std::cmp::Reverse(c.0));
+        } else {
+            children.sort_by_key(|c| c.0);
+        }
+        for (_, c) in &children {
+            let ok = self.at_least(c, v);
+            if white && ok {
+                self.raise(key, v);
+                return true;
+            }
+            if !white && !ok {
+                self.lower(key, v - 1);
+                return false;
+            }
+        }
+        if white {
+            self.lower(key, v - 1);
+            false
+        } else {
+            self.raise(key, v);
+            true
+        }
+    }
+
+    fn raise(&mut self, key: &Key, lo: i64) {
+        let e = self
+            .table
+            .entry(key.clone())
+            .or_insert(Bounds { lo: -256, hi: 256 });
+        e.lo = e.lo.max(lo as i16);
+    }
+
+    fn lower(&mut self, key: &Key, hi: i64) {
+        let e = self
+            .table
+            .entry(key.clone())
+            .or_insert(Bounds { lo: -256, hi: 256 });
+        e.hi = e.hi.min(hi as i16);
+    }
+
+    /// The value of VG(P_`vertices`, `rounds`) by null-window probes.
+    pub fn value(&mut self, vertices: usize, rounds: usize) -> Result<i64, String> {
+        check_size(vertices, rounds)?;
+        let start = Self::start(vertices, rounds);
+        let mut v = 0;
+        if self.at_least(&start, 0) {
+            while self.at_least(&start, v + 1) {
+                v += 1;
+            }
+        } else {
+            v = -1;
+            while !self.at_least(&start, v) {
+                v -= 1;
+            }
+        }
+        Ok(v)
+    }
+
+    /// The strategy of W (keeping the margin >= `v`) or B (keeping it <= `v`), as the states
+    /// where it moves with its move, over the proof DAG.
+    fn strategy(
+        &mut self,
+        vertices: usize,
+        rounds: usize,
+        white: bool,
+        v: i64,
+    ) -> Vec<(String, String)> {
+        // W's strategy keeps "at least v"; B's keeps "not at least v + 1".
+        let (target, want) = if white { (v, true) } else { (v + 1, false) };
+        let start = Self::start(vertices, rounds);
+        let mut seen: HashSet<Key, Fx> = HashSet::default();
+        let mut out = Vec::new();
+        let mut stack = vec![start];
+        while let Some(key) = stack.pop() {
+            if key[0] == 0 || !seen.insert(key.clone()) {
+                continue;
+            }
+            let owner = (key[0].is_multiple_of(2)) == white;
+            let options = moves(&key);
+            if owner {
+                let candidates: Vec<(usize, usize, Key)> = options
+                    .into_iter()
+                    .map(|(i, o)| {
+                        let c = child(&key, i, o);
+                        (i, o, c)
+                    })
+                    .collect();
+                // Prefer a successor already in the DAG, then one the table proves.
+                let mut pick = candidates.iter().position(|(_, _, c)| {
+                    seen.contains(c) && self.decided(c, target) == Some(want)
+                });
+                if pick.is_none() {
+                    pick = candidates
+                        .iter()
+                        .position(|(_, _, c)| self.decided(c, target) == Some(want));
+                }
+                if pick.is_none() {
+                    pick = (0..candidates.len())
+                        .find(|&k| self.at_least(&candidates[k].2, target) == want);
+                }
+                let k = pick.expect("a state where the bound holds has a move keeping it");
+                let (i, o, c) = &candidates[k];
+                out.push((state_text(&key), move_text(gap(key[*i]), *o)));
+                stack.push(c.clone());
+            } else {
+                for (i, o) in options {
+                    let c = child(&key, i, o);
+                    if !seen.contains(&c) {
+                        stack.push(c);
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Whether the table (or the final score) decides "at least `v`" for `key`.
+    fn decided(&self, key: &Key, v: i64) -> Option<bool> {
+        if key[0] == 0 {
+            return Some(gap_margin(key) >= v);
+        }
+        let b = self.table.get(key)?;
+        if i64::from(b.lo) >= v {
+            Some(true)
+        } else if i64::from(b.hi) < v {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Solves VG(P_`vertices`, `rounds`) and builds its certificate.
+    pub fn solve(&mut self, vertices: usize, rounds: usize) -> Result<PathSolution, String> {
+        let before = self.nodes;
+        let value = self.value(vertices, rounds)?;
+        let white = self.strategy(vertices, rounds, true, value);
+        let black = self.strategy(vertices, rounds, false, value);
+        Ok(PathSolution {
+            value,
+            certificate: PathValue {
+                vertices,
+                rounds,
+                value,
+                white,
+                black,
+            },
+            nodes: self.nodes - before,
+        })
+    }
+}
+
+fn check_size(vertices: usize, rounds: usize) -> Result<(), String> {
+    if vertices > MAX_VERTICES {
+        return Err(format!(
+            "the path solver takes at most {MAX_VERTICES} vertices (got {vertices})"
+        ));
+    }
+    if rounds == 0 || 2 * rounds > vertices {
+        return Err(format!(
+            "{rounds} rounds do not fit a path of {vertices} vertices (need 1 <= 2n <= N)"
+        ));
+    }
+    Ok(())
+}
+
+/// The checker's text form of a state.
+fn state_text(key: &[u16]) -> String {
+    PathState::new(key[1..].iter().map(|&c| gap(c)).collect()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecert_certificates::path_game::check_path_value;
+
+    #[test]
+    fn certificates_check_and_values_are_small() {
+        let mut solver = PathSolver::new();
+        for n in 1..=14 {
+            for rounds in 1..=n / 2 {
+                let s = solver.solve(n, rounds).unwrap();
+                check_path_value(n, rounds, &s.certificate, 10_000_000).unwrap();
+                let expect = if rounds == 1 && n % 2 == 1 { 1 } else { 0 };
+                assert_eq!(s.value, expect, "N = {n}, n = {rounds}");
+            }
+        }
+    }
+
+    /// The abstract solver agrees with the exact solver over concrete positions.
+    #[test]
+    fn values_agree_with_the_exact_solver() {
+        let mut solver = PathSolver::new();
+        for n in 2..=10u64 {
+            for rounds in 1..=(n as usize) / 2 {
+                let game = crate::gen::path(n, rounds).unwrap().validate().unwrap();
+                let exact = crate::voronoi_exact::ExactSolver::new(&game)
+                    .unwrap()
+                    .solve();
+                let ours = solver.solve(n as usize, rounds).unwrap();
+                assert_eq!(ours.value, exact.value, "N = {n}, n = {rounds}");
+            }
+        }
+    }
+
+    #[test]
+    fn bad_sizes_are_refused() {
+        let mut solver = PathSolver::new();
+        assert!(solver.solve(5, 3).unwrap_err().contains("do not fit"));
+        assert!(solver.solve(5, 0).is_err());
+        assert!(solver.solve(201, 1).unwrap_err().contains("at most 200"));
+    }
+}

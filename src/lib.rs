@@ -5,6 +5,7 @@
 //! certificate and handed to `gamecert_certificates::check`.
 pub mod bench;
 pub mod bench_games;
+pub mod canon;
 pub mod check_posdnf;
 pub mod check_reduction;
 pub mod demo;
@@ -21,5 +22,6 @@ pub mod sat;
 pub mod solve;
 pub mod tables;
 pub mod trees;
+pub mod triangle;
 pub mod voronoi1;
 pub mod voronoi_exact;

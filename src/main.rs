@@ -106,6 +106,12 @@ enum Command {
         /// The smallest path (voronoi-paths).
         #[arg(long, default_value_t = 1)]
         min_vertices: usize,
+        /// The largest number of nodes (triangle-avoidance).
+        #[arg(long, default_value_t = 10)]
+        max_n: usize,
+        /// The game (triangle-avoidance): the paper's, or a related one of its Section 4.
+        #[arg(long, value_enum, default_value = "triangle-avoidance")]
+        rules: gamecert::triangle::Rules,
         #[arg(long)]
         json: bool,
     },
@@ -185,6 +191,8 @@ enum TableName {
     VoronoiKary,
     /// VG(P_N, n) on paths, every N in --min-vertices..=--max-vertices and every 2n <= N.
     VoronoiPaths,
+    /// One-colour triangle avoidance (seed 002, Tables 1 and 2) for n = 2..=--max-n.
+    TriangleAvoidance,
 }
 
 #[derive(Subcommand)]
@@ -562,6 +570,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             budget,
             max_vertices,
             min_vertices,
+            max_n,
+            rules,
             json,
         } => {
             let mut progress = |what: &str| {
@@ -570,6 +580,30 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             };
             match name {
+                TableName::TriangleAvoidance => {
+                    let limit = gamecert::triangle::MAX_N;
+                    if !(2..=limit).contains(&max_n) {
+                        return Err(BadInput(format!(
+                            "--max-n must be between 2 and {limit} (got {max_n}); n = 12 takes \
+                             about half a minute, each further node roughly 15 times more"
+                        ))
+                        .into());
+                    }
+                    let mut rows = Vec::new();
+                    for n in 2..=max_n {
+                        rows.push(gamecert::triangle::solve(n, rules, &mut |level, count| {
+                            progress(&format!("n {n}: level {level}, {count} positions"))
+                        }));
+                    }
+                    if !quiet && std::io::stderr().is_terminal() {
+                        eprint!("\r{:60}\r", "");
+                    }
+                    if json {
+                        println!("{}", serde_json::to_string_pretty(&rows)?);
+                    } else {
+                        print!("{}", gamecert::triangle::table(&rows));
+                    }
+                }
                 TableName::VoronoiKary => {
                     let rows = gamecert::tables::voronoi_kary(
                         budget,

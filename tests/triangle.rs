@@ -1,0 +1,83 @@
+//! Seed 002's Tables 1 and 2 (one-colour triangle avoidance) at n = 11 and 12, the counts
+//! against nauty's geng when it is installed, and the table command's bad input.
+
+use gamecert::triangle::{solve, Rules, PAPER_TABLE};
+use std::process::Command;
+
+fn paper_row(n: usize) -> (usize, &'static str, usize, usize, usize) {
+    *PAPER_TABLE
+        .iter()
+        .find(|p| p.0 == n)
+        .expect("n in the table")
+}
+
+fn reproduces(n: usize) {
+    let (_, winner, t, m, w) = paper_row(n);
+    let r = solve(n, Rules::TriangleAvoidance, &mut |_, _| {});
+    assert_eq!(r.winner, winner, "n = {n}");
+    assert_eq!(
+        (r.positions, r.terminal, r.winners_terminal),
+        (t, m, w),
+        "n = {n}"
+    );
+}
+
+#[test]
+fn tables_1_and_2_at_11() {
+    reproduces(11);
+}
+
+/// About half a minute in release; run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn tables_1_and_2_at_12() {
+    reproduces(12);
+}
+
+/// t_n against `nauty-geng -tu n` (triangle-free graphs, counted only), n = 1..10, when geng
+/// is installed (Debian package `nauty`); skipped with a note otherwise.
+#[test]
+fn triangle_free_counts_agree_with_geng() {
+    let Ok(probe) = Command::new("nauty-geng").arg("-tu").arg("3").output() else {
+        eprintln!("nauty-geng is not installed: skipping the cross-check");
+        return;
+    };
+    assert!(probe.status.success());
+    for n in 1..=10usize {
+        let out = Command::new("nauty-geng")
+            .arg("-tu")
+            .arg(n.to_string())
+            .output()
+            .unwrap();
+        // geng reports ">Z N graphs generated in ..." on standard error.
+        let text = String::from_utf8_lossy(&out.stderr);
+        let count: usize = text
+            .split_whitespace()
+            .skip_while(|w| *w != ">Z")
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or_else(|| panic!("cannot read geng's count from {text:?}"));
+        let ours = solve(n, Rules::TriangleAvoidance, &mut |_, _| {}).positions;
+        assert_eq!(ours, count, "n = {n}");
+    }
+}
+
+#[test]
+fn table_refuses_n_out_of_range() {
+    for n in ["1", "99"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+            .args(["table", "triangle-avoidance", "--max-n", n])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--max-n must be between 2 and"), "{err}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(["table", "triangle-avoidance", "--max-n", "7"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("(agrees)").count(), 6, "{text}");
+}

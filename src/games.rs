@@ -252,6 +252,32 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 "the exact DNF game solver",
             ))
         }
+        Instance::TriangleAvoidance(spec) => {
+            if spec.n > crate::triangle::MAX_CERTIFIED_N {
+                return Err(BadInput(format!(
+                    "triangle avoidance on n = {} nodes: `solve` certifies n <= {} (the \
+                     certificate lists every position the strategy reaches); `gamecert table \
+                     triangle-avoidance --max-n {}` solves it without a certificate",
+                    spec.n,
+                    crate::triangle::MAX_CERTIFIED_N,
+                    spec.n
+                ))
+                .into());
+            }
+            let digraph = crate::triangle::GameDigraph::build(
+                spec.n,
+                crate::triangle::Rules::TriangleAvoidance,
+                &mut |_, _| {},
+            );
+            let labels = digraph.label();
+            let strategy = crate::triangle::certificate(&digraph, &labels);
+            let (positions, _) = digraph.size();
+            Ok(done(
+                Certificate::TriangleStrategy(strategy),
+                positions as u64,
+                "the triangle-avoidance game digraph over unlabelled graphs",
+            ))
+        }
         Instance::VoronoiOneRound(_) => {
             anyhow::bail!("one-round instances are solved by gamecert::solve")
         }

@@ -24,6 +24,7 @@
 //! last on a graph of odd size).
 
 use crate::canon::{canonical, SmallGraph};
+use gamecert_certificates::triangle_game::TriangleStrategy;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -41,6 +42,9 @@ pub enum Rules {
     /// Connected triangle avoidance (Seress).
     ConnectedAvoidance,
 }
+
+/// Largest n `gamecert solve` certifies (the certificate grows with the positions reached).
+pub const MAX_CERTIFIED_N: usize = 12;
 
 /// Largest n the solver accepts (the canonical forms handle 16; time and memory stop sooner).
 pub const MAX_N: usize = 14;
@@ -202,6 +206,77 @@ impl GameDigraph {
     }
 }
 
+/// The Winner's strategy for triangle avoidance as a certificate for the checker (see
+/// `gamecert_certificates::triangle_game`): from the start, at the Winner's positions one move
+/// to a P position, at the loser's positions every legal move, each result mapped onto its
+/// stored canonical form by the canonical labelling. Only the positions the strategy reaches
+/// are listed.
+pub fn certificate(digraph: &GameDigraph, labels: &[Vec<bool>]) -> TriangleStrategy {
+    assert_eq!(
+        digraph.rules,
+        Rules::TriangleAvoidance,
+        "the checker knows triangle avoidance"
+    );
+    let n = digraph.n;
+    let next_wins: HashMap<u128, bool> = digraph
+        .levels
+        .iter()
+        .zip(labels)
+        .flat_map(|(level, l)| level.codes.iter().copied().zip(l.iter().copied()))
+        .collect();
+    let winner_is_a = labels[0][0];
+    let mut positions: Vec<String> = Vec::new();
+    let mut index: HashMap<u128, usize> = HashMap::new();
+    let mut id = |code: u128, positions: &mut Vec<String>| {
+        *index.entry(code).or_insert_with(|| {
+            positions.push(format!("{code:x}"));
+            positions.len() - 1
+        })
+    };
+    let mut moves = Vec::new();
+    let start = canonical(&SmallGraph::empty(n)).code;
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![start];
+    while let Some(code) = stack.pop() {
+        if !seen.insert(code) {
+            continue;
+        }
+        let here = id(code, &mut positions);
+        let g = SmallGraph::from_code(n, code);
+        let winner_to_move = g.edge_count().is_multiple_of(2) == winner_is_a;
+        let mut list = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if g.has_edge(a, b) || !Rules::TriangleAvoidance.legal(&g, a, b) {
+                    continue;
+                }
+                let mut h = g;
+                h.add_edge(a, b);
+                let c = canonical(&h);
+                if winner_to_move && next_wins[&c.code] {
+                    continue; // not a winning move
+                }
+                let perm: String = c.label[..n].iter().map(|&l| format!("{l:x}")).collect();
+                list.push((a, b, id(c.code, &mut positions), perm));
+                stack.push(c.code);
+                if winner_to_move {
+                    break;
+                }
+            }
+            if winner_to_move && !list.is_empty() {
+                break;
+            }
+        }
+        moves.push((here, list));
+    }
+    TriangleStrategy {
+        n,
+        winner: if winner_is_a { "A" } else { "B" }.into(),
+        positions,
+        moves,
+    }
+}
+
 /// One row of Tables 1 and 2.
 #[derive(Clone, Debug, Serialize)]
 pub struct Outcome {
@@ -338,6 +413,19 @@ mod tests {
                 a(n % 2 == 0),
                 "connected, n = {n}"
             );
+        }
+    }
+
+    /// The Winner's strategy certificate for n = 2..=9 is accepted by the checker (n = 10 and
+    /// 11: `tests/triangle.rs`).
+    #[test]
+    fn strategy_certificates_check() {
+        use gamecert_certificates::triangle_game::check_triangle_strategy;
+        for n in 2..=9 {
+            let digraph = GameDigraph::build(n, Rules::TriangleAvoidance, &mut |_, _| {});
+            let labels = digraph.label();
+            let cert = certificate(&digraph, &labels);
+            check_triangle_strategy(&cert, 10_000_000).unwrap_or_else(|e| panic!("n = {n}: {e}"));
         }
     }
 

@@ -81,3 +81,44 @@ fn table_refuses_n_out_of_range() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(text.matches("(agrees)").count(), 6, "{text}");
 }
+
+/// The Winner's strategy certificate, written as JSON, read back and replayed by the checker.
+/// Returns (positions listed, JSON bytes, check seconds).
+fn certify(n: usize) -> (usize, usize, f64) {
+    use gamecert::triangle::{certificate, GameDigraph};
+    use gamecert_certificates::format::Certificate;
+    use gamecert_certificates::triangle_game::check_triangle_strategy;
+    let digraph = GameDigraph::build(n, Rules::TriangleAvoidance, &mut |_, _| {});
+    let labels = digraph.label();
+    let cert = Certificate::TriangleStrategy(certificate(&digraph, &labels));
+    let text = cert.to_json();
+    let started = std::time::Instant::now();
+    let Ok(Certificate::TriangleStrategy(read)) = Certificate::from_json(&text) else {
+        panic!("the certificate does not read back");
+    };
+    let report = check_triangle_strategy(&read, 100_000_000).unwrap_or_else(|e| panic!("{e}"));
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "n = {n}: {} positions listed, {} replayed, {} moves checked, {} bytes, parsed and checked in {seconds:.2} s",
+        read.positions.len(),
+        report.positions,
+        report.moves_checked,
+        text.len()
+    );
+    (read.positions.len(), text.len(), seconds)
+}
+
+#[test]
+fn strategy_certificates_check_at_10_and_11() {
+    for n in [10, 11] {
+        let (positions, _, _) = certify(n);
+        assert!(positions > 0);
+    }
+}
+
+/// n = 12: the certificate of the paper's newest result (A wins), in a long test.
+#[test]
+#[ignore]
+fn strategy_certificate_checks_at_12() {
+    certify(12);
+}

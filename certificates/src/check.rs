@@ -22,6 +22,7 @@ use crate::lrat::{check_lrat, LratLimits, LratReport};
 use crate::path_game::{check_path_value, path_order, PathValue};
 use crate::posdnf::{DnfPlayer, DnfStrategy, PosDnf};
 use crate::sat_voronoi::{self, SatVoronoi};
+use crate::triangle_game::TriangleStrategy;
 use crate::voronoi::Player;
 use crate::voronoi::{score, Outcome};
 use crate::voronoi_game::{
@@ -130,6 +131,9 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
         },
         (Instance::PosDnfGame(dnf), Certificate::DnfStrategy(strategy)) => {
             check_dnf_strategy(dnf, strategy, limits)
+        }
+        (Instance::TriangleAvoidance(spec), Certificate::TriangleStrategy(strategy)) => {
+            check_triangle(spec.n, strategy, limits)
         }
         _ => mismatch(instance, certificate),
     }
@@ -332,6 +336,39 @@ fn check_dnf_strategy(dnf: &PosDnf, strategy: &DnfStrategy, limits: &Limits) -> 
     }
 }
 
+fn check_triangle(n: usize, strategy: &TriangleStrategy, limits: &Limits) -> Verdict {
+    let claim = format!(
+        "{} wins one-colour triangle avoidance on {} nodes",
+        strategy.winner, strategy.n
+    );
+    if strategy.n != n {
+        let why = format!(
+            "the certificate is for n = {}, the instance for n = {n}",
+            strategy.n
+        );
+        return reject(claim, why, Work::default());
+    }
+    match crate::triangle_game::check_triangle_strategy(strategy, limits.max_positions) {
+        Ok(report) => Verdict {
+            accepted: true,
+            claim,
+            reason: format!(
+                "the Winner's strategy replayed against every move of the other player: {} \
+                 positions, {} moves mapped onto stored positions by verified permutations, {} \
+                 final positions",
+                report.positions, report.moves_checked, report.final_positions
+            ),
+            work: Work {
+                positions: Some(report.positions),
+                leaves: Some(report.final_positions),
+                ..Work::default()
+            },
+            trusted: Vec::new(),
+        },
+        Err(why) => reject(claim, why, Work::default()),
+    }
+}
+
 fn claim_of(certificate: &Certificate) -> String {
     match certificate {
         Certificate::Witness(w) => w.claim.clone(),
@@ -340,6 +377,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::VoronoiValue(v) => format!("the game's value (W's margin) is {}", v.value),
         Certificate::DnfStrategy(s) => format!("{:?} player wins", s.player).to_lowercase(),
         Certificate::PathValue(v) => path_claim(v),
+        Certificate::TriangleStrategy(t) => format!("{} wins", t.winner),
     }
 }
 

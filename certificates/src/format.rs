@@ -29,6 +29,7 @@ use crate::graph::{Graph, GraphError};
 use crate::path_game::PathValue;
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
+use crate::triangle_game::TriangleStrategy;
 use crate::voronoi_game::{VoronoiStrategy, VoronoiValue};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -271,6 +272,13 @@ pub enum Instance {
     VoronoiOneRound(OneRoundSpec),
     Voronoi(MultiRoundSpec),
     PosDnfGame(PosDnf),
+    TriangleAvoidance(TriangleSpec),
+}
+
+/// Instance kind `triangle-avoidance`: one-colour triangle avoidance on `n` isolated nodes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriangleSpec {
+    pub n: usize,
 }
 
 impl Instance {
@@ -280,6 +288,7 @@ impl Instance {
             Instance::VoronoiOneRound(_) => "voronoi-one-round",
             Instance::Voronoi(_) => "voronoi",
             Instance::PosDnfGame(_) => "posdnf-game",
+            Instance::TriangleAvoidance(_) => "triangle-avoidance",
         }
     }
 
@@ -300,6 +309,17 @@ impl Instance {
                 Some(why) => Err(FormatError::new(why)),
                 None => Ok(()),
             },
+            Instance::TriangleAvoidance(spec) => {
+                let max = crate::triangle_game::MAX_N;
+                if (1..=max).contains(&spec.n) {
+                    Ok(())
+                } else {
+                    Err(FormatError::new(format!(
+                        "n = {} is outside the supported range 1..={max}",
+                        spec.n
+                    )))
+                }
+            }
         }
     }
 
@@ -310,8 +330,10 @@ impl Instance {
             "voronoi-one-round" => Ok(Instance::VoronoiOneRound(body(text)?)),
             "voronoi" => Ok(Instance::Voronoi(body(text)?)),
             "posdnf-game" => Ok(Instance::PosDnfGame(body(text)?)),
+            "triangle-avoidance" => Ok(Instance::TriangleAvoidance(body(text)?)),
             other => Err(FormatError::new(format!(
-                "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game)"
+                "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game, \
+                 triangle-avoidance)"
             ))),
         }
     }
@@ -322,6 +344,7 @@ impl Instance {
             Instance::VoronoiOneRound(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::Voronoi(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::PosDnfGame(dnf) => write_envelope(INSTANCE_FORMAT, self.kind(), dnf),
+            Instance::TriangleAvoidance(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
         }
     }
 }
@@ -362,6 +385,7 @@ pub enum Certificate {
     VoronoiValue(VoronoiValue),
     DnfStrategy(DnfStrategy),
     PathValue(PathValue),
+    TriangleStrategy(TriangleStrategy),
 }
 
 impl Certificate {
@@ -374,6 +398,7 @@ impl Certificate {
             Certificate::VoronoiValue(_) => "voronoi-value",
             Certificate::DnfStrategy(_) => "dnf-strategy",
             Certificate::PathValue(_) => "voronoi-path-value",
+            Certificate::TriangleStrategy(_) => "triangle-strategy",
         }
     }
 
@@ -387,9 +412,11 @@ impl Certificate {
             "voronoi-value" => Ok(Certificate::VoronoiValue(body(text)?)),
             "dnf-strategy" => Ok(Certificate::DnfStrategy(body(text)?)),
             "voronoi-path-value" => Ok(Certificate::PathValue(body(text)?)),
+            "triangle-strategy" => Ok(Certificate::TriangleStrategy(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
-                 voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value)"
+                 voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value, \
+                 triangle-strategy)"
             ))),
         }
     }
@@ -403,6 +430,7 @@ impl Certificate {
             Certificate::VoronoiValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
             Certificate::DnfStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
             Certificate::PathValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
+            Certificate::TriangleStrategy(t) => write_envelope(CERTIFICATE_FORMAT, self.kind(), t),
         }
     }
 }

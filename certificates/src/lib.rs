@@ -22,6 +22,7 @@ pub mod lrat;
 pub mod path_game;
 pub mod posdnf;
 pub mod sat_voronoi;
+pub mod triangle_game;
 pub mod voronoi;
 pub mod voronoi_game;
 

@@ -1,0 +1,351 @@
+//! One-colour triangle avoidance (seed 002) and the replay of a winning strategy over
+//! unlabelled positions, checked without ever computing a canonical form.
+//!
+//! Rules: A and B alternately add an edge to n isolated nodes, A first; whoever completes a
+//! triangle loses. A position is a triangle-free graph; a legal move adds an edge whose ends
+//! have no common neighbour; a player with no legal move loses (every move would close a
+//! triangle).
+//!
+//! # Certificates
+//!
+//! ```json
+//! {"kind": "triangle-strategy", "n": 4, "winner": "B",
+//!  "positions": ["0", "20", ...],
+//!  "moves": [[0, [[0, 1, 1, "0123"]]], [1, [[0, 2, 3, "0132"], [2, 3, 2, "0123"]]], ...]}
+//! ```
+//!
+//! `positions` lists graphs by adjacency code in hexadecimal: the upper triangle of the
+//! adjacency matrix, row by row (pairs (0,1), (0,2), ..., (0,n-1), (1,2), ...), the first pair
+//! the most significant bit. Position 0 must be the empty graph. `moves` gives, for a position
+//! (by index), its moves as `[a, b, target, permutation]`: adding edge a-b and relabelling
+//! vertex v as `permutation[v]` (one hexadecimal digit per vertex) gives exactly the graph
+//! `positions[target]`. At the Winner's positions exactly one move is listed; at the other
+//! player's positions every legal move must be listed. The checker replays from position 0
+//! (A to move, then alternately), each position once: it verifies each listed graph is
+//! triangle-free, each move legal, each permutation a permutation that maps the resulting graph
+//! onto its target edge for edge, that the Winner always has a move and that every legal move
+//! of the other player is covered. Relabelling preserves the game (an isomorphism maps legal
+//! moves to legal moves), so a strategy for the listed representatives is one for every
+//! position it stands for. Nothing is trusted beyond the rules.
+
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// Largest n a certificate may use (one hexadecimal digit per vertex in a permutation).
+pub const MAX_N: usize = 16;
+
+/// A move: edge a-b, then the target position and the relabelling onto it.
+pub type TriangleMove = (usize, usize, usize, String);
+
+/// Certificate kind `triangle-strategy`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriangleStrategy {
+    pub n: usize,
+    /// "A" (the first player) or "B".
+    pub winner: String,
+    /// Adjacency codes in hexadecimal.
+    pub positions: Vec<String>,
+    /// (position index, its moves).
+    pub moves: Vec<(usize, Vec<TriangleMove>)>,
+}
+
+/// What the replay did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TriangleReport {
+    pub positions: u64,
+    pub moves_checked: u64,
+    /// Positions where the loser had no legal move.
+    pub final_positions: u64,
+}
+
+type Adjacency = [u16; MAX_N];
+
+fn decode(n: usize, hex: &str, at: &str) -> Result<Adjacency, String> {
+    let code = u128::from_str_radix(hex, 16)
+        .map_err(|_| format!("{at}: '{hex}' is not a hexadecimal adjacency code"))?;
+    let pairs = n * n.saturating_sub(1) / 2;
+    if pairs < 128 && code >> pairs != 0 {
+        return Err(format!(
+            "{at}: '{hex}' has bits beyond the {pairs} pairs of {n} vertices"
+        ));
+    }
+    let mut adj = [0u16; MAX_N];
+    let mut bit = pairs;
+    for i in 0..n {
+        for j in i + 1..n {
+            bit -= 1;
+            if code >> bit & 1 == 1 {
+                adj[i] |= 1 << j;
+                adj[j] |= 1 << i;
+            }
+        }
+    }
+    Ok(adj)
+}
+
+fn edges(adj: &Adjacency) -> usize {
+    adj.iter().map(|m| m.count_ones() as usize).sum::<usize>() / 2
+}
+
+fn triangle(n: usize, adj: &Adjacency) -> Option<(usize, usize, usize)> {
+    for a in 0..n {
+        for b in a + 1..n {
+            if adj[a] >> b & 1 == 1 && adj[a] & adj[b] != 0 {
+                return Some((a, b, (adj[a] & adj[b]).trailing_zeros() as usize));
+            }
+        }
+    }
+    None
+}
+
+/// Replays `strategy`; `max_positions` bounds the work.
+pub fn check_triangle_strategy(
+    strategy: &TriangleStrategy,
+    max_positions: u64,
+) -> Result<TriangleReport, String> {
+    let n = strategy.n;
+    if !(1..=MAX_N).contains(&n) {
+        return Err(format!("n = {n} is outside 1..={MAX_N}"));
+    }
+    let winner_is_a = match strategy.winner.as_str() {
+        "A" => true,
+        "B" => false,
+        other => return Err(format!("winner '{other}' is neither \"A\" nor \"B\"")),
+    };
+    if strategy.positions.len() as u64 > max_positions {
+        return Err(format!(
+            "{} positions: over the checker's limit of {max_positions}",
+            strategy.positions.len()
+        ));
+    }
+    let mut graphs = Vec::with_capacity(strategy.positions.len());
+    for (k, hex) in strategy.positions.iter().enumerate() {
+        let adj = decode(n, hex, &format!("positions[{k}]"))?;
+        if let Some((a, b, c)) = triangle(n, &adj) {
+            return Err(format!(
+                "positions[{k}] has the triangle {a}-{b}-{c}: not a position of the game"
+            ));
+        }
+        graphs.push(adj);
+    }
+    if graphs.first().map(edges) != Some(0) {
+        return Err("positions[0] must be the empty graph (the start)".into());
+    }
+    let mut moves: HashMap<usize, &[TriangleMove]> = HashMap::new();
+    for (k, (p, list)) in strategy.moves.iter().enumerate() {
+        if *p >= graphs.len() {
+            return Err(format!("moves[{k}]: position {p} does not exist"));
+        }
+        if moves.insert(*p, list).is_some() {
+            return Err(format!("moves[{k}]: position {p} is given twice"));
+        }
+    }
+    let mut report = TriangleReport::default();
+    let mut seen = vec![false; graphs.len()];
+    let mut stack = vec![0usize];
+    while let Some(p) = stack.pop() {
+        if std::mem::replace(&mut seen[p], true) {
+            continue;
+        }
+        report.positions += 1;
+        let g = &graphs[p];
+        let a_to_move = edges(g).is_multiple_of(2);
+        let winner_to_move = a_to_move == winner_is_a;
+        let legal: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .filter(|&(a, b)| g[a] >> b & 1 == 0 && g[a] & g[b] == 0)
+            .collect();
+        let listed = moves.get(&p).copied().unwrap_or(&[]);
+        if winner_to_move {
+            match listed {
+                [] if legal.is_empty() => {
+                    return Err(format!(
+                        "position {p} ('{}'): the Winner is to move and every move closes a triangle",
+                        strategy.positions[p]
+                    ))
+                }
+                [one] => {
+                    let target = follow(n, &graphs, g, one, p)?;
+                    report.moves_checked += 1;
+                    stack.push(target);
+                }
+                _ => {
+                    return Err(format!(
+                        "position {p}: the Winner is to move, so exactly one move must be listed (found {})",
+                        listed.len()
+                    ))
+                }
+            }
+        } else {
+            if legal.is_empty() {
+                report.final_positions += 1;
+                continue;
+            }
+            let mut by_edge: HashMap<(usize, usize), &TriangleMove> = HashMap::new();
+            for m in listed {
+                by_edge.insert((m.0.min(m.1), m.0.max(m.1)), m);
+            }
+            for (a, b) in legal {
+                let Some(m) = by_edge.get(&(a, b)) else {
+                    return Err(format!(
+                        "position {p} ('{}'): the loser's move {a}-{b} is not answered",
+                        strategy.positions[p]
+                    ));
+                };
+                let target = follow(n, &graphs, g, m, p)?;
+                report.moves_checked += 1;
+                stack.push(target);
+            }
+        }
+        if report.positions > max_positions {
+            return Err(format!(
+                "more than {max_positions} positions: over the limit"
+            ));
+        }
+    }
+    Ok(report)
+}
+
+/// Verifies one move from position `p` (graph `g`) and returns its target.
+fn follow(
+    n: usize,
+    graphs: &[Adjacency],
+    g: &Adjacency,
+    (a, b, target, perm): &TriangleMove,
+    p: usize,
+) -> Result<usize, String> {
+    let (a, b, target) = (*a, *b, *target);
+    let at = format!("position {p}, move {a}-{b}");
+    if a >= n || b >= n || a == b {
+        return Err(format!("{at}: not an edge of {n} nodes"));
+    }
+    if g[a] >> b & 1 == 1 {
+        return Err(format!("{at}: the edge is already there"));
+    }
+    if g[a] & g[b] != 0 {
+        return Err(format!("{at}: closes a triangle"));
+    }
+    let Some(goal) = graphs.get(target) else {
+        return Err(format!("{at}: target {target} does not exist"));
+    };
+    let digits: Vec<usize> = perm
+        .chars()
+        .map(|c| c.to_digit(16).map(|d| d as usize))
+        .collect::<Option<_>>()
+        .ok_or_else(|| format!("{at}: permutation '{perm}' is not hexadecimal digits"))?;
+    let mut hit = 0u32;
+    for &d in &digits {
+        if d >= n || hit >> d & 1 == 1 {
+            return Err(format!("{at}: '{perm}' is not a permutation of 0..{n}"));
+        }
+        hit |= 1 << d;
+    }
+    if digits.len() != n {
+        return Err(format!(
+            "{at}: '{perm}' has {} digits, not {n}",
+            digits.len()
+        ));
+    }
+    let mut after = *g;
+    after[a] |= 1 << b;
+    after[b] |= 1 << a;
+    let mut image = [0u16; MAX_N];
+    for v in 0..n {
+        for w in 0..n {
+            if after[v] >> w & 1 == 1 {
+                image[digits[v]] |= 1 << digits[w];
+            }
+        }
+    }
+    if image != *goal {
+        return Err(format!(
+            "{at}: the permutation '{perm}' maps the resulting graph to a different graph than position {target}"
+        ));
+    }
+    Ok(target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// B's winning strategy for n = 4 (the paper's Figure 2): A1 = 01; B1 = 23 (two disjoint
+    /// edges); A2 joins them into a path; B2 closes the 4-cycle; A has no move.
+    fn four() -> TriangleStrategy {
+        // Codes over pairs 01 02 03 12 13 23 (bits 5..0).
+        let empty = "0";
+        let k2 = "20"; // 01
+        let two_k2 = "21"; // 01, 23
+        let p4 = "25"; // 01, 12, 23: 0b100101
+        let c4 = "2d"; // 01, 03, 12, 23: 0b101101
+        let s = |x: &str| x.to_string();
+        TriangleStrategy {
+            n: 4,
+            winner: "B".into(),
+            positions: vec![s(empty), s(k2), s(two_k2), s(p4), s(c4)],
+            moves: vec![
+                // Every first move of A is an edge: map it to 01.
+                (
+                    0,
+                    vec![
+                        (0, 1, 1, s("0123")),
+                        (0, 2, 1, s("0213")),
+                        (0, 3, 1, s("0231")),
+                        (1, 2, 1, s("2013")),
+                        (1, 3, 1, s("2031")),
+                        (2, 3, 1, s("2301")),
+                    ],
+                ),
+                (1, vec![(2, 3, 2, s("0123"))]),
+                // From 01, 23 every A move joins the two edges into a path: relabel to 0-1-2-3.
+                (
+                    2,
+                    vec![
+                        (0, 2, 3, s("1023")),
+                        (0, 3, 3, s("1032")),
+                        (1, 2, 3, s("0123")),
+                        (1, 3, 3, s("0132")),
+                    ],
+                ),
+                (3, vec![(0, 3, 4, s("0123"))]),
+            ],
+        }
+    }
+
+    #[test]
+    fn figure_2_strategy_checks() {
+        let r = check_triangle_strategy(&four(), 100).unwrap();
+        assert_eq!(r.final_positions, 1);
+        assert_eq!(r.positions, 5);
+    }
+
+    #[test]
+    fn mutations_are_rejected() {
+        let mut missing = four();
+        missing.moves[2].1.pop();
+        let err = check_triangle_strategy(&missing, 100).unwrap_err();
+        assert!(
+            err.contains("the loser's move 1-3 is not answered"),
+            "{err}"
+        );
+        let mut bad_perm = four();
+        bad_perm.moves[0].1[1].3 = "0113".into();
+        let err = check_triangle_strategy(&bad_perm, 100).unwrap_err();
+        assert!(err.contains("not a permutation"), "{err}");
+        let mut wrong_map = four();
+        wrong_map.moves[0].1[1].3 = "0123".into();
+        let err = check_triangle_strategy(&wrong_map, 100).unwrap_err();
+        assert!(err.contains("different graph"), "{err}");
+        let mut triangle_move = four();
+        triangle_move.moves[3].1[0] = (0, 2, 4, "0123".into());
+        let err = check_triangle_strategy(&triangle_move, 100).unwrap_err();
+        assert!(err.contains("closes a triangle"), "{err}");
+        let mut wrong_winner = four();
+        wrong_winner.winner = "A".into();
+        assert!(check_triangle_strategy(&wrong_winner, 100).is_err());
+        let mut bad_code = four();
+        bad_code.positions[4] = "zz".into();
+        let err = check_triangle_strategy(&bad_code, 100).unwrap_err();
+        assert!(err.contains("not a hexadecimal"), "{err}");
+    }
+}

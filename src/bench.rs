@@ -48,6 +48,9 @@ pub enum BenchName {
     /// Seed 001's strategies on complete k-ary trees (Algorithm 2, B's symmetric strategy):
     /// certificate sizes, build and check times, on the smallest trees of Theorems 1 and 2.
     Kary,
+    /// Nim-sequences of Kayles, Dawson's Kayles, Dawson's chess and Grundy's game to 2^20
+    /// (Grundy's game further), rare/common method against the plain mex.
+    Octal,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -913,6 +916,13 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(
                 serde_json::to_value(&report)?,
                 crate::bench_games::figure4_table(&report),
+            )
+        }
+        BenchName::Octal => {
+            let rows = crate::bench_octal::octal(quick, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_octal::octal_table(&rows),
             )
         }
         BenchName::Kary => {

@@ -6,7 +6,7 @@
 //! symmetric strategy for even k; below the paper's size bound they are tried too and the
 //! checker decides), by the median rule for one round on a tree ([`crate::trees`]), else by the
 //! exact multi-round solver ([`crate::voronoi_exact`]); `posdnf-game` by the exact DNF game
-//! solver ([`crate::posdnf`]). `--method median|kary|exact` forces one of these.
+//! solver ([`crate::posdnf`]); `heap-game` by the nim-sequence of its game ([`crate::octal`]). `--method median|kary|exact` forces one of these.
 
 use crate::io::BadInput;
 use crate::solve::Method;
@@ -226,6 +226,11 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 "the exact DNF game solver",
             ))
         }
+        Instance::HeapGame(game) => Ok(done(
+            crate::octal::solve(game)?,
+            game.heaps.iter().copied().max().unwrap_or(0) + 1,
+            "the rare/common nim-sequence",
+        )),
         Instance::VoronoiOneRound(_) => {
             anyhow::bail!("one-round instances are solved by gamecert::solve")
         }

@@ -5,6 +5,7 @@
 //! certificate and handed to `gamecert_certificates::check`.
 pub mod bench;
 pub mod bench_games;
+pub mod bench_octal;
 pub mod check_posdnf;
 pub mod check_reduction;
 pub mod demo;
@@ -12,6 +13,7 @@ pub mod games;
 pub mod gen;
 pub mod io;
 pub mod kary;
+pub mod octal;
 pub mod posdnf;
 pub mod posdnf_maps;
 pub mod render;

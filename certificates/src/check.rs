@@ -7,6 +7,8 @@
 //!   theorem's domain, rebuilds the instance from it ([`crate::sat_voronoi`]), compares it with
 //!   the instance it was given, checks the LRAT proof against the formula, and names the theorem
 //!   it trusts for the step from "unsatisfiable" to "B cannot win".
+//! - A heap labelling (octal games, Grundy's game): every label is the mex over the moves of
+//!   the plain rules ([`crate::heaps`]); the sum of heaps by the Sprague-Grundy theorem.
 //! - A strategy (multi-round Voronoi game, positive-DNF game) is replayed against every
 //!   opponent move ([`crate::voronoi_game`], [`crate::posdnf`]).
 
@@ -14,6 +16,9 @@ use crate::encode::{black_wins_cnf, clause_bound};
 use crate::format::{
     Certificate, FormatError, Instance, MultiRound, OneRound, Refutation, RefutationMethod,
     Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
+};
+use crate::heaps::{
+    check_labelling, HeapGame, HeapLabelling, CLAIM_FIRST_PLAYER_WINS, CLAIM_SECOND_PLAYER_WINS,
 };
 use crate::lrat::{check_lrat, LratLimits, LratReport};
 use crate::posdnf::{DnfPlayer, DnfStrategy, PosDnf};
@@ -23,6 +28,7 @@ use crate::voronoi::{score, Outcome};
 use crate::voronoi_game::{
     check_strategy, check_value, StrategyClaim, VoronoiStrategy, VoronoiValue,
 };
+use crate::TRUSTED_SPRAGUE_GRUNDY;
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -35,6 +41,8 @@ pub struct Limits {
     pub max_reduction_vertices: usize,
     /// A strategy replay is refused beyond this many positions.
     pub max_positions: u64,
+    /// A heap labelling is refused when checking it needs more single-heap moves than this.
+    pub max_heap_moves: u64,
 }
 
 impl Default for Limits {
@@ -44,6 +52,7 @@ impl Default for Limits {
             max_encoding_clauses: 50_000_000,
             max_reduction_vertices: 100_000_000,
             max_positions: 20_000_000,
+            max_heap_moves: 3_000_000_000,
         }
     }
 }
@@ -119,7 +128,50 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
         (Instance::PosDnfGame(dnf), Certificate::DnfStrategy(strategy)) => {
             check_dnf_strategy(dnf, strategy, limits)
         }
+        (Instance::HeapGame(game), Certificate::HeapLabelling(labelling)) => {
+            check_heap_labelling(game, labelling, limits)
+        }
         _ => mismatch(instance, certificate),
+    }
+}
+
+fn check_heap_labelling(game: &HeapGame, labelling: &HeapLabelling, limits: &Limits) -> Verdict {
+    let claim = match labelling.claim.as_str() {
+        CLAIM_FIRST_PLAYER_WINS => "the first player wins".to_string(),
+        CLAIM_SECOND_PLAYER_WINS => "the second player wins".to_string(),
+        other => other.to_string(),
+    };
+    if let Some(why) = game.violation() {
+        return reject(
+            claim,
+            format!("the instance is not valid: {why}"),
+            Work::default(),
+        );
+    }
+    match check_labelling(game, labelling, limits.max_heap_moves) {
+        Ok(report) => Verdict {
+            accepted: true,
+            claim,
+            reason: format!(
+                "every label up to heap {} is the mex over its moves under {} ({} moves); the \
+                 position's value is {}{}",
+                report.bound,
+                game.game,
+                report.moves,
+                report.value,
+                if report.value == 0 {
+                    String::new()
+                } else {
+                    "; the winning move leaves value 0".to_string()
+                }
+            ),
+            work: Work {
+                positions: Some(report.bound + 1),
+                ..Work::default()
+            },
+            trusted: vec![TRUSTED_SPRAGUE_GRUNDY.to_string()],
+        },
+        Err(why) => reject(claim, why, Work::default()),
     }
 }
 
@@ -276,6 +328,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::VoronoiStrategy(s) => voronoi_claim(s),
         Certificate::VoronoiValue(v) => format!("the game's value (W's margin) is {}", v.value),
         Certificate::DnfStrategy(s) => format!("{:?} player wins", s.player).to_lowercase(),
+        Certificate::HeapLabelling(h) => h.claim.clone(),
     }
 }
 

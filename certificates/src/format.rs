@@ -26,6 +26,7 @@
 
 use crate::cnf::Cnf;
 use crate::graph::{Graph, GraphError};
+use crate::heaps::{HeapGame, HeapLabelling};
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
 use crate::voronoi_game::{VoronoiStrategy, VoronoiValue};
@@ -270,6 +271,7 @@ pub enum Instance {
     VoronoiOneRound(OneRoundSpec),
     Voronoi(MultiRoundSpec),
     PosDnfGame(PosDnf),
+    HeapGame(HeapGame),
 }
 
 impl Instance {
@@ -279,6 +281,7 @@ impl Instance {
             Instance::VoronoiOneRound(_) => "voronoi-one-round",
             Instance::Voronoi(_) => "voronoi",
             Instance::PosDnfGame(_) => "posdnf-game",
+            Instance::HeapGame(_) => "heap-game",
         }
     }
 
@@ -299,6 +302,10 @@ impl Instance {
                 Some(why) => Err(FormatError::new(why)),
                 None => Ok(()),
             },
+            Instance::HeapGame(game) => match game.violation() {
+                Some(why) => Err(FormatError::new(why)),
+                None => Ok(()),
+            },
         }
     }
 
@@ -309,8 +316,10 @@ impl Instance {
             "voronoi-one-round" => Ok(Instance::VoronoiOneRound(body(text)?)),
             "voronoi" => Ok(Instance::Voronoi(body(text)?)),
             "posdnf-game" => Ok(Instance::PosDnfGame(body(text)?)),
+            "heap-game" => Ok(Instance::HeapGame(body(text)?)),
             other => Err(FormatError::new(format!(
-                "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game)"
+                "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game, \
+                 heap-game)"
             ))),
         }
     }
@@ -321,6 +330,7 @@ impl Instance {
             Instance::VoronoiOneRound(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::Voronoi(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::PosDnfGame(dnf) => write_envelope(INSTANCE_FORMAT, self.kind(), dnf),
+            Instance::HeapGame(game) => write_envelope(INSTANCE_FORMAT, self.kind(), game),
         }
     }
 }
@@ -360,6 +370,7 @@ pub enum Certificate {
     VoronoiStrategy(VoronoiStrategy),
     VoronoiValue(VoronoiValue),
     DnfStrategy(DnfStrategy),
+    HeapLabelling(HeapLabelling),
 }
 
 impl Certificate {
@@ -371,6 +382,7 @@ impl Certificate {
             Certificate::VoronoiStrategy(_) => "voronoi-strategy",
             Certificate::VoronoiValue(_) => "voronoi-value",
             Certificate::DnfStrategy(_) => "dnf-strategy",
+            Certificate::HeapLabelling(_) => "heap-labelling",
         }
     }
 
@@ -383,9 +395,10 @@ impl Certificate {
             "voronoi-strategy" => Ok(Certificate::VoronoiStrategy(body(text)?)),
             "voronoi-value" => Ok(Certificate::VoronoiValue(body(text)?)),
             "dnf-strategy" => Ok(Certificate::DnfStrategy(body(text)?)),
+            "heap-labelling" => Ok(Certificate::HeapLabelling(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
-                 voronoi-strategy, voronoi-value, dnf-strategy)"
+                 voronoi-strategy, voronoi-value, dnf-strategy, heap-labelling)"
             ))),
         }
     }
@@ -398,6 +411,7 @@ impl Certificate {
             Certificate::VoronoiStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
             Certificate::VoronoiValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
             Certificate::DnfStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
+            Certificate::HeapLabelling(h) => write_envelope(CERTIFICATE_FORMAT, self.kind(), h),
         }
     }
 }

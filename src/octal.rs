@@ -149,9 +149,10 @@ fn mark_single(moves: &Moves, g: &[u32], h: usize, marks: &mut Marks) {
     }
 }
 
+/// The parity of the bits of `v` under `mask`.
 #[inline]
-fn is_rare(mask: u32, v: u32) -> bool {
-    (v & mask).count_ones().is_multiple_of(2)
+fn parity(mask: u32, v: u32) -> u32 {
+    (v & mask).count_ones() & 1
 }
 
 /// Counters of the sparse method, for the benchmark.
@@ -159,21 +160,35 @@ fn is_rare(mask: u32, v: u32) -> bool {
 pub struct SparseStats {
     /// The mask in use at the end.
     pub mask: u32,
-    /// Positions n >= 1 with a rare value at the end.
+    /// Whether the classes also depend on the parity of the position (see [`Sparse`]).
+    pub position_parity: bool,
+    /// Positions n >= 1 in the rare class at the end.
     pub rare_positions: usize,
     /// Splits scanned to find missing rare values.
     pub pairs_scanned: u64,
-    /// Heaps whose value was rare (the scan then runs over every split).
+    /// Heaps whose value was not in the cheap class (the scan then runs over every split).
     pub rare_heaps: u64,
 }
 
 /// The rare/common method, one heap at a time.
+///
+/// A position a is *rare* when `parity(G(a) & mask) ^ (flip ? a mod 2 : 0)` equals `r0`
+/// (`r0` = 0 without flip; with flip, the split digits k must all have the same parity). Without flip these are the rare values of Winning Ways; with flip
+/// it is the variant Flammenkamp found for games like 0.07, where the class also depends on
+/// the position's parity. Either way, for heap n and a + b = n - k, a split of two positions of
+/// the same class gives a value x with `parity(x & mask) = (flip ? (n - k) mod 2 : 0)`, so the
+/// values of the other parity (the *cheap* class) come only from splits with a rare heap.
 pub struct Sparse {
     moves: Moves,
     g: Vec<u32>,
     mask: u32,
+    flip: bool,
+    /// The class that is rare (0 without flip).
+    r0: u32,
+    flip_allowed: bool,
     rare: Vec<usize>,
-    hist: Vec<u64>,
+    /// Histograms of the values at even and at odd positions >= 1.
+    hist: [Vec<u64>; 2],
     marks: Marks,
     next_review: usize,
     pub stats: SparseStats,
@@ -184,12 +199,18 @@ const SPARSE_START: usize = 256;
 
 impl Sparse {
     pub fn new(rules: &Rules) -> Sparse {
+        let moves = Moves::new(rules);
+        let flip_allowed =
+            !moves.two.is_empty() && moves.two.iter().all(|k| k % 2 == moves.two[0] % 2);
         Sparse {
-            moves: Moves::new(rules),
+            moves,
             g: Vec::new(),
             mask: 0,
+            flip: false,
+            r0: 0,
+            flip_allowed,
             rare: Vec::new(),
-            hist: Vec::new(),
+            hist: [Vec::new(), Vec::new()],
             marks: Marks::new(),
             next_review: SPARSE_START,
             stats: SparseStats::default(),
@@ -205,6 +226,20 @@ impl Sparse {
         self.g
     }
 
+    #[inline]
+    fn is_rare_position(&self, a: usize, v: u32) -> bool {
+        parity(self.mask, v) ^ (u32::from(self.flip) & a as u32 & 1) == self.r0
+    }
+
+    /// The parity (under the mask) of the cheap values for heap `h`.
+    fn cheap_parity(&self, h: usize) -> u32 {
+        if self.flip {
+            1 ^ ((h - self.moves.two[0]) as u32 & 1)
+        } else {
+            1
+        }
+    }
+
     /// Computes G(h) for the next heap h.
     pub fn step(&mut self) {
         let h = self.g.len();
@@ -214,7 +249,7 @@ impl Sparse {
         }
         self.marks.next();
         mark_single(&self.moves, &self.g, h, &mut self.marks);
-        let value = if self.mask == 0 || self.moves.two.is_empty() {
+        let value = if self.mask == 0 || h < self.moves.two[0] + 2 {
             self.plain_splits(h);
             (0..).find(|&v| !self.marks.has(v)).unwrap_or(0)
         } else {
@@ -227,11 +262,12 @@ impl Sparse {
         let h = self.g.len();
         self.g.push(value);
         if h >= 1 {
-            if value as usize >= self.hist.len() {
-                self.hist.resize(value as usize + 1, 0);
+            let hist = &mut self.hist[h & 1];
+            if value as usize >= hist.len() {
+                hist.resize(value as usize + 1, 0);
             }
-            self.hist[value as usize] += 1;
-            if self.mask != 0 && is_rare(self.mask, value) {
+            hist[value as usize] += 1;
+            if self.mask != 0 && self.is_rare_position(h, value) {
                 self.rare.push(h);
             }
         }
@@ -252,8 +288,9 @@ impl Sparse {
     }
 
     fn sparse_value(&mut self, h: usize) -> u32 {
+        let cheap = self.cheap_parity(h);
         let (g, mask) = (&self.g, self.mask);
-        // Every split with a rare heap: all common values splits can reach, some rare ones.
+        // Every split with a rare heap: all cheap values splits can reach, and some others.
         for &k in &self.moves.two {
             if h < k + 2 {
                 continue;
@@ -269,18 +306,22 @@ impl Sparse {
             }
         }
         let mut candidate = 0u32;
-        while is_rare(mask, candidate) || self.marks.has(candidate) {
+        while parity(mask, candidate) != cheap || self.marks.has(candidate) {
             candidate += 1;
         }
         let mut missing = (0..candidate).filter(|&v| !self.marks.has(v)).count();
         if missing > 0 {
-            // Only rare values below the candidate are missing: scan splits until all are found.
-            'scan: for &k in &self.moves.two {
-                if h < k + 2 {
-                    continue;
-                }
-                let m = h - k;
-                for a in 1..=m / 2 {
+            // Only values of the other class below the candidate are missing: scan splits
+            // until all are found.
+            // Small heaps first, for every split digit at once (a value may come only from
+            // one of them).
+            let longest = h - self.moves.two[0];
+            'scan: for a in 1..=longest / 2 {
+                for &k in &self.moves.two {
+                    if h < k + 2 * a {
+                        break;
+                    }
+                    let m = h - k;
                     self.stats.pairs_scanned += 1;
                     let x = g[a] ^ g[m - a];
                     if x < candidate && !self.marks.has(x) && !(self.moves.unequal && 2 * a == m) {
@@ -296,59 +337,72 @@ impl Sparse {
         let value = (0..candidate)
             .find(|&v| !self.marks.has(v))
             .unwrap_or(candidate);
-        if is_rare(mask, value) {
+        if parity(mask, value) != cheap {
             self.stats.rare_heaps += 1;
         }
         value
     }
 
-    /// Chooses the mask leaving the fewest rare positions among those computed (ties keep the
-    /// current mask, then the smallest), and rebuilds the rare list if it changed.
+    /// Chooses the mask (and flip) leaving the fewest rare positions among those computed
+    /// (ties keep the current choice, then the smallest mask, no flip first), and rebuilds the
+    /// rare list if it changed.
     fn review_mask(&mut self) {
         if self.moves.two.is_empty() {
             return;
         }
-        let values: Vec<(u32, u64)> = (0..self.hist.len())
-            .filter(|&v| self.hist[v] > 0)
-            .map(|v| (v as u32, self.hist[v]))
-            .collect();
-        if values.len() > 4096 {
+        let values = |hist: &Vec<u64>| -> Vec<(u32, u64)> {
+            (0..hist.len())
+                .filter(|&v| hist[v] > 0)
+                .map(|v| (v as u32, hist[v]))
+                .collect()
+        };
+        let (even, odd) = (values(&self.hist[0]), values(&self.hist[1]));
+        if even.len() + odd.len() > 4096 {
             return;
         }
-        let top = values.last().map_or(1, |&(v, _)| v).max(1);
+        let top = self.hist[0].len().max(self.hist[1].len()).max(2) as u32 - 1;
         let bits = (32 - top.leading_zeros()).min(12);
-        let count = |mask: u32| -> u64 {
-            values
-                .iter()
-                .filter(|&&(v, _)| is_rare(mask, v))
-                .map(|&(_, c)| c)
-                .sum()
+        let count = |mask: u32, flip: bool, r0: u32| -> u64 {
+            let side = |list: &[(u32, u64)], odd: u32| -> u64 {
+                list.iter()
+                    .filter(|&&(v, _)| parity(mask, v) ^ (u32::from(flip) & odd) == r0)
+                    .map(|&(_, c)| c)
+                    .sum()
+            };
+            side(&even, 0) + side(&odd, 1)
         };
         let mut best = (
-            self.mask,
+            (self.mask, self.flip, self.r0),
             if self.mask == 0 {
                 u64::MAX
             } else {
-                count(self.mask)
+                count(self.mask, self.flip, self.r0)
             },
         );
-        for mask in 1..(1u32 << bits) {
-            let c = count(mask);
-            if c < best.1 {
-                best = (mask, c);
+        for (flip, r0) in [(false, 0), (true, 0), (true, 1)] {
+            if flip && !self.flip_allowed {
+                continue;
+            }
+            for mask in 1..(1u32 << bits) {
+                let c = count(mask, flip, r0);
+                if c < best.1 {
+                    best = ((mask, flip, r0), c);
+                }
             }
         }
-        if best.0 != self.mask {
-            self.mask = best.0;
+        if best.0 != (self.mask, self.flip, self.r0) {
+            (self.mask, self.flip, self.r0) = best.0;
             self.rare = (1..self.g.len())
-                .filter(|&n| is_rare(self.mask, self.g[n]))
+                .filter(|&n| self.is_rare_position(n, self.g[n]))
                 .collect();
         }
         self.stats.mask = self.mask;
+        self.stats.position_parity = self.flip;
     }
 
     fn finish_stats(&mut self) {
         self.stats.mask = self.mask;
+        self.stats.position_parity = self.flip;
         self.stats.rare_positions = self.rare.len();
     }
 }

@@ -51,6 +51,9 @@ pub enum BenchName {
     /// The path table (`table voronoi-paths`) N by N: solve and check times, checker states,
     /// until a 10-minute cap (--quick: N <= 16).
     Paths,
+    /// Nim-sequences of Kayles, Dawson's Kayles, Dawson's chess and Grundy's game to 2^20
+    /// (Grundy's game further), rare/common method against the plain mex.
+    Octal,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -916,6 +919,13 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(
                 serde_json::to_value(&report)?,
                 crate::bench_games::figure4_table(&report),
+            )
+        }
+        BenchName::Octal => {
+            let rows = crate::bench_octal::octal(quick, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_octal::octal_table(&rows),
             )
         }
         BenchName::Kary => {

@@ -1,14 +1,15 @@
 //! Solving the instance kinds other than `voronoi-one-round`, each with a certificate for the
 //! checker: `voronoi` by the forward maps of the positive-DNF reduction when the instance is
-//! that reduction's image of its recorded formula ([`crate::posdnf_maps`]), by Algorithm 1 on a
+//! that reduction's image of its recorded formula ([`crate::posdnf_maps`]), on a
 //! complete k-ary tree from `gen` by seed 001's strategies when their certificate checks
 //! ([`crate::kary`]: Algorithm 1 for 2n <= k, Algorithm 2 for odd k, Algorithm 2 against B's
 //! symmetric strategy for even k; below the paper's size bound they are tried too and the
 //! checker decides), by the median rule for one round on a tree ([`crate::trees`]), by the
 //! gap-state solver on a path with no start stones ([`crate::paths`], a `voronoi-path-value`
 //! certificate), else by the exact multi-round solver ([`crate::voronoi_exact`]);
-//! `posdnf-game` by the exact DNF game solver ([`crate::posdnf`]). `--method
-//! median|kary|exact` forces one of these.
+//! `posdnf-game` by the exact DNF game solver ([`crate::posdnf`]); `heap-game` by the
+//! nim-sequence of its game ([`crate::octal`]); `triangle-avoidance` by the game digraph
+//! ([`crate::triangle`]). `--method median|kary|exact` forces one of the Voronoi methods.
 
 use crate::io::BadInput;
 use crate::solve::Method;
@@ -278,6 +279,11 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 "the triangle-avoidance game digraph over unlabelled graphs",
             ))
         }
+        Instance::HeapGame(game) => Ok(done(
+            crate::octal::solve(game)?,
+            game.heaps.iter().copied().max().unwrap_or(0) + 1,
+            "the rare/common nim-sequence",
+        )),
         Instance::VoronoiOneRound(_) => {
             anyhow::bail!("one-round instances are solved by gamecert::solve")
         }

@@ -5,6 +5,7 @@
 //! certificate and handed to `gamecert_certificates::check`.
 pub mod bench;
 pub mod bench_games;
+pub mod bench_octal;
 pub mod canon;
 pub mod check_posdnf;
 pub mod check_reduction;
@@ -13,6 +14,7 @@ pub mod games;
 pub mod gen;
 pub mod io;
 pub mod kary;
+pub mod octal;
 pub mod paths;
 pub mod posdnf;
 pub mod posdnf_maps;

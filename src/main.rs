@@ -93,7 +93,9 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
-    /// A table of certified game values (`voronoi-kary`, `voronoi-paths`).
+    /// A table of certified game values (`voronoi-kary`, `voronoi-paths`,
+    /// `triangle-avoidance`), or a nim-sequence (`kayles`, `dawson-kayles`, `grundy`,
+    /// `octal --code CODE`).
     Table {
         #[arg(value_enum)]
         name: TableName,
@@ -112,6 +114,12 @@ enum Command {
         /// The game (triangle-avoidance): the paper's, or a related one of its Section 4.
         #[arg(long, value_enum, default_value = "triangle-avoidance")]
         rules: gamecert::triangle::Rules,
+        /// Nim-sequences: print G(0..=N) (default 84, or 101 for dawson-kayles).
+        #[arg(long)]
+        n: Option<usize>,
+        /// `octal`: the game's code (d0.d1d2..., e.g. 0.137).
+        #[arg(long)]
+        code: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -193,6 +201,14 @@ enum TableName {
     VoronoiPaths,
     /// One-colour triangle avoidance (seed 002, Tables 1 and 2) for n = 2..=--max-n.
     TriangleAvoidance,
+    /// Kayles (0.77): seed 000, Table 2.
+    Kayles,
+    /// Dawson's Kayles (0.07): seed 000, Table 3.
+    DawsonKayles,
+    /// Grundy's game.
+    Grundy,
+    /// Any octal game, given by --code.
+    Octal,
 }
 
 #[derive(Subcommand)]
@@ -572,8 +588,24 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             min_vertices,
             max_n,
             rules,
+            n,
+            code,
             json,
         } => {
+            let sequence = match name {
+                TableName::Kayles => Some(("Kayles", "0.77".to_string(), 84)),
+                TableName::DawsonKayles => Some(("Dawson's Kayles", "0.07".to_string(), 101)),
+                TableName::Grundy => Some(("Grundy's game", "grundy".to_string(), 84)),
+                TableName::Octal => Some((
+                    "octal game",
+                    code.ok_or_else(|| BadInput("table octal needs --code CODE".into()))?,
+                    84,
+                )),
+                _ => None,
+            };
+            if let Some((title, code, default_n)) = sequence {
+                return octal_table(title, &code, n.unwrap_or(default_n), json);
+            }
             let mut progress = |what: &str| {
                 if !quiet && std::io::stderr().is_terminal() {
                     eprint!("\r{what}        ");
@@ -651,6 +683,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         );
                     }
                 }
+                TableName::Kayles
+                | TableName::DawsonKayles
+                | TableName::Grundy
+                | TableName::Octal => {} // written above
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -659,6 +695,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `table kayles|dawson-kayles|grundy|octal`: a nim-sequence, its period and exceptions.
+fn octal_table(title: &str, code: &str, n: usize, json: bool) -> anyhow::Result<ExitCode> {
+    const MAX_N: usize = 1 << 26;
+    let rules = gamecert::octal::Rules::parse(code).map_err(BadInput)?;
+    if n > MAX_N {
+        return Err(BadInput(format!("--n {n} is over the limit of {MAX_N}")).into());
+    }
+    let title = if title == "octal game" { code } else { title };
+    let table = gamecert::octal::sequence_table(title, &rules, n);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&table)?);
+    } else {
+        print!("{}", gamecert::octal::sequence_table_text(&table));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `reduce posdnf-voronoi|posdnf-game A.dnf`.

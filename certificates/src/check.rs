@@ -7,6 +7,8 @@
 //!   theorem's domain, rebuilds the instance from it ([`crate::sat_voronoi`]), compares it with
 //!   the instance it was given, checks the LRAT proof against the formula, and names the theorem
 //!   it trusts for the step from "unsatisfiable" to "B cannot win".
+//! - A heap labelling (octal games, Grundy's game): every label is the mex over the moves of
+//!   the plain rules ([`crate::heaps`]); the sum of heaps by the Sprague-Grundy theorem.
 //! - A strategy (multi-round Voronoi game, positive-DNF game) is replayed against every
 //!   opponent move ([`crate::voronoi_game`], [`crate::posdnf`]).
 //! - A `voronoi-path-value` certificate fits a `voronoi` instance whose graph is a path with no
@@ -18,6 +20,9 @@ use crate::format::{
     Certificate, FormatError, Instance, MultiRound, OneRound, Refutation, RefutationMethod,
     Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
+use crate::heaps::{
+    check_labelling, HeapGame, HeapLabelling, CLAIM_FIRST_PLAYER_WINS, CLAIM_SECOND_PLAYER_WINS,
+};
 use crate::lrat::{check_lrat, LratLimits, LratReport};
 use crate::path_game::{check_path_value, path_order, PathValue};
 use crate::posdnf::{DnfPlayer, DnfStrategy, PosDnf};
@@ -28,6 +33,7 @@ use crate::voronoi::{score, Outcome};
 use crate::voronoi_game::{
     check_strategy, check_value, StrategyClaim, VoronoiStrategy, VoronoiValue,
 };
+use crate::TRUSTED_SPRAGUE_GRUNDY;
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -43,6 +49,8 @@ pub struct Limits {
     /// A path-strategy replay ([`crate::path_game`]) is refused beyond this many abstract
     /// states per strategy.
     pub max_path_states: u64,
+    /// A heap labelling is refused when checking it needs more single-heap moves than this.
+    pub max_heap_moves: u64,
 }
 
 impl Default for Limits {
@@ -53,6 +61,7 @@ impl Default for Limits {
             max_reduction_vertices: 100_000_000,
             max_positions: 20_000_000,
             max_path_states: 50_000_000,
+            max_heap_moves: 3_000_000_000,
         }
     }
 }
@@ -135,7 +144,50 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
         (Instance::TriangleAvoidance(spec), Certificate::TriangleStrategy(strategy)) => {
             check_triangle(spec.n, strategy, limits)
         }
+        (Instance::HeapGame(game), Certificate::HeapLabelling(labelling)) => {
+            check_heap_labelling(game, labelling, limits)
+        }
         _ => mismatch(instance, certificate),
+    }
+}
+
+fn check_heap_labelling(game: &HeapGame, labelling: &HeapLabelling, limits: &Limits) -> Verdict {
+    let claim = match labelling.claim.as_str() {
+        CLAIM_FIRST_PLAYER_WINS => "the first player wins".to_string(),
+        CLAIM_SECOND_PLAYER_WINS => "the second player wins".to_string(),
+        other => other.to_string(),
+    };
+    if let Some(why) = game.violation() {
+        return reject(
+            claim,
+            format!("the instance is not valid: {why}"),
+            Work::default(),
+        );
+    }
+    match check_labelling(game, labelling, limits.max_heap_moves) {
+        Ok(report) => Verdict {
+            accepted: true,
+            claim,
+            reason: format!(
+                "every label up to heap {} is the mex over its moves under {} ({} moves); the \
+                 position's value is {}{}",
+                report.bound,
+                game.game,
+                report.moves,
+                report.value,
+                if report.value == 0 {
+                    String::new()
+                } else {
+                    "; the winning move leaves value 0".to_string()
+                }
+            ),
+            work: Work {
+                positions: Some(report.bound + 1),
+                ..Work::default()
+            },
+            trusted: vec![TRUSTED_SPRAGUE_GRUNDY.to_string()],
+        },
+        Err(why) => reject(claim, why, Work::default()),
     }
 }
 
@@ -378,6 +430,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::DnfStrategy(s) => format!("{:?} player wins", s.player).to_lowercase(),
         Certificate::PathValue(v) => path_claim(v),
         Certificate::TriangleStrategy(t) => format!("{} wins", t.winner),
+        Certificate::HeapLabelling(h) => h.claim.clone(),
     }
 }
 

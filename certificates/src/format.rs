@@ -26,6 +26,7 @@
 
 use crate::cnf::Cnf;
 use crate::graph::{Graph, GraphError};
+use crate::heaps::{HeapGame, HeapLabelling};
 use crate::path_game::PathValue;
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
@@ -272,6 +273,7 @@ pub enum Instance {
     VoronoiOneRound(OneRoundSpec),
     Voronoi(MultiRoundSpec),
     PosDnfGame(PosDnf),
+    HeapGame(HeapGame),
     TriangleAvoidance(TriangleSpec),
 }
 
@@ -289,6 +291,7 @@ impl Instance {
             Instance::Voronoi(_) => "voronoi",
             Instance::PosDnfGame(_) => "posdnf-game",
             Instance::TriangleAvoidance(_) => "triangle-avoidance",
+            Instance::HeapGame(_) => "heap-game",
         }
     }
 
@@ -320,6 +323,10 @@ impl Instance {
                     )))
                 }
             }
+            Instance::HeapGame(game) => match game.violation() {
+                Some(why) => Err(FormatError::new(why)),
+                None => Ok(()),
+            },
         }
     }
 
@@ -330,10 +337,11 @@ impl Instance {
             "voronoi-one-round" => Ok(Instance::VoronoiOneRound(body(text)?)),
             "voronoi" => Ok(Instance::Voronoi(body(text)?)),
             "posdnf-game" => Ok(Instance::PosDnfGame(body(text)?)),
+            "heap-game" => Ok(Instance::HeapGame(body(text)?)),
             "triangle-avoidance" => Ok(Instance::TriangleAvoidance(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game, \
-                 triangle-avoidance)"
+                 heap-game, triangle-avoidance)"
             ))),
         }
     }
@@ -345,6 +353,7 @@ impl Instance {
             Instance::Voronoi(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::PosDnfGame(dnf) => write_envelope(INSTANCE_FORMAT, self.kind(), dnf),
             Instance::TriangleAvoidance(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
+            Instance::HeapGame(game) => write_envelope(INSTANCE_FORMAT, self.kind(), game),
         }
     }
 }
@@ -386,6 +395,7 @@ pub enum Certificate {
     DnfStrategy(DnfStrategy),
     PathValue(PathValue),
     TriangleStrategy(TriangleStrategy),
+    HeapLabelling(HeapLabelling),
 }
 
 impl Certificate {
@@ -399,6 +409,7 @@ impl Certificate {
             Certificate::DnfStrategy(_) => "dnf-strategy",
             Certificate::PathValue(_) => "voronoi-path-value",
             Certificate::TriangleStrategy(_) => "triangle-strategy",
+            Certificate::HeapLabelling(_) => "heap-labelling",
         }
     }
 
@@ -413,10 +424,11 @@ impl Certificate {
             "dnf-strategy" => Ok(Certificate::DnfStrategy(body(text)?)),
             "voronoi-path-value" => Ok(Certificate::PathValue(body(text)?)),
             "triangle-strategy" => Ok(Certificate::TriangleStrategy(body(text)?)),
+            "heap-labelling" => Ok(Certificate::HeapLabelling(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
                  voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value, \
-                 triangle-strategy)"
+                 triangle-strategy, heap-labelling)"
             ))),
         }
     }
@@ -431,6 +443,7 @@ impl Certificate {
             Certificate::DnfStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
             Certificate::PathValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
             Certificate::TriangleStrategy(t) => write_envelope(CERTIFICATE_FORMAT, self.kind(), t),
+            Certificate::HeapLabelling(h) => write_envelope(CERTIFICATE_FORMAT, self.kind(), h),
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod cnf;
 pub mod encode;
 pub mod format;
 pub mod graph;
+pub mod heaps;
 pub mod lrat;
 pub mod path_game;
 pub mod posdnf;

@@ -48,6 +48,9 @@ pub enum BenchName {
     /// Seed 001's strategies on complete k-ary trees (Algorithm 2, B's symmetric strategy):
     /// certificate sizes, build and check times, on the smallest trees of Theorems 1 and 2.
     Kary,
+    /// Nim products (and inverses) per second on random u64 pairs: gamecert's beside the
+    /// crates.io `nimber` crate.
+    Nim,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -913,6 +916,14 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(
                 serde_json::to_value(&report)?,
                 crate::bench_games::figure4_table(&report),
+            )
+        }
+        BenchName::Nim => {
+            let (count, rounds) = if quick { (100_000, 5) } else { (1_000_000, 10) };
+            let rows = crate::bench_nim::nim_bench(count, rounds, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_nim::nim_table(&rows),
             )
         }
         BenchName::Kary => {

@@ -6,7 +6,8 @@
 //! symmetric strategy for even k; below the paper's size bound they are tried too and the
 //! checker decides), by the median rule for one round on a tree ([`crate::trees`]), else by the
 //! exact multi-round solver ([`crate::voronoi_exact`]); `posdnf-game` by the exact DNF game
-//! solver ([`crate::posdnf`]). `--method median|kary|exact` forces one of these.
+//! solver ([`crate::posdnf`]); `coin-game` by closed forms and the tartan theorem
+//! ([`crate::coins`]). `--method median|kary|exact` forces one of the Voronoi methods.
 
 use crate::io::BadInput;
 use crate::solve::Method;
@@ -224,6 +225,23 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 Certificate::DnfStrategy(solution.strategy),
                 solution.positions,
                 "the exact DNF game solver",
+            ))
+        }
+        Instance::CoinGame(spec) => {
+            if method != Method::Auto {
+                return Err(BadInput(
+                    "coin games are solved one way: by closed forms, the tartan theorem or mex; \
+                     drop --method"
+                        .into(),
+                )
+                .into());
+            }
+            let game = spec.validate().map_err(BadInput)?;
+            let certificate = crate::coins::certificate(&game).map_err(anyhow::Error::msg)?;
+            Ok(done(
+                Certificate::CoinLabelling(certificate),
+                0,
+                "closed forms and the tartan theorem (labels checked by mex)",
             ))
         }
         Instance::VoronoiOneRound(_) => {

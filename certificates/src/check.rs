@@ -10,6 +10,7 @@
 //! - A strategy (multi-round Voronoi game, positive-DNF game) is replayed against every
 //!   opponent move ([`crate::voronoi_game`], [`crate::posdnf`]).
 
+use crate::coins::{check_labelling, CoinGame, CoinLabelling, CLAIM_FIRST_WINS};
 use crate::encode::{black_wins_cnf, clause_bound};
 use crate::format::{
     Certificate, FormatError, Instance, MultiRound, OneRound, Refutation, RefutationMethod,
@@ -23,6 +24,7 @@ use crate::voronoi::{score, Outcome};
 use crate::voronoi_game::{
     check_strategy, check_value, StrategyClaim, VoronoiStrategy, VoronoiValue,
 };
+use crate::{TRUSTED_COIN_DECOMPOSITION, TRUSTED_SPRAGUE_GRUNDY};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -35,6 +37,9 @@ pub struct Limits {
     pub max_reduction_vertices: usize,
     /// A strategy replay is refused beyond this many positions.
     pub max_positions: u64,
+    /// A coin labelling is refused when checking it would take more steps (coins turned
+    /// summed over all moves of all single heads, counted before the check).
+    pub max_coin_work: u64,
 }
 
 impl Default for Limits {
@@ -44,6 +49,7 @@ impl Default for Limits {
             max_encoding_clauses: 50_000_000,
             max_reduction_vertices: 100_000_000,
             max_positions: 20_000_000,
+            max_coin_work: 2_000_000_000,
         }
     }
 }
@@ -118,6 +124,12 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
         },
         (Instance::PosDnfGame(dnf), Certificate::DnfStrategy(strategy)) => {
             check_dnf_strategy(dnf, strategy, limits)
+        }
+        (Instance::CoinGame(spec), Certificate::CoinLabelling(labelling)) => {
+            match spec.validate() {
+                Ok(game) => check_coin_labelling(&game, labelling, limits),
+                Err(err) => invalid(FormatError::new(err)),
+            }
         }
         _ => mismatch(instance, certificate),
     }
@@ -269,6 +281,48 @@ fn check_dnf_strategy(dnf: &PosDnf, strategy: &DnfStrategy, limits: &Limits) -> 
     }
 }
 
+fn check_coin_labelling(game: &CoinGame, cert: &CoinLabelling, limits: &Limits) -> Verdict {
+    let claim = format!(
+        "the position has Grundy value {}: {}{}",
+        cert.value,
+        if cert.claim == CLAIM_FIRST_WINS {
+            "the first player wins"
+        } else {
+            "the second player wins"
+        },
+        if cert.winning_move.is_some() {
+            " with the given move"
+        } else {
+            ""
+        }
+    );
+    match check_labelling(game, cert, limits.max_coin_work) {
+        Ok(report) => Verdict {
+            accepted: true,
+            claim,
+            reason: format!(
+                "every one of the {} labels is the mex over its moves ({} steps){}",
+                report.coins,
+                report.work,
+                if cert.winning_move.is_some() {
+                    "; the winning move is legal and leads to value 0"
+                } else {
+                    ""
+                }
+            ),
+            work: Work {
+                positions: Some(report.coins),
+                ..Work::default()
+            },
+            trusted: vec![
+                TRUSTED_COIN_DECOMPOSITION.to_string(),
+                TRUSTED_SPRAGUE_GRUNDY.to_string(),
+            ],
+        },
+        Err(why) => reject(claim, why, Work::default()),
+    }
+}
+
 fn claim_of(certificate: &Certificate) -> String {
     match certificate {
         Certificate::Witness(w) => w.claim.clone(),
@@ -276,6 +330,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::VoronoiStrategy(s) => voronoi_claim(s),
         Certificate::VoronoiValue(v) => format!("the game's value (W's margin) is {}", v.value),
         Certificate::DnfStrategy(s) => format!("{:?} player wins", s.player).to_lowercase(),
+        Certificate::CoinLabelling(c) => format!("{} (value {})", c.claim, c.value),
     }
 }
 

@@ -25,6 +25,7 @@
 //! checker rebuilds the graph from that.
 
 use crate::cnf::Cnf;
+use crate::coins::{CoinGameSpec, CoinLabelling};
 use crate::graph::{Graph, GraphError};
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
@@ -54,7 +55,7 @@ pub struct FormatError {
 }
 
 impl FormatError {
-    fn new(message: impl Into<String>) -> Self {
+    pub(crate) fn new(message: impl Into<String>) -> Self {
         FormatError {
             line: None,
             column: None,
@@ -270,6 +271,8 @@ pub enum Instance {
     VoronoiOneRound(OneRoundSpec),
     Voronoi(MultiRoundSpec),
     PosDnfGame(PosDnf),
+    /// A coin-turning game position ([`crate::coins`]).
+    CoinGame(CoinGameSpec),
 }
 
 impl Instance {
@@ -279,6 +282,7 @@ impl Instance {
             Instance::VoronoiOneRound(_) => "voronoi-one-round",
             Instance::Voronoi(_) => "voronoi",
             Instance::PosDnfGame(_) => "posdnf-game",
+            Instance::CoinGame(_) => "coin-game",
         }
     }
 
@@ -299,6 +303,7 @@ impl Instance {
                 Some(why) => Err(FormatError::new(why)),
                 None => Ok(()),
             },
+            Instance::CoinGame(spec) => spec.validate().map(|_| ()).map_err(FormatError::new),
         }
     }
 
@@ -309,8 +314,10 @@ impl Instance {
             "voronoi-one-round" => Ok(Instance::VoronoiOneRound(body(text)?)),
             "voronoi" => Ok(Instance::Voronoi(body(text)?)),
             "posdnf-game" => Ok(Instance::PosDnfGame(body(text)?)),
+            "coin-game" => Ok(Instance::CoinGame(body(text)?)),
             other => Err(FormatError::new(format!(
-                "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game)"
+                "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game, \
+                 coin-game)"
             ))),
         }
     }
@@ -321,6 +328,7 @@ impl Instance {
             Instance::VoronoiOneRound(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::Voronoi(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::PosDnfGame(dnf) => write_envelope(INSTANCE_FORMAT, self.kind(), dnf),
+            Instance::CoinGame(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
         }
     }
 }
@@ -360,6 +368,7 @@ pub enum Certificate {
     VoronoiStrategy(VoronoiStrategy),
     VoronoiValue(VoronoiValue),
     DnfStrategy(DnfStrategy),
+    CoinLabelling(CoinLabelling),
 }
 
 impl Certificate {
@@ -371,6 +380,7 @@ impl Certificate {
             Certificate::VoronoiStrategy(_) => "voronoi-strategy",
             Certificate::VoronoiValue(_) => "voronoi-value",
             Certificate::DnfStrategy(_) => "dnf-strategy",
+            Certificate::CoinLabelling(_) => "coin-labelling",
         }
     }
 
@@ -383,9 +393,10 @@ impl Certificate {
             "voronoi-strategy" => Ok(Certificate::VoronoiStrategy(body(text)?)),
             "voronoi-value" => Ok(Certificate::VoronoiValue(body(text)?)),
             "dnf-strategy" => Ok(Certificate::DnfStrategy(body(text)?)),
+            "coin-labelling" => Ok(Certificate::CoinLabelling(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
-                 voronoi-strategy, voronoi-value, dnf-strategy)"
+                 voronoi-strategy, voronoi-value, dnf-strategy, coin-labelling)"
             ))),
         }
     }
@@ -398,6 +409,7 @@ impl Certificate {
             Certificate::VoronoiStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
             Certificate::VoronoiValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
             Certificate::DnfStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
+            Certificate::CoinLabelling(c) => write_envelope(CERTIFICATE_FORMAT, self.kind(), c),
         }
     }
 }

@@ -18,6 +18,7 @@ fn nim_products(c: &mut Criterion) {
     let mut group = c.benchmark_group("nim_product_u64");
     group
         .throughput(Throughput::Elements(pairs.len() as u64))
+        .sample_size(20)
         .measurement_time(Duration::from_secs(4));
     group.bench_function("gamecert", |bench| {
         bench.iter(|| {

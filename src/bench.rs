@@ -54,6 +54,9 @@ pub enum BenchName {
     /// Nim-sequences of Kayles, Dawson's Kayles, Dawson's chess and Grundy's game to 2^20
     /// (Grundy's game further), rare/common method against the plain mex.
     Octal,
+    /// Nim products (and inverses) per second on random u64 pairs: gamecert's beside the
+    /// crates.io `nimber` crate.
+    Nim,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -926,6 +929,14 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(
                 serde_json::to_value(&rows)?,
                 crate::bench_octal::octal_table(&rows),
+            )
+        }
+        BenchName::Nim => {
+            let (count, rounds) = if quick { (100_000, 5) } else { (1_000_000, 10) };
+            let rows = crate::bench_nim::nim_bench(count, rounds, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_nim::nim_table(&rows),
             )
         }
         BenchName::Kary => {

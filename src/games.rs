@@ -9,7 +9,7 @@
 //! certificate), else by the exact multi-round solver ([`crate::voronoi_exact`]);
 //! `posdnf-game` by the exact DNF game solver ([`crate::posdnf`]); `heap-game` by the
 //! nim-sequence of its game ([`crate::octal`]); `triangle-avoidance` by the game digraph
-//! ([`crate::triangle`]). `--method median|kary|exact` forces one of the Voronoi methods.
+//! ([`crate::triangle`]); `coin-game` by closed forms and the tartan theorem ([`crate::coins`]). `--method median|kary|exact` forces one of the Voronoi methods.
 
 use crate::io::BadInput;
 use crate::solve::Method;
@@ -284,6 +284,23 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
             game.heaps.iter().copied().max().unwrap_or(0) + 1,
             "the rare/common nim-sequence",
         )),
+        Instance::CoinGame(spec) => {
+            if method != Method::Auto {
+                return Err(BadInput(
+                    "coin games are solved one way: by closed forms, the tartan theorem or mex; \
+                     drop --method"
+                        .into(),
+                )
+                .into());
+            }
+            let game = spec.validate().map_err(BadInput)?;
+            let certificate = crate::coins::certificate(&game).map_err(anyhow::Error::msg)?;
+            Ok(done(
+                Certificate::CoinLabelling(certificate),
+                0,
+                "closed forms and the tartan theorem (labels checked by mex)",
+            ))
+        }
         Instance::VoronoiOneRound(_) => {
             anyhow::bail!("one-round instances are solved by gamecert::solve")
         }

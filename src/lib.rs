@@ -5,15 +5,18 @@
 //! certificate and handed to `gamecert_certificates::check`.
 pub mod bench;
 pub mod bench_games;
+pub mod bench_nim;
 pub mod bench_octal;
 pub mod canon;
 pub mod check_posdnf;
 pub mod check_reduction;
+pub mod coins;
 pub mod demo;
 pub mod games;
 pub mod gen;
 pub mod io;
 pub mod kary;
+pub mod nim;
 pub mod octal;
 pub mod paths;
 pub mod posdnf;

@@ -135,6 +135,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Nim arithmetic (decimal numbers below 2^128): `nim sum A B`, `nim mul A B`, `nim inv A`.
+    Nim {
+        #[arg(value_enum)]
+        op: NimOp,
+        a: String,
+        b: Option<String>,
+    },
     /// Time the pipeline: linear (reduce to verify at 10^5 variables), lrat (check/solve
     /// ratios), direct (how far the direct refutation method reaches).
     Bench {
@@ -238,6 +245,46 @@ enum Family {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum NimOp {
+    /// Nim sum (XOR).
+    Sum,
+    /// Nim product.
+    Mul,
+    /// Nim inverse (of a non-zero number).
+    Inv,
+}
+
+/// `gamecert nim OP A [B]`: the result on standard output.
+fn nim_command(op: NimOp, a: &str, b: Option<&str>) -> anyhow::Result<ExitCode> {
+    let number = |name: &str, text: &str| {
+        text.trim().parse::<u128>().map_err(|_| {
+            BadInput(format!(
+                "{name}: '{text}' is not a decimal number from 0 to 2^128 - 1"
+            ))
+        })
+    };
+    let a = number("A", a)?;
+    let result = match (op, b) {
+        (NimOp::Inv, Some(_)) => return Err(BadInput("nim inv takes one number, A".into()).into()),
+        (NimOp::Inv, None) => gamecert::nim::inverse_128(a)
+            .ok_or_else(|| BadInput("nim inv: 0 has no inverse".into()))?,
+        (_, None) => {
+            return Err(BadInput("nim sum and nim mul take two numbers, A and B".into()).into())
+        }
+        (NimOp::Sum, Some(b)) => a ^ number("B", b)?,
+        (NimOp::Mul, Some(b)) => {
+            let b = number("B", b)?;
+            match (u64::try_from(a), u64::try_from(b)) {
+                (Ok(a), Ok(b)) => gamecert::nim::mul(a, b) as u128,
+                _ => gamecert::nim::mul_128(a, b),
+            }
+        }
+    };
+    println!("{result}");
+    Ok(ExitCode::SUCCESS)
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -690,6 +737,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Nim { op, a, b } => nim_command(op, &a, b.as_deref()),
         Command::Bench { name, json, quick } => {
             gamecert::bench::run(name, json, quick, quiet)?;
             Ok(ExitCode::SUCCESS)

@@ -15,6 +15,7 @@
 //!   start stones; both strategies are replayed over the abstract gap states of
 //!   [`crate::path_game`], trusting the lemma [`crate::TRUSTED_PATH_GAPS`].
 
+use crate::coins::{CoinGame, CoinLabelling, CLAIM_FIRST_WINS};
 use crate::encode::{black_wins_cnf, clause_bound};
 use crate::format::{
     Certificate, FormatError, Instance, MultiRound, OneRound, Refutation, RefutationMethod,
@@ -33,7 +34,7 @@ use crate::voronoi::{score, Outcome};
 use crate::voronoi_game::{
     check_strategy, check_value, StrategyClaim, VoronoiStrategy, VoronoiValue,
 };
-use crate::TRUSTED_SPRAGUE_GRUNDY;
+use crate::{TRUSTED_COIN_DECOMPOSITION, TRUSTED_SPRAGUE_GRUNDY};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -51,6 +52,9 @@ pub struct Limits {
     pub max_path_states: u64,
     /// A heap labelling is refused when checking it needs more single-heap moves than this.
     pub max_heap_moves: u64,
+    /// A coin labelling is refused when checking it would take more steps (coins turned
+    /// summed over all moves of all single heads, counted before the check).
+    pub max_coin_work: u64,
 }
 
 impl Default for Limits {
@@ -62,6 +66,7 @@ impl Default for Limits {
             max_positions: 20_000_000,
             max_path_states: 50_000_000,
             max_heap_moves: 3_000_000_000,
+            max_coin_work: 2_000_000_000,
         }
     }
 }
@@ -146,6 +151,12 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
         }
         (Instance::HeapGame(game), Certificate::HeapLabelling(labelling)) => {
             check_heap_labelling(game, labelling, limits)
+        }
+        (Instance::CoinGame(spec), Certificate::CoinLabelling(labelling)) => {
+            match spec.validate() {
+                Ok(game) => check_coin_labelling(&game, labelling, limits),
+                Err(err) => invalid(FormatError::new(err)),
+            }
         }
         _ => mismatch(instance, certificate),
     }
@@ -421,6 +432,48 @@ fn check_triangle(n: usize, strategy: &TriangleStrategy, limits: &Limits) -> Ver
     }
 }
 
+fn check_coin_labelling(game: &CoinGame, cert: &CoinLabelling, limits: &Limits) -> Verdict {
+    let claim = format!(
+        "the position has Grundy value {}: {}{}",
+        cert.value,
+        if cert.claim == CLAIM_FIRST_WINS {
+            "the first player wins"
+        } else {
+            "the second player wins"
+        },
+        if cert.winning_move.is_some() {
+            " with the given move"
+        } else {
+            ""
+        }
+    );
+    match crate::coins::check_labelling(game, cert, limits.max_coin_work) {
+        Ok(report) => Verdict {
+            accepted: true,
+            claim,
+            reason: format!(
+                "every one of the {} labels is the mex over its moves ({} steps){}",
+                report.coins,
+                report.work,
+                if cert.winning_move.is_some() {
+                    "; the winning move is legal and leads to value 0"
+                } else {
+                    ""
+                }
+            ),
+            work: Work {
+                positions: Some(report.coins),
+                ..Work::default()
+            },
+            trusted: vec![
+                TRUSTED_COIN_DECOMPOSITION.to_string(),
+                TRUSTED_SPRAGUE_GRUNDY.to_string(),
+            ],
+        },
+        Err(why) => reject(claim, why, Work::default()),
+    }
+}
+
 fn claim_of(certificate: &Certificate) -> String {
     match certificate {
         Certificate::Witness(w) => w.claim.clone(),
@@ -431,6 +484,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::PathValue(v) => path_claim(v),
         Certificate::TriangleStrategy(t) => format!("{} wins", t.winner),
         Certificate::HeapLabelling(h) => h.claim.clone(),
+        Certificate::CoinLabelling(c) => format!("{} (value {})", c.claim, c.value),
     }
 }
 

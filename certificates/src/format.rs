@@ -25,6 +25,7 @@
 //! checker rebuilds the graph from that.
 
 use crate::cnf::Cnf;
+use crate::coins::{CoinGameSpec, CoinLabelling};
 use crate::graph::{Graph, GraphError};
 use crate::heaps::{HeapGame, HeapLabelling};
 use crate::path_game::PathValue;
@@ -57,7 +58,7 @@ pub struct FormatError {
 }
 
 impl FormatError {
-    fn new(message: impl Into<String>) -> Self {
+    pub(crate) fn new(message: impl Into<String>) -> Self {
         FormatError {
             line: None,
             column: None,
@@ -273,6 +274,8 @@ pub enum Instance {
     VoronoiOneRound(OneRoundSpec),
     Voronoi(MultiRoundSpec),
     PosDnfGame(PosDnf),
+    /// A coin-turning game position ([`crate::coins`]).
+    CoinGame(CoinGameSpec),
     HeapGame(HeapGame),
     TriangleAvoidance(TriangleSpec),
 }
@@ -292,6 +295,7 @@ impl Instance {
             Instance::PosDnfGame(_) => "posdnf-game",
             Instance::TriangleAvoidance(_) => "triangle-avoidance",
             Instance::HeapGame(_) => "heap-game",
+            Instance::CoinGame(_) => "coin-game",
         }
     }
 
@@ -327,6 +331,7 @@ impl Instance {
                 Some(why) => Err(FormatError::new(why)),
                 None => Ok(()),
             },
+            Instance::CoinGame(spec) => spec.validate().map(|_| ()).map_err(FormatError::new),
         }
     }
 
@@ -339,9 +344,10 @@ impl Instance {
             "posdnf-game" => Ok(Instance::PosDnfGame(body(text)?)),
             "heap-game" => Ok(Instance::HeapGame(body(text)?)),
             "triangle-avoidance" => Ok(Instance::TriangleAvoidance(body(text)?)),
+            "coin-game" => Ok(Instance::CoinGame(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game, \
-                 heap-game, triangle-avoidance)"
+                 heap-game, triangle-avoidance, coin-game)"
             ))),
         }
     }
@@ -354,6 +360,7 @@ impl Instance {
             Instance::PosDnfGame(dnf) => write_envelope(INSTANCE_FORMAT, self.kind(), dnf),
             Instance::TriangleAvoidance(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::HeapGame(game) => write_envelope(INSTANCE_FORMAT, self.kind(), game),
+            Instance::CoinGame(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
         }
     }
 }
@@ -396,6 +403,7 @@ pub enum Certificate {
     PathValue(PathValue),
     TriangleStrategy(TriangleStrategy),
     HeapLabelling(HeapLabelling),
+    CoinLabelling(CoinLabelling),
 }
 
 impl Certificate {
@@ -410,6 +418,7 @@ impl Certificate {
             Certificate::PathValue(_) => "voronoi-path-value",
             Certificate::TriangleStrategy(_) => "triangle-strategy",
             Certificate::HeapLabelling(_) => "heap-labelling",
+            Certificate::CoinLabelling(_) => "coin-labelling",
         }
     }
 
@@ -425,10 +434,11 @@ impl Certificate {
             "voronoi-path-value" => Ok(Certificate::PathValue(body(text)?)),
             "triangle-strategy" => Ok(Certificate::TriangleStrategy(body(text)?)),
             "heap-labelling" => Ok(Certificate::HeapLabelling(body(text)?)),
+            "coin-labelling" => Ok(Certificate::CoinLabelling(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
                  voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value, \
-                 triangle-strategy, heap-labelling)"
+                 triangle-strategy, heap-labelling, coin-labelling)"
             ))),
         }
     }
@@ -444,6 +454,7 @@ impl Certificate {
             Certificate::PathValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
             Certificate::TriangleStrategy(t) => write_envelope(CERTIFICATE_FORMAT, self.kind(), t),
             Certificate::HeapLabelling(h) => write_envelope(CERTIFICATE_FORMAT, self.kind(), h),
+            Certificate::CoinLabelling(c) => write_envelope(CERTIFICATE_FORMAT, self.kind(), c),
         }
     }
 }

@@ -15,6 +15,7 @@
 
 pub mod check;
 pub mod cnf;
+pub mod coins;
 pub mod encode;
 pub mod format;
 pub mod graph;
@@ -50,10 +51,20 @@ pub const TRUSTED_PATH_GAPS: &str = "path gaps: scores and moves of the Voronoi 
 depend only on the multiset of typed gaps (maximal runs of empty vertices, typed by the path \
 end or stones that bound them)";
 
+/// The coin-turning decomposition (seed 003; Winning Ways, chapter 14).
+pub const TRUSTED_COIN_DECOMPOSITION: &str = "Coin-turning decomposition: in a coin-turning game \
+(a move turns over a set of coins whose last coin, the rightmost or in a product game the \
+south-east corner, goes from heads to tails, and the sets allowed depend only on that last coin), \
+a position is equivalent to the disjunctive sum of the positions with a single head, one for \
+each of its heads (a tail turned to heads adds a component, a head turned to tails removes one, \
+as G + G = 0); so the Grundy value of a single head is the mex over its moves of the nim sum of \
+the values of the other coins turned, and a position's value is the nim sum of its heads' values";
+
 /// The one list of theorems the checker may take on faith.
 pub const TRUSTED_THEOREMS: &[&str] = &[
     TRUSTED_THEOREM_3,
     TRUSTED_COROLLARY_1,
     TRUSTED_PATH_GAPS,
     TRUSTED_SPRAGUE_GRUNDY,
+    TRUSTED_COIN_DECOMPOSITION,
 ];

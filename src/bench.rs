@@ -54,6 +54,9 @@ pub enum BenchName {
     /// Nim-sequences of Kayles, Dawson's Kayles, Dawson's chess and Grundy's game to 2^20
     /// (Grundy's game further), rare/common method against the plain mex.
     Octal,
+    /// Triangle avoidance (seed 002) for n = 8..12: solve time beside `nauty-geng -tu n` in the
+    /// same run, and the size and check time of the Winner's certificate.
+    Triangle,
     /// Nim products (and inverses) per second on random u64 pairs: gamecert's beside the
     /// crates.io `nimber` crate.
     Nim,
@@ -929,6 +932,13 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(
                 serde_json::to_value(&rows)?,
                 crate::bench_octal::octal_table(&rows),
+            )
+        }
+        BenchName::Triangle => {
+            let rows = crate::bench_triangle::triangle(quick, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_triangle::triangle_table(&rows),
             )
         }
         BenchName::Nim => {

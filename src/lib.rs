@@ -7,6 +7,7 @@ pub mod bench;
 pub mod bench_games;
 pub mod bench_nim;
 pub mod bench_octal;
+pub mod bench_triangle;
 pub mod canon;
 pub mod check_posdnf;
 pub mod check_reduction;

@@ -1,0 +1,106 @@
+//! `gamecert bench triangle`: the triangle-avoidance solver (seed 002) against nauty's geng,
+//! which only enumerates the same triangle-free graphs (`nauty-geng -tu n`), in the same run;
+//! and the size and check time of the Winner's strategy certificate.
+
+use crate::triangle::{certificate, GameDigraph, Rules};
+use gamecert_certificates::format::Certificate;
+use gamecert_certificates::triangle_game::check_triangle_strategy;
+use serde::Serialize;
+use std::process::Command;
+use std::time::Instant;
+
+/// One n.
+#[derive(Clone, Debug, Serialize)]
+pub struct TriangleRow {
+    pub n: usize,
+    pub winner: String,
+    pub positions: usize,
+    pub arcs: usize,
+    pub solve_seconds: f64,
+    /// `nauty-geng -tu n`, if installed.
+    pub geng_seconds: Option<f64>,
+    /// Bytes of the winner's strategy certificate (JSON), when built.
+    pub certificate_bytes: Option<usize>,
+    pub certificate_positions: Option<usize>,
+    pub check_seconds: Option<f64>,
+}
+
+fn geng_seconds(n: usize) -> Option<f64> {
+    let started = Instant::now();
+    let out = Command::new("nauty-geng")
+        .args(["-tu", &n.to_string()])
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| started.elapsed().as_secs_f64())
+}
+
+/// n = 8..=12 (quick: 8..=10), each with its certificate.
+pub fn triangle(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<TriangleRow>> {
+    let (last, certified) = if quick { (10, 10) } else { (12, 12) };
+    let mut rows = Vec::new();
+    for n in 8..=last {
+        note(&format!("triangle: n = {n}"));
+        let started = Instant::now();
+        let digraph = GameDigraph::build(n, Rules::TriangleAvoidance, &mut |_, _| {});
+        let labels = digraph.label();
+        let solve_seconds = started.elapsed().as_secs_f64();
+        let (positions, arcs) = digraph.size();
+        let mut row = TriangleRow {
+            n,
+            winner: if labels[0][0] { "A" } else { "B" }.into(),
+            positions,
+            arcs,
+            solve_seconds,
+            geng_seconds: geng_seconds(n),
+            certificate_bytes: None,
+            certificate_positions: None,
+            check_seconds: None,
+        };
+        if n <= certified {
+            let strategy = certificate(&digraph, &labels);
+            let text = Certificate::TriangleStrategy(strategy).to_json();
+            let started = Instant::now();
+            let Certificate::TriangleStrategy(read) = Certificate::from_json(&text)? else {
+                anyhow::bail!("the certificate does not read back as a triangle strategy");
+            };
+            check_triangle_strategy(&read, u64::MAX).map_err(anyhow::Error::msg)?;
+            row.check_seconds = Some(started.elapsed().as_secs_f64());
+            row.certificate_bytes = Some(text.len());
+            row.certificate_positions = Some(read.positions.len());
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// Markdown for [`triangle`].
+pub fn triangle_table(rows: &[TriangleRow]) -> String {
+    let mut out = String::from(
+        "| n | winner | positions | arcs | solve s | geng -tu s | ratio | certificate positions | certificate bytes | parse + check s |\n\
+         |---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let opt = |x: Option<String>| x.unwrap_or_else(|| "-".into());
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {:.2} | {} | {} | {} | {} | {} |\n",
+            r.n,
+            r.winner,
+            r.positions,
+            r.arcs,
+            r.solve_seconds,
+            opt(r.geng_seconds.map(|s| format!("{s:.2}"))),
+            opt(r
+                .geng_seconds
+                .map(|g| format!("{:.0}x", r.solve_seconds / g.max(1e-3)))),
+            opt(r.certificate_positions.map(|p| p.to_string())),
+            opt(r.certificate_bytes.map(|b| b.to_string())),
+            opt(r.check_seconds.map(|s| format!("{s:.2}"))),
+        ));
+    }
+    if rows.iter().all(|r| r.geng_seconds.is_none()) {
+        out.push_str("\n(nauty-geng is not installed: no comparison; Debian package `nauty`)\n");
+    }
+    out
+}

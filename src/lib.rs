@@ -29,5 +29,6 @@ pub mod solve;
 pub mod tables;
 pub mod trees;
 pub mod triangle;
+pub mod triangle_checkpoint;
 pub mod voronoi1;
 pub mod voronoi_exact;

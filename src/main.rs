@@ -114,6 +114,10 @@ enum Command {
         /// The game (triangle-avoidance): the paper's, or a related one of its Section 4.
         #[arg(long, value_enum, default_value = "triangle-avoidance")]
         rules: gamecert::triangle::Rules,
+        /// triangle-avoidance: keep a checkpoint per n in this directory and resume from it
+        /// (an interrupted run loses at most the level being built).
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
         /// Nim-sequences: print G(0..=N) (default 84, or 101 for dawson-kayles).
         #[arg(long)]
         n: Option<usize>,
@@ -635,6 +639,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             min_vertices,
             max_n,
             rules,
+            checkpoint,
             n,
             code,
             json,
@@ -668,11 +673,26 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         ))
                         .into());
                     }
+                    if let Some(dir) = &checkpoint {
+                        std::fs::create_dir_all(dir).map_err(|e| {
+                            BadInput(format!("--checkpoint {}: {e}", dir.display()))
+                        })?;
+                    }
                     let mut rows = Vec::new();
                     for n in 2..=max_n {
-                        rows.push(gamecert::triangle::solve(n, rules, &mut |level, count| {
-                            progress(&format!("n {n}: level {level}, {count} positions"))
-                        }));
+                        let file = checkpoint
+                            .as_ref()
+                            .map(|dir| dir.join(format!("{}-n{n}.ckpt", rules.name())));
+                        let row = gamecert::triangle::solve_resumable(
+                            n,
+                            rules,
+                            file.as_deref(),
+                            &mut |level, count| {
+                                progress(&format!("n {n}: level {level}, {count} positions"))
+                            },
+                        )
+                        .map_err(BadInput)?;
+                        rows.push(row);
                     }
                     if !quiet && std::io::stderr().is_terminal() {
                         eprint!("\r{:60}\r", "");

@@ -22,8 +22,12 @@
 //! the same pass: t_n is the number of positions, m_n the number with no move (the maximal
 //! triangle-free graphs), w_n those among them whose size has the Winner's parity (A moves
 //! last on a graph of odd size).
+//!
+//! Long runs can append each finished level to a checkpoint file and resume from it
+//! ([`crate::triangle_checkpoint`]).
 
 use crate::canon::{canonical, SmallGraph};
+use crate::triangle_checkpoint::Checkpoint;
 use gamecert_certificates::triangle_game::TriangleStrategy;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -50,6 +54,16 @@ pub const MAX_CERTIFIED_N: usize = 12;
 pub const MAX_N: usize = 14;
 
 impl Rules {
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::TriangleAvoidance => "triangle-avoidance",
+            Rules::TriangleAchievement => "triangle-achievement",
+            Rules::OddCycleAvoidance => "odd-cycle-avoidance",
+            Rules::ConnectedAvoidance => "connected-avoidance",
+        }
+    }
+
     /// Whether adding a-b is a legal move in `g` (a-b is not an edge).
     fn legal(self, g: &SmallGraph, a: usize, b: usize) -> bool {
         match self {
@@ -135,10 +149,32 @@ pub struct GameDigraph {
 impl GameDigraph {
     /// Builds the digraph level by level; `progress` hears (level, positions in it).
     pub fn build(n: usize, rules: Rules, progress: &mut dyn FnMut(usize, usize)) -> GameDigraph {
+        GameDigraph::build_resumable(n, rules, None, progress)
+            .expect("without a checkpoint there is no I/O to fail")
+    }
+
+    /// [`GameDigraph::build`], appending each finished level to the checkpoint file at
+    /// `checkpoint` and resuming from what it already holds
+    /// ([`crate::triangle_checkpoint`]). A bad checkpoint is an error with the file's name.
+    pub fn build_resumable(
+        n: usize,
+        rules: Rules,
+        checkpoint: Option<&std::path::Path>,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<GameDigraph, String> {
         assert!((1..=MAX_N).contains(&n), "n must be 1..={MAX_N}");
-        let start = SmallGraph::empty(n);
-        let mut levels: Vec<Level> = Vec::new();
-        let mut current = vec![canonical(&start).code];
+        let start = vec![canonical(&SmallGraph::empty(n)).code];
+        let (mut file, resumed) = match checkpoint {
+            Some(path) => {
+                let (file, resumed) = Checkpoint::open(path, n, rules, &start)?;
+                (Some(file), resumed)
+            }
+            None => (None, None),
+        };
+        let (mut levels, mut current) = match resumed {
+            Some(r) => (r.levels, r.current),
+            None => (Vec::new(), start),
+        };
         while !current.is_empty() {
             progress(levels.len(), current.len());
             // Children of every position, canonicalised in parallel.
@@ -176,10 +212,13 @@ impl GameDigraph {
                 }
                 level.offsets.push(level.children.len() as u32);
             }
+            if let Some(file) = file.as_mut() {
+                file.append(levels.len(), &level, &next)?;
+            }
             levels.push(level);
             current = next;
         }
-        GameDigraph { n, rules, levels }
+        Ok(GameDigraph { n, rules, levels })
     }
 
     /// P/N labels per level (true: the player to move wins), from the last level back.
@@ -296,8 +335,18 @@ pub struct Outcome {
 
 /// Solves the game on n nodes.
 pub fn solve(n: usize, rules: Rules, progress: &mut dyn FnMut(usize, usize)) -> Outcome {
+    solve_resumable(n, rules, None, progress).expect("without a checkpoint there is no I/O to fail")
+}
+
+/// [`solve`] with a checkpoint file (see [`GameDigraph::build_resumable`]).
+pub fn solve_resumable(
+    n: usize,
+    rules: Rules,
+    checkpoint: Option<&std::path::Path>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Outcome, String> {
     let started = std::time::Instant::now();
-    let digraph = GameDigraph::build(n, rules, progress);
+    let digraph = GameDigraph::build_resumable(n, rules, checkpoint, progress)?;
     let labels = digraph.label();
     let a_wins = labels[0][0];
     let (positions, arcs) = digraph.size();
@@ -313,7 +362,7 @@ pub fn solve(n: usize, rules: Rules, progress: &mut dyn FnMut(usize, usize)) -> 
             }
         }
     }
-    Outcome {
+    Ok(Outcome {
         n,
         rules,
         winner: if a_wins { "A" } else { "B" }.into(),
@@ -322,7 +371,7 @@ pub fn solve(n: usize, rules: Rules, progress: &mut dyn FnMut(usize, usize)) -> 
         winners_terminal,
         arcs,
         seconds: started.elapsed().as_secs_f64(),
-    }
+    })
 }
 
 /// The paper's Table 1 (winners, n = 3..12) and Table 2 (t_n, m_n, w_n, n = 2..12).

@@ -122,3 +122,39 @@ fn strategy_certificates_check_at_10_and_11() {
 fn strategy_certificate_checks_at_12() {
     certify(12);
 }
+
+#[test]
+fn table_checkpoints_resume_and_refuse_foreign_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_gamecert"))
+            .args([
+                "table",
+                "triangle-avoidance",
+                "--max-n",
+                "7",
+                "--checkpoint",
+                d,
+            ])
+            .output()
+            .unwrap()
+    };
+    let first = run();
+    assert_eq!(first.status.code(), Some(0));
+    assert!(dir.path().join("triangle-avoidance-n7.ckpt").exists());
+    let again = run();
+    assert_eq!(again.stdout.len(), first.stdout.len());
+    std::fs::write(
+        dir.path().join("triangle-avoidance-n5.ckpt"),
+        b"not a checkpoint",
+    )
+    .unwrap();
+    let out = run();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("triangle-avoidance-n5.ckpt: not a gamecert triangle-avoidance checkpoint"),
+        "{err}"
+    );
+}

@@ -158,3 +158,95 @@ fn table_checkpoints_resume_and_refuse_foreign_files() {
         "{err}"
     );
 }
+
+/// n = 13, beyond the paper: the game digraph (resumable from the checkpoint named by
+/// `GAMECERT_TRIANGLE_CHECKPOINT`, if set), the Winner, and the Winner's certificate checked
+/// in memory. Minutes and several GB; run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn strategy_certificate_checks_at_13() {
+    use gamecert::triangle::{certificate, GameDigraph};
+    use gamecert_certificates::triangle_game::check_triangle_strategy;
+    let checkpoint = std::env::var_os("GAMECERT_TRIANGLE_CHECKPOINT").map(std::path::PathBuf::from);
+    let started = std::time::Instant::now();
+    let digraph = GameDigraph::build_resumable(
+        13,
+        Rules::TriangleAvoidance,
+        checkpoint.as_deref(),
+        &mut |level, count| eprintln!("n = 13: level {level}, {count} positions"),
+    )
+    .unwrap();
+    let labels = digraph.label();
+    eprintln!(
+        "n = 13: winner {}, {:?} (positions, arcs), {:.0} s",
+        if labels[0][0] { "A" } else { "B" },
+        digraph.size(),
+        started.elapsed().as_secs_f64()
+    );
+    let started = std::time::Instant::now();
+    let cert = certificate(&digraph, &labels);
+    let moves: usize = cert.moves.iter().map(|m| m.1.len()).sum();
+    eprintln!(
+        "n = 13: certificate with {} positions and {moves} moves built in {:.0} s",
+        cert.positions.len(),
+        started.elapsed().as_secs_f64()
+    );
+    drop(digraph);
+    let started = std::time::Instant::now();
+    let report = check_triangle_strategy(&cert, u64::MAX).unwrap();
+    eprintln!(
+        "n = 13: checked in {:.1} s: {report:?}",
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(cert.winner, "A");
+}
+
+#[test]
+fn solve_and_verify_a_triangle_instance_and_reject_a_mutation() {
+    let dir = tempfile::tempdir().unwrap();
+    let instance = dir.path().join("t7.json");
+    std::fs::write(
+        &instance,
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "triangle-avoidance", "n": 7}"#,
+    )
+    .unwrap();
+    let cert = dir.path().join("t7.cert.json");
+    let gamecert = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_gamecert"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let (i, c) = (instance.to_str().unwrap(), cert.to_str().unwrap());
+    let out = gamecert(&["solve", i, "-o", c]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(gamecert(&["verify", i, c]).status.code(), Some(0));
+    // Drop one answer to a loser's move: rejected (exit 1), naming the position and move.
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let moves = json["moves"].as_array_mut().unwrap();
+    let loser = moves
+        .iter_mut()
+        .find(|m| m[1].as_array().unwrap().len() > 1)
+        .expect("a position of the loser with several moves");
+    loser[1].as_array_mut().unwrap().pop();
+    std::fs::write(&cert, serde_json::to_string(&json).unwrap()).unwrap();
+    let out = gamecert(&["verify", i, c]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("is not answered"), "{said}");
+    // n out of range in the instance: bad input.
+    std::fs::write(
+        &instance,
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "triangle-avoidance", "n": 40}"#,
+    )
+    .unwrap();
+    let out = gamecert(&["solve", i]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("outside the supported range"));
+}

@@ -1,40 +1,9 @@
 //! The command line's contract: exit codes and messages for good and bad input.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-fn gamecert(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamecert"))
-        .args(args)
-        .output()
-        .expect("the gamecert binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-/// Runs a command that must fail with exit code 2 and a message containing `expected`.
-fn bad_input(args: &[&str], expected: &str) {
-    let out = gamecert(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-    assert!(
-        stderr(&out).contains(expected),
-        "{args:?}: expected {expected:?} in {:?}",
-        stderr(&out)
-    );
-    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
-}
+mod common;
+use common::{bad_input, gamecert, stderr, stdout, write};
 
 #[test]
 fn malformed_dimacs_names_file_line_and_column() {

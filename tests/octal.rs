@@ -4,8 +4,9 @@
 
 use gamecert::octal::{nim_sequence, periodicity, powers_of_two_first, sequence_table, Rules};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+mod common;
+use common::{gamecert, write};
 
 fn table(code: &str) -> gamecert::octal::SequenceTable {
     sequence_table(code, &Rules::parse(code).unwrap(), 200)
@@ -169,21 +170,8 @@ fn guy_smith_shortcut_and_grundy() {
     assert_eq!(powers_of_two_first(&g)[..3], [(1, 3), (2, 5), (4, 18)]);
 }
 
-fn gamecert(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamecert"))
-        .args(args)
-        .output()
-        .expect("the gamecert binary runs")
-}
-
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn write(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, body).unwrap();
-    path
 }
 
 fn heap_instance(game: &str, heaps: &str) -> String {

@@ -1,0 +1,39 @@
+//! Helpers shared by the command-line tests: run the binary, read its output, write input
+//! files, expect bad input.
+#![allow(dead_code)] // each test crate uses its own subset
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn gamecert(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(args)
+        .output()
+        .expect("the gamecert binary runs")
+}
+
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs a command that must fail with exit code 2 and a message containing `expected`.
+pub fn bad_input(args: &[&str], expected: &str) {
+    let out = gamecert(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    assert!(
+        stderr(&out).contains(expected),
+        "{args:?}: expected {expected:?} in {:?}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}

@@ -249,6 +249,19 @@ enum Family {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Points and a triangulation for the games on triangulations (seed 000).
+    Triangulation {
+        #[arg(long, value_enum)]
+        kind: gamecert::triangulations::Kind,
+        /// Number of points.
+        #[arg(long)]
+        points: usize,
+        /// Inner points (kind `points`).
+        #[arg(long, default_value_t = 0)]
+        inner: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -365,6 +378,39 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             )?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Gen {
+            family:
+                Family::Triangulation {
+                    kind,
+                    points,
+                    inner,
+                    seed,
+                },
+            output,
+        } => {
+            let spec =
+                gamecert::triangulations::generate(kind, points, inner, seed).map_err(BadInput)?;
+            let t = spec.validate().map_err(BadInput)?;
+            note(
+                quiet,
+                &format!(
+                    "{} points ({} inner), {} triangles, {} edges",
+                    t.points.len(),
+                    t.inner_points().len(),
+                    t.triangles.len(),
+                    t.edges.len()
+                ),
+            );
+            let mut json = serde_json::json!({"format": "gamecert-triangulation", "version": 1});
+            json["kind"] = serde_json::to_value(format!("{kind:?}").to_lowercase())?;
+            json["points"] = serde_json::to_value(&spec.points)?;
+            json["triangles"] = serde_json::to_value(&spec.triangles)?;
+            write_output(
+                output.as_deref(),
+                &format!("{}\n", serde_json::to_string(&json)?),
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Gen { family, output } => {
             let spec = match family {
                 Family::Path { vertices, rounds } => gamecert::gen::path(vertices, rounds),
@@ -376,6 +422,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     rounds,
                     seed,
                 } => gamecert::gen::random_tree(vertices, rounds, seed),
+                Family::Triangulation { .. } => unreachable!("handled above"),
             }
             .map_err(|e| BadInput(e.to_string()))?;
             note(

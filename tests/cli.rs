@@ -617,3 +617,46 @@ fn voronoi_paths_table_and_its_bad_input() {
         "--min-vertices",
     );
 }
+
+#[test]
+fn gen_triangulation_families_and_bad_input() {
+    for kind in [
+        "convex",
+        "fan",
+        "serpentine",
+        "simple-branching",
+        "wheel",
+        "points",
+    ] {
+        let out = gamecert(&[
+            "gen",
+            "triangulation",
+            "--kind",
+            kind,
+            "--points",
+            "9",
+            "--inner",
+            "2",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{kind}: {}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(json["points"].as_array().unwrap().len(), 9, "{kind}");
+    }
+    bad_input(
+        &["gen", "triangulation", "--kind", "fan", "--points", "2"],
+        "--points must be between 3 and",
+    );
+    bad_input(
+        &[
+            "gen",
+            "triangulation",
+            "--kind",
+            "points",
+            "--points",
+            "5",
+            "--inner",
+            "3",
+        ],
+        "leaves fewer than 3 hull points",
+    );
+}

@@ -18,6 +18,7 @@ pub mod cnf;
 pub mod coins;
 pub mod encode;
 pub mod format;
+pub mod geometry;
 pub mod graph;
 pub mod heaps;
 pub mod lrat;

@@ -1,0 +1,406 @@
+//! Planar geometry on integer coordinates with exact predicates, for the games on
+//! triangulations (seed 000, Aichholzer et al.). No floating point decides anything: every
+//! predicate is the sign of a cross product computed in `i128` (coordinates are `i64` limited
+//! to |x|, |y| <= 2^40, so products fit).
+//!
+//! A point set must be in general position (no three points collinear): the paper assumes it,
+//! and it makes "crossing" unambiguous (two segments either share an endpoint or cross
+//! properly or are disjoint). A triangulation is given by its triangles (or by its edges, from
+//! which the triangles are recovered as the empty 3-cycles) and validated: every triangle
+//! non-degenerate and empty of points, no two edges crossing, and the triangles' total area
+//! equal to the convex hull's. Those three facts make it a triangulation of the whole hull
+//! (an overlap would need a crossing or a point inside a triangle, a gap would lose area), and
+//! then every point is a vertex (it lies in the hull, in no triangle's interior, and not on an
+//! edge by general position); that is checked too, for a clear message.
+//!
+//! Derived structure: the edges (hull edges and inner diagonals), the dual graph (triangles
+//! sharing an edge), inner triangles (no hull edge) and ears (two hull edges).
+
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeSet, HashMap};
+
+/// Largest absolute coordinate.
+pub const MAX_COORDINATE: i64 = 1 << 40;
+
+/// A point with integer coordinates.
+pub type Point = [i64; 2];
+
+/// Twice the signed area of triangle abc: positive iff a, b, c turn counter-clockwise.
+pub fn orient(a: Point, b: Point, c: Point) -> i128 {
+    let (ax, ay) = (a[0] as i128, a[1] as i128);
+    (b[0] as i128 - ax) * (c[1] as i128 - ay) - (b[1] as i128 - ay) * (c[0] as i128 - ax)
+}
+
+/// The first collinear triple (by indices), if any: O(n^3), meant for the small sets the
+/// games are played on.
+pub fn collinear_triple(points: &[Point]) -> Option<(usize, usize, usize)> {
+    let n = points.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                if orient(points[i], points[j], points[k]) == 0 {
+                    return Some((i, j, k));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Checks coordinates and general position; the error names the points.
+pub fn check_points(points: &[Point]) -> Result<(), String> {
+    if points.len() < 3 {
+        return Err(format!(
+            "{} points: a triangulation needs at least 3",
+            points.len()
+        ));
+    }
+    if let Some(i) = points
+        .iter()
+        .position(|p| p[0].abs() > MAX_COORDINATE || p[1].abs() > MAX_COORDINATE)
+    {
+        return Err(format!(
+            "point {i} ({}, {}) is beyond the coordinate limit 2^40",
+            points[i][0], points[i][1]
+        ));
+    }
+    if let Some((i, j, k)) = collinear_triple(points) {
+        return Err(format!(
+            "points {i}, {j} and {k} are collinear: the games need points in general position"
+        ));
+    }
+    Ok(())
+}
+
+/// The convex hull's vertices in counter-clockwise order, starting from the lowest-leftmost
+/// point (Andrew's monotone chain); assumes general position.
+pub fn convex_hull(points: &[Point]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by_key(|&i| (points[i][0], points[i][1]));
+    let mut hull: Vec<usize> = Vec::new();
+    for pass in 0..2 {
+        let start = hull.len();
+        let sequence: Box<dyn Iterator<Item = &usize>> = if pass == 0 {
+            Box::new(order.iter())
+        } else {
+            Box::new(order.iter().rev())
+        };
+        for &i in sequence {
+            while hull.len() >= start + 2
+                && orient(
+                    points[hull[hull.len() - 2]],
+                    points[hull[hull.len() - 1]],
+                    points[i],
+                ) <= 0
+            {
+                hull.pop();
+            }
+            hull.push(i);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+/// Whether segments ab and cd cross at a point interior to both (for points in general
+/// position; segments sharing an endpoint do not cross).
+pub fn segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
+    if a == c || a == d || b == c || b == d {
+        return false;
+    }
+    let s = |x: i128| x.signum();
+    s(orient(a, b, c)) * s(orient(a, b, d)) < 0 && s(orient(c, d, a)) * s(orient(c, d, b)) < 0
+}
+
+/// Whether p lies strictly inside triangle abc (either orientation).
+pub fn strictly_inside(p: Point, a: Point, b: Point, c: Point) -> bool {
+    let (x, y, z) = (orient(a, b, p), orient(b, c, p), orient(c, a, p));
+    (x > 0 && y > 0 && z > 0) || (x < 0 && y < 0 && z < 0)
+}
+
+/// A triangulation as given in a file: points, and triangles or edges.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriangulationSpec {
+    pub points: Vec<Point>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub triangles: Vec<[usize; 3]>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edges: Vec<[usize; 2]>,
+}
+
+/// A validated triangulation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Triangulation {
+    pub points: Vec<Point>,
+    /// Triangles, each counter-clockwise, sorted.
+    pub triangles: Vec<[usize; 3]>,
+    /// Edges (i < j), sorted.
+    pub edges: Vec<[usize; 2]>,
+    /// The convex hull, counter-clockwise.
+    pub hull: Vec<usize>,
+}
+
+fn edge(a: usize, b: usize) -> [usize; 2] {
+    [a.min(b), a.max(b)]
+}
+
+impl TriangulationSpec {
+    /// Validates the spec (see the module docs) into a [`Triangulation`].
+    pub fn validate(&self) -> Result<Triangulation, String> {
+        let points = &self.points;
+        check_points(points)?;
+        let n = points.len();
+        let in_range = |i: usize, what: &str| {
+            if i < n {
+                Ok(i)
+            } else {
+                Err(format!("{what} names point {i}, but there are {n} points"))
+            }
+        };
+        let mut triangles: Vec<[usize; 3]> =
+            match (self.triangles.is_empty(), self.edges.is_empty()) {
+                (false, true) => self.triangles.clone(),
+                (true, false) => triangles_from_edges(points, &self.edges)?,
+                (false, false) => return Err("give triangles or edges, not both".into()),
+                (true, true) => return Err("no triangles and no edges".into()),
+            };
+        for (k, t) in triangles.iter_mut().enumerate() {
+            for &v in t.iter() {
+                in_range(v, &format!("triangle {k}"))?;
+            }
+            let o = orient(points[t[0]], points[t[1]], points[t[2]]);
+            if o == 0 {
+                return Err(format!("triangle {k} {t:?} is degenerate"));
+            }
+            if o < 0 {
+                t.swap(1, 2);
+            }
+            if let Some(p) = (0..n).find(|&p| {
+                !t.contains(&p)
+                    && strictly_inside(points[p], points[t[0]], points[t[1]], points[t[2]])
+            }) {
+                return Err(format!("triangle {k} {t:?} contains point {p}: not empty"));
+            }
+        }
+        let mut edges: BTreeSet<[usize; 2]> = BTreeSet::new();
+        for t in &triangles {
+            for (a, b) in [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])] {
+                edges.insert(edge(a, b));
+            }
+        }
+        let edges: Vec<[usize; 2]> = edges.into_iter().collect();
+        for (i, e) in edges.iter().enumerate() {
+            for f in &edges[i + 1..] {
+                if segments_cross(points[e[0]], points[e[1]], points[f[0]], points[f[1]]) {
+                    return Err(format!(
+                        "edges {}-{} and {}-{} cross",
+                        e[0], e[1], f[0], f[1]
+                    ));
+                }
+            }
+        }
+        let hull = convex_hull(points);
+        let hull_area: i128 = (1..hull.len() - 1)
+            .map(|i| orient(points[hull[0]], points[hull[i]], points[hull[i + 1]]))
+            .sum();
+        let area: i128 = triangles
+            .iter()
+            .map(|t| orient(points[t[0]], points[t[1]], points[t[2]]))
+            .sum();
+        if area != hull_area {
+            return Err(format!(
+                "the triangles cover an area of {} but the convex hull has {} (in half units): \
+                 they overlap or leave a gap",
+                area, hull_area
+            ));
+        }
+        if let Some(p) = (0..n).find(|&p| !triangles.iter().any(|t| t.contains(&p))) {
+            return Err(format!("point {p} is in no triangle"));
+        }
+        triangles.sort();
+        Ok(Triangulation {
+            points: points.clone(),
+            triangles,
+            edges,
+            hull,
+        })
+    }
+}
+
+/// The empty 3-cycles of an edge set (the faces of a triangulation given by its edges).
+fn triangles_from_edges(points: &[Point], edges: &[[usize; 2]]) -> Result<Vec<[usize; 3]>, String> {
+    let n = points.len();
+    let mut adjacent = vec![BTreeSet::new(); n];
+    for (k, e) in edges.iter().enumerate() {
+        if e[0] >= n || e[1] >= n || e[0] == e[1] {
+            return Err(format!(
+                "edge {k} {e:?} is not a pair of distinct points of 0..{n}"
+            ));
+        }
+        adjacent[e[0]].insert(e[1]);
+        adjacent[e[1]].insert(e[0]);
+    }
+    let mut out = Vec::new();
+    for a in 0..n {
+        for &b in adjacent[a].range(a + 1..) {
+            for &c in adjacent[b].range(b + 1..) {
+                if adjacent[a].contains(&c)
+                    && !(0..n).any(|p| strictly_inside(points[p], points[a], points[b], points[c]))
+                {
+                    out.push([a, b, c]);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+impl Triangulation {
+    /// Whether edge e lies on the convex hull.
+    pub fn is_hull_edge(&self, e: [usize; 2]) -> bool {
+        let h = &self.hull;
+        (0..h.len()).any(|i| edge(h[i], h[(i + 1) % h.len()]) == e)
+    }
+
+    /// For each triangle, the triangles sharing an edge with it (the dual graph).
+    pub fn dual(&self) -> Vec<Vec<usize>> {
+        let mut by_edge: HashMap<[usize; 2], Vec<usize>> = HashMap::new();
+        for (k, t) in self.triangles.iter().enumerate() {
+            for (a, b) in [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])] {
+                by_edge.entry(edge(a, b)).or_default().push(k);
+            }
+        }
+        let mut dual = vec![Vec::new(); self.triangles.len()];
+        for pair in by_edge.values().filter(|p| p.len() == 2) {
+            dual[pair[0]].push(pair[1]);
+            dual[pair[1]].push(pair[0]);
+        }
+        for d in &mut dual {
+            d.sort_unstable();
+        }
+        dual
+    }
+
+    /// Number of hull edges of each triangle.
+    fn hull_edges(&self, t: &[usize; 3]) -> usize {
+        [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])]
+            .iter()
+            .filter(|&&(a, b)| self.is_hull_edge(edge(a, b)))
+            .count()
+    }
+
+    /// Triangles with no hull edge.
+    pub fn inner_triangles(&self) -> Vec<usize> {
+        (0..self.triangles.len())
+            .filter(|&k| self.hull_edges(&self.triangles[k]) == 0)
+            .collect()
+    }
+
+    /// Triangles with two hull edges.
+    pub fn ears(&self) -> Vec<usize> {
+        (0..self.triangles.len())
+            .filter(|&k| self.hull_edges(&self.triangles[k]) == 2)
+            .collect()
+    }
+
+    /// Points not on the convex hull.
+    pub fn inner_points(&self) -> Vec<usize> {
+        (0..self.points.len())
+            .filter(|p| !self.hull.contains(p))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A convex hexagon: (i, i^2) for i = 0..6 is in convex position with no three collinear.
+    fn hexagon() -> Vec<Point> {
+        (0..6).map(|i| [i, i * i]).collect()
+    }
+
+    fn fan(n: usize) -> TriangulationSpec {
+        let points: Vec<Point> = (0..n as i64).map(|i| [i, i * i]).collect();
+        TriangulationSpec {
+            points,
+            triangles: (1..n - 1).map(|i| [0, i, i + 1]).collect(),
+            edges: vec![],
+        }
+    }
+
+    #[test]
+    fn predicates() {
+        assert!(orient([0, 0], [1, 0], [0, 1]) > 0);
+        assert!(segments_cross([0, 0], [2, 2], [0, 2], [2, 0]));
+        assert!(!segments_cross([0, 0], [2, 2], [0, 0], [2, 0]));
+        assert!(strictly_inside([1, 1], [0, 0], [4, 0], [0, 4]));
+        assert!(!strictly_inside([5, 5], [0, 0], [4, 0], [0, 4]));
+        assert_eq!(collinear_triple(&[[0, 0], [1, 1], [2, 2]]), Some((0, 1, 2)));
+        assert_eq!(convex_hull(&hexagon()).len(), 6);
+        let with_inner = vec![[0, 0], [10, 0], [0, 10], [3, 3]];
+        assert_eq!(convex_hull(&with_inner), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn fans_validate_and_have_the_expected_structure() {
+        let t = fan(7).validate().unwrap();
+        assert_eq!(t.triangles.len(), 5);
+        assert_eq!(t.edges.len(), 2 * 7 - 3);
+        assert_eq!(t.ears().len(), 2);
+        assert!(t.inner_triangles().is_empty());
+        let dual = t.dual();
+        assert_eq!(dual.iter().filter(|d| d.len() == 1).count(), 2);
+        // The same triangulation from its edges.
+        let by_edges = TriangulationSpec {
+            points: t.points.clone(),
+            triangles: vec![],
+            edges: t.edges.clone(),
+        };
+        assert_eq!(by_edges.validate().unwrap(), t);
+    }
+
+    #[test]
+    fn a_wheel_has_one_inner_point() {
+        let points = vec![[0, 0], [10, 1], [11, 9], [1, 10], [5, 4]];
+        let spec = TriangulationSpec {
+            points,
+            triangles: vec![[0, 1, 4], [1, 2, 4], [2, 3, 4], [3, 0, 4]],
+            edges: vec![],
+        };
+        let t = spec.validate().unwrap();
+        assert_eq!(t.inner_points(), vec![4]);
+        assert!(t.ears().is_empty());
+    }
+
+    #[test]
+    fn bad_triangulations_are_refused_with_a_reason() {
+        let mut missing = fan(6);
+        missing.triangles.pop();
+        assert!(missing.validate().unwrap_err().contains("area"));
+        let mut crossing = fan(5);
+        crossing.triangles = vec![[0, 1, 2], [0, 2, 3], [1, 3, 4], [0, 3, 4]];
+        assert!(crossing.validate().is_err());
+        let collinear = TriangulationSpec {
+            points: vec![[0, 0], [1, 1], [2, 2], [0, 5]],
+            triangles: vec![[0, 2, 3]],
+            edges: vec![],
+        };
+        assert!(collinear.validate().unwrap_err().contains("collinear"));
+        let mut out_of_range = fan(5);
+        out_of_range.triangles[0] = [0, 1, 9];
+        assert!(out_of_range
+            .validate()
+            .unwrap_err()
+            .contains("names point 9"));
+        let not_empty = TriangulationSpec {
+            points: vec![[0, 0], [10, 0], [0, 10], [2, 3]],
+            triangles: vec![[0, 1, 2]],
+            edges: vec![],
+        };
+        assert!(not_empty
+            .validate()
+            .unwrap_err()
+            .contains("contains point 3"));
+    }
+}

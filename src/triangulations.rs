@@ -1,0 +1,238 @@
+//! Generators of point sets and triangulations for the games on triangulations (seed 000):
+//! `gamecert gen triangulation --kind ...`. Every result is validated by the checker's
+//! geometry ([`gamecert_certificates::geometry`]) before it is returned.
+//!
+//! Convex position uses the points (i, i^2) (a parabola: convex, no three collinear). Kinds:
+//! - `convex`: a random triangulation of the convex polygon (random apex on a base, recursively);
+//! - `fan`: every triangle at point 0;
+//! - `serpentine`: dual a path, grown from the ear (0, 1, n - 1) by a random side each step;
+//! - `simple-branching`: random convex triangulations drawn until no two inner triangles share
+//!   an edge;
+//! - `wheel`: n - 1 points in convex position around one inner centre, every triangle at it;
+//! - `points`: n - k points in convex position and k random inner points, triangulated by
+//!   splitting the triangle that contains each inner point in turn.
+
+use crate::rng::Rng;
+use gamecert_certificates::geometry::{
+    check_points, strictly_inside, Point, Triangulation, TriangulationSpec,
+};
+
+/// Which family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Kind {
+    Convex,
+    Fan,
+    Serpentine,
+    SimpleBranching,
+    Wheel,
+    Points,
+}
+
+/// Largest number of points generated (the validation is cubic).
+pub const MAX_POINTS: usize = 400;
+
+fn parabola(n: usize) -> Vec<Point> {
+    (0..n as i64).map(|i| [i, i * i]).collect()
+}
+
+/// A random triangulation of the convex polygon with vertices 0..n in order.
+fn random_convex(n: usize, rng: &mut Rng) -> Vec<[usize; 3]> {
+    let mut out = Vec::new();
+    let mut stack = vec![(0usize, n - 1)];
+    while let Some((a, b)) = stack.pop() {
+        if b - a < 2 {
+            continue;
+        }
+        let apex = rng.range(a as u64 + 1, b as u64 - 1) as usize;
+        out.push([a, apex, b]);
+        stack.push((a, apex));
+        stack.push((apex, b));
+    }
+    out
+}
+
+fn simple_branching(t: &Triangulation) -> bool {
+    let inner = t.inner_triangles();
+    let dual = t.dual();
+    inner
+        .iter()
+        .all(|&k| dual[k].iter().all(|j| !inner.contains(j)))
+}
+
+/// Generates `n` points of `kind` (`inner` inner points for `points`).
+pub fn generate(
+    kind: Kind,
+    n: usize,
+    inner: usize,
+    seed: u64,
+) -> Result<TriangulationSpec, String> {
+    if !(3..=MAX_POINTS).contains(&n) {
+        return Err(format!(
+            "--points must be between 3 and {MAX_POINTS} (got {n})"
+        ));
+    }
+    let mut rng = Rng::new(seed);
+    let spec = match kind {
+        Kind::Convex => TriangulationSpec {
+            points: parabola(n),
+            triangles: random_convex(n, &mut rng),
+            edges: vec![],
+        },
+        Kind::Fan => TriangulationSpec {
+            points: parabola(n),
+            triangles: (1..n - 1).map(|i| [0, i, i + 1]).collect(),
+            edges: vec![],
+        },
+        Kind::Serpentine => {
+            let mut triangles = vec![[0, 1, n - 1]];
+            let (mut low, mut high) = (1, n - 1);
+            while high - low > 1 {
+                if rng.below(2) == 0 {
+                    triangles.push([low, low + 1, high]);
+                    low += 1;
+                } else {
+                    triangles.push([low, high - 1, high]);
+                    high -= 1;
+                }
+            }
+            TriangulationSpec {
+                points: parabola(n),
+                triangles,
+                edges: vec![],
+            }
+        }
+        Kind::SimpleBranching => {
+            let mut found = None;
+            for _ in 0..10_000 {
+                let spec = TriangulationSpec {
+                    points: parabola(n),
+                    triangles: random_convex(n, &mut rng),
+                    edges: vec![],
+                };
+                if simple_branching(&spec.validate()?) {
+                    found = Some(spec);
+                    break;
+                }
+            }
+            found.ok_or("no simple-branching triangulation in 10,000 draws; try fewer points")?
+        }
+        Kind::Wheel => {
+            if n < 4 {
+                return Err("a wheel needs at least 4 points".into());
+            }
+            let m = n - 1;
+            // Scaled by 30 so that the centroid of three hull points is a lattice point well
+            // inside; small offsets around it until no three points are collinear.
+            let mut points: Vec<Point> = parabola(m)
+                .into_iter()
+                .map(|p| [p[0] * 30, p[1] * 30])
+                .collect();
+            let (a, b, c) = (points[0], points[m / 2], points[m - 1]);
+            let centroid = [(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3];
+            let centre = (0..400i64)
+                .map(|k| [centroid[0] + k % 20 - 10, centroid[1] + k / 20 - 10])
+                .find(|&p| {
+                    strictly_inside(p, a, b, c) && {
+                        let mut all = points.clone();
+                        all.push(p);
+                        check_points(&all).is_ok()
+                    }
+                })
+                .ok_or("could not place the wheel's centre in general position")?;
+            points.push(centre);
+            TriangulationSpec {
+                points,
+                triangles: (0..m).map(|i| [i, (i + 1) % m, m]).collect(),
+                edges: vec![],
+            }
+        }
+        Kind::Points => {
+            if inner + 3 > n {
+                return Err(format!(
+                    "--inner {inner} leaves fewer than 3 hull points of {n}"
+                ));
+            }
+            let m = n - inner;
+            // Hull points on a wide parabola, inner points drawn inside and kept in general
+            // position.
+            let scale = 64i64;
+            let mut points: Vec<Point> =
+                (0..m as i64).map(|i| [i * scale, i * i * scale]).collect();
+            let mut triangles = (1..m - 1).map(|i| [0, i, i + 1]).collect::<Vec<_>>();
+            let top = ((m - 1) * (m - 1)) as i64 * scale;
+            let mut tries = 0;
+            while points.len() < n {
+                tries += 1;
+                if tries > 100_000 {
+                    return Err("could not place the inner points in general position".into());
+                }
+                let p = [
+                    rng.below((m as u64 - 1) * scale as u64) as i64,
+                    rng.below(top as u64) as i64,
+                ];
+                let Some(k) = triangles
+                    .iter()
+                    .position(|t| strictly_inside(p, points[t[0]], points[t[1]], points[t[2]]))
+                else {
+                    continue;
+                };
+                points.push(p);
+                if check_points(&points).is_err() {
+                    points.pop();
+                    continue;
+                }
+                let v = points.len() - 1;
+                let [a, b, c] = triangles.swap_remove(k);
+                triangles.extend([[a, b, v], [b, c, v], [c, a, v]]);
+            }
+            TriangulationSpec {
+                points,
+                triangles,
+                edges: vec![],
+            }
+        }
+    };
+    spec.validate()?;
+    Ok(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_validates_with_its_shape() {
+        for seed in 0..5 {
+            for n in [5usize, 8, 13] {
+                for kind in [
+                    Kind::Convex,
+                    Kind::Fan,
+                    Kind::Serpentine,
+                    Kind::SimpleBranching,
+                    Kind::Wheel,
+                    Kind::Points,
+                ] {
+                    let spec = generate(kind, n, 2, seed).unwrap();
+                    let t = spec.validate().unwrap();
+                    assert_eq!(t.points.len(), n);
+                    let dual = t.dual();
+                    match kind {
+                        Kind::Fan | Kind::Serpentine => {
+                            assert!(t.inner_triangles().is_empty(), "{kind:?}");
+                            assert!(dual.iter().all(|d| d.len() <= 2), "{kind:?}: dual a path");
+                        }
+                        Kind::SimpleBranching => assert!(simple_branching(&t)),
+                        Kind::Wheel => {
+                            assert_eq!(t.inner_points().len(), 1);
+                            assert!(dual.iter().all(|d| d.len() == 2), "dual a cycle");
+                        }
+                        Kind::Points => assert_eq!(t.inner_points().len(), 2),
+                        Kind::Convex => assert_eq!(t.triangles.len(), n - 2),
+                    }
+                }
+            }
+        }
+        assert!(generate(Kind::Fan, 2, 0, 1).is_err());
+        assert!(generate(Kind::Points, 5, 3, 1).is_err());
+    }
+}

@@ -18,6 +18,7 @@ pub mod gen;
 pub mod io;
 pub mod kary;
 pub mod nim;
+pub mod nimstring;
 pub mod octal;
 pub mod paths;
 pub mod posdnf;

@@ -212,6 +212,8 @@ enum TableName {
     VoronoiPaths,
     /// One-colour triangle avoidance (seed 002, Tables 1 and 2) for n = 2..=--max-n.
     TriangleAvoidance,
+    /// Nimstring on fans (seed 000, Tables 4 and 5), by the exact solver.
+    NimstringFans,
     /// Kayles (0.77): seed 000, Table 2.
     Kayles,
     /// Dawson's Kayles (0.07): seed 000, Table 3.
@@ -711,6 +713,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             };
             match name {
+                TableName::NimstringFans => print!("{}", gamecert::nimstring::fan_tables(9, 10)),
                 TableName::TriangleAvoidance => {
                     let limit = gamecert::triangle::MAX_N;
                     if !(2..=limit).contains(&max_n) {

@@ -17,6 +17,7 @@ pub mod games;
 pub mod gen;
 pub mod io;
 pub mod kary;
+pub mod marking;
 pub mod nim;
 pub mod nimstring;
 pub mod octal;

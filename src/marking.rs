@@ -1,0 +1,114 @@
+//! The monochromatic marking games of seed 000 where the first player to complete a shape
+//! wins: the Triangulation Coloring Game (2.3.1: an empty green triangle) and the Four-Cycle
+//! Game (2.3.3: an empty green quadrilateral), solved exactly over sets of green edges.
+//!
+//! Players colour black edges green in turn; whoever completes a target wins. In a
+//! triangulation the empty triangles are its faces, and an empty quadrilateral is the union of
+//! two faces sharing an edge (a 4-cycle with no point inside is triangulated by one diagonal
+//! and no inner vertex), so a quadrilateral is complete when its four boundary edges are green
+//! (its diagonal may be either colour). When every edge is green every target is complete, so
+//! the game always ends with a winner.
+
+use crate::nimstring::Board;
+use std::collections::HashMap;
+
+/// Which shape wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Triangle,
+    Quadrilateral,
+}
+
+/// The targets of `board` as edge masks.
+pub fn targets(board: &Board, target: Target) -> Vec<u64> {
+    match target {
+        Target::Triangle => board.triangles.clone(),
+        Target::Quadrilateral => {
+            let mut out = Vec::new();
+            for (i, &a) in board.triangles.iter().enumerate() {
+                for &b in &board.triangles[i + 1..] {
+                    let shared = a & b;
+                    if shared != 0 {
+                        out.push((a | b) & !shared);
+                    }
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Whether the player to move at `green` wins ("first to complete a target wins").
+pub fn first_to_complete_wins(
+    edges: usize,
+    targets: &[u64],
+    green: u64,
+    memo: &mut HashMap<u64, bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&green) {
+        return w;
+    }
+    let free: Vec<usize> = (0..edges).filter(|&e| green >> e & 1 == 0).collect();
+    let completes = |e: usize| {
+        let after = green | 1 << e;
+        targets.iter().any(|&t| t >> e & 1 == 1 && after & t == t)
+    };
+    let w = free.iter().any(|&e| completes(e))
+        || free
+            .iter()
+            .any(|&e| !first_to_complete_wins(edges, targets, green | 1 << e, memo));
+    memo.insert(green, w);
+    w
+}
+
+/// Whether the first player wins the game of `target` on the triangulation.
+pub fn first_player_wins(board: &Board, target: Target) -> bool {
+    let targets = targets(board, target);
+    first_to_complete_wins(board.edges.len(), &targets, 0, &mut HashMap::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::triangulations::{generate, Kind};
+
+    fn board(kind: Kind, n: usize, seed: u64) -> Board {
+        Board::new(&generate(kind, n, 0, seed).unwrap().validate().unwrap()).unwrap()
+    }
+
+    /// Theorem 7: the Four-Cycle Game on a serpentine triangulation with at least two triangles
+    /// is a first-player win (random serpentine triangulations, 4 to 10 points, 3 each).
+    #[test]
+    fn theorem_7_serpentine_four_cycle() {
+        for n in 4..=10 {
+            for seed in 0..3 {
+                assert!(
+                    first_player_wins(&board(Kind::Serpentine, n, seed), Target::Quadrilateral),
+                    "serpentine, {n} points, seed {seed}"
+                );
+            }
+        }
+    }
+
+    /// Theorem 8: the Four-Cycle Game on a wheel with at least four vertices is a
+    /// second-player win (4 to 9 vertices).
+    #[test]
+    fn theorem_8_wheel_four_cycle() {
+        for n in 4..=9 {
+            assert!(
+                !first_player_wins(&board(Kind::Wheel, n, 1), Target::Quadrilateral),
+                "wheel with {n} vertices"
+            );
+        }
+    }
+
+    /// The Triangulation Coloring Game by hand: on one triangle the first player colours the
+    /// third edge; on two triangles sharing a diagonal the first player colours the diagonal,
+    /// after which any edge the second player colours leaves a triangle with two green edges
+    /// for the first player to complete. Both are first-player wins.
+    #[test]
+    fn coloring_small_cases_by_hand() {
+        assert!(first_player_wins(&board(Kind::Fan, 3, 1), Target::Triangle));
+        assert!(first_player_wins(&board(Kind::Fan, 4, 1), Target::Triangle));
+    }
+}

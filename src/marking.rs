@@ -67,6 +67,39 @@ pub fn first_player_wins(board: &Board, target: Target) -> bool {
     first_to_complete_wins(board.edges.len(), &targets, 0, &mut HashMap::new())
 }
 
+/// Theorem 1 (seed 000): on a simple-branching triangulation of points in convex position, the
+/// Triangulation Coloring Game is Kayles on the arrays of the dual that remain when the inner
+/// triangles are removed (one heap per array, its number of triangles). Returns the heap sizes.
+pub fn kayles_heaps(t: &gamecert_certificates::geometry::Triangulation) -> Vec<usize> {
+    let dual = t.dual();
+    let inner = t.inner_triangles();
+    let mut seen = vec![false; dual.len()];
+    for &k in &inner {
+        seen[k] = true;
+    }
+    let mut heaps = Vec::new();
+    for start in 0..dual.len() {
+        if seen[start] {
+            continue;
+        }
+        let mut size = 0;
+        let mut stack = vec![start];
+        seen[start] = true;
+        while let Some(k) = stack.pop() {
+            size += 1;
+            for &j in &dual[k] {
+                if !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        heaps.push(size);
+    }
+    heaps.sort_unstable();
+    heaps
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,5 +143,31 @@ mod tests {
     fn coloring_small_cases_by_hand() {
         assert!(first_player_wins(&board(Kind::Fan, 3, 1), Target::Triangle));
         assert!(first_player_wins(&board(Kind::Fan, 4, 1), Target::Triangle));
+    }
+
+    /// Theorem 1 against the exact solver: on random simple-branching triangulations of 5 to 12
+    /// points in convex position, the first player wins the coloring game iff the nim sum of
+    /// the Kayles values of the heaps is not 0.
+    #[test]
+    fn theorem_1_coloring_is_kayles() {
+        let kayles = gamecert_certificates::heaps::Rules::parse("kayles").unwrap();
+        let (g, _) = crate::octal::nim_sequence(&kayles, 64);
+        let mut with_inner = 0;
+        for n in 5..=12 {
+            for seed in 0..4 {
+                let spec = generate(Kind::SimpleBranching, n, 0, seed).unwrap();
+                let t = spec.validate().unwrap();
+                with_inner += usize::from(!t.inner_triangles().is_empty());
+                let heaps = kayles_heaps(&t);
+                let value = heaps.iter().fold(0, |x, &h| x ^ g[h]);
+                let board = Board::new(&t).unwrap();
+                assert_eq!(
+                    first_player_wins(&board, Target::Triangle),
+                    value != 0,
+                    "{n} points, seed {seed}, heaps {heaps:?}"
+                );
+            }
+        }
+        assert!(with_inner >= 5, "the sample must include inner triangles");
     }
 }

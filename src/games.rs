@@ -253,6 +253,14 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 "the exact DNF game solver",
             ))
         }
+        Instance::MarkingGame(spec) => {
+            let strategy = crate::marking::solve_instance(spec).map_err(BadInput)?;
+            Ok(done(
+                Certificate::MarkingStrategy(strategy),
+                0,
+                "the exact solver over sets of green edges",
+            ))
+        }
         Instance::TriangleAvoidance(spec) => {
             if spec.n > crate::triangle::MAX_CERTIFIED_N {
                 return Err(BadInput(format!(

@@ -263,7 +263,19 @@ enum Family {
         inner: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Write a `marking-game` instance of this game instead of the bare triangulation.
+        #[arg(long, value_enum)]
+        game: Option<GameArg>,
     },
+}
+
+/// The marking games an instance can be made for.
+#[derive(Clone, Copy, ValueEnum)]
+enum GameArg {
+    Coloring,
+    FourCycle,
+    Nimstring,
+    NimstringMisere,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -387,6 +399,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     points,
                     inner,
                     seed,
+                    game,
                 },
             output,
         } => {
@@ -403,6 +416,21 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     t.edges.len()
                 ),
             );
+            if let Some(game) = game {
+                use gamecert_certificates::marking_game::{MarkingGame, MarkingSpec};
+                let game = match game {
+                    GameArg::Coloring => MarkingGame::Coloring,
+                    GameArg::FourCycle => MarkingGame::FourCycle,
+                    GameArg::Nimstring => MarkingGame::Nimstring,
+                    GameArg::NimstringMisere => MarkingGame::NimstringMisere,
+                };
+                let instance = Instance::MarkingGame(MarkingSpec {
+                    game,
+                    triangulation: spec,
+                });
+                write_output(output.as_deref(), &instance.to_json())?;
+                return Ok(ExitCode::SUCCESS);
+            }
             let mut json = serde_json::json!({"format": "gamecert-triangulation", "version": 1});
             json["kind"] = serde_json::to_value(format!("{kind:?}").to_lowercase())?;
             json["points"] = serde_json::to_value(&spec.points)?;

@@ -67,6 +67,76 @@ pub fn first_player_wins(board: &Board, target: Target) -> bool {
     first_to_complete_wins(board.edges.len(), &targets, 0, &mut HashMap::new())
 }
 
+/// Largest board `solve` takes for a marking-game instance (states are subsets of edges).
+pub const MAX_SOLVED_EDGES: usize = 26;
+
+/// Solves a `marking-game` instance with the checker's own rules and returns the winner's
+/// strategy as a certificate: at every position where the winner is to move (the replay's
+/// positions), one edge keeping the win.
+pub fn solve_instance(
+    spec: &gamecert_certificates::marking_game::MarkingSpec,
+) -> Result<gamecert_certificates::marking_game::MarkingStrategy, String> {
+    use gamecert_certificates::marking_game::{MarkingStrategy, Outcome, Rules};
+    let t = spec.triangulation.validate()?;
+    let rules = Rules::new(spec.game, &t)?;
+    if rules.edges > MAX_SOLVED_EDGES {
+        return Err(format!(
+            "{} edges: `solve` handles marking games with at most {MAX_SOLVED_EDGES}",
+            rules.edges
+        ));
+    }
+    // Whether the player to move wins (memoised on the green edges; the rules are symmetric).
+    fn wins(rules: &Rules, green: u64, memo: &mut HashMap<u64, bool>) -> bool {
+        if green == rules.full() {
+            return rules.stuck_player_wins();
+        }
+        if let Some(&w) = memo.get(&green) {
+            return w;
+        }
+        let w = (0..rules.edges)
+            .filter(|&e| green >> e & 1 == 0)
+            .any(|e| good(rules, green, e, memo));
+        memo.insert(green, w);
+        w
+    }
+    // Whether colouring e keeps the mover winning.
+    fn good(rules: &Rules, green: u64, e: usize, memo: &mut HashMap<u64, bool>) -> bool {
+        match rules.colour(green, e) {
+            Outcome::MoverWins => true,
+            Outcome::Continue(true) => wins(rules, green | 1 << e, memo),
+            Outcome::Continue(false) => !wins(rules, green | 1 << e, memo),
+        }
+    }
+    let mut memo = HashMap::new();
+    let first = wins(&rules, 0, &mut memo);
+    let mut moves = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![(0u64, first)];
+    while let Some((green, winner_moves)) = stack.pop() {
+        if green == rules.full() || !seen.insert((green, winner_moves)) {
+            continue;
+        }
+        let options: Vec<usize> = if winner_moves {
+            let e = (0..rules.edges)
+                .find(|&e| green >> e & 1 == 0 && good(&rules, green, e, &mut memo))
+                .expect("a winning position has a winning edge");
+            moves.push((format!("{green:x}"), e));
+            vec![e]
+        } else {
+            (0..rules.edges).filter(|&e| green >> e & 1 == 0).collect()
+        };
+        for e in options {
+            if let Outcome::Continue(again) = rules.colour(green, e) {
+                stack.push((green | 1 << e, winner_moves == again));
+            }
+        }
+    }
+    Ok(MarkingStrategy {
+        winner: if first { "first" } else { "second" }.into(),
+        moves,
+    })
+}
+
 /// Theorem 1 (seed 000): on a simple-branching triangulation of points in convex position, the
 /// Triangulation Coloring Game is Kayles on the arrays of the dual that remain when the inner
 /// triangles are removed (one heap per array, its number of triangles). Returns the heap sizes.
@@ -143,6 +213,51 @@ mod tests {
     fn coloring_small_cases_by_hand() {
         assert!(first_player_wins(&board(Kind::Fan, 3, 1), Target::Triangle));
         assert!(first_player_wins(&board(Kind::Fan, 4, 1), Target::Triangle));
+    }
+
+    /// Certificates for every game on small fans, wheels and random triangulations with inner
+    /// points, replayed by the checker; the winner agrees with this module's solvers.
+    #[test]
+    fn certificates_check_for_every_game() {
+        use gamecert_certificates::marking_game::{
+            check_marking_strategy, MarkingGame, MarkingSpec,
+        };
+        for (kind, n) in [
+            (Kind::Fan, 6),
+            (Kind::Wheel, 6),
+            (Kind::Points, 7),
+            (Kind::Serpentine, 7),
+        ] {
+            for game in [
+                MarkingGame::Coloring,
+                MarkingGame::FourCycle,
+                MarkingGame::Nimstring,
+                MarkingGame::NimstringMisere,
+            ] {
+                let spec = MarkingSpec {
+                    game,
+                    triangulation: generate(kind, n, 2, 3).unwrap(),
+                };
+                let cert = solve_instance(&spec).unwrap();
+                check_marking_strategy(&spec, &cert, 10_000_000)
+                    .unwrap_or_else(|e| panic!("{kind:?} {n} {game:?}: {e}"));
+                let t = spec.triangulation.validate().unwrap();
+                let board = Board::new(&t).unwrap();
+                let first = match game {
+                    MarkingGame::Coloring => first_player_wins(&board, Target::Triangle),
+                    MarkingGame::FourCycle => first_player_wins(&board, Target::Quadrilateral),
+                    MarkingGame::Nimstring => {
+                        crate::nimstring::Solver::new(&board, crate::nimstring::Play::Normal)
+                            .wins(0)
+                    }
+                    MarkingGame::NimstringMisere => {
+                        crate::nimstring::Solver::new(&board, crate::nimstring::Play::Misere)
+                            .wins(0)
+                    }
+                };
+                assert_eq!(cert.winner == "first", first, "{kind:?} {n} {game:?}");
+            }
+        }
     }
 
     /// Theorem 1 against the exact solver: on random simple-branching triangulations of 5 to 12

@@ -660,3 +660,53 @@ fn gen_triangulation_families_and_bad_input() {
         "leaves fewer than 3 hull points",
     );
 }
+
+#[test]
+fn marking_games_solve_verify_and_reject() {
+    let dir = tempfile::tempdir().unwrap();
+    let inst = dir.path().join("wheel.json");
+    let cert = dir.path().join("wheel.cert.json");
+    let (i, c) = (inst.to_str().unwrap(), cert.to_str().unwrap());
+    let out = gamecert(&[
+        "gen",
+        "triangulation",
+        "--kind",
+        "wheel",
+        "--points",
+        "7",
+        "--game",
+        "four-cycle",
+        "-o",
+        i,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = gamecert(&["solve", i, "-o", c]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Theorem 8: the Four-Cycle Game on a wheel is a second-player win.
+    assert!(
+        stderr(&out).contains("the second player wins"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(gamecert(&["verify", i, c]).status.code(), Some(0));
+    // Drop the winner's answer at one position: rejected with exit 1.
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&cert).unwrap()).unwrap();
+    json["moves"].as_array_mut().unwrap().pop();
+    std::fs::write(&cert, json.to_string()).unwrap();
+    let out = gamecert(&["verify", i, c]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("no move for the winner"),
+        "{}",
+        stdout(&out)
+    );
+    // Collinear points: bad input.
+    let bad = write(
+        dir.path(),
+        "collinear.json",
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "marking-game", "game": "coloring",
+  "points": [[0, 0], [1, 1], [2, 2], [0, 5]], "triangles": [[0, 2, 3]]}"#,
+    );
+    bad_input(&["solve", bad.to_str().unwrap()], "collinear");
+}

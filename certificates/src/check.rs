@@ -146,6 +146,27 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
         (Instance::PosDnfGame(dnf), Certificate::DnfStrategy(strategy)) => {
             check_dnf_strategy(dnf, strategy, limits)
         }
+        (Instance::MarkingGame(spec), Certificate::MarkingStrategy(strategy)) => {
+            let claim = format!("the {} player wins {:?}", strategy.winner, spec.game);
+            match crate::marking_game::check_marking_strategy(spec, strategy, limits.max_positions)
+            {
+                Ok(report) => Verdict {
+                    accepted: true,
+                    claim,
+                    reason: format!(
+                        "replayed against every opponent move: {} positions, {} final positions, all won by the winner",
+                        report.positions, report.wins
+                    ),
+                    work: Work {
+                        positions: Some(report.positions),
+                        leaves: Some(report.wins),
+                        ..Work::default()
+                    },
+                    trusted: Vec::new(),
+                },
+                Err(why) => reject(claim, why, Work::default()),
+            }
+        }
         (Instance::TriangleAvoidance(spec), Certificate::TriangleStrategy(strategy)) => {
             check_triangle(spec.n, strategy, limits)
         }
@@ -483,6 +504,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::DnfStrategy(s) => format!("{:?} player wins", s.player).to_lowercase(),
         Certificate::PathValue(v) => path_claim(v),
         Certificate::TriangleStrategy(t) => format!("{} wins", t.winner),
+        Certificate::MarkingStrategy(m) => format!("the {} player wins", m.winner),
         Certificate::HeapLabelling(h) => h.claim.clone(),
         Certificate::CoinLabelling(c) => format!("{} (value {})", c.claim, c.value),
     }

@@ -28,6 +28,7 @@ use crate::cnf::Cnf;
 use crate::coins::{CoinGameSpec, CoinLabelling};
 use crate::graph::{Graph, GraphError};
 use crate::heaps::{HeapGame, HeapLabelling};
+use crate::marking_game::{MarkingSpec, MarkingStrategy};
 use crate::path_game::PathValue;
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
@@ -278,6 +279,7 @@ pub enum Instance {
     CoinGame(CoinGameSpec),
     HeapGame(HeapGame),
     TriangleAvoidance(TriangleSpec),
+    MarkingGame(MarkingSpec),
 }
 
 /// Instance kind `triangle-avoidance`: one-colour triangle avoidance on `n` isolated nodes.
@@ -294,6 +296,7 @@ impl Instance {
             Instance::Voronoi(_) => "voronoi",
             Instance::PosDnfGame(_) => "posdnf-game",
             Instance::TriangleAvoidance(_) => "triangle-avoidance",
+            Instance::MarkingGame(_) => "marking-game",
             Instance::HeapGame(_) => "heap-game",
             Instance::CoinGame(_) => "coin-game",
         }
@@ -327,6 +330,11 @@ impl Instance {
                     )))
                 }
             }
+            Instance::MarkingGame(spec) => spec
+                .triangulation
+                .validate()
+                .map(|_| ())
+                .map_err(FormatError::new),
             Instance::HeapGame(game) => match game.violation() {
                 Some(why) => Err(FormatError::new(why)),
                 None => Ok(()),
@@ -344,10 +352,11 @@ impl Instance {
             "posdnf-game" => Ok(Instance::PosDnfGame(body(text)?)),
             "heap-game" => Ok(Instance::HeapGame(body(text)?)),
             "triangle-avoidance" => Ok(Instance::TriangleAvoidance(body(text)?)),
+            "marking-game" => Ok(Instance::MarkingGame(body(text)?)),
             "coin-game" => Ok(Instance::CoinGame(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game, \
-                 heap-game, triangle-avoidance, coin-game)"
+                 heap-game, triangle-avoidance, coin-game, marking-game)"
             ))),
         }
     }
@@ -359,6 +368,7 @@ impl Instance {
             Instance::Voronoi(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::PosDnfGame(dnf) => write_envelope(INSTANCE_FORMAT, self.kind(), dnf),
             Instance::TriangleAvoidance(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
+            Instance::MarkingGame(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::HeapGame(game) => write_envelope(INSTANCE_FORMAT, self.kind(), game),
             Instance::CoinGame(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
         }
@@ -402,6 +412,7 @@ pub enum Certificate {
     DnfStrategy(DnfStrategy),
     PathValue(PathValue),
     TriangleStrategy(TriangleStrategy),
+    MarkingStrategy(MarkingStrategy),
     HeapLabelling(HeapLabelling),
     CoinLabelling(CoinLabelling),
 }
@@ -417,6 +428,7 @@ impl Certificate {
             Certificate::DnfStrategy(_) => "dnf-strategy",
             Certificate::PathValue(_) => "voronoi-path-value",
             Certificate::TriangleStrategy(_) => "triangle-strategy",
+            Certificate::MarkingStrategy(_) => "marking-strategy",
             Certificate::HeapLabelling(_) => "heap-labelling",
             Certificate::CoinLabelling(_) => "coin-labelling",
         }
@@ -433,12 +445,13 @@ impl Certificate {
             "dnf-strategy" => Ok(Certificate::DnfStrategy(body(text)?)),
             "voronoi-path-value" => Ok(Certificate::PathValue(body(text)?)),
             "triangle-strategy" => Ok(Certificate::TriangleStrategy(body(text)?)),
+            "marking-strategy" => Ok(Certificate::MarkingStrategy(body(text)?)),
             "heap-labelling" => Ok(Certificate::HeapLabelling(body(text)?)),
             "coin-labelling" => Ok(Certificate::CoinLabelling(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
                  voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value, \
-                 triangle-strategy, heap-labelling, coin-labelling)"
+                 triangle-strategy, heap-labelling, coin-labelling, marking-strategy)"
             ))),
         }
     }
@@ -453,6 +466,7 @@ impl Certificate {
             Certificate::DnfStrategy(s) => write_envelope(CERTIFICATE_FORMAT, self.kind(), s),
             Certificate::PathValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
             Certificate::TriangleStrategy(t) => write_envelope(CERTIFICATE_FORMAT, self.kind(), t),
+            Certificate::MarkingStrategy(m) => write_envelope(CERTIFICATE_FORMAT, self.kind(), m),
             Certificate::HeapLabelling(h) => write_envelope(CERTIFICATE_FORMAT, self.kind(), h),
             Certificate::CoinLabelling(c) => write_envelope(CERTIFICATE_FORMAT, self.kind(), c),
         }

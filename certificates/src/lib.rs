@@ -22,6 +22,7 @@ pub mod geometry;
 pub mod graph;
 pub mod heaps;
 pub mod lrat;
+pub mod marking_game;
 pub mod path_game;
 pub mod posdnf;
 pub mod sat_voronoi;

@@ -1,0 +1,271 @@
+//! The monochromatic marking games on a triangulation (seed 000, 2.3.1, 2.3.3, 2.3.4): the
+//! reference rules and the replay of a winning strategy.
+//!
+//! Players alternately colour a black edge of the triangulation green.
+//! - `coloring` (2.3.1): whoever completes an empty green triangle (a face) wins.
+//! - `four-cycle` (2.3.3): whoever completes an empty green quadrilateral wins. A 4-cycle with
+//!   no point inside is the union of two faces sharing an edge (its diagonal, of any colour),
+//!   so it is complete when its four boundary edges are green.
+//! - `nimstring` (2.3.4): whoever completes one or more triangles must move again; a player
+//!   who cannot move loses (so colouring the last edge loses). `nimstring-misere`: a player who
+//!   cannot move wins.
+//!
+//! The instance (kind `marking-game`) gives the points, the triangles and the game; the
+//! triangulation is validated by [`crate::geometry`]. Edges are numbered in sorted order
+//! (pairs (i, j), i < j, lexicographically), and a position is the set of green edges as a
+//! hexadecimal bit mask (bit k = edge k).
+//!
+//! A certificate (kind `marking-strategy`) names the winner ("first" or "second") and the
+//! winner's edge at each position where the winner is to move. The checker replays from the
+//! empty colouring, edge by edge, with the player to move tracked by the rules above (a
+//! Nimstring completion keeps the turn): at the winner's turns it plays the listed edge, at the
+//! opponent's it tries every black edge; every play must end in the winner's win. Positions
+//! are (green set, player to move) pairs, each expanded once; nothing is trusted beyond the
+//! rules.
+
+use crate::geometry::{Triangulation, TriangulationSpec};
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+
+/// Largest number of edges (one bit each in a `u64`).
+pub const MAX_EDGES: usize = 64;
+
+/// Which game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MarkingGame {
+    Coloring,
+    FourCycle,
+    Nimstring,
+    NimstringMisere,
+}
+
+/// Instance kind `marking-game`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkingSpec {
+    pub game: MarkingGame,
+    #[serde(flatten)]
+    pub triangulation: TriangulationSpec,
+}
+
+/// Certificate kind `marking-strategy`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkingStrategy {
+    /// "first" or "second".
+    pub winner: String,
+    /// (green edges as a hexadecimal mask, the winner's edge index).
+    pub moves: Vec<(String, usize)>,
+}
+
+/// The rules on a validated triangulation.
+pub struct Rules {
+    pub game: MarkingGame,
+    pub edges: usize,
+    /// The completable shapes as edge masks: faces, or the boundaries of two adjacent faces.
+    targets: Vec<u64>,
+}
+
+/// What colouring an edge does.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The mover wins at once.
+    MoverWins,
+    /// Play goes on; `true` if the same player moves again.
+    Continue(bool),
+}
+
+impl Rules {
+    pub fn new(game: MarkingGame, t: &Triangulation) -> Result<Rules, String> {
+        let edges = t.edges.len();
+        if edges > MAX_EDGES {
+            return Err(format!("{edges} edges: at most {MAX_EDGES}"));
+        }
+        let index: HashMap<[usize; 2], usize> =
+            t.edges.iter().enumerate().map(|(k, &e)| (e, k)).collect();
+        let bit = |a: usize, b: usize| 1u64 << index[&[a.min(b), a.max(b)]];
+        let faces: Vec<u64> = t
+            .triangles
+            .iter()
+            .map(|f| bit(f[0], f[1]) | bit(f[1], f[2]) | bit(f[2], f[0]))
+            .collect();
+        let targets = match game {
+            MarkingGame::FourCycle => {
+                let mut quads = Vec::new();
+                for (i, &a) in faces.iter().enumerate() {
+                    for &b in &faces[i + 1..] {
+                        if a & b != 0 {
+                            quads.push((a | b) & !(a & b));
+                        }
+                    }
+                }
+                quads
+            }
+            _ => faces,
+        };
+        Ok(Rules {
+            game,
+            edges,
+            targets,
+        })
+    }
+
+    /// Colours black edge `e` in `green`.
+    pub fn colour(&self, green: u64, e: usize) -> Outcome {
+        let after = green | 1 << e;
+        let completes = self
+            .targets
+            .iter()
+            .any(|&t| t >> e & 1 == 1 && after & t == t);
+        match (self.game, completes) {
+            (MarkingGame::Coloring | MarkingGame::FourCycle, true) => Outcome::MoverWins,
+            (MarkingGame::Coloring | MarkingGame::FourCycle, false) => Outcome::Continue(false),
+            (MarkingGame::Nimstring | MarkingGame::NimstringMisere, c) => Outcome::Continue(c),
+        }
+    }
+
+    /// Whether the player to move with no black edge left wins.
+    pub fn stuck_player_wins(&self) -> bool {
+        self.game == MarkingGame::NimstringMisere
+    }
+
+    pub fn full(&self) -> u64 {
+        if self.edges == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.edges) - 1
+        }
+    }
+}
+
+/// What the replay did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct MarkingReport {
+    pub positions: u64,
+    pub wins: u64,
+}
+
+/// Replays `strategy` on the instance; `max_positions` bounds the work.
+pub fn check_marking_strategy(
+    spec: &MarkingSpec,
+    strategy: &MarkingStrategy,
+    max_positions: u64,
+) -> Result<MarkingReport, String> {
+    let t = spec.triangulation.validate()?;
+    let rules = Rules::new(spec.game, &t)?;
+    let winner_first = match strategy.winner.as_str() {
+        "first" => true,
+        "second" => false,
+        other => {
+            return Err(format!(
+                "winner '{other}' is neither \"first\" nor \"second\""
+            ))
+        }
+    };
+    let mut moves: HashMap<u64, usize> = HashMap::new();
+    for (k, (hex, e)) in strategy.moves.iter().enumerate() {
+        let mask = u64::from_str_radix(hex, 16)
+            .map_err(|_| format!("moves[{k}]: '{hex}' is not a hexadecimal edge mask"))?;
+        if mask & !rules.full() != 0 || *e >= rules.edges {
+            return Err(format!("moves[{k}]: beyond the {} edges", rules.edges));
+        }
+        if moves.insert(mask, *e).is_some() {
+            return Err(format!("moves[{k}]: position {hex} is given twice"));
+        }
+    }
+    let mut report = MarkingReport::default();
+    let mut seen: HashSet<(u64, bool)> = HashSet::new();
+    // (green edges, whether the winner is to move)
+    let mut stack = vec![(0u64, winner_first)];
+    while let Some((green, winner_moves)) = stack.pop() {
+        if !seen.insert((green, winner_moves)) {
+            continue;
+        }
+        report.positions += 1;
+        if report.positions > max_positions {
+            return Err(format!(
+                "more than {max_positions} positions: over the limit"
+            ));
+        }
+        if green == rules.full() {
+            // The player to move is stuck.
+            if rules.stuck_player_wins() != winner_moves {
+                return Err(format!(
+                    "position {green:x}: every edge is green and the {} cannot move, which the \
+                     rules make a loss for the winner",
+                    if winner_moves { "winner" } else { "opponent" }
+                ));
+            }
+            report.wins += 1;
+            continue;
+        }
+        let options: Vec<usize> = if winner_moves {
+            let Some(&e) = moves.get(&green) else {
+                return Err(format!("no move for the winner at position {green:x}"));
+            };
+            if green >> e & 1 == 1 {
+                return Err(format!("position {green:x}: edge {e} is already green"));
+            }
+            vec![e]
+        } else {
+            (0..rules.edges).filter(|&e| green >> e & 1 == 0).collect()
+        };
+        for e in options {
+            match rules.colour(green, e) {
+                Outcome::MoverWins if winner_moves => report.wins += 1,
+                Outcome::MoverWins => {
+                    return Err(format!(
+                        "position {green:x}: the opponent colours edge {e} and completes a shape"
+                    ))
+                }
+                Outcome::Continue(again) => stack.push((
+                    green | 1 << e,
+                    if again { winner_moves } else { !winner_moves },
+                )),
+            }
+        }
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quad(game: MarkingGame) -> MarkingSpec {
+        MarkingSpec {
+            game,
+            triangulation: TriangulationSpec {
+                points: vec![[0, 0], [1, 1], [2, 4], [3, 9]],
+                triangles: vec![[0, 1, 2], [0, 2, 3]],
+                edges: vec![],
+            },
+        }
+    }
+
+    /// Two faces sharing the diagonal 0-2 (edges sorted: 01, 02, 03, 12, 23; the diagonal is
+    /// edge 1). In the coloring game the first player colours the diagonal; every reply leaves
+    /// a face with two green edges, which the first player completes.
+    #[test]
+    fn coloring_the_diagonal_wins() {
+        let spec = quad(MarkingGame::Coloring);
+        let mut moves = vec![("0".to_string(), 1)];
+        // After the diagonal (mask 2) and a reply on edge r, complete that face.
+        for (reply, third) in [(0, 3), (3, 0), (2, 4), (4, 2)] {
+            moves.push((format!("{:x}", 2u64 | 1 << reply), third));
+        }
+        let strategy = MarkingStrategy {
+            winner: "first".into(),
+            moves,
+        };
+        let r = check_marking_strategy(&spec, &strategy, 1000).unwrap();
+        assert_eq!(r.wins, 4);
+        // A wrong completion is not a win: the opponent goes on.
+        let mut bad = strategy.clone();
+        bad.moves[1].1 = 4;
+        assert!(check_marking_strategy(&spec, &bad, 1000).is_err());
+        let mut missing = strategy;
+        missing.moves.pop();
+        let err = check_marking_strategy(&spec, &missing, 1000).unwrap_err();
+        assert!(err.contains("no move for the winner"), "{err}");
+    }
+}

@@ -276,6 +276,8 @@ enum GameArg {
     FourCycle,
     Nimstring,
     NimstringMisere,
+    /// The constructing game 2.1.2 on the points alone (the triangulation is dropped).
+    MonochromaticTriangle,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -423,10 +425,15 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     GameArg::FourCycle => MarkingGame::FourCycle,
                     GameArg::Nimstring => MarkingGame::Nimstring,
                     GameArg::NimstringMisere => MarkingGame::NimstringMisere,
+                    GameArg::MonochromaticTriangle => MarkingGame::MonochromaticTriangle,
                 };
+                let mut triangulation = spec;
+                if game == MarkingGame::MonochromaticTriangle {
+                    triangulation.triangles.clear();
+                }
                 let instance = Instance::MarkingGame(MarkingSpec {
                     game,
-                    triangulation: spec,
+                    triangulation,
                 });
                 write_output(output.as_deref(), &instance.to_json())?;
                 return Ok(ExitCode::SUCCESS);

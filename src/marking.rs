@@ -67,7 +67,8 @@ pub fn first_player_wins(board: &Board, target: Target) -> bool {
     first_to_complete_wins(board.edges.len(), &targets, 0, &mut HashMap::new())
 }
 
-/// Largest board `solve` takes for a marking-game instance (states are subsets of edges).
+/// Largest board `solve` takes for a marking game on a triangulation (states are subsets of
+/// edges); the constructing game is limited by its point count instead.
 pub const MAX_SOLVED_EDGES: usize = 26;
 
 /// Solves a `marking-game` instance with the checker's own rules and returns the winner's
@@ -76,10 +77,9 @@ pub const MAX_SOLVED_EDGES: usize = 26;
 pub fn solve_instance(
     spec: &gamecert_certificates::marking_game::MarkingSpec,
 ) -> Result<gamecert_certificates::marking_game::MarkingStrategy, String> {
-    use gamecert_certificates::marking_game::{MarkingStrategy, Outcome, Rules};
-    let t = spec.triangulation.validate()?;
-    let rules = Rules::new(spec.game, &t)?;
-    if rules.edges > MAX_SOLVED_EDGES {
+    use gamecert_certificates::marking_game::{MarkingGame, MarkingStrategy, Outcome, Rules};
+    let rules = Rules::from_spec(spec)?;
+    if rules.edges > MAX_SOLVED_EDGES && spec.game != MarkingGame::MonochromaticTriangle {
         return Err(format!(
             "{} edges: `solve` handles marking games with at most {MAX_SOLVED_EDGES}",
             rules.edges
@@ -87,15 +87,15 @@ pub fn solve_instance(
     }
     // Whether the player to move wins (memoised on the green edges; the rules are symmetric).
     fn wins(rules: &Rules, green: u64, memo: &mut HashMap<u64, bool>) -> bool {
-        if green == rules.full() {
-            return rules.stuck_player_wins();
-        }
         if let Some(&w) = memo.get(&green) {
             return w;
         }
-        let w = (0..rules.edges)
-            .filter(|&e| green >> e & 1 == 0)
-            .any(|e| good(rules, green, e, memo));
+        let legal = rules.legal(green);
+        let w = if legal.is_empty() {
+            rules.stuck_player_wins()
+        } else {
+            legal.into_iter().any(|e| good(rules, green, e, memo))
+        };
         memo.insert(green, w);
         w
     }
@@ -113,17 +113,19 @@ pub fn solve_instance(
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![(0u64, first)];
     while let Some((green, winner_moves)) = stack.pop() {
-        if green == rules.full() || !seen.insert((green, winner_moves)) {
+        let legal = rules.legal(green);
+        if legal.is_empty() || !seen.insert((green, winner_moves)) {
             continue;
         }
         let options: Vec<usize> = if winner_moves {
-            let e = (0..rules.edges)
-                .find(|&e| green >> e & 1 == 0 && good(&rules, green, e, &mut memo))
+            let e = legal
+                .into_iter()
+                .find(|&e| good(&rules, green, e, &mut memo))
                 .expect("a winning position has a winning edge");
             moves.push((format!("{green:x}"), e));
             vec![e]
         } else {
-            (0..rules.edges).filter(|&e| green >> e & 1 == 0).collect()
+            legal
         };
         for e in options {
             if let Outcome::Continue(again) = rules.colour(green, e) {
@@ -254,10 +256,42 @@ mod tests {
                         crate::nimstring::Solver::new(&board, crate::nimstring::Play::Misere)
                             .wins(0)
                     }
+                    MarkingGame::MonochromaticTriangle => continue, // not in this list
                 };
                 assert_eq!(cert.winner == "first", first, "{kind:?} {n} {game:?}");
             }
         }
+    }
+
+    /// Theorem 2 of seed 000 with the checker's geometric rules: Monochromatic Triangle on n
+    /// points in convex position is Dawson's Kayles on a heap of n (the second player wins iff
+    /// G(n) = 0), n = 3..8; and the certificates check, also with inner points.
+    #[test]
+    fn theorem_2_monochromatic_triangle() {
+        use gamecert_certificates::geometry::TriangulationSpec;
+        use gamecert_certificates::marking_game::{
+            check_marking_strategy, MarkingGame, MarkingSpec,
+        };
+        let dawson = gamecert_certificates::heaps::Rules::parse("dawson-kayles").unwrap();
+        let (g, _) = crate::octal::nim_sequence(&dawson, 20);
+        let game = |points: Vec<[i64; 2]>| MarkingSpec {
+            game: MarkingGame::MonochromaticTriangle,
+            triangulation: TriangulationSpec {
+                points,
+                triangles: vec![],
+                edges: vec![],
+            },
+        };
+        for n in 3..=8i64 {
+            let spec = game((0..n).map(|i| [i, i * i]).collect());
+            let cert = solve_instance(&spec).unwrap();
+            check_marking_strategy(&spec, &cert, 10_000_000).unwrap();
+            assert_eq!(cert.winner == "first", g[n as usize] != 0, "n = {n}");
+        }
+        let with_inner = generate(Kind::Points, 7, 2, 5).unwrap().points;
+        let spec = game(with_inner);
+        let cert = solve_instance(&spec).unwrap();
+        check_marking_strategy(&spec, &cert, 10_000_000).unwrap();
     }
 
     /// Theorem 1 against the exact solver: on random simple-branching triangulations of 5 to 12

@@ -330,9 +330,7 @@ impl Instance {
                     )))
                 }
             }
-            Instance::MarkingGame(spec) => spec
-                .triangulation
-                .validate()
+            Instance::MarkingGame(spec) => crate::marking_game::Rules::from_spec(spec)
                 .map(|_| ())
                 .map_err(FormatError::new),
             Instance::HeapGame(game) => match game.violation() {

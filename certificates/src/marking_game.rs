@@ -9,6 +9,10 @@
 //! - `nimstring` (2.3.4): whoever completes one or more triangles must move again; a player
 //!   who cannot move loses (so colouring the last edge loses). `nimstring-misere`: a player who
 //!   cannot move wins.
+//! - `monochromatic-triangle` (2.1.2, a constructing game): the instance has points only; the
+//!   players draw segments between points that cross no segment drawn before, and whoever
+//!   completes an empty triangle (three drawn segments, no point strictly inside) wins. Here
+//!   "edge k" is the k-th pair of points in sorted order.
 //!
 //! The instance (kind `marking-game`) gives the points, the triangles and the game; the
 //! triangulation is validated by [`crate::geometry`]. Edges are numbered in sorted order
@@ -38,7 +42,11 @@ pub enum MarkingGame {
     FourCycle,
     Nimstring,
     NimstringMisere,
+    MonochromaticTriangle,
 }
+
+/// Largest point set of a constructing game (its pairs must fit in 64 bits).
+pub const MAX_CONSTRUCTING_POINTS: usize = 11;
 
 /// Instance kind `marking-game`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,8 +69,11 @@ pub struct MarkingStrategy {
 pub struct Rules {
     pub game: MarkingGame,
     pub edges: usize,
-    /// The completable shapes as edge masks: faces, or the boundaries of two adjacent faces.
+    /// The completable shapes as edge masks: faces, or the boundaries of two adjacent faces,
+    /// or (constructing) every empty triangle of the points.
     targets: Vec<u64>,
+    /// For each edge, the edges crossing it (constructing games; zero otherwise).
+    crossing: Vec<u64>,
 }
 
 /// What colouring an edge does.
@@ -75,6 +86,71 @@ pub enum Outcome {
 }
 
 impl Rules {
+    /// The rules of an instance: its triangulation validated, or for a constructing game its
+    /// points checked (general position).
+    pub fn from_spec(spec: &MarkingSpec) -> Result<Rules, String> {
+        if spec.game != MarkingGame::MonochromaticTriangle {
+            return Rules::new(spec.game, &spec.triangulation.validate()?);
+        }
+        let points = &spec.triangulation.points;
+        crate::geometry::check_points(points)?;
+        let n = points.len();
+        if n > MAX_CONSTRUCTING_POINTS {
+            return Err(format!(
+                "{n} points: a constructing game takes at most {MAX_CONSTRUCTING_POINTS}"
+            ));
+        }
+        if !spec.triangulation.triangles.is_empty() || !spec.triangulation.edges.is_empty() {
+            return Err(
+                "a constructing game starts from the points alone: give no triangles or edges"
+                    .into(),
+            );
+        }
+        let pairs: Vec<[usize; 2]> = (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| [a, b]))
+            .collect();
+        let index = |a: usize, b: usize| {
+            pairs
+                .iter()
+                .position(|&e| e == [a.min(b), a.max(b)])
+                .expect("a pair")
+        };
+        let crossing = pairs
+            .iter()
+            .map(|e| {
+                pairs.iter().enumerate().fold(0u64, |m, (k, f)| {
+                    let p = |i: usize| points[i];
+                    if crate::geometry::segments_cross(p(e[0]), p(e[1]), p(f[0]), p(f[1])) {
+                        m | 1 << k
+                    } else {
+                        m
+                    }
+                })
+            })
+            .collect();
+        let mut targets = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    let empty = (0..n).all(|q| {
+                        !crate::geometry::strictly_inside(
+                            points[q], points[a], points[b], points[c],
+                        )
+                    });
+                    if empty {
+                        targets.push(1u64 << index(a, b) | 1 << index(b, c) | 1 << index(a, c));
+                    }
+                }
+            }
+        }
+        Ok(Rules {
+            game: spec.game,
+            edges: pairs.len(),
+            targets,
+            crossing,
+        })
+    }
+
     pub fn new(game: MarkingGame, t: &Triangulation) -> Result<Rules, String> {
         let edges = t.edges.len();
         if edges > MAX_EDGES {
@@ -106,7 +182,15 @@ impl Rules {
             game,
             edges,
             targets,
+            crossing: vec![0; edges],
         })
+    }
+
+    /// The legal moves at `green`: black edges crossing no green edge.
+    pub fn legal(&self, green: u64) -> Vec<usize> {
+        (0..self.edges)
+            .filter(|&e| green >> e & 1 == 0 && green & self.crossing[e] == 0)
+            .collect()
     }
 
     /// Colours black edge `e` in `green`.
@@ -117,13 +201,19 @@ impl Rules {
             .iter()
             .any(|&t| t >> e & 1 == 1 && after & t == t);
         match (self.game, completes) {
-            (MarkingGame::Coloring | MarkingGame::FourCycle, true) => Outcome::MoverWins,
-            (MarkingGame::Coloring | MarkingGame::FourCycle, false) => Outcome::Continue(false),
+            (
+                MarkingGame::Coloring | MarkingGame::FourCycle | MarkingGame::MonochromaticTriangle,
+                true,
+            ) => Outcome::MoverWins,
+            (
+                MarkingGame::Coloring | MarkingGame::FourCycle | MarkingGame::MonochromaticTriangle,
+                false,
+            ) => Outcome::Continue(false),
             (MarkingGame::Nimstring | MarkingGame::NimstringMisere, c) => Outcome::Continue(c),
         }
     }
 
-    /// Whether the player to move with no black edge left wins.
+    /// Whether the player to move with no legal move left wins.
     pub fn stuck_player_wins(&self) -> bool {
         self.game == MarkingGame::NimstringMisere
     }
@@ -150,8 +240,7 @@ pub fn check_marking_strategy(
     strategy: &MarkingStrategy,
     max_positions: u64,
 ) -> Result<MarkingReport, String> {
-    let t = spec.triangulation.validate()?;
-    let rules = Rules::new(spec.game, &t)?;
+    let rules = Rules::from_spec(spec)?;
     let winner_first = match strategy.winner.as_str() {
         "first" => true,
         "second" => false,
@@ -186,12 +275,13 @@ pub fn check_marking_strategy(
                 "more than {max_positions} positions: over the limit"
             ));
         }
-        if green == rules.full() {
+        let legal = rules.legal(green);
+        if legal.is_empty() {
             // The player to move is stuck.
             if rules.stuck_player_wins() != winner_moves {
                 return Err(format!(
-                    "position {green:x}: every edge is green and the {} cannot move, which the \
-                     rules make a loss for the winner",
+                    "position {green:x}: no legal move is left and the {} cannot move, which \
+                     the rules make a loss for the winner",
                     if winner_moves { "winner" } else { "opponent" }
                 ));
             }
@@ -202,12 +292,14 @@ pub fn check_marking_strategy(
             let Some(&e) = moves.get(&green) else {
                 return Err(format!("no move for the winner at position {green:x}"));
             };
-            if green >> e & 1 == 1 {
-                return Err(format!("position {green:x}: edge {e} is already green"));
+            if !legal.contains(&e) {
+                return Err(format!(
+                    "position {green:x}: edge {e} is not a legal move (already drawn or crossing)"
+                ));
             }
             vec![e]
         } else {
-            (0..rules.edges).filter(|&e| green >> e & 1 == 0).collect()
+            legal
         };
         for e in options {
             match rules.colour(green, e) {

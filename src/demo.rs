@@ -1,6 +1,9 @@
 //! `gamecert demo`: the paper's Figure 3 formula and a few small formulas and graphs, end to end,
 //! the positive-DNF reduction on the paper's Figure 4 formula, Algorithms 1 and 2 and B's
-//! symmetric strategy on complete k-ary trees, and the median rule on a random tree.
+//! symmetric strategy on complete k-ary trees, the median rule on a random tree, and one
+//! instance of each of the other games (path, triangle avoidance, Kayles, coin turning,
+//! Nimstring, Monochromatic Triangle). The size column is vertices, nodes, points, heaps or
+//! heads, by kind.
 //!
 //! Each case is reduced (or read as a hand-written graph), solved, certified, written to the
 //! output directory, read back from disk and checked by the checker; the table shows the
@@ -34,6 +37,8 @@ enum Input {
     Dnf(&'static str),
     /// A multi-round instance from `gamecert gen`.
     Family(fn() -> MultiRoundSpec),
+    /// Any other instance kind (the other seeds' games).
+    Other(fn() -> Instance),
 }
 
 struct Case {
@@ -55,6 +60,35 @@ const FIGURE4: &str = "c Figure 4 of seed 001\n1 2 4 5\n3 5 7 8\n6 8\n";
 const FIRST_WINS: &str = "c the first player takes x3, then x1 or x2\n1 2\n3 4\n3\n";
 const STAR: &str = "# a star: W holds the centre, B places 2 leaves and loses\n\
 white c\nblack 2\nc l1\nc l2\nc l3\nc l4\nc l5\n";
+const KAYLES: &str = r#"{"format": "gamecert-instance", "version": 1, "kind": "heap-game",
+ "game": "kayles", "heaps": [5, 7, 9]}"#;
+const COIN_EXAMPLE: &str = r#"{"format": "gamecert-instance", "version": 1, "kind": "coin-game",
+ "rule": {"game": "product",
+          "x": {"game": "subsets", "min_others": 1, "max_others": 1, "max_distance": 4, "base": 1},
+          "y": {"game": "ruler"}},
+ "board": [100, 100], "heads": [[100, 100], [4, 1]]}"#;
+
+fn parsed(text: &str) -> Instance {
+    Instance::from_json(text).expect("the demo's instances parse")
+}
+
+fn marking(
+    kind: crate::triangulations::Kind,
+    points: usize,
+    inner: usize,
+    game: gamecert_certificates::marking_game::MarkingGame,
+) -> Instance {
+    let mut triangulation =
+        crate::triangulations::generate(kind, points, inner, 1).expect("a valid family");
+    if game == gamecert_certificates::marking_game::MarkingGame::MonochromaticTriangle {
+        triangulation.triangles.clear();
+    }
+    Instance::MarkingGame(gamecert_certificates::marking_game::MarkingSpec {
+        game,
+        triangulation,
+    })
+}
+
 const PATHS: &str = "# W holds an end of a path a-b-c-d-e-f; B takes b and wins\n\
 white a\nblack 1\na b\nb c\nc d\nd e\ne f\n";
 
@@ -152,6 +186,58 @@ fn cases() -> Vec<Case> {
             method: Method::Auto,
         },
         Case {
+            name: "path-12",
+            description: "path P12, n = 3 (gap states)",
+            input: Family(|| crate::gen::path(12, 3).expect("a valid family")),
+            method: Method::Auto,
+        },
+        Case {
+            name: "triangle-8",
+            description: "triangle avoidance, 8 nodes",
+            input: Other(|| {
+                Instance::TriangleAvoidance(gamecert_certificates::format::TriangleSpec { n: 8 })
+            }),
+            method: Method::Auto,
+        },
+        Case {
+            name: "kayles",
+            description: "Kayles, heaps 5, 7, 9",
+            input: Other(|| parsed(KAYLES)),
+            method: Method::Auto,
+        },
+        Case {
+            name: "coins",
+            description: "slides' G1 x Ruler example",
+            input: Other(|| parsed(COIN_EXAMPLE)),
+            method: Method::Auto,
+        },
+        Case {
+            name: "fan-nimstring",
+            description: "Nimstring, fan of 6 triangles",
+            input: Other(|| {
+                marking(
+                    crate::triangulations::Kind::Fan,
+                    8,
+                    0,
+                    gamecert_certificates::marking_game::MarkingGame::Nimstring,
+                )
+            }),
+            method: Method::Auto,
+        },
+        Case {
+            name: "mono-triangle",
+            description: "Monochromatic Triangle, 7 points",
+            input: Other(|| {
+                marking(
+                    crate::triangulations::Kind::Points,
+                    7,
+                    2,
+                    gamecert_certificates::marking_game::MarkingGame::MonochromaticTriangle,
+                )
+            }),
+            method: Method::Auto,
+        },
+        Case {
             name: "median-tree",
             description: "random tree, 60 vertices, n = 1",
             input: Family(|| crate::gen::random_tree(60, 1, 11).expect("a valid family")),
@@ -189,6 +275,7 @@ fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
     match &case.input {
         Input::Dnf(text) => return run_dnf_case(case, text, out),
         Input::Family(make) => return run_multi_round_case(case, make(), out),
+        Input::Other(make) => return run_instance_case(case, make(), out),
         _ => {}
     }
     let spec = match &case.input {
@@ -201,7 +288,9 @@ fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
             std::fs::write(out.join(format!("{}.txt", case.name)), text)?;
             parse_edge_list(text)?
         }
-        Input::Dnf(_) | Input::Family(_) => unreachable!("multi-round cases are handled above"),
+        Input::Dnf(_) | Input::Family(_) | Input::Other(_) => {
+            unreachable!("the other cases are handled above")
+        }
     };
     let instance = Instance::VoronoiOneRound(spec);
     let solved = solve(&instance, case.method)?;
@@ -268,10 +357,27 @@ fn run_dnf_case(case: &Case, text: &str, out: &Path) -> anyhow::Result<Row> {
     run_multi_round_case(case, spec, out)
 }
 
-/// A multi-round instance: solve, write, read back, check.
+/// A multi-round instance: as any instance, its size the number of vertices.
 fn run_multi_round_case(case: &Case, spec: MultiRoundSpec, out: &Path) -> anyhow::Result<Row> {
-    let vertices = spec.graph.vertices.len();
-    let instance = Instance::Voronoi(spec);
+    run_instance_case(case, Instance::Voronoi(spec), out)
+}
+
+/// The size shown for an instance: vertices, nodes, points, heaps or heads.
+fn instance_size(instance: &Instance) -> usize {
+    match instance {
+        Instance::VoronoiOneRound(spec) => spec.graph.vertices.len(),
+        Instance::Voronoi(spec) => spec.graph.vertices.len(),
+        Instance::PosDnfGame(dnf) => dnf.num_vars as usize,
+        Instance::TriangleAvoidance(spec) => spec.n,
+        Instance::MarkingGame(spec) => spec.triangulation.points.len(),
+        Instance::HeapGame(game) => game.heaps.len(),
+        Instance::CoinGame(spec) => spec.heads.len(),
+    }
+}
+
+/// Any instance: solve, write, read back, check.
+fn run_instance_case(case: &Case, instance: Instance, out: &Path) -> anyhow::Result<Row> {
+    let vertices = instance_size(&instance);
     let certificate = solve_game(&instance, Method::Auto)?.certificate;
     let instance_path = out.join(format!("{}.instance.json", case.name));
     let cert_path = out.join(format!("{}.cert.json", case.name));
@@ -280,6 +386,10 @@ fn run_multi_round_case(case: &Case, spec: MultiRoundSpec, out: &Path) -> anyhow
     let instance = Instance::from_json(&std::fs::read_to_string(&instance_path)?)?;
     let certificate = Certificate::from_json(&std::fs::read_to_string(&cert_path)?)?;
     let verdict = check(&instance, &certificate, &Limits::default());
+    let positions = verdict
+        .work
+        .positions
+        .map_or(String::new(), |p| format!(", {p} positions"));
     Ok(Row {
         name: case.name.into(),
         description: case.description.into(),
@@ -287,11 +397,7 @@ fn run_multi_round_case(case: &Case, spec: MultiRoundSpec, out: &Path) -> anyhow
         black: "-".into(),
         white: "-".into(),
         verdict: verdict.claim.clone(),
-        certificate: format!(
-            "{}, {} positions",
-            certificate.kind(),
-            verdict.work.positions.unwrap_or(0)
-        ),
+        certificate: format!("{}{positions}", certificate.kind()),
         checked: verdict.accepted,
     })
 }
@@ -300,7 +406,7 @@ fn print_table(rows: &[Row], out: &Path) {
     let header = [
         "case",
         "formula / graph",
-        "vertices",
+        "size",
         "B",
         "W",
         "verdict",

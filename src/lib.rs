@@ -30,5 +30,6 @@ pub mod tables;
 pub mod trees;
 pub mod triangle;
 pub mod triangle_checkpoint;
+pub mod vertexnim;
 pub mod voronoi1;
 pub mod voronoi_exact;

@@ -158,7 +158,44 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
                 Err(err) => invalid(FormatError::new(err)),
             }
         }
+        (Instance::VertexNim(spec), Certificate::VertexNimStrategy(strategy)) => {
+            match spec.validate() {
+                Ok(game) => check_vertexnim(&game, strategy, limits),
+                Err(err) => invalid(FormatError::new(err)),
+            }
+        }
         _ => mismatch(instance, certificate),
+    }
+}
+
+fn check_vertexnim(
+    game: &crate::vertexnim::VertexNim,
+    strategy: &crate::vertexnim::VertexNimStrategy,
+    limits: &Limits,
+) -> Verdict {
+    let claim = format!("the {} player wins", strategy.winner);
+    let work = Work {
+        vertices: game.names.len(),
+        edges: game.start.adj.iter().map(|a| a.len()).sum(),
+        ..Work::default()
+    };
+    match crate::vertexnim::check_strategy(game, strategy, limits.max_positions) {
+        Ok(report) => Verdict {
+            accepted: true,
+            claim,
+            reason: format!(
+                "the winner's strategy replayed against every move of the other player: {} \
+                 positions, {} moves followed, {} final positions",
+                report.positions, report.moves_followed, report.final_positions
+            ),
+            work: Work {
+                positions: Some(report.positions),
+                leaves: Some(report.final_positions),
+                ..work
+            },
+            trusted: Vec::new(),
+        },
+        Err(why) => reject(claim, why, work),
     }
 }
 
@@ -485,6 +522,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::TriangleStrategy(t) => format!("{} wins", t.winner),
         Certificate::HeapLabelling(h) => h.claim.clone(),
         Certificate::CoinLabelling(c) => format!("{} (value {})", c.claim, c.value),
+        Certificate::VertexNimStrategy(v) => format!("the {} player wins", v.winner),
     }
 }
 

@@ -32,6 +32,7 @@ use crate::path_game::PathValue;
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
 use crate::triangle_game::TriangleStrategy;
+use crate::vertexnim::{VertexNimSpec, VertexNimStrategy};
 use crate::voronoi_game::{VoronoiStrategy, VoronoiValue};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -278,6 +279,8 @@ pub enum Instance {
     CoinGame(CoinGameSpec),
     HeapGame(HeapGame),
     TriangleAvoidance(TriangleSpec),
+    /// Vertex nim or Vertex NimG on a graph ([`crate::vertexnim`]).
+    VertexNim(VertexNimSpec),
 }
 
 /// Instance kind `triangle-avoidance`: one-colour triangle avoidance on `n` isolated nodes.
@@ -296,6 +299,7 @@ impl Instance {
             Instance::TriangleAvoidance(_) => "triangle-avoidance",
             Instance::HeapGame(_) => "heap-game",
             Instance::CoinGame(_) => "coin-game",
+            Instance::VertexNim(_) => "vertexnim",
         }
     }
 
@@ -332,6 +336,7 @@ impl Instance {
                 None => Ok(()),
             },
             Instance::CoinGame(spec) => spec.validate().map(|_| ()).map_err(FormatError::new),
+            Instance::VertexNim(spec) => spec.validate().map(|_| ()).map_err(FormatError::new),
         }
     }
 
@@ -345,9 +350,10 @@ impl Instance {
             "heap-game" => Ok(Instance::HeapGame(body(text)?)),
             "triangle-avoidance" => Ok(Instance::TriangleAvoidance(body(text)?)),
             "coin-game" => Ok(Instance::CoinGame(body(text)?)),
+            "vertexnim" => Ok(Instance::VertexNim(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game, \
-                 heap-game, triangle-avoidance, coin-game)"
+                 heap-game, triangle-avoidance, coin-game, vertexnim)"
             ))),
         }
     }
@@ -361,6 +367,7 @@ impl Instance {
             Instance::TriangleAvoidance(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::HeapGame(game) => write_envelope(INSTANCE_FORMAT, self.kind(), game),
             Instance::CoinGame(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
+            Instance::VertexNim(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
         }
     }
 }
@@ -404,6 +411,7 @@ pub enum Certificate {
     TriangleStrategy(TriangleStrategy),
     HeapLabelling(HeapLabelling),
     CoinLabelling(CoinLabelling),
+    VertexNimStrategy(VertexNimStrategy),
 }
 
 impl Certificate {
@@ -419,6 +427,7 @@ impl Certificate {
             Certificate::TriangleStrategy(_) => "triangle-strategy",
             Certificate::HeapLabelling(_) => "heap-labelling",
             Certificate::CoinLabelling(_) => "coin-labelling",
+            Certificate::VertexNimStrategy(_) => "vertexnim-strategy",
         }
     }
 
@@ -435,10 +444,11 @@ impl Certificate {
             "triangle-strategy" => Ok(Certificate::TriangleStrategy(body(text)?)),
             "heap-labelling" => Ok(Certificate::HeapLabelling(body(text)?)),
             "coin-labelling" => Ok(Certificate::CoinLabelling(body(text)?)),
+            "vertexnim-strategy" => Ok(Certificate::VertexNimStrategy(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
                  voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value, \
-                 triangle-strategy, heap-labelling, coin-labelling)"
+                 triangle-strategy, heap-labelling, coin-labelling, vertexnim-strategy)"
             ))),
         }
     }
@@ -455,6 +465,7 @@ impl Certificate {
             Certificate::TriangleStrategy(t) => write_envelope(CERTIFICATE_FORMAT, self.kind(), t),
             Certificate::HeapLabelling(h) => write_envelope(CERTIFICATE_FORMAT, self.kind(), h),
             Certificate::CoinLabelling(c) => write_envelope(CERTIFICATE_FORMAT, self.kind(), c),
+            Certificate::VertexNimStrategy(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
         }
     }
 }

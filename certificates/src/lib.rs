@@ -25,6 +25,7 @@ pub mod path_game;
 pub mod posdnf;
 pub mod sat_voronoi;
 pub mod triangle_game;
+pub mod vertexnim;
 pub mod voronoi;
 pub mod voronoi_game;
 

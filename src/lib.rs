@@ -8,6 +8,7 @@ pub mod bench_games;
 pub mod bench_nim;
 pub mod bench_octal;
 pub mod bench_triangle;
+pub mod bench_vertexnim;
 pub mod canon;
 pub mod check_posdnf;
 pub mod check_reduction;

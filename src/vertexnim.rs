@@ -507,13 +507,26 @@ fn component_size(s: &State, u: usize, keep: impl Fn(usize) -> bool) -> usize {
     count
 }
 
-/// The labelling of Definition 11 on the vertices `inside` with weights `w`: returns whether
-/// `u` is labelled N. All unlabelled vertices of least weight become P together, then their
-/// unlabelled neighbours N; repeat.
+/// The labelling of Definition 11 on the vertices `inside`: returns whether `u` is labelled
+/// N ([`labels_sorted`]).
 pub fn min_weight_labelling(s: &State, inside: &[bool], u: usize) -> bool {
+    labels_sorted(s, inside)[u] == LABEL_N
+}
+
+/// Label of a vertex outside the labelled set.
+pub const LABEL_NONE: u8 = 0;
+/// A P vertex (the player to move there loses).
+pub const LABEL_P: u8 = 1;
+/// An N vertex.
+pub const LABEL_N: u8 = 2;
+
+/// Definition 11 as we reconstruct it, all vertices at once, by sorting: all unlabelled
+/// vertices of least weight become P together (also when adjacent to one another), then their
+/// unlabelled neighbours N; repeat. O(n log n + m).
+pub fn labels_sorted(s: &State, inside: &[bool]) -> Vec<u8> {
     let mut order: Vec<usize> = (0..inside.len()).filter(|&v| inside[v]).collect();
     order.sort_by_key(|&v| s.weights[v]);
-    let mut label = vec![0u8; inside.len()];
+    let mut label = vec![LABEL_NONE; inside.len()];
     let mut i = 0;
     while i < order.len() {
         let mut j = i;
@@ -523,21 +536,61 @@ pub fn min_weight_labelling(s: &State, inside: &[bool], u: usize) -> bool {
         let fresh: Vec<usize> = order[i..j]
             .iter()
             .copied()
-            .filter(|&v| label[v] == 0)
+            .filter(|&v| label[v] == LABEL_NONE)
             .collect();
         for &v in &fresh {
-            label[v] = 1;
+            label[v] = LABEL_P;
         }
         for &v in &fresh {
             for &y in &s.adj[v] {
-                if inside[y] && label[y] == 0 {
-                    label[y] = 2;
+                if inside[y] && label[y] == LABEL_NONE {
+                    label[y] = LABEL_N;
                 }
             }
         }
         i = j;
     }
-    label[u] == 2
+    label
+}
+
+/// The same labelling computed the way the paper counts it: each round scans every vertex for
+/// the least unlabelled weight, so O(n) rounds of O(n + m): quadratic.
+pub fn labels_quadratic(s: &State, inside: &[bool]) -> Vec<u8> {
+    let n = inside.len();
+    let mut label = vec![LABEL_NONE; n];
+    let mut left = inside.iter().filter(|&&b| b).count();
+    while left > 0 {
+        let min = (0..n)
+            .filter(|&v| inside[v] && label[v] == LABEL_NONE)
+            .map(|v| s.weights[v])
+            .min()
+            .expect("some vertex is unlabelled");
+        let fresh: Vec<usize> = (0..n)
+            .filter(|&v| inside[v] && label[v] == LABEL_NONE && s.weights[v] == min)
+            .collect();
+        for &v in &fresh {
+            label[v] = LABEL_P;
+            left -= 1;
+        }
+        for &v in &fresh {
+            for &y in &s.adj[v] {
+                if inside[y] && label[y] == LABEL_NONE {
+                    label[y] = LABEL_N;
+                    left -= 1;
+                }
+            }
+        }
+    }
+    label
+}
+
+/// The vertices of G* in Theorem 10's case (4): live, weight at least 2, no loop, no
+/// neighbour of weight 1.
+pub fn case4_vertices(s: &State) -> Vec<bool> {
+    let w = &s.weights;
+    (0..w.len())
+        .map(|v| w[v] >= 2 && !s.adj[v].contains(&v) && s.adj[v].iter().all(|&y| w[y] != 1))
+        .collect()
 }
 
 /// Theorem 10 (normal play): undirected vertexnim, loops optional.
@@ -557,10 +610,7 @@ pub fn undirected(s: &State) -> Option<bool> {
     if s.adj[u].contains(&u) || s.adj[u].iter().any(|&v| w[v] == 1) {
         return Some(true);
     }
-    let inside: Vec<bool> = (0..w.len())
-        .map(|v| w[v] >= 2 && !s.adj[v].contains(&v) && s.adj[v].iter().all(|&y| w[y] != 1))
-        .collect();
-    Some(min_weight_labelling(s, &inside, u))
+    Some(min_weight_labelling(s, &case4_vertices(s), u))
 }
 
 /// Corollary 12 (normal play): undirected Vertex NimG.
@@ -907,5 +957,72 @@ mod tests {
             total += compare(&mut gs, w, Play::Misere, |s| misere(s, directed_loops(s)));
         }
         eprintln!("Theorems 13, 14: {total} positions");
+    }
+
+    #[test]
+    fn quadratic_and_sorted_labellings_agree() {
+        for seed in 0..20 {
+            let spec = crate::bench_vertexnim::instance(60 + seed as usize, seed);
+            let game = spec.validate().unwrap();
+            let inside = case4_vertices(&game.start);
+            assert_eq!(
+                labels_quadratic(&game.start, &inside),
+                labels_sorted(&game.start, &inside)
+            );
+        }
+    }
+
+    /// The larger sweep quoted in the README (about a minute with optimisation):
+    /// `cargo test --release --lib vertexnim::tests::larger_sweep -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn larger_sweep() {
+        let t = std::time::Instant::now();
+        let mut gs = graphs(5, false, None, Variant::Vertexnim);
+        let c = compare(&mut gs, 3, Play::Normal, undirected);
+        eprintln!(
+            "Theorem 10, n = 5, weights 1..3: {c} positions ({:?})",
+            t.elapsed()
+        );
+        let c = compare(&mut gs, 3, Play::Misere, |s| misere(s, undirected(s)));
+        eprintln!(
+            "Theorem 13, n = 5, weights 1..3: {c} positions ({:?})",
+            t.elapsed()
+        );
+        let mut gs = graphs(5, false, None, Variant::Nimg);
+        let c = compare(&mut gs, 3, Play::Normal, nimg_undirected);
+        eprintln!(
+            "Corollary 12, n = 5, weights 1..3: {c} positions ({:?})",
+            t.elapsed()
+        );
+        let mut gs = graphs(6, false, Some(true), Variant::Vertexnim);
+        let c = compare(&mut gs, 3, Play::Normal, undirected_loops);
+        eprintln!(
+            "Proposition 9, n = 6, weights 1..3: {c} positions ({:?})",
+            t.elapsed()
+        );
+        let mut gs = graphs(6, false, Some(false), Variant::Vertexnim);
+        let c = compare(&mut gs, 3, Play::Normal, undirected);
+        eprintln!(
+            "Theorem 10, n = 6 loopless, weights 1..3: {c} positions ({:?})",
+            t.elapsed()
+        );
+        let mut gs = graphs(4, true, Some(true), Variant::Vertexnim);
+        let c = compare(&mut gs, 4, Play::Normal, directed_loops);
+        eprintln!(
+            "Theorem 6, n = 4, weights 1..4: {c} positions ({:?})",
+            t.elapsed()
+        );
+        let c = compare(&mut gs, 4, Play::Misere, |s| misere(s, directed_loops(s)));
+        eprintln!(
+            "Theorem 14, n = 4, weights 1..4: {c} positions ({:?})",
+            t.elapsed()
+        );
+        let mut gs = graphs(5, true, Some(true), Variant::Vertexnim);
+        let c = compare(&mut gs, 2, Play::Normal, directed_loops);
+        eprintln!(
+            "Theorem 6, n = 5, weights 1..2: {c} positions ({:?})",
+            t.elapsed()
+        );
     }
 }

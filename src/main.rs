@@ -999,6 +999,39 @@ fn solve_vertexnim(
             let Some((first, name)) = fast else {
                 return Err(why);
             };
+            if let Some(labelling) = gamecert::vertexnim::labelling_certificate(game) {
+                let certificate = Certificate::VertexNimLabelling(labelling);
+                let started = std::time::Instant::now();
+                let verdict = check(
+                    &Instance::VertexNim(spec.clone()),
+                    &certificate,
+                    &Limits::default(),
+                );
+                let check_seconds = started.elapsed().as_secs_f64();
+                if !verdict.accepted {
+                    anyhow::bail!(
+                        "internal error: the checker rejected gamecert's own labelling: {}",
+                        verdict.reason
+                    );
+                }
+                let summary = serde_json::json!({
+                    "verdict": verdict.claim,
+                    "certificate": certificate.kind(),
+                    "method": name,
+                    "polynomial_seconds": fast_seconds,
+                    "check_seconds": check_seconds,
+                    "checked": true,
+                    "why_no_strategy": why.to_string(),
+                    "trusted": verdict.trusted,
+                });
+                let text = format!(
+                    "{}: {} certificate by {name} ({fast_seconds:.3} s; no strategy: {why}); accepted by the checker in {check_seconds:.3} s: {}",
+                    verdict.claim,
+                    certificate.kind(),
+                    verdict.reason
+                );
+                return finish_solve(&certificate, summary, &text, output, json, quiet);
+            }
             if json {
                 println!(
                     "{}",

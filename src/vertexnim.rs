@@ -54,7 +54,8 @@
 //! supports; the tests are the evidence.
 
 use gamecert_certificates::vertexnim::{
-    Play, State, Variant, VertexNim, VertexNimSpec, VertexNimStrategy, VertexSpec, FIRST, SECOND,
+    Play, State, Variant, VertexNim, VertexNimLabelling, VertexNimSpec, VertexNimStrategy,
+    VertexSpec, FIRST, SECOND,
 };
 use std::collections::{BTreeSet, HashMap};
 
@@ -300,6 +301,38 @@ pub fn certificate(
             "the strategy reaches more than {MAX_CERTIFICATE_POSITIONS} positions"
         ))),
     }
+}
+
+/// A `vertexnim-labelling` certificate (Theorem 10, 13 or Corollary 12 at the start), for
+/// instances too large for a strategy; `None` where none of those theorems applies.
+pub fn labelling_certificate(game: &VertexNim) -> Option<VertexNimLabelling> {
+    let (first, _) = fast_outcome(game, &game.start)?;
+    if game.directed {
+        return None;
+    }
+    let s = &game.start;
+    let inside: Vec<bool> = match game.variant {
+        Variant::Vertexnim => case4_vertices(s),
+        Variant::Nimg => (0..s.weights.len())
+            .map(|v| {
+                s.weights[v] >= 1
+                    && !s.adj[v].contains(&v)
+                    && s.adj[v].iter().all(|&y| s.weights[y] != 0)
+            })
+            .collect(),
+    };
+    let labels = labels_sorted(s, &inside)
+        .into_iter()
+        .map(|l| match l {
+            LABEL_P => 'P',
+            LABEL_N => 'N',
+            _ => '.',
+        })
+        .collect();
+    Some(VertexNimLabelling {
+        winner: if first { FIRST } else { SECOND }.to_string(),
+        labels,
+    })
 }
 
 fn legal_is_empty_win(game: &VertexNim, state: &State) -> bool {
@@ -970,6 +1003,86 @@ mod tests {
                 labels_sorted(&game.start, &inside)
             );
         }
+    }
+
+    /// Plain negamax over the checker's reference rules.
+    fn naive(g: &VertexNim, s: &State) -> bool {
+        let moves = g.moves(s);
+        if moves.is_empty() {
+            return g.stuck_player_wins();
+        }
+        moves.into_iter().any(|m| !naive(g, &g.apply(s, m)))
+    }
+
+    /// The exact solver's bitmask rules agree with the checker's on every small instance of
+    /// every variant, and its strategies are accepted by the checker.
+    #[test]
+    fn exact_solver_matches_the_reference_rules() {
+        let mut count = 0;
+        for directed in [false, true] {
+            for variant in [Variant::Vertexnim, Variant::Nimg] {
+                for play in [Play::Normal, Play::Misere] {
+                    for (n, max_w) in [(1, 3), (2, 3), (3, 2)] {
+                        for mut g in graphs(n, directed, None, variant) {
+                            g.play = play;
+                            count += compare(&mut [g.clone()], max_w, play, |s| Some(naive(&g, s)));
+                            let strategy = strategy(&g, 100_000).unwrap().unwrap();
+                            gamecert_certificates::vertexnim::check_strategy(
+                                &g, &strategy, 1_000_000,
+                            )
+                            .unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(count > 1000, "{count}");
+    }
+
+    /// The checker's labelling check decides every small undirected instance as the exact
+    /// solver does, and refuses the other winner.
+    #[test]
+    fn labelling_certificates_agree_with_the_exact_solver() {
+        let mut count = 0;
+        for variant in [Variant::Vertexnim, Variant::Nimg] {
+            for play in [Play::Normal, Play::Misere] {
+                if variant == Variant::Nimg && play == Play::Misere {
+                    continue;
+                }
+                for (n, max_w) in [(1, 3), (2, 3), (3, 3), (4, 2)] {
+                    for mut g in graphs(n, false, None, variant) {
+                        g.play = play;
+                        let mut exact = Exact::new(&g).unwrap();
+                        let mut w = vec![1u64; n];
+                        loop {
+                            let mut h = g.clone();
+                            h.start.weights = w.clone();
+                            let cert = labelling_certificate(&h).unwrap();
+                            let first = exact.wins(&h.start).unwrap();
+                            assert_eq!(cert.winner == FIRST, first, "{}", h.start.text(false));
+                            gamecert_certificates::vertexnim::check_labelling(&h, &cert).unwrap();
+                            let mut flipped = cert.clone();
+                            flipped.winner = if first { SECOND } else { FIRST }.into();
+                            assert!(gamecert_certificates::vertexnim::check_labelling(
+                                &h, &flipped
+                            )
+                            .is_err());
+                            count += 1;
+                            let mut i = 0;
+                            while i < n && w[i] == max_w {
+                                w[i] = 1;
+                                i += 1;
+                            }
+                            if i == n {
+                                break;
+                            }
+                            w[i] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(count > 1000, "{count}");
     }
 
     /// The larger sweep quoted in the README (about a minute with optimisation):

@@ -88,7 +88,52 @@ fn a_large_instance_is_decided_by_theorem_10() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let summary: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(summary["method"], "Theorem 10");
-    assert_eq!(summary["certificate"], serde_json::Value::Null);
+    assert_eq!(summary["certificate"], "vertexnim-labelling");
+    let cert = dir.path().join("big-cert.json");
+    let out = gamecert(&[
+        "solve",
+        inst.to_str().unwrap(),
+        "-o",
+        cert.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = gamecert(&["verify", inst.to_str().unwrap(), cert.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("trusted: Duchene-Renault Theorem 10"));
+    // One label changed: rejected.
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let at = text.find("\"labels\": \"").unwrap() + 11;
+    let mut bytes = text.into_bytes();
+    bytes[at] = match bytes[at] {
+        b'P' => b'N',
+        b'N' => b'P',
+        _ => b'P',
+    };
+    let bad = write(dir.path(), "bad.json", &String::from_utf8(bytes).unwrap());
+    let out = gamecert(&["verify", inst.to_str().unwrap(), bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    // Directed instances without loops everywhere have no polynomial answer and are too large
+    // for the exact solver: solve says so.
+    let dinst = dir.path().join("dbig.json");
+    let out = gamecert(&[
+        "gen",
+        "vertexnim",
+        "--vertices",
+        "40",
+        "--directed",
+        "--loops",
+        "0",
+        "-o",
+        dinst.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = gamecert(&["solve", dinst.to_str().unwrap()]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        stderr(&out).contains("no polynomial characterisation"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

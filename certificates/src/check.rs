@@ -164,6 +164,28 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
                 Err(err) => invalid(FormatError::new(err)),
             }
         }
+        (Instance::VertexNim(spec), Certificate::VertexNimLabelling(labelling)) => {
+            let claim = format!("the {} player wins", labelling.winner);
+            match spec.validate() {
+                Ok(game) => match crate::vertexnim::check_labelling(&game, labelling) {
+                    Ok((theorem, how)) => Verdict {
+                        accepted: true,
+                        claim,
+                        reason: format!(
+                            "every label satisfies the local rule; by {theorem}: {how}"
+                        ),
+                        work: Work {
+                            vertices: game.names.len(),
+                            positions: Some(game.names.len() as u64),
+                            ..Work::default()
+                        },
+                        trusted: vec![crate::TRUSTED_VERTEXNIM_THEOREM_10.to_string()],
+                    },
+                    Err(why) => reject(claim, why, Work::default()),
+                },
+                Err(err) => invalid(FormatError::new(err)),
+            }
+        }
         _ => mismatch(instance, certificate),
     }
 }
@@ -523,6 +545,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::HeapLabelling(h) => h.claim.clone(),
         Certificate::CoinLabelling(c) => format!("{} (value {})", c.claim, c.value),
         Certificate::VertexNimStrategy(v) => format!("the {} player wins", v.winner),
+        Certificate::VertexNimLabelling(v) => format!("the {} player wins", v.winner),
     }
 }
 

@@ -32,7 +32,7 @@ use crate::path_game::PathValue;
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
 use crate::triangle_game::TriangleStrategy;
-use crate::vertexnim::{VertexNimSpec, VertexNimStrategy};
+use crate::vertexnim::{VertexNimLabelling, VertexNimSpec, VertexNimStrategy};
 use crate::voronoi_game::{VoronoiStrategy, VoronoiValue};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -412,6 +412,7 @@ pub enum Certificate {
     HeapLabelling(HeapLabelling),
     CoinLabelling(CoinLabelling),
     VertexNimStrategy(VertexNimStrategy),
+    VertexNimLabelling(VertexNimLabelling),
 }
 
 impl Certificate {
@@ -428,6 +429,7 @@ impl Certificate {
             Certificate::HeapLabelling(_) => "heap-labelling",
             Certificate::CoinLabelling(_) => "coin-labelling",
             Certificate::VertexNimStrategy(_) => "vertexnim-strategy",
+            Certificate::VertexNimLabelling(_) => "vertexnim-labelling",
         }
     }
 
@@ -445,10 +447,12 @@ impl Certificate {
             "heap-labelling" => Ok(Certificate::HeapLabelling(body(text)?)),
             "coin-labelling" => Ok(Certificate::CoinLabelling(body(text)?)),
             "vertexnim-strategy" => Ok(Certificate::VertexNimStrategy(body(text)?)),
+            "vertexnim-labelling" => Ok(Certificate::VertexNimLabelling(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
                  voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value, \
-                 triangle-strategy, heap-labelling, coin-labelling, vertexnim-strategy)"
+                 triangle-strategy, heap-labelling, coin-labelling, vertexnim-strategy, \
+                 vertexnim-labelling)"
             ))),
         }
     }
@@ -466,6 +470,9 @@ impl Certificate {
             Certificate::HeapLabelling(h) => write_envelope(CERTIFICATE_FORMAT, self.kind(), h),
             Certificate::CoinLabelling(c) => write_envelope(CERTIFICATE_FORMAT, self.kind(), c),
             Certificate::VertexNimStrategy(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
+            Certificate::VertexNimLabelling(v) => {
+                write_envelope(CERTIFICATE_FORMAT, self.kind(), v)
+            }
         }
     }
 }

@@ -493,6 +493,150 @@ pub fn check_strategy(
     Ok(report)
 }
 
+/// Certificate kind `vertexnim-labelling`, for instances too large for a strategy: the
+/// labelling of the reconstructed Theorem 10 (undirected vertexnim, normal play), Theorem 13
+/// (the same, misere play) or Corollary 12 (undirected Vertex NimG, normal play), one letter
+/// per vertex in instance order: `P` or `N` for the vertices of the labelled subgraph G*,
+/// `.` for the others.
+///
+/// The checker recomputes G* (vertexnim: weight at least 2, no loop, no neighbour of weight
+/// 1; NimG: positive weight, no loop, no neighbour of weight 0), checks every label locally
+/// (a vertex of G* is P iff none of its G*-neighbours of strictly smaller weight is P, which
+/// determines the labelling uniquely, by induction on the weight), decides the token's case
+/// and compares with `winner`. It trusts the theorem itself
+/// ([`crate::TRUSTED_VERTEXNIM_THEOREM_10`]), which the project has only tested exhaustively
+/// on small graphs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VertexNimLabelling {
+    /// "first" or "second".
+    pub winner: String,
+    pub labels: String,
+}
+
+/// Checks a labelling certificate; on success the theorem used and how the case was decided.
+pub fn check_labelling(
+    game: &VertexNim,
+    cert: &VertexNimLabelling,
+) -> Result<(&'static str, String), String> {
+    let theorem =
+        match (game.variant, game.directed, game.play) {
+            (Variant::Vertexnim, false, Play::Normal) => "Theorem 10",
+            (Variant::Vertexnim, false, Play::Misere) => "Theorem 13",
+            (Variant::Nimg, false, Play::Normal) => "Corollary 12",
+            _ => return Err(
+                "a vertexnim-labelling certificate fits undirected vertexnim (normal or misere) \
+                 and undirected NimG under normal play only"
+                    .into(),
+            ),
+        };
+    let claim_first = match cert.winner.as_str() {
+        FIRST => true,
+        SECOND => false,
+        other => {
+            return Err(format!(
+                "winner '{other}' is neither \"first\" nor \"second\""
+            ))
+        }
+    };
+    let s = &game.start;
+    let n = s.weights.len();
+    let w = &s.weights;
+    let u = s.token.ok_or("the start has no token")?;
+    let labels = cert.labels.as_bytes();
+    if labels.len() != n {
+        return Err(format!(
+            "labels has {} letters for {n} vertices",
+            labels.len()
+        ));
+    }
+    let nimg = game.variant == Variant::Nimg;
+    let small = if nimg { 0 } else { 1 };
+    let inside: Vec<bool> = (0..n)
+        .map(|v| w[v] > small && !s.adj[v].contains(&v) && s.adj[v].iter().all(|&y| w[y] != small))
+        .collect();
+    for v in 0..n {
+        let expected = if !inside[v] {
+            b'.'
+        } else if s.adj[v]
+            .iter()
+            .any(|&y| inside[y] && w[y] < w[v] && labels[y] == b'P')
+        {
+            b'N'
+        } else {
+            b'P'
+        };
+        if labels[v] != expected {
+            return Err(format!(
+                "vertex '{}' is labelled '{}', the local rule gives '{}'",
+                game.names[v], labels[v] as char, expected as char
+            ));
+        }
+    }
+    let misere = game.play == Play::Misere;
+    let loop_u = s.adj[u].contains(&u);
+    let (first, how) = if nimg {
+        if loop_u {
+            (true, "the token's vertex has a loop".to_string())
+        } else {
+            (
+                labels[u] == b'N',
+                format!("the token's vertex is labelled {}", labels[u] as char),
+            )
+        }
+    } else if w.iter().all(|&x| x == 1) {
+        (
+            (n % 2 == 1) != misere,
+            format!("every weight is 1 and there are {n} vertices"),
+        )
+    } else if n == 1 {
+        (
+            !misere || loop_u,
+            "the token's vertex is the only one".to_string(),
+        )
+    } else if w[u] == 1 {
+        let mut seen = vec![false; n];
+        seen[u] = true;
+        let mut stack = vec![u];
+        let mut size = 0usize;
+        while let Some(x) = stack.pop() {
+            size += 1;
+            for &y in &s.adj[x] {
+                if !seen[y] && w[y] == 1 {
+                    seen[y] = true;
+                    stack.push(y);
+                }
+            }
+        }
+        (
+            size.is_multiple_of(2),
+            format!("the token's vertex has weight 1 in a weight-1 component of {size} vertices"),
+        )
+    } else if loop_u {
+        (
+            true,
+            "the token's vertex has weight at least 2 and a loop".to_string(),
+        )
+    } else if s.adj[u].iter().any(|&y| w[y] == 1) {
+        (
+            true,
+            "the token's vertex has weight at least 2 and a neighbour of weight 1".to_string(),
+        )
+    } else {
+        (
+            labels[u] == b'N',
+            format!("the token's vertex is labelled {}", labels[u] as char),
+        )
+    };
+    if first != claim_first {
+        return Err(format!(
+            "by {theorem} ({how}) the {} player wins, not the {}",
+            if first { FIRST } else { SECOND },
+            cert.winner
+        ));
+    }
+    Ok((theorem, how))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

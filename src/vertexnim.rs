@@ -47,7 +47,9 @@
 //!   without loop or zero neighbour.
 //! - **Theorems 13 and 14 (misere).** Undirected vertexnim, and directed vertexnim with a loop
 //!   on every vertex: if every live weight is 1, N iff the number of live vertices is even;
-//!   otherwise the outcome is the normal-play one ([`misere`]).
+//!   if a single vertex is left (weight at least 2), N iff it has a loop (without one the
+//!   mover must empty it and so moves last: the seed's "otherwise as in normal play" misses
+//!   this case); otherwise the outcome is the normal-play one ([`misere`]).
 //!
 //! Where the seed's statement could not be read (the index parity in Theorem 3, the tie rule
 //! of Definition 11, the labelling of Definition 7) the version above is the one the data

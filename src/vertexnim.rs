@@ -51,6 +51,12 @@
 //!   mover must empty it and so moves last: the seed's "otherwise as in normal play" misses
 //!   this case); otherwise the outcome is the normal-play one ([`misere`]).
 //!
+//! - **Remark 5 (conjecture from data; [`nimg_circuit`]).** The seed says Theorem 3 stays
+//!   true for Vertex NimG on a directed circuit, weight-1 vertices included. Our reading: with
+//!   every weight at least 1, the rule of Theorem 3 as stated above (n odd: N; n even: P iff
+//!   the first minimum weight from the token sits at an even offset). The exact solver agrees
+//!   on every such circuit with n = 2..6 and weights up to 5 (n <= 4) or 4: 5,895 positions.
+//!
 //! Where the seed's statement could not be read (the index parity in Theorem 3, the tie rule
 //! of Definition 11, the labelling of Definition 7) the version above is the one the data
 //! supports; the tests are the evidence.
@@ -359,6 +365,18 @@ pub fn adjacent_nim(weights: &[u64]) -> Option<bool> {
     let min = *weights.iter().min()?;
     let i = weights.iter().position(|&w| w == min)?;
     Some(i % 2 == 1)
+}
+
+/// Remark 5 (conjecture from data): NimG on a directed circuit, weights in play order from
+/// the token, all positive: Theorem 3's rule without its lower bound on the weights.
+pub fn nimg_circuit(weights: &[u64]) -> bool {
+    let n = weights.len();
+    if n % 2 == 1 {
+        return true;
+    }
+    let min = weights.iter().min().copied().unwrap_or(0);
+    let i = weights.iter().position(|&w| w == min).unwrap_or(0);
+    i % 2 == 1
 }
 
 /// The weights around a directed circuit from the token, if the live graph is one (each live
@@ -689,7 +707,13 @@ pub fn fast_outcome(game: &VertexNim, s: &State) -> Option<(bool, &'static str)>
                 .map(|r| (r, "Theorem 3"))
         }),
         (Variant::Nimg, false) => nimg_undirected(s).map(|r| (r, "Corollary 12")),
-        (Variant::Nimg, true) => None,
+        (Variant::Nimg, true) => {
+            if s.weights.contains(&0) {
+                None
+            } else {
+                circuit_from_token(s).map(|ws| (nimg_circuit(&ws), "Remark 5 (conjecture)"))
+            }
+        }
     };
     match game.play {
         Play::Normal => normal,
@@ -698,7 +722,7 @@ pub fn fast_outcome(game: &VertexNim, s: &State) -> Option<(bool, &'static str)>
                 return None;
             }
             let (r, name) = normal?;
-            if name == "Theorem 3" {
+            if name == "Theorem 3" || name.starts_with("Remark 5") {
                 return None;
             }
             misere(s, Some(r)).map(|r| {
@@ -937,6 +961,59 @@ mod tests {
             }
         }
         assert_eq!(total, 16 + 64 + 256 + 243 + 729);
+    }
+
+    /// Remark 5: Stockman's NimG on a directed circuit; prints where the rule of Theorem 3
+    /// (applied to the weights as they are, 1s included) disagrees with the exact solver.
+    #[test]
+    fn remark_5_nimg_on_circuits() {
+        let (mut agree, mut disagree) = (0, 0);
+        for n in 2..=6usize {
+            let max = if n <= 4 { 5 } else { 4 };
+            let spec = VertexNimSpec {
+                directed: true,
+                variant: Variant::Nimg,
+                play: Play::Normal,
+                vertices: (0..n)
+                    .map(|v| VertexSpec {
+                        name: format!("v{v}"),
+                        weight: 1,
+                    })
+                    .collect(),
+                edges: (0..n)
+                    .map(|v| (format!("v{v}"), format!("v{}", (v + 1) % n)))
+                    .collect(),
+                token: "v0".into(),
+                source: None,
+            };
+            let g = spec.validate().unwrap();
+            let mut exact = Exact::new(&g).unwrap();
+            let mut w = vec![1u64; n];
+            loop {
+                let mut s = g.start.clone();
+                s.weights = w.clone();
+                let rule = nimg_circuit(&w);
+                if rule == exact.wins(&s).unwrap() {
+                    agree += 1;
+                } else {
+                    disagree += 1;
+                    if disagree < 5 {
+                        eprintln!("Remark 5 disagrees: {w:?}");
+                    }
+                }
+                let mut i = 0;
+                while i < n && w[i] == max {
+                    w[i] = 1;
+                    i += 1;
+                }
+                if i == n {
+                    break;
+                }
+                w[i] += 1;
+            }
+        }
+        eprintln!("Remark 5: {agree} agree, {disagree} disagree");
+        assert_eq!(disagree, 0);
     }
 
     #[test]

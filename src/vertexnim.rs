@@ -760,8 +760,20 @@ pub fn generate(opts: &GenOptions) -> Result<VertexNimSpec, String> {
     if opts.vertices == 0 {
         return Err("--vertices must be at least 1".into());
     }
+    if opts.vertices > 10_000_000 {
+        return Err(format!(
+            "--vertices {} is over the limit of 10^7",
+            opts.vertices
+        ));
+    }
     if opts.max_weight == 0 || opts.max_weight > i64::MAX as u64 {
-        return Err("--max-weight must be at least 1".into());
+        return Err("--max-weight must be at least 1 (and at most 2^63 - 1)".into());
+    }
+    if !(0.0..=100.0).contains(&opts.density) {
+        return Err("--density must be between 0 and 100 (extra edges per vertex)".into());
+    }
+    if !(0.0..=1.0).contains(&opts.loops) {
+        return Err("--loops is a probability, between 0 and 1".into());
     }
     let n = opts.vertices;
     let mut rng = crate::rng::Rng::new(opts.seed);

@@ -194,4 +194,12 @@ fn bad_input_exits_2() {
     let path = write(dir.path(), "broken.json", &broken);
     bad_input(&["solve", path.to_str().unwrap()], "broken.json:2:");
     bad_input(&["gen", "vertexnim", "--vertices", "0"], "at least 1");
+    bad_input(
+        &["gen", "vertexnim", "--vertices", "5", "--loops", "2"],
+        "probability",
+    );
+    bad_input(
+        &["gen", "vertexnim", "--vertices", "100000000"],
+        "limit of 10^7",
+    );
 }

@@ -443,6 +443,16 @@ pub fn check_strategy(
                 "the replay passed the checker's limit of {max_positions} positions"
             ));
         }
+        // Bound the moves before listing them: a weight of 10^18 must not be enumerated.
+        let bound = state.token.map_or(0, |u| {
+            state.weights[u].saturating_mul(state.adj[u].len() as u64 + 1)
+        });
+        if report.moves_followed.saturating_add(bound) > max_moves {
+            return Err(format!(
+                "position '{text}' has up to {bound} moves: over the checker's limit of \
+                 {max_moves} moves"
+            ));
+        }
         let moves = game.moves(&state);
         if moves.is_empty() {
             report.final_positions += 1;
@@ -755,5 +765,12 @@ mod tests {
         assert!(check_strategy(&g, &empty, 100)
             .unwrap_err()
             .contains("no move is given"));
+        // A huge weight is refused, not enumerated.
+        let huge = spec(false, Variant::Vertexnim, &[i64::MAX, 1], &[("a", "b")])
+            .validate()
+            .unwrap();
+        assert!(check_strategy(&huge, &empty, 100)
+            .unwrap_err()
+            .contains("over the checker's limit"));
     }
 }

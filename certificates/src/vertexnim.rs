@@ -773,4 +773,43 @@ mod tests {
             .unwrap_err()
             .contains("over the checker's limit"));
     }
+
+    #[test]
+    fn a_labelling_is_checked_locally() {
+        // Path a(3) - b(5) - c(4), no loops: G* is everything; a and c are P, b is N.
+        let g = spec(
+            false,
+            Variant::Vertexnim,
+            &[3, 5, 4],
+            &[("a", "b"), ("b", "c")],
+        )
+        .validate()
+        .unwrap();
+        let good = VertexNimLabelling {
+            winner: SECOND.into(),
+            labels: "PNP".into(),
+        };
+        assert_eq!(check_labelling(&g, &good).unwrap().0, "Theorem 10");
+        let wrong_label = VertexNimLabelling {
+            winner: SECOND.into(),
+            labels: "PPP".into(),
+        };
+        assert!(check_labelling(&g, &wrong_label)
+            .unwrap_err()
+            .contains("local rule"));
+        let wrong_winner = VertexNimLabelling {
+            winner: FIRST.into(),
+            labels: "PNP".into(),
+        };
+        assert!(check_labelling(&g, &wrong_winner).is_err());
+        let short = VertexNimLabelling {
+            winner: SECOND.into(),
+            labels: "PN".into(),
+        };
+        assert!(check_labelling(&g, &short).is_err());
+        let directed = spec(true, Variant::Vertexnim, &[2, 2], &[("a", "b"), ("b", "a")])
+            .validate()
+            .unwrap();
+        assert!(check_labelling(&directed, &good).is_err());
+    }
 }

@@ -82,6 +82,9 @@ pub struct Exact {
     variant: Variant,
     misere: bool,
     memo: HashMap<u128, bool>,
+    /// Stop (and set `exceeded`) once the memo holds more positions than this.
+    budget: usize,
+    exceeded: bool,
 }
 
 type Masks = [u32; EXACT_MAX_VERTICES];
@@ -103,7 +106,15 @@ impl Exact {
             variant: game.variant,
             misere: game.play == Play::Misere,
             memo: HashMap::new(),
+            budget: usize::MAX,
+            exceeded: false,
         })
+    }
+
+    /// The same solver, giving up once its memo holds more than `budget` positions.
+    pub fn with_budget(mut self, budget: usize) -> Exact {
+        self.budget = budget;
+        self
     }
 
     /// Positions in the memo.
@@ -127,7 +138,14 @@ impl Exact {
                 adj[v] |= 1 << y;
             }
         }
-        Ok(self.win(&w, &adj, state.token))
+        let r = self.win(&w, &adj, state.token);
+        if self.exceeded {
+            return Err(format!(
+                "the exact solver passed its budget of {} positions",
+                self.budget
+            ));
+        }
+        Ok(r)
     }
 
     fn key(&self, w: &Weights, token: Option<usize>) -> u128 {
@@ -142,6 +160,10 @@ impl Exact {
         let key = self.key(w, token);
         if let Some(&r) = self.memo.get(&key) {
             return r;
+        }
+        if self.exceeded || self.memo.len() > self.budget {
+            self.exceeded = true;
+            return false;
         }
         let result = self.compute(w, adj, token);
         self.memo.insert(key, result);
@@ -212,7 +234,7 @@ pub fn strategy(
     game: &VertexNim,
     max_positions: usize,
 ) -> Result<Option<VertexNimStrategy>, String> {
-    let mut exact = Exact::new(game)?;
+    let mut exact = Exact::new(game)?.with_budget(EXACT_BUDGET);
     let first_wins = exact.wins(&game.start)?;
     let mut moves = Vec::new();
     let mut seen = std::collections::HashSet::new();
@@ -257,6 +279,9 @@ pub fn strategy(
     }))
 }
 
+/// Positions the exact solver may memoise for `solve` (about 0.3 GB).
+pub const EXACT_BUDGET: usize = 8_000_000;
+
 /// Positions a strategy certificate may list.
 pub const MAX_CERTIFICATE_POSITIONS: usize = 2_000_000;
 
@@ -285,22 +310,12 @@ pub fn certificate(
              to {EXACT_MAX_WEIGHT}"
         )));
     }
-    let states: f64 = game
-        .start
-        .weights
-        .iter()
-        .map(|&w| (w + 1) as f64)
-        .product::<f64>()
-        * game.names.len() as f64;
-    if states > 5e7 {
-        return Err(too_large(format!(
-            "about {states:.0} positions is over the exact solver's budget of 5e7"
-        )));
-    }
-    let mut exact = Exact::new(game).map_err(anyhow::Error::msg)?;
-    exact.wins(&game.start).map_err(anyhow::Error::msg)?;
+    let mut exact = Exact::new(game)
+        .map_err(anyhow::Error::msg)?
+        .with_budget(EXACT_BUDGET);
+    exact.wins(&game.start).map_err(too_large)?;
     let positions = exact.positions() as u64;
-    match strategy(game, MAX_CERTIFICATE_POSITIONS).map_err(anyhow::Error::msg)? {
+    match strategy(game, MAX_CERTIFICATE_POSITIONS).map_err(too_large)? {
         Some(s) => Ok((
             gamecert_certificates::format::Certificate::VertexNimStrategy(s),
             positions,

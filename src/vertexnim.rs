@@ -329,9 +329,22 @@ pub fn certificate(
 /// A `vertexnim-labelling` certificate (Theorem 10, 13 or Corollary 12 at the start), for
 /// instances too large for a strategy; `None` where none of those theorems applies.
 pub fn labelling_certificate(game: &VertexNim) -> Option<VertexNimLabelling> {
-    let (first, _) = fast_outcome(game, &game.start)?;
+    let (first, name) = fast_outcome(game, &game.start)?;
+    let letter = |l: u8| match l {
+        LABEL_P => 'P',
+        LABEL_N => 'N',
+        _ => '.',
+    };
     if game.directed {
-        return None;
+        if !matches!(name, "Theorem 6" | "Theorem 14") {
+            return None;
+        }
+        let (labels, rounds) = directed_peeling(&game.start);
+        return Some(VertexNimLabelling {
+            winner: if first { FIRST } else { SECOND }.to_string(),
+            labels: labels.into_iter().map(letter).collect(),
+            rounds: Some(rounds),
+        });
     }
     let s = &game.start;
     let inside: Vec<bool> = match game.variant {
@@ -344,17 +357,11 @@ pub fn labelling_certificate(game: &VertexNim) -> Option<VertexNimLabelling> {
             })
             .collect(),
     };
-    let labels = labels_sorted(s, &inside)
-        .into_iter()
-        .map(|l| match l {
-            LABEL_P => 'P',
-            LABEL_N => 'N',
-            _ => '.',
-        })
-        .collect();
+    let labels = labels_sorted(s, &inside).into_iter().map(letter).collect();
     Some(VertexNimLabelling {
         winner: if first { FIRST } else { SECOND }.to_string(),
         labels,
+        rounds: None,
     })
 }
 
@@ -540,6 +547,56 @@ pub fn directed_loops(s: &State) -> Option<bool> {
         }
     }
     Some(label[u] == 2)
+}
+
+/// Definition 7's peeling on the weight-1 vertices: (label, round) per vertex, label
+/// [`LABEL_P`], [`LABEL_N`] or [`LABEL_NONE`] for the others.
+pub fn directed_peeling(s: &State) -> (Vec<u8>, Vec<u64>) {
+    let n = s.weights.len();
+    let mut label = vec![LABEL_NONE; n];
+    let mut round = vec![0u64; n];
+    let mut k = 0u64;
+    loop {
+        let inside: Vec<bool> = (0..n)
+            .map(|v| s.weights[v] == 1 && label[v] == LABEL_NONE)
+            .collect();
+        if !inside.iter().any(|&b| b) {
+            break;
+        }
+        let comps = sccs(&s.adj, &inside);
+        let mut comp_of = vec![usize::MAX; n];
+        for (i, c) in comps.iter().enumerate() {
+            for &v in c {
+                comp_of[v] = i;
+            }
+        }
+        let sink = comps
+            .iter()
+            .position(|c| {
+                c.iter().all(|&x| {
+                    s.adj[x]
+                        .iter()
+                        .all(|&y| !inside[y] || comp_of[y] == comp_of[x])
+                })
+            })
+            .expect("a finite digraph has a sink component");
+        let c = &comps[sink];
+        let odd = c.len() % 2 == 1;
+        for &v in c {
+            label[v] = if odd { LABEL_P } else { LABEL_N };
+            round[v] = k;
+        }
+        if odd {
+            for x in 0..n {
+                if inside[x] && label[x] == LABEL_NONE && s.adj[x].iter().any(|y| c.contains(y)) {
+                    label[x] = LABEL_N;
+                    round[x] = k;
+                }
+            }
+        }
+        k += 1;
+    }
+    (label, round)
 }
 
 /// Proposition 9 (normal play): undirected vertexnim with a loop on every live vertex.
@@ -1184,6 +1241,39 @@ mod tests {
                             }
                             w[i] += 1;
                         }
+                    }
+                }
+            }
+        }
+        for play in [Play::Normal, Play::Misere] {
+            for (n, max_w) in [(1, 3), (2, 3), (3, 3), (4, 2)] {
+                for mut g in graphs(n, true, Some(true), Variant::Vertexnim) {
+                    g.play = play;
+                    let mut exact = Exact::new(&g).unwrap();
+                    let mut w = vec![1u64; n];
+                    loop {
+                        let mut h = g.clone();
+                        h.start.weights = w.clone();
+                        let cert = labelling_certificate(&h).unwrap();
+                        let first = exact.wins(&h.start).unwrap();
+                        assert_eq!(cert.winner == FIRST, first, "{}", h.start.text(true));
+                        gamecert_certificates::vertexnim::check_labelling(&h, &cert).unwrap();
+                        let mut flipped = cert.clone();
+                        flipped.winner = if first { SECOND } else { FIRST }.into();
+                        assert!(
+                            gamecert_certificates::vertexnim::check_labelling(&h, &flipped)
+                                .is_err()
+                        );
+                        count += 1;
+                        let mut i = 0;
+                        while i < n && w[i] == max_w {
+                            w[i] = 1;
+                            i += 1;
+                        }
+                        if i == n {
+                            break;
+                        }
+                        w[i] += 1;
                     }
                 }
             }

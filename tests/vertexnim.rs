@@ -112,6 +112,36 @@ fn a_large_instance_is_decided_by_theorem_10() {
     let bad = write(dir.path(), "bad.json", &String::from_utf8(bytes).unwrap());
     let out = gamecert(&["verify", inst.to_str().unwrap(), bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    // Directed with a loop on every vertex: Theorem 6's peeling as the certificate.
+    let lin = dir.path().join("loops.json");
+    let out = gamecert(&[
+        "gen",
+        "vertexnim",
+        "--vertices",
+        "300",
+        "--directed",
+        "--loops",
+        "1",
+        "--max-weight",
+        "2",
+        "--density",
+        "0.5",
+        "-o",
+        lin.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let lcert = dir.path().join("loops-cert.json");
+    let out = gamecert(&[
+        "solve",
+        lin.to_str().unwrap(),
+        "-o",
+        lcert.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("by Theorem 6"), "{}", stderr(&out));
+    let out = gamecert(&["verify", lin.to_str().unwrap(), lcert.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("trusted: Duchene-Renault Theorem 6"));
     // Directed instances without loops everywhere have no polynomial answer and are too large
     // for the exact solver: solve says so.
     let dinst = dir.path().join("dbig.json");

@@ -172,14 +172,20 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
                         accepted: true,
                         claim,
                         reason: format!(
-                            "every label satisfies the local rule; by {theorem}: {how}"
+                            "every label (and peeling round) satisfies the local rules; by \
+                             {theorem}: {how}"
                         ),
                         work: Work {
                             vertices: game.names.len(),
                             positions: Some(game.names.len() as u64),
                             ..Work::default()
                         },
-                        trusted: vec![crate::TRUSTED_VERTEXNIM_THEOREM_10.to_string()],
+                        trusted: vec![if game.directed {
+                            crate::TRUSTED_VERTEXNIM_THEOREM_6
+                        } else {
+                            crate::TRUSTED_VERTEXNIM_THEOREM_10
+                        }
+                        .to_string()],
                     },
                     Err(why) => reject(claim, why, Work::default()),
                 },

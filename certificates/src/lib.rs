@@ -75,6 +75,17 @@ a vertex is P iff no neighbour in G* of strictly smaller weight is P); the same 
 undirected Vertex NimG under normal play with 0 in place of 1 and a loop deciding for the first \
 player";
 
+/// Seed 004, Theorems 6 and 14 with the labelling of Definition 7, as this project reconstructs
+/// them; compared with an exact solver on every strongly connected digraph with a loop on each
+/// vertex, up to 4 vertices with weights up to 4 and 5 vertices with weights up to 2.
+pub const TRUSTED_VERTEXNIM_THEOREM_6: &str = "Duchene-Renault Theorem 6 / 14 (as reconstructed \
+by gamecert): in directed vertexnim on a strongly connected digraph with a loop on every vertex, \
+if every weight is 1 the first player wins iff the number of vertices is odd (even under misere \
+play); otherwise the first player wins iff the token's vertex has weight at least 2 or is \
+labelled N by the peeling of Definition 7 (repeatedly, a sink strongly connected component C of \
+the unlabelled weight-1 vertices: if |C| is odd, C is P and its unlabelled in-neighbours N; if \
+|C| is even, C is N)";
+
 /// The one list of theorems the checker may take on faith.
 pub const TRUSTED_THEOREMS: &[&str] = &[
     TRUSTED_THEOREM_3,
@@ -83,4 +94,5 @@ pub const TRUSTED_THEOREMS: &[&str] = &[
     TRUSTED_SPRAGUE_GRUNDY,
     TRUSTED_COIN_DECOMPOSITION,
     TRUSTED_VERTEXNIM_THEOREM_10,
+    TRUSTED_VERTEXNIM_THEOREM_6,
 ];

@@ -521,13 +521,30 @@ pub struct VertexNimLabelling {
     /// "first" or "second".
     pub winner: String,
     pub labels: String,
+    /// Directed vertexnim with a loop on every vertex only (Theorems 6 and 14): the peeling
+    /// round of each weight-1 vertex (any number for the others); see [`check_labelling`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Vec<u64>>,
 }
 
 /// Checks a labelling certificate; on success the theorem used and how the case was decided.
+///
+/// For directed vertexnim with a loop on every vertex (the reconstructed Theorem 6, and
+/// Theorem 14 under misere play) the certificate also gives each weight-1 vertex a round, and
+/// the checker verifies that the rounds are a run of the peeling of Definition 7: in round k,
+/// the P vertices of the round (or, if there are none, its N vertices) form a set C that
+/// induces a strongly connected digraph and has no arc to a weight-1 vertex of a later round
+/// or to one of the same round outside C (so C is a sink strongly connected component of the
+/// vertices not yet labelled); C is P iff |C| is odd; the other vertices of the round are N
+/// and each has an arc into C; when C is P every weight-1 vertex with an arc into C belongs to
+/// round k or an earlier one.
 pub fn check_labelling(
     game: &VertexNim,
     cert: &VertexNimLabelling,
 ) -> Result<(&'static str, String), String> {
+    if game.directed && game.variant == Variant::Vertexnim {
+        return check_directed_labelling(game, cert);
+    }
     let theorem =
         match (game.variant, game.directed, game.play) {
             (Variant::Vertexnim, false, Play::Normal) => "Theorem 10",
@@ -630,6 +647,173 @@ pub fn check_labelling(
         (
             true,
             "the token's vertex has weight at least 2 and a neighbour of weight 1".to_string(),
+        )
+    } else {
+        (
+            labels[u] == b'N',
+            format!("the token's vertex is labelled {}", labels[u] as char),
+        )
+    };
+    if first != claim_first {
+        return Err(format!(
+            "by {theorem} ({how}) the {} player wins, not the {}",
+            if first { FIRST } else { SECOND },
+            cert.winner
+        ));
+    }
+    Ok((theorem, how))
+}
+
+fn check_directed_labelling(
+    game: &VertexNim,
+    cert: &VertexNimLabelling,
+) -> Result<(&'static str, String), String> {
+    let misere = game.play == Play::Misere;
+    let theorem = if misere { "Theorem 14" } else { "Theorem 6" };
+    let s = &game.start;
+    let n = s.weights.len();
+    let w = &s.weights;
+    let u = s.token.ok_or("the start has no token")?;
+    if let Some(v) = (0..n).find(|&v| !s.adj[v].contains(&v)) {
+        return Err(format!(
+            "{theorem} needs a loop on every vertex; '{}' has none",
+            game.names[v]
+        ));
+    }
+    let claim_first = match cert.winner.as_str() {
+        FIRST => true,
+        SECOND => false,
+        other => {
+            return Err(format!(
+                "winner '{other}' is neither \"first\" nor \"second\""
+            ))
+        }
+    };
+    let labels = cert.labels.as_bytes();
+    if labels.len() != n {
+        return Err(format!(
+            "labels has {} letters for {n} vertices",
+            labels.len()
+        ));
+    }
+    let rounds = cert.rounds.as_ref().ok_or("rounds are missing")?;
+    if rounds.len() != n {
+        return Err(format!(
+            "rounds has {} entries for {n} vertices",
+            rounds.len()
+        ));
+    }
+    let v1 = |v: usize| w[v] == 1;
+    for v in 0..n {
+        let ok = if v1(v) {
+            labels[v] == b'P' || labels[v] == b'N'
+        } else {
+            labels[v] == b'.'
+        };
+        if !ok {
+            return Err(format!(
+                "vertex '{}' (weight {}) has label '{}'",
+                game.names[v], w[v], labels[v] as char
+            ));
+        }
+    }
+    let mut by_round: std::collections::BTreeMap<u64, Vec<usize>> = Default::default();
+    for v in (0..n).filter(|&v| v1(v)) {
+        by_round.entry(rounds[v]).or_default().push(v);
+    }
+    let mut rev = vec![Vec::new(); n];
+    for (x, out) in s.adj.iter().enumerate() {
+        for &y in out {
+            rev[y].push(x);
+        }
+    }
+    let mut in_c = vec![false; n];
+    for (&k, members) in &by_round {
+        let ps: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&v| labels[v] == b'P')
+            .collect();
+        let c: Vec<usize> = if ps.is_empty() { members.clone() } else { ps };
+        let odd = c.len() % 2 == 1;
+        if odd == c.iter().any(|&v| labels[v] == b'N') || (odd && labels[c[0]] != b'P') {
+            return Err(format!(
+                "round {k}: a component of {} vertices labelled wrongly",
+                c.len()
+            ));
+        }
+        for &v in &c {
+            in_c[v] = true;
+        }
+        // Strongly connected: every vertex of C reaches and is reached from c[0] inside C.
+        for reverse in [false, true] {
+            let mut seen = vec![false; n];
+            seen[c[0]] = true;
+            let mut stack = vec![c[0]];
+            let mut count = 0;
+            while let Some(x) = stack.pop() {
+                count += 1;
+                let next: Vec<usize> = if reverse {
+                    rev[x].iter().copied().filter(|&y| in_c[y]).collect()
+                } else {
+                    s.adj[x].iter().copied().filter(|&y| in_c[y]).collect()
+                };
+                for y in next {
+                    if !seen[y] {
+                        seen[y] = true;
+                        stack.push(y);
+                    }
+                }
+            }
+            if count != c.len() {
+                return Err(format!(
+                    "round {k}: its component is not strongly connected"
+                ));
+            }
+        }
+        for &x in &c {
+            if let Some(&y) = s.adj[x]
+                .iter()
+                .find(|&&y| v1(y) && !in_c[y] && rounds[y] >= k)
+            {
+                return Err(format!(
+                    "round {k}: the arc {} -> {} leaves the component to a vertex not yet \
+                     labelled",
+                    game.names[x], game.names[y]
+                ));
+            }
+        }
+        for &x in members {
+            if !in_c[x] && !s.adj[x].iter().any(|&y| in_c[y]) {
+                return Err(format!(
+                    "round {k}: '{}' is labelled N without an arc into the component",
+                    game.names[x]
+                ));
+            }
+        }
+        if odd {
+            for &x in c.iter().flat_map(|&y| rev[y].iter()) {
+                if v1(x) && rounds[x] > k {
+                    return Err(format!(
+                        "round {k}: '{}' has an arc into a P component but is left for round {}",
+                        game.names[x], rounds[x]
+                    ));
+                }
+            }
+        }
+        for &v in &c {
+            in_c[v] = false;
+        }
+    }
+    let (first, how) = if w.iter().all(|&x| x == 1) {
+        (
+            (n % 2 == 1) != misere,
+            format!("every weight is 1 and there are {n} vertices"),
+        )
+    } else if w[u] >= 2 {
+        (
+            true,
+            "the token's vertex has weight at least 2 (and a loop)".to_string(),
         )
     } else {
         (
@@ -788,11 +972,13 @@ mod tests {
         let good = VertexNimLabelling {
             winner: SECOND.into(),
             labels: "PNP".into(),
+            rounds: None,
         };
         assert_eq!(check_labelling(&g, &good).unwrap().0, "Theorem 10");
         let wrong_label = VertexNimLabelling {
             winner: SECOND.into(),
             labels: "PPP".into(),
+            rounds: None,
         };
         assert!(check_labelling(&g, &wrong_label)
             .unwrap_err()
@@ -800,11 +986,13 @@ mod tests {
         let wrong_winner = VertexNimLabelling {
             winner: FIRST.into(),
             labels: "PNP".into(),
+            rounds: None,
         };
         assert!(check_labelling(&g, &wrong_winner).is_err());
         let short = VertexNimLabelling {
             winner: SECOND.into(),
             labels: "PN".into(),
+            rounds: None,
         };
         assert!(check_labelling(&g, &short).is_err());
         let directed = spec(true, Variant::Vertexnim, &[2, 2], &[("a", "b"), ("b", "a")])

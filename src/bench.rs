@@ -60,6 +60,9 @@ pub enum BenchName {
     /// Nim products (and inverses) per second on random u64 pairs: gamecert's beside the
     /// crates.io `nimber` crate.
     Nim,
+    /// Vertex nim (seed 004): Theorem 10's labelling on 10^3 to 3*10^4 vertices, the paper's
+    /// quadratic rounds beside the sorted version, with the growth exponent.
+    Vertexnim,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -912,6 +915,13 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             };
             let rows = lrat(sizes, 3, holes, &note)?;
             print(serde_json::to_value(&rows)?, lrat_table(&rows))
+        }
+        BenchName::Vertexnim => {
+            let rows = crate::bench_vertexnim::vertexnim(quick, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_vertexnim::vertexnim_table(&rows),
+            )
         }
         BenchName::Exact => {
             let rows = crate::bench_games::exact(if quick { 3 } else { 4 }, &note)?;

@@ -2,7 +2,7 @@
 //! the positive-DNF reduction on the paper's Figure 4 formula, Algorithms 1 and 2 and B's
 //! symmetric strategy on complete k-ary trees, the median rule on a random tree, and one
 //! instance of each of the other games (path, triangle avoidance, Kayles, coin turning,
-//! Nimstring, Monochromatic Triangle). The size column is vertices, nodes, points, heaps or
+//! Nimstring, Monochromatic Triangle, vertex nim). The size column is vertices, nodes, points, heaps or
 //! heads, by kind.
 //!
 //! Each case is reduced (or read as a hand-written graph), solved, certified, written to the
@@ -238,6 +238,26 @@ fn cases() -> Vec<Case> {
             method: Method::Auto,
         },
         Case {
+            name: "vertexnim",
+            description: "vertex nim, 8 vertices",
+            input: Other(|| {
+                Instance::VertexNim(
+                    crate::vertexnim::generate(&crate::vertexnim::GenOptions {
+                        vertices: 8,
+                        max_weight: 3,
+                        seed: 2,
+                        directed: false,
+                        variant: gamecert_certificates::vertexnim::Variant::Vertexnim,
+                        misere: false,
+                        density: 1.0,
+                        loops: 0.3,
+                    })
+                    .expect("a valid family"),
+                )
+            }),
+            method: Method::Auto,
+        },
+        Case {
             name: "median-tree",
             description: "random tree, 60 vertices, n = 1",
             input: Family(|| crate::gen::random_tree(60, 1, 11).expect("a valid family")),
@@ -372,6 +392,7 @@ fn instance_size(instance: &Instance) -> usize {
         Instance::MarkingGame(spec) => spec.triangulation.points.len(),
         Instance::HeapGame(game) => game.heaps.len(),
         Instance::CoinGame(spec) => spec.heads.len(),
+        Instance::VertexNim(spec) => spec.vertices.len(),
     }
 }
 

@@ -309,6 +309,15 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 "closed forms and the tartan theorem (labels checked by mex)",
             ))
         }
+        Instance::VertexNim(spec) => {
+            let game = spec.validate().map_err(BadInput)?;
+            let (certificate, positions) = crate::vertexnim::certificate(&game)?;
+            Ok(done(
+                certificate,
+                positions,
+                "the exact solver (memoised negamax)",
+            ))
+        }
         Instance::VoronoiOneRound(_) => {
             anyhow::bail!("one-round instances are solved by gamecert::solve")
         }

@@ -267,6 +267,29 @@ enum Family {
         #[arg(long, value_enum)]
         game: Option<GameArg>,
     },
+    /// A random vertex nim instance (seed 004): a connected graph (strongly connected when
+    /// directed) with weights in 1..=max-weight and the token on v0.
+    Vertexnim {
+        #[arg(long)]
+        vertices: usize,
+        #[arg(long, default_value_t = 3)]
+        max_weight: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        directed: bool,
+        /// vertexnim (Duchene-Renault) or nimg (Stockman's Vertex NimG).
+        #[arg(long, value_enum, default_value = "vertexnim")]
+        variant: VariantArg,
+        #[arg(long)]
+        misere: bool,
+        /// Extra random edges, per vertex.
+        #[arg(long, default_value_t = 1.0)]
+        density: f64,
+        /// Probability of a loop on each vertex.
+        #[arg(long, default_value_t = 0.3)]
+        loops: f64,
+    },
 }
 
 /// The marking games an instance can be made for.
@@ -278,6 +301,12 @@ enum GameArg {
     NimstringMisere,
     /// The constructing game 2.1.2 on the points alone (the triangulation is dropped).
     MonochromaticTriangle,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum VariantArg {
+    Vertexnim,
+    Nimg,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -448,8 +477,48 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             )?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Gen {
+            family:
+                Family::Vertexnim {
+                    vertices,
+                    max_weight,
+                    seed,
+                    directed,
+                    variant,
+                    misere,
+                    density,
+                    loops,
+                },
+            output,
+        } => {
+            let spec = gamecert::vertexnim::generate(&gamecert::vertexnim::GenOptions {
+                vertices,
+                max_weight,
+                seed,
+                directed,
+                variant: match variant {
+                    VariantArg::Vertexnim => gamecert_certificates::vertexnim::Variant::Vertexnim,
+                    VariantArg::Nimg => gamecert_certificates::vertexnim::Variant::Nimg,
+                },
+                misere,
+                density,
+                loops,
+            })
+            .map_err(BadInput)?;
+            note(
+                quiet,
+                &format!(
+                    "{} vertices, {} edges",
+                    spec.vertices.len(),
+                    spec.edges.len()
+                ),
+            );
+            write_output(output.as_deref(), &Instance::VertexNim(spec).to_json())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Gen { family, output } => {
             let spec = match family {
+                Family::Vertexnim { .. } => unreachable!("handled above"),
                 Family::Path { vertices, rounds } => gamecert::gen::path(vertices, rounds),
                 Family::KaryTree { k, height, rounds } => {
                     gamecert::gen::kary_tree(k, height, rounds)
@@ -513,6 +582,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     json,
                     quiet,
                 )
+            }
+            Instance::VertexNim(spec) => {
+                let game = spec
+                    .validate()
+                    .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?;
+                solve_vertexnim(&spec, &game, output.as_deref(), json, quiet)
             }
             other => {
                 validate_instance(&instance, &other)?;
@@ -938,6 +1013,134 @@ fn witness_placement(
 /// Writes a solved certificate and reports: with `--json` a summary on standard output (the
 /// certificate then goes only to `-o`), otherwise the certificate to `-o` or standard output and
 /// a note on standard error.
+/// `solve` on a vertexnim instance: the polynomial characterisation where one applies; a
+/// strategy certificate from the exact solver when the instance is small enough, checked here
+/// and compared with the polynomial answer.
+fn solve_vertexnim(
+    spec: &gamecert_certificates::vertexnim::VertexNimSpec,
+    game: &gamecert_certificates::vertexnim::VertexNim,
+    output: Option<&Path>,
+    json: bool,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
+    let started = std::time::Instant::now();
+    let fast = gamecert::vertexnim::fast_outcome(game, &game.start);
+    let fast_seconds = started.elapsed().as_secs_f64();
+    let who = |first: bool| {
+        if first {
+            "the first player wins"
+        } else {
+            "the second player wins"
+        }
+    };
+    let started = std::time::Instant::now();
+    match gamecert::vertexnim::certificate(game) {
+        Ok((certificate, positions)) => {
+            let verdict = check(
+                &Instance::VertexNim(spec.clone()),
+                &certificate,
+                &Limits::default(),
+            );
+            if !verdict.accepted {
+                anyhow::bail!(
+                    "internal error: the checker rejected gamecert's own certificate: {}",
+                    verdict.reason
+                );
+            }
+            let Certificate::VertexNimStrategy(strategy) = &certificate else {
+                anyhow::bail!("internal error: not a vertexnim-strategy");
+            };
+            let first = strategy.winner == gamecert_certificates::vertexnim::FIRST;
+            if let Some((f, name)) = fast {
+                if f != first {
+                    anyhow::bail!(
+                        "internal error: {name} says {} but the exact solver says {}",
+                        who(f),
+                        who(first)
+                    );
+                }
+            }
+            let solve_seconds = started.elapsed().as_secs_f64();
+            let summary = serde_json::json!({
+                "verdict": verdict.claim,
+                "certificate": certificate.kind(),
+                "method": fast.map_or("the exact solver", |(_, name)| name),
+                "polynomial_seconds": fast_seconds,
+                "search_nodes": positions,
+                "solve_seconds": solve_seconds,
+                "checked": true,
+                "work": verdict.work,
+            });
+            let text = format!(
+                "{}: {} certificate ({}; exact solver {positions} positions, {solve_seconds:.3} s); accepted by the checker: {}",
+                verdict.claim,
+                certificate.kind(),
+                fast.map_or("no polynomial characterisation applies".to_string(), |(_, n)| format!("{n} agrees")),
+                verdict.reason
+            );
+            finish_solve(&certificate, summary, &text, output, json, quiet)
+        }
+        Err(why) => {
+            let Some((first, name)) = fast else {
+                return Err(why);
+            };
+            if let Some(labelling) = gamecert::vertexnim::labelling_certificate(game) {
+                let certificate = Certificate::VertexNimLabelling(labelling);
+                let started = std::time::Instant::now();
+                let verdict = check(
+                    &Instance::VertexNim(spec.clone()),
+                    &certificate,
+                    &Limits::default(),
+                );
+                let check_seconds = started.elapsed().as_secs_f64();
+                if !verdict.accepted {
+                    anyhow::bail!(
+                        "internal error: the checker rejected gamecert's own labelling: {}",
+                        verdict.reason
+                    );
+                }
+                let summary = serde_json::json!({
+                    "verdict": verdict.claim,
+                    "certificate": certificate.kind(),
+                    "method": name,
+                    "polynomial_seconds": fast_seconds,
+                    "check_seconds": check_seconds,
+                    "checked": true,
+                    "why_no_strategy": why.to_string(),
+                    "trusted": verdict.trusted,
+                });
+                let text = format!(
+                    "{}: {} certificate by {name} ({fast_seconds:.3} s; no strategy: {why}); accepted by the checker in {check_seconds:.3} s: {}",
+                    verdict.claim,
+                    certificate.kind(),
+                    verdict.reason
+                );
+                return finish_solve(&certificate, summary, &text, output, json, quiet);
+            }
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&serde_json::json!({
+                        "verdict": who(first),
+                        "certificate": null,
+                        "method": name,
+                        "polynomial_seconds": fast_seconds,
+                        "checked": false,
+                        "why_no_certificate": why.to_string(),
+                    }))?
+                );
+            } else {
+                println!("{} (by {name}, {fast_seconds:.3} s)", who(first));
+                note(quiet, &format!("{why}"));
+            }
+            if output.is_some() {
+                note(quiet, "no certificate file written");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
 fn finish_solve(
     certificate: &Certificate,
     mut summary: serde_json::Value,

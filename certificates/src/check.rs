@@ -179,7 +179,72 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
                 Err(err) => invalid(FormatError::new(err)),
             }
         }
+        (Instance::VertexNim(spec), Certificate::VertexNimStrategy(strategy)) => {
+            match spec.validate() {
+                Ok(game) => check_vertexnim(&game, strategy, limits),
+                Err(err) => invalid(FormatError::new(err)),
+            }
+        }
+        (Instance::VertexNim(spec), Certificate::VertexNimLabelling(labelling)) => {
+            let claim = format!("the {} player wins", labelling.winner);
+            match spec.validate() {
+                Ok(game) => match crate::vertexnim::check_labelling(&game, labelling) {
+                    Ok((theorem, how)) => Verdict {
+                        accepted: true,
+                        claim,
+                        reason: format!(
+                            "every label (and peeling round) satisfies the local rules; by \
+                             {theorem}: {how}"
+                        ),
+                        work: Work {
+                            vertices: game.names.len(),
+                            positions: Some(game.names.len() as u64),
+                            ..Work::default()
+                        },
+                        trusted: vec![if game.directed {
+                            crate::TRUSTED_VERTEXNIM_THEOREM_6
+                        } else {
+                            crate::TRUSTED_VERTEXNIM_THEOREM_10
+                        }
+                        .to_string()],
+                    },
+                    Err(why) => reject(claim, why, Work::default()),
+                },
+                Err(err) => invalid(FormatError::new(err)),
+            }
+        }
         _ => mismatch(instance, certificate),
+    }
+}
+
+fn check_vertexnim(
+    game: &crate::vertexnim::VertexNim,
+    strategy: &crate::vertexnim::VertexNimStrategy,
+    limits: &Limits,
+) -> Verdict {
+    let claim = format!("the {} player wins", strategy.winner);
+    let work = Work {
+        vertices: game.names.len(),
+        edges: game.start.adj.iter().map(|a| a.len()).sum(),
+        ..Work::default()
+    };
+    match crate::vertexnim::check_strategy(game, strategy, limits.max_positions) {
+        Ok(report) => Verdict {
+            accepted: true,
+            claim,
+            reason: format!(
+                "the winner's strategy replayed against every move of the other player: {} \
+                 positions, {} moves followed, {} final positions",
+                report.positions, report.moves_followed, report.final_positions
+            ),
+            work: Work {
+                positions: Some(report.positions),
+                leaves: Some(report.final_positions),
+                ..work
+            },
+            trusted: Vec::new(),
+        },
+        Err(why) => reject(claim, why, work),
     }
 }
 
@@ -507,6 +572,8 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::MarkingStrategy(m) => format!("the {} player wins", m.winner),
         Certificate::HeapLabelling(h) => h.claim.clone(),
         Certificate::CoinLabelling(c) => format!("{} (value {})", c.claim, c.value),
+        Certificate::VertexNimStrategy(v) => format!("the {} player wins", v.winner),
+        Certificate::VertexNimLabelling(v) => format!("the {} player wins", v.winner),
     }
 }
 

@@ -33,6 +33,7 @@ use crate::path_game::PathValue;
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
 use crate::triangle_game::TriangleStrategy;
+use crate::vertexnim::{VertexNimLabelling, VertexNimSpec, VertexNimStrategy};
 use crate::voronoi_game::{VoronoiStrategy, VoronoiValue};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -280,6 +281,8 @@ pub enum Instance {
     HeapGame(HeapGame),
     TriangleAvoidance(TriangleSpec),
     MarkingGame(MarkingSpec),
+    /// Vertex nim or Vertex NimG on a graph ([`crate::vertexnim`]).
+    VertexNim(VertexNimSpec),
 }
 
 /// Instance kind `triangle-avoidance`: one-colour triangle avoidance on `n` isolated nodes.
@@ -299,6 +302,7 @@ impl Instance {
             Instance::MarkingGame(_) => "marking-game",
             Instance::HeapGame(_) => "heap-game",
             Instance::CoinGame(_) => "coin-game",
+            Instance::VertexNim(_) => "vertexnim",
         }
     }
 
@@ -338,6 +342,7 @@ impl Instance {
                 None => Ok(()),
             },
             Instance::CoinGame(spec) => spec.validate().map(|_| ()).map_err(FormatError::new),
+            Instance::VertexNim(spec) => spec.validate().map(|_| ()).map_err(FormatError::new),
         }
     }
 
@@ -352,9 +357,10 @@ impl Instance {
             "triangle-avoidance" => Ok(Instance::TriangleAvoidance(body(text)?)),
             "marking-game" => Ok(Instance::MarkingGame(body(text)?)),
             "coin-game" => Ok(Instance::CoinGame(body(text)?)),
+            "vertexnim" => Ok(Instance::VertexNim(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game, \
-                 heap-game, triangle-avoidance, coin-game, marking-game)"
+                 heap-game, triangle-avoidance, coin-game, marking-game, vertexnim)"
             ))),
         }
     }
@@ -369,6 +375,7 @@ impl Instance {
             Instance::MarkingGame(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::HeapGame(game) => write_envelope(INSTANCE_FORMAT, self.kind(), game),
             Instance::CoinGame(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
+            Instance::VertexNim(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
         }
     }
 }
@@ -413,6 +420,8 @@ pub enum Certificate {
     MarkingStrategy(MarkingStrategy),
     HeapLabelling(HeapLabelling),
     CoinLabelling(CoinLabelling),
+    VertexNimStrategy(VertexNimStrategy),
+    VertexNimLabelling(VertexNimLabelling),
 }
 
 impl Certificate {
@@ -429,6 +438,8 @@ impl Certificate {
             Certificate::MarkingStrategy(_) => "marking-strategy",
             Certificate::HeapLabelling(_) => "heap-labelling",
             Certificate::CoinLabelling(_) => "coin-labelling",
+            Certificate::VertexNimStrategy(_) => "vertexnim-strategy",
+            Certificate::VertexNimLabelling(_) => "vertexnim-labelling",
         }
     }
 
@@ -446,10 +457,13 @@ impl Certificate {
             "marking-strategy" => Ok(Certificate::MarkingStrategy(body(text)?)),
             "heap-labelling" => Ok(Certificate::HeapLabelling(body(text)?)),
             "coin-labelling" => Ok(Certificate::CoinLabelling(body(text)?)),
+            "vertexnim-strategy" => Ok(Certificate::VertexNimStrategy(body(text)?)),
+            "vertexnim-labelling" => Ok(Certificate::VertexNimLabelling(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
                  voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value, \
-                 triangle-strategy, heap-labelling, coin-labelling, marking-strategy)"
+                 triangle-strategy, heap-labelling, coin-labelling, marking-strategy, \
+                 vertexnim-strategy, vertexnim-labelling)"
             ))),
         }
     }
@@ -467,6 +481,10 @@ impl Certificate {
             Certificate::MarkingStrategy(m) => write_envelope(CERTIFICATE_FORMAT, self.kind(), m),
             Certificate::HeapLabelling(h) => write_envelope(CERTIFICATE_FORMAT, self.kind(), h),
             Certificate::CoinLabelling(c) => write_envelope(CERTIFICATE_FORMAT, self.kind(), c),
+            Certificate::VertexNimStrategy(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
+            Certificate::VertexNimLabelling(v) => {
+                write_envelope(CERTIFICATE_FORMAT, self.kind(), v)
+            }
         }
     }
 }

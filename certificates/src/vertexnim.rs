@@ -1,0 +1,1003 @@
+//! Vertex nim played on graphs (seed 004, Duchene and Renault) and Stockman's Vertex NimG: the
+//! instance kind `vertexnim`, its validation, the reference rules, and the replay of a
+//! `vertexnim-strategy` certificate.
+//!
+//! # Instances
+//!
+//! ```json
+//! {"format": "gamecert-instance", "version": 1, "kind": "vertexnim",
+//!  "directed": false, "variant": "vertexnim", "play": "normal",
+//!  "vertices": [{"name": "a", "weight": 3}, {"name": "b", "weight": 1}],
+//!  "edges": [["a", "b"], ["a", "a"]], "token": "a"}
+//! ```
+//!
+//! `edges` (alias `arcs`) are unordered pairs when `directed` is false and arcs `[from, to]`
+//! when it is true; a pair `[x, x]` is a loop. A pair listed twice is the same edge (the
+//! games have no multiple edges: the weight sits on the vertices). `variant` is `vertexnim`
+//! (the paper's game) or `nimg` (Stockman's Vertex NimG, remove then move); `play` is `normal`
+//! (the last player to move wins) or `misere` (the last player to move loses).
+//!
+//! Validation (bad input, exit 2 on the command line): at least one vertex; distinct names;
+//! every weight at least 1; edges between known vertices; the token on a known vertex; an
+//! undirected graph must be connected (both variants); a directed `vertexnim` graph must be
+//! strongly connected (Definition 2 needs it so that a player is never stuck).
+//!
+//! # The rules, as this checker reads the paper
+//!
+//! A position is the current graph, the weights and the token. A move at the token's vertex u
+//! (weight w(u) >= 1) picks a new weight k with 0 <= k < w(u) and a next vertex v, then:
+//!
+//! - **vertexnim, k > 0**: v is a neighbour of u in the current graph (an out-neighbour when
+//!   directed); v = u is allowed exactly when u has a loop ("the token may stay").
+//! - **vertexnim, k = 0** (u is emptied): v is a neighbour (out-neighbour) of u other than u,
+//!   taken in the graph before u is removed. Then u and its edges go. Undirected (Definition 1):
+//!   the neighbours of u become a clique and each of them gets a loop. Directed (Definition 2):
+//!   for every arc x -> u and every arc u -> y with x, y other than u, the arc x -> y is added
+//!   (a loop when x = y). If u was the last vertex, there is no next vertex: the graph is empty
+//!   and the game is over. Emptying the last vertex is the only move that ends the game; with
+//!   the connectivity the instance is checked for, some v always exists otherwise.
+//! - **nimg, any k**: v is a neighbour (out-neighbour) of u, v = u only with a loop; vertices
+//!   of weight 0 stay in the graph. The token may land on a vertex of weight 0; a player whose
+//!   token vertex has weight 0 has no move.
+//!
+//! A (new weight, next vertex) pair whose next vertex does not exist is not a move: a vertex
+//! with no loop and no other neighbour can only be emptied when it is the last one
+//! (vertexnim), and has no move at all under nimg.
+//!
+//! **Who wins.** A player with no move has lost under normal play and has won under misere
+//! play. In vertexnim the only position without a move is the empty graph, so normal play
+//! means "who empties the last vertex wins", as in the paper. In nimg a player is stuck on a
+//! vertex of weight 0 (Stockman: "a player who must play from a zero loses"), or on a vertex
+//! with weight but no edge to follow.
+//!
+//! # Certificates
+//!
+//! ```json
+//! {"format": "gamecert-certificate", "version": 1, "kind": "vertexnim-strategy",
+//!  "winner": "first", "moves": [["w=2,1;t=0;e=0-1,0-0", 0, "b"], ...]}
+//! ```
+//!
+//! `moves` gives the winner's move at each of its positions: the position's canonical text
+//! ([`State::text`]: weights in vertex order, the token's index, the sorted edge list of the
+//! current graph), the new weight of the token's vertex and the next vertex by name (null when
+//! the move ends the game). The checker replays from the instance's position, the first player
+//! to move: at the winner's positions it looks the move up by the text it computes itself and
+//! checks it is legal; at the other player's positions it follows every legal move. Each
+//! (position, player to move) is expanded once. A position without a move must be a loss for
+//! the player to move when that is the other player (normal play) or a win for the winner to
+//! move (misere play). Nothing is trusted beyond these rules.
+
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// Which game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Duchene and Renault's game: an emptied vertex is removed and its neighbourhood joined.
+    Vertexnim,
+    /// Stockman's Vertex NimG, remove then move: emptied vertices stay.
+    Nimg,
+}
+
+/// Normal or misere play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    Normal,
+    Misere,
+}
+
+/// A named vertex with its weight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VertexSpec {
+    pub name: String,
+    /// Signed so that a negative weight is read and refused with a clear message.
+    pub weight: i64,
+}
+
+/// Instance kind `vertexnim`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VertexNimSpec {
+    #[serde(default)]
+    pub directed: bool,
+    pub variant: Variant,
+    pub play: Play,
+    pub vertices: Vec<VertexSpec>,
+    #[serde(alias = "arcs")]
+    pub edges: Vec<(String, String)>,
+    pub token: String,
+    /// Where the instance came from (for the user; the checker ignores it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<serde_json::Value>,
+}
+
+/// A position: weights (0 = removed under vertexnim), out-neighbour sets (symmetric when
+/// undirected; `v` in `adj[v]` is a loop) and the token (`None` once the graph is empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub weights: Vec<u64>,
+    pub adj: Vec<BTreeSet<usize>>,
+    pub token: Option<usize>,
+}
+
+/// A validated instance.
+#[derive(Clone, Debug)]
+pub struct VertexNim {
+    pub names: Vec<String>,
+    pub directed: bool,
+    pub variant: Variant,
+    pub play: Play,
+    pub start: State,
+}
+
+/// A move: the token vertex's new weight and the next vertex (`None`: the game ends).
+pub type Move = (u64, Option<usize>);
+
+impl VertexNimSpec {
+    /// Checks the instance (see the module docs) and builds the start position.
+    pub fn validate(&self) -> Result<VertexNim, String> {
+        if self.vertices.is_empty() {
+            return Err("vertices: the graph has no vertex".into());
+        }
+        let mut index = HashMap::new();
+        let mut weights = Vec::with_capacity(self.vertices.len());
+        for (k, v) in self.vertices.iter().enumerate() {
+            if index.insert(v.name.as_str(), k).is_some() {
+                return Err(format!(
+                    "vertices[{k}]: the name '{}' is used twice",
+                    v.name
+                ));
+            }
+            if v.weight <= 0 {
+                return Err(format!(
+                    "vertices[{k}] ('{}'): weight {} is not positive (every vertex starts with \
+                     weight at least 1)",
+                    v.name, v.weight
+                ));
+            }
+            weights.push(v.weight as u64);
+        }
+        let n = weights.len();
+        let mut adj = vec![BTreeSet::new(); n];
+        for (k, (a, b)) in self.edges.iter().enumerate() {
+            let find = |name: &String| {
+                index
+                    .get(name.as_str())
+                    .copied()
+                    .ok_or_else(|| format!("edges[{k}]: unknown vertex '{name}'"))
+            };
+            let (x, y) = (find(a)?, find(b)?);
+            adj[x].insert(y);
+            if !self.directed {
+                adj[y].insert(x);
+            }
+        }
+        let token = *index.get(self.token.as_str()).ok_or_else(|| {
+            format!(
+                "token: the token is on '{}', which is not a vertex",
+                self.token
+            )
+        })?;
+        if !self.directed {
+            if let Some(v) = unreached(&adj, false) {
+                return Err(format!(
+                    "the undirected graph is not connected: '{}' cannot be reached from '{}'",
+                    self.vertices[v].name, self.vertices[0].name
+                ));
+            }
+        } else if self.variant == Variant::Vertexnim {
+            if let Some((v, forward)) = unreached(&adj, false)
+                .map(|v| (v, true))
+                .or_else(|| unreached(&adj, true).map(|v| (v, false)))
+            {
+                let (from, to) = if forward {
+                    (&self.vertices[0].name, &self.vertices[v].name)
+                } else {
+                    (&self.vertices[v].name, &self.vertices[0].name)
+                };
+                return Err(format!(
+                    "the digraph is not strongly connected (directed vertexnim needs it): there \
+                     is no directed path from '{from}' to '{to}'"
+                ));
+            }
+        }
+        Ok(VertexNim {
+            names: self.vertices.iter().map(|v| v.name.clone()).collect(),
+            directed: self.directed,
+            variant: self.variant,
+            play: self.play,
+            start: State {
+                weights,
+                adj,
+                token: Some(token),
+            },
+        })
+    }
+}
+
+/// A vertex not reached from vertex 0 (along arcs, or against them when `reverse`).
+fn unreached(adj: &[BTreeSet<usize>], reverse: bool) -> Option<usize> {
+    let n = adj.len();
+    let mut rev = vec![Vec::new(); n];
+    if reverse {
+        for (x, out) in adj.iter().enumerate() {
+            for &y in out {
+                rev[y].push(x);
+            }
+        }
+    }
+    let mut seen = vec![false; n];
+    let mut stack = vec![0];
+    seen[0] = true;
+    while let Some(x) = stack.pop() {
+        let next: Vec<usize> = if reverse {
+            rev[x].clone()
+        } else {
+            adj[x].iter().copied().collect()
+        };
+        for y in next {
+            if !seen[y] {
+                seen[y] = true;
+                stack.push(y);
+            }
+        }
+    }
+    seen.iter().position(|&s| !s)
+}
+
+impl VertexNim {
+    /// The legal moves at `state` under this instance's variant.
+    pub fn moves(&self, state: &State) -> Vec<Move> {
+        match self.variant {
+            Variant::Vertexnim => vertexnim_moves(state),
+            Variant::Nimg => nimg_moves(state),
+        }
+    }
+
+    /// The position after `mv` (assumed legal).
+    pub fn apply(&self, state: &State, mv: Move) -> State {
+        match self.variant {
+            Variant::Vertexnim => vertexnim_apply(state, mv, self.directed),
+            Variant::Nimg => nimg_apply(state, mv),
+        }
+    }
+
+    /// Does the player to move at a position without moves win? (Misere: yes.)
+    pub fn stuck_player_wins(&self) -> bool {
+        self.play == Play::Misere
+    }
+}
+
+/// vertexnim: every new weight below the current one, to a neighbour; emptying goes to a
+/// neighbour other than the token's vertex, or ends the game when no other vertex is left.
+pub fn vertexnim_moves(state: &State) -> Vec<Move> {
+    let Some(u) = state.token else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let others: Vec<usize> = state.adj[u].iter().copied().filter(|&v| v != u).collect();
+    let last = state
+        .weights
+        .iter()
+        .enumerate()
+        .all(|(v, &w)| v == u || w == 0);
+    if others.is_empty() && last {
+        out.push((0, None));
+    }
+    for &v in &others {
+        out.push((0, Some(v)));
+    }
+    for k in 1..state.weights[u] {
+        for &v in &state.adj[u] {
+            out.push((k, Some(v)));
+        }
+    }
+    out
+}
+
+/// vertexnim: set the weight; if it is 0, remove the vertex and join its neighbourhood
+/// (a clique with loops when undirected, x -> y for x -> u -> y when directed).
+pub fn vertexnim_apply(state: &State, (k, next): Move, directed: bool) -> State {
+    let mut s = state.clone();
+    let u = state.token.expect("a move needs a token");
+    s.weights[u] = k;
+    if k == 0 {
+        let outs: Vec<usize> = s.adj[u].iter().copied().filter(|&y| y != u).collect();
+        let ins: Vec<usize> = if directed {
+            (0..s.adj.len())
+                .filter(|&x| x != u && s.adj[x].contains(&u))
+                .collect()
+        } else {
+            outs.clone()
+        };
+        for &x in &ins {
+            s.adj[x].remove(&u);
+            for &y in &outs {
+                s.adj[x].insert(y);
+            }
+        }
+        s.adj[u].clear();
+    }
+    s.token = next;
+    s
+}
+
+/// nimg: if the token's vertex has weight 0 there is no move; otherwise every new weight below
+/// the current one, to any neighbour (itself only with a loop).
+pub fn nimg_moves(state: &State) -> Vec<Move> {
+    let Some(u) = state.token else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for k in 0..state.weights[u] {
+        for &v in &state.adj[u] {
+            out.push((k, Some(v)));
+        }
+    }
+    out
+}
+
+/// nimg: set the weight, move the token; nothing is removed.
+pub fn nimg_apply(state: &State, (k, next): Move) -> State {
+    let mut s = state.clone();
+    let u = state.token.expect("a move needs a token");
+    s.weights[u] = k;
+    s.token = next;
+    s
+}
+
+impl State {
+    /// Canonical text: `w=<weights>;t=<token index or ->;e=<edges>`, edges `x-y` (x <= y)
+    /// when undirected and `x>y` when directed, in increasing order.
+    pub fn text(&self, directed: bool) -> String {
+        let weights: Vec<String> = self.weights.iter().map(|w| w.to_string()).collect();
+        let mut edges = Vec::new();
+        for (x, out) in self.adj.iter().enumerate() {
+            for &y in out {
+                if directed {
+                    edges.push(format!("{x}>{y}"));
+                } else if x <= y {
+                    edges.push(format!("{x}-{y}"));
+                }
+            }
+        }
+        let token = self.token.map_or("-".to_string(), |t| t.to_string());
+        format!("w={};t={token};e={}", weights.join(","), edges.join(","))
+    }
+}
+
+/// "first" or "second".
+pub const FIRST: &str = "first";
+/// The second player.
+pub const SECOND: &str = "second";
+
+/// A winner's move in a certificate: position text, new weight, next vertex name.
+pub type StrategyMove = (String, u64, Option<String>);
+
+/// Certificate kind `vertexnim-strategy`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VertexNimStrategy {
+    /// "first" (the player to move at the start) or "second".
+    pub winner: String,
+    pub moves: Vec<StrategyMove>,
+}
+
+/// What the replay did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StrategyReport {
+    pub positions: u64,
+    pub final_positions: u64,
+    pub moves_followed: u64,
+}
+
+/// Replays `strategy` on `game`; at most `max_positions` (position, player) pairs and
+/// `max_positions * 64` followed moves.
+pub fn check_strategy(
+    game: &VertexNim,
+    strategy: &VertexNimStrategy,
+    max_positions: u64,
+) -> Result<StrategyReport, String> {
+    let winner_first = match strategy.winner.as_str() {
+        FIRST => true,
+        SECOND => false,
+        other => {
+            return Err(format!(
+                "winner '{other}' is neither \"first\" nor \"second\""
+            ))
+        }
+    };
+    let index: HashMap<&str, usize> = game
+        .names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let mut table: HashMap<&str, Move> = HashMap::new();
+    for (k, (text, weight, next)) in strategy.moves.iter().enumerate() {
+        let next = match next {
+            None => None,
+            Some(name) => Some(
+                *index
+                    .get(name.as_str())
+                    .ok_or_else(|| format!("moves[{k}]: unknown vertex '{name}'"))?,
+            ),
+        };
+        if table.insert(text.as_str(), (*weight, next)).is_some() {
+            return Err(format!("moves[{k}]: position '{text}' is given twice"));
+        }
+    }
+    let mut report = StrategyReport::default();
+    let mut seen: HashSet<(String, bool)> = HashSet::new();
+    // (position, is the winner to move)
+    let mut stack = vec![(game.start.clone(), winner_first)];
+    let max_moves = max_positions.saturating_mul(64);
+    while let Some((state, winner_to_move)) = stack.pop() {
+        let text = state.text(game.directed);
+        if !seen.insert((text.clone(), winner_to_move)) {
+            continue;
+        }
+        report.positions += 1;
+        if report.positions > max_positions {
+            return Err(format!(
+                "the replay passed the checker's limit of {max_positions} positions"
+            ));
+        }
+        // Bound the moves before listing them: a weight of 10^18 must not be enumerated.
+        let bound = state.token.map_or(0, |u| {
+            state.weights[u].saturating_mul(state.adj[u].len() as u64 + 1)
+        });
+        if report.moves_followed.saturating_add(bound) > max_moves {
+            return Err(format!(
+                "position '{text}' has up to {bound} moves: over the checker's limit of \
+                 {max_moves} moves"
+            ));
+        }
+        let moves = game.moves(&state);
+        if moves.is_empty() {
+            report.final_positions += 1;
+            if winner_to_move != game.stuck_player_wins() {
+                return Err(format!(
+                    "position '{text}': the {} player is to move and has no move, which {} \
+                     under {} play",
+                    if winner_to_move { "winning" } else { "other" },
+                    if game.stuck_player_wins() {
+                        "wins"
+                    } else {
+                        "loses"
+                    },
+                    if game.stuck_player_wins() {
+                        "misere"
+                    } else {
+                        "normal"
+                    }
+                ));
+            }
+            continue;
+        }
+        if winner_to_move {
+            let mv = *table.get(text.as_str()).ok_or_else(|| {
+                format!("position '{text}': the winner is to move and no move is given")
+            })?;
+            if !moves.contains(&mv) {
+                return Err(format!(
+                    "position '{text}': the move to weight {} and vertex {} is not legal",
+                    mv.0,
+                    mv.1.map_or("(none)".to_string(), |v| game.names[v].clone())
+                ));
+            }
+            report.moves_followed += 1;
+            stack.push((game.apply(&state, mv), false));
+        } else {
+            report.moves_followed += moves.len() as u64;
+            if report.moves_followed > max_moves {
+                return Err(format!(
+                    "the replay passed the checker's limit of {max_moves} moves"
+                ));
+            }
+            for mv in moves {
+                stack.push((game.apply(&state, mv), true));
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Certificate kind `vertexnim-labelling`, for instances too large for a strategy: the
+/// labelling of the reconstructed Theorem 10 (undirected vertexnim, normal play), Theorem 13
+/// (the same, misere play) or Corollary 12 (undirected Vertex NimG, normal play), one letter
+/// per vertex in instance order: `P` or `N` for the vertices of the labelled subgraph G*,
+/// `.` for the others.
+///
+/// The checker recomputes G* (vertexnim: weight at least 2, no loop, no neighbour of weight
+/// 1; NimG: positive weight, no loop, no neighbour of weight 0), checks every label locally
+/// (a vertex of G* is P iff none of its G*-neighbours of strictly smaller weight is P, which
+/// determines the labelling uniquely, by induction on the weight), decides the token's case
+/// and compares with `winner`. It trusts the theorem itself
+/// ([`crate::TRUSTED_VERTEXNIM_THEOREM_10`]), which the project has only tested exhaustively
+/// on small graphs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VertexNimLabelling {
+    /// "first" or "second".
+    pub winner: String,
+    pub labels: String,
+    /// Directed vertexnim with a loop on every vertex only (Theorems 6 and 14): the peeling
+    /// round of each weight-1 vertex (any number for the others); see [`check_labelling`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Vec<u64>>,
+}
+
+/// Checks a labelling certificate; on success the theorem used and how the case was decided.
+///
+/// For directed vertexnim with a loop on every vertex (the reconstructed Theorem 6, and
+/// Theorem 14 under misere play) the certificate also gives each weight-1 vertex a round, and
+/// the checker verifies that the rounds are a run of the peeling of Definition 7: in round k,
+/// the P vertices of the round (or, if there are none, its N vertices) form a set C that
+/// induces a strongly connected digraph and has no arc to a weight-1 vertex of a later round
+/// or to one of the same round outside C (so C is a sink strongly connected component of the
+/// vertices not yet labelled); C is P iff |C| is odd; the other vertices of the round are N
+/// and each has an arc into C; when C is P every weight-1 vertex with an arc into C belongs to
+/// round k or an earlier one.
+pub fn check_labelling(
+    game: &VertexNim,
+    cert: &VertexNimLabelling,
+) -> Result<(&'static str, String), String> {
+    if game.directed && game.variant == Variant::Vertexnim {
+        return check_directed_labelling(game, cert);
+    }
+    let theorem =
+        match (game.variant, game.directed, game.play) {
+            (Variant::Vertexnim, false, Play::Normal) => "Theorem 10",
+            (Variant::Vertexnim, false, Play::Misere) => "Theorem 13",
+            (Variant::Nimg, false, Play::Normal) => "Corollary 12",
+            _ => return Err(
+                "a vertexnim-labelling certificate fits undirected vertexnim (normal or misere) \
+                 and undirected NimG under normal play only"
+                    .into(),
+            ),
+        };
+    let claim_first = match cert.winner.as_str() {
+        FIRST => true,
+        SECOND => false,
+        other => {
+            return Err(format!(
+                "winner '{other}' is neither \"first\" nor \"second\""
+            ))
+        }
+    };
+    let s = &game.start;
+    let n = s.weights.len();
+    let w = &s.weights;
+    let u = s.token.ok_or("the start has no token")?;
+    let labels = cert.labels.as_bytes();
+    if labels.len() != n {
+        return Err(format!(
+            "labels has {} letters for {n} vertices",
+            labels.len()
+        ));
+    }
+    let nimg = game.variant == Variant::Nimg;
+    let small = if nimg { 0 } else { 1 };
+    let inside: Vec<bool> = (0..n)
+        .map(|v| w[v] > small && !s.adj[v].contains(&v) && s.adj[v].iter().all(|&y| w[y] != small))
+        .collect();
+    for v in 0..n {
+        let expected = if !inside[v] {
+            b'.'
+        } else if s.adj[v]
+            .iter()
+            .any(|&y| inside[y] && w[y] < w[v] && labels[y] == b'P')
+        {
+            b'N'
+        } else {
+            b'P'
+        };
+        if labels[v] != expected {
+            return Err(format!(
+                "vertex '{}' is labelled '{}', the local rule gives '{}'",
+                game.names[v], labels[v] as char, expected as char
+            ));
+        }
+    }
+    let misere = game.play == Play::Misere;
+    let loop_u = s.adj[u].contains(&u);
+    let (first, how) = if nimg {
+        if loop_u {
+            (true, "the token's vertex has a loop".to_string())
+        } else {
+            (
+                labels[u] == b'N',
+                format!("the token's vertex is labelled {}", labels[u] as char),
+            )
+        }
+    } else if w.iter().all(|&x| x == 1) {
+        (
+            (n % 2 == 1) != misere,
+            format!("every weight is 1 and there are {n} vertices"),
+        )
+    } else if n == 1 {
+        (
+            !misere || loop_u,
+            "the token's vertex is the only one".to_string(),
+        )
+    } else if w[u] == 1 {
+        let mut seen = vec![false; n];
+        seen[u] = true;
+        let mut stack = vec![u];
+        let mut size = 0usize;
+        while let Some(x) = stack.pop() {
+            size += 1;
+            for &y in &s.adj[x] {
+                if !seen[y] && w[y] == 1 {
+                    seen[y] = true;
+                    stack.push(y);
+                }
+            }
+        }
+        (
+            size.is_multiple_of(2),
+            format!("the token's vertex has weight 1 in a weight-1 component of {size} vertices"),
+        )
+    } else if loop_u {
+        (
+            true,
+            "the token's vertex has weight at least 2 and a loop".to_string(),
+        )
+    } else if s.adj[u].iter().any(|&y| w[y] == 1) {
+        (
+            true,
+            "the token's vertex has weight at least 2 and a neighbour of weight 1".to_string(),
+        )
+    } else {
+        (
+            labels[u] == b'N',
+            format!("the token's vertex is labelled {}", labels[u] as char),
+        )
+    };
+    if first != claim_first {
+        return Err(format!(
+            "by {theorem} ({how}) the {} player wins, not the {}",
+            if first { FIRST } else { SECOND },
+            cert.winner
+        ));
+    }
+    Ok((theorem, how))
+}
+
+fn check_directed_labelling(
+    game: &VertexNim,
+    cert: &VertexNimLabelling,
+) -> Result<(&'static str, String), String> {
+    let misere = game.play == Play::Misere;
+    let theorem = if misere { "Theorem 14" } else { "Theorem 6" };
+    let s = &game.start;
+    let n = s.weights.len();
+    let w = &s.weights;
+    let u = s.token.ok_or("the start has no token")?;
+    if let Some(v) = (0..n).find(|&v| !s.adj[v].contains(&v)) {
+        return Err(format!(
+            "{theorem} needs a loop on every vertex; '{}' has none",
+            game.names[v]
+        ));
+    }
+    let claim_first = match cert.winner.as_str() {
+        FIRST => true,
+        SECOND => false,
+        other => {
+            return Err(format!(
+                "winner '{other}' is neither \"first\" nor \"second\""
+            ))
+        }
+    };
+    let labels = cert.labels.as_bytes();
+    if labels.len() != n {
+        return Err(format!(
+            "labels has {} letters for {n} vertices",
+            labels.len()
+        ));
+    }
+    let rounds = cert.rounds.as_ref().ok_or("rounds are missing")?;
+    if rounds.len() != n {
+        return Err(format!(
+            "rounds has {} entries for {n} vertices",
+            rounds.len()
+        ));
+    }
+    let v1 = |v: usize| w[v] == 1;
+    for v in 0..n {
+        let ok = if v1(v) {
+            labels[v] == b'P' || labels[v] == b'N'
+        } else {
+            labels[v] == b'.'
+        };
+        if !ok {
+            return Err(format!(
+                "vertex '{}' (weight {}) has label '{}'",
+                game.names[v], w[v], labels[v] as char
+            ));
+        }
+    }
+    let mut by_round: std::collections::BTreeMap<u64, Vec<usize>> = Default::default();
+    for v in (0..n).filter(|&v| v1(v)) {
+        by_round.entry(rounds[v]).or_default().push(v);
+    }
+    let mut rev = vec![Vec::new(); n];
+    for (x, out) in s.adj.iter().enumerate() {
+        for &y in out {
+            rev[y].push(x);
+        }
+    }
+    let mut in_c = vec![false; n];
+    for (&k, members) in &by_round {
+        let ps: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&v| labels[v] == b'P')
+            .collect();
+        let c: Vec<usize> = if ps.is_empty() { members.clone() } else { ps };
+        let odd = c.len() % 2 == 1;
+        if odd == c.iter().any(|&v| labels[v] == b'N') || (odd && labels[c[0]] != b'P') {
+            return Err(format!(
+                "round {k}: a component of {} vertices labelled wrongly",
+                c.len()
+            ));
+        }
+        for &v in &c {
+            in_c[v] = true;
+        }
+        // Strongly connected: every vertex of C reaches and is reached from c[0] inside C.
+        for reverse in [false, true] {
+            let mut seen = vec![false; n];
+            seen[c[0]] = true;
+            let mut stack = vec![c[0]];
+            let mut count = 0;
+            while let Some(x) = stack.pop() {
+                count += 1;
+                let next: Vec<usize> = if reverse {
+                    rev[x].iter().copied().filter(|&y| in_c[y]).collect()
+                } else {
+                    s.adj[x].iter().copied().filter(|&y| in_c[y]).collect()
+                };
+                for y in next {
+                    if !seen[y] {
+                        seen[y] = true;
+                        stack.push(y);
+                    }
+                }
+            }
+            if count != c.len() {
+                return Err(format!(
+                    "round {k}: its component is not strongly connected"
+                ));
+            }
+        }
+        for &x in &c {
+            if let Some(&y) = s.adj[x]
+                .iter()
+                .find(|&&y| v1(y) && !in_c[y] && rounds[y] >= k)
+            {
+                return Err(format!(
+                    "round {k}: the arc {} -> {} leaves the component to a vertex not yet \
+                     labelled",
+                    game.names[x], game.names[y]
+                ));
+            }
+        }
+        for &x in members {
+            if !in_c[x] && !s.adj[x].iter().any(|&y| in_c[y]) {
+                return Err(format!(
+                    "round {k}: '{}' is labelled N without an arc into the component",
+                    game.names[x]
+                ));
+            }
+        }
+        if odd {
+            for &x in c.iter().flat_map(|&y| rev[y].iter()) {
+                if v1(x) && rounds[x] > k {
+                    return Err(format!(
+                        "round {k}: '{}' has an arc into a P component but is left for round {}",
+                        game.names[x], rounds[x]
+                    ));
+                }
+            }
+        }
+        for &v in &c {
+            in_c[v] = false;
+        }
+    }
+    let (first, how) = if w.iter().all(|&x| x == 1) {
+        (
+            (n % 2 == 1) != misere,
+            format!("every weight is 1 and there are {n} vertices"),
+        )
+    } else if w[u] >= 2 {
+        (
+            true,
+            "the token's vertex has weight at least 2 (and a loop)".to_string(),
+        )
+    } else {
+        (
+            labels[u] == b'N',
+            format!("the token's vertex is labelled {}", labels[u] as char),
+        )
+    };
+    if first != claim_first {
+        return Err(format!(
+            "by {theorem} ({how}) the {} player wins, not the {}",
+            if first { FIRST } else { SECOND },
+            cert.winner
+        ));
+    }
+    Ok((theorem, how))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(directed: bool, variant: Variant, ws: &[i64], edges: &[(&str, &str)]) -> VertexNimSpec {
+        let names = ["a", "b", "c", "d", "e", "f"];
+        VertexNimSpec {
+            directed,
+            variant,
+            play: Play::Normal,
+            vertices: ws
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| VertexSpec {
+                    name: names[i].into(),
+                    weight: w,
+                })
+                .collect(),
+            edges: edges
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+            token: "a".into(),
+            source: None,
+        }
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        let e = spec(false, Variant::Vertexnim, &[1, 0], &[("a", "b")]).validate();
+        assert!(e.unwrap_err().contains("weight 0 is not positive"));
+        let e = spec(false, Variant::Vertexnim, &[1, -2], &[("a", "b")]).validate();
+        assert!(e.unwrap_err().contains("weight -2"));
+        let mut s = spec(false, Variant::Vertexnim, &[1, 1], &[("a", "b")]);
+        s.token = "z".into();
+        assert!(s
+            .validate()
+            .unwrap_err()
+            .contains("'z', which is not a vertex"));
+        let e = spec(false, Variant::Nimg, &[1, 1, 1], &[("a", "b")]).validate();
+        assert!(e.unwrap_err().contains("not connected"));
+        let e = spec(true, Variant::Vertexnim, &[1, 1], &[("a", "b")]).validate();
+        assert!(e.unwrap_err().contains("not strongly connected"));
+        let e = spec(true, Variant::Vertexnim, &[1, 1], &[("a", "b"), ("b", "a")]).validate();
+        assert!(e.is_ok());
+        let e = spec(false, Variant::Vertexnim, &[1], &[("a", "q")]).validate();
+        assert!(e.unwrap_err().contains("unknown vertex 'q'"));
+    }
+
+    #[test]
+    fn removal_joins_the_neighbourhood() {
+        // Undirected path b - a - c: emptying a makes b, c adjacent, both with loops.
+        let g = spec(
+            false,
+            Variant::Vertexnim,
+            &[1, 2, 2],
+            &[("a", "b"), ("a", "c")],
+        )
+        .validate()
+        .unwrap();
+        let moves = g.moves(&g.start);
+        assert_eq!(moves, vec![(0, Some(1)), (0, Some(2))]);
+        let s = g.apply(&g.start, (0, Some(1)));
+        assert_eq!(s.text(false), "w=0,2,2;t=1;e=1-1,1-2,2-2");
+        // Directed: c -> a -> b, b -> c; emptying a adds c -> b.
+        let g = spec(
+            true,
+            Variant::Vertexnim,
+            &[1, 2, 2],
+            &[("c", "a"), ("a", "b"), ("b", "c")],
+        )
+        .validate()
+        .unwrap();
+        let s = g.apply(&g.start, (0, Some(1)));
+        assert_eq!(s.text(true), "w=0,2,2;t=1;e=1>2,2>1");
+        // A single vertex: emptying ends the game; without a loop nothing else is legal.
+        let g = spec(false, Variant::Vertexnim, &[3], &[])
+            .validate()
+            .unwrap();
+        assert_eq!(g.moves(&g.start), vec![(0, None)]);
+        let g = spec(false, Variant::Vertexnim, &[2], &[("a", "a")])
+            .validate()
+            .unwrap();
+        assert_eq!(g.moves(&g.start), vec![(0, None), (1, Some(0))]);
+        // NimG: zero vertices stay and block.
+        let g = spec(false, Variant::Nimg, &[1, 2], &[("a", "b")])
+            .validate()
+            .unwrap();
+        let s = g.apply(&g.start, (0, Some(1)));
+        let s = g.apply(&s, (1, Some(0)));
+        assert!(g.moves(&s).is_empty());
+    }
+
+    #[test]
+    fn a_strategy_is_replayed() {
+        // a(1) - b(1): the first player empties a, the second empties b and wins.
+        let g = spec(false, Variant::Vertexnim, &[1, 1], &[("a", "b")])
+            .validate()
+            .unwrap();
+        let after = g.apply(&g.start, (0, Some(1)));
+        let good = VertexNimStrategy {
+            winner: SECOND.into(),
+            moves: vec![(after.text(false), 0, None)],
+        };
+        let report = check_strategy(&g, &good, 100).unwrap();
+        assert_eq!(report.final_positions, 1);
+        let bad = VertexNimStrategy {
+            winner: FIRST.into(),
+            moves: vec![(g.start.text(false), 0, Some("b".into()))],
+        };
+        assert!(check_strategy(&g, &bad, 100).is_err());
+        let empty = VertexNimStrategy {
+            winner: SECOND.into(),
+            moves: vec![],
+        };
+        assert!(check_strategy(&g, &empty, 100)
+            .unwrap_err()
+            .contains("no move is given"));
+        // A huge weight is refused, not enumerated.
+        let huge = spec(false, Variant::Vertexnim, &[i64::MAX, 1], &[("a", "b")])
+            .validate()
+            .unwrap();
+        assert!(check_strategy(&huge, &empty, 100)
+            .unwrap_err()
+            .contains("over the checker's limit"));
+    }
+
+    #[test]
+    fn a_labelling_is_checked_locally() {
+        // Path a(3) - b(5) - c(4), no loops: G* is everything; a and c are P, b is N.
+        let g = spec(
+            false,
+            Variant::Vertexnim,
+            &[3, 5, 4],
+            &[("a", "b"), ("b", "c")],
+        )
+        .validate()
+        .unwrap();
+        let good = VertexNimLabelling {
+            winner: SECOND.into(),
+            labels: "PNP".into(),
+            rounds: None,
+        };
+        assert_eq!(check_labelling(&g, &good).unwrap().0, "Theorem 10");
+        let wrong_label = VertexNimLabelling {
+            winner: SECOND.into(),
+            labels: "PPP".into(),
+            rounds: None,
+        };
+        assert!(check_labelling(&g, &wrong_label)
+            .unwrap_err()
+            .contains("local rule"));
+        let wrong_winner = VertexNimLabelling {
+            winner: FIRST.into(),
+            labels: "PNP".into(),
+            rounds: None,
+        };
+        assert!(check_labelling(&g, &wrong_winner).is_err());
+        let short = VertexNimLabelling {
+            winner: SECOND.into(),
+            labels: "PN".into(),
+            rounds: None,
+        };
+        assert!(check_labelling(&g, &short).is_err());
+        let directed = spec(true, Variant::Vertexnim, &[2, 2], &[("a", "b"), ("b", "a")])
+            .validate()
+            .unwrap();
+        assert!(check_labelling(&directed, &good).is_err());
+    }
+}

@@ -1,0 +1,235 @@
+//! `gamecert gen/solve/verify` on vertex nim instances (seed 004), and the bad-input cases.
+mod common;
+use common::{bad_input, gamecert, stderr, stdout, write};
+
+fn instance(directed: bool, vertices: &str, edges: &str, token: &str) -> String {
+    format!(
+        r#"{{"format": "gamecert-instance", "version": 1, "kind": "vertexnim",
+  "directed": {directed}, "variant": "vertexnim", "play": "normal",
+  "vertices": [{vertices}],
+  "edges": [{edges}], "token": "{token}"}}"#
+    )
+}
+
+#[test]
+fn gen_solve_verify_and_a_tampered_certificate() {
+    let dir = tempfile::tempdir().unwrap();
+    for extra in [
+        &[][..],
+        &["--directed"][..],
+        &["--variant", "nimg"][..],
+        &["--misere"][..],
+    ] {
+        let inst = dir.path().join("g.json");
+        let cert = dir.path().join("c.json");
+        let mut args = vec![
+            "gen",
+            "vertexnim",
+            "--vertices",
+            "4",
+            "--max-weight",
+            "3",
+            "--seed",
+            "5",
+            "-o",
+            inst.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let out = gamecert(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let out = gamecert(&[
+            "solve",
+            inst.to_str().unwrap(),
+            "-o",
+            cert.to_str().unwrap(),
+            "--json",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{extra:?}: {}", stderr(&out));
+        assert!(
+            stdout(&out).contains("vertexnim-strategy"),
+            "{}",
+            stdout(&out)
+        );
+        let out = gamecert(&["verify", inst.to_str().unwrap(), cert.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+        assert!(stdout(&out).starts_with("ACCEPTED"));
+        // Flip the claimed winner: the replay must fail (exit 1).
+        let text = std::fs::read_to_string(&cert).unwrap();
+        let flipped = if text.contains("\"winner\": \"first\"") {
+            text.replace("\"winner\": \"first\"", "\"winner\": \"second\"")
+        } else {
+            text.replace("\"winner\": \"second\"", "\"winner\": \"first\"")
+        };
+        let bad = write(dir.path(), "bad.json", &flipped);
+        let out = gamecert(&["verify", inst.to_str().unwrap(), bad.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+        assert!(stdout(&out).starts_with("REJECTED"));
+    }
+}
+
+#[test]
+fn a_large_instance_is_decided_by_theorem_10() {
+    let dir = tempfile::tempdir().unwrap();
+    let inst = dir.path().join("big.json");
+    let out = gamecert(&[
+        "gen",
+        "vertexnim",
+        "--vertices",
+        "500",
+        "--max-weight",
+        "20",
+        "--loops",
+        "0",
+        "-o",
+        inst.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = gamecert(&["solve", inst.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let summary: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(summary["method"], "Theorem 10");
+    assert_eq!(summary["certificate"], "vertexnim-labelling");
+    let cert = dir.path().join("big-cert.json");
+    let out = gamecert(&[
+        "solve",
+        inst.to_str().unwrap(),
+        "-o",
+        cert.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = gamecert(&["verify", inst.to_str().unwrap(), cert.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("trusted: Duchene-Renault Theorem 10"));
+    // One label changed: rejected.
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let at = text.find("\"labels\": \"").unwrap() + 11;
+    let mut bytes = text.into_bytes();
+    bytes[at] = match bytes[at] {
+        b'P' => b'N',
+        b'N' => b'P',
+        _ => b'P',
+    };
+    let bad = write(dir.path(), "bad.json", &String::from_utf8(bytes).unwrap());
+    let out = gamecert(&["verify", inst.to_str().unwrap(), bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    // Directed with a loop on every vertex: Theorem 6's peeling as the certificate.
+    let lin = dir.path().join("loops.json");
+    let out = gamecert(&[
+        "gen",
+        "vertexnim",
+        "--vertices",
+        "300",
+        "--directed",
+        "--loops",
+        "1",
+        "--max-weight",
+        "2",
+        "--density",
+        "0.5",
+        "-o",
+        lin.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let lcert = dir.path().join("loops-cert.json");
+    let out = gamecert(&[
+        "solve",
+        lin.to_str().unwrap(),
+        "-o",
+        lcert.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("by Theorem 6"), "{}", stderr(&out));
+    let out = gamecert(&["verify", lin.to_str().unwrap(), lcert.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("trusted: Duchene-Renault Theorem 6"));
+    // Directed instances without loops everywhere have no polynomial answer and are too large
+    // for the exact solver: solve says so.
+    let dinst = dir.path().join("dbig.json");
+    let out = gamecert(&[
+        "gen",
+        "vertexnim",
+        "--vertices",
+        "40",
+        "--directed",
+        "--loops",
+        "0",
+        "-o",
+        dinst.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = gamecert(&["solve", dinst.to_str().unwrap()]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        stderr(&out).contains("no polynomial characterisation"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_input_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            instance(false, r#"{"name": "a", "weight": 0}"#, "", "a"),
+            "weight 0 is not positive",
+        ),
+        (
+            instance(
+                false,
+                r#"{"name": "a", "weight": 2}, {"name": "b", "weight": -1}"#,
+                r#"["a", "b"]"#,
+                "a",
+            ),
+            "weight -1 is not positive",
+        ),
+        (
+            instance(false, r#"{"name": "a", "weight": 2}"#, "", "x"),
+            "token: the token is on 'x', which is not a vertex",
+        ),
+        (
+            instance(
+                true,
+                r#"{"name": "a", "weight": 2}, {"name": "b", "weight": 1}"#,
+                r#"["a", "b"]"#,
+                "a",
+            ),
+            "not strongly connected",
+        ),
+        (
+            instance(
+                false,
+                r#"{"name": "a", "weight": 2}, {"name": "b", "weight": 1}"#,
+                "",
+                "a",
+            ),
+            "not connected",
+        ),
+        (
+            instance(false, r#"{"name": "a", "weight": 2}"#, r#"["a", "z"]"#, "a"),
+            "unknown vertex 'z'",
+        ),
+    ];
+    for (k, (text, expected)) in cases.iter().enumerate() {
+        let path = write(dir.path(), &format!("bad{k}.json"), text);
+        bad_input(&["solve", path.to_str().unwrap()], expected);
+        bad_input(
+            &["verify", path.to_str().unwrap(), path.to_str().unwrap()],
+            expected,
+        );
+    }
+    // A syntax error names the line and column.
+    let broken =
+        instance(false, r#"{"name": "a", "weight": 2}"#, "", "a").replace("\"play\"", "play");
+    let path = write(dir.path(), "broken.json", &broken);
+    bad_input(&["solve", path.to_str().unwrap()], "broken.json:2:");
+    bad_input(&["gen", "vertexnim", "--vertices", "0"], "at least 1");
+    bad_input(
+        &["gen", "vertexnim", "--vertices", "5", "--loops", "2"],
+        "probability",
+    );
+    bad_input(
+        &["gen", "vertexnim", "--vertices", "100000000"],
+        "limit of 10^7",
+    );
+}

@@ -504,49 +504,8 @@ pub fn directed_loops(s: &State) -> Option<bool> {
     if s.weights[u] >= 2 {
         return Some(true);
     }
-    let n = s.weights.len();
-    // 0 unlabelled, 1 P, 2 N
-    let mut label = vec![0u8; n];
-    let in_v1 = |v: usize| s.weights[v] == 1;
-    loop {
-        let inside: Vec<bool> = (0..n).map(|v| in_v1(v) && label[v] == 0).collect();
-        if !inside.iter().any(|&b| b) {
-            break;
-        }
-        let comps = sccs(&s.adj, &inside);
-        let mut comp_of = vec![usize::MAX; n];
-        for (i, c) in comps.iter().enumerate() {
-            for &v in c {
-                comp_of[v] = i;
-            }
-        }
-        let sink = comps
-            .iter()
-            .position(|c| {
-                c.iter().all(|&x| {
-                    s.adj[x]
-                        .iter()
-                        .all(|&y| !inside[y] || comp_of[y] == comp_of[x])
-                })
-            })
-            .expect("a finite digraph has a sink component");
-        let c = &comps[sink];
-        if c.len() % 2 == 1 {
-            for &v in c {
-                label[v] = 1;
-            }
-            for x in 0..n {
-                if inside[x] && label[x] == 0 && s.adj[x].iter().any(|y| c.contains(y)) {
-                    label[x] = 2;
-                }
-            }
-        } else {
-            for &v in c {
-                label[v] = 2;
-            }
-        }
-    }
-    Some(label[u] == 2)
+    // Definition 7's peeling decides the weight-1 vertices, the token's among them.
+    Some(directed_peeling(s).0[u] == LABEL_N)
 }
 
 /// Definition 7's peeling on the weight-1 vertices: (label, round) per vertex, label

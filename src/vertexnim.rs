@@ -1059,59 +1059,103 @@ mod tests {
         assert_eq!(disagree, 0);
     }
 
+    /// Compares `rule` with the exact solver on every graph of each (size, largest weight) in
+    /// `sizes` (see [`graphs`]); returns the positions compared.
+    fn sweep(
+        sizes: &[(usize, u64)],
+        directed: bool,
+        loops: Option<bool>,
+        variant: Variant,
+        play: Play,
+        rule: impl Fn(&State) -> Option<bool> + Copy,
+    ) -> usize {
+        let mut total = 0;
+        for &(n, w) in sizes {
+            let mut gs = graphs(n, directed, loops, variant);
+            total += compare(&mut gs, w, play, rule);
+        }
+        assert!(total > 0, "no position compared");
+        total
+    }
+
+    const UP_TO_5: &[(usize, u64)] = &[(1, 4), (2, 4), (3, 4), (4, 4), (5, 3)];
+    const UP_TO_4: &[(usize, u64)] = &[(1, 4), (2, 4), (3, 4), (4, 3)];
+    const DIRECTED: &[(usize, u64)] = &[(1, 3), (2, 3), (3, 3), (4, 2)];
+
     #[test]
     fn proposition_9_undirected_all_loops() {
-        let mut total = 0;
-        for (n, w) in [(1, 4), (2, 4), (3, 4), (4, 4), (5, 3)] {
-            let mut gs = graphs(n, false, Some(true), Variant::Vertexnim);
-            total += compare(&mut gs, w, Play::Normal, undirected_loops);
-        }
-        assert!(total > 0);
+        let total = sweep(
+            UP_TO_5,
+            false,
+            Some(true),
+            Variant::Vertexnim,
+            Play::Normal,
+            undirected_loops,
+        );
         eprintln!("Proposition 9: {total} positions");
     }
 
     #[test]
     fn theorem_6_directed_all_loops() {
-        let mut total = 0;
-        for (n, w) in [(1, 3), (2, 3), (3, 3), (4, 2)] {
-            let mut gs = graphs(n, true, Some(true), Variant::Vertexnim);
-            total += compare(&mut gs, w, Play::Normal, directed_loops);
-        }
+        let total = sweep(
+            DIRECTED,
+            true,
+            Some(true),
+            Variant::Vertexnim,
+            Play::Normal,
+            directed_loops,
+        );
         eprintln!("Theorem 6: {total} positions");
     }
 
     #[test]
     fn theorem_10_undirected() {
-        let mut total = 0;
-        for (n, w) in [(1, 4), (2, 4), (3, 4), (4, 3)] {
-            let mut gs = graphs(n, false, None, Variant::Vertexnim);
-            total += compare(&mut gs, w, Play::Normal, undirected);
-        }
+        let total = sweep(
+            UP_TO_4,
+            false,
+            None,
+            Variant::Vertexnim,
+            Play::Normal,
+            undirected,
+        );
         eprintln!("Theorem 10: {total} positions");
     }
 
     #[test]
     fn corollary_12_nimg() {
-        let mut total = 0;
-        for (n, w) in [(1, 4), (2, 4), (3, 4), (4, 3)] {
-            let mut gs = graphs(n, false, None, Variant::Nimg);
-            total += compare(&mut gs, w, Play::Normal, nimg_undirected);
-        }
+        let total = sweep(
+            UP_TO_4,
+            false,
+            None,
+            Variant::Nimg,
+            Play::Normal,
+            nimg_undirected,
+        );
         eprintln!("Corollary 12: {total} positions");
     }
 
     #[test]
     fn theorems_13_14_misere() {
-        let mut total = 0;
-        for (n, w) in [(1, 4), (2, 4), (3, 4), (4, 3)] {
-            let mut gs = graphs(n, false, None, Variant::Vertexnim);
-            total += compare(&mut gs, w, Play::Misere, |s| misere(s, undirected(s)));
-        }
-        for (n, w) in [(1, 3), (2, 3), (3, 3), (4, 2)] {
-            let mut gs = graphs(n, true, Some(true), Variant::Vertexnim);
-            total += compare(&mut gs, w, Play::Misere, |s| misere(s, directed_loops(s)));
-        }
-        eprintln!("Theorems 13, 14: {total} positions");
+        let undirected_total = sweep(
+            UP_TO_4,
+            false,
+            None,
+            Variant::Vertexnim,
+            Play::Misere,
+            |s| misere(s, undirected(s)),
+        );
+        let directed_total = sweep(
+            DIRECTED,
+            true,
+            Some(true),
+            Variant::Vertexnim,
+            Play::Misere,
+            |s| misere(s, directed_loops(s)),
+        );
+        eprintln!(
+            "Theorems 13, 14: {} positions",
+            undirected_total + directed_total
+        );
     }
 
     #[test]

@@ -33,6 +33,18 @@ pub mod voronoi_game;
 
 pub use check::{check, check_one_round, Limits, Verdict};
 
+/// Whether a certificate's `winner` field names the first player ("first") or the second
+/// ("second"); anything else is an error naming the value.
+pub(crate) fn winner_is_first(winner: &str) -> Result<bool, String> {
+    match winner {
+        "first" => Ok(true),
+        "second" => Ok(false),
+        other => Err(format!(
+            "winner '{other}' is neither \"first\" nor \"second\""
+        )),
+    }
+}
+
 /// Seed 001 (Teramoto, Demaine, Uehara), Theorem 3.
 pub const TRUSTED_THEOREM_3: &str = "Teramoto-Demaine-Uehara Theorem 3: for a CNF formula with \
 clauses of 1 to 3 literals in which each variable occurs at most three times, B wins the \

@@ -241,15 +241,7 @@ pub fn check_marking_strategy(
     max_positions: u64,
 ) -> Result<MarkingReport, String> {
     let rules = Rules::from_spec(spec)?;
-    let winner_first = match strategy.winner.as_str() {
-        "first" => true,
-        "second" => false,
-        other => {
-            return Err(format!(
-                "winner '{other}' is neither \"first\" nor \"second\""
-            ))
-        }
-    };
+    let winner_first = crate::winner_is_first(&strategy.winner)?;
     let mut moves: HashMap<u64, usize> = HashMap::new();
     for (k, (hex, e)) in strategy.moves.iter().enumerate() {
         let mask = u64::from_str_radix(hex, 16)

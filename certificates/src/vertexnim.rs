@@ -398,15 +398,7 @@ pub fn check_strategy(
     strategy: &VertexNimStrategy,
     max_positions: u64,
 ) -> Result<StrategyReport, String> {
-    let winner_first = match strategy.winner.as_str() {
-        FIRST => true,
-        SECOND => false,
-        other => {
-            return Err(format!(
-                "winner '{other}' is neither \"first\" nor \"second\""
-            ))
-        }
-    };
+    let winner_first = crate::winner_is_first(&strategy.winner)?;
     let index: HashMap<&str, usize> = game
         .names
         .iter()
@@ -556,15 +548,7 @@ pub fn check_labelling(
                     .into(),
             ),
         };
-    let claim_first = match cert.winner.as_str() {
-        FIRST => true,
-        SECOND => false,
-        other => {
-            return Err(format!(
-                "winner '{other}' is neither \"first\" nor \"second\""
-            ))
-        }
-    };
+    let claim_first = crate::winner_is_first(&cert.winner)?;
     let s = &game.start;
     let n = s.weights.len();
     let w = &s.weights;
@@ -654,11 +638,22 @@ pub fn check_labelling(
             format!("the token's vertex is labelled {}", labels[u] as char),
         )
     };
+    conclude(theorem, first, how, claim_first, &cert.winner)
+}
+
+/// The verdict of a labelling check: the theorem decided `first`; the certificate claimed
+/// `claim_first`.
+fn conclude(
+    theorem: &'static str,
+    first: bool,
+    how: String,
+    claim_first: bool,
+    winner: &str,
+) -> Result<(&'static str, String), String> {
     if first != claim_first {
         return Err(format!(
-            "by {theorem} ({how}) the {} player wins, not the {}",
+            "by {theorem} ({how}) the {} player wins, not the {winner}",
             if first { FIRST } else { SECOND },
-            cert.winner
         ));
     }
     Ok((theorem, how))
@@ -680,15 +675,7 @@ fn check_directed_labelling(
             game.names[v]
         ));
     }
-    let claim_first = match cert.winner.as_str() {
-        FIRST => true,
-        SECOND => false,
-        other => {
-            return Err(format!(
-                "winner '{other}' is neither \"first\" nor \"second\""
-            ))
-        }
-    };
+    let claim_first = crate::winner_is_first(&cert.winner)?;
     let labels = cert.labels.as_bytes();
     if labels.len() != n {
         return Err(format!(
@@ -821,14 +808,7 @@ fn check_directed_labelling(
             format!("the token's vertex is labelled {}", labels[u] as char),
         )
     };
-    if first != claim_first {
-        return Err(format!(
-            "by {theorem} ({how}) the {} player wins, not the {}",
-            if first { FIRST } else { SECOND },
-            cert.winner
-        ));
-    }
-    Ok((theorem, how))
+    conclude(theorem, first, how, claim_first, &cert.winner)
 }
 
 #[cfg(test)]

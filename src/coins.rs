@@ -9,8 +9,8 @@
 
 use crate::nim;
 use gamecert_certificates::coins::{
-    count_moves, for_each_move, CoinGame, CoinLabelling, Labels, Rule, Strip, CLAIM_FIRST_WINS,
-    CLAIM_SECOND_WINS,
+    count_moves, for_each_move, strip_mex, CoinGame, CoinLabelling, Labels, Rule, Strip,
+    CLAIM_FIRST_WINS, CLAIM_SECOND_WINS,
 };
 
 /// Moves listed per head are refused beyond this many coins turned in total (a generic rule
@@ -38,16 +38,8 @@ pub fn strip_values_mex(strip: &Strip, n: u64) -> Result<Vec<u64>, String> {
     let mut values: Vec<u64> = Vec::with_capacity(n as usize);
     let mut seen = Vec::new();
     for i in 0..n {
-        let moves = count_moves(strip, i).0 as usize;
-        seen.clear();
-        seen.resize(moves + 1, false);
-        for_each_move(strip, i, &mut |others| {
-            let v = others.iter().fold(0, |acc, &j| acc ^ values[j as usize]);
-            if v <= moves as u64 {
-                seen[v as usize] = true;
-            }
-        });
-        values.push(seen.iter().position(|&s| !s).unwrap_or(moves) as u64);
+        let (m, _) = strip_mex(strip, i, &values, &mut seen);
+        values.push(m);
     }
     Ok(values)
 }

@@ -437,6 +437,23 @@ fn mex(seen: &[bool]) -> u64 {
     seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u64
 }
 
+/// The mex over the moves from a single head at index `i` of a strip, each move valued by the
+/// nim sum of the other coins' `labels` (which must cover every index below `i`), and the
+/// number of moves. `seen` is scratch space. The checker checks labels with it; the solver
+/// computes them with it.
+pub fn strip_mex(strip: &Strip, i: u64, labels: &[u64], seen: &mut Vec<bool>) -> (u64, usize) {
+    let n = count_moves(strip, i).0 as usize;
+    seen.clear();
+    seen.resize(n + 1, false);
+    for_each_move(strip, i, &mut |others| {
+        let v = others.iter().fold(0, |acc, &j| acc ^ labels[j as usize]);
+        if v <= n as u64 {
+            seen[v as usize] = true;
+        }
+    });
+    (mex(seen), n)
+}
+
 /// `Ok(work)`, or the first coin whose label is wrong. `values` as read: one list per x.
 pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u64, String> {
     let coord = |index: &[u64]| -> String {
@@ -465,16 +482,7 @@ pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u
             }
             let mut seen = Vec::new();
             for i in 0..w {
-                let n = count_moves(strip, i).0 as usize;
-                seen.clear();
-                seen.resize(n + 1, false);
-                for_each_move(strip, i, &mut |others| {
-                    let v = others.iter().fold(0, |acc, &j| acc ^ labels[j as usize]);
-                    if v <= n as u64 {
-                        seen[v as usize] = true;
-                    }
-                });
-                let m = mex(&seen);
+                let (m, n) = strip_mex(strip, i, labels, &mut seen);
                 if labels[i as usize] != m {
                     return Err(format!(
                         "the label of coin {} is {}, but the mex over its {n} moves is {m}",

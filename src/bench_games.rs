@@ -62,20 +62,16 @@ pub fn exact(rounds: usize, note: &dyn Fn(&str)) -> anyhow::Result<Vec<ExactRow>
 
 fn random_graph(n: usize, p: f64, seed: u64, rounds: usize) -> MultiRoundSpec {
     let mut rng = Rng::new(seed);
-    let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
     let mut edges = Vec::new();
     for a in 0..n {
         for b in a + 1..n {
             if (rng.below(1_000_000) as f64) < p * 1_000_000.0 {
-                edges.push((names[a].clone(), names[b].clone()));
+                edges.push((a, b));
             }
         }
     }
     MultiRoundSpec {
-        graph: GraphSpec {
-            vertices: names,
-            edges,
-        },
+        graph: GraphSpec::numbered(n, &edges),
         rounds,
         start: None,
         source: None,

@@ -292,15 +292,8 @@ mod tests {
     }
 
     fn spec(n: usize, edges: &[(usize, usize)]) -> MultiRoundSpec {
-        let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
         MultiRoundSpec {
-            graph: GraphSpec {
-                vertices: names.clone(),
-                edges: edges
-                    .iter()
-                    .map(|&(a, b)| (names[a].clone(), names[b].clone()))
-                    .collect(),
-            },
+            graph: GraphSpec::numbered(n, edges),
             rounds: 1,
             start: None,
             source: None,

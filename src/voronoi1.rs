@@ -202,16 +202,10 @@ mod tests {
     use gamecert_certificates::voronoi::{score, Outcome};
 
     fn game(n: usize, edges: &[(usize, usize)], white: &[usize], black: usize) -> OneRound {
-        let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+        let graph = GraphSpec::numbered(n, edges);
         OneRoundSpec {
-            graph: GraphSpec {
-                vertices: names.clone(),
-                edges: edges
-                    .iter()
-                    .map(|&(a, b)| (names[a].clone(), names[b].clone()))
-                    .collect(),
-            },
-            white: white.iter().map(|&w| names[w].clone()).collect(),
+            white: white.iter().map(|&w| graph.vertices[w].clone()).collect(),
+            graph,
             black_count: black,
             source: None,
         }

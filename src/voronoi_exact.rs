@@ -506,20 +506,16 @@ mod tests {
         for _ in 0..120 {
             let n = rng.range(2, 8) as usize;
             let rounds = rng.range(1, (n / 2).min(3) as u64) as usize;
-            let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
             let mut edges = Vec::new();
             for a in 0..n {
                 for b in a + 1..n {
                     if rng.below(3) == 0 {
-                        edges.push((names[a].clone(), names[b].clone()));
+                        edges.push((a, b));
                     }
                 }
             }
             let spec = MultiRoundSpec {
-                graph: GraphSpec {
-                    vertices: names,
-                    edges,
-                },
+                graph: GraphSpec::numbered(n, &edges),
                 rounds,
                 start: None,
                 source: None,
@@ -561,15 +557,8 @@ mod tests {
         for n in 2..=9usize {
             for edges in crate::trees::all_trees(n) {
                 for rounds in 1..=2.min(n / 2) {
-                    let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
                     let spec = MultiRoundSpec {
-                        graph: GraphSpec {
-                            vertices: names.clone(),
-                            edges: edges
-                                .iter()
-                                .map(|&(a, b)| (names[a].clone(), names[b].clone()))
-                                .collect(),
-                        },
+                        graph: GraphSpec::numbered(n, &edges),
                         rounds,
                         start: None,
                         source: None,

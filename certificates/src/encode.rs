@@ -250,12 +250,8 @@ mod tests {
     }
 
     fn graph(n: usize, edges: &[(usize, usize)]) -> Graph {
-        let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
-        let edges: Vec<(String, String)> = edges
-            .iter()
-            .map(|&(a, b)| (names[a].clone(), names[b].clone()))
-            .collect();
-        Graph::new(&names, &edges).unwrap()
+        let spec = crate::format::GraphSpec::numbered(n, edges);
+        Graph::new(&spec.vertices, &spec.edges).unwrap()
     }
 
     #[test]

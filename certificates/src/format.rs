@@ -111,6 +111,18 @@ pub struct GraphSpec {
     pub edges: Vec<(String, String)>,
 }
 
+impl GraphSpec {
+    /// The graph on vertices `v0 .. v{n-1}` with `edges` given by index (tests, generators).
+    pub fn numbered(n: usize, edges: &[(usize, usize)]) -> GraphSpec {
+        let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+        let edges = edges
+            .iter()
+            .map(|&(a, b)| (vertices[a].clone(), vertices[b].clone()))
+            .collect();
+        GraphSpec { vertices, edges }
+    }
+}
+
 /// Where an instance came from, when a reduction built it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReductionSource {

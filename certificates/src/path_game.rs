@@ -533,11 +533,9 @@ mod tests {
     use std::collections::BTreeSet;
 
     fn path(n: usize) -> Graph {
-        let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
-        let edges: Vec<(String, String)> = (1..n)
-            .map(|i| (names[i - 1].clone(), names[i].clone()))
-            .collect();
-        Graph::new(&names, &edges).unwrap()
+        let edges: Vec<(usize, usize)> = (1..n).map(|i| (i - 1, i)).collect();
+        let spec = crate::format::GraphSpec::numbered(n, &edges);
+        Graph::new(&spec.vertices, &spec.edges).unwrap()
     }
 
     /// Every assignment of `.`, `W`, `B` to `n` vertices.

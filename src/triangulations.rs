@@ -13,9 +13,7 @@
 //!   splitting the triangle that contains each inner point in turn.
 
 use crate::rng::Rng;
-use gamecert_certificates::geometry::{
-    check_points, strictly_inside, Point, Triangulation, TriangulationSpec,
-};
+use gamecert_certificates::geometry::{check_points, strictly_inside, Point, TriangulationSpec};
 
 /// Which family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -51,12 +49,25 @@ fn random_convex(n: usize, rng: &mut Rng) -> Vec<[usize; 3]> {
     out
 }
 
-fn simple_branching(t: &Triangulation) -> bool {
-    let inner = t.inner_triangles();
-    let dual = t.dual();
-    inner
-        .iter()
-        .all(|&k| dual[k].iter().all(|j| !inner.contains(j)))
+/// Whether a triangulation of the convex polygon 0..n (vertices in order) is simple-branching,
+/// from its triangles alone: a triangle is inner iff none of its sides is a polygon side, and
+/// two inner triangles may not share a side. Linear in the triangles, so that drawing many
+/// candidates costs no geometry.
+fn convex_simple_branching(n: usize, triangles: &[[usize; 3]]) -> bool {
+    let side = |a: usize, b: usize| a.abs_diff(b) == 1 || a.abs_diff(b) == n - 1;
+    let sides = |t: &[usize; 3]| [(t[0], t[1]), (t[1], t[2]), (t[0], t[2])];
+    let mut inner_sides = std::collections::HashSet::new();
+    for t in triangles {
+        if sides(t).iter().any(|&(a, b)| side(a, b)) {
+            continue;
+        }
+        for (a, b) in sides(t) {
+            if !inner_sides.insert((a.min(b), a.max(b))) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Generates `n` points of `kind` (`inner` inner points for `points`).
@@ -102,19 +113,17 @@ pub fn generate(
             }
         }
         Kind::SimpleBranching => {
-            let mut found = None;
-            for _ in 0..10_000 {
-                let spec = TriangulationSpec {
-                    points: parabola(n),
-                    triangles: random_convex(n, &mut rng),
-                    edges: vec![],
-                };
-                if simple_branching(&spec.validate()?) {
-                    found = Some(spec);
-                    break;
-                }
+            let triangles = (0..10_000)
+                .map(|_| random_convex(n, &mut rng))
+                .find(|t| convex_simple_branching(n, t))
+                .ok_or(
+                    "no simple-branching triangulation in 10,000 random draws; try fewer points",
+                )?;
+            TriangulationSpec {
+                points: parabola(n),
+                triangles,
+                edges: vec![],
             }
-            found.ok_or("no simple-branching triangulation in 10,000 draws; try fewer points")?
         }
         Kind::Wheel => {
             if n < 4 {
@@ -199,6 +208,42 @@ pub fn generate(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gamecert_certificates::geometry::Triangulation;
+
+    /// Simple-branching by the definition, on the validated triangulation's dual.
+    fn simple_branching(t: &Triangulation) -> bool {
+        let inner = t.inner_triangles();
+        let dual = t.dual();
+        inner
+            .iter()
+            .all(|&k| dual[k].iter().all(|j| !inner.contains(j)))
+    }
+
+    /// The generator's combinatorial test agrees with the definition on random convex
+    /// triangulations, both ways.
+    #[test]
+    fn the_quick_simple_branching_test_is_the_definition() {
+        let mut rng = Rng::new(5);
+        let (mut yes, mut no) = (0, 0);
+        for n in 4..=14 {
+            for _ in 0..40 {
+                let triangles = random_convex(n, &mut rng);
+                let spec = TriangulationSpec {
+                    points: parabola(n),
+                    triangles,
+                    edges: vec![],
+                };
+                let quick = convex_simple_branching(n, &spec.triangles);
+                assert_eq!(quick, simple_branching(&spec.validate().unwrap()));
+                if quick {
+                    yes += 1
+                } else {
+                    no += 1
+                }
+            }
+        }
+        assert!(yes > 20 && no > 20, "{yes} {no}");
+    }
 
     #[test]
     fn every_kind_validates_with_its_shape() {
@@ -221,7 +266,10 @@ mod tests {
                             assert!(t.inner_triangles().is_empty(), "{kind:?}");
                             assert!(dual.iter().all(|d| d.len() <= 2), "{kind:?}: dual a path");
                         }
-                        Kind::SimpleBranching => assert!(simple_branching(&t)),
+                        Kind::SimpleBranching => {
+                            assert!(simple_branching(&t));
+                            assert!(convex_simple_branching(n, &t.triangles));
+                        }
                         Kind::Wheel => {
                             assert_eq!(t.inner_points().len(), 1);
                             assert!(dual.iter().all(|d| d.len() == 2), "dual a cycle");

@@ -62,7 +62,7 @@ fn posdnf_source(spec: &MultiRoundSpec) -> anyhow::Result<Option<PosDnfVoronoi>>
 pub struct SolvedGame {
     pub certificate: Certificate,
     pub nodes: u64,
-    pub method: &'static str,
+    pub method: String,
 }
 
 /// The paper's strategies on a complete k-ary tree (arity `k`, root `r`), each certificate
@@ -133,10 +133,10 @@ pub fn kary_certificate_within(
 /// returns its certificate. The caller runs the checker on it. A method that does not apply
 /// to the instance (`median` on a graph that is not a tree) is a [`BadInput`].
 pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedGame> {
-    let done = |certificate, nodes, method| SolvedGame {
+    let done = |certificate, nodes, method: &str| SolvedGame {
         certificate,
         nodes,
-        method,
+        method: method.to_string(),
     };
     match instance {
         Instance::Voronoi(spec) => {
@@ -311,12 +311,12 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
         }
         Instance::VertexNim(spec) => {
             let game = spec.validate().map_err(BadInput)?;
-            let (certificate, positions) = crate::vertexnim::certificate(&game)?;
-            Ok(done(
+            let (certificate, positions, method) = crate::vertexnim::solve(&game)?;
+            Ok(SolvedGame {
                 certificate,
-                positions,
-                "the exact solver (memoised negamax)",
-            ))
+                nodes: positions,
+                method,
+            })
         }
         Instance::VoronoiOneRound(_) => {
             anyhow::bail!("one-round instances are solved by gamecert::solve")

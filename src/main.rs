@@ -583,12 +583,6 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     quiet,
                 )
             }
-            Instance::VertexNim(spec) => {
-                let game = spec
-                    .validate()
-                    .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?;
-                solve_vertexnim(&spec, &game, output.as_deref(), json, quiet)
-            }
             other => {
                 validate_instance(&instance, &other)?;
                 let started = std::time::Instant::now();
@@ -828,8 +822,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     let limit = gamecert::triangle::MAX_N;
                     if !(2..=limit).contains(&max_n) {
                         return Err(BadInput(format!(
-                            "--max-n must be between 2 and {limit} (got {max_n}); n = 12 takes \
-                             about half a minute, each further node roughly 15 times more"
+                            "--max-n must be between 2 and {limit} (got {max_n}): n = 13 takes \
+                             minutes and 3 GB; n = 14 has 467,871,369 positions, about 68 GB \
+                             in this solver"
                         ))
                         .into());
                     }
@@ -1013,134 +1008,6 @@ fn witness_placement(
 /// Writes a solved certificate and reports: with `--json` a summary on standard output (the
 /// certificate then goes only to `-o`), otherwise the certificate to `-o` or standard output and
 /// a note on standard error.
-/// `solve` on a vertexnim instance: the polynomial characterisation where one applies; a
-/// strategy certificate from the exact solver when the instance is small enough, checked here
-/// and compared with the polynomial answer.
-fn solve_vertexnim(
-    spec: &gamecert_certificates::vertexnim::VertexNimSpec,
-    game: &gamecert_certificates::vertexnim::VertexNim,
-    output: Option<&Path>,
-    json: bool,
-    quiet: bool,
-) -> anyhow::Result<ExitCode> {
-    let started = std::time::Instant::now();
-    let fast = gamecert::vertexnim::fast_outcome(game, &game.start);
-    let fast_seconds = started.elapsed().as_secs_f64();
-    let who = |first: bool| {
-        if first {
-            "the first player wins"
-        } else {
-            "the second player wins"
-        }
-    };
-    let started = std::time::Instant::now();
-    match gamecert::vertexnim::certificate(game) {
-        Ok((certificate, positions)) => {
-            let verdict = check(
-                &Instance::VertexNim(spec.clone()),
-                &certificate,
-                &Limits::default(),
-            );
-            if !verdict.accepted {
-                anyhow::bail!(
-                    "internal error: the checker rejected gamecert's own certificate: {}",
-                    verdict.reason
-                );
-            }
-            let Certificate::VertexNimStrategy(strategy) = &certificate else {
-                anyhow::bail!("internal error: not a vertexnim-strategy");
-            };
-            let first = strategy.winner == gamecert_certificates::vertexnim::FIRST;
-            if let Some((f, name)) = fast {
-                if f != first {
-                    anyhow::bail!(
-                        "internal error: {name} says {} but the exact solver says {}",
-                        who(f),
-                        who(first)
-                    );
-                }
-            }
-            let solve_seconds = started.elapsed().as_secs_f64();
-            let summary = serde_json::json!({
-                "verdict": verdict.claim,
-                "certificate": certificate.kind(),
-                "method": fast.map_or("the exact solver", |(_, name)| name),
-                "polynomial_seconds": fast_seconds,
-                "search_nodes": positions,
-                "solve_seconds": solve_seconds,
-                "checked": true,
-                "work": verdict.work,
-            });
-            let text = format!(
-                "{}: {} certificate ({}; exact solver {positions} positions, {solve_seconds:.3} s); accepted by the checker: {}",
-                verdict.claim,
-                certificate.kind(),
-                fast.map_or("no polynomial characterisation applies".to_string(), |(_, n)| format!("{n} agrees")),
-                verdict.reason
-            );
-            finish_solve(&certificate, summary, &text, output, json, quiet)
-        }
-        Err(why) => {
-            let Some((first, name)) = fast else {
-                return Err(why);
-            };
-            if let Some(labelling) = gamecert::vertexnim::labelling_certificate(game) {
-                let certificate = Certificate::VertexNimLabelling(labelling);
-                let started = std::time::Instant::now();
-                let verdict = check(
-                    &Instance::VertexNim(spec.clone()),
-                    &certificate,
-                    &Limits::default(),
-                );
-                let check_seconds = started.elapsed().as_secs_f64();
-                if !verdict.accepted {
-                    anyhow::bail!(
-                        "internal error: the checker rejected gamecert's own labelling: {}",
-                        verdict.reason
-                    );
-                }
-                let summary = serde_json::json!({
-                    "verdict": verdict.claim,
-                    "certificate": certificate.kind(),
-                    "method": name,
-                    "polynomial_seconds": fast_seconds,
-                    "check_seconds": check_seconds,
-                    "checked": true,
-                    "why_no_strategy": why.to_string(),
-                    "trusted": verdict.trusted,
-                });
-                let text = format!(
-                    "{}: {} certificate by {name} ({fast_seconds:.3} s; no strategy: {why}); accepted by the checker in {check_seconds:.3} s: {}",
-                    verdict.claim,
-                    certificate.kind(),
-                    verdict.reason
-                );
-                return finish_solve(&certificate, summary, &text, output, json, quiet);
-            }
-            if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&serde_json::json!({
-                        "verdict": who(first),
-                        "certificate": null,
-                        "method": name,
-                        "polynomial_seconds": fast_seconds,
-                        "checked": false,
-                        "why_no_certificate": why.to_string(),
-                    }))?
-                );
-            } else {
-                println!("{} (by {name}, {fast_seconds:.3} s)", who(first));
-                note(quiet, &format!("{why}"));
-            }
-            if output.is_some() {
-                note(quiet, "no certificate file written");
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-    }
-}
-
 fn finish_solve(
     certificate: &Certificate,
     mut summary: serde_json::Value,

@@ -61,6 +61,7 @@
 //! of Definition 11, the labelling of Definition 7) the version above is the one the data
 //! supports; the tests are the evidence.
 
+use gamecert_certificates::format::Certificate;
 use gamecert_certificates::vertexnim::{
     Play, State, Variant, VertexNim, VertexNimLabelling, VertexNimSpec, VertexNimStrategy,
     VertexSpec, FIRST, SECOND,
@@ -323,6 +324,53 @@ pub fn certificate(
         None => Err(too_large(format!(
             "the strategy reaches more than {MAX_CERTIFICATE_POSITIONS} positions"
         ))),
+    }
+}
+
+/// `gamecert solve` on vertex nim: a strategy certificate from the exact solver when the
+/// instance is small enough, cross-checked against the polynomial characterisation where one
+/// applies; otherwise the labelling certificate of the characterisation; otherwise an error
+/// ([`BadInput`](crate::io::BadInput)) saying why no certificate can be given, with the
+/// uncertified answer. Returns the certificate, the positions searched and the method.
+pub fn solve(game: &VertexNim) -> anyhow::Result<(Certificate, u64, String)> {
+    let fast = fast_outcome(game, &game.start);
+    let who = |first: bool| {
+        if first {
+            "the first player wins"
+        } else {
+            "the second player wins"
+        }
+    };
+    match certificate(game) {
+        Ok((certificate, positions)) => {
+            let Certificate::VertexNimStrategy(strategy) = &certificate else {
+                anyhow::bail!("internal error: not a vertexnim-strategy");
+            };
+            let first = strategy.winner == gamecert_certificates::vertexnim::FIRST;
+            let method = match fast {
+                Some((f, name)) if f != first => anyhow::bail!(
+                    "internal error: {name} says {} but the exact solver says {}",
+                    who(f),
+                    who(first)
+                ),
+                Some((_, name)) => format!("the exact solver ({name} agrees)"),
+                None => "the exact solver (no polynomial characterisation applies)".to_string(),
+            };
+            Ok((certificate, positions, method))
+        }
+        Err(why) => match (fast, labelling_certificate(game)) {
+            // `why` says what was too large; a labelling needs no search.
+            (Some((_, name)), Some(labelling)) => Ok((
+                Certificate::VertexNimLabelling(labelling),
+                0,
+                name.to_string(),
+            )),
+            _ => Err(crate::io::BadInput(format!(
+                "{why}; no labelling certificate covers this game either, so no certificate is \
+                 written"
+            ))
+            .into()),
+        },
     }
 }
 

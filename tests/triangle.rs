@@ -64,7 +64,7 @@ fn triangle_free_counts_agree_with_geng() {
 
 #[test]
 fn table_refuses_n_out_of_range() {
-    for n in ["1", "99"] {
+    for n in ["1", "14", "99"] {
         let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
             .args(["table", "triangle-avoidance", "--max-n", n])
             .output()

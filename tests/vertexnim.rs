@@ -233,3 +233,38 @@ fn bad_input_exits_2() {
         "limit of 10^7",
     );
 }
+
+/// A circuit too large for a strategy certificate, where no labelling certificate applies:
+/// `solve` writes nothing and says why, with the uncertified answer (exit 2).
+#[test]
+fn an_uncertifiable_circuit_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 20;
+    let vertices: Vec<String> = (0..n)
+        .map(|i| format!(r#"{{"name": "v{i}", "weight": {}}}"#, 2 + i % 3))
+        .collect();
+    let arcs: Vec<String> = (0..n)
+        .map(|i| format!(r#"["v{i}", "v{}"]"#, (i + 1) % n))
+        .collect();
+    let path = write(
+        dir.path(),
+        "circuit.json",
+        &format!(
+            r#"{{"format": "gamecert-instance", "version": 1, "kind": "vertexnim", "directed": true,
+  "vertices": [{}], "edges": [{}], "token": "v0", "variant": "vertexnim", "play": "normal"}}"#,
+            vertices.join(", "),
+            arcs.join(", ")
+        ),
+    );
+    let cert = dir.path().join("circuit.cert.json");
+    bad_input(
+        &[
+            "solve",
+            path.to_str().unwrap(),
+            "-o",
+            cert.to_str().unwrap(),
+        ],
+        "circuit.json: no certificate: a strategy certificate needs at most 16 vertices",
+    );
+    assert!(!cert.exists());
+}

@@ -817,7 +817,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             };
             match name {
-                TableName::NimstringFans => print!("{}", gamecert::nimstring::fan_tables(9, 10)),
+                TableName::NimstringFans => print!(
+                    "{}",
+                    gamecert::nimstring::fan_tables(9, 10).map_err(anyhow::Error::msg)?
+                ),
                 TableName::TriangleAvoidance => {
                     let limit = gamecert::triangle::MAX_N;
                     if !(2..=limit).contains(&max_n) {

@@ -210,9 +210,32 @@ pub fn fan_row(triangles: usize, play: Play) -> FanRow {
     }
 }
 
+/// The outcome of Nimstring on the fan with `triangles` triangles as a `marking-strategy`
+/// certificate (solved with the checker's own rules) that the checker replays: whether the
+/// first player wins, and the positions replayed.
+pub fn certified_fan_outcome(triangles: usize, play: Play) -> Result<(bool, u64), String> {
+    use gamecert_certificates::marking_game::{check_marking_strategy, MarkingGame, MarkingSpec};
+    let spec = MarkingSpec {
+        game: match play {
+            Play::Normal => MarkingGame::Nimstring,
+            Play::Misere => MarkingGame::NimstringMisere,
+        },
+        triangulation: crate::triangulations::generate(
+            crate::triangulations::Kind::Fan,
+            triangles + 2,
+            0,
+            1,
+        )?,
+    };
+    let certificate = crate::marking::solve_instance(&spec)?;
+    let report = check_marking_strategy(&spec, &certificate, u64::MAX)?;
+    Ok((certificate.winner == "first", report.positions))
+}
+
 /// Tables 4 and 5 as Markdown: normal play on fans with 1..=`normal` triangles, misère on
-/// 1..=`misere`.
-pub fn fan_tables(normal: usize, misere: usize) -> String {
+/// 1..=`misere`. Each outcome is also certified ([`certified_fan_outcome`]) and must agree;
+/// the Grundy values and winning edges come from this module's solver alone.
+pub fn fan_tables(normal: usize, misere: usize) -> Result<String, String> {
     let mut out = String::new();
     for (play, last, title) in [
         (
@@ -227,14 +250,22 @@ pub fn fan_tables(normal: usize, misere: usize) -> String {
         ),
     ] {
         out.push_str(&format!(
-            "{title}\n\n| triangles | outcome | Grundy value | winning first edges |\n|---:|---|---:|---|\n"
+            "{title}\n\n| triangles | outcome | certified (positions replayed) | Grundy value | winning first edges |\n|---:|---|---:|---:|---|\n"
         ));
         for t in 1..=last {
             let row = fan_row(t, play);
+            let (first, positions) = certified_fan_outcome(t, play)?;
+            if first != (row.outcome == "1st") {
+                return Err(format!(
+                    "{t} triangles: the certified outcome differs from the solver's {}",
+                    row.outcome
+                ));
+            }
             out.push_str(&format!(
-                "| {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} |\n",
                 t,
                 row.outcome,
+                positions,
                 row.grundy.map_or("-".to_string(), |g| g.to_string()),
                 if row.winning.is_empty() {
                     "none".to_string()
@@ -245,7 +276,7 @@ pub fn fan_tables(normal: usize, misere: usize) -> String {
         }
         out.push('\n');
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -281,6 +312,22 @@ mod tests {
         // The paper says "4th spoke or symmetric" for 9 triangles; the winning first edges are
         // the 4th and 6th RIM edges (no spoke wins), with the same Grundy value 1.
         assert_eq!(fan_row(9, Play::Normal).winning, vec!["rim 4", "rim 6"]);
+    }
+
+    /// The certified outcomes agree with the solver's on fans of 1..7 triangles, both plays.
+    #[test]
+    fn certified_outcomes_agree() {
+        for t in 1..=7 {
+            for play in [Play::Normal, Play::Misere] {
+                let (first, positions) = certified_fan_outcome(t, play).unwrap();
+                assert!(positions > 0);
+                assert_eq!(
+                    first,
+                    fan_row(t, play).outcome == "1st",
+                    "{t} triangles, {play:?}"
+                );
+            }
+        }
     }
 
     /// Table 5 (misère play): first player wins iff the number of triangles is odd, 1..10.

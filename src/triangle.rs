@@ -331,6 +331,9 @@ pub struct Outcome {
     /// Terminal positions whose size has the Winner's parity (w_n).
     pub winners_terminal: usize,
     pub arcs: usize,
+    /// For triangle avoidance with n <= [`MAX_CERTIFIED_N`]: the positions the checker replayed
+    /// in the Winner's strategy certificate (which it accepted); `None` if not certified.
+    pub certified: Option<u64>,
     pub seconds: f64,
 }
 
@@ -363,6 +366,18 @@ pub fn solve_resumable(
             }
         }
     }
+    // The Winner, certified where the checker knows the game and the certificate stays small.
+    let certified = if rules == Rules::TriangleAvoidance && n <= MAX_CERTIFIED_N {
+        let strategy = certificate(&digraph, &labels);
+        let report =
+            gamecert_certificates::triangle_game::check_triangle_strategy(&strategy, u64::MAX)
+                .map_err(|why| {
+                    format!("internal error: the checker rejected the n = {n} strategy: {why}")
+                })?;
+        Some(report.positions)
+    } else {
+        None
+    };
     Ok(Outcome {
         n,
         rules,
@@ -371,6 +386,7 @@ pub fn solve_resumable(
         terminal,
         winners_terminal,
         arcs,
+        certified,
         seconds: started.elapsed().as_secs_f64(),
     })
 }
@@ -393,8 +409,8 @@ pub const PAPER_TABLE: &[(usize, &str, usize, usize, usize)] = &[
 /// Markdown for a list of outcomes, with the paper's values beside the triangle-avoidance rows.
 pub fn table(rows: &[Outcome]) -> String {
     let mut out = String::from(
-        "| n | game | winner | positions (t_n) | terminal (m_n) | winner's terminal (w_n) | paper | seconds |\n\
-         |---:|---|---|---:|---:|---:|---|---:|\n",
+        "| n | game | winner | certified (positions replayed) | positions (t_n) | terminal (m_n) | winner's terminal (w_n) | paper | seconds |\n\
+         |---:|---|---|---|---:|---:|---:|---|---:|\n",
     );
     for r in rows {
         let paper = PAPER_TABLE
@@ -412,9 +428,20 @@ pub fn table(rows: &[Outcome]) -> String {
                     if agrees { "agrees" } else { "DIFFERS" }
                 )
             });
+        let certified = r
+            .certified
+            .map_or("no".to_string(), |p| format!("yes ({p})"));
         out.push_str(&format!(
-            "| {} | {:?} | {} | {} | {} | {} | {} | {:.2} |\n",
-            r.n, r.rules, r.winner, r.positions, r.terminal, r.winners_terminal, paper, r.seconds
+            "| {} | {:?} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
+            r.n,
+            r.rules,
+            r.winner,
+            certified,
+            r.positions,
+            r.terminal,
+            r.winners_terminal,
+            paper,
+            r.seconds
         ));
     }
     out

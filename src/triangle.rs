@@ -293,7 +293,9 @@ pub fn certificate(digraph: &GameDigraph, labels: &[Vec<bool>]) -> TriangleStrat
                 let mut h = g;
                 h.add_edge(a, b);
                 let c = canonical(&h);
-                if winner_to_move && next_wins[&c.code] {
+                // A child missing from the digraph (it cannot be, unless the digraph was read
+                // from a damaged file) is never chosen; the checker then rejects the strategy.
+                if winner_to_move && next_wins.get(&c.code).copied().unwrap_or(true) {
                     continue; // not a winning move
                 }
                 let perm: String = c.label[..n].iter().map(|&l| format!("{l:x}")).collect();

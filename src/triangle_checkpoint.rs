@@ -5,14 +5,16 @@
 //! one record per finished level, flushed and synced, so an interruption loses at most the
 //! level being built. Format (little-endian):
 //!
-//! - header: the magic line `gamecert-triangle-checkpoint 1\n`, then n and the rules (u32 each);
+//! - header: the magic line `gamecert-triangle-checkpoint 2\n`, then n and the rules (u32 each);
 //! - start record: tag 1, the number of positions of level 0 (u64) and their codes (u128 each);
 //! - level record: tag 2, the level t (u32), its position count c (u64), c immediate-win bytes
 //!   (0 or 1), c + 1 child offsets (u32), the children (u32 each, indices into level t + 1),
-//!   then level t + 1's position count (u64) and codes (u128 each).
+//!   then level t + 1's position count (u64) and codes (u128 each), then a 64-bit FNV-1a hash
+//!   of the record's bytes (tag included), so that a damaged record is detected rather than
+//!   read as a different game.
 //!
 //! On resume the records are read and checked for consistency (levels in order, counts that
-//! match, offsets that increase, children in range); a record cut short by the interruption is
+//! match, offsets that increase, children in range, the hash); a record cut short by the interruption is
 //! dropped and the file truncated to the last whole record. A file with another magic, n or
 //! rules, or an inconsistent record, is refused with a message (the command line exits 2).
 
@@ -21,7 +23,16 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-const MAGIC: &[u8] = b"gamecert-triangle-checkpoint 1\n";
+const MAGIC: &[u8] = b"gamecert-triangle-checkpoint 2\n";
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        hash = (hash ^ b as u64).wrapping_mul(FNV_PRIME);
+    }
+    hash
+}
 const START: u8 = 1;
 const LEVEL: u8 = 2;
 
@@ -77,11 +88,18 @@ fn read_u64(r: &mut impl Read) -> Result<u64, ReadStop> {
     Ok(u64::from_le_bytes(b))
 }
 
-fn read_codes(r: &mut impl Read, count: u64) -> Result<Vec<u128>, ReadStop> {
-    // A count beyond any feasible level is corruption, not a reason to allocate.
-    if count > 1 << 32 {
-        return Err(ReadStop::Bad(format!("a level of {count} positions")));
+/// Refuses to allocate for `items` items of `size` bytes when the file has fewer bytes left:
+/// a count read from the file is only believed as far as the file can back it (a larger one
+/// is read as a record cut short).
+fn backed<R: Read>(r: &CountingReader<R>, items: u64, size: u64) -> Result<(), ReadStop> {
+    if items.saturating_mul(size) > r.len.saturating_sub(r.read) {
+        return Err(ReadStop::Truncated);
     }
+    Ok(())
+}
+
+fn read_codes<R: Read>(r: &mut CountingReader<R>, count: u64) -> Result<Vec<u128>, ReadStop> {
+    backed(r, count, 16)?;
     let mut out = Vec::with_capacity(count as usize);
     let mut b = [0u8; 16];
     for _ in 0..count {
@@ -93,8 +111,8 @@ fn read_codes(r: &mut impl Read, count: u64) -> Result<Vec<u128>, ReadStop> {
 
 /// One level record (after its tag), for a level of `count` positions: the level's data
 /// without its codes (the caller holds them) and the codes of the next level.
-fn read_level(
-    r: &mut impl Read,
+fn read_level<R: Read>(
+    r: &mut CountingReader<R>,
     expected: usize,
     count: usize,
 ) -> Result<(Level, Vec<u128>), ReadStop> {
@@ -127,6 +145,7 @@ fn read_level(
         )));
     }
     let arcs = *offsets.last().expect("count + 1 offsets") as usize;
+    backed(r, arcs as u64, 4)?;
     let mut children = Vec::with_capacity(arcs);
     for _ in 0..arcs {
         children.push(read_u32(r)?);
@@ -176,9 +195,12 @@ impl Checkpoint {
             return Ok((c, None));
         }
         let file = File::open(path).map_err(|e| at(e.to_string()))?;
+        let len = file.metadata().map_err(|e| at(e.to_string()))?.len();
         let mut r = CountingReader {
             inner: BufReader::new(file),
             read: 0,
+            len,
+            hash: FNV_OFFSET,
         };
         // The header and start record are written in one go; a file cut inside them (an
         // interruption at the very start) is begun again.
@@ -231,6 +253,7 @@ impl Checkpoint {
         let mut levels: Vec<Level> = Vec::new();
         let mut good = r.read;
         loop {
+            r.hash = FNV_OFFSET;
             let tag = match read_u8(&mut r) {
                 Ok(tag) => tag,
                 Err(ReadStop::Truncated) => break,
@@ -241,6 +264,18 @@ impl Checkpoint {
             }
             match read_level(&mut r, levels.len(), current.len()) {
                 Ok((mut level, next)) => {
+                    let expected = r.hash;
+                    match read_u64(&mut r) {
+                        Ok(stored) if stored == expected => {}
+                        Ok(_) => {
+                            return Err(at(format!(
+                                "the record of level {} fails its checksum: the file is damaged",
+                                levels.len()
+                            )))
+                        }
+                        Err(ReadStop::Truncated) => break,
+                        Err(ReadStop::Bad(why)) => return Err(at(why)),
+                    }
                     level.codes = std::mem::replace(&mut current, next);
                     levels.push(level);
                     good = r.read;
@@ -297,6 +332,7 @@ impl Checkpoint {
         for code in next {
             out.extend(code.to_le_bytes());
         }
+        out.extend(fnv1a(FNV_OFFSET, &out).to_le_bytes());
         self.write(&out)?;
         let at = |e: std::io::Error| format!("{}: {e}", self.path.display());
         self.file.flush().map_err(at)?;
@@ -309,12 +345,17 @@ impl Checkpoint {
 struct CountingReader<R: Read> {
     inner: R,
     read: u64,
+    /// The file's length.
+    len: u64,
+    /// FNV-1a of the bytes handed out since it was last reset.
+    hash: u64,
 }
 
 impl<R: Read> Read for CountingReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let k = self.inner.read(buf)?;
         self.read += k as u64;
+        self.hash = fnv1a(self.hash, &buf[..k]);
         Ok(k)
     }
 }
@@ -379,5 +420,35 @@ mod tests {
             err.contains("not a gamecert triangle-avoidance checkpoint"),
             "{err}"
         );
+    }
+
+    /// Damage any single byte of a finished checkpoint: the run is refused with a message, or
+    /// (a damaged count that reads as an interrupted write) the level is built again; it never
+    /// panics and never answers differently.
+    #[test]
+    fn every_damaged_byte_is_caught_or_rebuilt() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t5.ckpt");
+        let plain = outcome(5, None);
+        outcome(5, Some(&path));
+        let full = std::fs::read(&path).unwrap();
+        let mut refused = 0;
+        for at in 0..full.len() {
+            let mut bytes = full.clone();
+            bytes[at] ^= 0x5a;
+            std::fs::write(&path, &bytes).unwrap();
+            match solve_resumable(5, Rules::TriangleAvoidance, Some(&path), &mut |_, _| {}) {
+                Ok(r) => assert_eq!(
+                    (r.winner, r.positions, r.terminal, r.arcs),
+                    plain,
+                    "byte {at}"
+                ),
+                Err(why) => {
+                    assert!(why.contains("t5.ckpt"), "{why}");
+                    refused += 1;
+                }
+            }
+        }
+        assert!(refused > full.len() / 2, "{refused} of {}", full.len());
     }
 }

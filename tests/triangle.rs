@@ -20,6 +20,7 @@ fn reproduces(n: usize) {
         (t, m, w),
         "n = {n}"
     );
+    assert!(r.certified.is_some(), "n = {n}: the Winner is certified");
 }
 
 #[test]

@@ -1,70 +1,55 @@
-//! The monochromatic marking games of seed 000 where the first player to complete a shape
-//! wins: the Triangulation Coloring Game (2.3.1: an empty green triangle) and the Four-Cycle
-//! Game (2.3.3: an empty green quadrilateral), solved exactly over sets of green edges.
+//! The marking games of seed 000 on a triangulation (Triangulation Coloring, Four-Cycle,
+//! Nimstring normal and misère) and the constructing game Monochromatic Triangle, solved exactly
+//! over sets of green edges with the checker's own rules
+//! ([`gamecert_certificates::marking_game`]), and the winner's strategy as a certificate.
 //!
-//! Players colour black edges green in turn; whoever completes a target wins. In a
-//! triangulation the empty triangles are its faces, and an empty quadrilateral is the union of
-//! two faces sharing an edge (a 4-cycle with no point inside is triangulated by one diagonal
-//! and no inner vertex), so a quadrilateral is complete when its four boundary edges are green
-//! (its diagonal may be either colour). When every edge is green every target is complete, so
-//! the game always ends with a winner.
+//! Also Theorem 1's reduction of the coloring game to Kayles ([`kayles_heaps`]). Nimstring's
+//! Grundy values and winning moves on fans (Tables 4 and 5) are [`crate::nimstring`].
 
-use crate::nimstring::Board;
+use gamecert_certificates::marking_game::{
+    MarkingGame, MarkingSpec, MarkingStrategy, Outcome, Rules,
+};
 use std::collections::HashMap;
 
-/// Which shape wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    Triangle,
-    Quadrilateral,
-}
-
-/// The targets of `board` as edge masks.
-pub fn targets(board: &Board, target: Target) -> Vec<u64> {
-    match target {
-        Target::Triangle => board.triangles.clone(),
-        Target::Quadrilateral => {
-            let mut out = Vec::new();
-            for (i, &a) in board.triangles.iter().enumerate() {
-                for &b in &board.triangles[i + 1..] {
-                    let shared = a & b;
-                    if shared != 0 {
-                        out.push((a | b) & !shared);
-                    }
-                }
-            }
-            out
-        }
-    }
-}
-
-/// Whether the player to move at `green` wins ("first to complete a target wins").
-pub fn first_to_complete_wins(
-    edges: usize,
-    targets: &[u64],
-    green: u64,
-    memo: &mut HashMap<u64, bool>,
-) -> bool {
+/// Whether the player to move at `green` wins (memoised on the green edges; the rules do not
+/// depend on who moves).
+fn wins(rules: &Rules, green: u64, memo: &mut HashMap<u64, bool>) -> bool {
     if let Some(&w) = memo.get(&green) {
         return w;
     }
-    let free: Vec<usize> = (0..edges).filter(|&e| green >> e & 1 == 0).collect();
-    let completes = |e: usize| {
-        let after = green | 1 << e;
-        targets.iter().any(|&t| t >> e & 1 == 1 && after & t == t)
+    let legal = rules.legal(green);
+    let w = if legal.is_empty() {
+        rules.stuck_player_wins()
+    } else {
+        legal.into_iter().any(|e| good(rules, green, e, memo))
     };
-    let w = free.iter().any(|&e| completes(e))
-        || free
-            .iter()
-            .any(|&e| !first_to_complete_wins(edges, targets, green | 1 << e, memo));
     memo.insert(green, w);
     w
 }
 
-/// Whether the first player wins the game of `target` on the triangulation.
-pub fn first_player_wins(board: &Board, target: Target) -> bool {
-    let targets = targets(board, target);
-    first_to_complete_wins(board.edges.len(), &targets, 0, &mut HashMap::new())
+/// Whether colouring `e` at `green` keeps the mover winning.
+fn good(rules: &Rules, green: u64, e: usize, memo: &mut HashMap<u64, bool>) -> bool {
+    match rules.colour(green, e) {
+        Outcome::MoverWins => true,
+        Outcome::Continue(true) => wins(rules, green | 1 << e, memo),
+        Outcome::Continue(false) => !wins(rules, green | 1 << e, memo),
+    }
+}
+
+fn checked_rules(spec: &MarkingSpec) -> Result<Rules, String> {
+    let rules = Rules::from_spec(spec)?;
+    if rules.edges > MAX_SOLVED_EDGES && spec.game != MarkingGame::MonochromaticTriangle {
+        return Err(format!(
+            "{} edges: `solve` handles marking games with at most {MAX_SOLVED_EDGES}",
+            rules.edges
+        ));
+    }
+    Ok(rules)
+}
+
+/// Whether the first player wins the instance.
+pub fn first_player_wins(spec: &MarkingSpec) -> Result<bool, String> {
+    Ok(wins(&checked_rules(spec)?, 0, &mut HashMap::new()))
 }
 
 /// Largest board `solve` takes for a marking game on a triangulation (states are subsets of
@@ -74,39 +59,8 @@ pub const MAX_SOLVED_EDGES: usize = 26;
 /// Solves a `marking-game` instance with the checker's own rules and returns the winner's
 /// strategy as a certificate: at every position where the winner is to move (the replay's
 /// positions), one edge keeping the win.
-pub fn solve_instance(
-    spec: &gamecert_certificates::marking_game::MarkingSpec,
-) -> Result<gamecert_certificates::marking_game::MarkingStrategy, String> {
-    use gamecert_certificates::marking_game::{MarkingGame, MarkingStrategy, Outcome, Rules};
-    let rules = Rules::from_spec(spec)?;
-    if rules.edges > MAX_SOLVED_EDGES && spec.game != MarkingGame::MonochromaticTriangle {
-        return Err(format!(
-            "{} edges: `solve` handles marking games with at most {MAX_SOLVED_EDGES}",
-            rules.edges
-        ));
-    }
-    // Whether the player to move wins (memoised on the green edges; the rules are symmetric).
-    fn wins(rules: &Rules, green: u64, memo: &mut HashMap<u64, bool>) -> bool {
-        if let Some(&w) = memo.get(&green) {
-            return w;
-        }
-        let legal = rules.legal(green);
-        let w = if legal.is_empty() {
-            rules.stuck_player_wins()
-        } else {
-            legal.into_iter().any(|e| good(rules, green, e, memo))
-        };
-        memo.insert(green, w);
-        w
-    }
-    // Whether colouring e keeps the mover winning.
-    fn good(rules: &Rules, green: u64, e: usize, memo: &mut HashMap<u64, bool>) -> bool {
-        match rules.colour(green, e) {
-            Outcome::MoverWins => true,
-            Outcome::Continue(true) => wins(rules, green | 1 << e, memo),
-            Outcome::Continue(false) => !wins(rules, green | 1 << e, memo),
-        }
-    }
+pub fn solve_instance(spec: &MarkingSpec) -> Result<MarkingStrategy, String> {
+    let rules = checked_rules(spec)?;
     let mut memo = HashMap::new();
     let first = wins(&rules, 0, &mut memo);
     let mut moves = Vec::new();
@@ -177,8 +131,13 @@ mod tests {
     use super::*;
     use crate::triangulations::{generate, Kind};
 
-    fn board(kind: Kind, n: usize, seed: u64) -> Board {
-        Board::new(&generate(kind, n, 0, seed).unwrap().validate().unwrap()).unwrap()
+    /// `game` on a generated triangulation.
+    fn first(game: MarkingGame, kind: Kind, n: usize, seed: u64) -> bool {
+        let spec = MarkingSpec {
+            game,
+            triangulation: generate(kind, n, 0, seed).unwrap(),
+        };
+        first_player_wins(&spec).unwrap()
     }
 
     /// Theorem 7: the Four-Cycle Game on a serpentine triangulation with at least two triangles
@@ -188,7 +147,7 @@ mod tests {
         for n in 4..=10 {
             for seed in 0..3 {
                 assert!(
-                    first_player_wins(&board(Kind::Serpentine, n, seed), Target::Quadrilateral),
+                    first(MarkingGame::FourCycle, Kind::Serpentine, n, seed),
                     "serpentine, {n} points, seed {seed}"
                 );
             }
@@ -201,7 +160,7 @@ mod tests {
     fn theorem_8_wheel_four_cycle() {
         for n in 4..=9 {
             assert!(
-                !first_player_wins(&board(Kind::Wheel, n, 1), Target::Quadrilateral),
+                !first(MarkingGame::FourCycle, Kind::Wheel, n, 1),
                 "wheel with {n} vertices"
             );
         }
@@ -213,17 +172,17 @@ mod tests {
     /// for the first player to complete. Both are first-player wins.
     #[test]
     fn coloring_small_cases_by_hand() {
-        assert!(first_player_wins(&board(Kind::Fan, 3, 1), Target::Triangle));
-        assert!(first_player_wins(&board(Kind::Fan, 4, 1), Target::Triangle));
+        assert!(first(MarkingGame::Coloring, Kind::Fan, 3, 1));
+        assert!(first(MarkingGame::Coloring, Kind::Fan, 4, 1));
     }
 
     /// Certificates for every game on small fans, wheels and random triangulations with inner
-    /// points, replayed by the checker; the winner agrees with this module's solvers.
+    /// points, replayed by the checker; for Nimstring the winner agrees with the independent
+    /// compound-move solver of [`crate::nimstring`].
     #[test]
     fn certificates_check_for_every_game() {
-        use gamecert_certificates::marking_game::{
-            check_marking_strategy, MarkingGame, MarkingSpec,
-        };
+        use crate::nimstring::{Board, Play, Solver};
+        use gamecert_certificates::marking_game::check_marking_strategy;
         for (kind, n) in [
             (Kind::Fan, 6),
             (Kind::Wheel, 6),
@@ -243,21 +202,13 @@ mod tests {
                 let cert = solve_instance(&spec).unwrap();
                 check_marking_strategy(&spec, &cert, 10_000_000)
                     .unwrap_or_else(|e| panic!("{kind:?} {n} {game:?}: {e}"));
-                let t = spec.triangulation.validate().unwrap();
-                let board = Board::new(&t).unwrap();
-                let first = match game {
-                    MarkingGame::Coloring => first_player_wins(&board, Target::Triangle),
-                    MarkingGame::FourCycle => first_player_wins(&board, Target::Quadrilateral),
-                    MarkingGame::Nimstring => {
-                        crate::nimstring::Solver::new(&board, crate::nimstring::Play::Normal)
-                            .wins(0)
-                    }
-                    MarkingGame::NimstringMisere => {
-                        crate::nimstring::Solver::new(&board, crate::nimstring::Play::Misere)
-                            .wins(0)
-                    }
-                    MarkingGame::MonochromaticTriangle => continue, // not in this list
+                let board = Board::new(&spec.triangulation.validate().unwrap()).unwrap();
+                let play = match game {
+                    MarkingGame::Nimstring => Play::Normal,
+                    MarkingGame::NimstringMisere => Play::Misere,
+                    _ => continue,
                 };
+                let first = Solver::new(&board, play).wins(0);
                 assert_eq!(cert.winner == "first", first, "{kind:?} {n} {game:?}");
             }
         }
@@ -269,9 +220,7 @@ mod tests {
     #[test]
     fn theorem_2_monochromatic_triangle() {
         use gamecert_certificates::geometry::TriangulationSpec;
-        use gamecert_certificates::marking_game::{
-            check_marking_strategy, MarkingGame, MarkingSpec,
-        };
+        use gamecert_certificates::marking_game::check_marking_strategy;
         let dawson = gamecert_certificates::heaps::Rules::parse("dawson-kayles").unwrap();
         let (g, _) = crate::octal::nim_sequence(&dawson, 20);
         let game = |points: Vec<[i64; 2]>| MarkingSpec {
@@ -309,9 +258,12 @@ mod tests {
                 with_inner += usize::from(!t.inner_triangles().is_empty());
                 let heaps = kayles_heaps(&t);
                 let value = heaps.iter().fold(0, |x, &h| x ^ g[h]);
-                let board = Board::new(&t).unwrap();
+                let game = MarkingSpec {
+                    game: MarkingGame::Coloring,
+                    triangulation: spec,
+                };
                 assert_eq!(
-                    first_player_wins(&board, Target::Triangle),
+                    first_player_wins(&game).unwrap(),
                     value != 0,
                     "{n} points, seed {seed}, heaps {heaps:?}"
                 );

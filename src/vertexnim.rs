@@ -983,27 +983,54 @@ mod tests {
         let mut count = 0;
         for g in games.iter_mut() {
             g.play = play;
-            let n = g.names.len();
             let mut exact = Exact::new(g).unwrap();
-            let mut w = vec![1u64; n];
-            loop {
+            for w in weight_vectors(g.names.len(), max_w) {
                 let mut s = g.start.clone();
-                s.weights = w.clone();
+                s.weights = w;
                 if let Some(r) = rule(&s) {
                     let e = exact.wins(&s).unwrap();
                     assert_eq!(r, e, "{} ({play:?})", s.text(g.directed));
                     count += 1;
                 }
-                let mut i = 0;
-                while i < n && w[i] == max_w {
-                    w[i] = 1;
-                    i += 1;
-                }
-                if i == n {
-                    break;
-                }
-                w[i] += 1;
             }
+        }
+        count
+    }
+
+    /// Every weight vector of length `n` with entries in 1..=max_w.
+    fn weight_vectors(n: usize, max_w: u64) -> Vec<Vec<u64>> {
+        let mut out = vec![Vec::new()];
+        for _ in 0..n {
+            out = out
+                .into_iter()
+                .flat_map(|w| {
+                    (1..=max_w).map(move |x| {
+                        let mut v = w.clone();
+                        v.push(x);
+                        v
+                    })
+                })
+                .collect();
+        }
+        out
+    }
+
+    /// The labelling certificate of every weighting of `g` agrees with the exact solver, is
+    /// accepted, and is refused with the other winner; returns the positions checked.
+    fn labellings_agree(g: &VertexNim, max_w: u64) -> usize {
+        let mut exact = Exact::new(g).unwrap();
+        let mut count = 0;
+        for w in weight_vectors(g.names.len(), max_w) {
+            let mut h = g.clone();
+            h.start.weights = w;
+            let cert = labelling_certificate(&h).unwrap();
+            let first = exact.wins(&h.start).unwrap();
+            assert_eq!(cert.winner == FIRST, first, "{}", h.start.text(g.directed));
+            gamecert_certificates::vertexnim::check_labelling(&h, &cert).unwrap();
+            let mut flipped = cert.clone();
+            flipped.winner = if first { SECOND } else { FIRST }.into();
+            assert!(gamecert_certificates::vertexnim::check_labelling(&h, &flipped).is_err());
+            count += 1;
         }
         count
     }
@@ -1266,32 +1293,7 @@ mod tests {
                 for (n, max_w) in [(1, 3), (2, 3), (3, 3), (4, 2)] {
                     for mut g in graphs(n, false, None, variant) {
                         g.play = play;
-                        let mut exact = Exact::new(&g).unwrap();
-                        let mut w = vec![1u64; n];
-                        loop {
-                            let mut h = g.clone();
-                            h.start.weights = w.clone();
-                            let cert = labelling_certificate(&h).unwrap();
-                            let first = exact.wins(&h.start).unwrap();
-                            assert_eq!(cert.winner == FIRST, first, "{}", h.start.text(false));
-                            gamecert_certificates::vertexnim::check_labelling(&h, &cert).unwrap();
-                            let mut flipped = cert.clone();
-                            flipped.winner = if first { SECOND } else { FIRST }.into();
-                            assert!(gamecert_certificates::vertexnim::check_labelling(
-                                &h, &flipped
-                            )
-                            .is_err());
-                            count += 1;
-                            let mut i = 0;
-                            while i < n && w[i] == max_w {
-                                w[i] = 1;
-                                i += 1;
-                            }
-                            if i == n {
-                                break;
-                            }
-                            w[i] += 1;
-                        }
+                        count += labellings_agree(&g, max_w);
                     }
                 }
             }
@@ -1300,32 +1302,7 @@ mod tests {
             for (n, max_w) in [(1, 3), (2, 3), (3, 3), (4, 2)] {
                 for mut g in graphs(n, true, Some(true), Variant::Vertexnim) {
                     g.play = play;
-                    let mut exact = Exact::new(&g).unwrap();
-                    let mut w = vec![1u64; n];
-                    loop {
-                        let mut h = g.clone();
-                        h.start.weights = w.clone();
-                        let cert = labelling_certificate(&h).unwrap();
-                        let first = exact.wins(&h.start).unwrap();
-                        assert_eq!(cert.winner == FIRST, first, "{}", h.start.text(true));
-                        gamecert_certificates::vertexnim::check_labelling(&h, &cert).unwrap();
-                        let mut flipped = cert.clone();
-                        flipped.winner = if first { SECOND } else { FIRST }.into();
-                        assert!(
-                            gamecert_certificates::vertexnim::check_labelling(&h, &flipped)
-                                .is_err()
-                        );
-                        count += 1;
-                        let mut i = 0;
-                        while i < n && w[i] == max_w {
-                            w[i] = 1;
-                            i += 1;
-                        }
-                        if i == n {
-                            break;
-                        }
-                        w[i] += 1;
-                    }
+                    count += labellings_agree(&g, max_w);
                 }
             }
         }

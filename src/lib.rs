@@ -29,6 +29,7 @@ pub mod render;
 pub mod rng;
 pub mod sat;
 pub mod solve;
+pub mod svg;
 pub mod tables;
 pub mod trees;
 pub mod triangle;

@@ -201,10 +201,10 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
                             positions: Some(game.names.len() as u64),
                             ..Work::default()
                         },
-                        trusted: vec![if game.directed {
-                            crate::TRUSTED_VERTEXNIM_THEOREM_6
-                        } else {
-                            crate::TRUSTED_VERTEXNIM_THEOREM_10
+                        trusted: vec![match theorem {
+                            "Theorem 3" => crate::TRUSTED_VERTEXNIM_THEOREM_3,
+                            "Theorem 6" | "Theorem 14" => crate::TRUSTED_VERTEXNIM_THEOREM_6,
+                            _ => crate::TRUSTED_VERTEXNIM_THEOREM_10,
                         }
                         .to_string()],
                     },

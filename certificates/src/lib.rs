@@ -100,6 +100,15 @@ labelled N by the peeling of Definition 7 (repeatedly, a sink strongly connected
 the unlabelled weight-1 vertices: if |C| is odd, C is P and its unlabelled in-neighbours N; if \
 |C| is even, C is N)";
 
+/// Seed 004, Theorem 3 (Adjacent Nim), as this project reconstructs it; compared with an exact
+/// solver on every circuit with 2 to 6 vertices and weights from 2 up to 5 (up to 4 vertices) or
+/// 4 (1,308 positions).
+pub const TRUSTED_VERTEXNIM_THEOREM_3: &str = "Duchene-Renault Theorem 3, Adjacent Nim (as \
+reconstructed by gamecert): in directed vertexnim under normal play on a circuit of n >= 2 \
+vertices without loops, every weight at least 2, the first player wins if n is odd; if n is even \
+she wins iff the first vertex of minimum weight met from the token in play order sits at an odd \
+offset (the token's vertex is offset 0)";
+
 /// The one list of theorems the checker may take on faith.
 pub const TRUSTED_THEOREMS: &[&str] = &[
     TRUSTED_THEOREM_3,
@@ -109,4 +118,5 @@ pub const TRUSTED_THEOREMS: &[&str] = &[
     TRUSTED_COIN_DECOMPOSITION,
     TRUSTED_VERTEXNIM_THEOREM_10,
     TRUSTED_VERTEXNIM_THEOREM_6,
+    TRUSTED_VERTEXNIM_THEOREM_3,
 ];

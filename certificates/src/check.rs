@@ -282,10 +282,20 @@ fn check_heap_labelling(game: &HeapGame, labelling: &HeapLabelling, limits: &Lim
                 positions: Some(report.bound + 1),
                 ..Work::default()
             },
-            trusted: vec![TRUSTED_SPRAGUE_GRUNDY.to_string()],
+            trusted: heap_theorems(&report),
         },
         Err(why) => reject(claim, why, Work::default()),
     }
+}
+
+/// The theorems a heap-labelling verdict rests on: Sprague-Grundy, and the periodicity theorem
+/// when a heap beyond the checked labels took its value from the period.
+fn heap_theorems(report: &crate::heaps::LabellingReport) -> Vec<String> {
+    let mut trusted = vec![TRUSTED_SPRAGUE_GRUNDY.to_string()];
+    if report.periodic {
+        trusted.push(crate::TRUSTED_OCTAL_PERIODICITY.to_string());
+    }
+    trusted
 }
 
 /// [`check`] for a `voronoi-one-round` instance the caller has already validated (so a large

@@ -60,6 +60,12 @@ pub const TRUSTED_SPRAGUE_GRUNDY: &str = "Sprague-Grundy theorem: under normal p
 value of a disjunctive sum of impartial games is the nim sum (XOR) of the components' values, \
 and a position is a second-player win iff its value is 0";
 
+/// The periodicity theorem for octal games (Guy and Smith 1956; Winning Ways, chapter 4), used
+/// when a heap labelling claims a period.
+pub const TRUSTED_OCTAL_PERIODICITY: &str = "octal periodicity theorem (Guy-Smith): for an \
+octal game whose code has first digit 0 and last non-zero digit in position t, if G(n + p) = \
+G(n) for all n with n0 <= n < 2 n0 + p + t, then G(n + p) = G(n) for every n >= n0";
+
 /// The gap abstraction of the game on a path ([`path_game`]); tested against the reference
 /// rules on every position of every path with at most 9 vertices.
 pub const TRUSTED_PATH_GAPS: &str = "path gaps: scores and moves of the Voronoi game on a path \
@@ -115,6 +121,7 @@ pub const TRUSTED_THEOREMS: &[&str] = &[
     TRUSTED_COROLLARY_1,
     TRUSTED_PATH_GAPS,
     TRUSTED_SPRAGUE_GRUNDY,
+    TRUSTED_OCTAL_PERIODICITY,
     TRUSTED_COIN_DECOMPOSITION,
     TRUSTED_VERTEXNIM_THEOREM_10,
     TRUSTED_VERTEXNIM_THEOREM_6,

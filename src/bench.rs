@@ -63,6 +63,10 @@ pub enum BenchName {
     /// Vertex nim (seed 004): Theorem 10's labelling on 10^3 to 3*10^4 vertices, the paper's
     /// quadratic rounds beside the sorted version, with the growth exponent.
     Vertexnim,
+    /// Seed 000's Theorems 1 and 2 in convex position (Kayles, Dawson's Kayles): time per
+    /// strategy move against a random opponent, and the start's certificate, for 10^3 to 10^5
+    /// points.
+    ConvexHeaps,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -921,6 +925,13 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(
                 serde_json::to_value(&rows)?,
                 crate::bench_vertexnim::vertexnim_table(&rows),
+            )
+        }
+        BenchName::ConvexHeaps => {
+            let rows = crate::bench_convex::convex_heaps(quick, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_convex::convex_heaps_table(&rows),
             )
         }
         BenchName::Exact => {

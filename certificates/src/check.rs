@@ -167,6 +167,39 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
                 Err(why) => reject(claim, why, Work::default()),
             }
         }
+        (Instance::MarkingGame(spec), Certificate::MarkingKayles(cert)) => {
+            let claim = format!("the {} player wins {:?}", cert.winner, spec.game);
+            match crate::marking_kayles::check_marking_kayles(spec, cert, limits.max_heap_moves) {
+                Ok(report) => Verdict {
+                    accepted: true,
+                    claim,
+                    reason: format!(
+                        "by {} the game is a sum of {} heaps (largest {}); every label up to heap \
+                         {} is the mex over its moves ({} moves); the value is {}{}",
+                        report.theorem,
+                        report.heaps.len(),
+                        report.heaps.iter().max().unwrap_or(&0),
+                        report.labelling.bound,
+                        report.labelling.moves,
+                        report.labelling.value,
+                        if report.labelling.value == 0 {
+                            ""
+                        } else {
+                            "; the winning edge leaves value 0"
+                        }
+                    ),
+                    work: Work {
+                        positions: Some(report.labelling.bound + 1),
+                        ..Work::default()
+                    },
+                    trusted: [crate::TRUSTED_TRIANGULATION_HEAPS.to_string()]
+                        .into_iter()
+                        .chain(heap_theorems(&report.labelling))
+                        .collect(),
+                },
+                Err(why) => reject(claim, why, Work::default()),
+            }
+        }
         (Instance::TriangleAvoidance(spec), Certificate::TriangleStrategy(strategy)) => {
             check_triangle(spec.n, strategy, limits)
         }
@@ -580,6 +613,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::PathValue(v) => path_claim(v),
         Certificate::TriangleStrategy(t) => format!("{} wins", t.winner),
         Certificate::MarkingStrategy(m) => format!("the {} player wins", m.winner),
+        Certificate::MarkingKayles(m) => format!("the {} player wins", m.winner),
         Certificate::HeapLabelling(h) => h.claim.clone(),
         Certificate::CoinLabelling(c) => format!("{} (value {})", c.claim, c.value),
         Certificate::VertexNimStrategy(v) => format!("the {} player wins", v.winner),

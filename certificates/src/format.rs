@@ -29,6 +29,7 @@ use crate::coins::{CoinGameSpec, CoinLabelling};
 use crate::graph::{Graph, GraphError};
 use crate::heaps::{HeapGame, HeapLabelling};
 use crate::marking_game::{MarkingSpec, MarkingStrategy};
+use crate::marking_kayles::MarkingKayles;
 use crate::path_game::PathValue;
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
@@ -346,9 +347,9 @@ impl Instance {
                     )))
                 }
             }
-            Instance::MarkingGame(spec) => crate::marking_game::Rules::from_spec(spec)
-                .map(|_| ())
-                .map_err(FormatError::new),
+            Instance::MarkingGame(spec) => {
+                crate::marking_kayles::validate_instance(spec).map_err(FormatError::new)
+            }
             Instance::HeapGame(game) => match game.violation() {
                 Some(why) => Err(FormatError::new(why)),
                 None => Ok(()),
@@ -430,6 +431,7 @@ pub enum Certificate {
     PathValue(PathValue),
     TriangleStrategy(TriangleStrategy),
     MarkingStrategy(MarkingStrategy),
+    MarkingKayles(MarkingKayles),
     HeapLabelling(HeapLabelling),
     CoinLabelling(CoinLabelling),
     VertexNimStrategy(VertexNimStrategy),
@@ -448,6 +450,7 @@ impl Certificate {
             Certificate::PathValue(_) => "voronoi-path-value",
             Certificate::TriangleStrategy(_) => "triangle-strategy",
             Certificate::MarkingStrategy(_) => "marking-strategy",
+            Certificate::MarkingKayles(_) => "marking-kayles",
             Certificate::HeapLabelling(_) => "heap-labelling",
             Certificate::CoinLabelling(_) => "coin-labelling",
             Certificate::VertexNimStrategy(_) => "vertexnim-strategy",
@@ -467,6 +470,7 @@ impl Certificate {
             "voronoi-path-value" => Ok(Certificate::PathValue(body(text)?)),
             "triangle-strategy" => Ok(Certificate::TriangleStrategy(body(text)?)),
             "marking-strategy" => Ok(Certificate::MarkingStrategy(body(text)?)),
+            "marking-kayles" => Ok(Certificate::MarkingKayles(body(text)?)),
             "heap-labelling" => Ok(Certificate::HeapLabelling(body(text)?)),
             "coin-labelling" => Ok(Certificate::CoinLabelling(body(text)?)),
             "vertexnim-strategy" => Ok(Certificate::VertexNimStrategy(body(text)?)),
@@ -491,6 +495,7 @@ impl Certificate {
             Certificate::PathValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
             Certificate::TriangleStrategy(t) => write_envelope(CERTIFICATE_FORMAT, self.kind(), t),
             Certificate::MarkingStrategy(m) => write_envelope(CERTIFICATE_FORMAT, self.kind(), m),
+            Certificate::MarkingKayles(m) => write_envelope(CERTIFICATE_FORMAT, self.kind(), m),
             Certificate::HeapLabelling(h) => write_envelope(CERTIFICATE_FORMAT, self.kind(), h),
             Certificate::CoinLabelling(c) => write_envelope(CERTIFICATE_FORMAT, self.kind(), c),
             Certificate::VertexNimStrategy(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),

@@ -23,6 +23,7 @@ pub mod graph;
 pub mod heaps;
 pub mod lrat;
 pub mod marking_game;
+pub mod marking_kayles;
 pub mod path_game;
 pub mod posdnf;
 pub mod sat_voronoi;
@@ -65,6 +66,15 @@ and a position is a second-player win iff its value is 0";
 pub const TRUSTED_OCTAL_PERIODICITY: &str = "octal periodicity theorem (Guy-Smith): for an \
 octal game whose code has first digit 0 and last non-zero digit in position t, if G(n + p) = \
 G(n) for all n with n0 <= n < 2 n0 + p + t, then G(n + p) = G(n) for every n >= n0";
+
+/// Seed 000's reductions of two games in convex position to heap games, used by
+/// `marking-kayles` certificates; each compared with the exact solver on small instances.
+pub const TRUSTED_TRIANGULATION_HEAPS: &str = "Aichholzer et al. Theorems 1 and 2 (reductions): \
+the Triangulation Coloring Game on a simple-branching triangulation of points in convex \
+position is Kayles on the arrays of the dual without its inner triangles (a hull edge takes its \
+triangle, a diagonal the array triangles beside it); Monochromatic Triangle on n points in \
+convex position is Dawson's Kayles on a heap of n (a segment takes its two endpoints and splits \
+the others by side)";
 
 /// The gap abstraction of the game on a path ([`path_game`]); tested against the reference
 /// rules on every position of every path with at most 9 vertices.
@@ -122,6 +132,7 @@ pub const TRUSTED_THEOREMS: &[&str] = &[
     TRUSTED_PATH_GAPS,
     TRUSTED_SPRAGUE_GRUNDY,
     TRUSTED_OCTAL_PERIODICITY,
+    TRUSTED_TRIANGULATION_HEAPS,
     TRUSTED_COIN_DECOMPOSITION,
     TRUSTED_VERTEXNIM_THEOREM_10,
     TRUSTED_VERTEXNIM_THEOREM_6,

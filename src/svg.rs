@@ -2,8 +2,9 @@
 //! games' colours with optional labels (move numbers), and a play written as numbered frames.
 //!
 //! Drawing only: coordinates are converted to floating point to place them on the page, and
-//! nothing here decides anything about a game. The picture is scaled to a fixed width, with
-//! the y axis pointing up as in the paper's figures.
+//! nothing here decides anything about a game. The picture is scaled to a fixed size, with
+//! the y axis pointing up as in the paper's figures; the two axes are scaled independently
+//! (an affine map, which keeps lines, convexity and crossings).
 
 use gamecert_certificates::geometry::Point;
 use std::fmt::Write as _;
@@ -59,7 +60,7 @@ pub struct Picture<'a> {
     pub title: String,
 }
 
-/// Width of the drawing area in SVG units; the height follows the points' aspect ratio.
+/// Width and height of the drawing area in SVG units.
 const WIDTH: f64 = 600.0;
 const MARGIN: f64 = 30.0;
 
@@ -78,16 +79,15 @@ impl Picture<'_> {
         let (min_y, max_y) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
         let span_x = (max_x - min_x).max(1.0);
         let span_y = (max_y - min_y).max(1.0);
-        let scale = WIDTH / span_x.max(span_y);
-        let (w, h) = (
-            span_x * scale + 2.0 * MARGIN,
-            span_y * scale + 2.0 * MARGIN + 20.0,
-        );
+        // Each axis is stretched to the page on its own: an affine map keeps straight lines,
+        // convexity and crossings, and point sets such as the parabola (i, i^2) stay readable.
+        let (scale_x, scale_y) = (WIDTH / span_x, WIDTH / span_y);
+        let (w, h) = (WIDTH + 2.0 * MARGIN, WIDTH + 2.0 * MARGIN + 20.0);
         let at = |i: usize| -> (f64, f64) {
             let p = self.points[i];
             (
-                MARGIN + (p[0] as f64 - min_x) * scale,
-                20.0 + MARGIN + (max_y - p[1] as f64) * scale,
+                MARGIN + (p[0] as f64 - min_x) * scale_x,
+                20.0 + MARGIN + (max_y - p[1] as f64) * scale_y,
             )
         };
         let mut out = String::new();

@@ -67,6 +67,10 @@ pub enum BenchName {
     /// strategy move against a random opponent, and the start's certificate, for 10^3 to 10^5
     /// points.
     ConvexHeaps,
+    /// The exact solver of the marking games of seed 000 (coloring, four-cycle, Nimstring
+    /// normal and misere) on random convex triangulations of growing size: how far one minute
+    /// goes (--quick: ten seconds).
+    MarkingReach,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -932,6 +936,13 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(
                 serde_json::to_value(&rows)?,
                 crate::bench_convex::convex_heaps_table(&rows),
+            )
+        }
+        BenchName::MarkingReach => {
+            let rows = crate::bench_convex::marking_reach(if quick { 10.0 } else { 60.0 }, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_convex::marking_reach_table(&rows),
             )
         }
         BenchName::Exact => {

@@ -315,3 +315,76 @@ mod tests {
         }
     }
 }
+
+/// One exact solve of a marking game.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReachRow {
+    pub game: String,
+    pub points: usize,
+    pub edges: usize,
+    pub seconds: f64,
+    pub first_player_wins: bool,
+}
+
+/// The exact marking-game solver ([`crate::marking::first_player_wins_uncapped`], beyond
+/// `solve`'s limit of 26 edges) on random convex triangulations of growing size, per game,
+/// until a solve takes more than a quarter of `seconds` (the next size would not finish in
+/// `seconds`: each point adds two edges, which multiplies the states by about four).
+pub fn marking_reach(seconds: f64, note: &dyn Fn(&str)) -> anyhow::Result<Vec<ReachRow>> {
+    use gamecert_certificates::marking_game::MarkingGame::*;
+    let mut rows = Vec::new();
+    for game in [Coloring, FourCycle, Nimstring, NimstringMisere] {
+        for n in 5.. {
+            if 2 * n - 3 > gamecert_certificates::marking_game::MAX_EDGES {
+                break;
+            }
+            note(&format!("marking reach: {game:?} on {n} points"));
+            let spec = MarkingSpec {
+                game,
+                triangulation: crate::triangulations::generate(
+                    crate::triangulations::Kind::Convex,
+                    n,
+                    0,
+                    n as u64,
+                )
+                .map_err(anyhow::Error::msg)?,
+            };
+            let started = Instant::now();
+            let first =
+                crate::marking::first_player_wins_uncapped(&spec).map_err(anyhow::Error::msg)?;
+            let elapsed = started.elapsed().as_secs_f64();
+            rows.push(ReachRow {
+                game: format!("{game:?}"),
+                points: n,
+                edges: 2 * n - 3,
+                seconds: elapsed,
+                first_player_wins: first,
+            });
+            if elapsed > seconds / 4.0 {
+                break;
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// Markdown for [`marking_reach`]: the last row of each game is the largest board solved.
+pub fn marking_reach_table(rows: &[ReachRow]) -> String {
+    let mut out =
+        String::from("| game | points | edges | seconds | winner |\n|---|---:|---:|---:|---|\n");
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {:.3} | {} |\n",
+            r.game,
+            r.points,
+            r.edges,
+            r.seconds,
+            if r.first_player_wins {
+                "first"
+            } else {
+                "second"
+            }
+        ));
+    }
+    out
+}

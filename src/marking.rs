@@ -52,6 +52,12 @@ pub fn first_player_wins(spec: &MarkingSpec) -> Result<bool, String> {
     Ok(wins(&checked_rules(spec)?, 0, &mut HashMap::new()))
 }
 
+/// [`first_player_wins`] without `solve`'s edge limit (the rules still take at most 64 edges):
+/// for measuring how far the search goes.
+pub fn first_player_wins_uncapped(spec: &MarkingSpec) -> Result<bool, String> {
+    Ok(wins(&Rules::from_spec(spec)?, 0, &mut HashMap::new()))
+}
+
 /// Largest board `solve` takes for a marking game on a triangulation (states are subsets of
 /// edges); the constructing game is limited by its point count instead.
 pub const MAX_SOLVED_EDGES: usize = 26;

@@ -138,3 +138,48 @@ fn no_reduction_no_certificate() {
         "no heap reduction applies",
     );
 }
+
+/// Bad geometry is bad input (exit 2, the file named): a point given twice, a coordinate past
+/// 2^40, a crossing edge in convex position, a triangle missing.
+#[test]
+fn bad_geometry_is_refused_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "twice.json",
+            r#"[[0, 0], [1, 1], [2, 4], [1, 1]]"#,
+            r#"[[0, 1, 2], [0, 2, 3]]"#,
+            "points 1 and 3 are the same point",
+        ),
+        (
+            "far.json",
+            r#"[[0, 0], [1, 1], [2, 2000000000000]]"#,
+            r#"[[0, 1, 2]]"#,
+            "beyond the coordinate limit 2^40",
+        ),
+        (
+            "crossing.json",
+            r#"[[0, 0], [1, 1], [2, 4], [3, 9], [4, 16]]"#,
+            r#"[[0, 1, 2], [0, 2, 3], [1, 3, 4], [0, 3, 4]]"#,
+            "cross",
+        ),
+        (
+            "missing.json",
+            r#"[[0, 0], [1, 1], [2, 4], [3, 9], [4, 16]]"#,
+            r#"[[0, 1, 2], [0, 2, 3]]"#,
+            "overlap or leave a gap",
+        ),
+    ];
+    for (name, points, triangles, expected) in cases {
+        let path = common::write(
+            dir.path(),
+            name,
+            &format!(
+                r#"{{"format": "gamecert-instance", "version": 1, "kind": "marking-game",
+  "game": "coloring", "points": {points}, "triangles": {triangles}}}"#
+            ),
+        );
+        bad_input(&["solve", path.to_str().unwrap()], name);
+        bad_input(&["solve", path.to_str().unwrap()], expected);
+    }
+}

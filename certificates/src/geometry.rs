@@ -82,6 +82,15 @@ fn check_coordinates(points: &[Point]) -> Result<(), String> {
             points[i][0], points[i][1]
         ));
     }
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by_key(|&i| points[i]);
+    if let Some(w) = order.windows(2).find(|w| points[w[0]] == points[w[1]]) {
+        let (i, j) = (w[0].min(w[1]), w[0].max(w[1]));
+        return Err(format!(
+            "points {i} and {j} are the same point ({}, {}): a point may be given only once",
+            points[i][0], points[i][1]
+        ));
+    }
     Ok(())
 }
 
@@ -550,6 +559,36 @@ mod tests {
             edges: vec![],
         };
         assert!(collinear.validate().unwrap_err().contains("collinear"));
+        let mut twice = fan(5);
+        twice.points[3] = twice.points[1];
+        assert!(twice
+            .validate()
+            .unwrap_err()
+            .contains("points 1 and 3 are the same point"));
+        // The convex fast path: a crossing diagonal given as an extra edge, an extra triangle.
+        let mut extra_edge = TriangulationSpec {
+            edges: vec![
+                [0, 1],
+                [1, 2],
+                [2, 3],
+                [3, 4],
+                [0, 4],
+                [0, 2],
+                [0, 3],
+                [1, 3],
+            ],
+            triangles: vec![],
+            ..fan(5)
+        };
+        assert!(extra_edge.validate().unwrap_err().contains("cross"));
+        extra_edge.edges.pop();
+        assert!(extra_edge.validate().is_ok());
+        let mut overlap = fan(5);
+        overlap.triangles.push([1, 2, 3]);
+        assert!(overlap.validate().is_err());
+        let mut far = fan(5);
+        far.points[2] = [3, MAX_COORDINATE + 1];
+        assert!(far.validate().unwrap_err().contains("limit 2^40"));
         let mut out_of_range = fan(5);
         out_of_range.triangles[0] = [0, 1, 9];
         assert!(out_of_range

@@ -326,10 +326,14 @@ pub struct ReachRow {
     pub first_player_wins: bool,
 }
 
-/// The exact marking-game solver ([`crate::marking::first_player_wins_uncapped`], beyond
+/// Memoised positions allowed per solve in [`marking_reach`] (about 2 GB of hash map).
+const MAX_REACH_POSITIONS: usize = 50_000_000;
+
+/// The exact marking-game solver ([`crate::marking::first_player_wins_within`], beyond
 /// `solve`'s limit of 26 edges) on random convex triangulations of growing size, per game,
 /// until a solve takes more than a quarter of `seconds` (the next size would not finish in
-/// `seconds`: each point adds two edges, which multiplies the states by about four).
+/// `seconds`: each point adds two edges, which multiplies the states by about four) or needs
+/// more than [`MAX_REACH_POSITIONS`] memoised positions.
 pub fn marking_reach(seconds: f64, note: &dyn Fn(&str)) -> anyhow::Result<Vec<ReachRow>> {
     use gamecert_certificates::marking_game::MarkingGame::*;
     let mut rows = Vec::new();
@@ -350,8 +354,15 @@ pub fn marking_reach(seconds: f64, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Re
                 .map_err(anyhow::Error::msg)?,
             };
             let started = Instant::now();
-            let first =
-                crate::marking::first_player_wins_uncapped(&spec).map_err(anyhow::Error::msg)?;
+            let Some(first) = crate::marking::first_player_wins_within(&spec, MAX_REACH_POSITIONS)
+                .map_err(anyhow::Error::msg)?
+            else {
+                note(&format!(
+                    "marking reach: {game:?} on {n} points needs over {MAX_REACH_POSITIONS} \
+                     positions; stopped"
+                ));
+                break;
+            };
             let elapsed = started.elapsed().as_secs_f64();
             rows.push(ReachRow {
                 game: format!("{game:?}"),

@@ -238,6 +238,19 @@ fn cases() -> Vec<Case> {
             method: Method::Auto,
         },
         Case {
+            name: "kayles-coloring",
+            description: "Coloring, simple-branching, 20,000 points (Theorem 1)",
+            input: Other(|| {
+                marking(
+                    crate::triangulations::Kind::SimpleBranching,
+                    20_000,
+                    0,
+                    gamecert_certificates::marking_game::MarkingGame::Coloring,
+                )
+            }),
+            method: Method::Auto,
+        },
+        Case {
             name: "vertexnim",
             description: "vertex nim, 8 vertices",
             input: Other(|| {

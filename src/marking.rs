@@ -52,10 +52,42 @@ pub fn first_player_wins(spec: &MarkingSpec) -> Result<bool, String> {
     Ok(wins(&checked_rules(spec)?, 0, &mut HashMap::new()))
 }
 
-/// [`first_player_wins`] without `solve`'s edge limit (the rules still take at most 64 edges):
-/// for measuring how far the search goes.
-pub fn first_player_wins_uncapped(spec: &MarkingSpec) -> Result<bool, String> {
-    Ok(wins(&Rules::from_spec(spec)?, 0, &mut HashMap::new()))
+/// [`first_player_wins`] without `solve`'s edge limit (the rules still take at most 64 edges)
+/// but with a bound on the memoised positions: `Ok(None)` once more than `max_positions` are
+/// stored. For measuring how far the search goes.
+pub fn first_player_wins_within(
+    spec: &MarkingSpec,
+    max_positions: usize,
+) -> Result<Option<bool>, String> {
+    fn within(
+        rules: &Rules,
+        green: u64,
+        memo: &mut HashMap<u64, bool>,
+        max: usize,
+    ) -> Option<bool> {
+        if let Some(&w) = memo.get(&green) {
+            return Some(w);
+        }
+        if memo.len() >= max {
+            return None;
+        }
+        let legal = rules.legal(green);
+        let mut w = legal.is_empty() && rules.stuck_player_wins();
+        for e in legal {
+            let good = match rules.colour(green, e) {
+                Outcome::MoverWins => true,
+                Outcome::Continue(again) => within(rules, green | 1 << e, memo, max)? == again,
+            };
+            if good {
+                w = true;
+                break;
+            }
+        }
+        memo.insert(green, w);
+        Some(w)
+    }
+    let rules = Rules::from_spec(spec)?;
+    Ok(within(&rules, 0, &mut HashMap::new(), max_positions))
 }
 
 /// Largest board `solve` takes for a marking game on a triangulation (states are subsets of

@@ -441,11 +441,11 @@ pub fn check_labelling_of(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Grundy values by the plain mex, from the rules' options (the reference for the tests).
-    fn values(rules: &Rules, bound: u64) -> Vec<u64> {
+    pub(crate) fn values(rules: &Rules, bound: u64) -> Vec<u64> {
         let mut g: Vec<u64> = Vec::new();
         for n in 0..=bound {
             let mut seen = Vec::new();

@@ -268,18 +268,8 @@ mod tests {
         (0..n as i64).map(|i| [i, i * i]).collect()
     }
 
-    /// Kayles values by the plain mex.
     fn kayles(bound: u64) -> Vec<u64> {
-        let rules = Rules::parse("kayles").unwrap();
-        let mut g: Vec<u64> = Vec::new();
-        for n in 0..=bound {
-            let mut seen = Vec::new();
-            rules.for_each_option(n, |left| {
-                seen.push(left.iter().fold(0, |x, &h| x ^ g[h as usize]))
-            });
-            g.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        g
+        crate::heaps::tests::values(&Rules::parse("kayles").unwrap(), bound)
     }
 
     /// Hexagon 0..6 with the inner triangle (0, 2, 4) and three ears: three heaps of 1 (value

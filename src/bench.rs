@@ -63,6 +63,9 @@ pub enum BenchName {
     /// Vertex nim (seed 004): Theorem 10's labelling on 10^3 to 3*10^4 vertices, the paper's
     /// quadratic rounds beside the sorted version, with the growth exponent.
     Vertexnim,
+    /// Seed 000's games with scores or ties (2.1.1-2.1.4, 2.3.2): the largest n the exact
+    /// solver finishes within --seconds (default 60), with times.
+    Construct,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -974,6 +977,7 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
                 crate::bench_games::paths_table(&rows),
             )
         }
+        BenchName::Construct => crate::bench_construct::run(60.0, json, quiet),
         BenchName::Direct => {
             if let Ok(spec) = std::env::var(CASE_ENV) {
                 return run_child_case(&spec);

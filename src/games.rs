@@ -253,6 +253,22 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 "the exact DNF game solver",
             ))
         }
+        Instance::MarkingGame(spec) if spec.game.is_construct_game() => {
+            let how = match method {
+                Method::Auto => crate::construct::How::Paper,
+                Method::Exact => crate::construct::How::Exact,
+                _ => {
+                    return Err(BadInput(
+                        "games on points with scores or ties take --method auto (the paper's \
+                         strategy where it applies) or exact"
+                            .into(),
+                    )
+                    .into())
+                }
+            };
+            let (certificate, method) = crate::construct::solve(spec, how).map_err(BadInput)?;
+            Ok(done(certificate, 0, &method))
+        }
         Instance::MarkingGame(spec) => {
             let strategy = crate::marking::solve_instance(spec).map_err(BadInput)?;
             Ok(done(

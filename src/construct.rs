@@ -520,22 +520,11 @@ pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String), Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench_construct::convex_points;
     use crate::triangulations::{generate, Kind};
     use gamecert_certificates::construct_game::{
         check_balanced_colouring, check_construct_strategy,
     };
-    use gamecert_certificates::geometry::TriangulationSpec;
-
-    pub(crate) fn convex(game: MarkingGame, n: usize) -> MarkingSpec {
-        MarkingSpec {
-            game,
-            triangulation: TriangulationSpec {
-                points: (0..n as i64).map(|i| [i, i * i]).collect(),
-                triangles: vec![],
-                edges: vec![],
-            },
-        }
-    }
 
     #[test]
     fn pair_indices_are_sorted_pairs() {
@@ -556,7 +545,7 @@ mod tests {
     #[test]
     fn theorem_3_against_the_exact_solver() {
         for n in 3..=8 {
-            let spec = convex(MarkingGame::MonochromaticCompleteTriangulation, n);
+            let spec = convex_points(MarkingGame::MonochromaticCompleteTriangulation, n);
             let rules = Rules::from_spec(&spec).unwrap();
             let t3 = Theorem3::new(&spec, &rules).unwrap();
             let cert = t3.certificate();

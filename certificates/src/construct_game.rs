@@ -216,11 +216,14 @@ pub fn claim(game: MarkingGame, cert: &ConstructStrategy) -> String {
                 parts.push(format!("value <= {}", s.at_most));
             }
             let bounds = parts.join(" and ");
-            let words = match (scored(game), f.as_ref().map(|f| f.at_least), s) {
-                (false, Some(1), _) => " (the first player wins)",
-                (false, Some(0), None) => " (the first player does not lose)",
-                (false, None, Some(s)) if s.at_most == 0 => " (the second player does not lose)",
-                (false, None, Some(s)) if s.at_most == -1 => " (the second player wins)",
+            let words = match (
+                f.as_ref().map(|f| f.at_least),
+                s.as_ref().map(|s| s.at_most),
+            ) {
+                (Some(l), _) if l >= 1 => " (the first player wins)",
+                (_, Some(u)) if u <= -1 => " (the second player wins)",
+                (Some(0), _) => " (the first player does not lose)",
+                (_, Some(0)) => " (the second player does not lose)",
                 _ => "",
             };
             format!("{game:?}: {bounds}{words} (value: R's margin)")
@@ -619,35 +622,24 @@ mod tests {
     fn monochromatic_and_bichromatic_completions() {
         let points = vec![[0, 0], [1, 1], [2, 4], [3, 9]];
         // pairs 01 02 03 12 13 23 = bits 0..6; triangle 012 = bits 0, 1, 3
-        let red_two = Pos {
-            red: 0b1001,
-            blue: 0b100000,
-            first_to_move: true,
+        let at = |red, blue, first_to_move| Pos {
+            red,
+            blue,
+            first_to_move,
         };
-        let blue_side = Pos {
-            red: 0b1000,
-            blue: 0b100001,
-            first_to_move: true,
+        let (red_two, blue_side) = (at(0b1001, 0b100000, true), at(0b1000, 0b100001, true));
+        let play_on = Step::Go {
+            gain: 0,
+            next: at(0b1010, 0b100001, false),
         };
         for (game, red_done, blue_done) in [
             (
                 MarkingGame::BichromaticCompleteTriangulation,
                 Step::Go {
                     gain: 1,
-                    next: Pos {
-                        red: 0b1011,
-                        blue: 0b100000,
-                        first_to_move: true,
-                    },
+                    next: at(0b1011, 0b100000, true),
                 },
-                Step::Go {
-                    gain: 0,
-                    next: Pos {
-                        red: 0b1010,
-                        blue: 0b100001,
-                        first_to_move: false,
-                    },
-                },
+                play_on,
             ),
             (
                 MarkingGame::BichromaticTriangle,
@@ -657,14 +649,7 @@ mod tests {
             (
                 MarkingGame::BichromaticTrianglePlayOn,
                 Step::End { gain: 1 },
-                Step::Go {
-                    gain: 0,
-                    next: Pos {
-                        red: 0b1010,
-                        blue: 0b100001,
-                        first_to_move: false,
-                    },
-                },
+                play_on,
             ),
         ] {
             let rules = rules(&spec(game, points.clone(), vec![])).unwrap();

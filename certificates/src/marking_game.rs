@@ -256,32 +256,13 @@ impl Rules {
             .targets
             .iter()
             .any(|&t| t >> e & 1 == 1 && after & t == t);
-        match (self.game, completes) {
-            (
-                MarkingGame::Coloring
-                | MarkingGame::FourCycle
-                | MarkingGame::MonochromaticTriangle
-                | MarkingGame::BichromaticTriangle
-                | MarkingGame::BichromaticTrianglePlayOn
-                | MarkingGame::BichromaticColoring,
-                true,
-            ) => Outcome::MoverWins,
-            (
-                MarkingGame::Coloring
-                | MarkingGame::FourCycle
-                | MarkingGame::MonochromaticTriangle
-                | MarkingGame::BichromaticTriangle
-                | MarkingGame::BichromaticTrianglePlayOn
-                | MarkingGame::BichromaticColoring,
-                false,
-            ) => Outcome::Continue(false),
-            (
-                MarkingGame::Nimstring
-                | MarkingGame::NimstringMisere
-                | MarkingGame::MonochromaticCompleteTriangulation
-                | MarkingGame::BichromaticCompleteTriangulation,
-                c,
-            ) => Outcome::Continue(c),
+        match self.game {
+            MarkingGame::Nimstring
+            | MarkingGame::NimstringMisere
+            | MarkingGame::MonochromaticCompleteTriangulation
+            | MarkingGame::BichromaticCompleteTriangulation => Outcome::Continue(completes),
+            _ if completes => Outcome::MoverWins,
+            _ => Outcome::Continue(false),
         }
     }
 

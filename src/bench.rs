@@ -648,6 +648,7 @@ fn method_name(method: Method) -> &'static str {
         Method::Median => "median",
         Method::Kary => "kary",
         Method::Exact => "exact",
+        Method::Lemma4 => "lemma4",
     }
 }
 

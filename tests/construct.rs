@@ -145,14 +145,16 @@ fn bichromatic_coloring_theorem_6_and_lemma_4() {
     else {
         panic!("a marking-game instance")
     };
-    let colouring = gamecert::construct::lemma4_colouring(&spec).unwrap();
     let cert = dir.path().join("lemma4.json");
     let c = cert.to_str().unwrap();
-    std::fs::write(
-        &cert,
-        Certificate::BalancedColouring(colouring.clone()).to_json(),
-    )
-    .unwrap();
+    let out = gamecert(&["solve", &i, "--method", "lemma4", "-o", c]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("Lemma 4"), "{}", stderr(&out));
+    let Ok(Certificate::BalancedColouring(colouring)) =
+        Certificate::from_json(&std::fs::read_to_string(&cert).unwrap())
+    else {
+        panic!("a balanced-colouring certificate")
+    };
     let out = gamecert(&["verify", &i, c]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert!(stdout(&out).contains("Lemma 4"), "{}", stdout(&out));

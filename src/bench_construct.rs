@@ -220,11 +220,12 @@ pub fn bench(seconds: f64, note: &dyn Fn(&str)) -> Vec<BenchRow> {
 
 /// The benchmark's table: every measurement, then the largest n finished per game.
 pub fn bench_text(rows: &[BenchRow], seconds: f64) -> String {
-    let mut out = String::from("game   points  edges  value  positions stored  seconds  stopped\n");
+    let mut out =
+        String::from("game    points  edges  value  positions stored  seconds  stopped\n");
     for r in rows {
         let _ = writeln!(
             out,
-            "{:5}  {:>6}  {:>5}  {:>5}  {:>16}  {:>7.2}  {}",
+            "{:6}  {:>6}  {:>5}  {:>5}  {:>16}  {:>7.2}  {}",
             r.game,
             r.points,
             r.edges,
@@ -237,12 +238,19 @@ pub fn bench_text(rows: &[BenchRow], seconds: f64) -> String {
     let _ = writeln!(out, "\nlargest n solved within {seconds} s:");
     for game in ["2.1.1", "2.1.2", "2.1.3", "2.1.4", "2.1.4'", "2.3.2"] {
         let best = rows.iter().rfind(|r| r.game == game && r.stopped.is_none());
+        let stopped = rows.iter().any(|r| r.game == game && r.stopped.is_some());
         let _ = writeln!(
             out,
             "{game}: {}",
             best.map_or("none".to_string(), |r| format!(
-                "n = {} ({:.2} s)",
-                r.points, r.seconds
+                "n = {} ({:.2} s){}",
+                r.points,
+                r.seconds,
+                if stopped {
+                    ""
+                } else {
+                    ", the largest instance the format takes"
+                }
             ))
         );
     }

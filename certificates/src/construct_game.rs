@@ -355,7 +355,14 @@ fn replay(
                     (sign * gain, last)
                 }
                 Step::Go { gain, next } => {
-                    let (rest, last) = memo[&next];
+                    // Every successor was evaluated before its predecessor (segments only
+                    // increase, so the positions form a DAG).
+                    let Some(&(rest, last)) = memo.get(&next) else {
+                        return Err(format!(
+                            "internal: position {} unevaluated",
+                            key(game, next)
+                        ));
+                    };
                     (sign * gain + rest, last)
                 }
             };
@@ -367,9 +374,13 @@ fn replay(
                 best = Some((value, last));
             }
         }
-        memo.insert(pos, best.expect("at least one option"));
+        if let Some(best) = best {
+            memo.insert(pos, best);
+        }
     }
-    let (worst, last) = memo[&Pos::START];
+    let Some(&(worst, last)) = memo.get(&Pos::START) else {
+        return Err("internal: the start position was not evaluated".into());
+    };
     report.worst = worst;
     Ok((report, last))
 }
@@ -656,6 +667,39 @@ mod tests {
             assert_eq!(step(&rules, red_two, 1), red_done, "{game:?}");
             assert_eq!(step(&rules, blue_side, 1), blue_done, "{game:?}");
         }
+    }
+
+    /// Malformed moves are refused with the move's index, never a panic.
+    #[test]
+    fn malformed_moves_are_refused() {
+        let s = spec(MarkingGame::BichromaticTriangle, triangle(), vec![]);
+        for (text, e, expected) in [
+            ("zz", 0, "is not a position"),
+            ("0", 0, "is not a position"),
+            ("1/1", 0, "overlapping"),
+            ("0/0", 99, "beyond the 3 edges"),
+            ("fffffffffffffffffff/0", 0, "is not a position"),
+            ("8/0", 0, "beyond the 3 edges"),
+        ] {
+            let cert = ConstructStrategy {
+                first: Some(FirstSide {
+                    at_least: 0,
+                    moves: vec![(text.into(), e)],
+                }),
+                second: None,
+            };
+            let err = check_construct_strategy(&s, &cert, 100).unwrap_err();
+            assert!(err.contains("moves[0]") && err.contains(expected), "{err}");
+        }
+        let empty = ConstructStrategy {
+            first: None,
+            second: None,
+        };
+        assert!(check_construct_strategy(&s, &empty, 100).is_err());
+        let mono = spec(MarkingGame::Coloring, triangle(), vec![[0, 1, 2]]);
+        assert!(check_construct_strategy(&mono, &empty, 100)
+            .unwrap_err()
+            .contains("marking-strategy"));
     }
 
     /// 2.3.2 on two faces: a tie is reachable, a balanced colouring exists, and a colouring

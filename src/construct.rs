@@ -469,8 +469,9 @@ pub enum How {
 
 /// Solves a construct-game instance: the paper's program where it applies (`How::Paper`:
 /// Theorem 3 for 2.1.1 in convex position, Theorem 6 for 2.3.2 with at most two inner points),
-/// else the exact solver. Returns the certificate and the method's name. The caller checks it.
-pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String), String> {
+/// else the exact solver. Returns the certificate, the method's name and the positions the
+/// exact solver evaluated (0 for the paper's programs). The caller checks the certificate.
+pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String, u64), String> {
     let rules = gamecert_certificates::construct_game::rules(spec)?;
     if how == How::Paper {
         if let Some(t3) = Theorem3::new(spec, &rules) {
@@ -484,6 +485,7 @@ pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String), Stri
                         "R's symmetry strategy and B's greedy strategy (Lemmas 3 and 2)"
                     }
                 ),
+                0,
             ));
         }
         if spec.game == MarkingGame::BichromaticColoring {
@@ -492,6 +494,7 @@ pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String), Stri
                 return Ok((
                     Certificate::ConstructStrategy(theorem6_certificate(&rules)),
                     "Theorem 6: B's defence (R does not win)".into(),
+                    0,
                 ));
             }
         }
@@ -511,9 +514,10 @@ pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String), Stri
     Ok((
         Certificate::ConstructStrategy(cert),
         format!(
-            "the exact solver ({nodes} positions; {})",
+            "the exact solver ({})",
             gamecert_certificates::construct_game::describe(spec.game, v)
         ),
+        nodes,
     ))
 }
 

@@ -281,8 +281,9 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                     .into())
                 }
             };
-            let (certificate, method) = crate::construct::solve(spec, how).map_err(BadInput)?;
-            Ok(done(certificate, 0, &method))
+            let (certificate, method, nodes) =
+                crate::construct::solve(spec, how).map_err(BadInput)?;
+            Ok(done(certificate, nodes, &method))
         }
         Instance::MarkingGame(spec) => {
             let strategy = crate::marking::solve_instance(spec).map_err(BadInput)?;

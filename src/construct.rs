@@ -10,9 +10,11 @@
 //!   for even n (Lemma 3: the halving diagonal, then mirror B's merging segment).
 //! - Theorem 6 (2.3.2, at most two inner points): B's defence, read from the proof: after B's
 //!   move every component of the "alive" dual (faces without a blue edge, joined by shared
-//!   non-blue edges) holds at most one red edge; among such moves B prefers one that breaks
-//!   the most dual cycles. The proof's special first moves for one or two inner points are
-//!   replaced by that preference; the checker and the exact solver decide whether it works.
+//!   non-blue edges) holds at most one red edge; among such moves B prefers the fewest dual
+//!   cycles in components holding a red edge, then the fewest cycles overall. The proof's
+//!   special first moves for one or two inner points are replaced by that preference (without
+//!   it, the convex-case invariant alone loses on a set with two inner points: see the
+//!   tests); the checker and the exact solver decide whether it works.
 //! - Lemma 4: the balanced colouring by the proof's induction (insert points from left to
 //!   right, colour each new point's edges alternately in angular order, starting with the
 //!   colour used less so far).
@@ -399,23 +401,44 @@ fn defence_score(rules: &Rules, red: u64, blue: u64) -> (u32, i64, i64, i64) {
 
 /// B's defence in 2.3.2 (Theorem 6, see the module docs).
 pub fn theorem6_move(rules: &Rules, pos: Pos) -> usize {
+    defence_move(rules, pos, true)
+}
+
+/// B's move by [`defence_score`]; without `red_cycles_first` the cycle rank of the components
+/// holding red edges is not preferred over the total (the invariant of the convex case alone,
+/// which is not enough with two inner points: see the tests).
+fn defence_move(rules: &Rules, pos: Pos, red_cycles_first: bool) -> usize {
     let options = legal(rules, pos);
     *options
         .iter()
-        .min_by_key(|&&e| defence_score(rules, pos.red, pos.blue | 1 << e))
+        .min_by_key(|&&e| {
+            let (most, red_rank, rank, comps) = defence_score(rules, pos.red, pos.blue | 1 << e);
+            if red_cycles_first {
+                (most, red_rank, rank, comps)
+            } else {
+                (most, rank, 0, comps)
+            }
+        })
         .expect("B moves only where a move is left")
 }
 
-/// Theorem 6's certificate: B's defence claiming value <= 0 (R does not win).
-pub fn theorem6_certificate(rules: &Rules) -> ConstructStrategy {
+/// B's defence as a certificate claiming value <= 0 (R does not win).
+fn defence_certificate(rules: &Rules, red_cycles_first: bool) -> ConstructStrategy {
     ConstructStrategy {
         first: None,
         second: Some(SecondSide {
             at_most: 0,
-            moves: strategy_moves(rules, false, |p| Ok::<_, ()>(theorem6_move(rules, p)))
-                .expect("infallible"),
+            moves: strategy_moves(rules, false, |p| {
+                Ok::<_, ()>(defence_move(rules, p, red_cycles_first))
+            })
+            .expect("infallible"),
         }),
     }
+}
+
+/// Theorem 6's certificate: B's defence claiming value <= 0 (R does not win).
+pub fn theorem6_certificate(rules: &Rules) -> ConstructStrategy {
+    defence_certificate(rules, true)
 }
 
 /// Lemma 4's colouring of a triangulation's edges (sorted order), by the proof's induction.
@@ -606,6 +629,24 @@ mod tests {
     #[ignore]
     fn theorem_6_against_the_exact_solver_to_9_points() {
         theorem_6_up_to(9);
+    }
+
+    /// Why the defence must treat cycles first (the proof's special moves for inner points):
+    /// with only the convex-case invariant (at most one red edge per component of the alive
+    /// dual, fewest cycles overall) B loses on this 8-point set with 2 inner points, which no
+    /// edge joins; the exact value is still a tie, and the full defence holds it.
+    #[test]
+    fn theorem_6_needs_the_inner_point_moves() {
+        let spec = MarkingSpec {
+            game: MarkingGame::BichromaticColoring,
+            triangulation: generate(Kind::Points, 8, 2, 0).unwrap(),
+        };
+        let rules = Rules::from_spec(&spec).unwrap();
+        let naive = defence_certificate(&rules, false);
+        let err = check_construct_strategy(&spec, &naive, 10_000_000).unwrap_err();
+        assert!(err.contains("holds R only to 1 > 0"), "{err}");
+        check_construct_strategy(&spec, &theorem6_certificate(&rules), 10_000_000).unwrap();
+        assert_eq!(exact_certificate(&rules, None).unwrap().1, 0);
     }
 
     /// Lemma 4 on every generated kind, with up to 4 inner points.

@@ -71,6 +71,9 @@ pub enum BenchName {
     /// normal and misere) on random convex triangulations of growing size: how far one minute
     /// goes (--quick: ten seconds).
     MarkingReach,
+    /// Seed 000's games with scores or ties (2.1.1-2.1.4, 2.3.2): the largest n the exact
+    /// solver finishes within --seconds (default 60), with times.
+    Construct,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -653,6 +656,7 @@ fn method_name(method: Method) -> &'static str {
         Method::Median => "median",
         Method::Kary => "kary",
         Method::Exact => "exact",
+        Method::Lemma4 => "lemma4",
     }
 }
 
@@ -996,6 +1000,7 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
                 crate::bench_games::paths_table(&rows),
             )
         }
+        BenchName::Construct => crate::bench_construct::run(60.0, json, quiet),
         BenchName::Direct => {
             if let Ok(spec) = std::env::var(CASE_ENV) {
                 return run_child_case(&spec);

@@ -15,6 +15,7 @@ use crate::io::BadInput;
 use crate::solve::Method;
 use crate::voronoi_exact::ExactSolver;
 use gamecert_certificates::format::{Certificate, Instance, MultiRound, MultiRoundSpec};
+use gamecert_certificates::marking_game::MarkingGame;
 use gamecert_certificates::posdnf::PosDnf;
 use gamecert_certificates::voronoi_game::{
     check_strategy, StrategyClaim, VoronoiStrategy, VoronoiValue,
@@ -154,6 +155,12 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 ))
                     .into())
                 }
+                Method::Lemma4 => {
+                    return Err(BadInput(
+                        "--method lemma4 applies to bichromatic-coloring instances".into(),
+                    )
+                    .into())
+                }
             }
             if method == Method::Auto {
                 if let Some(built) = posdnf_source(spec)? {
@@ -252,6 +259,31 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 solution.positions,
                 "the exact DNF game solver",
             ))
+        }
+        Instance::MarkingGame(spec) if spec.game.is_construct_game() => {
+            let how = match method {
+                Method::Auto => crate::construct::How::Paper,
+                Method::Exact => crate::construct::How::Exact,
+                Method::Lemma4 if spec.game == MarkingGame::BichromaticColoring => {
+                    let colouring = crate::construct::lemma4_colouring(spec).map_err(BadInput)?;
+                    return Ok(done(
+                        Certificate::BalancedColouring(colouring),
+                        0,
+                        "Lemma 4: the induction's balanced colouring",
+                    ));
+                }
+                _ => {
+                    return Err(BadInput(
+                        "games on points with scores or ties take --method auto (the paper's \
+                         strategy where it applies) or exact (bichromatic-coloring also lemma4)"
+                            .into(),
+                    )
+                    .into())
+                }
+            };
+            let (certificate, method, nodes) =
+                crate::construct::solve(spec, how).map_err(BadInput)?;
+            Ok(done(certificate, nodes, &method))
         }
         Instance::MarkingGame(spec) => {
             // Small boards get a strategy replayed under the plain rules (nothing trusted);

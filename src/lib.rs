@@ -4,6 +4,7 @@
 //! same code the command line does. Nothing here is trusted: every answer is turned into a
 //! certificate and handed to `gamecert_certificates::check`.
 pub mod bench;
+pub mod bench_construct;
 pub mod bench_convex;
 pub mod bench_games;
 pub mod bench_nim;
@@ -14,6 +15,7 @@ pub mod canon;
 pub mod check_posdnf;
 pub mod check_reduction;
 pub mod coins;
+pub mod construct;
 pub mod convex_heaps;
 pub mod demo;
 pub mod games;

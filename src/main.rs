@@ -131,6 +131,9 @@ enum Command {
         /// `octal`: the game's code (d0.d1d2..., e.g. 0.137).
         #[arg(long)]
         code: Option<String>,
+        /// The largest point set (bichromatic-construct).
+        #[arg(long, default_value_t = 7)]
+        max_points: usize,
         #[arg(long)]
         json: bool,
     },
@@ -164,6 +167,9 @@ enum Command {
         /// Smaller sizes and a 10 s time cap.
         #[arg(long)]
         quick: bool,
+        /// construct: the time limit per game and size, in seconds.
+        #[arg(long, default_value_t = 60.0)]
+        seconds: f64,
     },
 }
 
@@ -229,6 +235,8 @@ enum TableName {
     Grundy,
     /// Any octal game, given by --code.
     Octal,
+    /// Beyond seed 000's Table 1: 2.1.3 and 2.1.4 on n = 3..=--max-points convex points.
+    BichromaticConstruct,
 }
 
 #[derive(Subcommand)]
@@ -308,6 +316,16 @@ enum GameArg {
     NimstringMisere,
     /// The constructing game 2.1.2 on the points alone (the triangulation is dropped).
     MonochromaticTriangle,
+    /// 2.1.1 on the points alone: triangles scored, extra move after a completion.
+    MonochromaticCompleteTriangulation,
+    /// 2.1.3 on the points alone: red and blue, monochromatic triangles scored.
+    BichromaticCompleteTriangulation,
+    /// 2.1.4 on the points alone: the first empty triangle wins if monochromatic.
+    BichromaticTriangle,
+    /// 2.1.4 read the other way: bichromatic empty triangles are ignored, play goes on.
+    BichromaticTrianglePlayOn,
+    /// 2.3.2 on the triangulation: first to complete a face of her colour wins.
+    BichromaticColoring,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -522,9 +540,18 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     GameArg::Nimstring => MarkingGame::Nimstring,
                     GameArg::NimstringMisere => MarkingGame::NimstringMisere,
                     GameArg::MonochromaticTriangle => MarkingGame::MonochromaticTriangle,
+                    GameArg::MonochromaticCompleteTriangulation => {
+                        MarkingGame::MonochromaticCompleteTriangulation
+                    }
+                    GameArg::BichromaticCompleteTriangulation => {
+                        MarkingGame::BichromaticCompleteTriangulation
+                    }
+                    GameArg::BichromaticTriangle => MarkingGame::BichromaticTriangle,
+                    GameArg::BichromaticTrianglePlayOn => MarkingGame::BichromaticTrianglePlayOn,
+                    GameArg::BichromaticColoring => MarkingGame::BichromaticColoring,
                 };
                 let mut triangulation = spec;
-                if game == MarkingGame::MonochromaticTriangle {
+                if game.is_constructing() {
                     triangulation.triangles.clear();
                 }
                 let instance = Instance::MarkingGame(MarkingSpec {
@@ -885,6 +912,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             checkpoint,
             n,
             code,
+            max_points,
             json,
         } => {
             let sequence = match name {
@@ -998,6 +1026,20 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         );
                     }
                 }
+                TableName::BichromaticConstruct => {
+                    let rows = gamecert::bench_construct::bichromatic_table(max_points, &mut |t| {
+                        progress(t)
+                    })
+                    .map_err(BadInput)?;
+                    if !quiet && std::io::stderr().is_terminal() {
+                        eprint!("\r{:60}\r", "");
+                    }
+                    if json {
+                        println!("{}", serde_json::to_string_pretty(&rows)?);
+                    } else {
+                        print!("{}", gamecert::bench_construct::bichromatic_text(&rows));
+                    }
+                }
                 TableName::Kayles
                 | TableName::DawsonKayles
                 | TableName::Grundy
@@ -1006,7 +1048,18 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Nim { op, a, b } => nim_command(op, &a, b.as_deref()),
-        Command::Bench { name, json, quick } => {
+        Command::Bench {
+            name: BenchName::Construct,
+            json,
+            seconds,
+            ..
+        } => {
+            gamecert::bench_construct::run(seconds, json, quiet)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            name, json, quick, ..
+        } => {
             gamecert::bench::run(name, json, quick, quiet)?;
             Ok(ExitCode::SUCCESS)
         }

@@ -10,9 +10,7 @@
 
 use crate::svg::{Colour, Picture, Stroke};
 use gamecert_certificates::graph::Graph;
-use gamecert_certificates::marking_game::{
-    MarkingGame, MarkingSpec, MarkingStrategy, Outcome, Rules,
-};
+use gamecert_certificates::marking_game::{MarkingSpec, MarkingStrategy, Outcome, Rules};
 use gamecert_certificates::voronoi::Player;
 
 /// DOT text for a graph with W's and B's vertices marked; when B holds any vertex, every other
@@ -108,7 +106,7 @@ pub struct PlayedMove {
 /// The edges of a `marking-game` instance in the rules' numbering: the triangulation's edges
 /// (sorted), or every pair of points for the constructing game.
 fn marking_edges(spec: &MarkingSpec) -> Result<Vec<[usize; 2]>, String> {
-    if spec.game == MarkingGame::MonochromaticTriangle {
+    if spec.game.is_constructing() {
         let n = spec.triangulation.points.len();
         Ok((0..n)
             .flat_map(|a| (a + 1..n).map(move |b| [a, b]))
@@ -168,7 +166,7 @@ pub fn marking_play(
 /// labelled with its number and player (R first, B second); unplayed edges of a triangulation
 /// are thin black lines. Monochromatic games colour every move green.
 pub fn marking_frames(spec: &MarkingSpec, play: &[PlayedMove], title: &str) -> Vec<String> {
-    let background: Vec<[usize; 2]> = if spec.game == MarkingGame::MonochromaticTriangle {
+    let background: Vec<[usize; 2]> = if spec.game.is_constructing() {
         Vec::new()
     } else {
         marking_edges(spec).unwrap_or_default()

@@ -39,6 +39,9 @@ pub enum Method {
     Kary,
     /// Multi-round games: the exact solver (at most 128 vertices).
     Exact,
+    /// `bichromatic-coloring`: Lemma 4's balanced colouring with no monochromatic face (a
+    /// `balanced-colouring` witness, not the game's value).
+    Lemma4,
 }
 
 /// A certified answer.
@@ -97,6 +100,7 @@ pub fn solve_one_round(
         Method::Median => return Err(SolveError::WrongMethod("median")),
         Method::Kary => return Err(SolveError::WrongMethod("kary")),
         Method::Exact => return Err(SolveError::WrongMethod("exact")),
+        Method::Lemma4 => return Err(SolveError::WrongMethod("lemma4")),
     };
     let started = Instant::now();
     let (certificate, cnf_variables, cnf_clauses, method_name) = if use_reduction {

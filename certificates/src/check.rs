@@ -200,6 +200,12 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
                 Err(why) => reject(claim, why, Work::default()),
             }
         }
+        (Instance::MarkingGame(spec), Certificate::ConstructStrategy(cert)) => {
+            crate::construct_game::verdict(spec, cert, limits.max_positions)
+        }
+        (Instance::MarkingGame(spec), Certificate::BalancedColouring(cert)) => {
+            crate::construct_game::colouring_verdict(spec, cert)
+        }
         (Instance::TriangleAvoidance(spec), Certificate::TriangleStrategy(strategy)) => {
             check_triangle(spec.n, strategy, limits)
         }
@@ -618,10 +624,12 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::CoinLabelling(c) => format!("{} (value {})", c.claim, c.value),
         Certificate::VertexNimStrategy(v) => format!("the {} player wins", v.winner),
         Certificate::VertexNimLabelling(v) => format!("the {} player wins", v.winner),
+        Certificate::ConstructStrategy(_) => "bounds on the value of a game on points".into(),
+        Certificate::BalancedColouring(_) => crate::construct_game::LEMMA_4_CLAIM.into(),
     }
 }
 
-fn reject(claim: String, reason: String, work: Work) -> Verdict {
+pub(crate) fn reject(claim: String, reason: String, work: Work) -> Verdict {
     Verdict {
         accepted: false,
         claim,

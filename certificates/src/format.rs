@@ -26,6 +26,7 @@
 
 use crate::cnf::Cnf;
 use crate::coins::{CoinGameSpec, CoinLabelling};
+use crate::construct_game::{BalancedColouring, ConstructStrategy};
 use crate::graph::{Graph, GraphError};
 use crate::heaps::{HeapGame, HeapLabelling};
 use crate::marking_game::{MarkingSpec, MarkingStrategy};
@@ -436,6 +437,10 @@ pub enum Certificate {
     CoinLabelling(CoinLabelling),
     VertexNimStrategy(VertexNimStrategy),
     VertexNimLabelling(VertexNimLabelling),
+    /// Bounds on the value of a game with scores or ties ([`crate::construct_game`]).
+    ConstructStrategy(ConstructStrategy),
+    /// Lemma 4's colouring ([`crate::construct_game`]).
+    BalancedColouring(BalancedColouring),
 }
 
 impl Certificate {
@@ -455,6 +460,8 @@ impl Certificate {
             Certificate::CoinLabelling(_) => "coin-labelling",
             Certificate::VertexNimStrategy(_) => "vertexnim-strategy",
             Certificate::VertexNimLabelling(_) => "vertexnim-labelling",
+            Certificate::ConstructStrategy(_) => "construct-strategy",
+            Certificate::BalancedColouring(_) => "balanced-colouring",
         }
     }
 
@@ -475,11 +482,14 @@ impl Certificate {
             "coin-labelling" => Ok(Certificate::CoinLabelling(body(text)?)),
             "vertexnim-strategy" => Ok(Certificate::VertexNimStrategy(body(text)?)),
             "vertexnim-labelling" => Ok(Certificate::VertexNimLabelling(body(text)?)),
+            "construct-strategy" => Ok(Certificate::ConstructStrategy(body(text)?)),
+            "balanced-colouring" => Ok(Certificate::BalancedColouring(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown certificate kind '{other}' (known: witness, refutation, \
                  voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value, \
                  triangle-strategy, heap-labelling, coin-labelling, marking-strategy, \
-                 vertexnim-strategy, vertexnim-labelling)"
+                 vertexnim-strategy, vertexnim-labelling, construct-strategy, \
+                 balanced-colouring)"
             ))),
         }
     }
@@ -502,6 +512,8 @@ impl Certificate {
             Certificate::VertexNimLabelling(v) => {
                 write_envelope(CERTIFICATE_FORMAT, self.kind(), v)
             }
+            Certificate::ConstructStrategy(c) => write_envelope(CERTIFICATE_FORMAT, self.kind(), c),
+            Certificate::BalancedColouring(c) => write_envelope(CERTIFICATE_FORMAT, self.kind(), c),
         }
     }
 }

@@ -16,6 +16,7 @@
 pub mod check;
 pub mod cnf;
 pub mod coins;
+pub mod construct_game;
 pub mod encode;
 pub mod format;
 pub mod geometry;

@@ -9,6 +9,9 @@
 //! - `nimstring` (2.3.4): whoever completes one or more triangles must move again; a player
 //!   who cannot move loses (so colouring the last edge loses). `nimstring-misere`: a player who
 //!   cannot move wins.
+//! - The games with scores or ties (2.1.1, 2.1.3, 2.1.4, 2.3.2) are listed here too, so that
+//!   their instances share this format and these rules' edges, crossings and empty triangles;
+//!   their rules and certificates are [`crate::construct_game`].
 //! - `monochromatic-triangle` (2.1.2, a constructing game): the instance has points only; the
 //!   players draw segments between points that cross no segment drawn before, and whoever
 //!   completes an empty triangle (three drawn segments, no point strictly inside) wins. Here
@@ -43,6 +46,43 @@ pub enum MarkingGame {
     Nimstring,
     NimstringMisere,
     MonochromaticTriangle,
+    /// 2.1.1, scored: see [`crate::construct_game`].
+    MonochromaticCompleteTriangulation,
+    /// 2.1.3, scored, red and blue segments: see [`crate::construct_game`].
+    BichromaticCompleteTriangulation,
+    /// 2.1.4, red and blue segments, first empty triangle: see [`crate::construct_game`].
+    BichromaticTriangle,
+    /// 2.1.4 read the other way: bichromatic empty triangles are ignored and play goes on.
+    BichromaticTrianglePlayOn,
+    /// 2.3.2 on a given triangulation: see [`crate::construct_game`].
+    BichromaticColoring,
+}
+
+impl MarkingGame {
+    /// Whether the game starts from the points alone (drawing non-crossing segments).
+    pub fn is_constructing(self) -> bool {
+        matches!(
+            self,
+            MarkingGame::MonochromaticTriangle
+                | MarkingGame::MonochromaticCompleteTriangulation
+                | MarkingGame::BichromaticCompleteTriangulation
+                | MarkingGame::BichromaticTriangle
+                | MarkingGame::BichromaticTrianglePlayOn
+        )
+    }
+
+    /// Whether the game is one of [`crate::construct_game`] (scores or ties; certificate kinds
+    /// `construct-strategy` and `balanced-colouring`) rather than a plain win.
+    pub fn is_construct_game(self) -> bool {
+        matches!(
+            self,
+            MarkingGame::MonochromaticCompleteTriangulation
+                | MarkingGame::BichromaticCompleteTriangulation
+                | MarkingGame::BichromaticTriangle
+                | MarkingGame::BichromaticTrianglePlayOn
+                | MarkingGame::BichromaticColoring
+        )
+    }
 }
 
 /// Largest point set of a constructing game (its pairs must fit in 64 bits).
@@ -89,7 +129,7 @@ impl Rules {
     /// The rules of an instance: its triangulation validated, or for a constructing game its
     /// points checked (general position).
     pub fn from_spec(spec: &MarkingSpec) -> Result<Rules, String> {
-        if spec.game != MarkingGame::MonochromaticTriangle {
+        if !spec.game.is_constructing() {
             return Rules::new(spec.game, &spec.triangulation.validate()?);
         }
         let points = &spec.triangulation.points;
@@ -193,23 +233,36 @@ impl Rules {
             .collect()
     }
 
-    /// Colours black edge `e` in `green`.
+    /// The number of completable shapes that colouring `e` completes when `own` is the set of
+    /// edges that count (the green edges, or the mover's colour in a bichromatic game).
+    pub fn completed(&self, own: u64, e: usize) -> usize {
+        let after = own | 1 << e;
+        self.targets
+            .iter()
+            .filter(|&&t| t >> e & 1 == 1 && after & t == t)
+            .count()
+    }
+
+    /// The completable shapes (faces, quadrilaterals, or empty triangles) as edge masks.
+    pub fn targets(&self) -> &[u64] {
+        &self.targets
+    }
+
+    /// Colours black edge `e` in `green` (the games of [`crate::construct_game`] are played by
+    /// its own step function; here they behave as if every edge were the mover's).
     pub fn colour(&self, green: u64, e: usize) -> Outcome {
         let after = green | 1 << e;
         let completes = self
             .targets
             .iter()
             .any(|&t| t >> e & 1 == 1 && after & t == t);
-        match (self.game, completes) {
-            (
-                MarkingGame::Coloring | MarkingGame::FourCycle | MarkingGame::MonochromaticTriangle,
-                true,
-            ) => Outcome::MoverWins,
-            (
-                MarkingGame::Coloring | MarkingGame::FourCycle | MarkingGame::MonochromaticTriangle,
-                false,
-            ) => Outcome::Continue(false),
-            (MarkingGame::Nimstring | MarkingGame::NimstringMisere, c) => Outcome::Continue(c),
+        match self.game {
+            MarkingGame::Nimstring
+            | MarkingGame::NimstringMisere
+            | MarkingGame::MonochromaticCompleteTriangulation
+            | MarkingGame::BichromaticCompleteTriangulation => Outcome::Continue(completes),
+            _ if completes => Outcome::MoverWins,
+            _ => Outcome::Continue(false),
         }
     }
 
@@ -240,6 +293,13 @@ pub fn check_marking_strategy(
     strategy: &MarkingStrategy,
     max_positions: u64,
 ) -> Result<MarkingReport, String> {
+    if spec.game.is_construct_game() {
+        return Err(format!(
+            "{:?} has scores or ties: it takes a construct-strategy certificate, not a \
+             marking-strategy",
+            spec.game
+        ));
+    }
     let rules = Rules::from_spec(spec)?;
     let winner_first = crate::winner_is_first(&strategy.winner)?;
     let mut moves: HashMap<u64, usize> = HashMap::new();

@@ -191,12 +191,12 @@ impl Reduction {
 
 /// Validates a `marking-game` instance. Small ones get the full rules of
 /// [`crate::marking_game`] (at most [`MAX_EDGES`] edges, or [`MAX_CONSTRUCTING_POINTS`] points
-/// for the constructing game); larger ones only their geometry (a valid triangulation, or
+/// for the constructing games); larger ones only their geometry (a valid triangulation, or
 /// points in general position without triangles or edges): they can be decided by a
 /// `marking-kayles` certificate but not by a strategy.
 pub fn validate_instance(spec: &MarkingSpec) -> Result<(), String> {
     let tri = &spec.triangulation;
-    if spec.game == MarkingGame::MonochromaticTriangle {
+    if spec.game.is_constructing() {
         if tri.points.len() > MAX_CONSTRUCTING_POINTS
             && tri.triangles.is_empty()
             && tri.edges.is_empty()

@@ -1,0 +1,314 @@
+//! `gamecert table bichromatic-construct` (beyond seed 000's Table 1: the outcomes of 2.1.3
+//! and 2.1.4 on convex point sets, each certified and checked) and `gamecert bench construct`
+//! (how far the exact solver of [`crate::construct`] reaches within a time limit for 2.1.1 to
+//! 2.1.4 in convex position and 2.3.2 on random convex triangulations).
+
+use crate::construct::{exact_certificate, Solver, Stop};
+use crate::triangulations::{generate, Kind};
+use gamecert_certificates::check::{check, Limits};
+use gamecert_certificates::construct_game::{describe, Pos};
+use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::geometry::TriangulationSpec;
+use gamecert_certificates::marking_game::{MarkingGame, MarkingSpec, Rules};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+/// `n` points in convex position (i, i^2), no segments.
+pub fn convex_points(game: MarkingGame, n: usize) -> MarkingSpec {
+    MarkingSpec {
+        game,
+        triangulation: TriangulationSpec {
+            points: (0..n as i64).map(|i| [i, i * i]).collect(),
+            triangles: vec![],
+            edges: vec![],
+        },
+    }
+}
+
+/// One row of the table.
+#[derive(Clone, Debug, Serialize)]
+pub struct BichromaticRow {
+    pub points: usize,
+    pub game: &'static str,
+    /// R's margin under optimal play (2.1.3: triangles; 2.1.4: +1 R wins, 0 tie, -1 B wins).
+    /// `2.1.4'` is 2.1.4 read the other way (bichromatic triangles ignored, play goes on).
+    pub value: i64,
+    pub outcome: String,
+    /// Positions the checker replayed (both strategies).
+    pub checked_positions: u64,
+    pub solve_seconds: f64,
+    pub check_seconds: f64,
+}
+
+/// The largest point set the table takes.
+pub const MAX_TABLE_POINTS: usize = 8;
+
+/// The rows for n = 3..=max_points, each certificate checked by the checker.
+pub fn bichromatic_table(
+    max_points: usize,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Vec<BichromaticRow>, String> {
+    if !(3..=MAX_TABLE_POINTS).contains(&max_points) {
+        return Err(format!(
+            "--max-points must be between 3 and {MAX_TABLE_POINTS} (got {max_points}); \
+             n = 8 takes about five minutes, n = 9 is out of reach"
+        ));
+    }
+    let mut rows = Vec::new();
+    for n in 3..=max_points {
+        for (game, name) in [
+            (MarkingGame::BichromaticCompleteTriangulation, "2.1.3"),
+            (MarkingGame::BichromaticTriangle, "2.1.4"),
+            (MarkingGame::BichromaticTrianglePlayOn, "2.1.4'"),
+        ] {
+            progress(&format!("{name}, {n} points"));
+            rows.push(row(game, name, n)?);
+        }
+    }
+    Ok(rows)
+}
+
+fn row(game: MarkingGame, name: &'static str, n: usize) -> Result<BichromaticRow, String> {
+    let spec = convex_points(game, n);
+    let rules = Rules::from_spec(&spec)?;
+    let started = Instant::now();
+    let (cert, value, _) =
+        exact_certificate(&rules, None).map_err(|s| format!("{name}, n = {n}: {s:?}"))?;
+    let solve_seconds = started.elapsed().as_secs_f64();
+    let started = Instant::now();
+    let verdict = check(
+        &Instance::MarkingGame(spec),
+        &Certificate::ConstructStrategy(cert),
+        &Limits::default(),
+    );
+    if !verdict.accepted {
+        return Err(format!(
+            "internal error: the checker rejected the certificate of {name}, n = {n}: {}",
+            verdict.reason
+        ));
+    }
+    Ok(BichromaticRow {
+        points: n,
+        game: name,
+        value,
+        outcome: describe(game, value),
+        checked_positions: verdict.work.positions.unwrap_or(0),
+        solve_seconds,
+        check_seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// The table as text (`times`: with the time columns).
+pub fn bichromatic_text_with(rows: &[BichromaticRow], times: bool) -> String {
+    let mut out =
+        String::from("points  game    value  outcome                            checked positions");
+    if times {
+        out.push_str("  solve s  check s");
+    }
+    out.push('\n');
+    for r in rows {
+        let _ = write!(
+            out,
+            "{:>6}  {:6}  {:>5}  {:33}  {:>17}",
+            r.points, r.game, r.value, r.outcome, r.checked_positions
+        );
+        if times {
+            let _ = write!(out, "  {:>7.2}  {:>7.2}", r.solve_seconds, r.check_seconds);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The table as text with times.
+pub fn bichromatic_text(rows: &[BichromaticRow]) -> String {
+    bichromatic_text_with(rows, true)
+}
+
+/// One measurement of `bench construct`.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchRow {
+    pub game: &'static str,
+    pub points: usize,
+    pub edges: usize,
+    /// `None` when the solver stopped (time or memory cap).
+    pub value: Option<i64>,
+    pub positions: usize,
+    pub seconds: f64,
+    pub stopped: Option<String>,
+}
+
+/// Cap on stored positions in the benchmark (about 1 GB).
+pub const BENCH_MAX_STATES: usize = 25_000_000;
+
+fn bench_game(
+    name: &'static str,
+    make: &dyn Fn(usize) -> MarkingSpec,
+    from: usize,
+    to: usize,
+    limit: Duration,
+    note: &dyn Fn(&str),
+) -> Vec<BenchRow> {
+    let mut rows = Vec::new();
+    for n in from..=to {
+        let spec = make(n);
+        let Ok(rules) = Rules::from_spec(&spec) else {
+            break;
+        };
+        let started = Instant::now();
+        let mut solver = Solver::new(&rules)
+            .with_deadline(started + limit)
+            .with_max_states(BENCH_MAX_STATES);
+        let result = solver.value(Pos::START);
+        let seconds = started.elapsed().as_secs_f64();
+        let stopped = match &result {
+            Ok(_) => None,
+            Err(Stop::Time) => Some(format!("over {} s", limit.as_secs_f64())),
+            Err(Stop::Positions(cap)) => Some(format!("over {cap} positions")),
+        };
+        note(&format!("{name}, {n} points: {seconds:.2} s {stopped:?}"));
+        rows.push(BenchRow {
+            game: name,
+            points: n,
+            edges: rules.edges,
+            value: result.ok(),
+            positions: solver.states(),
+            seconds,
+            stopped: stopped.clone(),
+        });
+        if stopped.is_some() {
+            break;
+        }
+    }
+    rows
+}
+
+/// All games, each n upward until the solver stops.
+pub fn bench(seconds: f64, note: &dyn Fn(&str)) -> Vec<BenchRow> {
+    let limit = Duration::from_secs_f64(seconds);
+    let mut rows = Vec::new();
+    for (name, game) in [
+        ("2.1.1", MarkingGame::MonochromaticCompleteTriangulation),
+        ("2.1.2", MarkingGame::MonochromaticTriangle),
+        ("2.1.3", MarkingGame::BichromaticCompleteTriangulation),
+        ("2.1.4", MarkingGame::BichromaticTriangle),
+        ("2.1.4'", MarkingGame::BichromaticTrianglePlayOn),
+    ] {
+        rows.extend(bench_game(
+            name,
+            &|n| convex_points(game, n),
+            3,
+            11,
+            limit,
+            note,
+        ));
+    }
+    rows.extend(bench_game(
+        "2.3.2",
+        &|n| MarkingSpec {
+            game: MarkingGame::BichromaticColoring,
+            triangulation: generate(Kind::Convex, n, 0, 1).expect("a convex triangulation"),
+        },
+        3,
+        32,
+        limit,
+        note,
+    ));
+    rows
+}
+
+/// The benchmark's table: every measurement, then the largest n finished per game.
+pub fn bench_text(rows: &[BenchRow], seconds: f64) -> String {
+    let mut out =
+        String::from("game    points  edges  value  positions stored  seconds  stopped\n");
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "{:6}  {:>6}  {:>5}  {:>5}  {:>16}  {:>7.2}  {}",
+            r.game,
+            r.points,
+            r.edges,
+            r.value.map_or("-".to_string(), |v| v.to_string()),
+            r.positions,
+            r.seconds,
+            r.stopped.as_deref().unwrap_or("")
+        );
+    }
+    let _ = writeln!(out, "\nlargest n solved within {seconds} s:");
+    for game in ["2.1.1", "2.1.2", "2.1.3", "2.1.4", "2.1.4'", "2.3.2"] {
+        let best = rows.iter().rfind(|r| r.game == game && r.stopped.is_none());
+        let stopped = rows.iter().any(|r| r.game == game && r.stopped.is_some());
+        let _ = writeln!(
+            out,
+            "{game}: {}",
+            best.map_or("none".to_string(), |r| format!(
+                "n = {} ({:.2} s){}",
+                r.points,
+                r.seconds,
+                if stopped {
+                    ""
+                } else {
+                    ", the largest instance the format takes"
+                }
+            ))
+        );
+    }
+    out
+}
+
+/// `gamecert bench construct [--seconds S] [--json]`.
+pub fn run(seconds: f64, json: bool, quiet: bool) -> anyhow::Result<()> {
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err(crate::io::BadInput(format!(
+            "--seconds must be above 0 and at most 3600 (got {seconds})"
+        ))
+        .into());
+    }
+    let note = |t: &str| {
+        if !quiet {
+            eprintln!("{t}");
+        }
+    };
+    let rows = bench(seconds, &note);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+    } else {
+        print!("{}", bench_text(&rows, seconds));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 2.1.2 through the construct solver agrees with the marking-game solver (Theorem 2's
+    /// tests cover that one), n = 3..=8.
+    #[test]
+    fn monochromatic_triangle_agrees_with_the_marking_solver() {
+        for n in 3..=8 {
+            let spec = convex_points(MarkingGame::MonochromaticTriangle, n);
+            let rules = Rules::from_spec(&spec).unwrap();
+            let v = Solver::new(&rules).value(Pos::START).unwrap();
+            let first = crate::marking::first_player_wins(&spec).unwrap();
+            assert_eq!(v == 1, first, "n = {n}");
+            assert_ne!(v, 0, "2.1.2 has no tie in convex position, n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_bench_stops_at_the_limit() {
+        let rows = bench_game(
+            "2.1.3",
+            &|n| convex_points(MarkingGame::BichromaticCompleteTriangulation, n),
+            3,
+            11,
+            Duration::from_millis(300),
+            &|_| {},
+        );
+        let last = rows.last().unwrap();
+        assert!(last.stopped.is_some(), "{rows:?}");
+        assert!(rows.len() >= 3, "{rows:?}");
+    }
+}

@@ -17,6 +17,7 @@ pub mod check;
 pub mod cnf;
 pub mod coins;
 pub mod encode;
+pub mod flip_game;
 pub mod format;
 pub mod geometry;
 pub mod graph;

@@ -63,6 +63,9 @@ pub enum BenchName {
     /// Vertex nim (seed 004): Theorem 10's labelling on 10^3 to 3*10^4 vertices, the paper's
     /// quadratic rounds beside the sorted version, with the growth exponent.
     Vertexnim,
+    /// Flipping games (seed 000): Theorem 11's DP on convex polygons of 10^3 to 10^6 vertices,
+    /// and the exact solvers' reach within 60 s per game.
+    Flipping,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -915,6 +918,13 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             };
             let rows = lrat(sizes, 3, holes, &note)?;
             print(serde_json::to_value(&rows)?, lrat_table(&rows))
+        }
+        BenchName::Flipping => {
+            let report = crate::bench_flipping::flipping(quick, &note)?;
+            print(
+                serde_json::to_value(&report)?,
+                crate::bench_flipping::flipping_table(&report),
+            )
         }
         BenchName::Vertexnim => {
             let rows = crate::bench_vertexnim::vertexnim(quick, &note)?;

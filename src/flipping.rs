@@ -32,6 +32,81 @@ pub fn mover_colour(game: FlipGame, first: bool) -> u8 {
     }
 }
 
+/// The games, for `gamecert gen triangulation --flip GAME`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FlipGameArg {
+    /// 2.2.1, normal play.
+    MonochromaticFlipping,
+    /// 2.2.2 (MFT): whoever completes a green triangle wins; a tie if nobody does.
+    FlippingToTriangle,
+    /// 2.2.3: red against blue, score red minus blue.
+    BichromaticFlipping,
+    /// 2.2.4, solitaire: as many green edges as possible.
+    AllGreen,
+    /// 2.2.5, solitaire: more green than black edges.
+    GreenWins,
+}
+
+impl FlipGameArg {
+    pub fn game(self) -> FlipGame {
+        match self {
+            FlipGameArg::MonochromaticFlipping => FlipGame::MonochromaticFlipping,
+            FlipGameArg::FlippingToTriangle => FlipGame::FlippingToTriangle,
+            FlipGameArg::BichromaticFlipping => FlipGame::BichromaticFlipping,
+            FlipGameArg::AllGreen => FlipGame::AllGreen,
+            FlipGameArg::GreenWins => FlipGame::GreenWins,
+        }
+    }
+}
+
+/// Largest abstract convex polygon `gen` writes.
+pub const MAX_ABSTRACT_VERTICES: usize = 10_000_000;
+
+/// A `flip-game` instance of a generated triangulation. With `abstract_convex` (kinds convex
+/// and fan only) the polygon is written without coordinates (`convex_polygon: n`, vertices in
+/// counter-clockwise order), up to [`MAX_ABSTRACT_VERTICES`] vertices.
+pub fn gen_instance(
+    kind: crate::triangulations::Kind,
+    n: usize,
+    inner: usize,
+    seed: u64,
+    game: FlipGame,
+    abstract_convex: bool,
+) -> Result<FlipSpec, String> {
+    use crate::triangulations::Kind;
+    if !abstract_convex {
+        let t = crate::triangulations::generate(kind, n, inner, seed)?;
+        return Ok(FlipSpec {
+            game,
+            convex_polygon: None,
+            points: t.points,
+            triangles: t.triangles,
+            edges: t.edges,
+        });
+    }
+    if !(3..=MAX_ABSTRACT_VERTICES).contains(&n) {
+        return Err(format!(
+            "--points must be between 3 and {MAX_ABSTRACT_VERTICES} (got {n})"
+        ));
+    }
+    let triangles = match kind {
+        Kind::Convex => crate::triangulations::random_convex(n, &mut crate::rng::Rng::new(seed)),
+        Kind::Fan => (1..n - 1).map(|i| [0, i, i + 1]).collect(),
+        other => {
+            return Err(format!(
+                "--abstract-convex takes --kind convex or fan, not {other:?}"
+            ))
+        }
+    };
+    Ok(FlipSpec {
+        game,
+        convex_polygon: Some(n),
+        points: vec![],
+        triangles,
+        edges: vec![],
+    })
+}
+
 /// An exact solver for one two-player instance.
 pub struct Solver {
     pub game: FlipGame,
@@ -39,6 +114,9 @@ pub struct Solver {
     pub start: Board,
     memo: HashMap<([u128; 3], bool), i64>,
     pub nodes: u64,
+    /// Stop (and set `aborted`) once past this instant.
+    pub deadline: Option<std::time::Instant>,
+    pub aborted: bool,
 }
 
 impl Solver {
@@ -59,6 +137,8 @@ impl Solver {
             start,
             memo: HashMap::new(),
             nodes: 0,
+            deadline: None,
+            aborted: false,
         })
     }
 
@@ -86,6 +166,14 @@ impl Solver {
             return v;
         }
         self.nodes += 1;
+        if self.nodes.is_multiple_of(1024)
+            && self.deadline.is_some_and(|d| std::time::Instant::now() > d)
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
         let moves = board.moves(&self.shape);
         let v = if moves.is_empty() {
             final_payoff(self.game, board, first_to_move)

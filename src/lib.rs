@@ -4,6 +4,7 @@
 //! same code the command line does. Nothing here is trusted: every answer is turned into a
 //! certificate and handed to `gamecert_certificates::check`.
 pub mod bench;
+pub mod bench_flipping;
 pub mod bench_games;
 pub mod bench_nim;
 pub mod bench_octal;
@@ -14,6 +15,7 @@ pub mod check_posdnf;
 pub mod check_reduction;
 pub mod coins;
 pub mod demo;
+pub mod flip_table;
 pub mod flipping;
 pub mod games;
 pub mod gen;

@@ -222,6 +222,9 @@ enum TableName {
     Grundy,
     /// Any octal game, given by --code.
     Octal,
+    /// Monochromatic and Bichromatic Flipping (seed 000, 2.2.1, 2.2.3) on random point sets
+    /// with inner points, 6..=--max-n points, certified.
+    Flipping,
 }
 
 #[derive(Subcommand)]
@@ -266,6 +269,13 @@ enum Family {
         /// Write a `marking-game` instance of this game instead of the bare triangulation.
         #[arg(long, value_enum)]
         game: Option<GameArg>,
+        /// Write a `flip-game` instance of this flipping game (seed 000, 2.2).
+        #[arg(long, value_enum, conflicts_with = "game")]
+        flip: Option<gamecert::flipping::FlipGameArg>,
+        /// With --flip and --kind convex or fan: an abstract convex polygon without
+        /// coordinates (`convex_polygon: N`), up to 10^7 vertices.
+        #[arg(long, requires = "flip")]
+        abstract_convex: bool,
     },
     /// A random vertex nim instance (seed 004): a connected graph (strongly connected when
     /// directed) with weights in 1..=max-weight and the token on v0.
@@ -431,9 +441,24 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     inner,
                     seed,
                     game,
+                    flip,
+                    abstract_convex,
                 },
             output,
         } => {
+            if let Some(flip) = flip {
+                let spec = gamecert::flipping::gen_instance(
+                    kind,
+                    points,
+                    inner,
+                    seed,
+                    flip.game(),
+                    abstract_convex,
+                )
+                .map_err(BadInput)?;
+                write_output(output.as_deref(), &Instance::FlipGame(spec).to_json())?;
+                return Ok(ExitCode::SUCCESS);
+            }
             let spec =
                 gamecert::triangulations::generate(kind, points, inner, seed).map_err(BadInput)?;
             let t = spec.validate().map_err(BadInput)?;
@@ -817,6 +842,25 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             };
             match name {
+                TableName::Flipping => {
+                    if !(6..=gamecert::flipping::MAX_EXACT_POINTS).contains(&max_n) {
+                        return Err(BadInput(format!(
+                            "--max-n must be between 6 and {} for table flipping (got {max_n})",
+                            gamecert::flipping::MAX_EXACT_POINTS
+                        ))
+                        .into());
+                    }
+                    let rows = gamecert::flip_table::rows(max_n, &mut progress)
+                        .map_err(anyhow::Error::msg)?;
+                    if !quiet && std::io::stderr().is_terminal() {
+                        eprint!("\r{:40}\r", "");
+                    }
+                    if json {
+                        println!("{}", serde_json::to_string_pretty(&rows)?);
+                    } else {
+                        print!("{}", gamecert::flip_table::table(&rows));
+                    }
+                }
                 TableName::NimstringFans => print!(
                     "{}",
                     gamecert::nimstring::fan_tables(9, 10).map_err(anyhow::Error::msg)?

@@ -66,6 +66,10 @@ pub enum BenchName {
     /// Flipping games (seed 000): Theorem 11's DP on convex polygons of 10^3 to 10^6 vertices,
     /// and the exact solvers' reach within 60 s per game.
     Flipping,
+    /// Seed 000's Theorems 1 and 2 in convex position (Kayles, Dawson's Kayles): time per
+    /// strategy move against a random opponent, and the start's certificate, for 10^3 to 10^5
+    /// points.
+    ConvexHeaps,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -931,6 +935,13 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(
                 serde_json::to_value(&rows)?,
                 crate::bench_vertexnim::vertexnim_table(&rows),
+            )
+        }
+        BenchName::ConvexHeaps => {
+            let rows = crate::bench_convex::convex_heaps(quick, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::bench_convex::convex_heaps_table(&rows),
             )
         }
         BenchName::Exact => {

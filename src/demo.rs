@@ -258,12 +258,40 @@ fn cases() -> Vec<Case> {
             method: Method::Auto,
         },
         Case {
+            name: "adjacent-nim",
+            description: "Adjacent Nim, circuit of 1,000 vertices",
+            input: Other(|| Instance::VertexNim(adjacent_nim_circuit(1000))),
+            method: Method::Auto,
+        },
+        Case {
             name: "median-tree",
             description: "random tree, 60 vertices, n = 1",
             input: Family(|| crate::gen::random_tree(60, 1, 11).expect("a valid family")),
             method: Method::Auto,
         },
     ]
+}
+
+/// A directed circuit v0 -> v1 -> ... -> v(n-1) -> v0 with weights 2 + (7i mod 5), the token
+/// on v0: Adjacent Nim, far too large for a strategy, certified by Theorem 3's labelling.
+fn adjacent_nim_circuit(n: usize) -> gamecert_certificates::vertexnim::VertexNimSpec {
+    use gamecert_certificates::vertexnim::{Play, Variant, VertexNimSpec, VertexSpec};
+    VertexNimSpec {
+        directed: true,
+        variant: Variant::Vertexnim,
+        play: Play::Normal,
+        vertices: (0..n)
+            .map(|i| VertexSpec {
+                name: format!("v{i}"),
+                weight: 2 + (7 * i as i64) % 5,
+            })
+            .collect(),
+        edges: (0..n)
+            .map(|i| (format!("v{i}"), format!("v{}", (i + 1) % n)))
+            .collect(),
+        token: "v0".into(),
+        source: None,
+    }
 }
 
 /// One row of the summary table.

@@ -254,12 +254,30 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
             ))
         }
         Instance::MarkingGame(spec) => {
-            let strategy = crate::marking::solve_instance(spec).map_err(BadInput)?;
-            Ok(done(
-                Certificate::MarkingStrategy(strategy),
-                0,
-                "the exact solver over sets of green edges",
-            ))
+            // Small boards get a strategy replayed under the plain rules (nothing trusted);
+            // larger ones the sum-of-heaps certificate of Theorem 1 or 2 where it applies.
+            match crate::marking::solve_instance(spec) {
+                Ok(strategy) => Ok(done(
+                    Certificate::MarkingStrategy(strategy),
+                    0,
+                    "the exact solver over sets of green edges",
+                )),
+                Err(too_large) => match crate::convex_heaps::certificate(spec) {
+                    Ok(heaps) => Ok(done(
+                        Certificate::MarkingKayles(heaps),
+                        0,
+                        if spec.game == gamecert_certificates::marking_game::MarkingGame::Coloring {
+                            "Theorem 1: Kayles on the arrays of the dual"
+                        } else {
+                            "Theorem 2: Dawson's Kayles on the points"
+                        },
+                    )),
+                    Err(why) => Err(BadInput(format!(
+                        "{too_large}; and no heap reduction applies: {why}"
+                    ))
+                    .into()),
+                },
+            }
         }
         Instance::FlipGame(spec) => {
             let (certificate, nodes, method) = crate::flipping::solve_instance(spec, method)?;

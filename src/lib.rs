@@ -4,6 +4,7 @@
 //! same code the command line does. Nothing here is trusted: every answer is turned into a
 //! certificate and handed to `gamecert_certificates::check`.
 pub mod bench;
+pub mod bench_convex;
 pub mod bench_flipping;
 pub mod bench_games;
 pub mod bench_nim;
@@ -14,6 +15,7 @@ pub mod canon;
 pub mod check_posdnf;
 pub mod check_reduction;
 pub mod coins;
+pub mod convex_heaps;
 pub mod demo;
 pub mod flip_table;
 pub mod flipping;
@@ -34,6 +36,7 @@ pub mod sat;
 pub mod serpentine;
 pub mod solitaire;
 pub mod solve;
+pub mod svg;
 pub mod tables;
 pub mod trees;
 pub mod triangle;

@@ -85,11 +85,18 @@ enum Command {
     /// Draw an instance (optionally with B's placement from a witness).
     Render {
         instance: PathBuf,
-        #[arg(long, value_enum, default_value = "dot")]
-        format: RenderFormat,
-        /// A witness certificate whose placement to draw.
+        /// dot for graphs (the default there), svg for games on point sets (the default there).
+        #[arg(long, value_enum)]
+        format: Option<RenderFormat>,
+        /// A witness certificate whose placement to draw; for a marking game, a
+        /// marking-strategy certificate whose play to draw (against the opponent who always
+        /// colours the lowest-numbered legal edge).
         #[arg(long)]
         certificate: Option<PathBuf>,
+        /// Marking games: write every move of the play as a numbered SVG frame into this
+        /// directory (play-000.svg is the start).
+        #[arg(long)]
+        frames: Option<PathBuf>,
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
@@ -363,6 +370,66 @@ fn nim_command(op: NimOp, a: &str, b: Option<&str>) -> anyhow::Result<ExitCode> 
 enum RenderFormat {
     Dot,
     Svg,
+}
+
+/// `render` for a `marking-game` instance: the points and triangulation as SVG, or with a
+/// `marking-strategy` certificate its play (the last frame on `output`, every frame with
+/// `--frames`).
+fn render_marking(
+    instance: &std::path::Path,
+    spec: &gamecert_certificates::marking_game::MarkingSpec,
+    certificate: Option<&std::path::Path>,
+    frames: Option<&std::path::Path>,
+    output: Option<&std::path::Path>,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
+    let title = instance
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let play = match certificate {
+        None => Vec::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
+            let strategy = match Certificate::from_json(&text) {
+                Ok(Certificate::MarkingStrategy(s)) => s,
+                Ok(other) => {
+                    return Err(BadInput(format!(
+                        "{}: a {} certificate has no play to draw (a marking-strategy has)",
+                        path.display(),
+                        other.kind()
+                    ))
+                    .into())
+                }
+                Err(e) => return Err(BadInput(format!("{}:{e}", path.display())).into()),
+            };
+            let (play, first_won) = gamecert::render::marking_play(spec, &strategy)
+                .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
+            note(
+                quiet,
+                &format!(
+                    "{} moves; the {} player wins",
+                    play.len(),
+                    if first_won { "first" } else { "second" }
+                ),
+            );
+            play
+        }
+    };
+    let pictures = gamecert::render::marking_frames(spec, &play, &title);
+    if let Some(dir) = frames {
+        let written = gamecert::svg::write_frames(dir, "play", &pictures)
+            .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
+        note(
+            quiet,
+            &format!("{} frames in {}", written.len(), dir.display()),
+        );
+    }
+    if frames.is_none() || output.is_some() {
+        write_output(output, pictures.last().expect("the start frame at least"))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {
@@ -684,15 +751,38 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             instance,
             format,
             certificate,
+            frames,
             output,
         } => {
-            if let RenderFormat::Svg = format {
+            let parsed = parse_instance(&instance)?;
+            if let Instance::MarkingGame(spec) = &parsed {
+                if let Some(RenderFormat::Dot) = format {
+                    return Err(BadInput(
+                        "a marking game is drawn on its points: use --format svg".into(),
+                    )
+                    .into());
+                }
+                return render_marking(
+                    &instance,
+                    spec,
+                    certificate.as_deref(),
+                    frames.as_deref(),
+                    output.as_deref(),
+                    quiet,
+                );
+            }
+            if frames.is_some() {
+                return Err(
+                    BadInput("--frames draws the play of a marking game only".into()).into(),
+                );
+            }
+            if let Some(RenderFormat::Svg) = format {
                 return Err(BadInput(
                     "SVG needs a graph layout, which gamecert leaves to Graphviz: run `gamecert render INSTANCE --format dot | dot -Tsvg`".into(),
                 )
                 .into());
             }
-            let (graph, white, black) = match parse_instance(&instance)? {
+            let (graph, white, black) = match parsed {
                 Instance::VoronoiOneRound(spec) => {
                     let game = validate_one_round(&instance, &spec)?;
                     let black = match &certificate {

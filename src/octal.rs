@@ -590,6 +590,7 @@ pub fn solve(game: &HeapGame) -> anyhow::Result<Certificate> {
         .into(),
         values,
         winning_move,
+        period: None,
     }))
 }
 

@@ -6,8 +6,9 @@
 //! - `convex`: a random triangulation of the convex polygon (random apex on a base, recursively);
 //! - `fan`: every triangle at point 0;
 //! - `serpentine`: dual a path, grown from the ear (0, 1, n - 1) by a random side each step;
-//! - `simple-branching`: random convex triangulations drawn until no two inner triangles share
-//!   an edge;
+//! - `simple-branching`: no two inner triangles share an edge; up to 16 points, random convex
+//!   triangulations drawn until one is, beyond that drawn directly (inner triangles only where
+//!   the parent triangle is not inner);
 //! - `wheel`: n - 1 points in convex position around one inner centre, every triangle at it;
 //! - `points`: n - k points in convex position and k random inner points, triangulated by
 //!   splitting the triangle that contains each inner point in turn.
@@ -26,8 +27,17 @@ pub enum Kind {
     Points,
 }
 
-/// Largest number of points generated (the validation is cubic).
+/// Largest number of points generated with inner points (`wheel`, `points`: the general
+/// validation is cubic).
 pub const MAX_POINTS: usize = 400;
+
+/// Largest number of points in convex position generated (validation is near-linear there;
+/// the parabola's coordinates stay within the 2^40 limit).
+pub const MAX_CONVEX_POINTS: usize = 1_000_000;
+
+/// Above this many points `simple-branching` is drawn directly
+/// ([`crate::convex_heaps::simple_branching_triangles`]) instead of by rejection.
+const REJECTION_POINTS: usize = 16;
 
 fn parabola(n: usize) -> Vec<Point> {
     (0..n as i64).map(|i| [i, i * i]).collect()
@@ -77,9 +87,13 @@ pub fn generate(
     inner: usize,
     seed: u64,
 ) -> Result<TriangulationSpec, String> {
-    if !(3..=MAX_POINTS).contains(&n) {
+    let max = match kind {
+        Kind::Wheel | Kind::Points => MAX_POINTS,
+        _ => MAX_CONVEX_POINTS,
+    };
+    if !(3..=max).contains(&n) {
         return Err(format!(
-            "--points must be between 3 and {MAX_POINTS} (got {n})"
+            "--points must be between 3 and {max} for this kind (got {n})"
         ));
     }
     let mut rng = Rng::new(seed);
@@ -112,6 +126,11 @@ pub fn generate(
                 edges: vec![],
             }
         }
+        Kind::SimpleBranching if n > REJECTION_POINTS => TriangulationSpec {
+            points: parabola(n),
+            triangles: crate::convex_heaps::simple_branching_triangles(n, 50, seed),
+            edges: vec![],
+        },
         Kind::SimpleBranching => {
             let triangles = (0..10_000)
                 .map(|_| random_convex(n, &mut rng))

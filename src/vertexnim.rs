@@ -383,6 +383,13 @@ pub fn labelling_certificate(game: &VertexNim) -> Option<VertexNimLabelling> {
         LABEL_N => 'N',
         _ => '.',
     };
+    if game.directed && name == "Theorem 3" {
+        return Some(VertexNimLabelling {
+            winner: if first { FIRST } else { SECOND }.to_string(),
+            labels: circuit_mark(&game.start),
+            rounds: None,
+        });
+    }
     if game.directed {
         if !matches!(name, "Theorem 6" | "Theorem 14") {
             return None;
@@ -411,6 +418,25 @@ pub fn labelling_certificate(game: &VertexNim) -> Option<VertexNimLabelling> {
         labels,
         rounds: None,
     })
+}
+
+/// Theorem 3's labels on a circuit (checked by the caller): `M` on the first vertex of minimum
+/// weight met from the token in play order when the circuit has even length, `.` elsewhere.
+fn circuit_mark(s: &State) -> String {
+    let n = s.weights.len();
+    let mut labels = vec!['.'; n];
+    if n.is_multiple_of(2) {
+        let mut at = s.token.expect("a circuit has a token");
+        let min = s.weights.iter().min().copied().unwrap_or(0);
+        while s.weights[at] != min {
+            at = *s.adj[at]
+                .iter()
+                .next()
+                .expect("a circuit vertex has an out-arc");
+        }
+        labels[at] = 'M';
+    }
+    labels.into_iter().collect()
 }
 
 fn legal_is_empty_win(game: &VertexNim, state: &State) -> bool {
@@ -1066,6 +1092,13 @@ mod tests {
                 assert_eq!(ws, w);
                 let r = adjacent_nim(&ws).unwrap();
                 assert_eq!(r, exact.wins(&s).unwrap(), "{w:?}");
+                // The large-instance certificate says the same, and the checker accepts it.
+                let mut at_s = g.clone();
+                at_s.start = s;
+                let labelling = labelling_certificate(&at_s).unwrap();
+                assert_eq!(labelling.winner == FIRST, r, "{w:?}");
+                let verdict = gamecert_certificates::vertexnim::check_labelling(&at_s, &labelling);
+                assert_eq!(verdict.unwrap().0, "Theorem 3", "{w:?}");
                 total += 1;
                 let mut i = 0;
                 while i < n && w[i] == max {

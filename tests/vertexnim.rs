@@ -234,28 +234,74 @@ fn bad_input_exits_2() {
     );
 }
 
-/// A circuit too large for a strategy certificate, where no labelling certificate applies:
-/// `solve` writes nothing and says why, with the uncertified answer (exit 2).
-#[test]
-fn an_uncertifiable_circuit_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let n = 20;
+/// A directed circuit of `n` vertices with weights 2 + i % 3 (all at least 2), as Adjacent Nim.
+fn circuit(n: usize, variant: &str) -> String {
     let vertices: Vec<String> = (0..n)
         .map(|i| format!(r#"{{"name": "v{i}", "weight": {}}}"#, 2 + i % 3))
         .collect();
     let arcs: Vec<String> = (0..n)
         .map(|i| format!(r#"["v{i}", "v{}"]"#, (i + 1) % n))
         .collect();
-    let path = write(
-        dir.path(),
-        "circuit.json",
-        &format!(
-            r#"{{"format": "gamecert-instance", "version": 1, "kind": "vertexnim", "directed": true,
-  "vertices": [{}], "edges": [{}], "token": "v0", "variant": "vertexnim", "play": "normal"}}"#,
-            vertices.join(", "),
-            arcs.join(", ")
-        ),
-    );
+    format!(
+        r#"{{"format": "gamecert-instance", "version": 1, "kind": "vertexnim", "directed": true,
+  "vertices": [{}], "edges": [{}], "token": "v0", "variant": "{variant}", "play": "normal"}}"#,
+        vertices.join(", "),
+        arcs.join(", ")
+    )
+}
+
+/// A circuit too large for a strategy certificate gets Theorem 3's labelling: the checker walks
+/// the circuit, checks the mark on the first minimum and names the trusted theorem; a moved mark
+/// is rejected.
+#[test]
+fn a_large_circuit_gets_a_theorem_3_labelling() {
+    let dir = tempfile::tempdir().unwrap();
+    // Weights 2,3,4,2,3,4,...: the first minimum is the token's vertex (offset 0), so with an
+    // even length the second player wins; 21 vertices (odd) give the first player the win.
+    for (n, winner) in [(20, "second"), (21, "first")] {
+        let path = write(dir.path(), "circuit.json", &circuit(n, "vertexnim"));
+        let cert = dir.path().join("circuit.cert.json");
+        let out = gamecert(&[
+            "solve",
+            path.to_str().unwrap(),
+            "-o",
+            cert.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(stderr(&out).contains("Theorem 3"), "{}", stderr(&out));
+        let out = gamecert(&["verify", path.to_str().unwrap(), cert.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(
+            text.contains(&format!("the {winner} player wins")),
+            "{text}"
+        );
+        assert!(text.contains("Adjacent Nim"), "{text}");
+        if n % 2 == 0 {
+            // Move the mark to the next minimum (offset 3): the checker names the real first one.
+            let marked = format!("\"M{}\"", ".".repeat(n - 1));
+            let moved = format!("\"...M{}\"", ".".repeat(n - 4));
+            let text = std::fs::read_to_string(&cert).unwrap();
+            assert!(text.contains(&marked), "{text}");
+            let moved = text.replace(&marked, &moved);
+            std::fs::write(&cert, moved).unwrap();
+            let out = gamecert(&["verify", path.to_str().unwrap(), cert.to_str().unwrap()]);
+            assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+            assert!(
+                stdout(&out).contains("is not the first vertex of minimum weight"),
+                "{}",
+                stdout(&out)
+            );
+        }
+    }
+}
+
+/// The same circuit under Vertex NimG: Remark 5 is only a conjecture, so there is no labelling
+/// certificate; `solve` writes nothing and says why, with the uncertified answer (exit 2).
+#[test]
+fn an_uncertifiable_circuit_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "circuit.json", &circuit(20, "nimg"));
     let cert = dir.path().join("circuit.cert.json");
     bad_input(
         &[

@@ -182,6 +182,39 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
                 trusted: Vec::new(),
             }
         }
+        (Instance::MarkingGame(spec), Certificate::MarkingKayles(cert)) => {
+            let claim = format!("the {} player wins {:?}", cert.winner, spec.game);
+            match crate::marking_kayles::check_marking_kayles(spec, cert, limits.max_heap_moves) {
+                Ok(report) => Verdict {
+                    accepted: true,
+                    claim,
+                    reason: format!(
+                        "by {} the game is a sum of {} heaps (largest {}); every label up to heap \
+                         {} is the mex over its moves ({} moves); the value is {}{}",
+                        report.theorem,
+                        report.heaps.len(),
+                        report.heaps.iter().max().unwrap_or(&0),
+                        report.labelling.bound,
+                        report.labelling.moves,
+                        report.labelling.value,
+                        if report.labelling.value == 0 {
+                            ""
+                        } else {
+                            "; the winning edge leaves value 0"
+                        }
+                    ),
+                    work: Work {
+                        positions: Some(report.labelling.bound + 1),
+                        ..Work::default()
+                    },
+                    trusted: [crate::TRUSTED_TRIANGULATION_HEAPS.to_string()]
+                        .into_iter()
+                        .chain(heap_theorems(&report.labelling))
+                        .collect(),
+                },
+                Err(why) => reject(claim, why, Work::default()),
+            }
+        }
         (Instance::TriangleAvoidance(spec), Certificate::TriangleStrategy(strategy)) => {
             check_triangle(spec.n, strategy, limits)
         }
@@ -216,10 +249,10 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
                             positions: Some(game.names.len() as u64),
                             ..Work::default()
                         },
-                        trusted: vec![if game.directed {
-                            crate::TRUSTED_VERTEXNIM_THEOREM_6
-                        } else {
-                            crate::TRUSTED_VERTEXNIM_THEOREM_10
+                        trusted: vec![match theorem {
+                            "Theorem 3" => crate::TRUSTED_VERTEXNIM_THEOREM_3,
+                            "Theorem 6" | "Theorem 14" => crate::TRUSTED_VERTEXNIM_THEOREM_6,
+                            _ => crate::TRUSTED_VERTEXNIM_THEOREM_10,
                         }
                         .to_string()],
                     },
@@ -297,10 +330,20 @@ fn check_heap_labelling(game: &HeapGame, labelling: &HeapLabelling, limits: &Lim
                 positions: Some(report.bound + 1),
                 ..Work::default()
             },
-            trusted: vec![TRUSTED_SPRAGUE_GRUNDY.to_string()],
+            trusted: heap_theorems(&report),
         },
         Err(why) => reject(claim, why, Work::default()),
     }
+}
+
+/// The theorems a heap-labelling verdict rests on: Sprague-Grundy, and the periodicity theorem
+/// when a heap beyond the checked labels took its value from the period.
+fn heap_theorems(report: &crate::heaps::LabellingReport) -> Vec<String> {
+    let mut trusted = vec![TRUSTED_SPRAGUE_GRUNDY.to_string()];
+    if report.periodic {
+        trusted.push(crate::TRUSTED_OCTAL_PERIODICITY.to_string());
+    }
+    trusted
 }
 
 /// [`check`] for a `voronoi-one-round` instance the caller has already validated (so a large
@@ -587,6 +630,7 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::MarkingStrategy(m) => format!("the {} player wins", m.winner),
         Certificate::FlipValue(v) => format!("the game's value is {}", v.value),
         Certificate::FlipSequence(f) => format!("{} edges green", f.green),
+        Certificate::MarkingKayles(m) => format!("the {} player wins", m.winner),
         Certificate::HeapLabelling(h) => h.claim.clone(),
         Certificate::CoinLabelling(c) => format!("{} (value {})", c.claim, c.value),
         Certificate::VertexNimStrategy(v) => format!("the {} player wins", v.winner),

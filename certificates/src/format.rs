@@ -30,6 +30,7 @@ use crate::flip_game::{FlipSequence, FlipSpec, FlipValue};
 use crate::graph::{Graph, GraphError};
 use crate::heaps::{HeapGame, HeapLabelling};
 use crate::marking_game::{MarkingSpec, MarkingStrategy};
+use crate::marking_kayles::MarkingKayles;
 use crate::path_game::PathValue;
 use crate::posdnf::{DnfStrategy, PosDnf};
 use crate::sat_voronoi::SatVoronoi;
@@ -350,9 +351,9 @@ impl Instance {
                     )))
                 }
             }
-            Instance::MarkingGame(spec) => crate::marking_game::Rules::from_spec(spec)
-                .map(|_| ())
-                .map_err(FormatError::new),
+            Instance::MarkingGame(spec) => {
+                crate::marking_kayles::validate_instance(spec).map_err(FormatError::new)
+            }
             Instance::FlipGame(spec) => crate::flip_game::setup(spec)
                 .map(|_| ())
                 .map_err(FormatError::new),
@@ -441,6 +442,7 @@ pub enum Certificate {
     MarkingStrategy(MarkingStrategy),
     FlipValue(FlipValue),
     FlipSequence(FlipSequence),
+    MarkingKayles(MarkingKayles),
     HeapLabelling(HeapLabelling),
     CoinLabelling(CoinLabelling),
     VertexNimStrategy(VertexNimStrategy),
@@ -461,6 +463,7 @@ impl Certificate {
             Certificate::MarkingStrategy(_) => "marking-strategy",
             Certificate::FlipValue(_) => "flip-value",
             Certificate::FlipSequence(_) => "flip-sequence",
+            Certificate::MarkingKayles(_) => "marking-kayles",
             Certificate::HeapLabelling(_) => "heap-labelling",
             Certificate::CoinLabelling(_) => "coin-labelling",
             Certificate::VertexNimStrategy(_) => "vertexnim-strategy",
@@ -482,6 +485,7 @@ impl Certificate {
             "marking-strategy" => Ok(Certificate::MarkingStrategy(body(text)?)),
             "flip-value" => Ok(Certificate::FlipValue(body(text)?)),
             "flip-sequence" => Ok(Certificate::FlipSequence(body(text)?)),
+            "marking-kayles" => Ok(Certificate::MarkingKayles(body(text)?)),
             "heap-labelling" => Ok(Certificate::HeapLabelling(body(text)?)),
             "coin-labelling" => Ok(Certificate::CoinLabelling(body(text)?)),
             "vertexnim-strategy" => Ok(Certificate::VertexNimStrategy(body(text)?)),
@@ -508,6 +512,7 @@ impl Certificate {
             Certificate::MarkingStrategy(m) => write_envelope(CERTIFICATE_FORMAT, self.kind(), m),
             Certificate::FlipValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
             Certificate::FlipSequence(f) => write_envelope(CERTIFICATE_FORMAT, self.kind(), f),
+            Certificate::MarkingKayles(m) => write_envelope(CERTIFICATE_FORMAT, self.kind(), m),
             Certificate::HeapLabelling(h) => write_envelope(CERTIFICATE_FORMAT, self.kind(), h),
             Certificate::CoinLabelling(c) => write_envelope(CERTIFICATE_FORMAT, self.kind(), c),
             Certificate::VertexNimStrategy(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),

@@ -13,6 +13,13 @@
 //! then every point is a vertex (it lies in the hull, in no triangle's interior, and not on an
 //! edge by general position); that is checked too, for a clear message.
 //!
+//! Points in convex position (every point a vertex of the hull) take a fast path with the same
+//! conclusions: the hull shows general position, no point can lie inside a triangle, and two
+//! edges cross iff their endpoints interleave along the hull, which a bracket-matching sweep
+//! checks in O(m log m). So large convex triangulations (10^5 points and more) validate in
+//! near-linear time; other point sets are limited to [`MAX_GENERAL_POINTS`] (the general-
+//! position check tries every triple) and their validation is quadratic in the edges.
+//!
 //! Derived structure: the edges (hull edges and inner diagonals), the dual graph (triangles
 //! sharing an edge), inner triangles (no hull edge) and ears (two hull edges).
 
@@ -49,6 +56,17 @@ pub fn collinear_triple(points: &[Point]) -> Option<(usize, usize, usize)> {
 
 /// Checks coordinates and general position; the error names the points.
 pub fn check_points(points: &[Point]) -> Result<(), String> {
+    check_coordinates(points)?;
+    if let Some((i, j, k)) = collinear_triple(points) {
+        return Err(format!(
+            "points {i}, {j} and {k} are collinear: the games need points in general position"
+        ));
+    }
+    Ok(())
+}
+
+/// At least three points, every coordinate within the limit.
+fn check_coordinates(points: &[Point]) -> Result<(), String> {
     if points.len() < 3 {
         return Err(format!(
             "{} points: a triangulation needs at least 3",
@@ -64,12 +82,65 @@ pub fn check_points(points: &[Point]) -> Result<(), String> {
             points[i][0], points[i][1]
         ));
     }
-    if let Some((i, j, k)) = collinear_triple(points) {
-        return Err(format!(
-            "points {i}, {j} and {k} are collinear: the games need points in general position"
-        ));
-    }
     Ok(())
+}
+
+/// Largest point set not in convex position that is checked for general position (the check
+/// tries every triple). Sets in convex position have no limit: there the hull alone shows
+/// general position.
+pub const MAX_GENERAL_POINTS: usize = 2_000;
+
+/// Checks coordinates and general position and returns the convex hull and whether every
+/// point is on it. When every point is a vertex of the hull (which drops collinear and repeated
+/// points), the points are in strictly convex position, so no three are collinear, and the
+/// cubic check is skipped.
+pub fn check_points_hull(points: &[Point]) -> Result<(Vec<usize>, bool), String> {
+    check_coordinates(points)?;
+    let hull = convex_hull(points);
+    let convex = hull.len() == points.len();
+    if !convex {
+        if points.len() > MAX_GENERAL_POINTS {
+            return Err(format!(
+                "{} points not in convex position: checking general position tries every triple, \
+                 so at most {MAX_GENERAL_POINTS} are taken (sets in convex position have no limit)",
+                points.len()
+            ));
+        }
+        check_points(points)?;
+    }
+    Ok((hull, convex))
+}
+
+/// For points in convex position (`hull` lists them all): two edges that cross, if any. Edges
+/// cross iff their endpoints interleave along the hull, so the edges must nest like brackets;
+/// a sweep over the edges sorted by their first hull position finds a violation in
+/// O(m log m).
+fn crossing_chords(hull: &[usize], edges: &[[usize; 2]]) -> Option<([usize; 2], [usize; 2])> {
+    let mut rank = vec![0; hull.len()];
+    for (i, &v) in hull.iter().enumerate() {
+        rank[v] = i;
+    }
+    let mut spans: Vec<(usize, usize, [usize; 2])> = edges
+        .iter()
+        .map(|&e| {
+            let (a, b) = (rank[e[0]], rank[e[1]]);
+            (a.min(b), a.max(b), e)
+        })
+        .collect();
+    spans.sort_by_key(|&(a, b, _)| (a, std::cmp::Reverse(b)));
+    let mut open: Vec<(usize, usize, [usize; 2])> = Vec::new();
+    for span in spans {
+        while open.last().is_some_and(|top| top.1 <= span.0) {
+            open.pop();
+        }
+        if let Some(top) = open.last() {
+            if top.1 < span.1 {
+                return Some((top.2, span.2));
+            }
+        }
+        open.push(span);
+    }
+    None
 }
 
 /// The convex hull's vertices in counter-clockwise order, starting from the lowest-leftmost
@@ -138,6 +209,8 @@ pub struct Triangulation {
     pub edges: Vec<[usize; 2]>,
     /// The convex hull, counter-clockwise.
     pub hull: Vec<usize>,
+    /// Each point's place on the hull (`None` for inner points).
+    pub hull_rank: Vec<Option<usize>>,
 }
 
 fn edge(a: usize, b: usize) -> [usize; 2] {
@@ -148,7 +221,7 @@ impl TriangulationSpec {
     /// Validates the spec (see the module docs) into a [`Triangulation`].
     pub fn validate(&self) -> Result<Triangulation, String> {
         let points = &self.points;
-        check_points(points)?;
+        let (hull, convex) = check_points_hull(points)?;
         let n = points.len();
         let in_range = |i: usize, what: &str| {
             if i < n {
@@ -160,7 +233,7 @@ impl TriangulationSpec {
         let mut triangles: Vec<[usize; 3]> =
             match (self.triangles.is_empty(), self.edges.is_empty()) {
                 (false, true) => self.triangles.clone(),
-                (true, false) => triangles_from_edges(points, &self.edges)?,
+                (true, false) => triangles_from_edges(points, &self.edges, convex)?,
                 (false, false) => return Err("give triangles or edges, not both".into()),
                 (true, true) => return Err("no triangles and no edges".into()),
             };
@@ -175,7 +248,8 @@ impl TriangulationSpec {
             if o < 0 {
                 t.swap(1, 2);
             }
-            if let Some(p) = (0..n).find(|&p| {
+            // In convex position no point lies inside a triangle of points.
+            if let Some(p) = (0..n).filter(|_| !convex).find(|&p| {
                 !t.contains(&p)
                     && strictly_inside(points[p], points[t[0]], points[t[1]], points[t[2]])
             }) {
@@ -189,7 +263,15 @@ impl TriangulationSpec {
             }
         }
         let edges: Vec<[usize; 2]> = edges.into_iter().collect();
-        for (i, e) in edges.iter().enumerate() {
+        if convex {
+            if let Some((e, f)) = crossing_chords(&hull, &edges) {
+                return Err(format!(
+                    "edges {}-{} and {}-{} cross",
+                    e[0], e[1], f[0], f[1]
+                ));
+            }
+        }
+        for (i, e) in edges.iter().enumerate().filter(|_| !convex) {
             for f in &edges[i + 1..] {
                 if segments_cross(points[e[0]], points[e[1]], points[f[0]], points[f[1]]) {
                     return Err(format!(
@@ -199,7 +281,6 @@ impl TriangulationSpec {
                 }
             }
         }
-        let hull = convex_hull(points);
         let hull_area: i128 = (1..hull.len() - 1)
             .map(|i| orient(points[hull[0]], points[hull[i]], points[hull[i + 1]]))
             .sum();
@@ -214,21 +295,34 @@ impl TriangulationSpec {
                 area, hull_area
             ));
         }
-        if let Some(p) = (0..n).find(|&p| !triangles.iter().any(|t| t.contains(&p))) {
+        let mut used = vec![false; n];
+        for &v in triangles.iter().flatten() {
+            used[v] = true;
+        }
+        if let Some(p) = used.iter().position(|&u| !u) {
             return Err(format!("point {p} is in no triangle"));
         }
         triangles.sort();
+        let mut hull_rank = vec![None; n];
+        for (i, &v) in hull.iter().enumerate() {
+            hull_rank[v] = Some(i);
+        }
         Ok(Triangulation {
             points: points.clone(),
             triangles,
             edges,
             hull,
+            hull_rank,
         })
     }
 }
 
 /// The empty 3-cycles of an edge set (the faces of a triangulation given by its edges).
-fn triangles_from_edges(points: &[Point], edges: &[[usize; 2]]) -> Result<Vec<[usize; 3]>, String> {
+fn triangles_from_edges(
+    points: &[Point],
+    edges: &[[usize; 2]],
+    convex: bool,
+) -> Result<Vec<[usize; 3]>, String> {
     let n = points.len();
     let mut adjacent = vec![BTreeSet::new(); n];
     for (k, e) in edges.iter().enumerate() {
@@ -245,7 +339,9 @@ fn triangles_from_edges(points: &[Point], edges: &[[usize; 2]]) -> Result<Vec<[u
         for &b in adjacent[a].range(a + 1..) {
             for &c in adjacent[b].range(b + 1..) {
                 if adjacent[a].contains(&c)
-                    && !(0..n).any(|p| strictly_inside(points[p], points[a], points[b], points[c]))
+                    && (convex
+                        || !(0..n)
+                            .any(|p| strictly_inside(points[p], points[a], points[b], points[c])))
                 {
                     out.push([a, b, c]);
                 }
@@ -258,8 +354,18 @@ fn triangles_from_edges(points: &[Point], edges: &[[usize; 2]]) -> Result<Vec<[u
 impl Triangulation {
     /// Whether edge e lies on the convex hull.
     pub fn is_hull_edge(&self, e: [usize; 2]) -> bool {
-        let h = &self.hull;
-        (0..h.len()).any(|i| edge(h[i], h[(i + 1) % h.len()]) == e)
+        match (self.hull_rank[e[0]], self.hull_rank[e[1]]) {
+            (Some(a), Some(b)) => {
+                let d = a.abs_diff(b);
+                d == 1 || d + 1 == self.hull.len()
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether every point is on the convex hull.
+    pub fn is_convex(&self) -> bool {
+        self.hull.len() == self.points.len()
     }
 
     /// For each triangle, the triangles sharing an edge with it (the dual graph).
@@ -306,7 +412,7 @@ impl Triangulation {
     /// Points not on the convex hull.
     pub fn inner_points(&self) -> Vec<usize> {
         (0..self.points.len())
-            .filter(|p| !self.hull.contains(p))
+            .filter(|&p| self.hull_rank[p].is_none())
             .collect()
     }
 }
@@ -318,6 +424,63 @@ mod tests {
     /// A convex hexagon: (i, i^2) for i = 0..6 is in convex position with no three collinear.
     fn hexagon() -> Vec<Point> {
         (0..6).map(|i| [i, i * i]).collect()
+    }
+
+    /// The convex fast path's bracket sweep agrees with the pairwise test on random chord sets.
+    #[test]
+    fn the_convex_crossing_sweep_matches_the_pairwise_test() {
+        let points: Vec<Point> = (0..9).map(|i| [i, i * i]).collect();
+        let hull = convex_hull(&points);
+        assert_eq!(hull.len(), 9);
+        let pairs: Vec<[usize; 2]> = (0..9)
+            .flat_map(|a| (a + 1..9).map(move |b| [a, b]))
+            .collect();
+        let mut state = 12345u64;
+        let (mut crossing, mut clean) = (0, 0);
+        for _ in 0..3000 {
+            let edges: Vec<[usize; 2]> = pairs
+                .iter()
+                .copied()
+                .filter(|_| {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    state >> 61 == 0
+                })
+                .collect();
+            let pairwise = edges.iter().enumerate().any(|(i, e)| {
+                edges[i + 1..]
+                    .iter()
+                    .any(|f| segments_cross(points[e[0]], points[e[1]], points[f[0]], points[f[1]]))
+            });
+            let sweep = crossing_chords(&hull, &edges);
+            assert_eq!(sweep.is_some(), pairwise, "{edges:?}");
+            if let Some((e, f)) = sweep {
+                assert!(segments_cross(
+                    points[e[0]],
+                    points[e[1]],
+                    points[f[0]],
+                    points[f[1]]
+                ));
+                crossing += 1;
+            } else {
+                clean += 1;
+            }
+        }
+        assert!(crossing > 100 && clean > 100, "{crossing} {clean}");
+    }
+
+    #[test]
+    fn a_large_non_convex_set_is_refused_with_the_bound() {
+        let mut points: Vec<Point> = (0..MAX_GENERAL_POINTS as i64 + 1)
+            .map(|i| [i, i * i])
+            .collect();
+        points.push([1, 100]);
+        let err = check_points_hull(&points).unwrap_err();
+        assert!(err.contains("at most 2000"), "{err}");
+        // The same points in convex position pass without the cubic check.
+        points.pop();
+        assert!(check_points_hull(&points).unwrap().1);
     }
 
     fn fan(n: usize) -> TriangulationSpec {

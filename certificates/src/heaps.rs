@@ -24,6 +24,11 @@
 //! "first-player-wins" needs a winning move that is legal and leaves value 0. Going from the
 //! single-heap values to a sum of heaps is the Sprague-Grundy theorem, which the verdict names.
 //! The work (number of single-heap moves enumerated) is computed and bounded before it is done.
+//!
+//! A labelling may also claim a `period` (octal games with d0 = 0): then the labels are checked
+//! as above up to a bound fixed by the period, their repetition is checked over the stretch the
+//! periodicity theorem of Guy and Smith asks for, and every larger heap takes its value from
+//! the period; the verdict then names that theorem too ([`check_labelling`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -64,6 +69,18 @@ pub struct HeapLabelling {
     /// For a first-player win: a move to a position of value 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winning_move: Option<HeapMove>,
+    /// Optional: the values are periodic from heap `from` on with period `length`, by the
+    /// periodicity theorem (see [`check_labelling`]); heaps beyond `values` take the value
+    /// `values[from + (n - from) % length]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period: Option<Period>,
+}
+
+/// A claimed period of an octal game's Grundy values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Period {
+    pub from: u64,
+    pub length: u64,
 }
 
 /// The rules of a heap game.
@@ -240,10 +257,19 @@ pub struct LabellingReport {
     pub bound: u64,
     /// Single-heap moves enumerated.
     pub moves: u64,
+    /// Whether larger heaps took their values from a verified period (the periodicity theorem
+    /// was used).
+    pub periodic: bool,
 }
 
 /// Checks a labelling against the rules, then the claim about the position `game`.
 /// `max_moves` bounds the single-heap moves enumerated (counted before any is).
+///
+/// With a `period` (octal games with d0 = 0 only), the checker verifies the labels by the mex
+/// up to heap `2 from + 2 length + t - 1` (t: the last position of a non-zero digit) and that
+/// they repeat with the period from `from` through that heap; the periodicity theorem of Guy
+/// and Smith ([`crate::TRUSTED_OCTAL_PERIODICITY`]) then gives every larger heap, so heaps of
+/// any size (up to the instance's limit) cost nothing more.
 pub fn check_labelling(
     game: &HeapGame,
     cert: &HeapLabelling,
@@ -256,14 +282,61 @@ pub fn check_labelling(
             "a heap of {largest} is over the limit of {MAX_HEAP}"
         ));
     }
-    if (cert.values.len() as u64) <= largest {
+    check_labelling_of(&rules, &game.heaps, cert, max_moves)
+}
+
+/// [`check_labelling`] for a position given by its rules and heaps (a decomposition computed
+/// by the caller, e.g. from a triangulation); heaps of any size when a period is given.
+pub fn check_labelling_of(
+    rules: &Rules,
+    heaps: &[u64],
+    cert: &HeapLabelling,
+    max_moves: u64,
+) -> Result<LabellingReport, String> {
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let bound = match (&cert.period, rules) {
+        (None, _) => {
+            if largest > MAX_HEAP {
+                return Err(format!(
+                    "a heap of {largest} is over the limit of {MAX_HEAP} for a labelling \
+                     without a period"
+                ));
+            }
+            largest
+        }
+        (Some(p), Rules::Octal { digits }) if digits[0] == 0 && p.length >= 1 => {
+            let t = digits.len() as u64 - 1;
+            p.from
+                .checked_mul(2)
+                .and_then(|x| x.checked_add(p.length.checked_mul(2)?))
+                .and_then(|x| (x + t).checked_sub(1))
+                .filter(|&b| b <= MAX_HEAP)
+                .ok_or_else(|| {
+                    format!(
+                        "the period (from {}, length {}) needs labels beyond heap {MAX_HEAP}",
+                        p.from, p.length
+                    )
+                })?
+        }
+        (Some(_), _) => {
+            return Err(format!(
+                "a period can only be claimed for an octal game with first digit 0 and a \
+                 positive length, not for {}",
+                rules.code()
+            ))
+        }
+    };
+    if (cert.values.len() as u64) <= bound {
         return Err(format!(
-            "the labelling covers heaps 0..={} but the instance has a heap of {largest}",
-            cert.values.len() as i64 - 1
+            "the labelling covers heaps 0..={} but heap {bound} is needed{}",
+            cert.values.len() as i64 - 1,
+            if cert.period.is_some() {
+                " to verify the period"
+            } else {
+                " (the instance's largest)"
+            }
         ));
     }
-    // Only the heaps up to the largest one matter; a longer labelling is not checked further.
-    let bound = largest;
     let mut moves = 0u64;
     for n in 0..=bound {
         moves = moves.saturating_add(rules.option_count(n));
@@ -274,6 +347,7 @@ pub fn check_labelling(
              {max_moves}"
         ));
     }
+    // Only the heaps up to the bound matter; a longer labelling is not checked further.
     let values = &cert.values[..=bound as usize];
     for n in 0..=bound {
         let count = rules.option_count(n) as usize;
@@ -295,11 +369,31 @@ pub fn check_labelling(
             ));
         }
     }
-    let value = game.heaps.iter().fold(0u64, |x, &h| x ^ values[h as usize]);
+    if let Some(p) = cert.period {
+        if let Some(n) = (p.from..=bound - p.length)
+            .find(|&n| values[n as usize] != values[(n + p.length) as usize])
+        {
+            return Err(format!(
+                "the values are not periodic with period {} from heap {}: heap {n} has {} and \
+                 heap {} has {}",
+                p.length,
+                p.from,
+                values[n as usize],
+                n + p.length,
+                values[(n + p.length) as usize]
+            ));
+        }
+    }
+    let value_of = |n: u64| match cert.period {
+        Some(p) if n > bound => values[(p.from + (n - p.from) % p.length) as usize],
+        _ => values[n as usize],
+    };
+    let value = heaps.iter().fold(0u64, |x, &h| x ^ value_of(h));
     let report = LabellingReport {
         value,
         bound,
         moves,
+        periodic: cert.period.is_some() && largest > bound,
     };
     match (cert.claim.as_str(), &cert.winning_move) {
         (CLAIM_SECOND_PLAYER_WINS, None) if value == 0 => Ok(report),
@@ -311,11 +405,11 @@ pub fn check_labelling(
         }
         (CLAIM_FIRST_PLAYER_WINS, None) => Err("a first-player win needs a winning move".into()),
         (CLAIM_FIRST_PLAYER_WINS, Some(m)) => {
-            let Some(&n) = game.heaps.get(m.heap) else {
+            let Some(&n) = heaps.get(m.heap) else {
                 return Err(format!(
                     "winning move: there is no heap {} (the position has {})",
                     m.heap,
-                    game.heaps.len()
+                    heaps.len()
                 ));
             };
             if !rules.is_legal(n, m.take, &m.leave) {
@@ -331,7 +425,7 @@ pub fn check_labelling(
             let after = m
                 .leave
                 .iter()
-                .fold(value ^ values[n as usize], |x, &h| x ^ values[h as usize]);
+                .fold(value ^ value_of(n), |x, &h| x ^ value_of(h));
             if after != 0 {
                 return Err(format!(
                     "winning move: it leaves a position of value {after}, not 0"
@@ -425,7 +519,62 @@ mod tests {
             claim: claim.into(),
             values,
             winning_move: m,
+            period: None,
         }
+    }
+
+    /// Kayles is periodic with period 12 from heap 71 on: the checker verifies the stretch the
+    /// periodicity theorem needs and then decides heaps far beyond the labels.
+    #[test]
+    fn a_verified_period_decides_huge_heaps() {
+        let kayles = Rules::parse("kayles").unwrap();
+        let period = Period {
+            from: 71,
+            length: 12,
+        };
+        let mut c = cert(
+            CLAIM_FIRST_PLAYER_WINS,
+            values(&kayles, 167),
+            Some(HeapMove {
+                heap: 0,
+                take: 2,
+                leave: vec![499_999, 499_999],
+            }),
+        );
+        c.period = Some(period);
+        let report = check_labelling_of(&kayles, &[1_000_000], &c, 1 << 20).unwrap();
+        assert!(report.periodic && report.bound == 167);
+        assert_eq!(
+            report.value,
+            values(&kayles, 83)[71 + (1_000_000 - 71) % 12]
+        );
+        // One label short of the stretch, a wrong period, a wrong label inside it.
+        let mut short = c.clone();
+        short.values.pop();
+        assert!(check_labelling_of(&kayles, &[1_000_000], &short, 1 << 20)
+            .unwrap_err()
+            .contains("to verify the period"));
+        let mut wrong = c.clone();
+        wrong.period = Some(Period {
+            from: 60,
+            length: 12,
+        });
+        let err = check_labelling_of(&kayles, &[1_000_000], &wrong, 1 << 20).unwrap_err();
+        assert!(err.contains("not periodic"), "{err}");
+        let mut bad = c.clone();
+        bad.values[150] ^= 1;
+        assert!(check_labelling_of(&kayles, &[1_000_000], &bad, 1 << 20)
+            .unwrap_err()
+            .contains("heap 150"));
+        // Without a period a heap beyond the limit is refused; Grundy's game has no period.
+        let mut plain = c.clone();
+        plain.period = None;
+        assert!(check_labelling_of(&kayles, &[1_000_000], &plain, 1 << 20).is_err());
+        assert!(
+            check_labelling_of(&Rules::Grundy, &[1_000_000], &c, 1 << 20)
+                .unwrap_err()
+                .contains("octal game")
+        );
     }
 
     #[test]

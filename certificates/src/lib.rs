@@ -24,6 +24,7 @@ pub mod graph;
 pub mod heaps;
 pub mod lrat;
 pub mod marking_game;
+pub mod marking_kayles;
 pub mod path_game;
 pub mod posdnf;
 pub mod sat_voronoi;
@@ -60,6 +61,21 @@ sat-voronoi2 graph (W holds u and n - 1 pendant vertices of P)";
 pub const TRUSTED_SPRAGUE_GRUNDY: &str = "Sprague-Grundy theorem: under normal play, the Grundy \
 value of a disjunctive sum of impartial games is the nim sum (XOR) of the components' values, \
 and a position is a second-player win iff its value is 0";
+
+/// The periodicity theorem for octal games (Guy and Smith 1956; Winning Ways, chapter 4), used
+/// when a heap labelling claims a period.
+pub const TRUSTED_OCTAL_PERIODICITY: &str = "octal periodicity theorem (Guy-Smith): for an \
+octal game whose code has first digit 0 and last non-zero digit in position t, if G(n + p) = \
+G(n) for all n with n0 <= n < 2 n0 + p + t, then G(n + p) = G(n) for every n >= n0";
+
+/// Seed 000's reductions of two games in convex position to heap games, used by
+/// `marking-kayles` certificates; each compared with the exact solver on small instances.
+pub const TRUSTED_TRIANGULATION_HEAPS: &str = "Aichholzer et al. Theorems 1 and 2 (reductions): \
+the Triangulation Coloring Game on a simple-branching triangulation of points in convex \
+position is Kayles on the arrays of the dual without its inner triangles (a hull edge takes its \
+triangle, a diagonal the array triangles beside it); Monochromatic Triangle on n points in \
+convex position is Dawson's Kayles on a heap of n (a segment takes its two endpoints and splits \
+the others by side)";
 
 /// The gap abstraction of the game on a path ([`path_game`]); tested against the reference
 /// rules on every position of every path with at most 9 vertices.
@@ -101,13 +117,25 @@ labelled N by the peeling of Definition 7 (repeatedly, a sink strongly connected
 the unlabelled weight-1 vertices: if |C| is odd, C is P and its unlabelled in-neighbours N; if \
 |C| is even, C is N)";
 
+/// Seed 004, Theorem 3 (Adjacent Nim), as this project reconstructs it; compared with an exact
+/// solver on every circuit with 2 to 6 vertices and weights from 2 up to 5 (up to 4 vertices) or
+/// 4 (1,308 positions).
+pub const TRUSTED_VERTEXNIM_THEOREM_3: &str = "Duchene-Renault Theorem 3, Adjacent Nim (as \
+reconstructed by gamecert): in directed vertexnim under normal play on a circuit of n >= 2 \
+vertices without loops, every weight at least 2, the first player wins if n is odd; if n is even \
+she wins iff the first vertex of minimum weight met from the token in play order sits at an odd \
+offset (the token's vertex is offset 0)";
+
 /// The one list of theorems the checker may take on faith.
 pub const TRUSTED_THEOREMS: &[&str] = &[
     TRUSTED_THEOREM_3,
     TRUSTED_COROLLARY_1,
     TRUSTED_PATH_GAPS,
     TRUSTED_SPRAGUE_GRUNDY,
+    TRUSTED_OCTAL_PERIODICITY,
+    TRUSTED_TRIANGULATION_HEAPS,
     TRUSTED_COIN_DECOMPOSITION,
     TRUSTED_VERTEXNIM_THEOREM_10,
     TRUSTED_VERTEXNIM_THEOREM_6,
+    TRUSTED_VERTEXNIM_THEOREM_3,
 ];

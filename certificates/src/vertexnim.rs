@@ -508,6 +508,10 @@ pub fn check_strategy(
 /// and compares with `winner`. It trusts the theorem itself
 /// ([`crate::TRUSTED_VERTEXNIM_THEOREM_10`]), which the project has only tested exhaustively
 /// on small graphs.
+///
+/// The same kind carries the peeling of Theorems 6 / 14 (directed, a loop on every vertex;
+/// with `rounds`) and the mark of Theorem 3 (a directed circuit without loops; see
+/// [`check_labelling`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VertexNimLabelling {
     /// "first" or "second".
@@ -535,7 +539,12 @@ pub fn check_labelling(
     cert: &VertexNimLabelling,
 ) -> Result<(&'static str, String), String> {
     if game.directed && game.variant == Variant::Vertexnim {
-        return check_directed_labelling(game, cert);
+        let s = &game.start;
+        return if (0..s.weights.len()).all(|v| !s.adj[v].contains(&v)) {
+            check_circuit_labelling(game, cert)
+        } else {
+            check_directed_labelling(game, cert)
+        };
     }
     let theorem =
         match (game.variant, game.directed, game.play) {
@@ -657,6 +666,122 @@ fn conclude(
         ));
     }
     Ok((theorem, how))
+}
+
+/// Adjacent Nim (the reconstructed Theorem 3): directed vertexnim, normal play, on a circuit
+/// v0 -> v1 -> ... -> v(n-1) -> v0 (n >= 2, no loops) with every weight at least 2, the token
+/// on v0. The labels mark with `M` the first vertex of minimum weight met from the token in
+/// play order when n is even, and nothing (`.` everywhere) when n is odd. The checker walks
+/// the circuit from the token, verifies its shape, the weights and the mark, and decides: n odd,
+/// the first player wins; n even, the first player wins iff the mark sits at an odd offset
+/// from the token. The theorem itself is trusted ([`crate::TRUSTED_VERTEXNIM_THEOREM_3`]).
+fn check_circuit_labelling(
+    game: &VertexNim,
+    cert: &VertexNimLabelling,
+) -> Result<(&'static str, String), String> {
+    const THEOREM: &str = "Theorem 3";
+    if game.play == Play::Misere {
+        return Err(format!(
+            "{THEOREM} is a normal-play statement; this game is misere"
+        ));
+    }
+    let s = &game.start;
+    let n = s.weights.len();
+    let u = s.token.ok_or("the start has no token")?;
+    let claim_first = crate::winner_is_first(&cert.winner)?;
+    let mut indegree = vec![0usize; n];
+    for out in &s.adj {
+        for &y in out {
+            indegree[y] += 1;
+        }
+    }
+    if let Some(v) = (0..n).find(|&v| s.adj[v].len() != 1 || indegree[v] != 1) {
+        return Err(format!(
+            "{THEOREM} needs a directed circuit; '{}' has {} out-arcs and {} in-arcs",
+            game.names[v],
+            s.adj[v].len(),
+            indegree[v]
+        ));
+    }
+    let mut order = Vec::with_capacity(n);
+    let mut at = u;
+    loop {
+        order.push(at);
+        at = *s.adj[at].iter().next().expect("one out-arc, checked above");
+        if at == u || order.len() > n {
+            break;
+        }
+    }
+    if order.len() != n {
+        return Err(format!(
+            "{THEOREM} needs one circuit through every vertex; the token's circuit has {} of \
+             the {n}",
+            order.len()
+        ));
+    }
+    if let Some(&v) = order.iter().find(|&&v| s.weights[v] < 2) {
+        return Err(format!(
+            "{THEOREM} needs every weight at least 2; '{}' has weight {}",
+            game.names[v], s.weights[v]
+        ));
+    }
+    let labels = cert.labels.as_bytes();
+    if labels.len() != n {
+        return Err(format!(
+            "labels has {} letters for {n} vertices",
+            labels.len()
+        ));
+    }
+    if let Some(v) = (0..n).find(|&v| labels[v] != b'.' && labels[v] != b'M') {
+        return Err(format!(
+            "vertex '{}' has label '{}' (only M and . are used on a circuit)",
+            game.names[v], labels[v] as char
+        ));
+    }
+    let marked: Vec<usize> = (0..n).filter(|&i| labels[order[i]] == b'M').collect();
+    if n % 2 == 1 {
+        if let Some(&i) = marked.first() {
+            return Err(format!(
+                "the circuit has odd length {n}, so nothing is marked, but '{}' is",
+                game.names[order[i]]
+            ));
+        }
+        return conclude(
+            THEOREM,
+            true,
+            format!("the circuit has odd length {n}"),
+            claim_first,
+            &cert.winner,
+        );
+    }
+    let &[offset] = &marked[..] else {
+        return Err(format!(
+            "exactly one vertex must be marked M on a circuit of even length; {} are",
+            marked.len()
+        ));
+    };
+    let w = |i: usize| s.weights[order[i]];
+    if let Some(j) = (0..n).find(|&j| w(j) < w(offset) || (j < offset && w(j) == w(offset))) {
+        return Err(format!(
+            "'{}' (weight {}, offset {offset} from the token) is not the first vertex of minimum \
+             weight: '{}' has weight {} at offset {j}",
+            game.names[order[offset]],
+            w(offset),
+            game.names[order[j]],
+            w(j)
+        ));
+    }
+    conclude(
+        THEOREM,
+        offset % 2 == 1,
+        format!(
+            "the circuit has even length {n} and its first vertex of minimum weight, '{}', is at \
+             offset {offset} from the token",
+            game.names[order[offset]]
+        ),
+        claim_first,
+        &cert.winner,
+    )
 }
 
 fn check_directed_labelling(
@@ -936,6 +1061,57 @@ mod tests {
         assert!(check_strategy(&huge, &empty, 100)
             .unwrap_err()
             .contains("over the checker's limit"));
+    }
+
+    #[test]
+    fn a_circuit_labelling_marks_the_first_minimum() {
+        let label = |winner: &str, labels: &str| VertexNimLabelling {
+            winner: winner.into(),
+            labels: labels.into(),
+            rounds: None,
+        };
+        let cycle = [("a", "b"), ("b", "c"), ("c", "d"), ("d", "a")];
+        // a(3) -> b(2) -> c(4) -> d(2): the first minimum is b, offset 1: the first player wins.
+        let g = spec(true, Variant::Vertexnim, &[3, 2, 4, 2], &cycle)
+            .validate()
+            .unwrap();
+        let (theorem, how) = check_labelling(&g, &label(FIRST, ".M..")).unwrap();
+        assert_eq!(theorem, "Theorem 3");
+        assert!(how.contains("offset 1"), "{how}");
+        let reject = |g: &VertexNim, winner: &str, labels: &str, why: &str| {
+            let err = check_labelling(g, &label(winner, labels)).unwrap_err();
+            assert!(err.contains(why), "{labels}: {err}");
+        };
+        reject(&g, SECOND, ".M..", "the first player wins, not the second");
+        reject(&g, SECOND, "...M", "not the first vertex of minimum weight");
+        reject(&g, FIRST, "M...", "not the first vertex of minimum weight");
+        reject(&g, FIRST, ".M.M", "exactly one vertex");
+        reject(&g, FIRST, ".P..", "only M and .");
+        // Odd length: nothing is marked and the first player wins.
+        let odd = spec(
+            true,
+            Variant::Vertexnim,
+            &[2, 2, 2],
+            &[("a", "b"), ("b", "c"), ("c", "a")],
+        )
+        .validate()
+        .unwrap();
+        assert!(check_labelling(&odd, &label(FIRST, "...")).is_ok());
+        reject(&odd, FIRST, "M..", "odd length");
+        // Outside the theorem: a weight 1, a chord, misere play.
+        let light = spec(true, Variant::Vertexnim, &[3, 1, 4, 2], &cycle)
+            .validate()
+            .unwrap();
+        reject(&light, FIRST, ".M..", "every weight at least 2");
+        let mut chord = cycle.to_vec();
+        chord.push(("a", "c"));
+        let chorded = spec(true, Variant::Vertexnim, &[3, 2, 4, 2], &chord)
+            .validate()
+            .unwrap();
+        reject(&chorded, FIRST, ".M..", "needs a directed circuit");
+        let mut misere = spec(true, Variant::Vertexnim, &[3, 2, 4, 2], &cycle);
+        misere.play = Play::Misere;
+        reject(&misere.validate().unwrap(), FIRST, ".M..", "normal-play");
     }
 
     #[test]

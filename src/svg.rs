@@ -1,0 +1,202 @@
+//! SVG pictures of point sets and triangulations (seed 000's games): points, edges in the
+//! games' colours with optional labels (move numbers), and a play written as numbered frames.
+//!
+//! Drawing only: coordinates are converted to floating point to place them on the page, and
+//! nothing here decides anything about a game. The picture is scaled to a fixed size, with
+//! the y axis pointing up as in the paper's figures; the two axes are scaled independently
+//! (an affine map, which keeps lines, convexity and crossings).
+
+use gamecert_certificates::geometry::Point;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// An edge's colour in a picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    /// Not yet played (the paper's black edges), drawn thin.
+    Black,
+    Green,
+    Red,
+    Blue,
+    /// Context only (e.g. hull edges in a constructing game), drawn dashed.
+    Grey,
+}
+
+impl Colour {
+    fn css(self) -> &'static str {
+        match self {
+            Colour::Black => "#222222",
+            Colour::Green => "#1a9641",
+            Colour::Red => "#d7191c",
+            Colour::Blue => "#2c7bb6",
+            Colour::Grey => "#999999",
+        }
+    }
+}
+
+/// One edge of a picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stroke {
+    pub edge: [usize; 2],
+    pub colour: Colour,
+    /// Text drawn at the edge's midpoint, e.g. the move that coloured it.
+    pub label: Option<String>,
+}
+
+impl Stroke {
+    pub fn new(edge: [usize; 2], colour: Colour) -> Stroke {
+        Stroke {
+            edge,
+            colour,
+            label: None,
+        }
+    }
+}
+
+/// A picture: points (labelled by index), strokes, and a title line.
+pub struct Picture<'a> {
+    pub points: &'a [Point],
+    pub strokes: Vec<Stroke>,
+    pub title: String,
+}
+
+/// Width and height of the drawing area in SVG units.
+const WIDTH: f64 = 600.0;
+const MARGIN: f64 = 30.0;
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+impl Picture<'_> {
+    /// The picture as a standalone SVG document.
+    pub fn to_svg(&self) -> String {
+        let xs = self.points.iter().map(|p| p[0] as f64);
+        let ys = self.points.iter().map(|p| p[1] as f64);
+        let (min_x, max_x) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
+        let (min_y, max_y) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
+        let span_x = (max_x - min_x).max(1.0);
+        let span_y = (max_y - min_y).max(1.0);
+        // Each axis is stretched to the page on its own: an affine map keeps straight lines,
+        // convexity and crossings, and point sets such as the parabola (i, i^2) stay readable.
+        let (scale_x, scale_y) = (WIDTH / span_x, WIDTH / span_y);
+        let (w, h) = (WIDTH + 2.0 * MARGIN, WIDTH + 2.0 * MARGIN + 20.0);
+        let at = |i: usize| -> (f64, f64) {
+            let p = self.points[i];
+            (
+                MARGIN + (p[0] as f64 - min_x) * scale_x,
+                20.0 + MARGIN + (max_y - p[1] as f64) * scale_y,
+            )
+        };
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="sans-serif">"#
+        );
+        let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+        let _ = writeln!(
+            out,
+            r#"<text x="{MARGIN}" y="18" font-size="14">{}</text>"#,
+            escape(&self.title)
+        );
+        // Black (unplayed) edges first, so coloured ones are drawn on top.
+        let mut order: Vec<&Stroke> = self.strokes.iter().collect();
+        order.sort_by_key(|s| s.colour != Colour::Black && s.colour != Colour::Grey);
+        for s in &order {
+            let ((x1, y1), (x2, y2)) = (at(s.edge[0]), at(s.edge[1]));
+            let (width, dash) = match s.colour {
+                Colour::Black => (1.0, ""),
+                Colour::Grey => (1.0, r#" stroke-dasharray="4 3""#),
+                _ => (3.0, ""),
+            };
+            let _ = writeln!(
+                out,
+                r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{}" stroke-width="{width}"{dash}/>"#,
+                s.colour.css()
+            );
+        }
+        for s in &order {
+            if let Some(label) = &s.label {
+                let ((x1, y1), (x2, y2)) = (at(s.edge[0]), at(s.edge[1]));
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="{}" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"#,
+                    (x1 + x2) / 2.0,
+                    (y1 + y2) / 2.0 + 4.0,
+                    s.colour.css(),
+                    escape(label)
+                );
+            }
+        }
+        for i in 0..self.points.len() {
+            let (x, y) = at(i);
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="black"/><text x="{:.1}" y="{:.1}" font-size="10" fill="#555555">{i}</text>"##,
+                x + 5.0,
+                y - 5.0
+            );
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+/// Writes `frames` to `dir` as `{stem}-000.svg`, `{stem}-001.svg`, ... (creating `dir`), and
+/// returns the paths written.
+pub fn write_frames(dir: &Path, stem: &str, frames: &[String]) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let digits = frames.len().saturating_sub(1).to_string().len().max(3);
+    let mut paths = Vec::with_capacity(frames.len());
+    for (i, frame) in frames.iter().enumerate() {
+        let path = dir.join(format!("{stem}-{i:0digits$}.svg"));
+        std::fs::write(&path, frame)?;
+        paths.push(path);
+    }
+    Ok(paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_picture_draws_every_point_and_edge_with_labels_escaped() {
+        let points = [[0, 0], [4, 0], [0, 3]];
+        let mut green = Stroke::new([0, 1], Colour::Green);
+        green.label = Some("1 <R>".into());
+        let picture = Picture {
+            points: &points,
+            strokes: vec![
+                green,
+                Stroke::new([1, 2], Colour::Black),
+                Stroke::new([0, 2], Colour::Red),
+            ],
+            title: "a & b".into(),
+        };
+        let svg = picture.to_svg();
+        assert_eq!(svg.matches("<circle").count(), 3);
+        assert_eq!(svg.matches("<line").count(), 3);
+        assert!(svg.contains("1 &lt;R&gt;") && svg.contains("a &amp; b"));
+        assert!(svg.contains(Colour::Green.css()) && svg.contains(Colour::Red.css()));
+        // The black edge is drawn before the coloured ones.
+        let black = svg.find(Colour::Black.css()).unwrap();
+        assert!(black < svg.find(Colour::Green.css()).unwrap());
+    }
+
+    #[test]
+    fn frames_are_numbered_in_order() {
+        let dir = std::env::temp_dir().join(format!("gamecert-svg-{}", std::process::id()));
+        let frames: Vec<String> = (0..12).map(|i| format!("<svg>{i}</svg>")).collect();
+        let paths = write_frames(&dir, "play", &frames).unwrap();
+        assert_eq!(paths.len(), 12);
+        assert!(paths[0].ends_with("play-000.svg") && paths[11].ends_with("play-011.svg"));
+        assert_eq!(
+            std::fs::read_to_string(&paths[11]).unwrap(),
+            "<svg>11</svg>"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -84,20 +84,29 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
     for (game, kind, family) in [
         (
             FlipGame::MonochromaticFlipping,
-            Kind::Points,
-            "random points, n/3 inner",
+            Kind::Convex,
+            "random convex triangulation",
         ),
         (
             FlipGame::FlippingToTriangle,
             Kind::Serpentine,
-            "serpentine, convex",
+            "random serpentine triangulation",
+        ),
+        (
+            FlipGame::BichromaticFlipping,
+            Kind::Convex,
+            "random convex triangulation",
         ),
         (
             FlipGame::BichromaticFlipping,
             Kind::Points,
             "random points, n/3 inner",
         ),
-        (FlipGame::AllGreen, Kind::Points, "random points, n/3 inner"),
+        (
+            FlipGame::AllGreen,
+            Kind::Convex,
+            "random convex triangulation",
+        ),
     ] {
         let mut row = ReachRow {
             game: format!("{game:?}"),
@@ -163,7 +172,8 @@ pub fn flipping_table(r: &Report) -> String {
     }
     let _ = write!(
         out,
-        "\nExact solvers: the largest n solved within {} s (one instance per n, seed 1)\n\n\
+        "\nExact solvers: the largest n solved within {} s (one instance per n, seed 1; 16 is the \
+         limit of the position masks)\n\n\
          | game | family | largest n | s | nodes |\n|---|---|---:|---:|---:|\n",
         r.cap_seconds
     );

@@ -17,6 +17,7 @@ pub mod check_reduction;
 pub mod coins;
 pub mod convex_heaps;
 pub mod demo;
+pub mod flip_render;
 pub mod flip_table;
 pub mod flipping;
 pub mod games;

@@ -432,6 +432,42 @@ fn render_marking(
     Ok(ExitCode::SUCCESS)
 }
 
+/// `render` for a `flip-game` instance ([`gamecert::flip_render`]): the last frame on
+/// `output`, every frame with `--frames`.
+fn render_flip(
+    instance: &std::path::Path,
+    spec: &gamecert_certificates::flip_game::FlipSpec,
+    certificate: Option<&std::path::Path>,
+    frames: Option<&std::path::Path>,
+    output: Option<&std::path::Path>,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
+    let title = instance
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let cert = match certificate {
+        None => None,
+        Some(path) => Some(
+            read_certificate(path)?.map_err(|e| BadInput(format!("{}: {e}", path.display())))?,
+        ),
+    };
+    let pictures = gamecert::flip_render::frames(spec, cert.as_ref(), &title)
+        .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?;
+    if let Some(dir) = frames {
+        let written = gamecert::svg::write_frames(dir, "flip", &pictures)
+            .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
+        note(
+            quiet,
+            &format!("{} frames in {}", written.len(), dir.display()),
+        );
+    }
+    if frames.is_none() || output.is_some() {
+        write_output(output, pictures.last().expect("the start frame at least"))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
@@ -755,6 +791,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             output,
         } => {
             let parsed = parse_instance(&instance)?;
+            if let Instance::FlipGame(spec) = &parsed {
+                return render_flip(
+                    &instance,
+                    spec,
+                    certificate.as_deref(),
+                    frames.as_deref(),
+                    output.as_deref(),
+                    quiet,
+                );
+            }
             if let Instance::MarkingGame(spec) = &parsed {
                 if let Some(RenderFormat::Dot) = format {
                     return Err(BadInput(

@@ -125,15 +125,15 @@ mod tests {
 
     #[test]
     fn a_sequence_gives_one_frame_per_flip() {
-        let t =
-            crate::triangulations::generate(crate::triangulations::Kind::Convex, 8, 0, 1).unwrap();
-        let spec = FlipSpec {
-            game: FlipGame::AllGreen,
-            convex_polygon: None,
-            points: t.points,
-            triangles: t.triangles,
-            edges: vec![],
-        };
+        let spec = crate::flipping::gen_instance(
+            crate::triangulations::Kind::Convex,
+            8,
+            0,
+            1,
+            FlipGame::AllGreen,
+            false,
+        )
+        .unwrap();
         let (seq, _) = crate::solitaire::solve(&spec, false).unwrap();
         let n = seq.flips.len();
         let frames = frames(&spec, Some(&Certificate::FlipSequence(seq)), "t").unwrap();

@@ -293,6 +293,17 @@ pub fn all_convex(n: usize) -> Vec<Vec<[usize; 3]>> {
     rec(0, n - 1)
 }
 
+/// A `flip-game` instance on the abstract convex polygon 0..n.
+pub fn convex_spec(game: FlipGame, n: usize, triangles: Vec<[usize; 3]>) -> FlipSpec {
+    FlipSpec {
+        game,
+        convex_polygon: Some(n),
+        points: vec![],
+        triangles,
+        edges: vec![],
+    }
+}
+
 /// Whether the instance's points are in convex position.
 pub fn convex_position(shape: &Shape) -> bool {
     match shape {
@@ -372,19 +383,8 @@ pub fn solve_instance(
 
 #[cfg(test)]
 mod tests {
-    use super::all_convex;
     use super::*;
     use gamecert_certificates::flip_game::check_flip_value;
-
-    fn convex(game: FlipGame, n: usize, triangles: Vec<[usize; 3]>) -> FlipSpec {
-        FlipSpec {
-            game,
-            convex_polygon: Some(n),
-            points: vec![],
-            triangles,
-            edges: vec![],
-        }
-    }
 
     /// Theorem 9 on every triangulation of the convex n-gon, n = 4..=8: the exact solver's
     /// value is the parity's, and both certificates are accepted.
@@ -392,7 +392,7 @@ mod tests {
     fn theorem_9_every_convex_triangulation() {
         for n in 4..=8 {
             for t in all_convex(n) {
-                let spec = convex(FlipGame::MonochromaticFlipping, n, t);
+                let spec = convex_spec(FlipGame::MonochromaticFlipping, n, t);
                 let mut solver = Solver::new(&spec).unwrap();
                 let expected = if n % 2 == 0 { 1 } else { -1 };
                 assert_eq!(solver.solve(), expected, "n = {n}");
@@ -407,7 +407,7 @@ mod tests {
     /// A wrong value is rejected: claiming the parity loser wins.
     #[test]
     fn a_wrong_value_is_rejected() {
-        let spec = convex(FlipGame::MonochromaticFlipping, 6, all_convex(6).remove(0));
+        let spec = convex_spec(FlipGame::MonochromaticFlipping, 6, all_convex(6).remove(0));
         let mut cert = theorem_9(&spec).unwrap().unwrap();
         cert.value = -1;
         cert.second = cert.first.take();
@@ -424,20 +424,9 @@ mod tests {
                 FlipGame::FlippingToTriangle,
                 FlipGame::MonochromaticFlipping,
             ] {
-                let t = crate::triangulations::generate(
-                    crate::triangulations::Kind::Points,
-                    7,
-                    2,
-                    seed,
-                )
-                .unwrap();
-                let spec = FlipSpec {
-                    game,
-                    convex_polygon: None,
-                    points: t.points,
-                    triangles: t.triangles,
-                    edges: vec![],
-                };
+                let spec =
+                    gen_instance(crate::triangulations::Kind::Points, 7, 2, seed, game, false)
+                        .unwrap();
                 let mut solver = Solver::new(&spec).unwrap();
                 let cert = solver.certificate();
                 check_flip_value(&spec, &cert, 1_000_000).unwrap();

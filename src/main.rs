@@ -418,8 +418,20 @@ fn render_marking(
         }
     };
     let pictures = gamecert::render::marking_frames(spec, &play, &title);
+    emit_frames(&pictures, "play", frames, output, quiet)
+}
+
+/// Writes every frame to `frames` (if given) and the last one to `output` (or standard output
+/// when there is no `frames`).
+fn emit_frames(
+    pictures: &[String],
+    stem: &str,
+    frames: Option<&std::path::Path>,
+    output: Option<&std::path::Path>,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
     if let Some(dir) = frames {
-        let written = gamecert::svg::write_frames(dir, "play", &pictures)
+        let written = gamecert::svg::write_frames(dir, stem, pictures)
             .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
         note(
             quiet,
@@ -448,24 +460,11 @@ fn render_flip(
         .unwrap_or_default();
     let cert = match certificate {
         None => None,
-        Some(path) => Some(
-            read_certificate(path)?.map_err(|e| BadInput(format!("{}: {e}", path.display())))?,
-        ),
+        Some(path) => Some(read_certificate(path)?.map_err(BadInput)?),
     };
     let pictures = gamecert::flip_render::frames(spec, cert.as_ref(), &title)
         .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?;
-    if let Some(dir) = frames {
-        let written = gamecert::svg::write_frames(dir, "flip", &pictures)
-            .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
-        note(
-            quiet,
-            &format!("{} frames in {}", written.len(), dir.display()),
-        );
-    }
-    if frames.is_none() || output.is_some() {
-        write_output(output, pictures.last().expect("the start frame at least"))?;
-    }
-    Ok(ExitCode::SUCCESS)
+    emit_frames(&pictures, "flip", frames, output, quiet)
 }
 
 fn main() -> ExitCode {

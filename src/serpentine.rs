@@ -250,4 +250,65 @@ mod tests {
         assert_eq!(rows.last().unwrap().ties, 1);
         assert_eq!(smallest_n(&rows), None);
     }
+
+    /// The step of Proposition 1's proof, on positions rather than strings (it claims: at every position
+    /// reached without a move that offers the opponent a green triangle (the proof's
+    /// assumption), on every serpentine triangulation with n <= 10, where the player to move cannot
+    /// complete a green triangle but every move lets the opponent complete one, the number of
+    /// black (playable) edges is even). Every black edge is an initial diagonal, and every
+    /// initial diagonal crosses the dual path, so "playable" is "black" here. The data refute
+    /// the step; see the end.
+    #[test]
+    fn proposition_1_parity_step_fails_on_forced_positions() {
+        use gamecert_certificates::flip_game::{setup, Board};
+        // Forced positions by parity of the black edges, and the first odd one.
+        let mut forced = [0u64; 2];
+        let mut example = None;
+        for n in 5..=10 {
+            for t in all_serpentine(n) {
+                let spec = mft(n, t);
+                let (shape, start) = setup(&spec).unwrap();
+                let wins = |b: &Board, e: [usize; 2]| {
+                    let mut next = b.clone();
+                    next.play(&shape, spec.game, e, 1).unwrap().green_face
+                };
+                let mut seen = HashSet::new();
+                let mut stack = vec![start];
+                while let Some(b) = stack.pop() {
+                    if !seen.insert(b.masks(n)) {
+                        continue;
+                    }
+                    let moves = b.moves(&shape);
+                    if moves.is_empty() || moves.iter().any(|&e| wins(&b, e)) {
+                        continue;
+                    }
+                    let mut all_offer = true;
+                    for &e in &moves {
+                        let mut next = b.clone();
+                        next.play(&shape, spec.game, e, 1).unwrap();
+                        let offers = next.moves(&shape).iter().any(|&f| wins(&next, f));
+                        all_offer &= offers;
+                        // The proof assumes no player offers a win voluntarily: follow only
+                        // moves that offer none.
+                        if !offers {
+                            stack.push(next);
+                        }
+                    }
+                    if all_offer {
+                        forced[moves.len() % 2] += 1;
+                        if moves.len() % 2 == 1 && example.is_none() {
+                            example = Some((n, moves.clone(), b.position(n)));
+                        }
+                    }
+                }
+            }
+        }
+        // The proof's step fails: forced positions with an odd number of black edges exist
+        // (the first at n = 10: black 1-8, 3-6, 3-8 after four moves on the triangulation
+        // 1-9, 1-8, 2-8, 3-8, 3-7, 3-6, 4-6). Proposition 1's statement still holds on every
+        // serpentine triangulation with n <= 16 (`proposition_1_and_lemma_5`, the table).
+        let (n, black, position) = example.expect("an odd forced position");
+        assert_eq!((n, black.len()), (10, 3), "{position}");
+        assert!(forced[0] > 0 && forced[1] > 0, "{forced:?}");
+    }
 }

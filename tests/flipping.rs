@@ -259,3 +259,53 @@ fn table_flipping_quick() {
     assert!(out.status.success(), "{}", stderr(&out));
     insta::assert_snapshot!(stdout(&out));
 }
+
+/// A flip sequence drawn as numbered SVG frames: the start and one frame per flip.
+#[test]
+fn render_frames_of_a_flip_sequence() {
+    let dir = tmp();
+    let d = dir.path();
+    let inst = path(d, "r.json");
+    let cert = path(d, "r.cert.json");
+    let frames = path(d, "frames");
+    assert!(gamecert(&[
+        "gen",
+        "triangulation",
+        "--kind",
+        "convex",
+        "--points",
+        "10",
+        "--flip",
+        "all-green",
+        "-o",
+        &inst
+    ])
+    .status
+    .success());
+    assert!(gamecert(&["solve", &inst, "-o", &cert]).status.success());
+    let flips = serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&cert).unwrap())
+        .unwrap()["flips"]
+        .as_array()
+        .unwrap()
+        .len();
+    let out = gamecert(&[
+        "render",
+        &inst,
+        "--format",
+        "svg",
+        "--certificate",
+        &cert,
+        "--frames",
+        &frames,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut names: Vec<String> = std::fs::read_dir(&frames)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), flips + 1);
+    assert_eq!(names[0], "flip-000.svg");
+    let last = std::fs::read_to_string(d.join("frames").join(&names[flips])).unwrap();
+    assert!(last.starts_with("<svg") && last.contains(&format!("move {flips}")));
+}

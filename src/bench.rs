@@ -63,6 +63,9 @@ pub enum BenchName {
     /// Vertex nim (seed 004): Theorem 10's labelling on 10^3 to 3*10^4 vertices, the paper's
     /// quadratic rounds beside the sorted version, with the growth exponent.
     Vertexnim,
+    /// Flipping games (seed 000): Theorem 11's DP on convex polygons of 10^3 to 10^6 vertices,
+    /// and the exact solvers' reach within 60 s per game.
+    Flipping,
     /// Seed 000's Theorems 1 and 2 in convex position (Kayles, Dawson's Kayles): time per
     /// strategy move against a random opponent, and the start's certificate, for 10^3 to 10^5
     /// points.
@@ -927,6 +930,13 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             };
             let rows = lrat(sizes, 3, holes, &note)?;
             print(serde_json::to_value(&rows)?, lrat_table(&rows))
+        }
+        BenchName::Flipping => {
+            let report = crate::bench_flipping::flipping(quick, &note)?;
+            print(
+                serde_json::to_value(&report)?,
+                crate::bench_flipping::flipping_table(&report),
+            )
         }
         BenchName::Vertexnim => {
             let rows = crate::bench_vertexnim::vertexnim(quick, &note)?;

@@ -431,6 +431,7 @@ fn instance_size(instance: &Instance) -> usize {
         Instance::PosDnfGame(dnf) => dnf.num_vars as usize,
         Instance::TriangleAvoidance(spec) => spec.n,
         Instance::MarkingGame(spec) => spec.triangulation.points.len(),
+        Instance::FlipGame(spec) => spec.convex_polygon.unwrap_or(spec.points.len()),
         Instance::HeapGame(game) => game.heaps.len(),
         Instance::CoinGame(spec) => spec.heads.len(),
         Instance::VertexNim(spec) => spec.vertices.len(),

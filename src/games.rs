@@ -311,6 +311,10 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 },
             }
         }
+        Instance::FlipGame(spec) => {
+            let (certificate, nodes, method) = crate::flipping::solve_instance(spec, method)?;
+            Ok(done(certificate, nodes, &method))
+        }
         Instance::TriangleAvoidance(spec) => {
             if spec.n > crate::triangle::MAX_CERTIFIED_N {
                 return Err(BadInput(format!(

@@ -237,6 +237,9 @@ enum TableName {
     Octal,
     /// Beyond seed 000's Table 1: 2.1.3 and 2.1.4 on n = 3..=--max-points convex points.
     BichromaticConstruct,
+    /// Monochromatic and Bichromatic Flipping (seed 000, 2.2.1, 2.2.3) on random point sets
+    /// with inner points, 6..=--max-n points, certified.
+    Flipping,
 }
 
 #[derive(Subcommand)]
@@ -281,6 +284,13 @@ enum Family {
         /// Write a `marking-game` instance of this game instead of the bare triangulation.
         #[arg(long, value_enum)]
         game: Option<GameArg>,
+        /// Write a `flip-game` instance of this flipping game (seed 000, 2.2).
+        #[arg(long, value_enum, conflicts_with = "game")]
+        flip: Option<gamecert::flipping::FlipGameArg>,
+        /// With --flip and --kind convex or fan: an abstract convex polygon without
+        /// coordinates (`convex_polygon: N`), up to 10^7 vertices.
+        #[arg(long, requires = "flip")]
+        abstract_convex: bool,
     },
     /// A random vertex nim instance (seed 004): a connected graph (strongly connected when
     /// directed) with weights in 1..=max-weight and the token on v0.
@@ -426,8 +436,20 @@ fn render_marking(
         }
     };
     let pictures = gamecert::render::marking_frames(spec, &play, &title);
+    emit_frames(&pictures, "play", frames, output, quiet)
+}
+
+/// Writes every frame to `frames` (if given) and the last one to `output` (or standard output
+/// when there is no `frames`).
+fn emit_frames(
+    pictures: &[String],
+    stem: &str,
+    frames: Option<&std::path::Path>,
+    output: Option<&std::path::Path>,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
     if let Some(dir) = frames {
-        let written = gamecert::svg::write_frames(dir, "play", &pictures)
+        let written = gamecert::svg::write_frames(dir, stem, pictures)
             .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
         note(
             quiet,
@@ -438,6 +460,29 @@ fn render_marking(
         write_output(output, pictures.last().expect("the start frame at least"))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `render` for a `flip-game` instance ([`gamecert::flip_render`]): the last frame on
+/// `output`, every frame with `--frames`.
+fn render_flip(
+    instance: &std::path::Path,
+    spec: &gamecert_certificates::flip_game::FlipSpec,
+    certificate: Option<&std::path::Path>,
+    frames: Option<&std::path::Path>,
+    output: Option<&std::path::Path>,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
+    let title = instance
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let cert = match certificate {
+        None => None,
+        Some(path) => Some(read_certificate(path)?.map_err(BadInput)?),
+    };
+    let pictures = gamecert::flip_render::frames(spec, cert.as_ref(), &title)
+        .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?;
+    emit_frames(&pictures, "flip", frames, output, quiet)
 }
 
 fn main() -> ExitCode {
@@ -516,9 +561,24 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     inner,
                     seed,
                     game,
+                    flip,
+                    abstract_convex,
                 },
             output,
         } => {
+            if let Some(flip) = flip {
+                let spec = gamecert::flipping::gen_instance(
+                    kind,
+                    points,
+                    inner,
+                    seed,
+                    flip.game(),
+                    abstract_convex,
+                )
+                .map_err(BadInput)?;
+                write_output(output.as_deref(), &Instance::FlipGame(spec).to_json())?;
+                return Ok(ExitCode::SUCCESS);
+            }
             let spec =
                 gamecert::triangulations::generate(kind, points, inner, seed).map_err(BadInput)?;
             let t = spec.validate().map_err(BadInput)?;
@@ -757,6 +817,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             output,
         } => {
             let parsed = parse_instance(&instance)?;
+            if let Instance::FlipGame(spec) = &parsed {
+                return render_flip(
+                    &instance,
+                    spec,
+                    certificate.as_deref(),
+                    frames.as_deref(),
+                    output.as_deref(),
+                    quiet,
+                );
+            }
             if let Instance::MarkingGame(spec) = &parsed {
                 if let Some(RenderFormat::Dot) = format {
                     return Err(BadInput(
@@ -935,6 +1005,25 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             };
             match name {
+                TableName::Flipping => {
+                    if !(6..=gamecert::flipping::MAX_EXACT_POINTS).contains(&max_n) {
+                        return Err(BadInput(format!(
+                            "--max-n must be between 6 and {} for table flipping (got {max_n})",
+                            gamecert::flipping::MAX_EXACT_POINTS
+                        ))
+                        .into());
+                    }
+                    let rows = gamecert::flip_table::rows(max_n, &mut progress)
+                        .map_err(anyhow::Error::msg)?;
+                    if !quiet && std::io::stderr().is_terminal() {
+                        eprint!("\r{:40}\r", "");
+                    }
+                    if json {
+                        println!("{}", serde_json::to_string_pretty(&rows)?);
+                    } else {
+                        print!("{}", gamecert::flip_table::table(&rows));
+                    }
+                }
                 TableName::NimstringFans => print!(
                     "{}",
                     gamecert::nimstring::fan_tables(9, 10).map_err(anyhow::Error::msg)?

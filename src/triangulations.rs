@@ -44,7 +44,7 @@ fn parabola(n: usize) -> Vec<Point> {
 }
 
 /// A random triangulation of the convex polygon with vertices 0..n in order.
-fn random_convex(n: usize, rng: &mut Rng) -> Vec<[usize; 3]> {
+pub fn random_convex(n: usize, rng: &mut Rng) -> Vec<[usize; 3]> {
     let mut out = Vec::new();
     let mut stack = vec![(0usize, n - 1)];
     while let Some((a, b)) = stack.pop() {

@@ -167,6 +167,21 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
                 Err(why) => reject(claim, why, Work::default()),
             }
         }
+        (Instance::FlipGame(spec), Certificate::FlipValue(_) | Certificate::FlipSequence(_)) => {
+            let (accepted, claim, reason, positions, leaves) =
+                crate::flip_game::verdict(spec, certificate, limits.max_positions);
+            Verdict {
+                accepted,
+                claim,
+                reason,
+                work: Work {
+                    positions,
+                    leaves,
+                    ..Work::default()
+                },
+                trusted: Vec::new(),
+            }
+        }
         (Instance::MarkingGame(spec), Certificate::MarkingKayles(cert)) => {
             let claim = format!("the {} player wins {:?}", cert.winner, spec.game);
             match crate::marking_kayles::check_marking_kayles(spec, cert, limits.max_heap_moves) {
@@ -619,6 +634,8 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::PathValue(v) => path_claim(v),
         Certificate::TriangleStrategy(t) => format!("{} wins", t.winner),
         Certificate::MarkingStrategy(m) => format!("the {} player wins", m.winner),
+        Certificate::FlipValue(v) => format!("the game's value is {}", v.value),
+        Certificate::FlipSequence(f) => format!("{} edges green", f.green),
         Certificate::MarkingKayles(m) => format!("the {} player wins", m.winner),
         Certificate::HeapLabelling(h) => h.claim.clone(),
         Certificate::CoinLabelling(c) => format!("{} (value {})", c.claim, c.value),

@@ -27,6 +27,7 @@
 use crate::cnf::Cnf;
 use crate::coins::{CoinGameSpec, CoinLabelling};
 use crate::construct_game::{BalancedColouring, ConstructStrategy};
+use crate::flip_game::{FlipSequence, FlipSpec, FlipValue};
 use crate::graph::{Graph, GraphError};
 use crate::heaps::{HeapGame, HeapLabelling};
 use crate::marking_game::{MarkingSpec, MarkingStrategy};
@@ -295,6 +296,8 @@ pub enum Instance {
     HeapGame(HeapGame),
     TriangleAvoidance(TriangleSpec),
     MarkingGame(MarkingSpec),
+    /// A flipping game or solitaire on a triangulation ([`crate::flip_game`]).
+    FlipGame(FlipSpec),
     /// Vertex nim or Vertex NimG on a graph ([`crate::vertexnim`]).
     VertexNim(VertexNimSpec),
 }
@@ -314,6 +317,7 @@ impl Instance {
             Instance::PosDnfGame(_) => "posdnf-game",
             Instance::TriangleAvoidance(_) => "triangle-avoidance",
             Instance::MarkingGame(_) => "marking-game",
+            Instance::FlipGame(_) => "flip-game",
             Instance::HeapGame(_) => "heap-game",
             Instance::CoinGame(_) => "coin-game",
             Instance::VertexNim(_) => "vertexnim",
@@ -351,6 +355,9 @@ impl Instance {
             Instance::MarkingGame(spec) => {
                 crate::marking_kayles::validate_instance(spec).map_err(FormatError::new)
             }
+            Instance::FlipGame(spec) => crate::flip_game::setup(spec)
+                .map(|_| ())
+                .map_err(FormatError::new),
             Instance::HeapGame(game) => match game.violation() {
                 Some(why) => Err(FormatError::new(why)),
                 None => Ok(()),
@@ -370,11 +377,12 @@ impl Instance {
             "heap-game" => Ok(Instance::HeapGame(body(text)?)),
             "triangle-avoidance" => Ok(Instance::TriangleAvoidance(body(text)?)),
             "marking-game" => Ok(Instance::MarkingGame(body(text)?)),
+            "flip-game" => Ok(Instance::FlipGame(body(text)?)),
             "coin-game" => Ok(Instance::CoinGame(body(text)?)),
             "vertexnim" => Ok(Instance::VertexNim(body(text)?)),
             other => Err(FormatError::new(format!(
                 "unknown instance kind '{other}' (known: voronoi-one-round, voronoi, posdnf-game, \
-                 heap-game, triangle-avoidance, coin-game, marking-game, vertexnim)"
+                 heap-game, triangle-avoidance, coin-game, marking-game, vertexnim, flip-game)"
             ))),
         }
     }
@@ -387,6 +395,7 @@ impl Instance {
             Instance::PosDnfGame(dnf) => write_envelope(INSTANCE_FORMAT, self.kind(), dnf),
             Instance::TriangleAvoidance(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::MarkingGame(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
+            Instance::FlipGame(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::HeapGame(game) => write_envelope(INSTANCE_FORMAT, self.kind(), game),
             Instance::CoinGame(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
             Instance::VertexNim(spec) => write_envelope(INSTANCE_FORMAT, self.kind(), spec),
@@ -432,6 +441,8 @@ pub enum Certificate {
     PathValue(PathValue),
     TriangleStrategy(TriangleStrategy),
     MarkingStrategy(MarkingStrategy),
+    FlipValue(FlipValue),
+    FlipSequence(FlipSequence),
     MarkingKayles(MarkingKayles),
     HeapLabelling(HeapLabelling),
     CoinLabelling(CoinLabelling),
@@ -455,6 +466,8 @@ impl Certificate {
             Certificate::PathValue(_) => "voronoi-path-value",
             Certificate::TriangleStrategy(_) => "triangle-strategy",
             Certificate::MarkingStrategy(_) => "marking-strategy",
+            Certificate::FlipValue(_) => "flip-value",
+            Certificate::FlipSequence(_) => "flip-sequence",
             Certificate::MarkingKayles(_) => "marking-kayles",
             Certificate::HeapLabelling(_) => "heap-labelling",
             Certificate::CoinLabelling(_) => "coin-labelling",
@@ -477,6 +490,8 @@ impl Certificate {
             "voronoi-path-value" => Ok(Certificate::PathValue(body(text)?)),
             "triangle-strategy" => Ok(Certificate::TriangleStrategy(body(text)?)),
             "marking-strategy" => Ok(Certificate::MarkingStrategy(body(text)?)),
+            "flip-value" => Ok(Certificate::FlipValue(body(text)?)),
+            "flip-sequence" => Ok(Certificate::FlipSequence(body(text)?)),
             "marking-kayles" => Ok(Certificate::MarkingKayles(body(text)?)),
             "heap-labelling" => Ok(Certificate::HeapLabelling(body(text)?)),
             "coin-labelling" => Ok(Certificate::CoinLabelling(body(text)?)),
@@ -489,7 +504,7 @@ impl Certificate {
                  voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value, \
                  triangle-strategy, heap-labelling, coin-labelling, marking-strategy, \
                  vertexnim-strategy, vertexnim-labelling, construct-strategy, \
-                 balanced-colouring)"
+                 balanced-colouring, flip-value, flip-sequence, marking-kayles)"
             ))),
         }
     }
@@ -505,6 +520,8 @@ impl Certificate {
             Certificate::PathValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
             Certificate::TriangleStrategy(t) => write_envelope(CERTIFICATE_FORMAT, self.kind(), t),
             Certificate::MarkingStrategy(m) => write_envelope(CERTIFICATE_FORMAT, self.kind(), m),
+            Certificate::FlipValue(v) => write_envelope(CERTIFICATE_FORMAT, self.kind(), v),
+            Certificate::FlipSequence(f) => write_envelope(CERTIFICATE_FORMAT, self.kind(), f),
             Certificate::MarkingKayles(m) => write_envelope(CERTIFICATE_FORMAT, self.kind(), m),
             Certificate::HeapLabelling(h) => write_envelope(CERTIFICATE_FORMAT, self.kind(), h),
             Certificate::CoinLabelling(c) => write_envelope(CERTIFICATE_FORMAT, self.kind(), c),

@@ -18,6 +18,7 @@ pub mod cnf;
 pub mod coins;
 pub mod construct_game;
 pub mod encode;
+pub mod flip_game;
 pub mod format;
 pub mod geometry;
 pub mod graph;

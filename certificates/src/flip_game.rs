@@ -1,0 +1,812 @@
+//! The transforming games on a triangulation (seed 000, 2.2.1 to 2.2.5): flips with exact
+//! predicates, the recolouring rules, and the replay of two-player strategies and of solitaire
+//! flip sequences.
+//!
+//! A flip replaces an edge by the other diagonal of the quadrilateral formed by its two
+//! triangles; it is legal iff that quadrilateral is strictly convex, i.e. the edge ab (with
+//! apexes c and d) and the segment cd cross ([`crate::geometry::segments_cross`] on `i64`
+//! coordinates; a hull edge has one triangle and never flips). Every move flips a *black*
+//! edge. Decisions taken on the text (the paper leaves them implicit):
+//! - Every edge starts black. Colours are never removed; a coloured edge is never flipped (only
+//!   black edges are), so coloured edges stay in the triangulation for good. "Black" after
+//!   flips means "never coloured": an edge created by a flip is coloured at once.
+//! - `monochromatic-flipping` (2.2.1), `flipping-to-triangle` (2.2.2): only the new edge turns
+//!   green. Normal play for 2.2.1. In 2.2.2 the mover wins when the new edge completes a face
+//!   whose three edges are green (in a triangulation an empty triangle of its edges is a face);
+//!   when no black edge can be flipped and no green face was made, the game is a tie. Hull
+//!   edges are never coloured in these two games.
+//! - `bichromatic-flipping` (2.2.3): the first player is R (red), the second B (blue); the new
+//!   edge and the still-black edges of the quadrilateral's boundary (hull edges included) take
+//!   the mover's colour. The game ends when no black edge can be flipped; the score is red
+//!   edges minus blue edges.
+//! - `all-green` (2.2.4) and `green-wins` (2.2.5), one player: the new edge and the four
+//!   boundary edges of the quadrilateral turn green (hull edges included: Theorem 13 counts all
+//!   2n - 3 edges). The two differ only in the claim the checker reports (green-wins: more
+//!   green than black edges).
+//!
+//! The instance (kind `flip-game`) carries the game and either points and triangles (or
+//! edges), validated by [`crate::geometry`], or `convex_polygon: n` and triangles: the vertices
+//! 0..n-1 of an abstract convex polygon in counter-clockwise order. There the orientation of
+//! three vertices is their cyclic order, so every diagonal is flippable (a flip in convex
+//! position is always legal geometrically); this form is checked in O(n log n) (n - 2 distinct
+//! triangles, every side present, n - 3 pairwise non-crossing diagonals) and lets a witness on
+//! 10^6 vertices be replayed without coordinates.
+//!
+//! Positions: points are fixed, so a position is (edge set, colours). Canonically it is written
+//! `E/C1/C2`: three hexadecimal masks over the pairs of points numbered in sorted order (pair
+//! (i, j), i < j, lexicographically: (0,1), (0,2), ..., (1,2), ...): the edges present, the
+//! green (or red) edges, the blue edges. Strategies need at most [`MAX_STRATEGY_POINTS`] points.
+//!
+//! Certificates: `flip-value` (two-player games) gives the value (first player's payoff: +1 win,
+//! -1 loss, 0 tie; red minus blue in 2.2.3) with the first player's strategy guaranteeing at
+//! least it and the second's holding the first to at most it (a side may be omitted when its
+//! bound is the trivial one, e.g. a win needs no loser's strategy); each strategy maps a
+//! position to the edge its owner flips, and is replayed against every opponent move.
+//! `flip-sequence` (solitaire) lists the flips and the number of green edges at the end; the
+//! checker replays it move by move and names the first illegal move.
+
+use crate::geometry::{segments_cross, Point, TriangulationSpec};
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+
+/// Largest point set of a two-player strategy (pairs must fit a `u128` mask).
+pub const MAX_STRATEGY_POINTS: usize = 16;
+/// Largest abstract convex polygon.
+pub const MAX_CONVEX_VERTICES: usize = 20_000_000;
+
+/// Which game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FlipGame {
+    MonochromaticFlipping,
+    FlippingToTriangle,
+    BichromaticFlipping,
+    AllGreen,
+    GreenWins,
+}
+
+impl FlipGame {
+    pub fn solitaire(self) -> bool {
+        matches!(self, FlipGame::AllGreen | FlipGame::GreenWins)
+    }
+}
+
+/// Instance kind `flip-game`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlipSpec {
+    pub game: FlipGame,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub convex_polygon: Option<usize>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<Point>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub triangles: Vec<[usize; 3]>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edges: Vec<[usize; 2]>,
+}
+
+/// A strategy: (position `E/C1/C2`, the edge its owner flips).
+pub type FlipStrategy = Vec<(String, [usize; 2])>;
+
+/// Certificate kind `flip-value`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlipValue {
+    pub value: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<FlipStrategy>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second: Option<FlipStrategy>,
+}
+
+/// Certificate kind `flip-sequence`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlipSequence {
+    pub flips: Vec<[usize; 2]>,
+    pub green: usize,
+}
+
+/// The shape the points have: coordinates, or an abstract convex polygon.
+#[derive(Clone, Debug)]
+pub enum Shape {
+    Points(Vec<Point>),
+    Convex(usize),
+}
+
+impl Shape {
+    pub fn len(&self) -> usize {
+        match self {
+            Shape::Points(p) => p.len(),
+            Shape::Convex(n) => *n,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Positive iff a, b, c turn counter-clockwise (for the convex polygon: cyclic order).
+    pub fn orient(&self, a: usize, b: usize, c: usize) -> i128 {
+        match self {
+            Shape::Points(p) => crate::geometry::orient(p[a], p[b], p[c]),
+            Shape::Convex(_) => {
+                // Distinct a, b, c turn counter-clockwise iff exactly two of the three steps
+                // go up (a < b < c and its rotations).
+                if u8::from(a < b) + u8::from(b < c) + u8::from(c < a) == 2 {
+                    1
+                } else {
+                    -1
+                }
+            }
+        }
+    }
+
+    fn cross(&self, a: usize, b: usize, c: usize, d: usize) -> bool {
+        match self {
+            Shape::Points(p) => segments_cross(p[a], p[b], p[c], p[d]),
+            Shape::Convex(_) => {
+                let s = |x: i128| x.signum();
+                s(self.orient(a, b, c)) * s(self.orient(a, b, d)) < 0
+                    && s(self.orient(c, d, a)) * s(self.orient(c, d, b)) < 0
+            }
+        }
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// An edge of the current triangulation: the apex of its triangle on each side (index 0: to
+/// the left of min -> max) and its colour (0 black, 1 green or red, 2 blue).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeState {
+    pub apex: [u32; 2],
+    pub colour: u8,
+}
+
+/// A position: the current triangulation with its colours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub edges: HashMap<[u32; 2], EdgeState>,
+}
+
+fn key(a: usize, b: usize) -> [u32; 2] {
+    [a.min(b) as u32, a.max(b) as u32]
+}
+
+/// What a move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flipped {
+    /// The new edge.
+    pub new: [usize; 2],
+    /// It completed a face with three green edges (2.2.2).
+    pub green_face: bool,
+}
+
+impl Board {
+    fn set_triangle(&mut self, shape: &Shape, t: [usize; 3], present: bool) -> Result<(), String> {
+        let [a, b, c] = if shape.orient(t[0], t[1], t[2]) > 0 {
+            t
+        } else {
+            [t[0], t[2], t[1]]
+        };
+        for (x, y, z) in [(a, b, c), (b, c, a), (c, a, b)] {
+            let side = usize::from(x > y);
+            let entry = self.edges.entry(key(x, y)).or_insert(EdgeState {
+                apex: [NONE; 2],
+                colour: 0,
+            });
+            if present {
+                if entry.apex[side] != NONE {
+                    return Err(format!(
+                        "edge {}-{} has two triangles on one side",
+                        x.min(y),
+                        x.max(y)
+                    ));
+                }
+                entry.apex[side] = z as u32;
+            } else {
+                entry.apex[side] = NONE;
+                if entry.apex == [NONE; 2] {
+                    self.edges.remove(&key(x, y));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The board of a list of (already validated) triangles, all edges black.
+    pub fn new(shape: &Shape, triangles: &[[usize; 3]]) -> Result<Board, String> {
+        let mut board = Board {
+            edges: HashMap::with_capacity(triangles.len() * 2 + 3),
+        };
+        for &t in triangles {
+            board.set_triangle(shape, t, true)?;
+        }
+        Ok(board)
+    }
+
+    /// The two apexes of an interior edge whose quadrilateral is strictly convex.
+    pub fn flippable(&self, shape: &Shape, e: [usize; 2]) -> Option<(usize, usize)> {
+        let s = self.edges.get(&key(e[0], e[1]))?;
+        if s.apex.contains(&NONE) {
+            return None;
+        }
+        let (c, d) = (s.apex[0] as usize, s.apex[1] as usize);
+        shape.cross(e[0], e[1], c, d).then_some((c, d))
+    }
+
+    /// The legal moves (black flippable edges), sorted.
+    pub fn moves(&self, shape: &Shape) -> Vec<[usize; 2]> {
+        let mut out: Vec<[usize; 2]> = self
+            .edges
+            .iter()
+            .filter(|(_, s)| s.colour == 0)
+            .map(|(k, _)| [k[0] as usize, k[1] as usize])
+            .filter(|&e| self.flippable(shape, e).is_some())
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    pub fn colour(&self, a: usize, b: usize) -> u8 {
+        self.edges.get(&key(a, b)).map_or(0, |s| s.colour)
+    }
+
+    fn paint(&mut self, a: usize, b: usize, colour: u8, only_black: bool) {
+        if let Some(s) = self.edges.get_mut(&key(a, b)) {
+            if !only_black || s.colour == 0 {
+                s.colour = colour;
+            }
+        }
+    }
+
+    /// Plays `e` for the mover (`colour` 1 or 2) under `game`'s rules; the error says why the
+    /// move is illegal.
+    pub fn play(
+        &mut self,
+        shape: &Shape,
+        game: FlipGame,
+        e: [usize; 2],
+        colour: u8,
+    ) -> Result<Flipped, String> {
+        let [a, b] = e;
+        if a >= shape.len() || b >= shape.len() || a == b {
+            return Err(format!("{a}-{b} is not a pair of distinct points"));
+        }
+        let Some(state) = self.edges.get(&key(a, b)).copied() else {
+            return Err(format!(
+                "{a}-{b} is not an edge of the current triangulation"
+            ));
+        };
+        if state.colour != 0 {
+            return Err(format!("edge {a}-{b} is already coloured"));
+        }
+        let Some((c, d)) = self.flippable(shape, e) else {
+            return Err(format!(
+                "edge {a}-{b} is not flippable (a hull edge, or its quadrilateral is not convex)"
+            ));
+        };
+        self.set_triangle(shape, [a, b, c], false)?;
+        self.set_triangle(shape, [a, b, d], false)?;
+        self.set_triangle(shape, [c, d, a], true)?;
+        self.set_triangle(shape, [c, d, b], true)?;
+        self.paint(c, d, colour, false);
+        let sides = [(a, c), (c, b), (b, d), (d, a)];
+        match game {
+            FlipGame::BichromaticFlipping => {
+                for (x, y) in sides {
+                    self.paint(x, y, colour, true);
+                }
+            }
+            FlipGame::AllGreen | FlipGame::GreenWins => {
+                for (x, y) in sides {
+                    self.paint(x, y, 1, false);
+                }
+            }
+            FlipGame::MonochromaticFlipping | FlipGame::FlippingToTriangle => {}
+        }
+        let green = |x: usize, y: usize| self.colour(x, y) == 1;
+        let green_face =
+            green(c, d) && ((green(a, c) && green(a, d)) || (green(b, c) && green(b, d)));
+        Ok(Flipped {
+            new: [c.min(d), c.max(d)],
+            green_face,
+        })
+    }
+
+    /// Edges of colour `colour`.
+    pub fn count(&self, colour: u8) -> usize {
+        self.edges.values().filter(|s| s.colour == colour).count()
+    }
+
+    /// The position as masks (edges, colour 1, colour 2) over the pairs of `n` points (at most
+    /// [`MAX_STRATEGY_POINTS`]).
+    pub fn masks(&self, n: usize) -> [u128; 3] {
+        let mut m = [0u128; 3];
+        for (k, s) in &self.edges {
+            let bit = 1u128 << pair_index(n, k[0] as usize, k[1] as usize);
+            m[0] |= bit;
+            if s.colour > 0 {
+                m[s.colour as usize] |= bit;
+            }
+        }
+        m
+    }
+
+    /// The canonical position `E/C1/C2` (at most [`MAX_STRATEGY_POINTS`] points).
+    pub fn position(&self, n: usize) -> String {
+        let [e, c1, c2] = self.masks(n);
+        format!("{e:x}/{c1:x}/{c2:x}")
+    }
+}
+
+/// Index of pair (a, b), a < b, among the pairs of n points in sorted order.
+pub fn pair_index(n: usize, a: usize, b: usize) -> usize {
+    a * (2 * n - a - 1) / 2 + (b - a - 1)
+}
+
+/// The validated shape and initial board of an instance.
+pub fn setup(spec: &FlipSpec) -> Result<(Shape, Board), String> {
+    match spec.convex_polygon {
+        None => {
+            let t = TriangulationSpec {
+                points: spec.points.clone(),
+                triangles: spec.triangles.clone(),
+                edges: spec.edges.clone(),
+            }
+            .validate()?;
+            let shape = Shape::Points(t.points);
+            let board = Board::new(&shape, &t.triangles)?;
+            Ok((shape, board))
+        }
+        Some(n) => {
+            if !spec.points.is_empty() || !spec.edges.is_empty() {
+                return Err("a convex_polygon instance gives triangles only".into());
+            }
+            check_convex(n, &spec.triangles)?;
+            let shape = Shape::Convex(n);
+            let board = Board::new(&shape, &spec.triangles)?;
+            Ok((shape, board))
+        }
+    }
+}
+
+/// Checks that `triangles` triangulate the convex polygon 0..n (see the module docs).
+fn check_convex(n: usize, triangles: &[[usize; 3]]) -> Result<(), String> {
+    if !(3..=MAX_CONVEX_VERTICES).contains(&n) {
+        return Err(format!(
+            "convex_polygon {n}: must be 3 to {MAX_CONVEX_VERTICES}"
+        ));
+    }
+    if triangles.len() != n - 2 {
+        return Err(format!(
+            "{} triangles: a triangulated {n}-gon has {}",
+            triangles.len(),
+            n - 2
+        ));
+    }
+    let mut edges: HashSet<[usize; 2]> = HashSet::with_capacity(3 * n);
+    let mut seen: HashSet<[usize; 3]> = HashSet::with_capacity(n);
+    for (k, t) in triangles.iter().enumerate() {
+        let mut s = *t;
+        s.sort_unstable();
+        if s[2] >= n || s[0] == s[1] || s[1] == s[2] {
+            return Err(format!(
+                "triangle {k} {t:?} is not three distinct vertices of 0..{n}"
+            ));
+        }
+        if !seen.insert(s) {
+            return Err(format!("triangle {k} {t:?} is given twice"));
+        }
+        edges.extend([[s[0], s[1]], [s[1], s[2]], [s[0], s[2]]]);
+    }
+    let side = |e: &[usize; 2]| e[1] - e[0] == 1 || (e[0] == 0 && e[1] == n - 1);
+    let mut diagonals: Vec<[usize; 2]> = edges.iter().filter(|e| !side(e)).copied().collect();
+    if edges.len() - diagonals.len() != n || diagonals.len() != n - 3 {
+        return Err(format!(
+            "the triangles have {} sides and {} diagonals; a triangulated {n}-gon has {n} and {}",
+            edges.len() - diagonals.len(),
+            diagonals.len(),
+            n - 3
+        ));
+    }
+    // Laminar intervals: sorted by (start, -end), an open interval ending after the current
+    // start must contain it.
+    diagonals.sort_unstable_by_key(|e| (e[0], std::cmp::Reverse(e[1])));
+    let mut open: Vec<[usize; 2]> = Vec::new();
+    for d in diagonals {
+        while open.last().is_some_and(|o| o[1] <= d[0]) {
+            open.pop();
+        }
+        if let Some(o) = open.last().filter(|o| o[1] < d[1]) {
+            return Err(format!(
+                "diagonals {}-{} and {}-{} cross",
+                o[0], o[1], d[0], d[1]
+            ));
+        }
+        open.push(d);
+    }
+    Ok(())
+}
+
+/// The first player's payoff at a position with no move (`first_to_move`: whose turn it is).
+pub fn final_payoff(game: FlipGame, board: &Board, first_to_move: bool) -> i64 {
+    match game {
+        FlipGame::MonochromaticFlipping => {
+            if first_to_move {
+                -1
+            } else {
+                1
+            }
+        }
+        FlipGame::BichromaticFlipping => board.count(1) as i64 - board.count(2) as i64,
+        _ => 0,
+    }
+}
+
+/// The first player's payoff if the mover's flip ended the game at once (a green face in
+/// 2.2.2), else `None`.
+pub fn immediate_payoff(game: FlipGame, flipped: &Flipped, first_moved: bool) -> Option<i64> {
+    (game == FlipGame::FlippingToTriangle && flipped.green_face).then_some(if first_moved {
+        1
+    } else {
+        -1
+    })
+}
+
+/// The payoffs' range (the trivial bounds), for deciding whether a side may be omitted.
+fn payoff_range(game: FlipGame, board: &Board) -> (i64, i64) {
+    match game {
+        FlipGame::BichromaticFlipping => {
+            // Coloured edges never leave, and the triangulation's edge count is fixed.
+            let m = board.edges.len() as i64;
+            (-m, m)
+        }
+        _ => (-1, 1),
+    }
+}
+
+/// What a replay did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct FlipReport {
+    pub positions: u64,
+    pub leaves: u64,
+}
+
+/// Replays a `flip-value` certificate.
+pub fn check_flip_value(
+    spec: &FlipSpec,
+    cert: &FlipValue,
+    max_positions: u64,
+) -> Result<FlipReport, String> {
+    if spec.game.solitaire() {
+        return Err(format!(
+            "{:?} is a solitaire game: its certificate is a flip-sequence",
+            spec.game
+        ));
+    }
+    let (shape, board) = setup(spec)?;
+    let n = shape.len();
+    if n > MAX_STRATEGY_POINTS {
+        return Err(format!(
+            "{n} points: strategies take at most {MAX_STRATEGY_POINTS}"
+        ));
+    }
+    let (low, high) = payoff_range(spec.game, &board);
+    let mut report = FlipReport::default();
+    for (first, strategy) in [(true, &cert.first), (false, &cert.second)] {
+        let trivial = if first {
+            cert.value <= low
+        } else {
+            cert.value >= high
+        };
+        let name = if first { "first" } else { "second" };
+        match strategy {
+            None if trivial => {}
+            None => return Err(format!("the {name} player's strategy is missing")),
+            Some(moves) => {
+                let r = replay_side(
+                    spec.game,
+                    &shape,
+                    &board,
+                    moves,
+                    first,
+                    cert.value,
+                    max_positions,
+                )
+                .map_err(|e| format!("{name} player's strategy: {e}"))?;
+                report.positions += r.positions;
+                report.leaves += r.leaves;
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Replays `owner`'s strategy against every opponent move: the first player's payoff must be
+/// at least `value` (owner first) or at most it (owner second) at every end.
+fn replay_side(
+    game: FlipGame,
+    shape: &Shape,
+    start: &Board,
+    moves: &FlipStrategy,
+    owner_first: bool,
+    value: i64,
+    max_positions: u64,
+) -> Result<FlipReport, String> {
+    let n = shape.len();
+    let mut table: HashMap<&str, [usize; 2]> = HashMap::new();
+    for (k, (pos, e)) in moves.iter().enumerate() {
+        if table.insert(pos.as_str(), *e).is_some() {
+            return Err(format!("moves[{k}]: position {pos} is given twice"));
+        }
+    }
+    let holds = |payoff: i64| {
+        if owner_first {
+            payoff >= value
+        } else {
+            payoff <= value
+        }
+    };
+    let mut report = FlipReport::default();
+    let mut seen: HashSet<(String, bool)> = HashSet::new();
+    let mut stack = vec![(start.clone(), true)];
+    while let Some((board, first_to_move)) = stack.pop() {
+        let pos = board.position(n);
+        if !seen.insert((pos.clone(), first_to_move)) {
+            continue;
+        }
+        report.positions += 1;
+        if report.positions > max_positions {
+            return Err(format!(
+                "more than {max_positions} positions: over the limit"
+            ));
+        }
+        let legal = board.moves(shape);
+        if legal.is_empty() {
+            let payoff = final_payoff(game, &board, first_to_move);
+            if !holds(payoff) {
+                return Err(format!(
+                    "position {pos}: the game ends with payoff {payoff}, beyond the claimed {value}"
+                ));
+            }
+            report.leaves += 1;
+            continue;
+        }
+        let options = if first_to_move == owner_first {
+            let Some(&e) = table.get(pos.as_str()) else {
+                return Err(format!("no move at position {pos}"));
+            };
+            vec![e]
+        } else {
+            legal
+        };
+        for e in options {
+            let mut next = board.clone();
+            let colour = if first_to_move { 1 } else { 2 };
+            let colour = if game == FlipGame::BichromaticFlipping {
+                colour
+            } else {
+                1
+            };
+            let flipped = next
+                .play(shape, game, e, colour)
+                .map_err(|why| format!("position {pos}: flipping {}-{}: {why}", e[0], e[1]))?;
+            match immediate_payoff(game, &flipped, first_to_move) {
+                Some(payoff) if !holds(payoff) => {
+                    return Err(format!(
+                        "position {pos}: flipping {}-{} completes a green triangle for the \
+                         opponent",
+                        e[0], e[1]
+                    ))
+                }
+                Some(_) => report.leaves += 1,
+                None => stack.push((next, !first_to_move)),
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Replays a solitaire flip sequence; returns (green edges, all edges).
+pub fn check_flip_sequence(spec: &FlipSpec, cert: &FlipSequence) -> Result<(usize, usize), String> {
+    if !spec.game.solitaire() {
+        return Err(format!(
+            "{:?} is a two-player game: its certificate is a flip-value",
+            spec.game
+        ));
+    }
+    let (shape, mut board) = setup(spec)?;
+    let total = board.edges.len();
+    if cert.flips.len() > total {
+        return Err(format!(
+            "{} flips: every flip colours an edge for good, so at most {total}",
+            cert.flips.len()
+        ));
+    }
+    for (k, &e) in cert.flips.iter().enumerate() {
+        board
+            .play(&shape, spec.game, e, 1)
+            .map_err(|why| format!("move {} (flips[{k}]): {why}", k + 1))?;
+    }
+    let green = board.count(1);
+    if green != cert.green {
+        return Err(format!(
+            "the flips colour {green} edges green, not the claimed {}",
+            cert.green
+        ));
+    }
+    Ok((green, total))
+}
+
+/// The checker's verdict on a flip certificate: (accepted, claim, reason, positions, leaves).
+pub fn verdict(
+    spec: &FlipSpec,
+    certificate: &crate::format::Certificate,
+    max_positions: u64,
+) -> (bool, String, String, Option<u64>, Option<u64>) {
+    use crate::format::Certificate;
+    match certificate {
+        Certificate::FlipValue(v) => {
+            let claim = format!(
+                "the value of {:?} is {} (first player's payoff{})",
+                spec.game,
+                v.value,
+                if spec.game == FlipGame::BichromaticFlipping {
+                    ": red minus blue edges"
+                } else {
+                    ": 1 win, 0 tie, -1 loss"
+                }
+            );
+            match check_flip_value(spec, v, max_positions) {
+                Ok(r) => (
+                    true,
+                    claim,
+                    format!(
+                        "each strategy replayed against every opponent move: {} positions, {} ends",
+                        r.positions, r.leaves
+                    ),
+                    Some(r.positions),
+                    Some(r.leaves),
+                ),
+                Err(why) => (false, claim, why, None, None),
+            }
+        }
+        Certificate::FlipSequence(f) => {
+            let claim = format!("{} flips colour {} edges green", f.flips.len(), f.green);
+            match check_flip_sequence(spec, f) {
+                Ok((green, total)) => {
+                    let wins = if spec.game == FlipGame::GreenWins {
+                        if 2 * green > total {
+                            "; more green than black: the player wins"
+                        } else {
+                            "; not more green than black"
+                        }
+                    } else if green == total {
+                        "; every edge is green"
+                    } else {
+                        ""
+                    };
+                    (
+                        true,
+                        claim,
+                        format!("replayed move by move: {green} of {total} edges green{wins}"),
+                        Some(f.flips.len() as u64),
+                        None,
+                    )
+                }
+                Err(why) => (false, claim, why, None, None),
+            }
+        }
+        _ => (
+            false,
+            "unknown".into(),
+            "not a flip certificate".into(),
+            None,
+            None,
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quad(game: FlipGame) -> FlipSpec {
+        FlipSpec {
+            game,
+            convex_polygon: None,
+            points: vec![[0, 0], [1, 1], [2, 4], [3, 9]],
+            triangles: vec![[0, 1, 2], [0, 2, 3]],
+            edges: vec![],
+        }
+    }
+
+    #[test]
+    fn a_flip_replaces_the_diagonal_and_colours() {
+        let spec = quad(FlipGame::AllGreen);
+        let (shape, mut board) = setup(&spec).unwrap();
+        assert_eq!(board.moves(&shape), vec![[0, 2]]);
+        let f = board.play(&shape, FlipGame::AllGreen, [0, 2], 1).unwrap();
+        assert_eq!(f.new, [1, 3]);
+        assert_eq!(board.count(1), 5);
+        assert!(board.moves(&shape).is_empty());
+        let err = board
+            .play(&shape, FlipGame::AllGreen, [1, 3], 1)
+            .unwrap_err();
+        assert!(err.contains("already coloured"), "{err}");
+        let seq = FlipSequence {
+            flips: vec![[0, 2], [1, 3]],
+            green: 5,
+        };
+        let err = check_flip_sequence(&spec, &seq).unwrap_err();
+        assert!(err.starts_with("move 2 (flips[1])"), "{err}");
+    }
+
+    /// A reflex quadrilateral: point 3 inside triangle 0 1 2 seen from the edge 0-3... the
+    /// edge 1-3 with apexes 0 and 2 is not flippable when 3 is a reflex corner.
+    #[test]
+    fn a_non_convex_quadrilateral_does_not_flip() {
+        let spec = FlipSpec {
+            game: FlipGame::MonochromaticFlipping,
+            convex_polygon: None,
+            points: vec![[0, 0], [10, 0], [5, 10], [5, 3]],
+            triangles: vec![[0, 1, 3], [1, 2, 3], [2, 0, 3]],
+            edges: vec![],
+        };
+        let (shape, board) = setup(&spec).unwrap();
+        assert!(board.moves(&shape).is_empty());
+        // Monochromatic flipping with no move: the second player wins.
+        let cert = FlipValue {
+            value: -1,
+            first: None,
+            second: Some(vec![]),
+        };
+        assert!(check_flip_value(&spec, &cert, 100).is_ok());
+        let cert = FlipValue {
+            value: 1,
+            first: Some(vec![]),
+            second: None,
+        };
+        assert!(check_flip_value(&spec, &cert, 100).is_err());
+    }
+
+    #[test]
+    fn convex_polygons_are_checked_combinatorially() {
+        let spec = |n, triangles: Vec<[usize; 3]>| FlipSpec {
+            game: FlipGame::AllGreen,
+            convex_polygon: Some(n),
+            points: vec![],
+            triangles,
+            edges: vec![],
+        };
+        assert!(setup(&spec(5, vec![[0, 1, 2], [0, 2, 3], [0, 3, 4]])).is_ok());
+        let err = setup(&spec(5, vec![[0, 1, 3], [0, 2, 4], [0, 3, 4]])).unwrap_err();
+        assert!(err.contains("sides") || err.contains("cross"), "{err}");
+        let err = setup(&spec(6, vec![[0, 1, 3], [1, 2, 4], [0, 3, 5], [2, 3, 4]])).unwrap_err();
+        assert!(err.contains("cross") || err.contains("sides"), "{err}");
+        // Pentagon: one flip colours 5 of 7 edges.
+        let s = spec(5, vec![[0, 1, 2], [0, 2, 3], [0, 3, 4]]);
+        assert_eq!(
+            check_flip_sequence(
+                &s,
+                &FlipSequence {
+                    flips: vec![[0, 2]],
+                    green: 5
+                }
+            ),
+            Ok((5, 7))
+        );
+    }
+
+    #[test]
+    fn pair_indices_are_sorted_order() {
+        let n = 5;
+        let mut k = 0;
+        for a in 0..n {
+            for b in a + 1..n {
+                assert_eq!(pair_index(n, a, b), k);
+                k += 1;
+            }
+        }
+    }
+}

@@ -15,6 +15,7 @@ use crate::solve::{solve, Method};
 use crate::voronoi1::{search, Goal};
 use anyhow::Context;
 use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::flip_game::FlipGame;
 use gamecert_certificates::format::MultiRoundSpec;
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::sat_voronoi::SatVoronoi;
@@ -87,6 +88,21 @@ fn marking(
         game,
         triangulation,
     })
+}
+
+/// A flipping game on a random convex triangulation (`abstract_convex`: without coordinates).
+fn flip(points: usize, game: FlipGame, abstract_convex: bool) -> Instance {
+    Instance::FlipGame(
+        crate::flipping::gen_instance(
+            crate::triangulations::Kind::Convex,
+            points,
+            0,
+            3,
+            game,
+            abstract_convex,
+        )
+        .expect("a valid family"),
+    )
 }
 
 const PATHS: &str = "# W holds an end of a path a-b-c-d-e-f; B takes b and wins\n\
@@ -248,6 +264,18 @@ fn cases() -> Vec<Case> {
                     gamecert_certificates::marking_game::MarkingGame::Coloring,
                 )
             }),
+            method: Method::Auto,
+        },
+        Case {
+            name: "all-green",
+            description: "All-Green Solitaire, convex 10,000-gon (Theorem 11)",
+            input: Other(|| flip(10_000, FlipGame::AllGreen, true)),
+            method: Method::Auto,
+        },
+        Case {
+            name: "mono-flipping",
+            description: "Monochromatic Flipping, convex 10 points (Theorem 9)",
+            input: Other(|| flip(10, FlipGame::MonochromaticFlipping, false)),
             method: Method::Auto,
         },
         Case {

@@ -401,10 +401,7 @@ fn render_marking(
     output: Option<&std::path::Path>,
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
-    let title = instance
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
+    let title = file_title(instance);
     let play = match certificate {
         None => Vec::new(),
         Some(path) => {
@@ -437,6 +434,14 @@ fn render_marking(
     };
     let pictures = gamecert::render::marking_frames(spec, &play, &title);
     emit_frames(&pictures, "play", frames, output, quiet)
+}
+
+/// A picture's title: the instance's file name.
+fn file_title(instance: &std::path::Path) -> String {
+    instance
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default()
 }
 
 /// Writes every frame to `frames` (if given) and the last one to `output` (or standard output
@@ -472,10 +477,7 @@ fn render_flip(
     output: Option<&std::path::Path>,
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
-    let title = instance
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
+    let title = file_title(instance);
     let cert = match certificate {
         None => None,
         Some(path) => Some(read_certificate(path)?.map_err(BadInput)?),
@@ -884,10 +886,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     .into())
                 }
             };
-            let title = instance
-                .file_name()
-                .map(|n| n.to_string_lossy().to_string())
-                .unwrap_or_default();
+            let title = file_title(&instance);
             write_output(
                 output.as_deref(),
                 &gamecert::render::to_dot(&graph, &white, &black, &title),

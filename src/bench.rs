@@ -660,6 +660,7 @@ fn method_name(method: Method) -> &'static str {
         Method::Kary => "kary",
         Method::Exact => "exact",
         Method::Lemma4 => "lemma4",
+        Method::Heaps => "heaps",
     }
 }
 

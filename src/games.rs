@@ -155,10 +155,15 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 ))
                     .into())
                 }
-                Method::Lemma4 => {
-                    return Err(BadInput(
-                        "--method lemma4 applies to bichromatic-coloring instances".into(),
-                    )
+                Method::Lemma4 | Method::Heaps => {
+                    return Err(BadInput(format!(
+                        "--method {} applies to games on triangulations",
+                        if method == Method::Lemma4 {
+                            "lemma4 (bichromatic-coloring)"
+                        } else {
+                            "heaps (coloring and monochromatic-triangle in convex position)"
+                        }
+                    ))
                     .into())
                 }
             }
@@ -288,27 +293,52 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
         Instance::MarkingGame(spec) => {
             // Small boards get a strategy replayed under the plain rules (nothing trusted);
             // larger ones the sum-of-heaps certificate of Theorem 1 or 2 where it applies.
-            match crate::marking::solve_instance(spec) {
-                Ok(strategy) => Ok(done(
+            let exact = |strategy| {
+                done(
                     Certificate::MarkingStrategy(strategy),
                     0,
                     "the exact solver over sets of green edges",
-                )),
-                Err(too_large) => match crate::convex_heaps::certificate(spec) {
-                    Ok(heaps) => Ok(done(
-                        Certificate::MarkingKayles(heaps),
-                        0,
-                        if spec.game == gamecert_certificates::marking_game::MarkingGame::Coloring {
-                            "Theorem 1: Kayles on the arrays of the dual"
-                        } else {
-                            "Theorem 2: Dawson's Kayles on the points"
-                        },
-                    )),
-                    Err(why) => Err(BadInput(format!(
-                        "{too_large}; and no heap reduction applies: {why}"
-                    ))
-                    .into()),
-                },
+                )
+            };
+            let heaps = |heaps| {
+                done(
+                    Certificate::MarkingKayles(heaps),
+                    0,
+                    if spec.game == MarkingGame::Coloring {
+                        "Theorem 1: Kayles on the arrays of the dual"
+                    } else {
+                        "Theorem 2: Dawson's Kayles on the points"
+                    },
+                )
+            };
+            match method {
+                Method::Auto => {
+                    match crate::marking::solve_instance(spec) {
+                        Ok(strategy) => Ok(exact(strategy)),
+                        Err(too_large) => crate::convex_heaps::certificate(spec)
+                            .map(heaps)
+                            .map_err(|why| {
+                                BadInput(format!(
+                                    "{too_large}; and no heap reduction applies: {why}"
+                                ))
+                                .into()
+                            }),
+                    }
+                }
+                Method::Exact => crate::marking::solve_instance(spec)
+                    .map(exact)
+                    .map_err(|why| {
+                        BadInput(format!("{why} (--method exact asks for the exact solver)")).into()
+                    }),
+                Method::Heaps => crate::convex_heaps::certificate(spec)
+                    .map(heaps)
+                    .map_err(|why| BadInput(why).into()),
+                _ => Err(BadInput(
+                    "marking games take --method auto (exact when small, else the heaps of \
+                     Theorem 1 or 2), exact or heaps"
+                        .into(),
+                )
+                .into()),
             }
         }
         Instance::FlipGame(spec) => {

@@ -42,6 +42,9 @@ pub enum Method {
     /// `bichromatic-coloring`: Lemma 4's balanced colouring with no monochromatic face (a
     /// `balanced-colouring` witness, not the game's value).
     Lemma4,
+    /// Marking games in convex position: seed 000's Theorems 1 and 2 as sums of Kayles or
+    /// Dawson's Kayles heaps (a `marking-kayles` certificate), at any size.
+    Heaps,
 }
 
 /// A certified answer.
@@ -101,6 +104,7 @@ pub fn solve_one_round(
         Method::Kary => return Err(SolveError::WrongMethod("kary")),
         Method::Exact => return Err(SolveError::WrongMethod("exact")),
         Method::Lemma4 => return Err(SolveError::WrongMethod("lemma4")),
+        Method::Heaps => return Err(SolveError::WrongMethod("heaps")),
     };
     let started = Instant::now();
     let (certificate, cnf_variables, cnf_clauses, method_name) = if use_reduction {

@@ -183,3 +183,50 @@ fn bad_geometry_is_refused_naming_the_file() {
         bad_input(&["solve", path.to_str().unwrap()], expected);
     }
 }
+
+/// `--method heaps` asks for Theorem 1's certificate on a board small enough for a strategy;
+/// `--method exact` refuses a board too large for one; a game without a reduction is refused.
+#[test]
+fn the_method_can_be_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let inst = dir.path().join("fan.json");
+    let cert = dir.path().join("fan.cert.json");
+    let (i, c) = (inst.to_str().unwrap(), cert.to_str().unwrap());
+    let gen = |points: &str, game: &str| {
+        let args = [
+            "gen",
+            "triangulation",
+            "--kind",
+            "fan",
+            "--points",
+            points,
+            "--game",
+            game,
+            "-o",
+            i,
+        ];
+        assert!(gamecert(&args).status.success());
+    };
+    gen("8", "coloring");
+    let out = gamecert(&["solve", i, "--method", "heaps", "-o", c]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&cert)
+        .unwrap()
+        .contains("marking-kayles"));
+    let out = verify(&inst, &cert);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    bad_input(
+        &["solve", i, "--method", "kary"],
+        "marking games take --method",
+    );
+    gen("40", "coloring");
+    bad_input(
+        &["solve", i, "--method", "exact"],
+        "asks for the exact solver",
+    );
+    gen("8", "four-cycle");
+    bad_input(
+        &["solve", i, "--method", "heaps"],
+        "no heap reduction for FourCycle",
+    );
+}

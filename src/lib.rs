@@ -37,6 +37,7 @@ pub mod render;
 pub mod rng;
 pub mod sat;
 pub mod serpentine;
+pub mod serpentine_string;
 pub mod solitaire;
 pub mod solve;
 pub mod svg;

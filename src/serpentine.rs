@@ -5,6 +5,8 @@
 //! serpentine triangulation up to rotation and reflection; [`smallest_n`] finds the smallest N
 //! the data allow, with a checked certificate for every triangulation from N on.
 //!
+//! Proposition 1's b/g string and the proof's claims about it: [`crate::serpentine_string`].
+//!
 //! "Parity winner": the first player for n even, the second for n odd (value +1 / -1 in the
 //! first player's payoff).
 

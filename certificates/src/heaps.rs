@@ -309,7 +309,7 @@ pub fn check_labelling_of(
             p.from
                 .checked_mul(2)
                 .and_then(|x| x.checked_add(p.length.checked_mul(2)?))
-                .and_then(|x| (x + t).checked_sub(1))
+                .and_then(|x| x.checked_add(t)?.checked_sub(1))
                 .filter(|&b| b <= MAX_HEAP)
                 .ok_or_else(|| {
                     format!(
@@ -566,6 +566,14 @@ pub(crate) mod tests {
         assert!(check_labelling_of(&kayles, &[1_000_000], &bad, 1 << 20)
             .unwrap_err()
             .contains("heap 150"));
+        // Absurd periods are refused, not overflowed.
+        for (from, length) in [(u64::MAX, 12), (71, u64::MAX), (u64::MAX / 2, u64::MAX / 4)] {
+            let mut absurd = c.clone();
+            absurd.period = Some(Period { from, length });
+            assert!(check_labelling_of(&kayles, &[1_000_000], &absurd, 1 << 20)
+                .unwrap_err()
+                .contains("beyond heap"));
+        }
         // Without a period a heap beyond the limit is refused; Grundy's game has no period.
         let mut plain = c.clone();
         plain.period = None;

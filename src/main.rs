@@ -405,11 +405,9 @@ fn render_marking(
     let play = match certificate {
         None => Vec::new(),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
-            let strategy = match Certificate::from_json(&text) {
-                Ok(Certificate::MarkingStrategy(s)) => s,
-                Ok(other) => {
+            let strategy = match read_certificate(path)?.map_err(BadInput)? {
+                Certificate::MarkingStrategy(s) => s,
+                other => {
                     return Err(BadInput(format!(
                         "{}: a {} certificate has no play to draw (a marking-strategy has)",
                         path.display(),
@@ -417,7 +415,6 @@ fn render_marking(
                     ))
                     .into())
                 }
-                Err(e) => return Err(BadInput(format!("{}:{e}", path.display())).into()),
             };
             let (play, first_won) = gamecert::render::marking_play(spec, &strategy)
                 .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;

@@ -565,21 +565,26 @@ fn sccs(adj: &[BTreeSet<usize>], inside: &[bool]) -> Vec<Vec<usize>> {
     out
 }
 
-/// Theorem 6 (normal play): directed vertexnim with a loop on every live vertex.
-pub fn directed_loops(s: &State) -> Option<bool> {
+/// The cases Theorem 6 and Proposition 9 share (a loop on every live vertex): `None` outside
+/// that class, `Some(Ok(answer))` when every live weight is 1 (N iff their number is odd) or
+/// the token's weight is at least 2 (N), `Some(Err(u))` when the token's vertex u has weight 1
+/// and the theorem's own labelling decides.
+fn loops_everywhere(s: &State) -> Option<Result<bool, usize>> {
     let u = s.token?;
     let alive = live(s);
     if alive.iter().any(|&v| !s.adj[v].contains(&v)) {
         return None;
     }
     if alive.iter().all(|&v| s.weights[v] == 1) {
-        return Some(alive.len() % 2 == 1);
+        return Some(Ok(alive.len() % 2 == 1));
     }
-    if s.weights[u] >= 2 {
-        return Some(true);
-    }
+    Some(if s.weights[u] >= 2 { Ok(true) } else { Err(u) })
+}
+
+/// Theorem 6 (normal play): directed vertexnim with a loop on every live vertex.
+pub fn directed_loops(s: &State) -> Option<bool> {
     // Definition 7's peeling decides the weight-1 vertices, the token's among them.
-    Some(directed_peeling(s).0[u] == LABEL_N)
+    Some(loops_everywhere(s)?.unwrap_or_else(|u| directed_peeling(s).0[u] == LABEL_N))
 }
 
 /// Definition 7's peeling on the weight-1 vertices: (label, round) per vertex, label
@@ -634,18 +639,10 @@ pub fn directed_peeling(s: &State) -> (Vec<u8>, Vec<u64>) {
 
 /// Proposition 9 (normal play): undirected vertexnim with a loop on every live vertex.
 pub fn undirected_loops(s: &State) -> Option<bool> {
-    let u = s.token?;
-    let alive = live(s);
-    if alive.iter().any(|&v| !s.adj[v].contains(&v)) {
-        return None;
-    }
-    if alive.iter().all(|&v| s.weights[v] == 1) {
-        return Some(alive.len() % 2 == 1);
-    }
-    if s.weights[u] >= 2 {
-        return Some(true);
-    }
-    Some(component_size(s, u, |v| s.weights[v] == 1).is_multiple_of(2))
+    Some(
+        loops_everywhere(s)?
+            .unwrap_or_else(|u| component_size(s, u, |v| s.weights[v] == 1).is_multiple_of(2)),
+    )
 }
 
 fn component_size(s: &State, u: usize, keep: impl Fn(usize) -> bool) -> usize {

@@ -464,6 +464,17 @@ pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u
             .collect();
         format!("({})", parts.join(", "))
     };
+    // The first wrong label stops the check, naming the coin, its label, its moves and the mex.
+    let compare = |index: &[u64], label: u64, moves: usize, m: u64| {
+        if label == m {
+            Ok(())
+        } else {
+            Err(format!(
+                "the label of coin {} is {label}, but the mex over its {moves} moves is {m}",
+                coord(index)
+            ))
+        }
+    };
     let too_much = |work: u128| {
         format!("checking the labels takes about {work} steps, more than the limit of {max_work}")
     };
@@ -483,13 +494,7 @@ pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u
             let mut seen = Vec::new();
             for i in 0..w {
                 let (m, n) = strip_mex(strip, i, labels, &mut seen);
-                if labels[i as usize] != m {
-                    return Err(format!(
-                        "the label of coin {} is {}, but the mex over its {n} moves is {m}",
-                        coord(&[i]),
-                        labels[i as usize]
-                    ));
-                }
+                compare(&[i], labels[i as usize], n, m)?;
             }
             Ok(work as u64)
         }
@@ -568,13 +573,7 @@ pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u
                         }
                     }
                     let m = mex(&seen);
-                    if labels[x][y] != m {
-                        return Err(format!(
-                            "the label of coin {} is {}, but the mex over its {n} moves is {m}",
-                            coord(&[x as u64, y as u64]),
-                            labels[x][y]
-                        ));
-                    }
+                    compare(&[x as u64, y as u64], labels[x][y], n, m)?;
                 }
             }
             Ok(work as u64)
@@ -598,14 +597,7 @@ pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u
                         }
                     }
                     let m = mex(&seen);
-                    if labels[x][y] != m {
-                        return Err(format!(
-                            "the label of coin {} is {}, but the mex over its {} moves is {m}",
-                            coord(&[x as u64, y as u64]),
-                            labels[x][y],
-                            x + y
-                        ));
-                    }
+                    compare(&[x as u64, y as u64], labels[x][y], x + y, m)?;
                 }
             }
             Ok(work as u64)

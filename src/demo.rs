@@ -301,7 +301,15 @@ fn cases() -> Vec<Case> {
         Case {
             name: "adjacent-nim",
             description: "Adjacent Nim, circuit of 1,000 vertices",
-            input: Other(|| Instance::VertexNim(adjacent_nim_circuit(1000))),
+            // Weights 2 + (7i mod 5): Adjacent Nim far too large for a strategy, certified by
+            // Theorem 3's labelling.
+            input: Other(|| {
+                let weights: Vec<u64> = (0..1000).map(|i| 2 + (7 * i) % 5).collect();
+                Instance::VertexNim(crate::vertexnim::circuit_spec(
+                    &weights,
+                    gamecert_certificates::vertexnim::Variant::Vertexnim,
+                ))
+            }),
             method: Method::Auto,
         },
         Case {
@@ -311,28 +319,6 @@ fn cases() -> Vec<Case> {
             method: Method::Auto,
         },
     ]
-}
-
-/// A directed circuit v0 -> v1 -> ... -> v(n-1) -> v0 with weights 2 + (7i mod 5), the token
-/// on v0: Adjacent Nim, far too large for a strategy, certified by Theorem 3's labelling.
-fn adjacent_nim_circuit(n: usize) -> gamecert_certificates::vertexnim::VertexNimSpec {
-    use gamecert_certificates::vertexnim::{Play, Variant, VertexNimSpec, VertexSpec};
-    VertexNimSpec {
-        directed: true,
-        variant: Variant::Vertexnim,
-        play: Play::Normal,
-        vertices: (0..n)
-            .map(|i| VertexSpec {
-                name: format!("v{i}"),
-                weight: 2 + (7 * i as i64) % 5,
-            })
-            .collect(),
-        edges: (0..n)
-            .map(|i| (format!("v{i}"), format!("v{}", (i + 1) % n)))
-            .collect(),
-        token: "v0".into(),
-        source: None,
-    }
 }
 
 /// One row of the summary table.

@@ -420,6 +420,28 @@ pub fn labelling_certificate(game: &VertexNim) -> Option<VertexNimLabelling> {
     })
 }
 
+/// The directed circuit v0 -> v1 -> ... -> v(n-1) -> v0 with these weights, the token on v0,
+/// normal play (Theorem 3's and Remark 5's instances).
+pub fn circuit_spec(weights: &[u64], variant: Variant) -> VertexNimSpec {
+    let n = weights.len();
+    VertexNimSpec {
+        directed: true,
+        variant,
+        play: Play::Normal,
+        vertices: (0..n)
+            .map(|v| VertexSpec {
+                name: format!("v{v}"),
+                weight: weights[v] as i64,
+            })
+            .collect(),
+        edges: (0..n)
+            .map(|v| (format!("v{v}"), format!("v{}", (v + 1) % n)))
+            .collect(),
+        token: "v0".into(),
+        source: None,
+    }
+}
+
 /// Theorem 3's labels on a circuit (checked by the caller): `M` on the first vertex of minimum
 /// weight met from the token in play order when the circuit has even length, `.` elsewhere.
 fn circuit_mark(s: &State) -> String {
@@ -1064,23 +1086,7 @@ mod tests {
         for n in 2..=6usize {
             let mut w = vec![2u64; n];
             let max = if n <= 4 { 5 } else { 4 };
-            let spec = |w: &[u64]| VertexNimSpec {
-                directed: true,
-                variant: Variant::Vertexnim,
-                play: Play::Normal,
-                vertices: (0..n)
-                    .map(|v| VertexSpec {
-                        name: format!("v{v}"),
-                        weight: w[v] as i64,
-                    })
-                    .collect(),
-                edges: (0..n)
-                    .map(|v| (format!("v{v}"), format!("v{}", (v + 1) % n)))
-                    .collect(),
-                token: "v0".into(),
-                source: None,
-            };
-            let g = spec(&w).validate().unwrap();
+            let g = circuit_spec(&w, Variant::Vertexnim).validate().unwrap();
             let mut exact = Exact::new(&g).unwrap();
             loop {
                 let mut s = g.start.clone();
@@ -1118,23 +1124,7 @@ mod tests {
         let (mut agree, mut disagree) = (0, 0);
         for n in 2..=6usize {
             let max = if n <= 4 { 5 } else { 4 };
-            let spec = VertexNimSpec {
-                directed: true,
-                variant: Variant::Nimg,
-                play: Play::Normal,
-                vertices: (0..n)
-                    .map(|v| VertexSpec {
-                        name: format!("v{v}"),
-                        weight: 1,
-                    })
-                    .collect(),
-                edges: (0..n)
-                    .map(|v| (format!("v{v}"), format!("v{}", (v + 1) % n)))
-                    .collect(),
-                token: "v0".into(),
-                source: None,
-            };
-            let g = spec.validate().unwrap();
+            let g = circuit_spec(&vec![1; n], Variant::Nimg).validate().unwrap();
             let mut exact = Exact::new(&g).unwrap();
             let mut w = vec![1u64; n];
             loop {

@@ -142,9 +142,15 @@ pub fn marking_play(
             return Ok((play, first_to_move == rules.stuck_player_wins()));
         }
         let e = if first_to_move == winner_first {
-            *moves
+            let e = *moves
                 .get(format!("{green:x}").as_str())
-                .ok_or_else(|| format!("the certificate has no move at position {green:x}"))?
+                .ok_or_else(|| format!("the certificate has no move at position {green:x}"))?;
+            if !legal.contains(&e) {
+                return Err(format!(
+                    "the certificate's edge {e} at position {green:x} is not a legal move"
+                ));
+            }
+            e
         } else {
             legal[0]
         };

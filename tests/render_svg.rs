@@ -91,6 +91,17 @@ fn render_refuses_what_it_cannot_draw() {
         &["render", i, "--certificate", heap.to_str().unwrap()],
         "has no play to draw",
     );
+    // A strategy whose first move is no edge of the board: named, not a crash.
+    let bogus = common::write(
+        dir.path(),
+        "bogus.json",
+        r#"{"format": "gamecert-certificate", "version": 1, "kind": "marking-strategy",
+            "winner": "first", "moves": [["0", 999]]}"#,
+    );
+    bad_input(
+        &["render", i, "--certificate", bogus.to_str().unwrap()],
+        "bogus.json: the certificate's edge 999 at position 0 is not a legal move",
+    );
     let path = dir.path().join("p.json");
     assert!(gamecert(&[
         "gen",

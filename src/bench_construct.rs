@@ -19,7 +19,7 @@ pub fn convex_points(game: MarkingGame, n: usize) -> MarkingSpec {
     MarkingSpec {
         game,
         triangulation: TriangulationSpec {
-            points: (0..n as i64).map(|i| [i, i * i]).collect(),
+            points: crate::triangulations::parabola(n),
             triangles: vec![],
             edges: vec![],
         },

@@ -11,6 +11,7 @@
 
 use crate::convex_heaps::{Advice, ColoringBoard, GrundyTable, HeapGame, TriangleBoard};
 use crate::rng::Rng;
+use crate::triangulations::parabola;
 use gamecert_certificates::check::{check, Limits};
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::geometry::TriangulationSpec;
@@ -38,10 +39,6 @@ pub struct ConvexRow {
     pub microseconds_per_move: f64,
     /// Whether the game was played to the end (then the strategy's side won: checked).
     pub full_game: bool,
-}
-
-fn parabola(n: usize) -> Vec<[i64; 2]> {
-    (0..n as i64).map(|i| [i, i * i]).collect()
 }
 
 /// The certificate of `spec` written and checked, timed; (first wins, heaps, seconds).

@@ -459,7 +459,9 @@ pub fn simple_branching_triangles(n: usize, inner_percent: u64, seed: u64) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::triangulations::{generate, Kind};
+    // Whether the mover wins at a position under the checker's rules: the exact marking solver.
+    use crate::marking::wins as exact;
+    use crate::triangulations::{generate, parabola, Kind};
     use gamecert_certificates::check::{check, Limits};
     use gamecert_certificates::format::{Certificate, Instance};
     use gamecert_certificates::geometry::TriangulationSpec;
@@ -484,40 +486,6 @@ mod tests {
         );
     }
 
-    /// Whether the mover wins at `green` under the checker's rules (plain memoised search).
-    fn exact(rules: &MarkingRules, green: u64, memo: &mut HashMap<u64, bool>) -> bool {
-        if let Some(&w) = memo.get(&green) {
-            return w;
-        }
-        let w = rules
-            .legal(green)
-            .into_iter()
-            .any(|e| match rules.colour(green, e) {
-                Outcome::MoverWins => true,
-                Outcome::Continue(again) => exact(rules, green | 1 << e, memo) == again,
-            });
-        memo.insert(green, w);
-        w
-    }
-
-    /// Every triangulation of the convex polygon 0..n (vertices in order), as triangle lists.
-    fn all_convex_triangulations(a: usize, b: usize) -> Vec<Vec<[usize; 3]>> {
-        if b - a < 2 {
-            return vec![Vec::new()];
-        }
-        let mut out = Vec::new();
-        for apex in a + 1..b {
-            for left in all_convex_triangulations(a, apex) {
-                for right in all_convex_triangulations(apex, b) {
-                    let mut t = vec![[a, apex, b]];
-                    t.extend(left.iter().chain(&right));
-                    out.push(t);
-                }
-            }
-        }
-        out
-    }
-
     /// Every simple-branching triangulation of the convex polygons with 4 to 9 points, every
     /// position reachable without handing over a triangle: the strategy's verdict equals the
     /// exact solver's, and each move it calls winning is one.
@@ -526,9 +494,9 @@ mod tests {
         let table = GrundyTable::new(HeapGame::Kayles);
         let (mut positions, mut boards) = (0, 0);
         for n in 4..=9 {
-            for (index, triangles) in all_convex_triangulations(0, n - 1).into_iter().enumerate() {
+            for (index, triangles) in crate::flipping::all_convex(n).into_iter().enumerate() {
                 let spec = TriangulationSpec {
-                    points: (0..n as i64).map(|i| [i, i * i]).collect(),
+                    points: parabola(n),
                     triangles,
                     edges: vec![],
                 };
@@ -583,7 +551,7 @@ mod tests {
         let table = GrundyTable::new(HeapGame::Dawson);
         let mut positions = 0;
         for n in 3..=9usize {
-            let points: Vec<[i64; 2]> = (0..n as i64).map(|i| [i, i * i]).collect();
+            let points = parabola(n);
             let spec = MarkingSpec {
                 game: MarkingGame::MonochromaticTriangle,
                 triangulation: TriangulationSpec {
@@ -654,7 +622,6 @@ mod tests {
     /// heap is beyond the labels.
     #[test]
     fn large_certificates_are_accepted() {
-        let points = |n: usize| (0..n as i64).map(|i| [i, i * i]).collect::<Vec<_>>();
         let serpentine = MarkingSpec {
             game: MarkingGame::Coloring,
             triangulation: generate(Kind::Serpentine, 100_001, 0, 1).unwrap(),
@@ -666,7 +633,7 @@ mod tests {
         let branching = MarkingSpec {
             game: MarkingGame::Coloring,
             triangulation: TriangulationSpec {
-                points: points(20_000),
+                points: parabola(20_000),
                 triangles: simple_branching_triangles(20_000, 60, 3),
                 edges: vec![],
             },
@@ -676,7 +643,7 @@ mod tests {
         let triangle = MarkingSpec {
             game: MarkingGame::MonochromaticTriangle,
             triangulation: TriangulationSpec {
-                points: points(5_000),
+                points: parabola(5_000),
                 triangles: vec![],
                 edges: vec![],
             },
@@ -693,7 +660,7 @@ mod tests {
             let spec = MarkingSpec {
                 game: MarkingGame::MonochromaticTriangle,
                 triangulation: TriangulationSpec {
-                    points: (0..n as i64).map(|i| [i, i * i]).collect(),
+                    points: parabola(n),
                     triangles: vec![],
                     edges: vec![],
                 },
@@ -714,7 +681,7 @@ mod tests {
     fn the_direct_generator_is_simple_branching_at_every_bias() {
         for (n, bias) in [(7, 100), (30, 100), (200, 50), (1000, 0), (1000, 100)] {
             let spec = TriangulationSpec {
-                points: (0..n as i64).map(|i| [i, i * i]).collect(),
+                points: parabola(n),
                 triangles: simple_branching_triangles(n, bias, 9),
                 edges: vec![],
             };

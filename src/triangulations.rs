@@ -39,7 +39,8 @@ pub const MAX_CONVEX_POINTS: usize = 1_000_000;
 /// ([`crate::convex_heaps::simple_branching_triangles`]) instead of by rejection.
 const REJECTION_POINTS: usize = 16;
 
-fn parabola(n: usize) -> Vec<Point> {
+/// n points in convex position, (i, i^2) for i = 0..n, already in counter-clockwise hull order.
+pub fn parabola(n: usize) -> Vec<Point> {
     (0..n as i64).map(|i| [i, i * i]).collect()
 }
 

@@ -416,6 +416,16 @@ fn render_marking(
                     .into())
                 }
             };
+            // Only a play the checker accepts is drawn; a rejection says why, exit code 1.
+            let verdict = check(
+                &Instance::MarkingGame(spec.clone()),
+                &Certificate::MarkingStrategy(strategy.clone()),
+                &Limits::default(),
+            );
+            if !verdict.accepted {
+                print_verdict(&verdict, false)?;
+                return Ok(ExitCode::from(1));
+            }
             let (play, first_won) = gamecert::render::marking_play(spec, &strategy)
                 .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
             note(
@@ -816,6 +826,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             output,
         } => {
             let parsed = parse_instance(&instance)?;
+            if matches!(parsed, Instance::FlipGame(_) | Instance::MarkingGame(_)) {
+                validate_instance(&instance, &parsed)?;
+            }
             if let Instance::FlipGame(spec) = &parsed {
                 return render_flip(
                     &instance,

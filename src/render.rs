@@ -172,6 +172,7 @@ pub fn marking_play(
 /// labelled with its number and player (R first, B second); unplayed edges of a triangulation
 /// are thin black lines. Monochromatic games colour every move green.
 pub fn marking_frames(spec: &MarkingSpec, play: &[PlayedMove], title: &str) -> Vec<String> {
+    // The caller validated the instance, so its edges are there.
     let background: Vec<[usize; 2]> = if spec.game.is_constructing() {
         Vec::new()
     } else {

@@ -98,10 +98,22 @@ fn render_refuses_what_it_cannot_draw() {
         r#"{"format": "gamecert-certificate", "version": 1, "kind": "marking-strategy",
             "winner": "first", "moves": [["0", 999]]}"#,
     );
-    bad_input(
-        &["render", i, "--certificate", bogus.to_str().unwrap()],
-        "bogus.json: the certificate's edge 999 at position 0 is not a legal move",
+    let out = gamecert(&["render", i, "--certificate", bogus.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        common::stdout(&out).contains("REJECTED"),
+        "{}",
+        common::stdout(&out)
     );
+    // A broken triangulation is bad input even without a certificate.
+    let broken = common::write(
+        dir.path(),
+        "broken.json",
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "marking-game",
+            "game": "coloring", "points": [[0, 0], [1, 1], [2, 4], [3, 9]],
+            "triangles": [[0, 1, 2]]}"#,
+    );
+    bad_input(&["render", broken.to_str().unwrap()], "broken.json");
     let path = dir.path().join("p.json");
     assert!(gamecert(&[
         "gen",

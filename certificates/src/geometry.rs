@@ -265,6 +265,19 @@ impl TriangulationSpec {
                 return Err(format!("triangle {k} {t:?} contains point {p}: not empty"));
             }
         }
+        // A triangle given twice overlaps itself without a crossing or a point inside, and can
+        // stand in for a missing face of the same area: refuse it here, naming both.
+        let mut seen: HashMap<[usize; 3], usize> = HashMap::new();
+        for (k, t) in triangles.iter().enumerate() {
+            let mut key = *t;
+            key.sort_unstable();
+            if let Some(first) = seen.insert(key, k) {
+                return Err(format!(
+                    "triangles {first} and {k} are the same triangle {key:?}: a triangle may be \
+                     given only once"
+                ));
+            }
+        }
         let mut edges: BTreeSet<[usize; 2]> = BTreeSet::new();
         for t in &triangles {
             for (a, b) in [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])] {
@@ -583,6 +596,17 @@ mod tests {
         assert!(extra_edge.validate().unwrap_err().contains("cross"));
         extra_edge.edges.pop();
         assert!(extra_edge.validate().is_ok());
+        // The same triangle twice, standing in for a missing face of the same area (found by
+        // review: it passed the crossing, emptiness and area checks).
+        let twice_triangle = TriangulationSpec {
+            points: vec![[0, 0], [5, -10], [10, 0], [9, 6], [5, 10], [1, 6]],
+            triangles: vec![[0, 1, 2], [1, 2, 0], [2, 3, 4], [4, 5, 0]],
+            edges: vec![],
+        };
+        assert!(twice_triangle
+            .validate()
+            .unwrap_err()
+            .contains("triangles 0 and 1 are the same triangle"));
         let mut overlap = fan(5);
         overlap.triangles.push([1, 2, 3]);
         assert!(overlap.validate().is_err());

@@ -133,13 +133,14 @@ impl Rules {
             return Rules::new(spec.game, &spec.triangulation.validate()?);
         }
         let points = &spec.triangulation.points;
-        crate::geometry::check_points(points)?;
         let n = points.len();
+        // The size first: the general-position check tries every triple.
         if n > MAX_CONSTRUCTING_POINTS {
             return Err(format!(
                 "{n} points: a constructing game takes at most {MAX_CONSTRUCTING_POINTS}"
             ));
         }
+        crate::geometry::check_points(points)?;
         if !spec.triangulation.triangles.is_empty() || !spec.triangulation.edges.is_empty() {
             return Err(
                 "a constructing game starts from the points alone: give no triangles or edges"

@@ -79,7 +79,15 @@ impl Reduction {
         match spec.game {
             MarkingGame::Coloring => Reduction::coloring(&spec.triangulation.validate()?),
             MarkingGame::MonochromaticTriangle => {
-                let points = &spec.triangulation.points;
+                let tri = &spec.triangulation;
+                if !tri.triangles.is_empty() || !tri.edges.is_empty() {
+                    return Err(
+                        "a constructing game starts from the points alone: give no triangles or \
+                         edges"
+                            .into(),
+                    );
+                }
+                let points = &tri.points;
                 let (hull, convex) = check_points_hull(points)?;
                 if !convex {
                     return Err("Theorem 2 needs points in convex position".into());
@@ -343,6 +351,12 @@ mod tests {
         let m = r.heap_move([1, 5]).unwrap();
         assert_eq!((m.take, m.leave), (2, vec![3, 3]));
         assert_eq!(r.heap_move([0, 7]).unwrap().leave, vec![6]);
+        spec.triangulation.triangles.push([0, 1, 2]);
+        assert!(Reduction::new(&spec)
+            .err()
+            .unwrap()
+            .contains("points alone"));
+        spec.triangulation.triangles.clear();
         spec.triangulation.points.push([3, 20]);
         assert!(Reduction::new(&spec)
             .err()

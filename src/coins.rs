@@ -57,6 +57,10 @@ pub fn strip_values(strip: &Strip, n: u64) -> Result<Vec<u64>, String> {
     })
 }
 
+/// Largest board `solve` labels (one label per coin is kept in memory; the checker's own work
+/// limit is larger and counted separately).
+pub const MAX_SOLVED_COINS: u64 = 50_000_000;
+
 /// All labels of the board: per index (1-D) or per (x, y) (2-D).
 pub fn labels(game: &CoinGame) -> Result<Labels, String> {
     Ok(match &game.rule {
@@ -178,6 +182,18 @@ pub fn winning_move(game: &CoinGame, labels: &Labels, value: u64) -> Option<Vec<
 /// The `coin-labelling` certificate of a validated game (labels by the closed forms, the
 /// tartan theorem or mex; a winning move when the first player wins).
 pub fn certificate(game: &CoinGame) -> Result<CoinLabelling, String> {
+    let cells = game
+        .board
+        .iter()
+        .try_fold(1u64, |acc, &side| acc.checked_mul(side))
+        .filter(|&c| c <= MAX_SOLVED_COINS)
+        .ok_or_else(|| {
+            format!(
+                "a board of {:?} coins: `solve` labels at most {MAX_SOLVED_COINS} coins",
+                game.board
+            )
+        });
+    cells?;
     let labels = labels(game)?;
     let value = game.heads.iter().fold(0, |acc, h| acc ^ label(&labels, h));
     let winning_move = if value == 0 {
@@ -191,10 +207,14 @@ pub fn certificate(game: &CoinGame) -> Result<CoinLabelling, String> {
                 .map(|c| {
                     c.iter()
                         .zip(&game.base)
-                        .map(|(&i, &b)| b + i as i64)
-                        .collect()
+                        .map(|(&i, &b)| {
+                            b.checked_add(i as i64).ok_or_else(|| {
+                                format!("coin {i} from base {b} is beyond the i64 coordinates")
+                            })
+                        })
+                        .collect::<Result<Vec<i64>, String>>()
                 })
-                .collect(),
+                .collect::<Result<Vec<Vec<i64>>, String>>()?,
         )
     };
     Ok(CoinLabelling {

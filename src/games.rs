@@ -386,7 +386,7 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 .into());
             }
             let game = spec.validate().map_err(BadInput)?;
-            let certificate = crate::coins::certificate(&game).map_err(anyhow::Error::msg)?;
+            let certificate = crate::coins::certificate(&game).map_err(BadInput)?;
             Ok(done(
                 Certificate::CoinLabelling(certificate),
                 0,

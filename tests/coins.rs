@@ -194,6 +194,16 @@ fn bad_coin_instances_exit_2() {
             ),
         )
     };
+    // A board too large to label is refused before any allocation.
+    let p = instance(
+        r#"{"game": "turning-turtles"}"#,
+        "[10000000000000]",
+        "[[5]]",
+    );
+    bad_input(
+        &["solve", p.to_str().unwrap()],
+        "bad.json: a board of [10000000000000] coins: `solve` labels at most 50000000 coins",
+    );
     let p = instance(r#"{"game": "rugs"}"#, "[8, 8]", "[[9, 2]]");
     bad_input(
         &["solve", p.to_str().unwrap()],

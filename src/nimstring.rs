@@ -250,7 +250,7 @@ pub fn fan_tables(normal: usize, misere: usize) -> Result<String, String> {
         ),
     ] {
         out.push_str(&format!(
-            "{title}\n\n| triangles | outcome | certified (positions replayed) | Grundy value | winning first edges |\n|---:|---|---:|---:|---|\n"
+            "{title}\n\n| triangles | outcome | certified (positions replayed) | Grundy value (solver only) | winning first edges (solver only) |\n|---:|---|---:|---:|---|\n"
         ));
         for t in 1..=last {
             let row = fan_row(t, play);

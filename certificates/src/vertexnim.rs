@@ -439,7 +439,9 @@ pub fn check_strategy(
         let bound = state.token.map_or(0, |u| {
             state.weights[u].saturating_mul(state.adj[u].len() as u64 + 1)
         });
-        if report.moves_followed.saturating_add(bound) > max_moves {
+        // Each move leads to a different position, so more moves than the position limit
+        // could never be replayed: refuse before listing them (and allocating for them).
+        if bound > max_positions || report.moves_followed.saturating_add(bound) > max_moves {
             return Err(format!(
                 "position '{text}' has up to {bound} moves: over the checker's limit of \
                  {max_moves} moves"
@@ -1061,6 +1063,14 @@ mod tests {
         assert!(check_strategy(&huge, &empty, 100)
             .unwrap_err()
             .contains("over the checker's limit"));
+        // A weight under the move budget (64 per position) but over the position budget is
+        // refused before its moves are listed: found by review, it could allocate gigabytes.
+        let heavy = spec(false, Variant::Vertexnim, &[3_000, 1], &[("a", "b")])
+            .validate()
+            .unwrap();
+        assert!(check_strategy(&heavy, &empty, 100)
+            .unwrap_err()
+            .contains("has up to 6000 moves"));
     }
 
     #[test]

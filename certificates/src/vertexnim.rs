@@ -851,9 +851,19 @@ fn check_directed_labelling(
         let c: Vec<usize> = if ps.is_empty() { members.clone() } else { ps };
         let odd = c.len() % 2 == 1;
         if odd == c.iter().any(|&v| labels[v] == b'N') || (odd && labels[c[0]] != b'P') {
+            let expected = if odd { 'P' } else { 'N' };
+            let wrong = c
+                .iter()
+                .copied()
+                .find(|&v| labels[v] != expected as u8)
+                .unwrap_or(c[0]);
             return Err(format!(
-                "round {k}: a component of {} vertices labelled wrongly",
-                c.len()
+                "round {k}: '{}' is labelled {}, but its component of {} vertices ({}) makes \
+                 it {expected}",
+                game.names[wrong],
+                labels[wrong] as char,
+                c.len(),
+                if odd { "odd" } else { "even" }
             ));
         }
         for &v in &c {
@@ -880,8 +890,16 @@ fn check_directed_labelling(
                 }
             }
             if count != c.len() {
+                let lost = c.iter().copied().find(|&v| !seen[v]).unwrap_or(c[0]);
                 return Err(format!(
-                    "round {k}: its component is not strongly connected"
+                    "round {k}: its component is not strongly connected: '{}' {} '{}' inside it",
+                    game.names[lost],
+                    if reverse {
+                        "cannot reach"
+                    } else {
+                        "cannot be reached from"
+                    },
+                    game.names[c[0]]
                 ));
             }
         }
@@ -1071,6 +1089,33 @@ mod tests {
         assert!(check_strategy(&heavy, &empty, 100)
             .unwrap_err()
             .contains("has up to 6000 moves"));
+    }
+
+    /// Directed, loops everywhere: a(1) <-> b(2). The weight-1 vertex a is a sink component
+    /// of one vertex, so P; a certificate calling it N is refused naming it.
+    #[test]
+    fn a_wrong_peeling_label_names_the_vertex() {
+        let g = spec(
+            true,
+            Variant::Vertexnim,
+            &[1, 2],
+            &[("a", "b"), ("b", "a"), ("a", "a"), ("b", "b")],
+        )
+        .validate()
+        .unwrap();
+        let cert = |labels: &str| VertexNimLabelling {
+            winner: SECOND.into(),
+            labels: labels.into(),
+            rounds: Some(vec![0, 0]),
+        };
+        assert_eq!(check_labelling(&g, &cert("P.")).unwrap().0, "Theorem 6");
+        let err = check_labelling(&g, &cert("N.")).unwrap_err();
+        assert!(
+            err.contains(
+                "round 0: 'a' is labelled N, but its component of 1 vertices (odd) makes it P"
+            ),
+            "{err}"
+        );
     }
 
     #[test]

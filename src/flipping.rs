@@ -16,12 +16,12 @@ use crate::io::BadInput;
 use crate::solve::Method;
 use gamecert_certificates::flip_game::{
     final_payoff, immediate_payoff, setup, Board, FlipGame, FlipSpec, FlipStrategy, FlipValue,
-    Shape, MAX_STRATEGY_POINTS,
+    Shape, MAX_MASK_POINTS,
 };
 use std::collections::{HashMap, HashSet};
 
 /// Largest point set the exact solvers take (`solve` refuses more).
-pub const MAX_EXACT_POINTS: usize = MAX_STRATEGY_POINTS;
+pub const MAX_EXACT_POINTS: usize = MAX_MASK_POINTS;
 
 /// The colour the mover paints with.
 pub fn mover_colour(game: FlipGame, first: bool) -> u8 {
@@ -245,7 +245,7 @@ pub fn strategy_from(
     let mut seen = HashSet::new();
     let mut stack = vec![(start.clone(), true)];
     while let Some((board, first_to_move)) = stack.pop() {
-        let masks = board.masks(n);
+        let masks = board.wide_masks(n);
         let moves = board.moves(shape);
         if moves.is_empty() || !seen.insert((masks, first_to_move)) {
             continue;
@@ -320,9 +320,9 @@ pub fn theorem_9(spec: &FlipSpec) -> Result<Option<FlipValue>, String> {
     if spec.game != FlipGame::MonochromaticFlipping || !convex_position(&shape) {
         return Ok(None);
     }
-    if shape.len() > MAX_STRATEGY_POINTS {
+    if shape.len() > MAX_EXACT_POINTS {
         return Err(format!(
-            "{} points: strategies take at most {MAX_STRATEGY_POINTS}",
+            "{} points: Theorem 9's strategies are written for at most {MAX_EXACT_POINTS}",
             shape.len()
         ));
     }
@@ -371,6 +371,21 @@ pub fn solve_instance(
                 "Theorem 9 (convex position: n - 3 moves, any move)".into(),
             ));
         }
+    }
+    if spec.game == FlipGame::FlippingToTriangle
+        && spec
+            .convex_polygon
+            .is_some_and(|n| n <= crate::mft_convex::MAX_VERTICES)
+    {
+        let mut solver = crate::mft_convex::MftSolver::new();
+        let value = solver.certificate(spec).map_err(BadInput)?;
+        return Ok((
+            Certificate::FlipValue(value),
+            solver.nodes,
+            "the reduced MFT solver (convex polygon: frozen ears deleted, positions up to \
+             rotation and reflection)"
+                .into(),
+        ));
     }
     let mut solver = Solver::new(spec).map_err(BadInput)?;
     let value = solver.certificate();

@@ -27,6 +27,7 @@ pub mod gen;
 pub mod io;
 pub mod kary;
 pub mod marking;
+pub mod mft_convex;
 pub mod nim;
 pub mod nimstring;
 pub mod octal;

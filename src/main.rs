@@ -134,6 +134,10 @@ enum Command {
         /// The largest point set (bichromatic-construct).
         #[arg(long, default_value_t = 7)]
         max_points: usize,
+        /// serpentine-mft: solve only, without writing and replaying the certificates (the
+        /// values are then the solver's word, and the table says so).
+        #[arg(long)]
+        no_certify: bool,
         #[arg(long)]
         json: bool,
     },
@@ -240,6 +244,10 @@ enum TableName {
     /// Monochromatic and Bichromatic Flipping (seed 000, 2.2.1, 2.2.3) on random point sets
     /// with inner points, 6..=--max-n points, certified.
     Flipping,
+    /// Monochromatic Flipping to Triangle (seed 000, Theorem 10) on every serpentine
+    /// triangulation of the convex n-gon, n = 4..=--max-n (at most 21), certified unless
+    /// --no-certify; reports the smallest N the data allow.
+    SerpentineMft,
 }
 
 #[derive(Subcommand)]
@@ -992,6 +1000,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             n,
             code,
             max_points,
+            no_certify,
             json,
         } => {
             let sequence = match name {
@@ -1031,6 +1040,29 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         println!("{}", serde_json::to_string_pretty(&rows)?);
                     } else {
                         print!("{}", gamecert::flip_table::table(&rows));
+                    }
+                }
+                TableName::SerpentineMft => {
+                    let limit = gamecert::mft_convex::MAX_VERTICES;
+                    if !(4..=limit).contains(&max_n) {
+                        return Err(BadInput(format!(
+                            "--max-n must be between 4 and {limit} for table serpentine-mft \
+                             (got {max_n})"
+                        ))
+                        .into());
+                    }
+                    let rows = gamecert::serpentine::rows(max_n, !no_certify, &mut progress)
+                        .map_err(anyhow::Error::msg)?;
+                    if !quiet && std::io::stderr().is_terminal() {
+                        eprint!("\r{:40}\r", "");
+                    }
+                    if json {
+                        println!("{}", serde_json::to_string_pretty(&rows)?);
+                    } else {
+                        print!("{}", gamecert::serpentine::table(&rows));
+                        if no_certify {
+                            println!("(--no-certify: no certificate was written or replayed)");
+                        }
                     }
                 }
                 TableName::NimstringFans => print!(

@@ -10,7 +10,7 @@
 //! "Parity winner": the first player for n even, the second for n odd (value +1 / -1 in the
 //! first player's payoff).
 
-use crate::flipping::Solver;
+use crate::mft_convex::MftSolver;
 use gamecert_certificates::flip_game::{check_flip_value, FlipGame, FlipSpec};
 use serde::Serialize;
 use std::collections::HashSet;
@@ -99,14 +99,20 @@ pub struct Row {
     pub other_winner: usize,
     /// The fan's value.
     pub fan: i64,
-    /// Certificates checked (when asked).
+    /// Certificates the checker accepted (when asked).
     pub certified: usize,
+    /// Positions the checker replayed for them.
     pub positions: u64,
+    /// The tied triangulations (triangles of the 0..n polygon), for the record.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tie_examples: Vec<Vec<[usize; 3]>>,
 }
 
-/// Solves MFT on every serpentine triangulation of the n-gon; with `certify`, each value's
-/// certificate is written and replayed by the checker.
-pub fn row(n: usize, certify: bool) -> Result<Row, String> {
+/// Solves MFT on every serpentine triangulation of the n-gon with the reduced solver
+/// ([`MftSolver`], whose memo carries over between rows). With `certify`, each value's
+/// `flip-value` certificate is written and replayed by the checker, two workers at a time
+/// (rayon), and a rejection is an error.
+pub fn row(solver: &mut MftSolver, n: usize, certify: bool) -> Result<Row, String> {
     let mut r = Row {
         n,
         triangulations: 0,
@@ -116,32 +122,100 @@ pub fn row(n: usize, certify: bool) -> Result<Row, String> {
         fan: 0,
         certified: 0,
         positions: 0,
+        tie_examples: vec![],
     };
     let fan_canonical = canonical(n, &fan(n));
-    for t in all_serpentine(n) {
-        let is_fan = canonical(n, &t) == fan_canonical;
-        let spec = mft(n, t);
-        let mut solver = Solver::new(&spec)?;
-        let v = solver.solve();
+    let all = all_serpentine(n);
+    let mut values = Vec::with_capacity(all.len());
+    for t in &all {
+        let v = i64::from(solver.solve(n, t)?);
+        values.push(v);
         r.triangulations += 1;
         if v == parity_value(n) {
             r.parity_winner += 1;
         } else if v == 0 {
             r.ties += 1;
+            r.tie_examples.push(t.clone());
         } else {
             r.other_winner += 1;
         }
-        if is_fan {
+        if canonical(n, t) == fan_canonical {
             r.fan = v;
         }
-        if certify {
-            let cert = solver.certificate();
-            let report = check_flip_value(&spec, &cert, 50_000_000)?;
-            r.certified += 1;
-            r.positions += report.positions;
-        }
+    }
+    if certify {
+        use rayon::prelude::*;
+        let replayed: Vec<u64> = all
+            .into_par_iter()
+            .zip(values)
+            .map_init(MftSolver::new, |local, (t, v)| {
+                let spec = mft(n, t);
+                let cert = local.certificate(&spec)?;
+                if cert.value != v {
+                    return Err(format!("n = {n}: the solver gave {v}, then {}", cert.value));
+                }
+                let report = check_flip_value(&spec, &cert, 50_000_000).map_err(|e| {
+                    format!("n = {n}, triangles {:?}: rejected: {e}", spec.triangles)
+                })?;
+                Ok(report.positions)
+            })
+            .collect::<Result<_, String>>()?;
+        r.certified = replayed.len();
+        r.positions = replayed.iter().sum();
     }
     Ok(r)
+}
+
+/// The rows for n = 4..=max_n, one after another on one memo.
+pub fn rows(
+    max_n: usize,
+    certify: bool,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Vec<Row>, String> {
+    let mut solver = MftSolver::new();
+    (4..=max_n)
+        .map(|n| {
+            progress(&format!("n = {n}"));
+            row(&mut solver, n, certify)
+        })
+        .collect()
+}
+
+/// The table of [`rows`], with the smallest N the data allow.
+pub fn table(rows: &[Row]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::from(
+        "Monochromatic Flipping to Triangle on serpentine triangulations of the convex n-gon\n\
+         (seed 000, Proposition 1, Lemma 5, Theorem 10), every triangulation up to rotation and\n\
+         reflection, exact (reduced solver); parity winner: first player for n even, second for\n\
+         n odd\n\n\
+         | n | triangulations | parity winner | ties | other winner | fan | certified | replayed positions |\n\
+         |---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {:+} | {} | {} |",
+            r.n,
+            r.triangulations,
+            r.parity_winner,
+            r.ties,
+            r.other_winner,
+            r.fan,
+            r.certified,
+            r.positions
+        );
+    }
+    let last = rows.last().map_or(0, |r| r.n);
+    let _ = match smallest_n(rows) {
+        Some(n) => writeln!(
+            out,
+            "\nSmallest N the data allow (Theorem 10): {n}, on n = {n}..={last}; Proposition 1's \
+             other winner: never"
+        ),
+        None => writeln!(out, "\nThe last row, n = {last}, has a tie: N > {last}"),
+    };
+    out
 }
 
 /// The smallest N such that every serpentine triangulation with N <= n <= max_n is won by the
@@ -182,17 +256,44 @@ mod tests {
         assert_eq!(all_serpentine(6).len(), 2);
     }
 
-    /// Proposition 1 on every serpentine triangulation with n <= 10 (never the other winner),
-    /// Lemma 5 on fans with 8 <= n <= 10 (the parity winner), with certificates for n <= 8.
+    /// Proposition 1 on every serpentine triangulation with n <= 14 (never the other winner),
+    /// Lemma 5 on fans with 8 <= n <= 14 (the parity winner), every value certified.
     #[test]
     fn proposition_1_and_lemma_5() {
-        for n in 4..=10 {
-            let r = row(n, n <= 8).unwrap();
-            assert_eq!(r.other_winner, 0, "Proposition 1, n = {n}: {r:?}");
-            if n >= 8 {
-                assert_eq!(r.fan, parity_value(n), "Lemma 5, n = {n}");
+        let rows = rows(14, true, &mut |_| {}).unwrap();
+        for r in &rows {
+            assert_eq!(r.other_winner, 0, "Proposition 1, n = {}: {r:?}", r.n);
+            assert_eq!(r.certified, r.triangulations);
+            if r.n >= 8 {
+                assert_eq!(r.fan, parity_value(r.n), "Lemma 5, n = {}", r.n);
             }
         }
+        // Lemma 5's bound is tight: the fan of 7 points is a tie (n >= 8 is needed).
+        assert_eq!(rows[7 - 4].fan, 0);
+    }
+
+    /// Theorem 10's search, values only, n <= 16: ties at 13 (4 of 136) and 15 (1 of 528), none
+    /// at 12, 14 or 16. The certified table to n = 18 is the ignored test below.
+    #[test]
+    fn theorem_10_ties_up_to_16() {
+        let rows = rows(16, false, &mut |_| {}).unwrap();
+        let ties: Vec<(usize, usize, usize)> = rows
+            .iter()
+            .filter(|r| r.n >= 12)
+            .map(|r| (r.n, r.ties, r.triangulations))
+            .collect();
+        assert_eq!(
+            ties,
+            [
+                (12, 0, 72),
+                (13, 4, 136),
+                (14, 0, 272),
+                (15, 1, 528),
+                (16, 0, 1056)
+            ]
+        );
+        assert!(rows.iter().all(|r| r.other_winner == 0));
+        assert_eq!(smallest_n(&rows), Some(16));
     }
 
     /// Theorem 10's N is larger than 15: serpentine triangulations where MFT is a tie, for
@@ -238,19 +339,20 @@ mod tests {
         }
     }
 
-    /// The whole table for n = 4..=15 (about 2 minutes in release): ties up to n = 15, so
-    /// the smallest N the data allow is at least 16.
+    /// The certified table for n = 4..=18 (about N minutes in release on two cores): no tie and
+    /// no other winner from n = 16 to 18, every value replayed by the checker, so the smallest
+    /// N the data allow is 16.
     /// `cargo test --release --lib serpentine::tests::theorem_10_table -- --ignored --nocapture`
     #[test]
     #[ignore]
     fn theorem_10_table() {
-        let rows: Vec<Row> = (4..=15).map(|n| row(n, false).unwrap()).collect();
+        let rows = rows(18, true, &mut |_| {}).unwrap();
+        print!("{}", table(&rows));
         for r in &rows {
-            println!("{r:?}");
             assert_eq!(r.other_winner, 0);
+            assert_eq!(r.certified, r.triangulations);
         }
-        assert_eq!(rows.last().unwrap().ties, 1);
-        assert_eq!(smallest_n(&rows), None);
+        assert_eq!(smallest_n(&rows), Some(16));
     }
 
     /// The step of Proposition 1's proof, on positions rather than strings (it claims: at every position

@@ -49,8 +49,10 @@ use crate::geometry::{segments_cross, Point, TriangulationSpec};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
-/// Largest point set of a two-player strategy (pairs must fit a `u128` mask).
-pub const MAX_STRATEGY_POINTS: usize = 16;
+/// Largest point set of a two-player strategy (its pairs must fit a 256-bit mask).
+pub const MAX_STRATEGY_POINTS: usize = 22;
+/// Largest point set whose positions fit [`Board::masks`] (pairs in a `u128`).
+pub const MAX_MASK_POINTS: usize = 16;
 /// Largest abstract convex polygon.
 pub const MAX_CONVEX_VERTICES: usize = 20_000_000;
 
@@ -319,7 +321,7 @@ impl Board {
     }
 
     /// The position as masks (edges, colour 1, colour 2) over the pairs of `n` points (at most
-    /// [`MAX_STRATEGY_POINTS`]).
+    /// [`MAX_MASK_POINTS`]; [`Board::wide_masks`] beyond).
     pub fn masks(&self, n: usize) -> [u128; 3] {
         let mut m = [0u128; 3];
         for (k, s) in &self.edges {
@@ -332,10 +334,33 @@ impl Board {
         m
     }
 
-    /// The canonical position `E/C1/C2` (at most [`MAX_STRATEGY_POINTS`] points).
+    /// The masks of [`Board::masks`] as 256 bits each (low `u128` first), for at most
+    /// [`MAX_STRATEGY_POINTS`] points.
+    pub fn wide_masks(&self, n: usize) -> [[u128; 2]; 3] {
+        let mut m = [[0u128; 2]; 3];
+        for (k, s) in &self.edges {
+            let i = pair_index(n, k[0] as usize, k[1] as usize);
+            let (word, bit) = (i / 128, 1u128 << (i % 128));
+            m[0][word] |= bit;
+            if s.colour > 0 {
+                m[s.colour as usize][word] |= bit;
+            }
+        }
+        m
+    }
+
+    /// The canonical position `E/C1/C2` (at most [`MAX_STRATEGY_POINTS`] points): each mask in
+    /// hexadecimal without leading zeros.
     pub fn position(&self, n: usize) -> String {
-        let [e, c1, c2] = self.masks(n);
-        format!("{e:x}/{c1:x}/{c2:x}")
+        let hex = |[low, high]: [u128; 2]| {
+            if high == 0 {
+                format!("{low:x}")
+            } else {
+                format!("{high:x}{low:032x}")
+            }
+        };
+        let [e, c1, c2] = self.wide_masks(n);
+        format!("{}/{}/{}", hex(e), hex(c1), hex(c2))
     }
 }
 

@@ -43,6 +43,7 @@ pub mod solitaire;
 pub mod solve;
 pub mod svg;
 pub mod tables;
+pub mod theorem_10;
 pub mod trees;
 pub mod triangle;
 pub mod triangle_checkpoint;

@@ -195,6 +195,38 @@ impl Poly {
         }
     }
 
+    /// The degree of position v in the current triangulation (hull sides included).
+    pub fn degree(&self, v: usize) -> u32 {
+        self.nbr[v].count_ones()
+    }
+
+    /// Whether a-b is a green edge.
+    pub fn is_green(&self, a: usize, b: usize) -> bool {
+        self.green[a] >> b & 1 == 1
+    }
+
+    /// The diagonals in the order the dual path crosses them, from the ear at the smallest
+    /// position of degree 2; `None` when the dual is not a path (an inner triangle).
+    pub fn dual_order(&self) -> Option<Vec<(usize, usize)>> {
+        let k = self.k;
+        let tip = (0..k).find(|&v| self.degree(v) == 2)?;
+        let (mut a, mut c) = ((tip + k - 1) % k, (tip + 1) % k);
+        let mut behind = tip;
+        let mut out = Vec::with_capacity(k - 3);
+        while !self.is_side(a, c) {
+            out.push((a.min(c), a.max(c)));
+            let ahead = (self.nbr[a] & self.nbr[c] & !(1 << behind)).trailing_zeros() as usize;
+            let (ad, cd) = (!self.is_side(a, ahead), !self.is_side(c, ahead));
+            match (ad, cd) {
+                (true, true) => return None,
+                (true, false) => (behind, c) = (c, ahead),
+                (false, true) => (behind, a) = (a, ahead),
+                (false, false) => break,
+            }
+        }
+        (out.len() == k - 3).then_some(out)
+    }
+
     /// The canonical key (see the module docs).
     pub fn key(&self) -> (u128, u32) {
         let k = self.k;

@@ -62,8 +62,8 @@ impl FlipGameArg {
 /// Largest abstract convex polygon `gen` writes.
 pub const MAX_ABSTRACT_VERTICES: usize = 10_000_000;
 
-/// A `flip-game` instance of a generated triangulation. With `abstract_convex` (kinds convex
-/// and fan only) the polygon is written without coordinates (`convex_polygon: n`, vertices in
+/// A `flip-game` instance of a generated triangulation. With `abstract_convex` (kinds convex,
+/// fan and serpentine only) the polygon is written without coordinates (`convex_polygon: n`, vertices in
 /// counter-clockwise order), up to [`MAX_ABSTRACT_VERTICES`] vertices.
 pub fn gen_instance(
     kind: crate::triangulations::Kind,
@@ -92,9 +92,11 @@ pub fn gen_instance(
     let triangles = match kind {
         Kind::Convex => crate::triangulations::random_convex(n, &mut crate::rng::Rng::new(seed)),
         Kind::Fan => (1..n - 1).map(|i| [0, i, i + 1]).collect(),
+        // Its points lie on a parabola in index order: the same cyclic order.
+        Kind::Serpentine => crate::triangulations::generate(kind, n, inner, seed)?.triangles,
         other => {
             return Err(format!(
-                "--abstract-convex takes --kind convex or fan, not {other:?}"
+                "--abstract-convex takes --kind convex, fan or serpentine, not {other:?}"
             ))
         }
     };

@@ -295,8 +295,8 @@ enum Family {
         /// Write a `flip-game` instance of this flipping game (seed 000, 2.2).
         #[arg(long, value_enum, conflicts_with = "game")]
         flip: Option<gamecert::flipping::FlipGameArg>,
-        /// With --flip and --kind convex or fan: an abstract convex polygon without
-        /// coordinates (`convex_polygon: N`), up to 10^7 vertices.
+        /// With --flip and --kind convex, fan or serpentine: an abstract convex polygon
+        /// without coordinates (`convex_polygon: N`), up to 10^7 vertices (10^6 serpentine).
         #[arg(long, requires = "flip")]
         abstract_convex: bool,
     },

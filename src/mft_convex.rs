@@ -298,6 +298,10 @@ pub struct MftSolver {
     memo: FxHashMap<(u128, u32), i8>,
     /// Positions solved (memo entries made).
     pub nodes: u64,
+    /// Give up once past this instant (benchmarks): values are then meaningless, `aborted` is
+    /// set, and the solver must be dropped.
+    pub deadline: Option<std::time::Instant>,
+    pub aborted: bool,
 }
 
 impl MftSolver {
@@ -317,6 +321,14 @@ impl MftSolver {
             return v;
         }
         self.nodes += 1;
+        if self.nodes.is_multiple_of(4096)
+            && self.deadline.is_some_and(|d| std::time::Instant::now() > d)
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
         let moves = pos.moves();
         let mut children = Vec::with_capacity(moves.len());
         let mut v = if moves.is_empty() { 0 } else { -1 };

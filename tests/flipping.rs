@@ -81,6 +81,63 @@ fn abstract_convex_round_trip() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
 
+/// MFT beyond the general solver's 16 points: a serpentine 18-gon (abstract convex) is solved
+/// by the reduced solver and its certificate replayed by the checker (strategies up to 22
+/// points); the wrong winner, and a strategy move on a hull edge, are rejected.
+#[test]
+fn mft_beyond_16_points() {
+    let dir = tmp();
+    let d = dir.path();
+    let inst = path(d, "s18.json");
+    let cert = path(d, "s18.cert.json");
+    let out = gamecert(&[
+        "gen",
+        "triangulation",
+        "--kind",
+        "serpentine",
+        "--points",
+        "18",
+        "--flip",
+        "flipping-to-triangle",
+        "--abstract-convex",
+        "--seed",
+        "3",
+        "-o",
+        &inst,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = gamecert(&["solve", &inst, "-o", &cert]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("reduced MFT solver"),
+        "{}",
+        stderr(&out)
+    );
+    let out = gamecert(&["verify", &inst, &cert]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    // Theorem 10 on the data: n = 18 even, the first player wins.
+    assert_eq!(json["value"], 1);
+    let mut wrong = json.clone();
+    wrong["value"] = serde_json::json!(-1);
+    let bad = write(d, "wrong.json", &wrong.to_string());
+    let out = gamecert(&["verify", &inst, &bad.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    // A strategy move on a hull edge (positions here use pairs beyond a u128 mask).
+    let first = json["first"].as_array().unwrap();
+    let mut hull = json.clone();
+    hull["first"][first.len() - 1][1] = serde_json::json!([0, 17]);
+    let bad = write(d, "hull.json", &hull.to_string());
+    let out = gamecert(&["verify", &inst, &bad.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("flipping 0-17: edge 0-17 is not flippable"),
+        "{}",
+        stdout(&out)
+    );
+}
+
 const PENTAGON: &str = r#"{"format": "gamecert-instance", "version": 1, "kind": "flip-game",
  "game": "all-green", "convex_polygon": 5, "triangles": [[0, 1, 2], [0, 2, 3], [0, 3, 4]]}"#;
 
@@ -240,7 +297,7 @@ fn bad_instances_exit_2() {
             "all-green",
             "--abstract-convex",
         ],
-        "--abstract-convex takes --kind convex or fan",
+        "--abstract-convex takes --kind convex, fan or serpentine",
     );
     let big = write(
         d,

@@ -823,6 +823,23 @@ mod tests {
         );
     }
 
+    /// Positions up to 16 points read as before the 256-bit masks (one `u128` each); beyond,
+    /// the high word is written first, the low one padded to 32 digits.
+    #[test]
+    fn positions_are_wide_but_unchanged_up_to_16_points() {
+        let fan = |n: usize| (1..n - 1).map(|i| [0, i, i + 1]).collect::<Vec<_>>();
+        let b = Board::new(&Shape::Convex(16), &fan(16)).unwrap();
+        let [e, c1, c2] = b.masks(16);
+        assert_eq!(b.position(16), format!("{e:x}/{c1:x}/{c2:x}"));
+        let b = Board::new(&Shape::Convex(18), &fan(18)).unwrap();
+        let [e, _, _] = b.wide_masks(18);
+        // The side 16-17 is pair 152 of 153: the high word holds it.
+        assert_eq!(e[1] >> (pair_index(18, 16, 17) - 128) & 1, 1);
+        let edges = b.position(18);
+        let first = edges.split('/').next().unwrap();
+        assert_eq!(first.len(), format!("{:x}", e[1]).len() + 32);
+    }
+
     #[test]
     fn pair_indices_are_sorted_order() {
         let n = 5;

@@ -279,6 +279,24 @@ fn cases() -> Vec<Case> {
             method: Method::Auto,
         },
         Case {
+            name: "mft-serpentine-20",
+            description: "Flipping to Triangle, serpentine 20-gon (Theorem 10)",
+            input: Other(|| {
+                Instance::FlipGame(
+                    crate::flipping::gen_instance(
+                        crate::triangulations::Kind::Serpentine,
+                        20,
+                        0,
+                        3,
+                        FlipGame::FlippingToTriangle,
+                        true,
+                    )
+                    .expect("a valid family"),
+                )
+            }),
+            method: Method::Auto,
+        },
+        Case {
             name: "vertexnim",
             description: "vertex nim, 8 vertices",
             input: Other(|| {

@@ -374,10 +374,12 @@ pub fn solve_instance(
             ));
         }
     }
+    // MFT on an abstract convex polygon: the reduced solver, unless `--method exact` asks for
+    // the general one (which stops at 16 points).
     if spec.game == FlipGame::FlippingToTriangle
-        && spec
-            .convex_polygon
-            .is_some_and(|n| n <= crate::mft_convex::MAX_VERTICES)
+        && spec.convex_polygon.is_some_and(|n| {
+            n <= crate::mft_convex::MAX_VERTICES && (!exact || n > MAX_EXACT_POINTS)
+        })
     {
         let mut solver = crate::mft_convex::MftSolver::new();
         let value = solver.certificate(spec).map_err(BadInput)?;

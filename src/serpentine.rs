@@ -1,11 +1,13 @@
 //! Monochromatic Flipping to Triangle (MFT, seed 000 2.2.2) on serpentine triangulations of
 //! convex polygons: Proposition 1 (a tie or the parity winner), Lemma 5 (fans, n >= 8: the
 //! parity winner) and Theorem 10 (some N beyond which every serpentine triangulation is won by
-//! the parity winner), tested with the exact solver ([`crate::flipping::Solver`]) on every
-//! serpentine triangulation up to rotation and reflection; [`smallest_n`] finds the smallest N
-//! the data allow, with a checked certificate for every triangulation from N on.
+//! the parity winner), solved on every serpentine triangulation up to rotation and reflection
+//! by the reduced solver ([`crate::mft_convex`], cross-checked there against the general
+//! solver [`crate::flipping::Solver`]), each value certified when asked (`gamecert table
+//! serpentine-mft`); [`smallest_n`] finds the smallest N the data allow.
 //!
 //! Proposition 1's b/g string and the proof's claims about it: [`crate::serpentine_string`].
+//! Lemma 6 and the steps of Theorem 10's proof: [`crate::theorem_10`].
 //!
 //! "Parity winner": the first player for n even, the second for n odd (value +1 / -1 in the
 //! first player's payoff).

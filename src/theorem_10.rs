@@ -351,6 +351,66 @@ mod tests {
         assert!(!TieSearch::default().can_tie(&reduced));
     }
 
+    /// The strategy Proposition 1's proof suggests for the parity winner (complete a green
+    /// triangle when you can, else make a move that offers none, the first such in sorted
+    /// order) is not a winning strategy: its certificate is refused by the checker on every
+    /// serpentine triangulation with 12 <= n <= 14, nearly always with a tie the opponent
+    /// reaches, sometimes with a forced offer and a loss, although the parity winner wins all
+    /// of them but 4 at n = 13. Winning needs the forcing of Lemma 6, not parity alone.
+    #[test]
+    fn the_safe_move_strategy_allows_ties() {
+        use gamecert_certificates::flip_game::{check_flip_value, setup, Board, FlipValue};
+        let mut counts = Vec::new();
+        for n in 12..=14 {
+            // Refused with a tie, with a loss.
+            let mut refused = [0usize; 2];
+            let all = crate::serpentine::all_serpentine(n);
+            for t in &all {
+                let spec = crate::serpentine::mft(n, t.clone());
+                let (shape, start) = setup(&spec).unwrap();
+                let owner_first = n % 2 == 0;
+                let mut safe_move = |b: &Board, _: bool| {
+                    let p = Poly::from_board(n, b).unwrap();
+                    let moves = p.moves();
+                    let wins = moves.iter().find(|&&m| p.clone().flip(m));
+                    let safe = moves.iter().find(|&&m| {
+                        let mut q = p.clone();
+                        q.flip(m);
+                        q.reduce();
+                        !offers_win(&q)
+                    });
+                    p.original(*wins.or(safe).unwrap_or(&moves[0]))
+                };
+                let strategy = crate::flipping::strategy_from(
+                    spec.game,
+                    &shape,
+                    &start,
+                    owner_first,
+                    &mut safe_move,
+                );
+                let cert = FlipValue {
+                    value: crate::serpentine::parity_value(n),
+                    first: owner_first.then(|| strategy.clone()),
+                    second: (!owner_first).then_some(strategy),
+                };
+                let err = check_flip_value(&spec, &cert, 10_000_000).unwrap_err();
+                if err.contains("ends with payoff 0") {
+                    refused[0] += 1;
+                } else {
+                    assert!(err.contains("completes a green triangle"), "{err}");
+                    refused[1] += 1;
+                }
+            }
+            counts.push((n, all.len(), refused));
+        }
+        // (n, triangulations, [refused by a tie, refused by a loss]); at n = 13, 4 of the
+        // triangulations are ties under optimal play anyway.
+        assert_eq!(
+            counts,
+            [(12, 72, [72, 0]), (13, 136, [133, 3]), (14, 272, [264, 8])]
+        );
+    }
+
     /// Per n: triangulations, central works, some works, chain but lost, big fan, covered,
     /// first player wins.
     fn summary(r: &OpeningRow) -> [usize; 7] {

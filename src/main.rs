@@ -1023,46 +1023,45 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             };
             match name {
-                TableName::Flipping => {
-                    if !(6..=gamecert::flipping::MAX_EXACT_POINTS).contains(&max_n) {
+                TableName::Flipping | TableName::SerpentineMft => {
+                    let (what, low, high) = match name {
+                        TableName::Flipping => {
+                            ("flipping", 6, gamecert::flipping::MAX_EXACT_POINTS)
+                        }
+                        _ => ("serpentine-mft", 4, gamecert::mft_convex::MAX_VERTICES),
+                    };
+                    if !(low..=high).contains(&max_n) {
                         return Err(BadInput(format!(
-                            "--max-n must be between 6 and {} for table flipping (got {max_n})",
-                            gamecert::flipping::MAX_EXACT_POINTS
-                        ))
-                        .into());
-                    }
-                    let rows = gamecert::flip_table::rows(max_n, &mut progress)
-                        .map_err(anyhow::Error::msg)?;
-                    if !quiet && std::io::stderr().is_terminal() {
-                        eprint!("\r{:40}\r", "");
-                    }
-                    if json {
-                        println!("{}", serde_json::to_string_pretty(&rows)?);
-                    } else {
-                        print!("{}", gamecert::flip_table::table(&rows));
-                    }
-                }
-                TableName::SerpentineMft => {
-                    let limit = gamecert::mft_convex::MAX_VERTICES;
-                    if !(4..=limit).contains(&max_n) {
-                        return Err(BadInput(format!(
-                            "--max-n must be between 4 and {limit} for table serpentine-mft \
+                            "--max-n must be between {low} and {high} for table {what} \
                              (got {max_n})"
                         ))
                         .into());
                     }
-                    let rows = gamecert::serpentine::rows(max_n, !no_certify, &mut progress)
-                        .map_err(anyhow::Error::msg)?;
+                    let (text, rows_json) = if matches!(name, TableName::Flipping) {
+                        let rows = gamecert::flip_table::rows(max_n, &mut progress)
+                            .map_err(anyhow::Error::msg)?;
+                        (
+                            gamecert::flip_table::table(&rows),
+                            serde_json::to_string_pretty(&rows)?,
+                        )
+                    } else {
+                        let rows = gamecert::serpentine::rows(max_n, !no_certify, &mut progress)
+                            .map_err(anyhow::Error::msg)?;
+                        let mut text = gamecert::serpentine::table(&rows);
+                        if no_certify {
+                            text.push_str(
+                                "(--no-certify: no certificate was written or replayed)\n",
+                            );
+                        }
+                        (text, serde_json::to_string_pretty(&rows)?)
+                    };
                     if !quiet && std::io::stderr().is_terminal() {
                         eprint!("\r{:40}\r", "");
                     }
                     if json {
-                        println!("{}", serde_json::to_string_pretty(&rows)?);
+                        println!("{rows_json}");
                     } else {
-                        print!("{}", gamecert::serpentine::table(&rows));
-                        if no_certify {
-                            println!("(--no-certify: no certificate was written or replayed)");
-                        }
+                        print!("{text}");
                     }
                 }
                 TableName::NimstringFans => print!(

@@ -44,7 +44,7 @@ pub fn all_serpentine(n: usize) -> Vec<Vec<[usize; 3]>> {
 }
 
 /// The smallest sorted triangle list over the 2n rotations and reflections.
-fn canonical(n: usize, triangles: &[[usize; 3]]) -> Vec<[usize; 3]> {
+pub(crate) fn canonical(n: usize, triangles: &[[usize; 3]]) -> Vec<[usize; 3]> {
     (0..2 * n)
         .map(|g| {
             let map = |v: usize| {

@@ -366,3 +366,20 @@ fn render_frames_of_a_flip_sequence() {
     let last = std::fs::read_to_string(d.join("frames").join(&names[flips])).unwrap();
     assert!(last.starts_with("<svg") && last.contains(&format!("move {flips}")));
 }
+
+/// `table serpentine-mft` to n = 11: every value certified, the ties of n <= 11 and no
+/// Proposition 1 violation; --max-n beyond the reduced solver's 21 is bad input.
+#[test]
+fn table_serpentine_mft_quick() {
+    let out = gamecert(&["table", "serpentine-mft", "--max-n", "11"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("| 11 | 36 | 28 | 8 | 0 | -1 | 36 |"),
+        "{text}"
+    );
+    assert!(text.contains("The last row, n = 11, has a tie"), "{text}");
+    let out = gamecert(&["table", "serpentine-mft", "--max-n", "22"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--max-n must be between 4 and 21"));
+}

@@ -341,7 +341,7 @@ mod tests {
         }
     }
 
-    /// The certified table for n = 4..=18 (about N minutes in release on two cores): no tie and
+    /// The certified table for n = 4..=18 (about 25 minutes in release on two cores): no tie and
     /// no other winner from n = 16 to 18, every value replayed by the checker, so the smallest
     /// N the data allow is 16.
     /// `cargo test --release --lib serpentine::tests::theorem_10_table -- --ignored --nocapture`

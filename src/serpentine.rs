@@ -212,11 +212,20 @@ pub fn table(rows: &[Row]) -> String {
     let _ = match smallest_n(rows) {
         Some(n) => writeln!(
             out,
-            "\nSmallest N the data allow (Theorem 10): {n}, on n = {n}..={last}; Proposition 1's \
-             other winner: never"
+            "\nSmallest N the data allow (Theorem 10): {n}, on n = {n}..={last}"
         ),
         None => writeln!(out, "\nThe last row, n = {last}, has a tie: N > {last}"),
     };
+    let other: usize = rows.iter().map(|r| r.other_winner).sum();
+    let _ = writeln!(
+        out,
+        "Proposition 1 (never the other winner): {}",
+        if other == 0 {
+            "holds on every row".to_string()
+        } else {
+            format!("FAILS on {other} triangulations")
+        }
+    );
     out
 }
 

@@ -379,6 +379,10 @@ fn table_serpentine_mft_quick() {
         "{text}"
     );
     assert!(text.contains("The last row, n = 11, has a tie"), "{text}");
+    assert!(
+        text.contains("Proposition 1 (never the other winner): holds on every row"),
+        "{text}"
+    );
     let out = gamecert(&["table", "serpentine-mft", "--max-n", "22"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--max-n must be between 4 and 21"));

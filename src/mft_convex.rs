@@ -105,6 +105,22 @@ impl Poly {
                 2 * n - 3
             ));
         }
+        // Every side and n - 3 pairwise non-crossing diagonals: a triangulation (what `flip`
+        // relies on).
+        if let Some(v) = (0..n).find(|&v| p.nbr[v] >> ((v + 1) % n) & 1 == 0) {
+            return Err(format!("the side {v}-{} is missing", (v + 1) % n));
+        }
+        let diagonals: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (a + 2..n).map(move |b| (a, b)))
+            .filter(|&(a, b)| p.nbr[a] >> b & 1 == 1 && !p.is_side(a, b))
+            .collect();
+        for (i, &(a, b)) in diagonals.iter().enumerate() {
+            if let Some(&(c, d)) = diagonals[i + 1..].iter().find(|&&(c, d)| {
+                (a < c && c < b) != (a < d && d < b) && c != a && c != b && d != a && d != b
+            }) {
+                return Err(format!("the diagonals {a}-{b} and {c}-{d} cross"));
+            }
+        }
         Ok(p)
     }
 
@@ -156,6 +172,17 @@ impl Poly {
         self.green[d] |= 1 << b;
         let g = |x: usize, y: usize| self.green[x] >> y & 1 == 1;
         (g(a, b) && g(a, d)) || (g(c, b) && g(c, d))
+    }
+
+    /// The reduced position after the move, or `None` when the move completes a green
+    /// triangle (the mover wins).
+    pub fn after(&self, mv: (usize, usize)) -> Option<Poly> {
+        let mut next = self.clone();
+        if next.flip(mv) {
+            return None;
+        }
+        next.reduce();
+        Some(next)
     }
 
     /// Deletes frozen ears (degree 2, green diagonal) until none is left.
@@ -230,7 +257,7 @@ impl Poly {
     /// The canonical key (see the module docs).
     pub fn key(&self) -> (u128, u32) {
         let k = self.k;
-        let full = if k == 32 { u32::MAX } else { (1u32 << k) - 1 };
+        let full = (1u32 << k) - 1;
         let side_green = |p: usize, q: usize| u128::from(self.green[p] >> q & 1);
         let deg = |p: usize| u128::from(self.nbr[p].count_ones());
         // Map m < k: new i is old (i + m) % k; map m >= k: new i is old (m - k - i) mod k.
@@ -333,13 +360,14 @@ impl MftSolver {
         let mut children = Vec::with_capacity(moves.len());
         let mut v = if moves.is_empty() { 0 } else { -1 };
         for &mv in &moves {
-            let mut next = pos.clone();
-            if next.flip(mv) {
-                v = 1;
-                break;
+            // Look for a green triangle first: it needs no search.
+            match pos.after(mv) {
+                None => {
+                    v = 1;
+                    break;
+                }
+                Some(next) => children.push(next),
             }
-            next.reduce();
-            children.push(next);
         }
         if v < 1 {
             for next in &children {
@@ -355,12 +383,7 @@ impl MftSolver {
 
     /// The value of one move at a reduced position, to the player making it.
     pub fn move_value(&mut self, pos: &Poly, mv: (usize, usize)) -> i8 {
-        let mut next = pos.clone();
-        if next.flip(mv) {
-            return 1;
-        }
-        next.reduce();
-        -self.value(&next)
+        pos.after(mv).map_or(1, |next| -self.value(&next))
     }
 
     /// An optimal move at a reduced position with a move.
@@ -439,6 +462,41 @@ mod tests {
                 .collect();
             assert_eq!(keys.len(), classes.len(), "n = {n}");
         }
+    }
+
+    /// Triangles that are not a triangulation of the polygon are refused with the reason, not
+    /// played (a flip relies on each diagonal having two apexes).
+    #[test]
+    fn bad_triangulations_are_refused() {
+        let err = Poly::new(6, &[[0, 1, 3], [1, 2, 4], [0, 3, 5], [2, 3, 4]]).unwrap_err();
+        assert!(err.contains("edges") || err.contains("cross"), "{err}");
+        // Sides 0-1 missing: the right number of edges, but not a polygon's triangulation.
+        let err = Poly::new(5, &[[0, 2, 3], [0, 3, 4], [1, 2, 4]]).unwrap_err();
+        assert!(
+            err.contains("side 0-1 is missing") || err.contains("edges"),
+            "{err}"
+        );
+        let err = Poly::new(22, &[]).unwrap_err();
+        assert!(err.contains("3 to 21"), "{err}");
+        let edges = [
+            ([0, 1], false),
+            ([1, 2], false),
+            ([2, 3], false),
+            ([3, 0], false),
+            ([0, 2], false),
+        ];
+        assert!(Poly::from_edges(4, &edges).is_ok());
+        let crossing = [
+            ([0, 1], false),
+            ([1, 2], false),
+            ([2, 3], false),
+            ([3, 4], false),
+            ([4, 0], false),
+            ([0, 2], false),
+            ([1, 3], false),
+        ];
+        let err = Poly::from_edges(5, &crossing).unwrap_err();
+        assert_eq!(err, "the diagonals 0-2 and 1-3 cross");
     }
 
     /// Keys are invariant under relabelling the polygon, with colours.

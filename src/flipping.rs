@@ -63,8 +63,8 @@ impl FlipGameArg {
 pub const MAX_ABSTRACT_VERTICES: usize = 10_000_000;
 
 /// A `flip-game` instance of a generated triangulation. With `abstract_convex` (kinds convex,
-/// fan and serpentine only) the polygon is written without coordinates (`convex_polygon: n`, vertices in
-/// counter-clockwise order), up to [`MAX_ABSTRACT_VERTICES`] vertices.
+/// fan and serpentine only) the polygon is written without coordinates (`convex_polygon: n`,
+/// vertices in counter-clockwise order), up to [`MAX_ABSTRACT_VERTICES`] vertices.
 pub fn gen_instance(
     kind: crate::triangulations::Kind,
     n: usize,

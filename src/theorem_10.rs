@@ -69,13 +69,9 @@ impl TieSearch {
         }
         let moves = pos.moves();
         let t = moves.is_empty()
-            || moves.into_iter().any(|mv| {
-                let mut next = pos.clone();
-                !next.flip(mv) && {
-                    next.reduce();
-                    self.can_tie(&next)
-                }
-            });
+            || moves
+                .into_iter()
+                .any(|mv| pos.after(mv).is_some_and(|next| self.can_tie(&next)));
         self.memo.insert(key, t);
         t
     }
@@ -127,13 +123,7 @@ pub fn survey_lemma_6(max_n: usize) -> LemmaSurvey {
                         out.lemma_6_fails += 1;
                     }
                 }
-                for mv in pos.moves() {
-                    let mut next = pos.clone();
-                    if !next.flip(mv) {
-                        next.reduce();
-                        stack.push(next);
-                    }
-                }
+                stack.extend(pos.moves().into_iter().filter_map(|mv| pos.after(mv)));
             }
         }
     }
@@ -145,7 +135,7 @@ pub type ThreeMoves = [[usize; 2]; 3];
 
 /// Whether the player to move can complete a green triangle at once.
 pub fn offers_win(pos: &Poly) -> bool {
-    pos.moves().into_iter().any(|mv| pos.clone().flip(mv))
+    pos.moves().into_iter().any(|mv| pos.after(mv).is_none())
 }
 
 /// Theorem 10's opening for the first player on one serpentine triangulation (n even).
@@ -162,10 +152,8 @@ pub struct Opening {
     pub some_works: bool,
     /// Positions (reduced, up to symmetry) that the opening reaches with a Lemma 6 chain and no
     /// green triangle on offer, the opponent to move, where the opponent wins under optimal
-    /// play: the proof's last step
-    /// ("cannot end as a tie and according to Proposition 1 the first player will win") fails
-    /// there.
-    /// Each is given by its three moves (edges of the original polygon).
+    /// play: the proof's last step ("cannot end as a tie and according to Proposition 1 the
+    /// first player will win") fails there. Each is given by its three moves.
     pub chain_but_lost: Vec<ThreeMoves>,
     /// The exact value for the first player.
     pub value: i8,
@@ -173,44 +161,39 @@ pub struct Opening {
 
 /// Whether opening with `first` forces a Lemma 6 chain (or a win) on the second move against
 /// every reply, without offering a green triangle. Every such chain position met, the opponent
-/// to move, whose value is a win for the opponent is added to `lost`.
+/// to move, that the opponent wins is added to `lost` (once per reduced position, with its
+/// moves).
 fn opening_with(
     solver: &mut MftSolver,
     start: &Poly,
     first: (usize, usize),
-    lost: &mut Vec<(u128, u32)>,
-    lost_moves: &mut Vec<ThreeMoves>,
+    lost: &mut Vec<((u128, u32), ThreeMoves)>,
 ) -> bool {
-    let mut after = start.clone();
-    if after.flip(first) {
+    let Some(after) = start.after(first) else {
         return true;
-    }
-    after.reduce();
+    };
     let mut works = true;
     for reply in after.moves() {
-        let mut replied = after.clone();
-        if replied.flip(reply) {
+        let Some(replied) = after.after(reply) else {
             works = false;
             continue;
-        }
-        replied.reduce();
+        };
         let mut answered = false;
         for second in replied.moves() {
-            let mut next = replied.clone();
-            if next.flip(second) {
+            let Some(next) = replied.after(second) else {
                 answered = true;
                 continue;
-            }
-            next.reduce();
+            };
             if lemma_6_chain(&next).is_some() && !offers_win(&next) {
                 answered = true;
-                if solver.value(&next) == 1 && !lost.contains(&next.key()) {
-                    lost.push(next.key());
-                    lost_moves.push([
+                let key = next.key();
+                if solver.value(&next) == 1 && !lost.iter().any(|(k, _)| *k == key) {
+                    let moves = [
                         start.original(first),
                         after.original(reply),
                         replied.original(second),
-                    ]);
+                    ];
+                    lost.push((key, moves));
                 }
             }
         }
@@ -233,13 +216,13 @@ pub fn opening(solver: &mut MftSolver, n: usize, triangles: &[[usize; 3]]) -> Op
         return out;
     }
     let central = zz[(zz.len() - 1) / 2];
-    let (mut lost, mut lost_moves) = (Vec::new(), Vec::new());
+    let mut lost = Vec::new();
     for &i in &zz {
-        let works = opening_with(solver, &start, order[i], &mut lost, &mut lost_moves);
+        let works = opening_with(solver, &start, order[i], &mut lost);
         out.central_works |= works && i == central;
         out.some_works |= works;
     }
-    out.chain_but_lost = lost_moves;
+    out.chain_but_lost = lost.into_iter().map(|(_, moves)| moves).collect();
     out
 }
 
@@ -372,13 +355,10 @@ mod tests {
                 let mut safe_move = |b: &Board, _: bool| {
                     let p = Poly::from_board(n, b).unwrap();
                     let moves = p.moves();
-                    let wins = moves.iter().find(|&&m| p.clone().flip(m));
-                    let safe = moves.iter().find(|&&m| {
-                        let mut q = p.clone();
-                        q.flip(m);
-                        q.reduce();
-                        !offers_win(&q)
-                    });
+                    let wins = moves.iter().find(|&&m| p.after(m).is_none());
+                    let safe = moves
+                        .iter()
+                        .find(|&&m| p.after(m).is_some_and(|q| !offers_win(&q)));
                     p.original(*wins.or(safe).unwrap_or(&moves[0]))
                 };
                 let strategy = crate::flipping::strategy_from(

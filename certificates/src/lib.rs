@@ -13,6 +13,7 @@
 //! (the verdict lists the ones it used). Everything else it recomputes: scores from the rules,
 //! every LRAT step from its hints, every reduction image from its formula.
 
+pub mod budget;
 pub mod check;
 pub mod cnf;
 pub mod coins;

@@ -1,0 +1,133 @@
+//! The checker's one work budget: every loop whose length an input decides, and every
+//! allocation whose size an input decides, is charged here *before* it runs.
+//!
+//! A unit is about one elementary step (a BFS edge, a literal visited, a move listed, a
+//! position expanded counts several) or one byte about to be held (a position stored, a clause
+//! built). Charging bytes and steps to the same counter keeps one knob: with the default of
+//! [`DEFAULT_MAX_WORK`] units the checker holds at most about 2 GB and runs for at most about
+//! 10 s on a 2-core machine, whatever the input; a larger honest certificate needs a larger
+//! budget ([`Limits::for_input`] grows it with the input's size, `--max-work` sets it).
+//!
+//! A check that runs out ends in a rejection that names what it was doing and the limit; it
+//! never claims anything. Charging is saturating arithmetic on `u64`, so no input can make the
+//! counter wrap.
+
+/// The budget of a check whose input size is unknown: about 10 s and 2 GB on the development
+/// machine (2 cores), measured by the fuzzer's long run (see the README).
+pub const DEFAULT_MAX_WORK: u64 = 2_000_000_000;
+
+/// Work allowed per byte of input on top of [`DEFAULT_MAX_WORK`] (see [`Limits::for_input`]):
+/// parsing a file already costs time and memory in proportion to its size, so a large honest
+/// certificate (a 100 MB strategy table) gets a proportionally larger budget without a flag.
+pub const WORK_PER_INPUT_BYTE: u64 = 64;
+
+/// The limits of one check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Work units the whole check may spend (see the module docs).
+    pub max_work: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_work: DEFAULT_MAX_WORK,
+        }
+    }
+}
+
+impl Limits {
+    /// The default limits for an instance and a certificate of `input_bytes` bytes together:
+    /// [`DEFAULT_MAX_WORK`] plus [`WORK_PER_INPUT_BYTE`] per byte.
+    pub fn for_input(input_bytes: u64) -> Limits {
+        Limits {
+            max_work: DEFAULT_MAX_WORK
+                .saturating_add(input_bytes.saturating_mul(WORK_PER_INPUT_BYTE)),
+        }
+    }
+
+    /// A fresh budget with these limits.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.max_work)
+    }
+}
+
+/// Work spent so far against a limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    used: u64,
+    limit: u64,
+}
+
+impl Budget {
+    /// A budget of `limit` units.
+    pub fn new(limit: u64) -> Budget {
+        Budget { used: 0, limit }
+    }
+
+    /// Charges `units` for `what` (a short phrase: "listing the opponent's moves"). Fails,
+    /// naming `what` and the limit, when the total would pass the limit; the units are then
+    /// not spent, and the caller must not do the work.
+    pub fn charge(&mut self, units: u64, what: &str) -> Result<(), String> {
+        let total = self.used.saturating_add(units);
+        if total > self.limit {
+            return Err(format!(
+                "work limit reached while {what}: the check needs more than the {} work units \
+                 it may spend (about one per step or byte held; {} spent so far); an honest \
+                 certificate this large can be checked with a larger --max-work",
+                self.limit, self.used
+            ));
+        }
+        self.used = total;
+        Ok(())
+    }
+
+    /// Charges `count` items of `each` units (saturating).
+    pub fn charge_each(&mut self, count: u64, each: u64, what: &str) -> Result<(), String> {
+        self.charge(count.saturating_mul(each), what)
+    }
+
+    /// Units spent so far.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    /// The limit.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+}
+
+/// Converts a count read from a file to `usize`, or names it as too large (on 32-bit targets
+/// `u64` does not fit).
+pub fn to_usize(value: u64, what: &str) -> Result<usize, String> {
+    usize::try_from(value).map_err(|_| format!("{what}: {value} is too large"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn charges_up_to_the_limit_and_not_past_it() {
+        let mut b = Budget::new(10);
+        b.charge(4, "a").unwrap();
+        b.charge_each(3, 2, "b").unwrap();
+        assert_eq!(b.used(), 10);
+        let err = b.charge(1, "listing moves").unwrap_err();
+        assert!(err.contains("while listing moves"), "{err}");
+        assert!(err.contains("10 work units"), "{err}");
+        // A refused charge is not spent.
+        assert_eq!(b.used(), 10);
+    }
+
+    #[test]
+    fn huge_charges_saturate_instead_of_wrapping() {
+        let mut b = Budget::new(u64::MAX - 1);
+        b.charge(u64::MAX - 2, "a").unwrap();
+        assert!(b.charge(u64::MAX, "b").is_err());
+        assert!(b.charge_each(u64::MAX, u64::MAX, "c").is_err());
+        assert_eq!(b.used(), u64::MAX - 2);
+        assert_eq!(Limits::for_input(u64::MAX).max_work, u64::MAX);
+    }
+}

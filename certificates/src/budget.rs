@@ -57,12 +57,19 @@ impl Limits {
 pub struct Budget {
     used: u64,
     limit: u64,
+    /// Whether a charge has failed: the check stopped for want of work, not for a fault it
+    /// found (the command line tells the two apart this way).
+    exhausted: bool,
 }
 
 impl Budget {
     /// A budget of `limit` units.
     pub fn new(limit: u64) -> Budget {
-        Budget { used: 0, limit }
+        Budget {
+            used: 0,
+            limit,
+            exhausted: false,
+        }
     }
 
     /// Charges `units` for `what` (a short phrase: "listing the opponent's moves"). Fails,
@@ -71,6 +78,7 @@ impl Budget {
     pub fn charge(&mut self, units: u64, what: &str) -> Result<(), String> {
         let total = self.used.saturating_add(units);
         if total > self.limit {
+            self.exhausted = true;
             return Err(format!(
                 "work limit reached while {what}: the check needs more than the {} work units \
                  it may spend (about one per step or byte held; {} spent so far); an honest \
@@ -96,6 +104,11 @@ impl Budget {
     pub fn limit(&self) -> u64 {
         self.limit
     }
+
+    /// Whether some charge was refused (the work limit, not the input, stopped the check).
+    pub fn exhausted(&self) -> bool {
+        self.exhausted
+    }
 }
 
 /// Converts a count read from a file to `usize`, or names it as too large (on 32-bit targets
@@ -114,11 +127,13 @@ mod tests {
         b.charge(4, "a").unwrap();
         b.charge_each(3, 2, "b").unwrap();
         assert_eq!(b.used(), 10);
+        assert!(!b.exhausted());
         let err = b.charge(1, "listing moves").unwrap_err();
         assert!(err.contains("while listing moves"), "{err}");
         assert!(err.contains("10 work units"), "{err}");
         // A refused charge is not spent.
         assert_eq!(b.used(), 10);
+        assert!(b.exhausted());
     }
 
     #[test]

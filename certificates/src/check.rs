@@ -15,8 +15,10 @@
 //!   start stones; both strategies are replayed over the abstract gap states of
 //!   [`crate::path_game`], trusting the lemma [`crate::TRUSTED_PATH_GAPS`].
 
+use crate::budget::Budget;
+pub use crate::budget::Limits;
 use crate::coins::{CoinGame, CoinLabelling, CLAIM_FIRST_WINS};
-use crate::encode::{black_wins_cnf, clause_bound};
+use crate::encode::black_wins_cnf;
 use crate::format::{
     Certificate, FormatError, Instance, MultiRound, OneRound, Refutation, RefutationMethod,
     Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
@@ -24,7 +26,7 @@ use crate::format::{
 use crate::heaps::{
     check_labelling, HeapGame, HeapLabelling, CLAIM_FIRST_PLAYER_WINS, CLAIM_SECOND_PLAYER_WINS,
 };
-use crate::lrat::{check_lrat, LratLimits, LratReport};
+use crate::lrat::{check_lrat, LratReport};
 use crate::path_game::{check_path_value, path_order, PathValue};
 use crate::posdnf::{DnfPlayer, DnfStrategy, PosDnf};
 use crate::sat_voronoi::{self, SatVoronoi};
@@ -37,39 +39,12 @@ use crate::voronoi_game::{
 use crate::{TRUSTED_COIN_DECOMPOSITION, TRUSTED_SPRAGUE_GRUNDY};
 use serde::Serialize;
 use std::collections::BTreeSet;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// Bounds on the checker's own work.
-pub struct Limits {
-    pub lrat: LratLimits,
-    /// The direct encoding is refused beyond this many clauses (bounded before it is built).
-    pub max_encoding_clauses: usize,
-    /// A reduction's image is refused beyond this many vertices (before it is built).
-    pub max_reduction_vertices: usize,
-    /// A strategy replay is refused beyond this many positions.
-    pub max_positions: u64,
-    /// A path-strategy replay ([`crate::path_game`]) is refused beyond this many abstract
-    /// states per strategy.
-    pub max_path_states: u64,
-    /// A heap labelling is refused when checking it needs more single-heap moves than this.
-    pub max_heap_moves: u64,
-    /// A coin labelling is refused when checking it would take more steps (coins turned
-    /// summed over all moves of all single heads, counted before the check).
-    pub max_coin_work: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            lrat: LratLimits::default(),
-            max_encoding_clauses: 50_000_000,
-            max_reduction_vertices: 100_000_000,
-            max_positions: 20_000_000,
-            max_path_states: 50_000_000,
-            max_heap_moves: 3_000_000_000,
-            max_coin_work: 2_000_000_000,
-        }
-    }
-}
+/// The start of the reason of a verdict that ended in an internal fault (a panic the checker
+/// caught, such as an arithmetic overflow that range checks should have prevented): the
+/// certificate is rejected, and the fault is a bug to report.
+pub const INTERNAL_ERROR: &str = "internal error";
 
 /// What the checker did, for the report.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -99,6 +74,8 @@ pub struct Work {
     /// Symmetry witnesses verified and used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub symmetries: Option<u64>,
+    /// Work units spent against the budget ([`Limits::max_work`]).
+    pub work_units: u64,
 }
 
 /// The checker's answer.
@@ -114,9 +91,53 @@ pub struct Verdict {
     pub trusted: Vec<String>,
 }
 
-/// Checks a certificate against an instance. Never panics; a certificate of the wrong kind for
-/// the instance is rejected with a reason.
+/// Checks a certificate against an instance within `limits`. Never panics; a certificate of
+/// the wrong kind for the instance is rejected with a reason, and so is a check that would pass
+/// the work limit.
 pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) -> Verdict {
+    let mut budget = limits.budget();
+    guarded(certificate, &mut budget, |budget| {
+        check_within(instance, certificate, budget)
+    })
+}
+
+/// Runs a check, turning a panic (a fault of the checker: every input is meant to be refused
+/// by range checks before arithmetic could overflow, and the checker crate is built with
+/// overflow checks in every profile) into a rejection whose reason starts with
+/// [`INTERNAL_ERROR`], and records the work spent.
+pub(crate) fn guarded(
+    certificate: &Certificate,
+    budget: &mut Budget,
+    run: impl FnOnce(&mut Budget) -> Verdict,
+) -> Verdict {
+    let outcome = catch_unwind(AssertUnwindSafe(|| run(&mut *budget)));
+    let mut verdict = outcome.unwrap_or_else(|payload| {
+        reject(
+            claim_of(certificate),
+            format!(
+                "{INTERNAL_ERROR}: the checker stopped on a fault ({}); the certificate is \
+                 rejected, and this input shows a bug in the checker",
+                panic_message(payload.as_ref())
+            ),
+            Work::default(),
+        )
+    });
+    verdict.work.work_units = budget.used();
+    verdict
+}
+
+/// The text of a panic's payload.
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
+}
+
+fn check_within(instance: &Instance, certificate: &Certificate, budget: &mut Budget) -> Verdict {
     let invalid = |err: FormatError| {
         reject(
             claim_of(certificate),
@@ -125,30 +146,34 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
         )
     };
     match (instance, certificate) {
-        (Instance::VoronoiOneRound(spec), _) => match spec.validate() {
-            Ok(game) => check_one_round(&game, certificate, limits),
+        (Instance::VoronoiOneRound(spec), _) => match spec.validate_within(budget) {
+            Ok(game) => check_one_round_within(&game, certificate, budget),
             Err(err) => invalid(err),
         },
         (Instance::Voronoi(spec), Certificate::VoronoiStrategy(strategy)) => {
-            match spec.validate() {
-                Ok(game) => check_voronoi_strategy(&game, strategy, limits),
+            match spec.validate_within(budget) {
+                Ok(game) => check_voronoi_strategy(&game, strategy, budget),
                 Err(err) => invalid(err),
             }
         }
-        (Instance::Voronoi(spec), Certificate::VoronoiValue(value)) => match spec.validate() {
-            Ok(game) => check_voronoi_value(&game, value, limits),
-            Err(err) => invalid(err),
-        },
-        (Instance::Voronoi(spec), Certificate::PathValue(value)) => match spec.validate() {
-            Ok(game) => check_voronoi_path_value(&game, value, limits),
-            Err(err) => invalid(err),
-        },
+        (Instance::Voronoi(spec), Certificate::VoronoiValue(value)) => {
+            match spec.validate_within(budget) {
+                Ok(game) => check_voronoi_value(&game, value, budget),
+                Err(err) => invalid(err),
+            }
+        }
+        (Instance::Voronoi(spec), Certificate::PathValue(value)) => {
+            match spec.validate_within(budget) {
+                Ok(game) => check_voronoi_path_value(&game, value, budget),
+                Err(err) => invalid(err),
+            }
+        }
         (Instance::PosDnfGame(dnf), Certificate::DnfStrategy(strategy)) => {
-            check_dnf_strategy(dnf, strategy, limits)
+            check_dnf_strategy(dnf, strategy, budget)
         }
         (Instance::MarkingGame(spec), Certificate::MarkingStrategy(strategy)) => {
             let claim = format!("the {} player wins {:?}", strategy.winner, spec.game);
-            match crate::marking_game::check_marking_strategy(spec, strategy, limits.max_positions)
+            match crate::marking_game::check_marking_strategy(spec, strategy, budget)
             {
                 Ok(report) => Verdict {
                     accepted: true,
@@ -169,7 +194,7 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
         }
         (Instance::FlipGame(spec), Certificate::FlipValue(_) | Certificate::FlipSequence(_)) => {
             let (accepted, claim, reason, positions, leaves) =
-                crate::flip_game::verdict(spec, certificate, limits.max_positions);
+                crate::flip_game::verdict(spec, certificate, budget);
             Verdict {
                 accepted,
                 claim,
@@ -184,7 +209,7 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
         }
         (Instance::MarkingGame(spec), Certificate::MarkingKayles(cert)) => {
             let claim = format!("the {} player wins {:?}", cert.winner, spec.game);
-            match crate::marking_kayles::check_marking_kayles(spec, cert, limits.max_heap_moves) {
+            match crate::marking_kayles::check_marking_kayles(spec, cert, budget) {
                 Ok(report) => Verdict {
                     accepted: true,
                     claim,
@@ -216,33 +241,33 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
             }
         }
         (Instance::MarkingGame(spec), Certificate::ConstructStrategy(cert)) => {
-            crate::construct_game::verdict(spec, cert, limits.max_positions)
+            crate::construct_game::verdict(spec, cert, budget)
         }
         (Instance::MarkingGame(spec), Certificate::BalancedColouring(cert)) => {
-            crate::construct_game::colouring_verdict(spec, cert)
+            crate::construct_game::colouring_verdict(spec, cert, budget)
         }
         (Instance::TriangleAvoidance(spec), Certificate::TriangleStrategy(strategy)) => {
-            check_triangle(spec.n, strategy, limits)
+            check_triangle(spec.n, strategy, budget)
         }
         (Instance::HeapGame(game), Certificate::HeapLabelling(labelling)) => {
-            check_heap_labelling(game, labelling, limits)
+            check_heap_labelling(game, labelling, budget)
         }
         (Instance::CoinGame(spec), Certificate::CoinLabelling(labelling)) => {
             match spec.validate() {
-                Ok(game) => check_coin_labelling(&game, labelling, limits),
+                Ok(game) => check_coin_labelling(&game, labelling, budget),
                 Err(err) => invalid(FormatError::new(err)),
             }
         }
         (Instance::VertexNim(spec), Certificate::VertexNimStrategy(strategy)) => {
             match spec.validate() {
-                Ok(game) => check_vertexnim(&game, strategy, limits),
+                Ok(game) => check_vertexnim(&game, strategy, budget),
                 Err(err) => invalid(FormatError::new(err)),
             }
         }
         (Instance::VertexNim(spec), Certificate::VertexNimLabelling(labelling)) => {
             let claim = format!("the {} player wins", labelling.winner);
             match spec.validate() {
-                Ok(game) => match crate::vertexnim::check_labelling(&game, labelling) {
+                Ok(game) => match crate::vertexnim::check_labelling(&game, labelling, budget) {
                     Ok((theorem, how)) => Verdict {
                         accepted: true,
                         claim,
@@ -274,7 +299,7 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
 fn check_vertexnim(
     game: &crate::vertexnim::VertexNim,
     strategy: &crate::vertexnim::VertexNimStrategy,
-    limits: &Limits,
+    budget: &mut Budget,
 ) -> Verdict {
     let claim = format!("the {} player wins", strategy.winner);
     let work = Work {
@@ -282,7 +307,7 @@ fn check_vertexnim(
         edges: game.start.adj.iter().map(|a| a.len()).sum(),
         ..Work::default()
     };
-    match crate::vertexnim::check_strategy(game, strategy, limits.max_positions) {
+    match crate::vertexnim::check_strategy(game, strategy, budget) {
         Ok(report) => Verdict {
             accepted: true,
             claim,
@@ -302,7 +327,7 @@ fn check_vertexnim(
     }
 }
 
-fn check_heap_labelling(game: &HeapGame, labelling: &HeapLabelling, limits: &Limits) -> Verdict {
+fn check_heap_labelling(game: &HeapGame, labelling: &HeapLabelling, budget: &mut Budget) -> Verdict {
     let claim = match labelling.claim.as_str() {
         CLAIM_FIRST_PLAYER_WINS => "the first player wins".to_string(),
         CLAIM_SECOND_PLAYER_WINS => "the second player wins".to_string(),
@@ -315,7 +340,7 @@ fn check_heap_labelling(game: &HeapGame, labelling: &HeapLabelling, limits: &Lim
             Work::default(),
         );
     }
-    match check_labelling(game, labelling, limits.max_heap_moves) {
+    match check_labelling(game, labelling, budget) {
         Ok(report) => Verdict {
             accepted: true,
             claim,
@@ -355,9 +380,25 @@ fn heap_theorems(report: &crate::heaps::LabellingReport) -> Vec<String> {
 /// [`check`] for a `voronoi-one-round` instance the caller has already validated (so a large
 /// graph is built once).
 pub fn check_one_round(game: &OneRound, certificate: &Certificate, limits: &Limits) -> Verdict {
+    let mut budget = limits.budget();
+    check_one_round_with(game, certificate, &mut budget)
+}
+
+/// [`check_one_round`] charging an existing budget (the one that validated the instance).
+pub fn check_one_round_with(
+    game: &OneRound,
+    certificate: &Certificate,
+    budget: &mut Budget,
+) -> Verdict {
+    guarded(certificate, budget, |budget| {
+        check_one_round_within(game, certificate, budget)
+    })
+}
+
+fn check_one_round_within(game: &OneRound, certificate: &Certificate, budget: &mut Budget) -> Verdict {
     match certificate {
-        Certificate::Witness(w) => check_witness(game, w),
-        Certificate::Refutation(r) => check_refutation(game, r, limits),
+        Certificate::Witness(w) => check_witness(game, w, budget),
+        Certificate::Refutation(r) => check_refutation(game, r, budget),
         _ => reject(
             claim_of(certificate),
             format!(
@@ -384,7 +425,7 @@ fn mismatch(instance: &Instance, certificate: &Certificate) -> Verdict {
 fn check_voronoi_strategy(
     game: &MultiRound,
     strategy: &VoronoiStrategy,
-    limits: &Limits,
+    budget: &mut Budget,
 ) -> Verdict {
     let claim = voronoi_claim(strategy);
     let mut work = Work {
@@ -397,7 +438,7 @@ fn check_voronoi_strategy(
         game.rounds,
         &game.start,
         strategy,
-        limits.max_positions,
+        budget,
     ) {
         Ok(report) => {
             work.positions = Some(report.positions);
@@ -424,7 +465,7 @@ fn check_voronoi_strategy(
     }
 }
 
-fn check_voronoi_value(game: &MultiRound, value: &VoronoiValue, limits: &Limits) -> Verdict {
+fn check_voronoi_value(game: &MultiRound, value: &VoronoiValue, budget: &mut Budget) -> Verdict {
     let claim = format!("the game's value (W's margin) is {}", value.value);
     let mut work = Work {
         vertices: game.graph.len(),
@@ -436,7 +477,7 @@ fn check_voronoi_value(game: &MultiRound, value: &VoronoiValue, limits: &Limits)
         game.rounds,
         &game.start,
         value,
-        limits.max_positions,
+        budget,
     ) {
         Ok((white, black)) => {
             work.positions = Some(white.positions + black.positions);
@@ -460,7 +501,7 @@ fn check_voronoi_value(game: &MultiRound, value: &VoronoiValue, limits: &Limits)
     }
 }
 
-fn check_voronoi_path_value(game: &MultiRound, value: &PathValue, limits: &Limits) -> Verdict {
+fn check_voronoi_path_value(game: &MultiRound, value: &PathValue, budget: &mut Budget) -> Verdict {
     let claim = path_claim(value);
     let mut work = Work {
         vertices: game.graph.len(),
@@ -481,7 +522,7 @@ fn check_voronoi_path_value(game: &MultiRound, value: &PathValue, limits: &Limit
             work,
         );
     }
-    match check_path_value(game.graph.len(), game.rounds, value, limits.max_path_states) {
+    match check_path_value(game.graph.len(), game.rounds, value, budget) {
         Ok((white, black)) => {
             work.positions = Some(white.states + black.states);
             work.leaves = Some(white.leaves + black.leaves);
@@ -524,13 +565,13 @@ fn voronoi_claim(strategy: &VoronoiStrategy) -> String {
     }
 }
 
-fn check_dnf_strategy(dnf: &PosDnf, strategy: &DnfStrategy, limits: &Limits) -> Verdict {
+fn check_dnf_strategy(dnf: &PosDnf, strategy: &DnfStrategy, budget: &mut Budget) -> Verdict {
     let who = match strategy.player {
         DnfPlayer::First => "first",
         DnfPlayer::Second => "second",
     };
     let claim = format!("the {who} player wins");
-    match crate::posdnf::check_strategy(dnf, strategy, limits.max_positions) {
+    match crate::posdnf::check_strategy(dnf, strategy, budget) {
         Ok(report) => Verdict {
             accepted: true,
             claim,
@@ -549,7 +590,7 @@ fn check_dnf_strategy(dnf: &PosDnf, strategy: &DnfStrategy, limits: &Limits) -> 
     }
 }
 
-fn check_triangle(n: usize, strategy: &TriangleStrategy, limits: &Limits) -> Verdict {
+fn check_triangle(n: usize, strategy: &TriangleStrategy, budget: &mut Budget) -> Verdict {
     let claim = format!(
         "{} wins one-colour triangle avoidance on {} nodes",
         strategy.winner, strategy.n
@@ -561,7 +602,7 @@ fn check_triangle(n: usize, strategy: &TriangleStrategy, limits: &Limits) -> Ver
         );
         return reject(claim, why, Work::default());
     }
-    match crate::triangle_game::check_triangle_strategy(strategy, limits.max_positions) {
+    match crate::triangle_game::check_triangle_strategy(strategy, budget) {
         Ok(report) => Verdict {
             accepted: true,
             claim,
@@ -582,7 +623,7 @@ fn check_triangle(n: usize, strategy: &TriangleStrategy, limits: &Limits) -> Ver
     }
 }
 
-fn check_coin_labelling(game: &CoinGame, cert: &CoinLabelling, limits: &Limits) -> Verdict {
+fn check_coin_labelling(game: &CoinGame, cert: &CoinLabelling, budget: &mut Budget) -> Verdict {
     let claim = format!(
         "the position has Grundy value {}: {}{}",
         cert.value,
@@ -597,7 +638,7 @@ fn check_coin_labelling(game: &CoinGame, cert: &CoinLabelling, limits: &Limits) 
             ""
         }
     );
-    match crate::coins::check_labelling(game, cert, limits.max_coin_work) {
+    match crate::coins::check_labelling(game, cert, budget) {
         Ok(report) => Verdict {
             accepted: true,
             claim,
@@ -664,7 +705,7 @@ fn base_work(game: &OneRound) -> Work {
     }
 }
 
-fn check_witness(game: &OneRound, witness: &Witness) -> Verdict {
+fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) -> Verdict {
     let mut work = base_work(game);
     let claim = witness.claim.clone();
     if claim != CLAIM_BLACK_WINS {
@@ -716,6 +757,9 @@ fn check_witness(game: &OneRound, witness: &Witness) -> Verdict {
             work,
         );
     }
+    if let Err(why) = budget.charge(crate::voronoi::score_cost(&game.graph), "scoring the placement") {
+        return reject(claim, why, work);
+    }
     let s = score(&game.graph, &game.white, &black);
     work.white_score = Some(s.white);
     work.black_score = Some(s.black);
@@ -747,7 +791,7 @@ fn record_lrat(work: &mut Work, report: &LratReport) {
     work.lrat_hints = Some(report.hints);
 }
 
-fn check_refutation(game: &OneRound, refutation: &Refutation, limits: &Limits) -> Verdict {
+fn check_refutation(game: &OneRound, refutation: &Refutation, budget: &mut Budget) -> Verdict {
     let mut work = base_work(game);
     let claim = refutation.claim.clone();
     if claim != CLAIM_BLACK_CANNOT_WIN {
@@ -759,23 +803,25 @@ fn check_refutation(game: &OneRound, refutation: &Refutation, limits: &Limits) -
     }
     match &refutation.method {
         RefutationMethod::Direct => {
-            let free = game.graph.len() - game.white.len();
-            let bound = clause_bound(game.graph.len(), free, game.black_count);
-            if bound > limits.max_encoding_clauses as u128 {
-                return reject(
-                    claim,
-                    format!(
-                        "the direct encoding of this instance could have {bound} clauses, over \
-                         the checker's limit of {}; use a refutation through a reduction",
-                        limits.max_encoding_clauses
-                    ),
-                    work,
-                );
-            }
-            let encoding = black_wins_cnf(&game.graph, &game.white, game.black_count);
+            // Charged clause by clause as it is built: an instance whose encoding would not fit
+            // the budget is refused before the proof is read.
+            let encoding = match black_wins_cnf(&game.graph, &game.white, game.black_count, budget)
+            {
+                Ok(encoding) => encoding,
+                Err(why) => {
+                    return reject(
+                        claim,
+                        format!(
+                            "{why} (building the checker's own encoding of the instance; a \
+                             refutation through a reduction avoids it)"
+                        ),
+                        work,
+                    )
+                }
+            };
             work.cnf_variables = Some(encoding.cnf.num_vars);
             work.cnf_clauses = Some(encoding.cnf.clauses.len());
-            match check_lrat(&encoding.cnf, &refutation.lrat, &limits.lrat) {
+            match check_lrat(&encoding.cnf, &refutation.lrat, budget) {
                 Ok(report) => {
                     record_lrat(&mut work, &report);
                     Verdict {
@@ -800,7 +846,7 @@ fn check_refutation(game: &OneRound, refutation: &Refutation, limits: &Limits) -
             // Compare sizes before building anything: a carried formula may declare billions of
             // variables.
             let image = sat_voronoi::paper_size(formula.num_vars as usize, formula.clauses.len());
-            if image != game.graph.len() || image > limits.max_reduction_vertices {
+            if image != game.graph.len() {
                 return reject(
                     claim,
                     format!(
@@ -812,10 +858,10 @@ fn check_refutation(game: &OneRound, refutation: &Refutation, limits: &Limits) -
                     work,
                 );
             }
-            if let Err(why) = same_as_construction(game, formula, *reduction) {
+            if let Err(why) = same_as_construction(game, formula, *reduction, budget) {
                 return reject(claim, why, work);
             }
-            match check_lrat(formula, &refutation.lrat, &limits.lrat) {
+            match check_lrat(formula, &refutation.lrat, budget) {
                 Ok(report) => {
                     record_lrat(&mut work, &report);
                     Verdict {
@@ -844,11 +890,20 @@ fn same_as_construction(
     game: &OneRound,
     formula: &crate::cnf::Cnf,
     reduction: SatVoronoi,
+    budget: &mut Budget,
 ) -> Result<(), String> {
+    // The image has as many vertices as the instance (checked by the caller) and at most
+    // 3 + 3 + 3 + 3 edges a variable and 2 + 3 a clause besides the pendants: building it and
+    // the three name sets is linear in the instance, about 200 units a vertex and edge.
+    budget.charge_each(
+        (game.graph.len() as u64).saturating_add(game.graph.edge_count() as u64),
+        200,
+        "rebuilding the reduction's image",
+    )?;
     let built = sat_voronoi::build(formula, reduction)
         .map_err(|why| format!("the carried formula cannot be reduced: {why}"))?;
     let ours: BTreeSet<&str> = built.vertices.iter().map(String::as_str).collect();
-    let theirs: BTreeSet<&str> = game.graph.names().iter().map(String::as_str).collect();
+    let theirs: BTreeSet<&str> = game.graph.names().collect();
     if let Some(v) = ours.symmetric_difference(&theirs).next() {
         let side = if ours.contains(v) {
             "the reduction has vertex"

@@ -53,6 +53,7 @@
 //! and the position's value is the nim sum of its heads' labels. A winning move must be legal
 //! (its last coin a head, its set allowed) and lead to value 0.
 
+use crate::budget::Budget;
 use serde::{Deserialize, Serialize};
 
 /// A coin-game rule as written in the instance.
@@ -271,15 +272,18 @@ impl CoinGameSpec {
             }
             let mut index = Vec::with_capacity(dims);
             for d in 0..dims {
-                let lo = base[d];
-                let hi = lo.saturating_add(self.board[d].min(i64::MAX as u64) as i64 - 1);
-                if head[d] < lo || head[d] > hi {
+                // In i128: a base near i64::MIN and a coordinate near i64::MAX are more than
+                // i64::MAX apart.
+                let offset = i128::from(head[d]) - i128::from(base[d]);
+                if offset < 0 || offset >= i128::from(self.board[d]) {
+                    let hi = i128::from(base[d]) + i128::from(self.board[d]) - 1;
                     return Err(format!(
-                        "heads[{k}]: coin {show} is outside the board ({} from {lo} to {hi})",
-                        ["x", "y"][d]
+                        "heads[{k}]: coin {show} is outside the board ({} from {} to {hi})",
+                        ["x", "y"][d],
+                        base[d]
                     ));
                 }
-                index.push((head[d] - lo) as u64);
+                index.push(offset as u64);
             }
             heads.push(index);
         }
@@ -455,7 +459,7 @@ pub fn strip_mex(strip: &Strip, i: u64, labels: &[u64], seen: &mut Vec<bool>) ->
 }
 
 /// `Ok(work)`, or the first coin whose label is wrong. `values` as read: one list per x.
-pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u64, String> {
+pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Result<u64, String> {
     let coord = |index: &[u64]| -> String {
         let parts: Vec<String> = index
             .iter()
@@ -475,8 +479,11 @@ pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u
             ))
         }
     };
-    let too_much = |work: u128| {
-        format!("checking the labels takes about {work} steps, more than the limit of {max_work}")
+    // Charges `work` (counted before anything is listed) to the budget.
+    let mut pay = |work: u128, what: &str| {
+        budget
+            .charge(u64::try_from(work).unwrap_or(u64::MAX), what)
+            .map_err(|why| format!("{why} (about {work} steps)"))
     };
     match (&game.rule, values) {
         (Rule::Strip(strip), Labels::Strip(labels)) => {
@@ -488,9 +495,7 @@ pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u
                 ));
             }
             let work = (0..w).fold(0u128, |acc, i| acc.saturating_add(count_moves(strip, i).1));
-            if work > max_work as u128 {
-                return Err(too_much(work));
-            }
+            pay(work, "checking the labels")?;
             let mut seen = Vec::new();
             for i in 0..w {
                 let (m, n) = strip_mex(strip, i, labels, &mut seen);
@@ -501,14 +506,17 @@ pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u
         (Rule::Product(sx, sy), Labels::Plane(labels)) => {
             let (w, h) = (game.board[0], game.board[1]);
             check_shape(labels, w, h)?;
-            // Per axis: moves counted, then listed; the product work is separable.
-            let axis_work = |s: &Strip, n: u64| {
-                (0..n).fold(0u128, |acc, i| acc.saturating_add(count_moves(s, i).1))
+            // Per axis: moves counted, then listed; the product work is separable. Listing holds
+            // every move as a vector: about 48 bytes a move besides 8 a coin.
+            let axis_listing = |s: &Strip, n: u64| {
+                (0..n).fold(0u128, |acc, i| {
+                    let (moves, coins) = count_moves(s, i);
+                    acc.saturating_add(moves.saturating_mul(48))
+                        .saturating_add(coins.saturating_mul(8))
+                })
             };
-            let listing = axis_work(sx, w).saturating_add(axis_work(sy, h));
-            if listing > max_work as u128 {
-                return Err(too_much(listing));
-            }
+            let listing = axis_listing(sx, w).saturating_add(axis_listing(sy, h));
+            pay(listing, "listing the moves of both axes")?;
             let list = |s: &Strip, n: u64| -> Vec<Vec<Vec<u64>>> {
                 (0..n)
                     .map(|i| {
@@ -541,12 +549,11 @@ pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u
                 .flat_map(|ms| ms.iter().map(|m| m.len() as u128 + 1))
                 .sum();
             let sum_n2: u128 = my.iter().map(|ms| ms.len() as u128).sum();
-            let work = listing
-                .saturating_add(sum_u.saturating_mul(sum_s2))
-                .saturating_add(sum_t1.saturating_mul(sum_n2));
-            if work > max_work as u128 {
-                return Err(too_much(work));
-            }
+            let work = sum_u
+                .saturating_mul(sum_s2)
+                .saturating_add(sum_t1.saturating_mul(sum_n2))
+                .saturating_add(u128::from(w) * 8);
+            pay(work, "checking the labels")?;
             let mut seen = Vec::new();
             let mut row = vec![0u64; w as usize];
             for x in 0..w as usize {
@@ -581,10 +588,8 @@ pub fn check_labels(game: &CoinGame, values: &Labels, max_work: u64) -> Result<u
         (Rule::AcrosticTwins, Labels::Plane(labels)) => {
             let (w, h) = (game.board[0], game.board[1]);
             check_shape(labels, w, h)?;
-            let work = (w as u128) * (h as u128) * (w as u128 + h as u128);
-            if work > max_work as u128 {
-                return Err(too_much(work));
-            }
+            let work = (w as u128) * (h as u128) * (w as u128 + h as u128 + 1);
+            pay(work, "checking the labels")?;
             let mut seen = Vec::new();
             for x in 0..w as usize {
                 for y in 0..h as usize {
@@ -671,9 +676,9 @@ pub struct LabellingReport {
 pub fn check_labelling(
     game: &CoinGame,
     cert: &CoinLabelling,
-    max_work: u64,
+    budget: &mut Budget,
 ) -> Result<LabellingReport, String> {
-    let work = check_labels(game, &cert.values, max_work)?;
+    let work = check_labels(game, &cert.values, budget)?;
     let value = game.heads.iter().fold(0, |acc, h| acc ^ cert.values.at(h));
     if value != cert.value {
         return Err(format!(
@@ -696,11 +701,11 @@ pub fn check_labelling(
         if value == 0 {
             return Err("winning_move: a position of value 0 has no winning move".into());
         }
-        check_winning_move(game, &cert.values, coins, value)?;
+        check_winning_move(game, &cert.values, coins, value, budget)?;
     }
     Ok(LabellingReport {
         work,
-        coins: game.board.iter().product(),
+        coins: game.board.iter().fold(1u64, |p, &w| p.saturating_mul(w)),
     })
 }
 
@@ -710,8 +715,10 @@ fn check_winning_move(
     labels: &Labels,
     coins: &[Vec<i64>],
     value: u64,
+    budget: &mut Budget,
 ) -> Result<(), String> {
     let dims = game.base.len();
+    budget.charge(coins.len() as u64 * 64, "checking the winning move")?;
     let mut index = Vec::with_capacity(coins.len());
     for (k, c) in coins.iter().enumerate() {
         if c.len() != dims
@@ -725,7 +732,7 @@ fn check_winning_move(
         }
         index.push(
             (0..dims)
-                .map(|d| (c[d] - game.base[d]) as u64)
+                .map(|d| (i128::from(c[d]) - i128::from(game.base[d])) as u64)
                 .collect::<Vec<u64>>(),
         );
     }
@@ -737,8 +744,13 @@ fn check_winning_move(
         return Err("winning_move: no coins".into());
     };
     let illegal = |why: &str| Err(format!("winning_move: not a legal move: {why}"));
+    // Looking for the move lists the moves of its last coin once more.
+    let listing = |s: &Strip, i: u64| u64::try_from(count_moves(s, i).1).unwrap_or(u64::MAX);
     let legal = match &game.rule {
-        Rule::Strip(strip) => is_move(strip, last[0], &flat(&index[..index.len() - 1], 0)),
+        Rule::Strip(strip) => {
+            budget.charge(listing(strip, last[0]), "checking the winning move")?;
+            is_move(strip, last[0], &flat(&index[..index.len() - 1], 0))
+        }
         Rule::Product(sx, sy) => {
             let mut xs = flat(&index, 0);
             let mut ys = flat(&index, 1);
@@ -753,6 +765,10 @@ fn check_winning_move(
             if xs.len() * ys.len() != index.len() {
                 return illegal("the coins are not a product of a set of columns and rows");
             }
+            budget.charge(
+                listing(sx, corner[0]).saturating_add(listing(sy, corner[1])),
+                "checking the winning move",
+            )?;
             is_move(sx, corner[0], &xs[..xs.len() - 1])
                 && is_move(sy, corner[1], &ys[..ys.len() - 1])
         }
@@ -782,6 +798,8 @@ fn flat(coins: &[Vec<u64>], d: usize) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::budget::Budget;
 
     fn strip_values(s: &Strip, n: u64) -> Vec<u64> {
         let mut v: Vec<u64> = Vec::new();
@@ -855,13 +873,13 @@ mod tests {
             winning_move: Some(vec![vec![3], vec![2], vec![0]]),
         };
         // 7 -> turn 3 with 2 (4) and 0 (1): 2 ^ 7 ^ 7 ^ 4 ^ 1 = 7: not 0.
-        let err = check_labelling(&g, &cert, 1 << 20).err().unwrap();
+        let err = check_labelling(&g, &cert, &mut Budget::new(1_048_576_000)).err().unwrap();
         assert!(err.contains("value 7"), "{err}");
         // Turn 3 and 1: both go to tails, value 0.
         cert.winning_move = Some(vec![vec![1], vec![3]]);
-        assert!(check_labelling(&g, &cert, 1 << 20).is_ok());
+        assert!(check_labelling(&g, &cert, &mut Budget::new(1_048_576_000)).is_ok());
         cert.winning_move = Some(vec![vec![4], vec![3]]);
-        assert!(check_labelling(&g, &cert, 1 << 20)
+        assert!(check_labelling(&g, &cert, &mut Budget::new(1_048_576_000))
             .err()
             .unwrap()
             .contains("tail"));
@@ -869,9 +887,9 @@ mod tests {
         let mut bad = cert.clone();
         bad.values = Labels::Strip(vec![1, 2, 4, 6, 8, 11]);
         bad.value = 2 ^ 6;
-        let err = check_labelling(&g, &bad, 1 << 20).err().unwrap();
+        let err = check_labelling(&g, &bad, &mut Budget::new(1_048_576_000)).err().unwrap();
         assert!(err.contains("coin (3)"), "{err}");
-        assert!(check_labelling(&g, &cert, 10)
+        assert!(check_labelling(&g, &cert, &mut Budget::new(10))
             .err()
             .unwrap()
             .contains("limit"));
@@ -888,14 +906,14 @@ mod tests {
             // to 0: the corner (2, 1) gives 2 ^ 1 ^ 3 = 0 (the corner (1, 1) gives 1 ^ 3 ^ 3).
             winning_move: Some(vec![vec![2, 1], vec![2, 3], vec![3, 1], vec![3, 3]]),
         };
-        assert!(check_labelling(&g, &cert, 1 << 20).is_ok());
+        assert!(check_labelling(&g, &cert, &mut Budget::new(1_048_576_000)).is_ok());
         cert.winning_move = Some(vec![vec![1, 1], vec![1, 3], vec![3, 1], vec![3, 3]]);
-        assert!(check_labelling(&g, &cert, 1 << 20)
+        assert!(check_labelling(&g, &cert, &mut Budget::new(1_048_576_000))
             .err()
             .unwrap()
             .contains("value 1"));
         cert.winning_move = Some(vec![vec![2, 1], vec![3, 1], vec![3, 3]]);
-        assert!(check_labelling(&g, &cert, 1 << 20)
+        assert!(check_labelling(&g, &cert, &mut Budget::new(1_048_576_000))
             .err()
             .unwrap()
             .contains("product"));
@@ -903,7 +921,7 @@ mod tests {
             l[2][2] = 2;
         }
         cert.winning_move = None;
-        let err = check_labelling(&g, &cert, 1 << 20).err().unwrap();
+        let err = check_labelling(&g, &cert, &mut Budget::new(1_048_576_000)).err().unwrap();
         assert!(err.contains("coin (2, 2)"), "{err}");
     }
 

@@ -52,6 +52,7 @@
 //! Nothing is trusted beyond these rules.
 
 use crate::check::{reject, Verdict, Work};
+use crate::budget::Budget;
 use crate::marking_game::{MarkingGame, MarkingSpec, Rules};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -264,7 +265,7 @@ fn replay(
     rules: &Rules,
     first: bool,
     moves: &[(String, usize)],
-    max_positions: u64,
+    budget: &mut Budget,
 ) -> Result<(SideReport, Pos), String> {
     let who = if first {
         "R's strategy"
@@ -272,6 +273,10 @@ fn replay(
         "B's strategy"
     };
     let game = rules.game;
+    budget.charge_each(moves.len() as u64, 64, "reading the strategy")?;
+    // Listing the legal moves scans the edges and their crossings; a move scans the shapes.
+    let per_position = 96 + rules.edges as u64 * 4;
+    let per_move = 32 + rules.targets().len() as u64 * 2;
     let mut table: HashMap<(u64, u64), usize> = HashMap::new();
     for (k, (text, e)) in moves.iter().enumerate() {
         let Some((red, blue)) = parse_key(game, text) else {
@@ -302,6 +307,7 @@ fn replay(
         if !expanded && memo.contains_key(&pos) {
             continue;
         }
+        budget.charge(per_position, "replaying positions")?;
         let options = legal(rules, pos);
         if options.is_empty() {
             report.finals += 1;
@@ -324,13 +330,11 @@ fn replay(
             options
         };
         let sign = if pos.first_to_move { 1 } else { -1 };
+        budget
+            .charge_each(options.len() as u64, per_move, "replaying moves")
+            .map_err(|why| format!("{who}: {why}"))?;
         if !expanded {
             report.positions += 1;
-            if report.positions > max_positions {
-                return Err(format!(
-                    "{who}: more than {max_positions} positions: over the limit"
-                ));
-            }
             stack.push((pos, true));
             for &e in &options {
                 if let Step::Go { next, .. } = step(rules, pos, e) {
@@ -389,7 +393,7 @@ fn replay(
 pub fn check_construct_strategy(
     spec: &MarkingSpec,
     cert: &ConstructStrategy,
-    max_positions: u64,
+    budget: &mut Budget,
 ) -> Result<ConstructReport, String> {
     let rules = rules(spec)?;
     if cert.first.is_none() && cert.second.is_none() {
@@ -397,7 +401,7 @@ pub fn check_construct_strategy(
     }
     let mut report = ConstructReport::default();
     if let Some(f) = &cert.first {
-        let (side, last) = replay(&rules, true, &f.moves, max_positions)?;
+        let (side, last) = replay(&rules, true, &f.moves, budget)?;
         if side.worst < f.at_least {
             return Err(format!(
                 "R's strategy guarantees only {} < {}: B reaches final position {} with \
@@ -410,7 +414,7 @@ pub fn check_construct_strategy(
         report.first = Some(side);
     }
     if let Some(s) = &cert.second {
-        let (side, last) = replay(&rules, false, &s.moves, max_positions)?;
+        let (side, last) = replay(&rules, false, &s.moves, budget)?;
         if side.worst > s.at_most {
             return Err(format!(
                 "B's strategy holds R only to {} > {}: R reaches final position {} with \
@@ -429,6 +433,7 @@ pub fn check_construct_strategy(
 pub fn check_balanced_colouring(
     spec: &MarkingSpec,
     cert: &BalancedColouring,
+    budget: &mut Budget,
 ) -> Result<(usize, usize), String> {
     if spec.game != MarkingGame::BichromaticColoring {
         return Err(format!(
@@ -437,6 +442,10 @@ pub fn check_balanced_colouring(
         ));
     }
     let rules = Rules::from_spec(spec)?;
+    budget.charge(
+        cert.colours.len() as u64 * 4 + rules.targets().len() as u64,
+        "checking the colouring",
+    )?;
     let letters: Vec<char> = cert.colours.chars().collect();
     if letters.len() != rules.edges {
         return Err(format!(
@@ -473,9 +482,9 @@ pub const LEMMA_4_CLAIM: &str = "a colouring of every edge, red and blue counts 
 at most one, with no monochromatic face (Lemma 4)";
 
 /// The checker's verdict on a `construct-strategy` certificate.
-pub fn verdict(spec: &MarkingSpec, cert: &ConstructStrategy, max_positions: u64) -> Verdict {
+pub fn verdict(spec: &MarkingSpec, cert: &ConstructStrategy, budget: &mut Budget) -> Verdict {
     let claim = claim(spec.game, cert);
-    match check_construct_strategy(spec, cert, max_positions) {
+    match check_construct_strategy(spec, cert, budget) {
         Ok(report) => {
             let sides: Vec<String> = [("R", &report.first), ("B", &report.second)]
                 .iter()
@@ -511,8 +520,12 @@ pub fn verdict(spec: &MarkingSpec, cert: &ConstructStrategy, max_positions: u64)
 }
 
 /// The checker's verdict on a `balanced-colouring` certificate.
-pub fn colouring_verdict(spec: &MarkingSpec, cert: &BalancedColouring) -> Verdict {
-    match check_balanced_colouring(spec, cert) {
+pub fn colouring_verdict(
+    spec: &MarkingSpec,
+    cert: &BalancedColouring,
+    budget: &mut Budget,
+) -> Verdict {
+    match check_balanced_colouring(spec, cert, budget) {
         Ok((r, b)) => Verdict {
             accepted: true,
             claim: LEMMA_4_CLAIM.into(),
@@ -530,6 +543,8 @@ pub fn colouring_verdict(spec: &MarkingSpec, cert: &BalancedColouring) -> Verdic
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::budget::Budget;
     use crate::geometry::TriangulationSpec;
 
     fn spec(game: MarkingGame, points: Vec<[i64; 2]>, triangles: Vec<[usize; 3]>) -> MarkingSpec {
@@ -562,15 +577,15 @@ mod tests {
             first: Some(FirstSide { at_least: 1, moves }),
             second: None,
         };
-        let r = check_construct_strategy(&s, &cert, 100).unwrap();
+        let r = check_construct_strategy(&s, &cert, &mut Budget::new(100_000)).unwrap();
         assert_eq!(r.first.unwrap().worst, 1);
         let mut greedy = cert.clone();
         greedy.first.as_mut().unwrap().at_least = 2;
-        let err = check_construct_strategy(&s, &greedy, 100).unwrap_err();
+        let err = check_construct_strategy(&s, &greedy, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("guarantees only 1 < 2"), "{err}");
         let mut missing = cert;
         missing.first.as_mut().unwrap().moves.pop();
-        let err = check_construct_strategy(&s, &missing, 100).unwrap_err();
+        let err = check_construct_strategy(&s, &missing, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("no move at position 5"), "{err}");
     }
 
@@ -614,11 +629,11 @@ mod tests {
                     moves: vec![("1/0".into(), 1), ("2/0".into(), 0), ("4/0".into(), 0)],
                 }),
             };
-            check_construct_strategy(&s, &cert, 100).unwrap();
+            check_construct_strategy(&s, &cert, &mut Budget::new(100_000)).unwrap();
             assert!(claim(game, &cert).contains(&describe(game, 0)));
             let mut wrong = cert.clone();
             wrong.second.as_mut().unwrap().moves[0].1 = 0;
-            let err = check_construct_strategy(&s, &wrong, 100).unwrap_err();
+            let err = check_construct_strategy(&s, &wrong, &mut Budget::new(100_000)).unwrap_err();
             assert!(
                 err.contains("at position 1/0: edge 0 is not a legal"),
                 "{err}"
@@ -688,16 +703,16 @@ mod tests {
                 }),
                 second: None,
             };
-            let err = check_construct_strategy(&s, &cert, 100).unwrap_err();
+            let err = check_construct_strategy(&s, &cert, &mut Budget::new(100_000)).unwrap_err();
             assert!(err.contains("moves[0]") && err.contains(expected), "{err}");
         }
         let empty = ConstructStrategy {
             first: None,
             second: None,
         };
-        assert!(check_construct_strategy(&s, &empty, 100).is_err());
+        assert!(check_construct_strategy(&s, &empty, &mut Budget::new(100_000)).is_err());
         let mono = spec(MarkingGame::Coloring, triangle(), vec![[0, 1, 2]]);
-        assert!(check_construct_strategy(&mono, &empty, 100)
+        assert!(check_construct_strategy(&mono, &empty, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("marking-strategy"));
     }
@@ -717,32 +732,28 @@ mod tests {
                 &s,
                 &BalancedColouring {
                     colours: "rbrrb".into()
-                }
-            ),
+                }, &mut Budget::new(u64::MAX)),
             Ok((3, 2))
         );
         let err = check_balanced_colouring(
             &s,
             &BalancedColouring {
                 colours: "rrbrb".into(),
-            },
-        )
+            }, &mut Budget::new(u64::MAX))
         .unwrap_err();
         assert!(err.contains("monochromatic"), "{err}");
         let err = check_balanced_colouring(
             &s,
             &BalancedColouring {
                 colours: "rbrrr".into(),
-            },
-        )
+            }, &mut Budget::new(u64::MAX))
         .unwrap_err();
         assert!(err.contains("not balanced"), "{err}");
         assert!(check_balanced_colouring(
             &s,
             &BalancedColouring {
                 colours: "rb".into()
-            }
-        )
+            }, &mut Budget::new(u64::MAX))
         .is_err());
     }
 }

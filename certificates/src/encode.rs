@@ -21,8 +21,36 @@
 //! by `c[i][j] = c[i-1][j] OR (x_i AND c[i-1][j-1])`, truncated at the bound. The score counter
 //! needs only the "implies" half of each definition; the exact-count counter needs both.
 
+use crate::budget::Budget;
 use crate::cnf::Cnf;
 use crate::graph::{Graph, UNREACHABLE};
+
+/// Work units per clause besides its literals: the clause's vector and its allocation.
+const CLAUSE_COST: u64 = 48;
+
+/// A formula under construction whose every clause is charged to a budget before it is added.
+struct Builder<'b> {
+    cnf: Cnf,
+    budget: &'b mut Budget,
+}
+
+impl Builder<'_> {
+    fn fresh_var(&mut self) -> Result<i32, String> {
+        if self.cnf.num_vars >= i32::MAX as u32 {
+            return Err("the encoding would need more than 2^31 - 1 variables".into());
+        }
+        Ok(self.cnf.fresh_var())
+    }
+
+    fn add_clause(&mut self, clause: Vec<i32>) -> Result<(), String> {
+        self.budget.charge(
+            CLAUSE_COST + 4 * clause.len() as u64,
+            "building the direct encoding",
+        )?;
+        self.cnf.add_clause(clause);
+        Ok(())
+    }
+}
 
 /// The encoding and how to read a model of it.
 #[derive(Clone, Debug)]
@@ -66,7 +94,18 @@ enum Halves {
 
 /// Adds a unary counter over `inputs` and returns `out[j - 1]` = "at least j inputs true" for
 /// `j = 1..=bound`.
-fn add_counter(cnf: &mut Cnf, inputs: &[i32], bound: usize, halves: Halves) -> Vec<Term> {
+fn add_counter(
+    cnf: &mut Builder,
+    inputs: &[i32],
+    bound: usize,
+    halves: Halves,
+) -> Result<Vec<Term>, String> {
+    // Two rows of `bound` terms are held at a time; each input walks one row.
+    cnf.budget.charge_each(
+        inputs.len() as u64 + 2,
+        bound as u64 * 8 + 1,
+        "building the direct encoding's counters",
+    )?;
     let mut previous = vec![Term::False; bound];
     for (i, &x) in inputs.iter().enumerate() {
         let mut current = Vec::with_capacity(bound);
@@ -82,7 +121,7 @@ fn add_counter(cnf: &mut Cnf, inputs: &[i32], bound: usize, halves: Halves) -> V
                 (Term::False, Term::False) => Term::False,
                 (Term::False, Term::True) => Term::Lit(x),
                 _ => {
-                    let c = cnf.fresh_var();
+                    let c = cnf.fresh_var()?;
                     // c -> same OR x, and c -> same OR below.
                     let mut with_x = vec![-c, x];
                     let mut with_below = vec![-c];
@@ -90,19 +129,19 @@ fn add_counter(cnf: &mut Cnf, inputs: &[i32], bound: usize, halves: Halves) -> V
                         with_x.push(s);
                         with_below.push(s);
                     }
-                    cnf.add_clause(with_x);
+                    cnf.add_clause(with_x)?;
                     if let Term::Lit(b) = below {
                         with_below.push(b);
-                        cnf.add_clause(with_below);
+                        cnf.add_clause(with_below)?;
                     }
                     if halves == Halves::Both {
                         // same -> c, and x AND below -> c.
                         if let Term::Lit(s) = same {
-                            cnf.add_clause(vec![-s, c]);
+                            cnf.add_clause(vec![-s, c])?;
                         }
                         match below {
-                            Term::Lit(b) => cnf.add_clause(vec![-x, -b, c]),
-                            _ => cnf.add_clause(vec![-x, c]),
+                            Term::Lit(b) => cnf.add_clause(vec![-x, -b, c])?,
+                            _ => cnf.add_clause(vec![-x, c])?,
                         }
                     }
                     Term::Lit(c)
@@ -112,33 +151,33 @@ fn add_counter(cnf: &mut Cnf, inputs: &[i32], bound: usize, halves: Halves) -> V
         }
         previous = current;
     }
-    previous
+    Ok(previous)
 }
 
 /// Requires a counter output to be true (`want`) or false.
-fn require(cnf: &mut Cnf, term: Term, want: bool) {
+fn require(cnf: &mut Builder, term: Term, want: bool) -> Result<(), String> {
     match (term, want) {
         (Term::Lit(l), true) => cnf.add_clause(vec![l]),
         (Term::Lit(l), false) => cnf.add_clause(vec![-l]),
         (Term::True, false) | (Term::False, true) => cnf.add_clause(vec![]),
-        _ => {}
+        _ => Ok(()),
     }
 }
 
 /// A literal equivalent to (or implying) the disjunction of the given placement variables:
 /// the variable itself for one, a fresh `a` with `a -> OR` for several, `None` for none.
-fn disjunction(cnf: &mut Cnf, vars: &[i32]) -> Option<i32> {
-    match vars {
+fn disjunction(cnf: &mut Builder, vars: &[i32]) -> Result<Option<i32>, String> {
+    Ok(match vars {
         [] => None,
         [single] => Some(*single),
         _ => {
-            let a = cnf.fresh_var();
+            let a = cnf.fresh_var()?;
             let mut clause = vec![-a];
             clause.extend_from_slice(vars);
-            cnf.add_clause(clause);
+            cnf.add_clause(clause)?;
             Some(a)
         }
-    }
+    })
 }
 
 /// An upper bound on the number of clauses [`black_wins_cnf`] produces, computed without
@@ -150,18 +189,36 @@ pub fn clause_bound(vertices: usize, free: usize, black_count: usize) -> u128 {
     2 * n + 2 * (2 * n) * (n + 1) + 4 * f * (k + 1) + 3
 }
 
-/// The formula "B occupies exactly `black_count` vertices outside `white` and wins".
-pub fn black_wins_cnf(graph: &Graph, white: &[usize], black_count: usize) -> Encoding {
+/// The formula "B occupies exactly `black_count` vertices outside `white` and wins", every
+/// search and clause charged to `budget` before it is done (the error names the limit).
+pub fn black_wins_cnf(
+    graph: &Graph,
+    white: &[usize],
+    black_count: usize,
+    budget: &mut Budget,
+) -> Result<Encoding, String> {
+    let n = graph.len() as u64;
+    let m = graph.edge_count() as u64;
+    // One search from W's set, then one bounded search from every vertex (each allocates a
+    // distance per vertex and may look at every adjacency entry).
+    budget.charge_each(
+        n.saturating_add(1),
+        n.saturating_mul(8).saturating_add(m.saturating_mul(2)),
+        "searching distances for the direct encoding",
+    )?;
     let to_white = graph.distances_from(white);
     let mut is_white = vec![false; graph.len()];
     for &w in white {
         is_white[w] = true;
     }
-    let mut cnf = Cnf::new(0);
+    let mut cnf = Builder {
+        cnf: Cnf::new(0),
+        budget,
+    };
     let mut placement_var = vec![None; graph.len()];
     for (var, white) in placement_var.iter_mut().zip(&is_white) {
         if !white {
-            *var = Some(cnf.fresh_var() as u32);
+            *var = Some(cnf.fresh_var()? as u32);
         }
     }
     let mut score_literals = Vec::new();
@@ -185,7 +242,7 @@ pub fn black_wins_cnf(graph: &Graph, white: &[usize], black_count: usize) -> Enc
             }
             as_near.push(var as i32);
         }
-        if let Some(d) = disjunction(&mut cnf, &strictly_nearer) {
+        if let Some(d) = disjunction(&mut cnf, &strictly_nearer)? {
             score_literals.push(d);
         }
         if limit != UNREACHABLE {
@@ -195,7 +252,7 @@ pub fn black_wins_cnf(graph: &Graph, white: &[usize], black_count: usize) -> Enc
                     .copied()
                     .filter(|_| !as_near.is_empty())
             } else {
-                disjunction(&mut cnf, &as_near)
+                disjunction(&mut cnf, &as_near)?
             };
             if let Some(t) = t {
                 score_literals.push(t);
@@ -203,21 +260,21 @@ pub fn black_wins_cnf(graph: &Graph, white: &[usize], black_count: usize) -> Enc
         }
     }
     let threshold = reached_by_white + 1;
-    let score = add_counter(&mut cnf, &score_literals, threshold, Halves::Implies);
-    require(&mut cnf, score[threshold - 1], true);
+    let score = add_counter(&mut cnf, &score_literals, threshold, Halves::Implies)?;
+    require(&mut cnf, score[threshold - 1], true)?;
 
     let free: Vec<i32> = placement_var.iter().flatten().map(|&x| x as i32).collect();
-    let count = add_counter(&mut cnf, &free, black_count + 1, Halves::Both);
+    let count = add_counter(&mut cnf, &free, black_count + 1, Halves::Both)?;
     if black_count > 0 {
-        require(&mut cnf, count[black_count - 1], true);
+        require(&mut cnf, count[black_count - 1], true)?;
     }
-    require(&mut cnf, count[black_count], false);
-    Encoding {
-        cnf,
+    require(&mut cnf, count[black_count], false)?;
+    Ok(Encoding {
+        cnf: cnf.cnf,
         placement_var,
         score_literals: score_literals.len(),
         score_threshold: threshold,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -263,7 +320,7 @@ mod tests {
             .collect();
         let g = Graph::new(&names, &edges).unwrap();
         for n in 1..=6 {
-            let enc = black_wins_cnf(&g, &[0], n);
+            let enc = black_wins_cnf(&g, &[0], n, &mut Budget::new(u64::MAX)).unwrap();
             assert!(enc.cnf.clauses.len() as u128 <= clause_bound(7, 6, n));
         }
     }
@@ -272,12 +329,17 @@ mod tests {
     fn counter_counts_exactly() {
         // x1..x4, exactly 2 true: 6 of the 16 assignments, and the counter must allow them all.
         for k in 0..=4usize {
-            let mut cnf = Cnf::new(4);
-            let out = add_counter(&mut cnf, &[1, 2, 3, 4], k + 1, Halves::Both);
+            let mut budget = Budget::new(u64::MAX);
+            let mut builder = Builder {
+                cnf: Cnf::new(4),
+                budget: &mut budget,
+            };
+            let out = add_counter(&mut builder, &[1, 2, 3, 4], k + 1, Halves::Both).unwrap();
             if k > 0 {
-                require(&mut cnf, out[k - 1], true);
+                require(&mut builder, out[k - 1], true).unwrap();
             }
-            require(&mut cnf, out[k], false);
+            require(&mut builder, out[k], false).unwrap();
+            let cnf = builder.cnf;
             for bits in 0u32..16 {
                 let fixed: Vec<i32> = (0..4)
                     .map(|i| if bits >> i & 1 == 1 { i + 1 } else { -(i + 1) })
@@ -313,7 +375,7 @@ mod tests {
                 .collect();
             let g = graph(4, &edges);
             for n in 1..=3 {
-                let enc = black_wins_cnf(&g, &[0], n);
+                let enc = black_wins_cnf(&g, &[0], n, &mut Budget::new(u64::MAX)).unwrap();
                 if enc.cnf.num_vars > 18 {
                     continue;
                 }

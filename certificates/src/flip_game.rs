@@ -45,6 +45,7 @@
 //! `flip-sequence` (solitaire) lists the flips and the number of green edges at the end; the
 //! checker replays it move by move and names the first illegal move.
 
+use crate::budget::Budget;
 use crate::geometry::{segments_cross, Point, TriangulationSpec};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -501,7 +502,7 @@ pub struct FlipReport {
 pub fn check_flip_value(
     spec: &FlipSpec,
     cert: &FlipValue,
-    max_positions: u64,
+    budget: &mut Budget,
 ) -> Result<FlipReport, String> {
     if spec.game.solitaire() {
         return Err(format!(
@@ -536,7 +537,7 @@ pub fn check_flip_value(
                     moves,
                     first,
                     cert.value,
-                    max_positions,
+                    budget,
                 )
                 .map_err(|e| format!("{name} player's strategy: {e}"))?;
                 report.positions += r.positions;
@@ -556,9 +557,14 @@ fn replay_side(
     moves: &FlipStrategy,
     owner_first: bool,
     value: i64,
-    max_positions: u64,
+    budget: &mut Budget,
 ) -> Result<FlipReport, String> {
     let n = shape.len();
+    // A position: its board (an entry per edge), its text and its copy in the visited set;
+    // listing its moves tests every edge.
+    let edges = start.edges.len() as u64;
+    let per_position = 256 + edges * 96;
+    budget.charge_each(moves.len() as u64, 128, "reading the strategy")?;
     let mut table: HashMap<&str, [usize; 2]> = HashMap::new();
     for (k, (pos, e)) in moves.iter().enumerate() {
         if table.insert(pos.as_str(), *e).is_some() {
@@ -581,11 +587,7 @@ fn replay_side(
             continue;
         }
         report.positions += 1;
-        if report.positions > max_positions {
-            return Err(format!(
-                "more than {max_positions} positions: over the limit"
-            ));
-        }
+        budget.charge(per_position, "replaying positions")?;
         let legal = board.moves(shape);
         if legal.is_empty() {
             let payoff = final_payoff(game, &board, first_to_move);
@@ -605,6 +607,8 @@ fn replay_side(
         } else {
             legal
         };
+        // Each option copies the board.
+        budget.charge_each(options.len() as u64, per_position, "replaying moves")?;
         for e in options {
             let mut next = board.clone();
             let colour = if first_to_move { 1 } else { 2 };
@@ -633,7 +637,11 @@ fn replay_side(
 }
 
 /// Replays a solitaire flip sequence; returns (green edges, all edges).
-pub fn check_flip_sequence(spec: &FlipSpec, cert: &FlipSequence) -> Result<(usize, usize), String> {
+pub fn check_flip_sequence(
+    spec: &FlipSpec,
+    cert: &FlipSequence,
+    budget: &mut Budget,
+) -> Result<(usize, usize), String> {
     if !spec.game.solitaire() {
         return Err(format!(
             "{:?} is a two-player game: its certificate is a flip-value",
@@ -648,6 +656,7 @@ pub fn check_flip_sequence(spec: &FlipSpec, cert: &FlipSequence) -> Result<(usiz
             cert.flips.len()
         ));
     }
+    budget.charge_each(cert.flips.len() as u64, 64, "replaying the flips")?;
     for (k, &e) in cert.flips.iter().enumerate() {
         board
             .play(&shape, spec.game, e, 1)
@@ -667,7 +676,7 @@ pub fn check_flip_sequence(spec: &FlipSpec, cert: &FlipSequence) -> Result<(usiz
 pub fn verdict(
     spec: &FlipSpec,
     certificate: &crate::format::Certificate,
-    max_positions: u64,
+    budget: &mut Budget,
 ) -> (bool, String, String, Option<u64>, Option<u64>) {
     use crate::format::Certificate;
     match certificate {
@@ -682,7 +691,7 @@ pub fn verdict(
                     ": 1 win, 0 tie, -1 loss"
                 }
             );
-            match check_flip_value(spec, v, max_positions) {
+            match check_flip_value(spec, v, budget) {
                 Ok(r) => (
                     true,
                     claim,
@@ -698,7 +707,7 @@ pub fn verdict(
         }
         Certificate::FlipSequence(f) => {
             let claim = format!("{} flips colour {} edges green", f.flips.len(), f.green);
-            match check_flip_sequence(spec, f) {
+            match check_flip_sequence(spec, f, budget) {
                 Ok((green, total)) => {
                     let wins = if spec.game == FlipGame::GreenWins {
                         if 2 * green > total {
@@ -735,6 +744,8 @@ pub fn verdict(
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::budget::Budget;
 
     fn quad(game: FlipGame) -> FlipSpec {
         FlipSpec {
@@ -763,7 +774,7 @@ mod tests {
             flips: vec![[0, 2], [1, 3]],
             green: 5,
         };
-        let err = check_flip_sequence(&spec, &seq).unwrap_err();
+        let err = check_flip_sequence(&spec, &seq, &mut Budget::new(u64::MAX)).unwrap_err();
         assert!(err.starts_with("move 2 (flips[1])"), "{err}");
     }
 
@@ -786,13 +797,13 @@ mod tests {
             first: None,
             second: Some(vec![]),
         };
-        assert!(check_flip_value(&spec, &cert, 100).is_ok());
+        assert!(check_flip_value(&spec, &cert, &mut Budget::new(100_000)).is_ok());
         let cert = FlipValue {
             value: 1,
             first: Some(vec![]),
             second: None,
         };
-        assert!(check_flip_value(&spec, &cert, 100).is_err());
+        assert!(check_flip_value(&spec, &cert, &mut Budget::new(100_000)).is_err());
     }
 
     #[test]
@@ -817,8 +828,7 @@ mod tests {
                 &FlipSequence {
                     flips: vec![[0, 2]],
                     green: 5
-                }
-            ),
+                }, &mut Budget::new(u64::MAX)),
             Ok((5, 7))
         );
     }

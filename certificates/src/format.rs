@@ -24,6 +24,7 @@
 //! checker reads none of it: a refutation through the reduction carries its own formula and the
 //! checker rebuilds the graph from that.
 
+use crate::budget::Budget;
 use crate::cnf::Cnf;
 use crate::coins::{CoinGameSpec, CoinLabelling};
 use crate::construct_game::{BalancedColouring, ConstructStrategy};
@@ -173,9 +174,14 @@ impl OneRound {
 
 impl OneRoundSpec {
     /// Checks the instance: a simple graph, a non-empty W set of distinct known vertices, and
-    /// 1 <= n <= the number of free vertices.
+    /// 1 <= n <= the number of free vertices (no work limit; see [`Self::validate_within`]).
     pub fn validate(&self) -> Result<OneRound, FormatError> {
-        let graph = Graph::new(&self.graph.vertices, &self.graph.edges)?;
+        self.validate_within(&mut Budget::new(u64::MAX))
+    }
+
+    /// [`Self::validate`], charging `budget` for building the graph.
+    pub fn validate_within(&self, budget: &mut Budget) -> Result<OneRound, FormatError> {
+        let graph = Graph::new_within(&self.graph.vertices, &self.graph.edges, budget)?;
         if self.white.is_empty() {
             return Err(FormatError::new("white: W's set S is empty"));
         }
@@ -243,19 +249,25 @@ pub struct MultiRound {
 
 impl MultiRoundSpec {
     /// Checks the instance: a simple graph, `rounds >= 1` with room for both players' moves, and
-    /// a start position of known, distinct vertices that some play reaches.
+    /// a start position of known, distinct vertices that some play reaches (no work limit; see
+    /// [`Self::validate_within`]).
     pub fn validate(&self) -> Result<MultiRound, FormatError> {
-        let graph = Graph::new(&self.graph.vertices, &self.graph.edges)?;
+        self.validate_within(&mut Budget::new(u64::MAX))
+    }
+
+    /// [`Self::validate`], charging `budget` for building the graph.
+    pub fn validate_within(&self, budget: &mut Budget) -> Result<MultiRound, FormatError> {
+        let graph = Graph::new_within(&self.graph.vertices, &self.graph.edges, budget)?;
         if self.rounds == 0 {
             return Err(FormatError::new(
                 "rounds: the game needs at least one round",
             ));
         }
-        if 2 * self.rounds > graph.len() {
+        // `rounds` comes from the file: compare without computing 2 * rounds, which could wrap.
+        if self.rounds > graph.len() / 2 {
             return Err(FormatError::new(format!(
-                "rounds: {} rounds need {} vertices, the graph has {}",
+                "rounds: {} rounds need twice as many vertices, the graph has {}",
                 self.rounds,
-                2 * self.rounds,
                 graph.len()
             )));
         }
@@ -334,9 +346,27 @@ impl Instance {
 
     /// Validates any kind (a graph is built and dropped; use the kind's own `validate` to keep it).
     pub fn validate(&self) -> Result<(), FormatError> {
+        self.validate_within(&mut Budget::new(u64::MAX))
+    }
+
+    /// [`Self::validate`] charging `budget`; a fault of the checker (a panic) is an error whose
+    /// message starts with [`crate::check::INTERNAL_ERROR`], never a crash. When the budget runs
+    /// out, [`Budget::exhausted`] tells the caller that the limit, not the instance, failed.
+    pub fn validate_within(&self, budget: &mut Budget) -> Result<(), FormatError> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.validate_unguarded(budget)))
+            .unwrap_or_else(|payload| {
+                Err(FormatError::new(format!(
+                    "{}: the checker stopped on a fault ({}) while validating the instance",
+                    crate::check::INTERNAL_ERROR,
+                    crate::check::panic_message(payload.as_ref())
+                )))
+            })
+    }
+
+    fn validate_unguarded(&self, budget: &mut Budget) -> Result<(), FormatError> {
         match self {
-            Instance::VoronoiOneRound(spec) => spec.validate().map(|_| ()),
-            Instance::Voronoi(spec) => spec.validate().map(|_| ()),
+            Instance::VoronoiOneRound(spec) => spec.validate_within(budget).map(|_| ()),
+            Instance::Voronoi(spec) => spec.validate_within(budget).map(|_| ()),
             Instance::PosDnfGame(dnf) => match dnf.violation() {
                 Some(why) => Err(FormatError::new(why)),
                 None => Ok(()),

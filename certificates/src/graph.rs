@@ -4,20 +4,74 @@
 //! Validation rejects what a game arena may not have: an empty or repeated name, a self-loop, a
 //! repeated edge (in either orientation) and an edge naming an unknown vertex.
 
-use std::collections::{HashMap, VecDeque};
+use crate::budget::Budget;
+use std::collections::hash_map::RandomState;
+use std::collections::VecDeque;
 use std::fmt;
+use std::hash::BuildHasher;
 
 /// Distance value for "unreachable".
 pub const UNREACHABLE: u32 = u32::MAX;
 
 /// A validated simple undirected graph, adjacency in compressed rows: the neighbours of `v` are
 /// `targets[offsets[v]..offsets[v + 1]]`, sorted.
+///
+/// Names live in one buffer (`name_buf[name_starts[v]..name_starts[v + 1]]`), and the name
+/// index is an open-addressing table of vertex numbers keyed by the standard library's
+/// SipHash with a random key per graph: a file cannot be crafted to make its names collide
+/// (each slot keeps 32 bits of the hash, so most probes never touch the names).
 #[derive(Clone, Debug)]
 pub struct Graph {
-    names: Vec<String>,
-    index: HashMap<String, usize>,
+    name_buf: String,
+    name_starts: Vec<usize>,
+    index: NameIndex,
     offsets: Vec<usize>,
     targets: Vec<usize>,
+}
+
+/// Work units per vertex besides its name's bytes: its name start, its index slots, its
+/// degree and offset, its distance entries in a BFS.
+const VERTEX_COST: u64 = 64;
+
+/// Work units per edge: two name look-ups, the pair, both adjacency entries and the row sort.
+const EDGE_COST: u64 = 64;
+
+/// Vertex numbers by name: linear probing over slots `(hash >> 32) << 32 | vertex`.
+#[derive(Clone, Debug)]
+struct NameIndex {
+    hasher: RandomState,
+    slots: Vec<u64>,
+}
+
+const EMPTY_SLOT: u64 = u64::MAX;
+
+impl NameIndex {
+    fn with_vertices(n: usize) -> NameIndex {
+        let size = (2 * n).next_power_of_two().max(16);
+        NameIndex {
+            hasher: RandomState::new(),
+            slots: vec![EMPTY_SLOT; size],
+        }
+    }
+
+    /// The slot of `name`: where it is, or the empty slot where it would go.
+    fn find<'n>(&self, name: &str, name_of: impl Fn(usize) -> &'n str) -> (usize, Option<usize>) {
+        let hash = self.hasher.hash_one(name);
+        let tag = hash >> 32;
+        let mask = self.slots.len() - 1;
+        let mut at = hash as usize & mask;
+        loop {
+            let slot = self.slots[at];
+            if slot == EMPTY_SLOT {
+                return (at, None);
+            }
+            let vertex = (slot & 0xffff_ffff) as usize;
+            if slot >> 32 == tag && name_of(vertex) == name {
+                return (at, Some(vertex));
+            }
+            at = (at + 1) & mask;
+        }
+    }
 }
 
 /// Why a graph description is not a simple graph. `at` says where in the description.
@@ -38,9 +92,48 @@ impl fmt::Display for GraphError {
 impl std::error::Error for GraphError {}
 
 impl Graph {
-    /// Builds a graph from vertex names and edges given by name.
+    /// Builds a graph from vertex names and edges given by name (no work limit: for solvers
+    /// and tests, whose graphs are their own).
     pub fn new(vertices: &[String], edges: &[(String, String)]) -> Result<Graph, GraphError> {
-        let mut index = HashMap::with_capacity(vertices.len());
+        Graph::new_within(vertices, edges, &mut Budget::new(u64::MAX))
+    }
+
+    /// Builds a graph from vertex names and edges given by name, charging `budget` first.
+    pub fn new_within(
+        vertices: &[String],
+        edges: &[(String, String)],
+        budget: &mut Budget,
+    ) -> Result<Graph, GraphError> {
+        let whole = |message: String| GraphError {
+            at: "graph".into(),
+            message,
+        };
+        // Vertex numbers are stored in 32 bits in the index.
+        if vertices.len() >= u32::MAX as usize {
+            return Err(whole(format!(
+                "{} vertices: at most {} are supported",
+                vertices.len(),
+                u32::MAX - 1
+            )));
+        }
+        let name_bytes: u64 = vertices.iter().map(|v| v.len() as u64).sum();
+        budget
+            .charge(
+                name_bytes
+                    .saturating_add((vertices.len() as u64).saturating_mul(VERTEX_COST))
+                    .saturating_add((edges.len() as u64).saturating_mul(EDGE_COST)),
+                "building the graph",
+            )
+            .map_err(whole)?;
+        let mut name_buf = String::with_capacity(name_bytes as usize);
+        let mut name_starts = Vec::with_capacity(vertices.len() + 1);
+        name_starts.push(0);
+        for name in vertices {
+            name_buf.push_str(name);
+            name_starts.push(name_buf.len());
+        }
+        let name_of = |v: usize| &name_buf[name_starts[v]..name_starts[v + 1]];
+        let mut index = NameIndex::with_vertices(vertices.len());
         for (i, name) in vertices.iter().enumerate() {
             if name.is_empty() {
                 return Err(GraphError {
@@ -48,11 +141,18 @@ impl Graph {
                     message: "empty vertex name".into(),
                 });
             }
-            if index.insert(name.clone(), i).is_some() {
-                return Err(GraphError {
-                    at: format!("vertices[{i}]"),
-                    message: format!("vertex '{name}' is listed twice"),
-                });
+            match index.find(name, name_of) {
+                (_, Some(first)) => {
+                    return Err(GraphError {
+                        at: format!("vertices[{i}]"),
+                        message: format!(
+                            "vertex '{name}' is listed twice (first as vertices[{first}])"
+                        ),
+                    })
+                }
+                (slot, None) => {
+                    index.slots[slot] = (index.hasher.hash_one(name.as_str()) >> 32) << 32 | i as u64;
+                }
             }
         }
         let edge_error = |k: usize, message: String| {
@@ -67,8 +167,8 @@ impl Graph {
         for (k, (a, b)) in edges.iter().enumerate() {
             let lookup = |name: &String| {
                 index
-                    .get(name)
-                    .copied()
+                    .find(name, name_of)
+                    .1
                     .ok_or_else(|| edge_error(k, format!("unknown vertex '{name}'")))
             };
             let (i, j) = (lookup(a)?, lookup(b)?);
@@ -112,7 +212,8 @@ impl Graph {
             }
         }
         Ok(Graph {
-            names: vertices.to_vec(),
+            name_buf,
+            name_starts,
             index,
             offsets,
             targets,
@@ -121,12 +222,12 @@ impl Graph {
 
     /// Number of vertices.
     pub fn len(&self) -> usize {
-        self.names.len()
+        self.name_starts.len() - 1
     }
 
     /// Whether the graph has no vertex.
     pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
+        self.len() == 0
     }
 
     /// Number of edges.
@@ -136,17 +237,17 @@ impl Graph {
 
     /// The name of vertex `v`.
     pub fn name(&self, v: usize) -> &str {
-        &self.names[v]
+        &self.name_buf[self.name_starts[v]..self.name_starts[v + 1]]
     }
 
     /// All names, in vertex order.
-    pub fn names(&self) -> &[String] {
-        &self.names
+    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+        (0..self.len()).map(|v| self.name(v))
     }
 
     /// The vertex called `name`.
     pub fn vertex(&self, name: &str) -> Option<usize> {
-        self.index.get(name).copied()
+        self.index.find(name, |v| self.name(v)).1
     }
 
     /// The neighbours of `v`, sorted.
@@ -243,5 +344,23 @@ mod tests {
         assert!(err.message.contains("unknown vertex 'q'"), "{err}");
         let err = Graph::new(&names(&["a", "a"]), &[]).unwrap_err();
         assert!(err.message.contains("listed twice"), "{err}");
+        let err = Graph::new(&names(&["a", ""]), &[]).unwrap_err();
+        assert_eq!(err.at, "vertices[1]");
+        let err =
+            Graph::new_within(&v, &edges(&[("a", "b")]), &mut Budget::new(100)).unwrap_err();
+        assert!(err.message.contains("work limit"), "{err}");
+    }
+
+    #[test]
+    fn the_name_index_finds_every_name_and_no_other() {
+        let list: Vec<String> = (0..5000).map(|i| format!("v{i}")).collect();
+        let g = Graph::new(&list, &[]).unwrap();
+        for (i, name) in list.iter().enumerate() {
+            assert_eq!(g.vertex(name), Some(i));
+            assert_eq!(g.name(i), name);
+        }
+        assert_eq!(g.vertex("v5000"), None);
+        assert_eq!(g.vertex("v"), None);
+        assert_eq!(g.names().count(), 5000);
     }
 }

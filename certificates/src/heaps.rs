@@ -30,6 +30,7 @@
 //! periodicity theorem of Guy and Smith asks for, and every larger heap takes its value from
 //! the period; the verdict then names that theorem too ([`check_labelling`]).
 
+use crate::budget::Budget;
 use serde::{Deserialize, Serialize};
 
 /// The largest heap an instance may hold (the check is quadratic in it).
@@ -273,7 +274,7 @@ pub struct LabellingReport {
 pub fn check_labelling(
     game: &HeapGame,
     cert: &HeapLabelling,
-    max_moves: u64,
+    budget: &mut Budget,
 ) -> Result<LabellingReport, String> {
     let rules = Rules::parse(&game.game)?;
     let largest = game.heaps.iter().copied().max().unwrap_or(0);
@@ -282,7 +283,7 @@ pub fn check_labelling(
             "a heap of {largest} is over the limit of {MAX_HEAP}"
         ));
     }
-    check_labelling_of(&rules, &game.heaps, cert, max_moves)
+    check_labelling_of(&rules, &game.heaps, cert, budget)
 }
 
 /// [`check_labelling`] for a position given by its rules and heaps (a decomposition computed
@@ -291,7 +292,7 @@ pub fn check_labelling_of(
     rules: &Rules,
     heaps: &[u64],
     cert: &HeapLabelling,
-    max_moves: u64,
+    budget: &mut Budget,
 ) -> Result<LabellingReport, String> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let bound = match (&cert.period, rules) {
@@ -341,12 +342,11 @@ pub fn check_labelling_of(
     for n in 0..=bound {
         moves = moves.saturating_add(rules.option_count(n));
     }
-    if moves > max_moves {
-        return Err(format!(
-            "checking the labelling up to heap {bound} needs {moves} moves, over the limit of \
-             {max_moves}"
-        ));
-    }
+    // Each move is a nim sum of at most two labels; each heap's mex needs a flag per move.
+    budget
+        .charge_each(moves, 2, "checking the labels")
+        .and_then(|()| budget.charge_each(bound + 1, 16, "checking the labels"))
+        .map_err(|why| format!("{why} (checking the labelling up to heap {bound} takes {moves} moves)"))?;
     // Only the heaps up to the bound matter; a longer labelling is not checked further.
     let values = &cert.values[..=bound as usize];
     for n in 0..=bound {
@@ -443,6 +443,8 @@ pub fn check_labelling_of(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::budget::Budget;
 
     /// Grundy values by the plain mex, from the rules' options (the reference for the tests).
     pub(crate) fn values(rules: &Rules, bound: u64) -> Vec<u64> {
@@ -542,7 +544,7 @@ pub(crate) mod tests {
             }),
         );
         c.period = Some(period);
-        let report = check_labelling_of(&kayles, &[1_000_000], &c, 1 << 20).unwrap();
+        let report = check_labelling_of(&kayles, &[1_000_000], &c, &mut Budget::new(1_048_576_000)).unwrap();
         assert!(report.periodic && report.bound == 167);
         assert_eq!(
             report.value,
@@ -551,7 +553,7 @@ pub(crate) mod tests {
         // One label short of the stretch, a wrong period, a wrong label inside it.
         let mut short = c.clone();
         short.values.pop();
-        assert!(check_labelling_of(&kayles, &[1_000_000], &short, 1 << 20)
+        assert!(check_labelling_of(&kayles, &[1_000_000], &short, &mut Budget::new(1_048_576_000))
             .unwrap_err()
             .contains("to verify the period"));
         let mut wrong = c.clone();
@@ -559,27 +561,27 @@ pub(crate) mod tests {
             from: 60,
             length: 12,
         });
-        let err = check_labelling_of(&kayles, &[1_000_000], &wrong, 1 << 20).unwrap_err();
+        let err = check_labelling_of(&kayles, &[1_000_000], &wrong, &mut Budget::new(1_048_576_000)).unwrap_err();
         assert!(err.contains("not periodic"), "{err}");
         let mut bad = c.clone();
         bad.values[150] ^= 1;
-        assert!(check_labelling_of(&kayles, &[1_000_000], &bad, 1 << 20)
+        assert!(check_labelling_of(&kayles, &[1_000_000], &bad, &mut Budget::new(1_048_576_000))
             .unwrap_err()
             .contains("heap 150"));
         // Absurd periods are refused, not overflowed.
         for (from, length) in [(u64::MAX, 12), (71, u64::MAX), (u64::MAX / 2, u64::MAX / 4)] {
             let mut absurd = c.clone();
             absurd.period = Some(Period { from, length });
-            assert!(check_labelling_of(&kayles, &[1_000_000], &absurd, 1 << 20)
+            assert!(check_labelling_of(&kayles, &[1_000_000], &absurd, &mut Budget::new(1_048_576_000))
                 .unwrap_err()
                 .contains("beyond heap"));
         }
         // Without a period a heap beyond the limit is refused; Grundy's game has no period.
         let mut plain = c.clone();
         plain.period = None;
-        assert!(check_labelling_of(&kayles, &[1_000_000], &plain, 1 << 20).is_err());
+        assert!(check_labelling_of(&kayles, &[1_000_000], &plain, &mut Budget::new(1_048_576_000)).is_err());
         assert!(
-            check_labelling_of(&Rules::Grundy, &[1_000_000], &c, 1 << 20)
+            check_labelling_of(&Rules::Grundy, &[1_000_000], &c, &mut Budget::new(1_048_576_000))
                 .unwrap_err()
                 .contains("octal game")
         );
@@ -602,7 +604,7 @@ pub(crate) mod tests {
         let ok = check_labelling(
             &game,
             &cert(CLAIM_FIRST_PLAYER_WINS, g.clone(), Some(good.clone())),
-            1 << 20,
+            &mut Budget::new(1 << 30),
         )
         .unwrap();
         assert_eq!(ok.value, 3 ^ 4 ^ 1);
@@ -613,7 +615,7 @@ pub(crate) mod tests {
             let err = check_labelling(
                 &game,
                 &cert(CLAIM_FIRST_PLAYER_WINS, bad, Some(good.clone())),
-                1 << 20,
+                &mut Budget::new(1 << 30),
             )
             .unwrap_err();
             assert!(err.starts_with(&format!("heap {n}:")), "{err}");
@@ -632,7 +634,7 @@ pub(crate) mod tests {
             let err = check_labelling(
                 &game,
                 &cert(CLAIM_FIRST_PLAYER_WINS, g.clone(), Some(mv)),
-                1 << 20,
+                &mut Budget::new(1 << 30),
             )
             .unwrap_err();
             assert!(err.contains(why), "{err}");
@@ -640,30 +642,30 @@ pub(crate) mod tests {
         let err = check_labelling(
             &game,
             &cert(CLAIM_SECOND_PLAYER_WINS, g.clone(), None),
-            1 << 20,
+            &mut Budget::new(1 << 30),
         )
         .unwrap_err();
         assert!(err.contains("not 0"), "{err}");
         let err = check_labelling(
             &game,
             &cert(CLAIM_FIRST_PLAYER_WINS, g[..8].to_vec(), None),
-            1 << 20,
+            &mut Budget::new(1 << 30),
         )
         .unwrap_err();
         assert!(err.contains("covers heaps 0..=7"), "{err}");
         let err = check_labelling(
             &game,
             &cert(CLAIM_FIRST_PLAYER_WINS, g.clone(), Some(good)),
-            10,
+            &mut Budget::new(10),
         )
         .unwrap_err();
-        assert!(err.contains("over the limit"), "{err}");
+        assert!(err.contains("work limit"), "{err}");
         // A second-player win: Grundy's game with heaps 4 and 7 (values 0 and 0).
         let grundy = HeapGame {
             game: "grundy".into(),
             heaps: vec![4, 7],
         };
         let g = values(&Rules::Grundy, 7);
-        check_labelling(&grundy, &cert(CLAIM_SECOND_PLAYER_WINS, g, None), 1 << 20).unwrap();
+        check_labelling(&grundy, &cert(CLAIM_SECOND_PLAYER_WINS, g, None), &mut Budget::new(1_048_576_000)).unwrap();
     }
 }

@@ -19,6 +19,7 @@ pub mod cnf;
 pub mod coins;
 pub mod construct_game;
 pub mod encode;
+mod fingerprint;
 pub mod flip_game;
 pub mod format;
 pub mod geometry;

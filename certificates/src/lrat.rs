@@ -17,33 +17,29 @@
 //!
 //! The proof succeeds as soon as the empty clause is added; nothing after that line is read.
 //!
-//! Work is bounded by [`LratLimits`]: the proof length in bytes is checked before anything else,
-//! and the number of addition and deletion lines is counted. There is no recursion, and no input
+//! Work is charged to the check's [`Budget`] before it is done: each input clause as it is
+//! stored, each proof line by its length, each hint by the length of the clause it names (the
+//! clause is scanned once per hint), each stored or deleted clause by the bytes it holds, and
+//! the assignment by its size when a literal names a larger variable. A proof that would pass
+//! the budget is rejected at the line that would pass it. There is no recursion, and no input
 //! makes the checker panic.
+//!
+//! Clause ids are chosen by the proof's author, so the id maps use the standard library's keyed
+//! hasher (SipHash with a random key per run): no proof can be crafted to make look-ups
+//! collide.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::budget::Budget;
 use crate::cnf::Cnf;
 
-/// Resource bounds for [`check_lrat`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LratLimits {
-    /// The most addition and deletion lines the checker processes.
-    pub max_steps: u64,
-    /// The longest proof text (in bytes) the checker accepts.
-    pub max_bytes: usize,
-}
+/// Work units charged per stored clause besides its literals: the map entry, the boxed slice's
+/// allocation and the hash table's spare room.
+const CLAUSE_OVERHEAD: u64 = 64;
 
-impl Default for LratLimits {
-    fn default() -> Self {
-        LratLimits {
-            max_steps: 50_000_000,
-            max_bytes: 2 * 1024 * 1024 * 1024,
-        }
-    }
-}
+/// Work units charged per literal stored (4 bytes, rounded up for the allocator).
+const LITERAL_COST: u64 = 4;
 
 /// What a successful check saw.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,61 +81,23 @@ impl fmt::Display for LratError {
 
 impl std::error::Error for LratError {}
 
-/// A multiplicative hash for clause ids: ids are plain integers, so SipHash's protection is not
-/// needed, and a fast hash keeps millions of hint look-ups cheap. Collisions only cost time.
-#[derive(Default)]
-struct IdHasher(u64);
+type IdMap<V> = HashMap<u64, V>;
+type IdSet = HashSet<u64>;
 
-impl Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 ^= self.0 >> 29;
-    }
-}
-
-type IdMap<V> = HashMap<u64, V, BuildHasherDefault<IdHasher>>;
-type IdSet = HashSet<u64, BuildHasherDefault<IdHasher>>;
-
-/// Checks that `proof` is an LRAT refutation of `cnf`, within `limits`.
-pub fn check_lrat(cnf: &Cnf, proof: &str, limits: &LratLimits) -> Result<LratReport, LratError> {
-    if proof.len() > limits.max_bytes {
-        return Err(error(
-            0,
-            None,
-            format!(
-                "the proof has {} bytes, more than the limit of {}",
-                proof.len(),
-                limits.max_bytes
-            ),
-        ));
-    }
-    let mut checker = Checker::new(cnf)?;
-    let mut steps: u64 = 0;
+/// Checks that `proof` is an LRAT refutation of `cnf`, charging its work to `budget`.
+pub fn check_lrat(cnf: &Cnf, proof: &str, budget: &mut Budget) -> Result<LratReport, LratError> {
+    let mut checker = Checker::new(cnf, budget)?;
     for (index, raw_line) in proof.split('\n').enumerate() {
         let line_no = index + 1;
         let line = raw_line.trim();
         if line.is_empty() || line.starts_with('c') {
             continue;
         }
-        steps += 1;
-        if steps > limits.max_steps {
-            return Err(error(
-                line_no,
-                None,
-                format!("more than {} proof steps", limits.max_steps),
-            ));
-        }
-        if let Some(empty_id) = checker.line(line_no, line)? {
+        // Reading the line's tokens is linear in its length.
+        budget
+            .charge(line.len() as u64 + 1, "reading the LRAT proof")
+            .map_err(|why| error(line_no, None, why))?;
+        if let Some(empty_id) = checker.line(line_no, line, budget)? {
             return Ok(LratReport {
                 additions: checker.additions,
                 deletions: checker.deletions,
@@ -153,6 +111,11 @@ pub fn check_lrat(cnf: &Cnf, proof: &str, limits: &LratLimits) -> Result<LratRep
         None,
         "proof ends before the empty clause".to_string(),
     ))
+}
+
+/// The work units of storing a clause of `len` literals.
+fn clause_cost(len: usize) -> u64 {
+    CLAUSE_OVERHEAD.saturating_add((len as u64).saturating_mul(LITERAL_COST))
 }
 
 fn error(line: usize, clause_id: Option<u64>, message: String) -> LratError {
@@ -169,11 +132,15 @@ const MAX_VAR: u64 = i32::MAX as u64;
 /// The entry of `Checker::values` for a variable without a value.
 const UNASSIGNED: i8 = 0;
 
-struct Checker {
+struct Checker<'c> {
     num_vars: u32,
-    /// Live clauses by id.
-    clauses: IdMap<Box<[i32]>>,
-    /// Ids deleted so far, for precise messages.
+    /// The input clauses, ids `1..=inputs.len()`, borrowed from the formula (never copied).
+    inputs: &'c [Vec<i32>],
+    /// Whether each input clause is still live (not deleted).
+    input_live: Vec<bool>,
+    /// Live added clauses by id.
+    added: IdMap<Box<[i32]>>,
+    /// Added ids deleted so far, for precise messages.
     deleted: IdSet,
     /// The largest id seen so far.
     max_id: u64,
@@ -195,11 +162,18 @@ enum Rup {
     Failed(String),
 }
 
-impl Checker {
-    fn new(cnf: &Cnf) -> Result<Checker, LratError> {
-        let mut clauses: IdMap<Box<[i32]>> = IdMap::default();
+impl<'c> Checker<'c> {
+    fn new(cnf: &'c Cnf, budget: &mut Budget) -> Result<Checker<'c>, LratError> {
+        let m = cnf.clauses.len();
+        budget
+            .charge_each(m as u64, 2, "indexing the formula's clauses")
+            .map_err(|why| error(0, None, why))?;
+        let mut largest = 0u32;
         for (k, clause) in cnf.clauses.iter().enumerate() {
             let id = k as u64 + 1;
+            budget
+                .charge(clause.len() as u64, "reading the formula's clauses")
+                .map_err(|why| error(0, Some(id), why))?;
             for &lit in clause {
                 if lit == 0 {
                     return Err(error(0, Some(id), "input clause contains 0".to_string()));
@@ -214,14 +188,16 @@ impl Checker {
                         ),
                     ));
                 }
+                largest = largest.max(lit.unsigned_abs());
             }
-            clauses.insert(id, clause.clone().into_boxed_slice());
         }
         let mut checker = Checker {
             num_vars: cnf.num_vars,
-            clauses,
+            inputs: &cnf.clauses,
+            input_live: vec![true; m],
+            added: IdMap::default(),
             deleted: IdSet::default(),
-            max_id: cnf.clauses.len() as u64,
+            max_id: m as u64,
             values: Vec::new(),
             trail: Vec::new(),
             lits: Vec::new(),
@@ -231,37 +207,39 @@ impl Checker {
             hints: 0,
         };
         // The assignment covers the variables the inputs use and grows when a proof names a
-        // larger one, so a generous `num_vars` costs nothing.
-        let largest = cnf
-            .clauses
-            .iter()
-            .flatten()
-            .map(|lit| lit.unsigned_abs())
-            .max()
-            .unwrap_or(0);
-        checker.ensure_var(0, largest)?;
+        // larger one, so a generous `num_vars` costs nothing until a literal uses it.
+        checker.ensure_var(0, largest, budget)?;
         Ok(checker)
     }
 
-    /// Makes room for variable `var` in the assignment.
-    fn ensure_var(&mut self, line_no: usize, var: u32) -> Result<(), LratError> {
+    /// The live clause `id`, if there is one.
+    fn clause(&self, id: u64) -> Option<&[i32]> {
+        match usize::try_from(id).ok().and_then(|i| i.checked_sub(1)) {
+            Some(i) if i < self.inputs.len() => self.input_live[i].then(|| &self.inputs[i][..]),
+            _ => self.added.get(&id).map(|c| &c[..]),
+        }
+    }
+
+    /// Makes room for variable `var` in the assignment (one byte a variable, charged).
+    fn ensure_var(&mut self, line_no: usize, var: u32, budget: &mut Budget) -> Result<(), LratError> {
         let size = var as usize + 1;
         if size > self.values.len() {
             let more = size - self.values.len();
-            if self.values.try_reserve_exact(more).is_err() {
-                return Err(error(
-                    line_no,
-                    None,
-                    format!("cannot allocate an assignment for {var} variables"),
-                ));
-            }
+            budget
+                .charge(more as u64, "growing the assignment")
+                .map_err(|why| error(line_no, None, why))?;
             self.values.resize(size, UNASSIGNED);
         }
         Ok(())
     }
 
     /// Checks one non-comment line. Returns the id of the empty clause once it is added.
-    fn line(&mut self, line_no: usize, line: &str) -> Result<Option<u64>, LratError> {
+    fn line(
+        &mut self,
+        line_no: usize,
+        line: &str,
+        budget: &mut Budget,
+    ) -> Result<Option<u64>, LratError> {
         let mut tokens = line.split_ascii_whitespace();
         let first = tokens.next().unwrap_or("");
         let id = match first.parse::<u64>() {
@@ -277,16 +255,17 @@ impl Checker {
         let mut tokens = tokens.peekable();
         if tokens.peek() == Some(&"d") {
             tokens.next();
-            self.deletion(line_no, tokens)?;
+            self.deletion(line_no, tokens, budget)?;
             return Ok(None);
         }
-        self.addition(line_no, id, tokens)
+        self.addition(line_no, id, tokens, budget)
     }
 
     fn deletion<'t>(
         &mut self,
         line_no: usize,
         mut tokens: impl Iterator<Item = &'t str>,
+        budget: &mut Budget,
     ) -> Result<(), LratError> {
         loop {
             let Some(token) = tokens.next() else {
@@ -307,8 +286,26 @@ impl Checker {
                     ))
                 }
             };
-            if self.clauses.remove(&target).is_none() {
-                let why = if self.deleted.contains(&target) {
+            let input = usize::try_from(target)
+                .ok()
+                .and_then(|i| i.checked_sub(1))
+                .filter(|&i| i < self.inputs.len());
+            let removed = match input {
+                Some(i) => std::mem::replace(&mut self.input_live[i], false),
+                None => {
+                    let removed = self.added.remove(&target).is_some();
+                    if removed {
+                        // The deleted set remembers the id for messages: charged as held.
+                        budget
+                            .charge(CLAUSE_OVERHEAD, "recording deleted clauses")
+                            .map_err(|why| error(line_no, Some(target), why))?;
+                        self.deleted.insert(target);
+                    }
+                    removed
+                }
+            };
+            if !removed {
+                let why = if input.is_some() || self.deleted.contains(&target) {
                     "was already deleted"
                 } else {
                     "does not exist"
@@ -319,7 +316,6 @@ impl Checker {
                     format!("cannot delete clause {target}: it {why}"),
                 ));
             }
-            self.deleted.insert(target);
             self.deletions += 1;
         }
         if let Some(extra) = tokens.next() {
@@ -337,6 +333,7 @@ impl Checker {
         line_no: usize,
         id: u64,
         mut tokens: impl Iterator<Item = &'t str>,
+        budget: &mut Budget,
     ) -> Result<Option<u64>, LratError> {
         let here = |message: String| error(line_no, Some(id), message);
         if id <= self.max_id {
@@ -366,7 +363,7 @@ impl Checker {
                 )));
             }
             // In range, so it fits in an i32 and its variable in a u32.
-            self.ensure_var(line_no, lit.unsigned_abs() as u32)?;
+            self.ensure_var(line_no, lit.unsigned_abs() as u32, budget)?;
             self.lits.push(lit as i32);
         }
 
@@ -396,7 +393,7 @@ impl Checker {
         }
         self.hints += self.hint_ids.len() as u64;
 
-        let verdict = self.rup();
+        let verdict = self.rup(budget);
         // Undo every assignment of this step, whatever the verdict.
         for &var in &self.trail {
             self.values[var] = UNASSIGNED;
@@ -406,10 +403,13 @@ impl Checker {
             return Err(here(message));
         }
 
+        budget
+            .charge(clause_cost(self.lits.len()), "storing added clauses")
+            .map_err(here)?;
         self.additions += 1;
         let clause: Box<[i32]> = self.lits.as_slice().into();
         let is_empty = clause.is_empty();
-        self.clauses.insert(id, clause);
+        self.added.insert(id, clause);
         Ok(if is_empty { Some(id) } else { None })
     }
 
@@ -430,9 +430,10 @@ impl Checker {
         }
     }
 
-    /// Reverse unit propagation of `self.lits` along `self.hint_ids`. Leaves its assignments on
-    /// the trail for the caller to undo.
-    fn rup(&mut self) -> Rup {
+    /// Reverse unit propagation of `self.lits` along `self.hint_ids`, each hinted clause's
+    /// scan charged to `budget` before it happens. Leaves its assignments on the trail for the
+    /// caller to undo.
+    fn rup(&mut self, budget: &mut Budget) -> Rup {
         // Assume the negation of the new clause.
         for k in 0..self.lits.len() {
             let lit = self.lits[k];
@@ -449,14 +450,18 @@ impl Checker {
         }
         for k in 0..self.hint_ids.len() {
             let hint = self.hint_ids[k];
-            let Some(clause) = self.clauses.get(&hint) else {
-                let why = if self.deleted.contains(&hint) {
-                    "was deleted"
-                } else {
-                    "does not exist"
-                };
+            let Some(clause) = self.clause(hint) else {
+                let deleted = self.deleted.contains(&hint)
+                    || usize::try_from(hint)
+                        .ok()
+                        .and_then(|i| i.checked_sub(1))
+                        .is_some_and(|i| i < self.inputs.len());
+                let why = if deleted { "was deleted" } else { "does not exist" };
                 return Rup::Failed(format!("hint {hint} names no live clause: it {why}"));
             };
+            if let Err(why) = budget.charge(clause.len() as u64 + 1, "following LRAT hints") {
+                return Rup::Failed(why);
+            }
             // Find the literals of the hinted clause that are not false.
             let mut open: Option<i32> = None;
             let mut status = HintStatus::Falsified;
@@ -527,7 +532,7 @@ mod tests {
     const SQUARE_PROOF: &str = "c a refutation\n5 1 0 1 3 0\n\n5 d 1 3 0\n6 0 5 2 4 0\n";
 
     fn check(cnf: &Cnf, proof: &str) -> Result<LratReport, LratError> {
-        check_lrat(cnf, proof, &LratLimits::default())
+        check_lrat(cnf, proof, &mut Budget::new(crate::budget::DEFAULT_MAX_WORK))
     }
 
     fn rejects(cnf: &Cnf, proof: &str, needle: &str) -> LratError {
@@ -678,19 +683,29 @@ mod tests {
     }
 
     #[test]
-    fn enforces_limits() {
-        let tight = LratLimits {
-            max_steps: 1,
-            max_bytes: 1000,
+    fn enforces_the_budget() {
+        let e = check_lrat(&square(), SQUARE_PROOF, &mut Budget::new(20)).unwrap_err();
+        assert!(e.message.contains("work limit reached"), "{e}");
+        // A variable named by a proof costs its assignment: 3*10^9 variables are refused by the
+        // budget, not allocated.
+        let huge = Cnf {
+            num_vars: i32::MAX as u32,
+            clauses: vec![vec![1], vec![-1]],
         };
-        let e = check_lrat(&square(), SQUARE_PROOF, &tight).unwrap_err();
-        assert!(e.message.contains("proof steps"), "{e}");
-        let small = LratLimits {
-            max_steps: 10,
-            max_bytes: 4,
+        let e = check_lrat(&huge, "3 2000000000 0 1 0", &mut Budget::new(1_000_000)).unwrap_err();
+        assert!(e.message.contains("growing the assignment"), "{e}");
+        // One long clause hinted many times: every hint pays for the scan.
+        let long: Vec<i32> = std::iter::repeat_n(1, 10_000).collect();
+        let cnf = Cnf {
+            num_vars: 1,
+            clauses: vec![long, vec![-1]],
         };
-        let e = check_lrat(&square(), SQUARE_PROOF, &small).unwrap_err();
-        assert!(e.message.contains("bytes"), "{e}");
+        let mut proof = String::new();
+        for id in 3..200 {
+            proof.push_str(&format!("{id} 1 0 1 1 1 1 0\n"));
+        }
+        let e = check_lrat(&cnf, &proof, &mut Budget::new(1_000_000)).unwrap_err();
+        assert!(e.message.contains("following LRAT hints"), "{e}");
     }
 
     #[test]

@@ -30,6 +30,7 @@
 //! are (green set, player to move) pairs, each expanded once; nothing is trusted beyond the
 //! rules.
 
+use crate::budget::Budget;
 use crate::geometry::{Triangulation, TriangulationSpec};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -288,11 +289,11 @@ pub struct MarkingReport {
     pub wins: u64,
 }
 
-/// Replays `strategy` on the instance; `max_positions` bounds the work.
+/// Replays `strategy` on the instance, charging `budget` for every position and move.
 pub fn check_marking_strategy(
     spec: &MarkingSpec,
     strategy: &MarkingStrategy,
-    max_positions: u64,
+    budget: &mut Budget,
 ) -> Result<MarkingReport, String> {
     if spec.game.is_construct_game() {
         return Err(format!(
@@ -303,6 +304,11 @@ pub fn check_marking_strategy(
     }
     let rules = Rules::from_spec(spec)?;
     let winner_first = crate::winner_is_first(&strategy.winner)?;
+    budget.charge_each(strategy.moves.len() as u64, 64, "reading the strategy")?;
+    // Listing the legal moves scans the edges; colouring one scans the shapes.
+    let (edges, shapes) = (rules.edges as u64, rules.targets.len() as u64);
+    let per_position = 48 + edges * 4;
+    let per_move = 16 + shapes;
     let mut moves: HashMap<u64, usize> = HashMap::new();
     for (k, (hex, e)) in strategy.moves.iter().enumerate() {
         let mask = u64::from_str_radix(hex, 16)
@@ -323,11 +329,7 @@ pub fn check_marking_strategy(
             continue;
         }
         report.positions += 1;
-        if report.positions > max_positions {
-            return Err(format!(
-                "more than {max_positions} positions: over the limit"
-            ));
-        }
+        budget.charge(per_position, "replaying positions")?;
         let legal = rules.legal(green);
         if legal.is_empty() {
             // The player to move is stuck.
@@ -354,6 +356,7 @@ pub fn check_marking_strategy(
         } else {
             legal
         };
+        budget.charge_each(options.len() as u64, per_move, "replaying moves")?;
         for e in options {
             match rules.colour(green, e) {
                 Outcome::MoverWins if winner_moves => report.wins += 1,
@@ -402,15 +405,15 @@ mod tests {
             winner: "first".into(),
             moves,
         };
-        let r = check_marking_strategy(&spec, &strategy, 1000).unwrap();
+        let r = check_marking_strategy(&spec, &strategy, &mut Budget::new(100_000)).unwrap();
         assert_eq!(r.wins, 4);
         // A wrong completion is not a win: the opponent goes on.
         let mut bad = strategy.clone();
         bad.moves[1].1 = 4;
-        assert!(check_marking_strategy(&spec, &bad, 1000).is_err());
+        assert!(check_marking_strategy(&spec, &bad, &mut Budget::new(100_000)).is_err());
         let mut missing = strategy;
         missing.moves.pop();
-        let err = check_marking_strategy(&spec, &missing, 1000).unwrap_err();
+        let err = check_marking_strategy(&spec, &missing, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("no move for the winner"), "{err}");
     }
 }

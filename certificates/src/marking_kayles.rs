@@ -26,6 +26,7 @@
 //! ([`crate::TRUSTED_TRIANGULATION_HEAPS`]), the Sprague-Grundy theorem, and the periodicity
 //! theorem when a heap is beyond the checked labels.
 
+use crate::budget::Budget;
 use crate::geometry::{check_points_hull, Triangulation};
 use crate::heaps::{
     check_labelling_of, HeapLabelling, HeapMove, LabellingReport, Period, Rules,
@@ -221,7 +222,7 @@ pub fn validate_instance(spec: &MarkingSpec) -> Result<(), String> {
 pub fn check_marking_kayles(
     spec: &MarkingSpec,
     cert: &MarkingKayles,
-    max_moves: u64,
+    budget: &mut Budget,
 ) -> Result<KaylesReport, String> {
     let first = crate::winner_is_first(&cert.winner)?;
     let reduction = Reduction::new(spec)?;
@@ -248,7 +249,7 @@ pub fn check_marking_kayles(
     };
     let rules = Rules::parse(reduction.game)?;
     let report =
-        check_labelling_of(&rules, &reduction.heaps, &labelling, max_moves).map_err(|why| {
+        check_labelling_of(&rules, &reduction.heaps, &labelling, budget).map_err(|why| {
             format!(
                 "{} ({} on heaps {:?}): {why}",
                 reduction.theorem,
@@ -270,6 +271,8 @@ pub fn check_marking_kayles(
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::budget::Budget;
     use crate::geometry::{Point, TriangulationSpec};
 
     fn parabola(n: usize) -> Vec<Point> {
@@ -305,10 +308,10 @@ mod tests {
             values: kayles(1),
             period: None,
         };
-        let report = check_marking_kayles(&spec, &cert("first", Some([0, 1])), 1000).unwrap();
+        let report = check_marking_kayles(&spec, &cert("first", Some([0, 1])), &mut Budget::new(1_000_000)).unwrap();
         assert_eq!((report.theorem, report.labelling.value), ("Theorem 1", 1));
-        assert!(check_marking_kayles(&spec, &cert("second", None), 1000).is_err());
-        assert!(check_marking_kayles(&spec, &cert("first", None), 1000).is_err());
+        assert!(check_marking_kayles(&spec, &cert("second", None), &mut Budget::new(1_000_000)).is_err());
+        assert!(check_marking_kayles(&spec, &cert("first", None), &mut Budget::new(1_000_000)).is_err());
     }
 
     /// A fan of 6 points is one array of 4 triangles: Kayles heap 4 (value 1); taking the
@@ -329,8 +332,8 @@ mod tests {
             values: kayles(4),
             period: None,
         };
-        assert!(check_marking_kayles(&spec, &cert([0, 3]), 1000).is_ok());
-        let err = check_marking_kayles(&spec, &cert([0, 2]), 1000)
+        assert!(check_marking_kayles(&spec, &cert([0, 3]), &mut Budget::new(1_000_000)).is_ok());
+        let err = check_marking_kayles(&spec, &cert([0, 2]), &mut Budget::new(1_000_000))
             .err()
             .unwrap();
         assert!(err.contains("not 0"), "{err}");

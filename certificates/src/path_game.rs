@@ -52,9 +52,16 @@
 //! W's strategy must give W a margin of at least `value` in every final state it reaches, B's
 //! at most `value`: together they fix the game's value.
 
+use crate::budget::Budget;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
+
+/// Work units per state held or built besides its gaps (its vector and table entry).
+const STATE_COST: u64 = 64;
+
+/// Work units per gap of a state held or built.
+const GAP_COST: u64 = 24;
 
 /// What bounds a gap. The order is the canonical order of the text form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -312,6 +319,16 @@ impl PathState {
         Ok(PathState::new(gaps))
     }
 
+    /// The number of moves [`PathState::moves`] lists, without listing them.
+    pub fn move_count(&self) -> u64 {
+        self.gaps
+            .iter()
+            .enumerate()
+            .filter(|&(k, g)| k == 0 || self.gaps[k - 1] != *g)
+            .map(|(_, g)| g.len as u64)
+            .sum()
+    }
+
     /// Every move, as (gap, offset): each distinct gap once, every offset in it.
     pub fn moves(&self) -> impl Iterator<Item = (Gap, usize)> + '_ {
         self.gaps
@@ -382,16 +399,22 @@ pub fn check_path_strategy(
     white: bool,
     moves: &[(String, String)],
     value: i64,
-    max_states: u64,
+    budget: &mut Budget,
 ) -> Result<PathReport, String> {
-    if 2 * rounds > vertices || rounds == 0 {
+    // `rounds` comes from the file: compare without computing 2 * rounds, which could wrap.
+    if rounds == 0 || rounds > vertices / 2 {
         return Err(format!(
             "{rounds} rounds do not fit a path of {vertices} vertices (need 1 <= 2n <= N)"
         ));
     }
+    let state_cost = |state: &PathState| STATE_COST + GAP_COST * state.gaps.len() as u64;
     let mut table: HashMap<PathState, (Gap, usize)> = HashMap::with_capacity(moves.len());
     for (k, (state, m)) in moves.iter().enumerate() {
         let at = format!("entry {k}");
+        budget.charge(
+            STATE_COST + 4 * (state.len() + m.len()) as u64,
+            "reading the strategy",
+        )?;
         let s = PathState::parse(state).map_err(|why| format!("{at}: {why}"))?;
         let m = parse_move(m).map_err(|why| format!("{at} (state '{state}'): {why}"))?;
         if table.insert(s, m).is_some() {
@@ -406,11 +429,7 @@ pub fn check_path_strategy(
             continue;
         }
         report.states += 1;
-        if report.states > max_states {
-            return Err(format!(
-                "more than {max_states} states: over the checker's limit"
-            ));
-        }
+        budget.charge(state_cost(&state), "replaying gap states")?;
         let stones = vertices - state.empty();
         if stones == 2 * rounds {
             report.leaves += 1;
@@ -442,6 +461,9 @@ pub fn check_path_strategy(
             })?;
             stack.push(next);
         } else {
+            // Every offset of every distinct gap: each child is built and hashed.
+            let children = state.move_count();
+            budget.charge_each(children, state_cost(&state) + 8, "listing the opponent's moves")?;
             for (gap, offset) in state.moves() {
                 let next = state
                     .play(gap, offset, !white)
@@ -462,7 +484,7 @@ pub fn check_path_value(
     vertices: usize,
     rounds: usize,
     certificate: &PathValue,
-    max_states: u64,
+    budget: &mut Budget,
 ) -> Result<(PathReport, PathReport), String> {
     if certificate.vertices != vertices || certificate.rounds != rounds {
         return Err(format!(
@@ -472,9 +494,9 @@ pub fn check_path_value(
         ));
     }
     let v = certificate.value;
-    let white = check_path_strategy(vertices, rounds, true, &certificate.white, v, max_states)
+    let white = check_path_strategy(vertices, rounds, true, &certificate.white, v, budget)
         .map_err(|e| format!("W's strategy: {e}"))?;
-    let black = check_path_strategy(vertices, rounds, false, &certificate.black, v, max_states)
+    let black = check_path_strategy(vertices, rounds, false, &certificate.black, v, budget)
         .map_err(|e| format!("B's strategy: {e}"))?;
     Ok((white, black))
 }
@@ -528,6 +550,8 @@ pub fn path_order(graph: &crate::graph::Graph) -> Result<Vec<usize>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::budget::Budget;
     use crate::graph::Graph;
     use crate::voronoi::score;
     use std::collections::BTreeSet;
@@ -717,7 +741,7 @@ mod tests {
         for n in 2..=9 {
             for rounds in 1..=n / 2 {
                 let c = certificate(n, rounds);
-                let (w, b) = check_path_value(n, rounds, &c, 1_000_000).unwrap();
+                let (w, b) = check_path_value(n, rounds, &c, &mut Budget::new(1_000_000_000)).unwrap();
                 assert_eq!(w.extreme_margin, Some(c.value));
                 assert_eq!(b.extreme_margin, Some(c.value));
             }
@@ -733,7 +757,7 @@ mod tests {
                 value: c.value + delta,
                 ..c.clone()
             };
-            let err = check_path_value(7, 2, &wrong, 1_000_000).unwrap_err();
+            let err = check_path_value(7, 2, &wrong, &mut Budget::new(1_000_000_000)).unwrap_err();
             let who = if delta > 0 { "W's" } else { "B's" };
             assert!(
                 err.starts_with(who) && err.contains("final state '"),
@@ -743,7 +767,7 @@ mod tests {
         // A missing state.
         let mut missing = c.clone();
         let (gone, _) = missing.black.remove(missing.black.len() / 2);
-        let err = check_path_value(7, 2, &missing, 1_000_000).unwrap_err();
+        let err = check_path_value(7, 2, &missing, &mut Budget::new(1_000_000_000)).unwrap_err();
         assert!(
             err.contains(&format!("no move for state '{gone}'")),
             "{err}"
@@ -751,18 +775,18 @@ mod tests {
         // An illegal move.
         let mut illegal = c.clone();
         illegal.white[0].1 = "F7@7".into();
-        let err = check_path_value(7, 2, &illegal, 1_000_000).unwrap_err();
+        let err = check_path_value(7, 2, &illegal, &mut Budget::new(1_000_000_000)).unwrap_err();
         assert!(
             err.contains("at state 'F7' the move F7@7 is illegal"),
             "{err}"
         );
         illegal.white[0].1 = "EW3@0".into();
-        let err = check_path_value(7, 2, &illegal, 1_000_000).unwrap_err();
+        let err = check_path_value(7, 2, &illegal, &mut Budget::new(1_000_000_000)).unwrap_err();
         assert!(err.contains("no gap EW3 in 'F7'"), "{err}");
         // A legal but bad first move: W at the end of P7 loses.
         let mut bad = c.clone();
         bad.white[0].1 = "F7@0".into();
-        let err = check_path_value(7, 2, &bad, 1_000_000).unwrap_err();
+        let err = check_path_value(7, 2, &bad, &mut Budget::new(1_000_000_000)).unwrap_err();
         assert!(
             err.contains("no move for state") || err.contains("below 0"),
             "{err}"
@@ -770,18 +794,18 @@ mod tests {
         // Unparseable and repeated entries.
         let mut twice = c.clone();
         twice.white.push(twice.white[0].clone());
-        let err = check_path_value(7, 2, &twice, 1_000_000).unwrap_err();
+        let err = check_path_value(7, 2, &twice, &mut Budget::new(1_000_000_000)).unwrap_err();
         assert!(err.contains("listed twice"), "{err}");
         let mut garbled = c.clone();
         garbled.black[0].0 = "WB1 EW2".into();
-        let err = check_path_value(7, 2, &garbled, 1_000_000).unwrap_err();
+        let err = check_path_value(7, 2, &garbled, &mut Budget::new(1_000_000_000)).unwrap_err();
         assert!(err.contains("not in canonical form"), "{err}");
         // Sizes and limits.
-        let err = check_path_value(8, 2, &c, 1_000_000).unwrap_err();
+        let err = check_path_value(8, 2, &c, &mut Budget::new(1_000_000_000)).unwrap_err();
         assert!(err.contains("N = 7"), "{err}");
-        let err = check_path_value(7, 2, &c, 3).unwrap_err();
+        let err = check_path_value(7, 2, &c, &mut Budget::new(3)).unwrap_err();
         assert!(err.contains("limit"), "{err}");
-        let err = check_path_strategy(3, 2, true, &c.white, 0, 100).unwrap_err();
+        let err = check_path_strategy(3, 2, true, &c.white, 0, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("do not fit"), "{err}");
     }
 

@@ -25,9 +25,15 @@
 //!
 //! The checker plays the strategy against every reply of the opponent, checks each move is
 //! legal, and checks that every play ends settled in the player's favour. Each position is
-//! checked once (transpositions share their verdict). The walk is an explicit stack, so no
-//! certificate can drive the recursion depth.
+//! checked once (transpositions share their verdict). The walk is depth first over one
+//! position updated move by move, with an explicit stack (no certificate can drive the
+//! recursion depth), a visited set of fingerprints ([`crate::fingerprint`]), and per-term
+//! counts of each player's variables, so a move costs the occurrences of its variable and
+//! settling is decided in O(1). Everything is charged to the check's budget first: a declared
+//! variable count of 4 * 10^9 costs its position's bytes before anything is allocated.
 
+use crate::budget::Budget;
+use crate::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
@@ -79,19 +85,22 @@ pub fn settled(dnf: &PosDnf, position: &[u8]) -> Option<DnfPlayer> {
 }
 
 impl PosDnf {
-    /// Why the formula is not a positive DNF over its variables, if it is not.
+    /// Why the formula is not a positive DNF over its variables, if it is not (linear in the
+    /// formula's size up to a sort of each term).
     pub fn violation(&self) -> Option<String> {
+        let mut sorted: Vec<u32> = Vec::new();
         for (k, term) in self.terms.iter().enumerate() {
             if term.is_empty() {
                 return Some(format!("term {} is empty", k + 1));
             }
-            for (a, &v) in term.iter().enumerate() {
-                if v == 0 || v > self.num_vars {
-                    return Some(format!("term {}: variable {v} is out of range", k + 1));
-                }
-                if term[..a].contains(&v) {
-                    return Some(format!("term {}: variable {v} appears twice", k + 1));
-                }
+            if let Some(&v) = term.iter().find(|&&v| v == 0 || v > self.num_vars) {
+                return Some(format!("term {}: variable {v} is out of range", k + 1));
+            }
+            sorted.clear();
+            sorted.extend_from_slice(term);
+            sorted.sort_unstable();
+            if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+                return Some(format!("term {}: variable {} appears twice", k + 1, w[0]));
             }
         }
         None
@@ -107,11 +116,87 @@ pub struct DnfReplay {
     pub leaves: u64,
 }
 
-/// Replays `strategy` against every opponent move; `max_positions` bounds the work.
+/// The state of the replay: one position updated move by move, with per-term counts.
+struct Walk<'d> {
+    /// For each variable (index v - 1), the terms it occurs in.
+    occurs: &'d [Vec<usize>],
+    position: Vec<u8>,
+    chosen: usize,
+    fingerprint: u128,
+    /// Per term: its variables chosen by the first player, by the second.
+    firsts: Vec<usize>,
+    seconds: Vec<usize>,
+    /// Terms entirely the first player's; terms holding a variable of the second player.
+    complete: usize,
+    blocked: usize,
+}
+
+impl Walk<'_> {
+    fn choose(&mut self, zobrist: &Zobrist, v: usize, first: bool, sizes: &[usize]) {
+        self.position[v] = if first { b'1' } else { b'2' };
+        self.chosen += 1;
+        self.fingerprint ^= zobrist.key(v, usize::from(!first));
+        for &t in &self.occurs[v] {
+            if first {
+                self.firsts[t] += 1;
+                if self.firsts[t] == sizes[t] {
+                    self.complete += 1;
+                }
+            } else {
+                self.seconds[t] += 1;
+                if self.seconds[t] == 1 {
+                    self.blocked += 1;
+                }
+            }
+        }
+    }
+
+    fn unchoose(&mut self, zobrist: &Zobrist, v: usize, sizes: &[usize]) {
+        let first = self.position[v] == b'1';
+        self.position[v] = b'.';
+        self.chosen -= 1;
+        self.fingerprint ^= zobrist.key(v, usize::from(!first));
+        for &t in &self.occurs[v] {
+            if first {
+                if self.firsts[t] == sizes[t] {
+                    self.complete -= 1;
+                }
+                self.firsts[t] -= 1;
+            } else {
+                if self.seconds[t] == 1 {
+                    self.blocked -= 1;
+                }
+                self.seconds[t] -= 1;
+            }
+        }
+    }
+
+    /// Who has won, if anyone yet (see [`settled`]).
+    fn settled(&self, terms: usize) -> Option<DnfPlayer> {
+        if self.complete > 0 {
+            Some(DnfPlayer::First)
+        } else if self.blocked == terms {
+            Some(DnfPlayer::Second)
+        } else {
+            None
+        }
+    }
+}
+
+/// A node whose children are being explored: the variable chosen to reach it, and the
+/// variables still to try (chosen by the player to move here).
+struct Frame {
+    placed: Option<usize>,
+    first_moves: bool,
+    replies: Vec<usize>,
+}
+
+/// Replays `strategy` against every opponent move, charging `budget` for every position, move
+/// list and table entry before it is built.
 pub fn check_strategy(
     dnf: &PosDnf,
     strategy: &DnfStrategy,
-    max_positions: u64,
+    budget: &mut Budget,
 ) -> Result<DnfReplay, String> {
     if let Some(why) = dnf.violation() {
         return Err(format!("the instance is not a positive DNF: {why}"));
@@ -119,78 +204,135 @@ pub fn check_strategy(
     if strategy.claim != "wins" {
         return Err("a dnf-strategy can only claim 'wins'".into());
     }
-    let n = dnf.num_vars as usize;
-    let mut moves: HashMap<&str, u32> = HashMap::with_capacity(strategy.moves.len());
+    let n = usize::try_from(dnf.num_vars).map_err(|_| "too many variables".to_string())?;
+    let literals: u64 = dnf.terms.iter().map(|t| t.len() as u64).sum();
+    // The position, the keys, the occurrence lists and the per-term counters.
+    budget.charge(
+        Zobrist::cost(n)
+            .saturating_add(n as u64 * 32)
+            .saturating_add(literals.saturating_mul(8))
+            .saturating_add(dnf.terms.len() as u64 * 24),
+        "preparing the replay",
+    )?;
+    let zobrist = Zobrist::new(n);
+    let mut occurs: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (t, term) in dnf.terms.iter().enumerate() {
+        for &v in term {
+            occurs[v as usize - 1].push(t);
+        }
+    }
+    let sizes: Vec<usize> = dnf.terms.iter().map(Vec::len).collect();
+    budget.charge_each(
+        strategy.moves.len() as u64,
+        64 + n as u64,
+        "reading the strategy",
+    )?;
+    let mut moves: HashMap<u128, u32, Fold> =
+        HashMap::with_capacity_and_hasher(strategy.moves.len(), Fold::default());
     for (k, (position, var)) in strategy.moves.iter().enumerate() {
         if position.len() != n || !position.bytes().all(|c| matches!(c, b'.' | b'1' | b'2')) {
+            let shown: String = position.chars().take(80).collect();
             return Err(format!(
-                "moves[{k}]: '{position}' is not a position of {n} characters '.', '1', '2'"
+                "moves[{k}]: '{shown}' is not a position of {n} characters '.', '1', '2'"
             ));
         }
-        if moves.insert(position.as_str(), *var).is_some() {
+        let fp = position
+            .bytes()
+            .enumerate()
+            .fold(0u128, |fp, (v, c)| match c {
+                b'1' => fp ^ zobrist.key(v, 0),
+                b'2' => fp ^ zobrist.key(v, 1),
+                _ => fp,
+            });
+        if moves.insert(fp, *var).is_some() {
             return Err(format!("moves[{k}]: position '{position}' is given twice"));
         }
     }
-    let mover = |position: &[u8]| {
-        let chosen = position.iter().filter(|&&c| c != b'.').count();
-        if chosen % 2 == 0 {
-            DnfPlayer::First
-        } else {
-            DnfPlayer::Second
-        }
+    let mut walk = Walk {
+        occurs: &occurs,
+        position: vec![b'.'; n],
+        chosen: 0,
+        fingerprint: 0,
+        firsts: vec![0; dnf.terms.len()],
+        seconds: vec![0; dnf.terms.len()],
+        complete: 0,
+        blocked: 0,
     };
-    let mark = |p: DnfPlayer| if p == DnfPlayer::First { b'1' } else { b'2' };
-    let mut seen: HashSet<Vec<u8>> = HashSet::new();
-    let mut stack = vec![vec![b'.'; n]];
+    let text = |walk: &Walk| String::from_utf8_lossy(&walk.position).into_owned();
+    let mut seen: HashSet<u128, Fold> = HashSet::default();
     let mut report = DnfReplay {
         positions: 0,
         leaves: 0,
     };
-    while let Some(position) = stack.pop() {
-        if !seen.insert(position.clone()) {
-            continue;
+    // Enters the current position: `None` when nothing below it needs exploring.
+    let mut enter = |walk: &Walk,
+                     placed: Option<usize>,
+                     budget: &mut Budget,
+                     report: &mut DnfReplay|
+     -> Result<Option<Frame>, String> {
+        budget.charge(FINGERPRINT_COST, "replaying positions")?;
+        if !seen.insert(walk.fingerprint) {
+            return Ok(None);
         }
         report.positions += 1;
-        if report.positions > max_positions {
-            return Err(format!(
-                "more than {max_positions} positions: over the checker's limit"
-            ));
-        }
-        let text = String::from_utf8_lossy(&position).into_owned();
-        match settled(dnf, &position) {
+        match walk.settled(dnf.terms.len()) {
             Some(winner) if winner == strategy.player => {
                 report.leaves += 1;
-                continue;
+                return Ok(None);
             }
             Some(_) => {
                 return Err(format!(
-                    "position '{text}' is lost for the {} player",
+                    "position '{}' is lost for the {} player",
+                    text(walk),
                     name(strategy.player)
                 ))
             }
             None => {}
         }
-        let to_move = mover(&position);
-        if to_move == strategy.player {
-            let Some(&var) = moves.get(text.as_str()) else {
-                return Err(format!("no move for position '{text}'"));
+        let first_moves = walk.chosen % 2 == 0;
+        let to_move = if first_moves {
+            DnfPlayer::First
+        } else {
+            DnfPlayer::Second
+        };
+        let replies = if to_move == strategy.player {
+            let Some(&var) = moves.get(&walk.fingerprint) else {
+                return Err(format!("no move for position '{}'", text(walk)));
             };
-            if var == 0 || var as usize > n || position[var as usize - 1] != b'.' {
+            if var == 0 || var as usize > n || walk.position[var as usize - 1] != b'.' {
                 return Err(format!(
-                    "at position '{text}' the strategy chooses variable {var}, which is not free"
+                    "at position '{}' the strategy chooses variable {var}, which is not free",
+                    text(walk)
                 ));
             }
-            let mut next = position.clone();
-            next[var as usize - 1] = mark(to_move);
-            stack.push(next);
+            vec![var as usize - 1]
         } else {
-            for v in 0..n {
-                if position[v] == b'.' {
-                    let mut next = position.clone();
-                    next[v] = mark(to_move);
-                    stack.push(next);
-                }
+            budget.charge(n as u64 * 9, "listing the opponent's moves")?;
+            (0..n).rev().filter(|&v| walk.position[v] == b'.').collect()
+        };
+        Ok(Some(Frame {
+            placed,
+            first_moves,
+            replies,
+        }))
+    };
+    let mut stack: Vec<Frame> = Vec::new();
+    if let Some(frame) = enter(&walk, None, budget, &mut report)? {
+        stack.push(frame);
+    }
+    while let Some(top) = stack.last_mut() {
+        let Some(v) = top.replies.pop() else {
+            if let Some(v) = top.placed {
+                walk.unchoose(&zobrist, v, &sizes);
             }
+            stack.pop();
+            continue;
+        };
+        budget.charge(occurs[v].len() as u64 + 1, "replaying moves")?;
+        walk.choose(&zobrist, v, top.first_moves, &sizes);
+        match enter(&walk, Some(v), budget, &mut report)? {
+            Some(frame) => stack.push(frame),
+            None => walk.unchoose(&zobrist, v, &sizes),
         }
     }
     Ok(report)
@@ -206,6 +348,8 @@ fn name(p: DnfPlayer) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::budget::Budget;
 
     fn dnf(n: u32, terms: &[&[u32]]) -> PosDnf {
         PosDnf {
@@ -222,18 +366,18 @@ mod tests {
             claim: "wins".into(),
             moves: vec![("..".into(), 1)],
         };
-        assert_eq!(check_strategy(&game, &good, 100).unwrap().positions, 2);
+        assert_eq!(check_strategy(&game, &good, &mut Budget::new(100_000)).unwrap().positions, 2);
         let bad = DnfStrategy {
             moves: vec![("..".into(), 2)],
             ..good.clone()
         };
-        let err = check_strategy(&game, &bad, 100).unwrap_err();
+        let err = check_strategy(&game, &bad, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("lost for the first player"), "{err}");
         let missing = DnfStrategy {
             moves: vec![],
             ..good
         };
-        assert!(check_strategy(&game, &missing, 100)
+        assert!(check_strategy(&game, &missing, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("no move for position '..'"));
     }
@@ -247,16 +391,16 @@ mod tests {
             claim: "wins".into(),
             moves: vec![("1.".into(), 2), (".1".into(), 1)],
         };
-        let r = check_strategy(&game, &s, 100).unwrap();
+        let r = check_strategy(&game, &s, &mut Budget::new(100_000)).unwrap();
         assert_eq!(r.leaves, 2);
         let occupied = DnfStrategy {
             moves: vec![("1.".into(), 1), (".1".into(), 1)],
             ..s
         };
-        assert!(check_strategy(&game, &occupied, 100)
+        assert!(check_strategy(&game, &occupied, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("not free"));
-        assert!(check_strategy(&dnf(2, &[&[1, 1]]), &occupied, 100)
+        assert!(check_strategy(&dnf(2, &[&[1, 1]]), &occupied, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("appears twice"));
     }

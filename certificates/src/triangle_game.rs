@@ -28,6 +28,7 @@
 //! moves to legal moves), so a strategy for the listed representatives is one for every
 //! position it stands for. Nothing is trusted beyond the rules.
 
+use crate::budget::Budget;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -98,10 +99,10 @@ fn triangle(n: usize, adj: &Adjacency) -> Option<(usize, usize, usize)> {
     None
 }
 
-/// Replays `strategy`; `max_positions` bounds the work.
+/// Replays `strategy`, charging `budget` for every position decoded and move verified.
 pub fn check_triangle_strategy(
     strategy: &TriangleStrategy,
-    max_positions: u64,
+    budget: &mut Budget,
 ) -> Result<TriangleReport, String> {
     let n = strategy.n;
     if !(1..=MAX_N).contains(&n) {
@@ -112,12 +113,14 @@ pub fn check_triangle_strategy(
         "B" => false,
         other => return Err(format!("winner '{other}' is neither \"A\" nor \"B\"")),
     };
-    if strategy.positions.len() as u64 > max_positions {
-        return Err(format!(
-            "{} positions: over the checker's limit of {max_positions}",
-            strategy.positions.len()
-        ));
-    }
+    // Decoding a position and looking for a triangle: about n^2 steps, and 32 bytes held.
+    let square = (n * n) as u64;
+    budget.charge_each(
+        strategy.positions.len() as u64,
+        square + 64,
+        "decoding the positions",
+    )?;
+    budget.charge_each(strategy.moves.len() as u64, 64, "reading the moves")?;
     let mut graphs = Vec::with_capacity(strategy.positions.len());
     for (k, hex) in strategy.positions.iter().enumerate() {
         let adj = decode(n, hex, &format!("positions[{k}]"))?;
@@ -148,6 +151,11 @@ pub fn check_triangle_strategy(
             continue;
         }
         report.positions += 1;
+        // The legal moves, and each listed move verified (a relabelling is n^2 steps).
+        budget.charge(
+            square + 16 + moves.get(&p).map_or(0, |l| l.len() as u64) * (square + 64),
+            "replaying positions",
+        )?;
         let g = &graphs[p];
         let a_to_move = edges(g).is_multiple_of(2);
         let winner_to_move = a_to_move == winner_is_a;
@@ -181,9 +189,23 @@ pub fn check_triangle_strategy(
                 report.final_positions += 1;
                 continue;
             }
+            // Every listed move is one of the loser's legal moves, listed once: nothing in the
+            // certificate is ignored.
             let mut by_edge: HashMap<(usize, usize), &TriangleMove> = HashMap::new();
             for m in listed {
-                by_edge.insert((m.0.min(m.1), m.0.max(m.1)), m);
+                let edge = (m.0.min(m.1), m.0.max(m.1));
+                if !legal.contains(&edge) {
+                    return Err(format!(
+                        "position {p}: the listed move {}-{} is not a legal move of the loser",
+                        m.0, m.1
+                    ));
+                }
+                if by_edge.insert(edge, m).is_some() {
+                    return Err(format!(
+                        "position {p}: the move {}-{} is listed twice",
+                        edge.0, edge.1
+                    ));
+                }
             }
             for (a, b) in legal {
                 let Some(m) = by_edge.get(&(a, b)) else {
@@ -196,11 +218,6 @@ pub fn check_triangle_strategy(
                 report.moves_checked += 1;
                 stack.push(target);
             }
-        }
-        if report.positions > max_positions {
-            return Err(format!(
-                "more than {max_positions} positions: over the limit"
-            ));
         }
     }
     Ok(report)
@@ -268,6 +285,8 @@ fn follow(
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::budget::Budget;
 
     /// B's winning strategy for n = 4 (the paper's Figure 2): A1 = 01; B1 = 23 (two disjoint
     /// edges); A2 joins them into a path; B2 closes the 4-cycle; A has no move.
@@ -314,7 +333,7 @@ mod tests {
 
     #[test]
     fn figure_2_strategy_checks() {
-        let r = check_triangle_strategy(&four(), 100).unwrap();
+        let r = check_triangle_strategy(&four(), &mut Budget::new(100_000)).unwrap();
         assert_eq!(r.final_positions, 1);
         assert_eq!(r.positions, 5);
     }
@@ -323,29 +342,29 @@ mod tests {
     fn mutations_are_rejected() {
         let mut missing = four();
         missing.moves[2].1.pop();
-        let err = check_triangle_strategy(&missing, 100).unwrap_err();
+        let err = check_triangle_strategy(&missing, &mut Budget::new(100_000)).unwrap_err();
         assert!(
             err.contains("the loser's move 1-3 is not answered"),
             "{err}"
         );
         let mut bad_perm = four();
         bad_perm.moves[0].1[1].3 = "0113".into();
-        let err = check_triangle_strategy(&bad_perm, 100).unwrap_err();
+        let err = check_triangle_strategy(&bad_perm, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("not a permutation"), "{err}");
         let mut wrong_map = four();
         wrong_map.moves[0].1[1].3 = "0123".into();
-        let err = check_triangle_strategy(&wrong_map, 100).unwrap_err();
+        let err = check_triangle_strategy(&wrong_map, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("different graph"), "{err}");
         let mut triangle_move = four();
         triangle_move.moves[3].1[0] = (0, 2, 4, "0123".into());
-        let err = check_triangle_strategy(&triangle_move, 100).unwrap_err();
+        let err = check_triangle_strategy(&triangle_move, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("closes a triangle"), "{err}");
         let mut wrong_winner = four();
         wrong_winner.winner = "A".into();
-        assert!(check_triangle_strategy(&wrong_winner, 100).is_err());
+        assert!(check_triangle_strategy(&wrong_winner, &mut Budget::new(100_000)).is_err());
         let mut bad_code = four();
         bad_code.positions[4] = "zz".into();
-        let err = check_triangle_strategy(&bad_code, 100).unwrap_err();
+        let err = check_triangle_strategy(&bad_code, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("not a hexadecimal"), "{err}");
     }
 }

@@ -12,13 +12,14 @@
 //! ```
 //!
 //! `edges` (alias `arcs`) are unordered pairs when `directed` is false and arcs `[from, to]`
-//! when it is true; a pair `[x, x]` is a loop. A pair listed twice is the same edge (the
-//! games have no multiple edges: the weight sits on the vertices). `variant` is `vertexnim`
+//! when it is true; a pair `[x, x]` is a loop. A pair listed twice (in either order when
+//! undirected) is refused: the games have no multiple edges, and an instance is exactly what
+//! its file says. `variant` is `vertexnim`
 //! (the paper's game) or `nimg` (Stockman's Vertex NimG, remove then move); `play` is `normal`
 //! (the last player to move wins) or `misere` (the last player to move loses).
 //!
 //! Validation (bad input, exit 2 on the command line): at least one vertex; distinct names;
-//! every weight at least 1; edges between known vertices; the token on a known vertex; an
+//! every weight at least 1; edges between known vertices, none listed twice; the token on a known vertex; an
 //! undirected graph must be connected (both variants); a directed `vertexnim` graph must be
 //! strongly connected (Definition 2 needs it so that a player is never stuck).
 //!
@@ -67,6 +68,7 @@
 //! the player to move when that is the other player (normal play) or a win for the winner to
 //! move (misere play). Nothing is trusted beyond these rules.
 
+use crate::budget::Budget;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -168,9 +170,12 @@ impl VertexNimSpec {
                     .ok_or_else(|| format!("edges[{k}]: unknown vertex '{name}'"))
             };
             let (x, y) = (find(a)?, find(b)?);
-            adj[x].insert(y);
-            if !self.directed {
-                adj[y].insert(x);
+            if !adj[x].insert(y) || (!self.directed && x != y && !adj[y].insert(x)) {
+                return Err(format!(
+                    "edges[{k}]: the {} {a} {} {b} is listed twice",
+                    if self.directed { "arc" } else { "edge" },
+                    if self.directed { "->" } else { "-" }
+                ));
             }
         }
         let token = *index.get(self.token.as_str()).ok_or_else(|| {
@@ -391,12 +396,19 @@ pub struct StrategyReport {
     pub moves_followed: u64,
 }
 
-/// Replays `strategy` on `game`; at most `max_positions` (position, player) pairs and
-/// `max_positions * 64` followed moves.
+/// The work units of holding or building a position: its weights, its adjacency sets, its
+/// canonical text.
+fn state_cost(state: &State) -> u64 {
+    let arcs: u64 = state.adj.iter().map(|a| a.len() as u64).sum();
+    128 + state.weights.len() as u64 * 56 + arcs * 64
+}
+
+/// Replays `strategy` on `game`, charging `budget` for every position built, text computed
+/// and move listed, before it happens (a weight of 10^18 is never enumerated).
 pub fn check_strategy(
     game: &VertexNim,
     strategy: &VertexNimStrategy,
-    max_positions: u64,
+    budget: &mut Budget,
 ) -> Result<StrategyReport, String> {
     let winner_first = crate::winner_is_first(&strategy.winner)?;
     let index: HashMap<&str, usize> = game
@@ -405,6 +417,11 @@ pub fn check_strategy(
         .enumerate()
         .map(|(i, n)| (n.as_str(), i))
         .collect();
+    budget.charge_each(
+        strategy.moves.len() as u64,
+        96,
+        "reading the strategy",
+    )?;
     let mut table: HashMap<&str, Move> = HashMap::new();
     for (k, (text, weight, next)) in strategy.moves.iter().enumerate() {
         let next = match next {
@@ -422,31 +439,25 @@ pub fn check_strategy(
     let mut report = StrategyReport::default();
     let mut seen: HashSet<(String, bool)> = HashSet::new();
     // (position, is the winner to move)
+    budget.charge(state_cost(&game.start), "replaying positions")?;
     let mut stack = vec![(game.start.clone(), winner_first)];
-    let max_moves = max_positions.saturating_mul(64);
     while let Some((state, winner_to_move)) = stack.pop() {
+        let cost = state_cost(&state);
+        // The text, and its copy in the visited set.
+        budget.charge(cost.saturating_mul(2), "replaying positions")?;
         let text = state.text(game.directed);
         if !seen.insert((text.clone(), winner_to_move)) {
             continue;
         }
         report.positions += 1;
-        if report.positions > max_positions {
-            return Err(format!(
-                "the replay passed the checker's limit of {max_positions} positions"
-            ));
-        }
-        // Bound the moves before listing them: a weight of 10^18 must not be enumerated.
+        // Bound the moves before listing them: a weight of 10^18 must not be enumerated, and
+        // each move the other player may make becomes a position built and held.
         let bound = state.token.map_or(0, |u| {
             state.weights[u].saturating_mul(state.adj[u].len() as u64 + 1)
         });
-        // Each move leads to a different position, so more moves than the position limit
-        // could never be replayed: refuse before listing them (and allocating for them).
-        if bound > max_positions || report.moves_followed.saturating_add(bound) > max_moves {
-            return Err(format!(
-                "position '{text}' has up to {bound} moves: over the checker's limit of \
-                 {max_moves} moves"
-            ));
-        }
+        budget
+            .charge_each(bound, 24, "listing moves")
+            .map_err(|why| format!("{why} (position '{text}' has up to {bound} moves)"))?;
         let moves = game.moves(&state);
         if moves.is_empty() {
             report.final_positions += 1;
@@ -481,14 +492,15 @@ pub fn check_strategy(
                 ));
             }
             report.moves_followed += 1;
+            budget.charge(cost, "replaying moves")?;
             stack.push((game.apply(&state, mv), false));
         } else {
             report.moves_followed += moves.len() as u64;
-            if report.moves_followed > max_moves {
-                return Err(format!(
-                    "the replay passed the checker's limit of {max_moves} moves"
-                ));
-            }
+            budget
+                .charge_each(moves.len() as u64, cost, "replaying the other player's moves")
+                .map_err(|why| {
+                    format!("{why} (position '{text}' has {} moves)", moves.len())
+                })?;
             for mv in moves {
                 stack.push((game.apply(&state, mv), true));
             }
@@ -539,7 +551,10 @@ pub struct VertexNimLabelling {
 pub fn check_labelling(
     game: &VertexNim,
     cert: &VertexNimLabelling,
+    budget: &mut Budget,
 ) -> Result<(&'static str, String), String> {
+    // Every check below looks at each vertex and each arc a bounded number of times.
+    budget.charge(state_cost(&game.start).saturating_mul(4), "checking the labels")?;
     if game.directed && game.variant == Variant::Vertexnim {
         let s = &game.start;
         return if (0..s.weights.len()).all(|v| !s.adj[v].contains(&v)) {
@@ -842,6 +857,9 @@ fn check_directed_labelling(
         }
     }
     let mut in_c = vec![false; n];
+    // One visited array for every search, reset after each to what it touched: the peeling's
+    // rounds partition the vertices, so all the searches together stay linear.
+    let mut seen = vec![false; n];
     for (&k, members) in &by_round {
         let ps: Vec<usize> = members
             .iter()
@@ -871,7 +889,6 @@ fn check_directed_labelling(
         }
         // Strongly connected: every vertex of C reaches and is reached from c[0] inside C.
         for reverse in [false, true] {
-            let mut seen = vec![false; n];
             seen[c[0]] = true;
             let mut stack = vec![c[0]];
             let mut count = 0;
@@ -889,8 +906,12 @@ fn check_directed_labelling(
                     }
                 }
             }
+            let lost = c.iter().copied().find(|&v| !seen[v]);
+            for &v in &c {
+                seen[v] = false;
+            }
             if count != c.len() {
-                let lost = c.iter().copied().find(|&v| !seen[v]).unwrap_or(c[0]);
+                let lost = lost.unwrap_or(c[0]);
                 return Err(format!(
                     "round {k}: its component is not strongly connected: '{}' {} '{}' inside it",
                     game.names[lost],
@@ -959,6 +980,8 @@ fn check_directed_labelling(
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::budget::Budget;
 
     fn spec(directed: bool, variant: Variant, ws: &[i64], edges: &[(&str, &str)]) -> VertexNimSpec {
         let names = ["a", "b", "c", "d", "e", "f"];
@@ -1060,35 +1083,38 @@ mod tests {
             winner: SECOND.into(),
             moves: vec![(after.text(false), 0, None)],
         };
-        let report = check_strategy(&g, &good, 100).unwrap();
+        let report = check_strategy(&g, &good, &mut Budget::new(100_000)).unwrap();
         assert_eq!(report.final_positions, 1);
         let bad = VertexNimStrategy {
             winner: FIRST.into(),
             moves: vec![(g.start.text(false), 0, Some("b".into()))],
         };
-        assert!(check_strategy(&g, &bad, 100).is_err());
+        assert!(check_strategy(&g, &bad, &mut Budget::new(100_000)).is_err());
         let empty = VertexNimStrategy {
             winner: SECOND.into(),
             moves: vec![],
         };
-        assert!(check_strategy(&g, &empty, 100)
+        assert!(check_strategy(&g, &empty, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("no move is given"));
         // A huge weight is refused, not enumerated.
         let huge = spec(false, Variant::Vertexnim, &[i64::MAX, 1], &[("a", "b")])
             .validate()
             .unwrap();
-        assert!(check_strategy(&huge, &empty, 100)
+        assert!(check_strategy(&huge, &empty, &mut Budget::new(100_000))
             .unwrap_err()
-            .contains("over the checker's limit"));
-        // A weight under the move budget (64 per position) but over the position budget is
-        // refused before its moves are listed: found by review, it could allocate gigabytes.
+            .contains("work limit reached while listing moves"));
+        // A weight whose moves would pass the budget is refused before they are listed: the
+        // opponent's 6,000 moves would each build a position.
         let heavy = spec(false, Variant::Vertexnim, &[3_000, 1], &[("a", "b")])
             .validate()
             .unwrap();
-        assert!(check_strategy(&heavy, &empty, 100)
+        assert!(check_strategy(&heavy, &empty, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("has up to 6000 moves"));
+        // Validation refuses an edge listed twice, in either order.
+        let twice = spec(false, Variant::Vertexnim, &[1, 1], &[("a", "b"), ("b", "a")]);
+        assert!(twice.validate().unwrap_err().contains("listed twice"));
     }
 
     /// Directed, loops everywhere: a(1) <-> b(2). The weight-1 vertex a is a sink component
@@ -1108,8 +1134,8 @@ mod tests {
             labels: labels.into(),
             rounds: Some(vec![0, 0]),
         };
-        assert_eq!(check_labelling(&g, &cert("P.")).unwrap().0, "Theorem 6");
-        let err = check_labelling(&g, &cert("N.")).unwrap_err();
+        assert_eq!(check_labelling(&g, &cert("P."), &mut Budget::new(u64::MAX)).unwrap().0, "Theorem 6");
+        let err = check_labelling(&g, &cert("N."), &mut Budget::new(u64::MAX)).unwrap_err();
         assert!(
             err.contains(
                 "round 0: 'a' is labelled N, but its component of 1 vertices (odd) makes it P"
@@ -1130,11 +1156,11 @@ mod tests {
         let g = spec(true, Variant::Vertexnim, &[3, 2, 4, 2], &cycle)
             .validate()
             .unwrap();
-        let (theorem, how) = check_labelling(&g, &label(FIRST, ".M..")).unwrap();
+        let (theorem, how) = check_labelling(&g, &label(FIRST, ".M.."), &mut Budget::new(u64::MAX)).unwrap();
         assert_eq!(theorem, "Theorem 3");
         assert!(how.contains("offset 1"), "{how}");
         let reject = |g: &VertexNim, winner: &str, labels: &str, why: &str| {
-            let err = check_labelling(g, &label(winner, labels)).unwrap_err();
+            let err = check_labelling(g, &label(winner, labels), &mut Budget::new(u64::MAX)).unwrap_err();
             assert!(err.contains(why), "{labels}: {err}");
         };
         reject(&g, SECOND, ".M..", "the first player wins, not the second");
@@ -1151,7 +1177,7 @@ mod tests {
         )
         .validate()
         .unwrap();
-        assert!(check_labelling(&odd, &label(FIRST, "...")).is_ok());
+        assert!(check_labelling(&odd, &label(FIRST, "..."), &mut Budget::new(u64::MAX)).is_ok());
         reject(&odd, FIRST, "M..", "odd length");
         // Outside the theorem: a weight 1, a chord, misere play.
         let light = spec(true, Variant::Vertexnim, &[3, 1, 4, 2], &cycle)
@@ -1185,13 +1211,13 @@ mod tests {
             labels: "PNP".into(),
             rounds: None,
         };
-        assert_eq!(check_labelling(&g, &good).unwrap().0, "Theorem 10");
+        assert_eq!(check_labelling(&g, &good, &mut Budget::new(u64::MAX)).unwrap().0, "Theorem 10");
         let wrong_label = VertexNimLabelling {
             winner: SECOND.into(),
             labels: "PPP".into(),
             rounds: None,
         };
-        assert!(check_labelling(&g, &wrong_label)
+        assert!(check_labelling(&g, &wrong_label, &mut Budget::new(u64::MAX))
             .unwrap_err()
             .contains("local rule"));
         let wrong_winner = VertexNimLabelling {
@@ -1199,16 +1225,16 @@ mod tests {
             labels: "PNP".into(),
             rounds: None,
         };
-        assert!(check_labelling(&g, &wrong_winner).is_err());
+        assert!(check_labelling(&g, &wrong_winner, &mut Budget::new(u64::MAX)).is_err());
         let short = VertexNimLabelling {
             winner: SECOND.into(),
             labels: "PN".into(),
             rounds: None,
         };
-        assert!(check_labelling(&g, &short).is_err());
+        assert!(check_labelling(&g, &short, &mut Budget::new(u64::MAX)).is_err());
         let directed = spec(true, Variant::Vertexnim, &[2, 2], &[("a", "b"), ("b", "a")])
             .validate()
             .unwrap();
-        assert!(check_labelling(&directed, &good).is_err());
+        assert!(check_labelling(&directed, &good, &mut Budget::new(u64::MAX)).is_err());
     }
 }

@@ -47,6 +47,14 @@ impl Score {
     }
 }
 
+/// The work units of one [`score`]: two breadth-first searches (a distance and a queue entry
+/// for every vertex, every adjacency entry looked at) and the comparison.
+pub fn score_cost(graph: &Graph) -> u64 {
+    let n = graph.len() as u64;
+    let m = graph.edge_count() as u64;
+    n.saturating_mul(40).saturating_add(m.saturating_mul(4))
+}
+
 /// Scores a position in which W occupies `white` and B occupies `black` (disjoint vertex sets).
 pub fn score(graph: &Graph, white: &[usize], black: &[usize]) -> Score {
     let to_white = graph.distances_from(white);

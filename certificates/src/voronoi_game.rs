@@ -53,9 +53,11 @@
 //! Claims: `wins` (margin at least 1), `at-least-ties` (at least 0), `margin-at-least` with
 //! `margin: k`. The replay is an explicit stack over the game DAG, each position expanded once.
 
-use crate::graph::Graph;
+use crate::budget::Budget;
+use crate::graph::{Graph, UNREACHABLE};
 use crate::voronoi::{score, Player};
 use serde::{Deserialize, Serialize};
+use crate::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
 use std::collections::{HashMap, HashSet};
 
 /// What a strategy certificate claims for its player.
@@ -106,10 +108,31 @@ pub struct VoronoiValue {
 /// A symmetry witness: (position, opponent's move, equivalent move, moved vertices).
 pub type Symmetry = (String, String, String, Vec<(String, String)>);
 
+/// Work units per entry of a certificate table besides its position text.
+const ENTRY_COST: u64 = 64;
+
+/// The fingerprint key of `owner` (`W` or `B`) on `v`; 0 for an empty vertex.
+fn key(zobrist: &Zobrist, v: usize, owner: u8) -> u128 {
+    match owner {
+        b'W' => zobrist.key(v, 0),
+        b'B' => zobrist.key(v, 1),
+        _ => 0,
+    }
+}
+
+/// The fingerprint of a whole position.
+fn fingerprint(zobrist: &Zobrist, position: &[u8]) -> u128 {
+    position
+        .iter()
+        .enumerate()
+        .fold(0, |fp, (v, &c)| fp ^ key(zobrist, v, c))
+}
+
 /// Verifies declared twin classes; returns, for each vertex, its class and position in it.
 fn verify_twin_classes(
     graph: &Graph,
     classes: &[Vec<String>],
+    budget: &mut Budget,
 ) -> Result<Vec<Option<(usize, usize)>>, String> {
     let mut member = vec![None; graph.len()];
     for (c, class) in classes.iter().enumerate() {
@@ -124,21 +147,29 @@ fn verify_twin_classes(
                 ));
             }
             member[v] = Some((c, k));
-            if let Some(f) = first {
-                let closed = |x: usize| {
-                    let mut set: Vec<usize> = graph.neighbours(x).to_vec();
-                    set.push(x);
-                    set.sort_unstable();
-                    set
-                };
-                if graph.neighbours(v) != graph.neighbours(f) && closed(v) != closed(f) {
-                    return Err(format!(
-                        "twin_classes[{c}]: '{name}' and '{}' are not twins (their neighbourhoods differ)",
-                        graph.name(f)
-                    ));
-                }
-            } else {
+            let Some(f) = first else {
                 first = Some(v);
+                continue;
+            };
+            let (nv, nf) = (graph.neighbours(v), graph.neighbours(f));
+            budget.charge(
+                (nv.len() + nf.len()) as u64 + 8,
+                "verifying twin classes",
+            )?;
+            // Open twins: the same neighbours. Closed twins: adjacent, and the same neighbours
+            // besides each other (both lists sorted).
+            let open = nv == nf;
+            let closed = nv.len() == nf.len()
+                && nv.binary_search(&f).is_ok()
+                && nv
+                    .iter()
+                    .filter(|&&x| x != f)
+                    .eq(nf.iter().filter(|&&x| x != v));
+            if !open && !closed {
+                return Err(format!(
+                    "twin_classes[{c}]: '{name}' and '{}' are not twins (their neighbourhoods differ)",
+                    graph.name(f)
+                ));
             }
         }
     }
@@ -167,18 +198,16 @@ fn mark(p: Player) -> u8 {
     }
 }
 
-fn other(p: Player) -> Player {
-    match p {
-        Player::White => Player::Black,
-        Player::Black => Player::White,
-    }
-}
-
 /// Whose turn it is in `position`, or `None` when the game is over; an impossible count of
 /// occupied vertices is an error.
 pub fn to_move(position: &[u8], rounds: usize) -> Result<Option<Player>, String> {
     let w = position.iter().filter(|&&c| c == b'W').count();
     let b = position.iter().filter(|&&c| c == b'B').count();
+    to_move_counted(w, b, rounds)
+}
+
+/// [`to_move`] from the numbers of W's and B's stones.
+fn to_move_counted(w: usize, b: usize, rounds: usize) -> Result<Option<Player>, String> {
     if w == rounds && b == rounds {
         Ok(None)
     } else if w == b && w < rounds {
@@ -192,7 +221,7 @@ pub fn to_move(position: &[u8], rounds: usize) -> Result<Option<Player>, String>
     }
 }
 
-/// The player's margin in a final position.
+/// The player's margin in a final position, by the reference rules.
 pub fn margin(graph: &Graph, position: &[u8], player: Player) -> i64 {
     let owned =
         |c: u8| -> Vec<usize> { (0..position.len()).filter(|&v| position[v] == c).collect() };
@@ -204,9 +233,99 @@ pub fn margin(graph: &Graph, position: &[u8], player: Player) -> i64 {
     mine as i64 - theirs as i64
 }
 
+/// Scores every final position one B stone away from a position P, each in time proportional
+/// to the part of the graph the new stone changes, instead of two full searches each.
+///
+/// With D(v) the distance from v to P's nearest stone, a new B stone at y changes the owner of
+/// v only if d(y, v) <= D(v): otherwise y is strictly farther than some stone that already
+/// decides v. That region is closed under shortest paths from y (D is 1-Lipschitz), so a
+/// breadth-first search from y that never enters a vertex outside it finds it with the right
+/// distances. The margin is P's margin (with B's new distances) corrected over the region.
+/// The tests compare it with [`margin`] on every final position of small graphs.
+struct LeafScorer {
+    to_white: Vec<u32>,
+    to_black: Vec<u32>,
+    /// W's margin in P with the stones as they are (B one short).
+    base: i64,
+    /// Scratch: distance from the new stone (UNREACHABLE where unset), and what was set.
+    from_new: Vec<u32>,
+    touched: Vec<usize>,
+}
+
+/// W's share minus B's share of a vertex at distances `w` and `b` from them.
+fn owner_sign(w: u32, b: u32) -> i64 {
+    match w.cmp(&b) {
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Greater => -1,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+impl LeafScorer {
+    /// Work units of [`LeafScorer::new`] (and the memory it holds).
+    fn cost(graph: &Graph) -> u64 {
+        crate::voronoi::score_cost(graph).saturating_add(graph.len() as u64 * 16)
+    }
+
+    fn new(graph: &Graph, position: &[u8]) -> LeafScorer {
+        let owned = |c: u8| -> Vec<usize> {
+            (0..position.len()).filter(|&v| position[v] == c).collect()
+        };
+        let to_white = graph.distances_from(&owned(b'W'));
+        let to_black = graph.distances_from(&owned(b'B'));
+        let base = to_white
+            .iter()
+            .zip(&to_black)
+            .map(|(&w, &b)| owner_sign(w, b))
+            .sum();
+        LeafScorer {
+            from_new: vec![UNREACHABLE; graph.len()],
+            touched: Vec::new(),
+            to_white,
+            to_black,
+            base,
+        }
+    }
+
+    /// W's margin once B also holds `y` (empty in P), the search charged to `budget`.
+    fn white_margin_with(
+        &mut self,
+        graph: &Graph,
+        y: usize,
+        budget: &mut Budget,
+    ) -> Result<i64, String> {
+        let nearest = |v: usize, s: &LeafScorer| s.to_white[v].min(s.to_black[v]);
+        let mut delta = 0i64;
+        self.from_new[y] = 0;
+        self.touched.push(y);
+        let mut head = 0;
+        while head < self.touched.len() {
+            let v = self.touched[head];
+            head += 1;
+            let d = self.from_new[v];
+            let (w, b) = (self.to_white[v], self.to_black[v]);
+            delta += owner_sign(w, b.min(d)) - owner_sign(w, b);
+            let row = graph.neighbours(v);
+            budget.charge(row.len() as u64 + 4, "scoring final positions")?;
+            for &u in row {
+                if self.from_new[u] == UNREACHABLE && d + 1 <= nearest(u, self) {
+                    self.from_new[u] = d + 1;
+                    self.touched.push(u);
+                }
+            }
+        }
+        for &v in &self.touched {
+            self.from_new[v] = UNREACHABLE;
+        }
+        self.touched.clear();
+        Ok(self.base + delta)
+    }
+}
+
 /// Verifies a symmetry witness and returns the full permutation: a bijection of the vertices
 /// (the listed pairs, identity elsewhere) that maps every edge to an edge, keeps every vertex's
-/// owner in `position`, and maps `from` to `to`.
+/// owner in `position`, and maps `from` to `to`. The caller charges its work (the vertices, and
+/// the adjacency of the moved vertices with a binary search per edge).
 fn verify_permutation(
     graph: &Graph,
     pairs: &[(String, String)],
@@ -254,7 +373,7 @@ fn verify_permutation(
     for v in (0..n).filter(|&v| pi[v] != v) {
         for &w in graph.neighbours(v) {
             let (x, y) = (pi[v], pi[w]);
-            if !graph.neighbours(x).contains(&y) {
+            if graph.neighbours(x).binary_search(&y).is_err() {
                 return Err(format!(
                     "the permutation is not an automorphism: edge {} - {} goes to {} - {}, which is not an edge",
                     graph.name(v),
@@ -276,13 +395,29 @@ fn verify_permutation(
     Ok(pi)
 }
 
+/// The work of verifying a symmetry witness: the vertices twice, the pairs, and a binary search
+/// per adjacency entry of each moved vertex.
+fn permutation_cost(graph: &Graph, pairs: &[(String, String)]) -> u64 {
+    let adjacency: u64 = pairs
+        .iter()
+        .filter_map(|(a, _)| graph.vertex(a))
+        .map(|v| graph.neighbours(v).len() as u64 * 8)
+        .sum();
+    (graph.len() as u64 * 4)
+        .saturating_add(pairs.len() as u64 * 16)
+        .saturating_add(adjacency)
+}
+
 /// Verifies the declared generators once; returns each as (vertex, image) index pairs.
 fn verify_generators(
     graph: &Graph,
     generators: &[Vec<(String, String)>],
+    budget: &mut Budget,
 ) -> Result<Vec<Vec<(usize, usize)>>, String> {
     let n = graph.len();
+    budget.charge(n as u64 * 16, "verifying generators")?;
     let mut image = vec![usize::MAX; n];
+    let mut hit = vec![false; n];
     let mut verified = Vec::with_capacity(generators.len());
     for (g, pairs) in generators.iter().enumerate() {
         let mut moved = Vec::with_capacity(pairs.len());
@@ -293,6 +428,10 @@ fn verify_generators(
                     .ok_or_else(|| format!("generators[{g}]: unknown vertex '{name}'"))
             };
             let (v, w) = (lookup(a)?, lookup(b)?);
+            budget.charge(
+                graph.neighbours(v).len() as u64 * 8 + 32,
+                "verifying generators",
+            )?;
             if image[v] != usize::MAX {
                 return Err(format!("generators[{g}]: '{a}' has two images"));
             }
@@ -300,7 +439,6 @@ fn verify_generators(
             moved.push((v, w));
         }
         // A bijection of the listed vertices onto themselves: every image is listed, once.
-        let mut hit = vec![false; n];
         for &(_, w) in &moved {
             if image[w] == usize::MAX || hit[w] {
                 return Err(format!(
@@ -314,7 +452,7 @@ fn verify_generators(
         let pi = |x: usize| if image[x] == usize::MAX { x } else { image[x] };
         for &(v, _) in &moved {
             for &w in graph.neighbours(v) {
-                if !graph.neighbours(pi(v)).contains(&pi(w)) {
+                if graph.neighbours(pi(v)).binary_search(&pi(w)).is_err() {
                     return Err(format!(
                         "generators[{g}] is not an automorphism: edge {} - {} goes to {} - {}, which is not an edge",
                         graph.name(v),
@@ -325,8 +463,10 @@ fn verify_generators(
                 }
             }
         }
-        for &(v, _) in &moved {
+        // Reset only what this generator touched: its cost stays proportional to its size.
+        for &(v, w) in &moved {
             image[v] = usize::MAX;
+            hit[w] = false;
         }
         verified.push(moved);
     }
@@ -370,14 +510,152 @@ fn owner_word(c: u8) -> &'static str {
     }
 }
 
+/// A position string of the certificate: `n` characters `.`, `W`, `B`; returns its fingerprint.
+fn read_position(zobrist: &Zobrist, p: &str, n: usize, at: &str) -> Result<u128, String> {
+    if p.len() != n || !p.bytes().all(|c| matches!(c, EMPTY | b'W' | b'B')) {
+        let shown: String = p.chars().take(80).collect();
+        return Err(format!(
+            "{at}: '{shown}{}' is not a position of {n} characters '.', 'W', 'B'",
+            if p.chars().count() > 80 { "..." } else { "" }
+        ));
+    }
+    Ok(fingerprint(zobrist, p.as_bytes()))
+}
+
+/// The certificate's tables, keyed by position fingerprints.
+struct Tables<'s> {
+    /// (position) -> (vertex to occupy, entry index).
+    moves: HashMap<u128, usize, Fold>,
+    /// (position, opponent's move) -> (equivalent move, moved vertices, entry index).
+    symmetries: HashMap<(u128, usize), (usize, &'s [(String, String)], usize), Fold>,
+    /// (position) -> (entry index, generator indices).
+    orbits: HashMap<u128, (usize, &'s [usize]), Fold>,
+}
+
+fn read_tables<'s>(
+    graph: &Graph,
+    zobrist: &Zobrist,
+    strategy: &'s VoronoiStrategy,
+    generators: usize,
+    budget: &mut Budget,
+) -> Result<Tables<'s>, String> {
+    let n = graph.len();
+    let vertex = |name: &str, at: &str| {
+        graph
+            .vertex(name)
+            .ok_or_else(|| format!("{at}: unknown vertex '{name}'"))
+    };
+    let entries = strategy.moves.len() + strategy.symmetries.len() + strategy.orbits.len();
+    budget.charge_each(
+        entries as u64,
+        ENTRY_COST + 2 * n as u64,
+        "reading the strategy's tables",
+    )?;
+    let mut moves = HashMap::with_capacity_and_hasher(strategy.moves.len(), Fold::default());
+    for (k, (p, v)) in strategy.moves.iter().enumerate() {
+        let at = format!("moves[{k}]");
+        let fp = read_position(zobrist, p, n, &at)?;
+        if moves.insert(fp, vertex(v, &at)?).is_some() {
+            return Err(format!("{at}: position '{p}' is given twice"));
+        }
+    }
+    let mut symmetries = HashMap::with_capacity_and_hasher(strategy.symmetries.len(), Fold::default());
+    for (k, (p, m, as_, perm)) in strategy.symmetries.iter().enumerate() {
+        let at = format!("symmetries[{k}]");
+        let fp = read_position(zobrist, p, n, &at)?;
+        budget.charge(perm.len() as u64 * 2, "reading the strategy's tables")?;
+        let key = (fp, vertex(m, &at)?);
+        if symmetries
+            .insert(key, (vertex(as_, &at)?, perm.as_slice(), k))
+            .is_some()
+        {
+            return Err(format!("{at}: a second witness for the same move"));
+        }
+    }
+    let mut orbits = HashMap::with_capacity_and_hasher(strategy.orbits.len(), Fold::default());
+    for (k, (p, list)) in strategy.orbits.iter().enumerate() {
+        let at = format!("orbits[{k}]");
+        let fp = read_position(zobrist, p, n, &at)?;
+        if let Some(&g) = list.iter().find(|&&g| g >= generators) {
+            return Err(format!(
+                "{at}: generator {g} is not declared ({generators} generators)"
+            ));
+        }
+        if orbits.insert(fp, (k, list.as_slice())).is_some() {
+            return Err(format!("{at}: position '{p}' is given twice"));
+        }
+    }
+    Ok(Tables {
+        moves,
+        symmetries,
+        orbits,
+    })
+}
+
+/// A node of the depth-first replay whose children are still being explored.
+struct Frame {
+    /// The vertex whose occupation led to this node (undone when the frame is popped).
+    placed: Option<usize>,
+    /// The mark of the player to move here.
+    mover: u8,
+    /// Children still to explore, as the vertex the mover occupies.
+    replies: Vec<usize>,
+    /// When every child is a final position reached by B's last stone: their scorer.
+    leaves: Option<LeafScorer>,
+}
+
+/// The replay's state: the current position, kept up to date move by move.
+struct Walk<'g> {
+    zobrist: &'g Zobrist,
+    rounds: usize,
+    position: Vec<u8>,
+    fingerprint: u128,
+    white: usize,
+    black: usize,
+}
+
+impl Walk<'_> {
+    fn place(&mut self, v: usize, owner: u8) {
+        self.position[v] = owner;
+        self.fingerprint ^= key(self.zobrist, v, owner);
+        if owner == b'W' {
+            self.white += 1;
+        } else {
+            self.black += 1;
+        }
+    }
+
+    fn remove(&mut self, v: usize) {
+        let owner = std::mem::replace(&mut self.position[v], EMPTY);
+        self.fingerprint ^= key(self.zobrist, v, owner);
+        if owner == b'W' {
+            self.white -= 1;
+        } else {
+            self.black -= 1;
+        }
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.position).into_owned()
+    }
+
+    fn to_move(&self) -> Result<Option<Player>, String> {
+        to_move_counted(self.white, self.black, self.rounds)
+    }
+}
+
 /// Replays `strategy` from `start` (a position string) for `rounds` rounds against every
-/// opponent move. `max_positions` bounds the work.
+/// opponent move, charging `budget` for every position, move list, search and table.
+///
+/// The walk is depth first over one position that is updated move by move (so a position is
+/// never copied), with a visited set of fingerprints (see [`Zobrist`]); final positions one B
+/// stone away from a common position are scored incrementally ([`LeafScorer`]).
 pub fn check_strategy(
     graph: &Graph,
     rounds: usize,
     start: &[u8],
     strategy: &VoronoiStrategy,
-    max_positions: u64,
+    budget: &mut Budget,
 ) -> Result<ReplayReport, String> {
     let n = graph.len();
     let needed = match (strategy.claim, strategy.margin) {
@@ -389,63 +667,25 @@ pub fn check_strategy(
         }
         (_, Some(_)) => return Err("only claim 'margin-at-least' takes a `margin`".into()),
     };
-    let valid = |p: &str, at: &str| -> Result<(), String> {
-        if p.len() != n || !p.bytes().all(|c| matches!(c, EMPTY | b'W' | b'B')) {
-            return Err(format!(
-                "{at}: '{p}' is not a position of {n} characters '.', 'W', 'B'"
-            ));
-        }
-        Ok(())
-    };
-    let vertex = |name: &str, at: &str| {
-        graph
-            .vertex(name)
-            .ok_or_else(|| format!("{at}: unknown vertex '{name}'"))
-    };
-    let mut moves: HashMap<&str, usize> = HashMap::with_capacity(strategy.moves.len());
-    for (k, (p, v)) in strategy.moves.iter().enumerate() {
-        let at = format!("moves[{k}]");
-        valid(p, &at)?;
-        if moves.insert(p.as_str(), vertex(v, &at)?).is_some() {
-            return Err(format!("{at}: position '{p}' is given twice"));
-        }
-    }
-    // (position, opponent's move) -> (equivalent move, moved vertices, index in the list).
-    type Witness<'s> = (usize, &'s [(String, String)], usize);
-    let mut symmetries: HashMap<(&str, usize), Witness> = HashMap::new();
-    for (k, (p, m, as_, perm)) in strategy.symmetries.iter().enumerate() {
-        let at = format!("symmetries[{k}]");
-        valid(p, &at)?;
-        let key = (p.as_str(), vertex(m, &at)?);
-        if symmetries
-            .insert(key, (vertex(as_, &at)?, perm, k))
-            .is_some()
-        {
-            return Err(format!("{at}: a second witness for the same move"));
-        }
-    }
-    let generators = verify_generators(graph, &strategy.generators)?;
-    let mut orbits: HashMap<&str, (usize, &[usize])> = HashMap::new();
-    for (k, (p, list)) in strategy.orbits.iter().enumerate() {
-        let at = format!("orbits[{k}]");
-        valid(p, &at)?;
-        if let Some(&g) = list.iter().find(|&&g| g >= generators.len()) {
-            return Err(format!(
-                "{at}: generator {g} is not declared ({} generators)",
-                generators.len()
-            ));
-        }
-        if orbits.insert(p.as_str(), (k, list)).is_some() {
-            return Err(format!("{at}: position '{p}' is given twice"));
-        }
-    }
     if start.len() != n {
         return Err(format!(
             "the start position has {} characters, not {n}",
             start.len()
         ));
     }
-    let twins = verify_twin_classes(graph, &strategy.twin_classes)?;
+    if rounds == 0 || rounds > n / 2 {
+        return Err(format!(
+            "{rounds} rounds do not fit a graph of {n} vertices (need 1 <= 2 rounds <= {n})"
+        ));
+    }
+    budget.charge(
+        Zobrist::cost(n).saturating_add(n as u64 * 8),
+        "preparing the replay",
+    )?;
+    let zobrist = Zobrist::new(n);
+    let generators = verify_generators(graph, &strategy.generators, budget)?;
+    let tables = read_tables(graph, &zobrist, strategy, generators.len(), budget)?;
+    let twins = verify_twin_classes(graph, &strategy.twin_classes, budget)?;
     // Members of each class in listed order, for finding a class's first empty member.
     let mut class_members: Vec<Vec<usize>> = vec![Vec::new(); strategy.twin_classes.len()];
     for (v, m) in twins.iter().enumerate() {
@@ -456,112 +696,185 @@ pub fn check_strategy(
             class_members[c][k] = v;
         }
     }
+    let class_sizes: u64 = class_members.iter().map(|c| c.len() as u64).sum();
+    let player_word = match strategy.player {
+        Player::White => "white",
+        Player::Black => "black",
+    };
+    // The player's margin from W's margin.
+    let signed = |white_margin: i64| match strategy.player {
+        Player::White => white_margin,
+        Player::Black => -white_margin,
+    };
+
     let mut report = ReplayReport::default();
-    let mut seen: HashSet<Vec<u8>> = HashSet::new();
-    let mut stack = vec![start.to_vec()];
-    while let Some(position) = stack.pop() {
-        if !seen.insert(position.clone()) {
-            continue;
+    let mut walk = Walk {
+        zobrist: &zobrist,
+        rounds,
+        position: start.to_vec(),
+        fingerprint: fingerprint(&zobrist, start),
+        white: start.iter().filter(|&&c| c == b'W').count(),
+        black: start.iter().filter(|&&c| c == b'B').count(),
+    };
+    let mut seen: HashSet<u128, Fold> = HashSet::default();
+    let mut stack: Vec<Frame> = Vec::new();
+
+    // Enters the current position: `None` when it needs no children explored (seen before,
+    // or final and scored), else the frame of its children. `scorer` scores it if it is final
+    // and the parent prepared one.
+    let mut enter = |walk: &Walk,
+                     scorer: Option<&mut LeafScorer>,
+                     placed: Option<usize>,
+                     budget: &mut Budget,
+                     report: &mut ReplayReport|
+     -> Result<Option<Frame>, String> {
+        budget.charge(FINGERPRINT_COST, "replaying positions")?;
+        if !seen.insert(walk.fingerprint) {
+            return Ok(None);
         }
         report.positions += 1;
-        if report.positions > max_positions {
-            return Err(format!(
-                "more than {max_positions} positions: over the checker's limit"
-            ));
+        let Some(p) = walk.to_move()? else {
+            report.leaves += 1;
+            let white_margin = match (scorer, placed) {
+                (Some(scorer), Some(y)) => scorer.white_margin_with(graph, y, budget)?,
+                _ => {
+                    budget.charge(crate::voronoi::score_cost(graph), "scoring final positions")?;
+                    margin(graph, &walk.position, Player::White)
+                }
+            };
+            let m = signed(white_margin);
+            report.worst_margin = Some(report.worst_margin.map_or(m, |w| w.min(m)));
+            if m < needed {
+                return Err(format!(
+                    "the play ending in '{}' leaves the {player_word} player a margin of {m}, below {needed}",
+                    walk.text()
+                ));
+            }
+            return Ok(None);
+        };
+        let mover = mark(p);
+        // Every child is final when this is B's last stone.
+        let last_stone = p == Player::Black && walk.black + 1 == rounds;
+        if p == strategy.player {
+            let Some(&v) = tables.moves.get(&walk.fingerprint) else {
+                return Err(format!("no move for position '{}'", walk.text()));
+            };
+            if walk.position[v] != EMPTY {
+                return Err(format!(
+                    "at position '{}' the strategy occupies '{}', which is taken",
+                    walk.text(),
+                    graph.name(v)
+                ));
+            }
+            return Ok(Some(Frame {
+                placed,
+                mover,
+                replies: vec![v],
+                leaves: None,
+            }));
         }
-        let text = String::from_utf8_lossy(&position).into_owned();
-        match to_move(&position, rounds)? {
-            None => {
-                report.leaves += 1;
-                let m = margin(graph, &position, strategy.player);
-                report.worst_margin = Some(report.worst_margin.map_or(m, |w| w.min(m)));
-                if m < needed {
+        // The opponent: every empty vertex, but one per orbit, per twin class, or per
+        // verified witness.
+        budget.charge(n as u64 * 2 + class_sizes, "listing the opponent's moves")?;
+        let mut replies = Vec::new();
+        let position = &walk.position;
+        if let Some(&(k, list)) = tables.orbits.get(&walk.fingerprint) {
+            let mut chosen: Vec<&[(usize, usize)]> = Vec::with_capacity(list.len());
+            for &g in list {
+                budget.charge(generators[g].len() as u64 + 1, "checking orbit generators")?;
+                if let Some(&(v, w)) = generators[g]
+                    .iter()
+                    .find(|&&(v, w)| position[v] != position[w])
+                {
                     return Err(format!(
-                        "the play ending in '{text}' leaves the {} player a margin of {m}, below {needed}",
-                        if strategy.player == Player::White { "white" } else { "black" }
+                        "orbits[{k}] at '{}': generator {g} maps '{}' ({}) to '{}' ({}): it does not fix the position",
+                        walk.text(),
+                        graph.name(v),
+                        owner_word(position[v]),
+                        graph.name(w),
+                        owner_word(position[w])
                     ));
                 }
+                chosen.push(&generators[g]);
             }
-            Some(p) if p == strategy.player => {
-                let Some(&v) = moves.get(text.as_str()) else {
-                    return Err(format!("no move for position '{text}'"));
-                };
-                if position[v] != EMPTY {
-                    return Err(format!(
-                        "at position '{text}' the strategy occupies '{}', which is taken",
-                        graph.name(v)
-                    ));
+            budget.charge(n as u64 * 16, "computing orbits")?;
+            let representative = orbit_representatives(n, &chosen);
+            for m in (0..n).filter(|&m| position[m] == EMPTY) {
+                if representative[m] != m {
+                    report.symmetries_used += 1;
+                } else {
+                    replies.push(m);
                 }
-                let mut next = position.clone();
-                next[v] = mark(p);
-                stack.push(next);
             }
-            Some(p) => {
-                debug_assert_eq!(p, other(strategy.player));
-                if let Some(&(k, list)) = orbits.get(text.as_str()) {
-                    let mut chosen: Vec<&[(usize, usize)]> = Vec::with_capacity(list.len());
-                    for &g in list {
-                        if let Some(&(v, w)) = generators[g]
-                            .iter()
-                            .find(|&&(v, w)| position[v] != position[w])
-                        {
-                            return Err(format!(
-                                "orbits[{k}] at '{text}': generator {g} maps '{}' ({}) to '{}' ({}): it does not fix the position",
-                                graph.name(v),
-                                owner_word(position[v]),
-                                graph.name(w),
-                                owner_word(position[w])
-                            ));
-                        }
-                        chosen.push(&generators[g]);
-                    }
-                    let representative = orbit_representatives(n, &chosen);
-                    for m in (0..n).filter(|&m| position[m] == EMPTY) {
-                        if representative[m] != m {
-                            report.symmetries_used += 1;
-                            continue;
-                        }
-                        let mut next = position.clone();
-                        next[m] = mark(p);
-                        stack.push(next);
-                    }
+        } else {
+            // The first empty member of each class stands for every empty member.
+            let first_empty: Vec<Option<usize>> = class_members
+                .iter()
+                .map(|c| c.iter().copied().find(|&r| position[r] == EMPTY))
+                .collect();
+            for m in 0..n {
+                if position[m] != EMPTY {
                     continue;
                 }
-                for m in 0..n {
-                    if position[m] != EMPTY {
+                if let Some((c, _)) = twins[m] {
+                    if first_empty[c] != Some(m) {
+                        report.symmetries_used += 1;
                         continue;
                     }
-                    if let Some((c, _)) = twins[m] {
-                        // The class's first empty member stands for every empty member.
-                        let first = class_members[c]
-                            .iter()
-                            .copied()
-                            .find(|&r| position[r] == EMPTY);
-                        if first != Some(m) {
-                            report.symmetries_used += 1;
-                            continue;
-                        }
-                    }
-                    let reply = match symmetries.get(&(text.as_str(), m)) {
-                        Some(&(as_, perm, k)) => {
-                            if position[as_] != EMPTY {
-                                return Err(format!(
-                                    "symmetries[{k}]: '{}' is not free at '{text}'",
-                                    graph.name(as_)
-                                ));
-                            }
-                            verify_permutation(graph, perm, &position, m, as_)
-                                .map_err(|why| format!("symmetries[{k}] at '{text}': {why}"))?;
-                            report.symmetries_used += 1;
-                            as_
-                        }
-                        None => m,
-                    };
-                    let mut next = position.clone();
-                    next[reply] = mark(p);
-                    stack.push(next);
                 }
+                let reply = match tables.symmetries.get(&(walk.fingerprint, m)) {
+                    Some(&(as_, perm, k)) => {
+                        if position[as_] != EMPTY {
+                            return Err(format!(
+                                "symmetries[{k}]: '{}' is not free at '{}'",
+                                graph.name(as_),
+                                walk.text()
+                            ));
+                        }
+                        budget.charge(permutation_cost(graph, perm), "verifying symmetries")?;
+                        verify_permutation(graph, perm, position, m, as_).map_err(|why| {
+                            format!("symmetries[{k}] at '{}': {why}", walk.text())
+                        })?;
+                        report.symmetries_used += 1;
+                        as_
+                    }
+                    None => m,
+                };
+                replies.push(reply);
             }
+        }
+        budget.charge(replies.len() as u64 * 8, "listing the opponent's moves")?;
+        // Children are explored in increasing vertex order (popped from the end).
+        replies.reverse();
+        let leaves = if last_stone && !replies.is_empty() {
+            budget.charge(LeafScorer::cost(graph), "preparing to score final positions")?;
+            Some(LeafScorer::new(graph, position))
+        } else {
+            None
+        };
+        Ok(Some(Frame {
+            placed,
+            mover,
+            replies,
+            leaves,
+        }))
+    };
+
+    if let Some(frame) = enter(&walk, None, None, budget, &mut report)? {
+        stack.push(frame);
+    }
+    while let Some(top) = stack.last_mut() {
+        let Some(v) = top.replies.pop() else {
+            if let Some(v) = top.placed {
+                walk.remove(v);
+            }
+            stack.pop();
+            continue;
+        };
+        walk.place(v, top.mover);
+        match enter(&walk, top.leaves.as_mut(), Some(v), budget, &mut report)? {
+            Some(frame) => stack.push(frame),
+            None => walk.remove(v),
         }
     }
     Ok(report)
@@ -573,7 +886,7 @@ pub fn check_value(
     rounds: usize,
     start: &[u8],
     certificate: &VoronoiValue,
-    max_positions: u64,
+    budget: &mut Budget,
 ) -> Result<(ReplayReport, ReplayReport), String> {
     let v = certificate.value;
     let expect = |s: &VoronoiStrategy, player: Player, margin: i64, which: &str| {
@@ -588,9 +901,9 @@ pub fn check_value(
     };
     expect(&certificate.white, Player::White, v, "white")?;
     expect(&certificate.black, Player::Black, -v, "black")?;
-    let white = check_strategy(graph, rounds, start, &certificate.white, max_positions)
+    let white = check_strategy(graph, rounds, start, &certificate.white, budget)
         .map_err(|e| format!("white's strategy: {e}"))?;
-    let black = check_strategy(graph, rounds, start, &certificate.black, max_positions)
+    let black = check_strategy(graph, rounds, start, &certificate.black, budget)
         .map_err(|e| format!("black's strategy: {e}"))?;
     Ok((white, black))
 }
@@ -598,6 +911,8 @@ pub fn check_value(
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::budget::Budget;
 
     fn graph(names: &[&str], edges: &[(&str, &str)]) -> Graph {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
@@ -691,13 +1006,13 @@ mod tests {
         for (g, rounds) in [(&path, 1), (&path, 2), (&star, 1), (&star, 2)] {
             let s = optimal_white(g, rounds);
             let start = vec![EMPTY; g.len()];
-            let r = check_strategy(g, rounds, &start, &s, 1_000_000).unwrap();
+            let r = check_strategy(g, rounds, &start, &s, &mut Budget::new(1_000_000_000)).unwrap();
             assert_eq!(r.worst_margin, s.margin);
             let greedy = VoronoiStrategy {
                 margin: s.margin.map(|m| m + 1),
                 ..s.clone()
             };
-            let err = check_strategy(g, rounds, &start, &greedy, 1_000_000).unwrap_err();
+            let err = check_strategy(g, rounds, &start, &greedy, &mut Budget::new(1_000_000_000)).unwrap_err();
             assert!(err.contains("below"), "{err}");
         }
         // W takes the centre of the path and wins one round 3 to 2... by a margin of 1.
@@ -736,7 +1051,7 @@ mod tests {
             orbits: Vec::new(),
         };
         let start = b"....".to_vec();
-        let r = check_strategy(&star, 1, &start, &base, 100).unwrap();
+        let r = check_strategy(&star, 1, &start, &base, &mut Budget::new(100_000)).unwrap();
         assert_eq!(r.symmetries_used, 2);
         assert_eq!(r.leaves, 1);
         // The leaves are twins: declaring the class does the same work without witnesses.
@@ -745,34 +1060,34 @@ mod tests {
             twin_classes: vec![vec!["x".into(), "y".into(), "z".into()]],
             ..base.clone()
         };
-        let r = check_strategy(&star, 1, &start, &classes, 100).unwrap();
+        let r = check_strategy(&star, 1, &start, &classes, &mut Budget::new(100_000)).unwrap();
         assert_eq!((r.symmetries_used, r.leaves), (2, 1));
         let not_twins = VoronoiStrategy {
             twin_classes: vec![vec!["x".into(), "c".into()]],
             ..classes.clone()
         };
-        let err = check_strategy(&star, 1, &start, &not_twins, 100).unwrap_err();
+        let err = check_strategy(&star, 1, &start, &not_twins, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("are not twins"), "{err}");
         let twice = VoronoiStrategy {
             twin_classes: vec![vec!["x".into(), "y".into()], vec!["y".into(), "z".into()]],
             ..classes
         };
-        let err = check_strategy(&star, 1, &start, &twice, 100).unwrap_err();
+        let err = check_strategy(&star, 1, &start, &twice, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("in a class already"), "{err}");
         let with = |perm: &[(&str, &str)]| VoronoiStrategy {
             symmetries: vec![witness("y", perm)],
             ..base.clone()
         };
         let err =
-            check_strategy(&star, 1, &start, &with(&[("y", "c"), ("c", "y")]), 100).unwrap_err();
+            check_strategy(&star, 1, &start, &with(&[("y", "c"), ("c", "y")]), &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("does not fix the position"), "{err}");
         let err =
-            check_strategy(&star, 1, &start, &with(&[("y", "z"), ("z", "y")]), 100).unwrap_err();
+            check_strategy(&star, 1, &start, &with(&[("y", "z"), ("z", "y")]), &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("not to 'x'"), "{err}");
-        let err = check_strategy(&star, 1, &start, &with(&[("y", "x")]), 100).unwrap_err();
+        let err = check_strategy(&star, 1, &start, &with(&[("y", "x")]), &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("not a bijection"), "{err}");
         let err =
-            check_strategy(&star, 1, &start, &with(&[("y", "x"), ("y", "z")]), 100).unwrap_err();
+            check_strategy(&star, 1, &start, &with(&[("y", "x"), ("y", "z")]), &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("two images"), "{err}");
         // A path is not symmetric under swapping an end with an inner vertex.
         let path = graph(&["a", "b", "c"], &[("a", "b"), ("b", "c")]);
@@ -786,7 +1101,7 @@ mod tests {
             )],
             ..base
         };
-        let err = check_strategy(&path, 1, b"...", &s, 100).unwrap_err();
+        let err = check_strategy(&path, 1, b"...", &s, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("not an automorphism"), "{err}");
     }
 
@@ -807,7 +1122,7 @@ mod tests {
             orbits: vec![("W...".into(), vec![0, 1])],
         };
         let start = b"....".to_vec();
-        let r = check_strategy(&star, 1, &start, &base, 100).unwrap();
+        let r = check_strategy(&star, 1, &start, &base, &mut Budget::new(100_000)).unwrap();
         assert_eq!((r.symmetries_used, r.leaves), (2, 1));
         let with = |generators: Vec<Vec<(String, String)>>, orbit: Vec<usize>| VoronoiStrategy {
             generators,
@@ -819,17 +1134,17 @@ mod tests {
             1,
             &start,
             &with(base.generators.clone(), vec![2]),
-            100,
+            &mut Budget::new(100_000),
         )
         .unwrap_err();
         assert!(err.contains("not declared"), "{err}");
         let swap_centre = pairs(&[("c", "x"), ("x", "c")]);
         let err =
-            check_strategy(&star, 1, &start, &with(vec![swap_centre], vec![0]), 100).unwrap_err();
+            check_strategy(&star, 1, &start, &with(vec![swap_centre], vec![0]), &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("not an automorphism"), "{err}");
         let cycle_part = pairs(&[("x", "y"), ("y", "z")]);
         let err =
-            check_strategy(&star, 1, &start, &with(vec![cycle_part], vec![0]), 100).unwrap_err();
+            check_strategy(&star, 1, &start, &with(vec![cycle_part], vec![0]), &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("not a bijection"), "{err}");
         // The path's reflection does not fix a position with W at one end.
         let path = graph(&["a", "b", "c"], &[("a", "b"), ("b", "c")]);
@@ -841,8 +1156,94 @@ mod tests {
             orbits: vec![("W..".into(), vec![0])],
             ..base
         };
-        let err = check_strategy(&path, 1, b"...", &s, 100).unwrap_err();
+        let err = check_strategy(&path, 1, b"...", &s, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("does not fix the position"), "{err}");
+    }
+
+    /// The incremental leaf scorer agrees with the reference rules on every final position one
+    /// B stone away from every position of random graphs (connected or not) with 1 to 3 stones
+    /// each.
+    #[test]
+    fn incremental_scores_are_the_reference_scores() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
+        };
+        let mut compared = 0;
+        for _ in 0..300 {
+            let n = 4 + next(9) as usize;
+            let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next(100) < 30 {
+                        edges.push((names[a].clone(), names[b].clone()));
+                    }
+                }
+            }
+            let g = Graph::new(&names, &edges).unwrap();
+            let stones = 1 + next(3) as usize;
+            let mut position = vec![EMPTY; n];
+            let mut placed = 0;
+            while placed < 2 * stones - 1 && placed < n - 1 {
+                let v = next(n as u64) as usize;
+                if position[v] == EMPTY {
+                    position[v] = if placed % 2 == 0 { b'W' } else { b'B' };
+                    placed += 1;
+                }
+            }
+            let mut scorer = LeafScorer::new(&g, &position);
+            let mut budget = Budget::new(u64::MAX);
+            for y in (0..n).filter(|&y| position[y] == EMPTY) {
+                let fast = scorer.white_margin_with(&g, y, &mut budget).unwrap();
+                let mut leaf = position.clone();
+                leaf[y] = b'B';
+                assert_eq!(
+                    fast,
+                    margin(&g, &leaf, Player::White),
+                    "{} + B at {y} on {edges:?}",
+                    String::from_utf8_lossy(&position)
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 1000, "{compared}");
+    }
+
+    /// A long path, one round: W in the middle, every B reply a final position. The replay
+    /// holds one position and fingerprints, never a copy per leaf.
+    #[test]
+    fn a_long_path_replays_in_near_linear_memory() {
+        let n = 20_001;
+        let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+        let edges: Vec<(String, String)> = (1..n)
+            .map(|i| (names[i - 1].clone(), names[i].clone()))
+            .collect();
+        let g = Graph::new(&names, &edges).unwrap();
+        let start = vec![EMPTY; n];
+        let s = VoronoiStrategy {
+            player: Player::White,
+            claim: StrategyClaim::AtLeastTies,
+            margin: None,
+            moves: vec![(String::from_utf8(start.clone()).unwrap(), "p10000".into())],
+            symmetries: vec![],
+            twin_classes: vec![],
+            generators: vec![],
+            orbits: vec![],
+        };
+        let mut budget = Budget::new(u64::MAX);
+        let r = check_strategy(&g, 1, &start, &s, &mut budget).unwrap();
+        assert_eq!((r.positions, r.leaves), (n as u64 + 1, n as u64 - 1));
+        // An odd path: W keeps the middle and the longer side.
+        assert_eq!(r.worst_margin, Some(1));
+        // The work is the regions of the replies, not n searches of the whole path: about
+        // 3 n^2 / 8 region vertices here (6 units each) against 48 n^2 units for scoring each
+        // leaf from scratch.
+        let n2 = (n * n) as u64;
+        assert!(budget.used() < 3 * n2, "{}", budget.used());
     }
 
     #[test]
@@ -858,22 +1259,22 @@ mod tests {
             generators: Vec::new(),
             orbits: Vec::new(),
         };
-        assert!(check_strategy(&path, 1, b"...", &s, 100).is_ok());
+        assert!(check_strategy(&path, 1, b"...", &s, &mut Budget::new(100_000)).is_ok());
         let missing = VoronoiStrategy {
             moves: vec![],
             ..s.clone()
         };
-        assert!(check_strategy(&path, 1, b"...", &missing, 100)
+        assert!(check_strategy(&path, 1, b"...", &missing, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("no move"));
         let taken = VoronoiStrategy {
             moves: vec![("B..".into(), "a".into())],
             ..s.clone()
         };
-        assert!(check_strategy(&path, 1, b"B..", &taken, 100)
+        assert!(check_strategy(&path, 1, b"B..", &taken, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("no play"));
-        let limit = check_strategy(&path, 1, b"...", &s, 1).unwrap_err();
+        let limit = check_strategy(&path, 1, b"...", &s, &mut Budget::new(1)).unwrap_err();
         assert!(limit.contains("limit"), "{limit}");
     }
 }

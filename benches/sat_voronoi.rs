@@ -11,9 +11,10 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use gamecert::bench::{family_instance, Family, LINEAR_SEED};
 use gamecert::rng::Rng;
 use gamecert::sat::{self, pigeonhole, random_k_cnf, SatOutcome};
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::encode::black_wins_cnf;
 use gamecert_certificates::format::{Certificate, Instance, Witness, CLAIM_BLACK_WINS};
-use gamecert_certificates::lrat::{check_lrat, LratLimits};
+use gamecert_certificates::lrat::check_lrat;
 use gamecert_certificates::sat_voronoi::SatVoronoi;
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::sat_voronoi::{forward, reduce};
@@ -56,7 +57,14 @@ fn direct_encoding(c: &mut Criterion) {
         .expect("valid");
     assert_eq!(game.graph.len(), 100);
     c.bench_function("direct_encoding/grid 10x10", |b| {
-        b.iter(|| black_wins_cnf(black_box(&game.graph), &game.white, game.black_count))
+        b.iter(|| {
+            black_wins_cnf(
+                black_box(&game.graph),
+                &game.white,
+                game.black_count,
+                &mut Budget::unlimited(),
+            )
+        })
     });
 }
 
@@ -65,9 +73,10 @@ fn lrat_check(c: &mut Criterion) {
     let SatOutcome::Unsatisfiable { lrat } = sat::solve(&cnf, true).expect("solve") else {
         panic!("pigeonhole is unsatisfiable");
     };
-    let limits = LratLimits::default();
     c.bench_function("lrat_check/pigeonhole 6", |b| {
-        b.iter(|| check_lrat(black_box(&cnf), black_box(&lrat), &limits).expect("valid"))
+        b.iter(|| {
+            check_lrat(black_box(&cnf), black_box(&lrat), &mut Budget::unlimited()).expect("valid")
+        })
     });
 }
 

@@ -16,10 +16,11 @@ use crate::rng::Rng;
 use crate::sat::{self, pigeonhole, random_k_cnf, SatOutcome};
 use crate::solve::{solve, Method};
 use anyhow::{bail, Context};
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::cnf::Cnf;
 use gamecert_certificates::encode::black_wins_cnf;
 use gamecert_certificates::format::{Certificate, GraphSpec, Instance, OneRoundSpec};
-use gamecert_certificates::lrat::{check_lrat, LratLimits};
+use gamecert_certificates::lrat::check_lrat;
 use gamecert_certificates::sat_voronoi::SatVoronoi;
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::normalise::normalise;
@@ -337,8 +338,7 @@ pub fn lrat_row(name: &str, cnf: &Cnf) -> anyhow::Result<LratRow> {
     let SatOutcome::Unsatisfiable { lrat } = outcome? else {
         bail!("{name}: satisfiable with proof logging, unsatisfiable without");
     };
-    let limits = LratLimits::default();
-    let (report, check_seconds) = best_of(|| check_lrat(cnf, &lrat, &limits));
+    let (report, check_seconds) = best_of(|| check_lrat(cnf, &lrat, &mut Budget::unlimited()));
     let report = report.map_err(|e| anyhow::anyhow!("{name}: proof rejected: {e}"))?;
     Ok(LratRow {
         instance: name.to_string(),
@@ -785,7 +785,13 @@ pub fn direct(options: &DirectOptions, progress: Progress) -> anyhow::Result<Vec
                 .one_round()
                 .context("the direct benchmark's instances are one-round games")?;
             let game = spec.validate()?;
-            let encoding = black_wins_cnf(&game.graph, &game.white, game.black_count);
+            let encoding = black_wins_cnf(
+                &game.graph,
+                &game.white,
+                game.black_count,
+                &mut Budget::unlimited(),
+            )
+            .map_err(anyhow::Error::msg)?;
             let (enc_vars, enc_clauses) = (encoding.cnf.num_vars, encoding.cnf.clauses.len());
             drop(encoding);
             if enc_clauses > options.max_clauses {

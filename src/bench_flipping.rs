@@ -5,6 +5,7 @@
 use crate::bench::Progress;
 use crate::flipping::{gen_instance, Solver};
 use crate::triangulations::Kind;
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::flip_game::{check_flip_sequence, setup, FlipGame, FlipSequence};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -59,7 +60,8 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
             flips: flips.clone(),
             green,
         };
-        let (checked, edges) = check_flip_sequence(&spec, &sequence).map_err(anyhow::Error::msg)?;
+        let (checked, edges) = check_flip_sequence(&spec, &sequence, &mut Budget::unlimited())
+            .map_err(anyhow::Error::msg)?;
         anyhow::ensure!(
             checked == green,
             "the checker counted {checked}, not {green}"

@@ -3,6 +3,7 @@
 //! and the size and check time of the Winner's strategy certificate.
 
 use crate::triangle::{certificate, GameDigraph, Rules};
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::format::Certificate;
 use gamecert_certificates::triangle_game::check_triangle_strategy;
 use serde::Serialize;
@@ -65,7 +66,7 @@ pub fn triangle(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Triangle
             let Certificate::TriangleStrategy(read) = Certificate::from_json(&text)? else {
                 anyhow::bail!("the certificate does not read back as a triangle strategy");
             };
-            check_triangle_strategy(&read, u64::MAX).map_err(anyhow::Error::msg)?;
+            check_triangle_strategy(&read, &mut Budget::unlimited()).map_err(anyhow::Error::msg)?;
             row.check_seconds = Some(started.elapsed().as_secs_f64());
             row.certificate_bytes = Some(text.len());
             row.certificate_positions = Some(read.positions.len());

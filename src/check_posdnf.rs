@@ -14,6 +14,7 @@
 use crate::posdnf::solve_dnf_game;
 use crate::rng::Rng;
 use crate::voronoi_exact::ExactSolver;
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
 use gamecert_certificates::posdnf::{DnfPlayer, PosDnf};
 use gamecert_certificates::voronoi_game::check_value;
@@ -148,7 +149,7 @@ fn check_one(dnf: &PosDnf, report: &mut PosDnfReport) -> Result<(), String> {
         game.rounds,
         &game.start,
         &solution.certificate(),
-        50_000_000,
+        &mut Budget::unlimited(),
     )
     .map_err(|e| format!("the checker rejects the value certificate: {e}"))?;
     report.certified += 1;

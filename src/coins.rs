@@ -455,8 +455,12 @@ mod tests {
             mv, slides,
             "the slides' move {{98, 100}} x {{97, 98, 99, 100}}"
         );
-        let report =
-            gamecert_certificates::coins::check_labelling(&g, &cert, 2_000_000_000).unwrap();
+        let report = gamecert_certificates::coins::check_labelling(
+            &g,
+            &cert,
+            &mut gamecert_certificates::budget::Budget::unlimited(),
+        )
+        .unwrap();
         assert_eq!(report.coins, 10_000);
     }
 
@@ -503,9 +507,11 @@ mod tests {
                     heads.join(", ")
                 ));
                 let cert = certificate(&g).unwrap();
-                if let Err(why) =
-                    gamecert_certificates::coins::check_labelling(&g, &cert, 1_000_000_000)
-                {
+                if let Err(why) = gamecert_certificates::coins::check_labelling(
+                    &g,
+                    &cert,
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                ) {
                     panic!("{rule} {board} {heads:?}: {why}");
                 }
             }

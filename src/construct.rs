@@ -588,10 +588,19 @@ mod tests {
             let rules = Rules::from_spec(&spec).unwrap();
             let t3 = Theorem3::new(&spec, &rules).unwrap();
             let cert = t3.certificate();
-            check_construct_strategy(&spec, &cert, 10_000_000)
-                .unwrap_or_else(|e| panic!("n = {n}: {e}"));
+            check_construct_strategy(
+                &spec,
+                &cert,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
+            )
+            .unwrap_or_else(|e| panic!("n = {n}: {e}"));
             let (exact, v, _) = exact_certificate(&rules, None).unwrap();
-            check_construct_strategy(&spec, &exact, 10_000_000).unwrap();
+            check_construct_strategy(
+                &spec,
+                &exact,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
+            )
+            .unwrap();
             if n % 2 == 1 {
                 assert!(v >= 1, "n = {n}: value {v}");
             } else {
@@ -623,8 +632,12 @@ mod tests {
             };
             let rules = Rules::from_spec(&spec).unwrap();
             let cert = theorem6_certificate(&rules);
-            check_construct_strategy(&spec, &cert, 50_000_000)
-                .unwrap_or_else(|e| panic!("{triangulation:?}: {e}"));
+            check_construct_strategy(
+                &spec,
+                &cert,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
+            )
+            .unwrap_or_else(|e| panic!("{triangulation:?}: {e}"));
             let (_, v, _) = exact_certificate(&rules, None).unwrap();
             assert!(v <= 0, "{triangulation:?}: R wins");
         }
@@ -655,9 +668,19 @@ mod tests {
         };
         let rules = Rules::from_spec(&spec).unwrap();
         let naive = defence_certificate(&rules, false);
-        let err = check_construct_strategy(&spec, &naive, 10_000_000).unwrap_err();
+        let err = check_construct_strategy(
+            &spec,
+            &naive,
+            &mut gamecert_certificates::budget::Budget::unlimited(),
+        )
+        .unwrap_err();
         assert!(err.contains("holds R only to 1 > 0"), "{err}");
-        check_construct_strategy(&spec, &theorem6_certificate(&rules), 10_000_000).unwrap();
+        check_construct_strategy(
+            &spec,
+            &theorem6_certificate(&rules),
+            &mut gamecert_certificates::budget::Budget::unlimited(),
+        )
+        .unwrap();
         assert_eq!(exact_certificate(&rules, None).unwrap().1, 0);
     }
 
@@ -677,8 +700,12 @@ mod tests {
                     triangulation: generate(kind, n, inner, seed).unwrap(),
                 };
                 let c = lemma4_colouring(&spec).unwrap();
-                check_balanced_colouring(&spec, &c)
-                    .unwrap_or_else(|e| panic!("{kind:?} {n} {seed}: {e}"));
+                check_balanced_colouring(
+                    &spec,
+                    &c,
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                )
+                .unwrap_or_else(|e| panic!("{kind:?} {n} {seed}: {e}"));
             }
         }
     }

@@ -6,6 +6,7 @@
 
 use crate::flipping::{gen_instance, Solver};
 use crate::triangulations::Kind;
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::flip_game::{check_flip_value, setup, FlipGame};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -40,7 +41,7 @@ pub fn rows(max_n: usize, progress: &mut dyn FnMut(&str)) -> Result<Vec<Row>, St
                     let (shape, board) = setup(&spec)?;
                     let mut solver = Solver::new(&spec)?;
                     let cert = solver.certificate();
-                    let report = check_flip_value(&spec, &cert, 50_000_000)
+                    let report = check_flip_value(&spec, &cert, &mut Budget::unlimited())
                         .map_err(|e| format!("n {n}, seed {seed}: rejected: {e}"))?;
                     Ok((cert.value, report.positions, board.moves(&shape).len()))
                 };

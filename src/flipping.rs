@@ -417,8 +417,18 @@ mod tests {
                 assert_eq!(solver.solve(), expected, "n = {n}");
                 let cert = theorem_9(&spec).unwrap().unwrap();
                 assert_eq!(cert.value, expected);
-                check_flip_value(&spec, &cert, 1_000_000).unwrap();
-                check_flip_value(&spec, &solver.certificate(), 1_000_000).unwrap();
+                check_flip_value(
+                    &spec,
+                    &cert,
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                )
+                .unwrap();
+                check_flip_value(
+                    &spec,
+                    &solver.certificate(),
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                )
+                .unwrap();
             }
         }
     }
@@ -430,7 +440,12 @@ mod tests {
         let mut cert = theorem_9(&spec).unwrap().unwrap();
         cert.value = -1;
         cert.second = cert.first.take();
-        assert!(check_flip_value(&spec, &cert, 100_000).is_err());
+        assert!(check_flip_value(
+            &spec,
+            &cert,
+            &mut gamecert_certificates::budget::Budget::unlimited()
+        )
+        .is_err());
     }
 
     /// Bichromatic flipping and MFT on small random point sets with inner points: the exact
@@ -448,11 +463,21 @@ mod tests {
                         .unwrap();
                 let mut solver = Solver::new(&spec).unwrap();
                 let cert = solver.certificate();
-                check_flip_value(&spec, &cert, 1_000_000).unwrap();
+                check_flip_value(
+                    &spec,
+                    &cert,
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                )
+                .unwrap();
                 let mut wrong = cert.clone();
                 wrong.value += 1;
                 if wrong.first.is_some() {
-                    assert!(check_flip_value(&spec, &wrong, 1_000_000).is_err());
+                    assert!(check_flip_value(
+                        &spec,
+                        &wrong,
+                        &mut gamecert_certificates::budget::Budget::unlimited()
+                    )
+                    .is_err());
                 }
             }
         }

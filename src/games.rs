@@ -14,6 +14,7 @@
 use crate::io::BadInput;
 use crate::solve::Method;
 use crate::voronoi_exact::ExactSolver;
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::format::{Certificate, Instance, MultiRound, MultiRoundSpec};
 use gamecert_certificates::marking_game::MarkingGame;
 use gamecert_certificates::posdnf::PosDnf;
@@ -88,8 +89,11 @@ pub fn kary_certificate_within(
 ) -> Result<Option<(Certificate, &'static str)>, String> {
     let root = game.graph.vertex("r").ok_or("gen names the root r")?;
     let n = game.rounds;
-    let replay =
-        |s: &VoronoiStrategy| check_strategy(&game.graph, n, &game.start, s, limit as u64).is_ok();
+    let replay = |s: &VoronoiStrategy| {
+        // About a position's fingerprint and its move list per position of the limit.
+        let units = (limit as u64).saturating_mul(64 + 16 * game.graph.len() as u64);
+        check_strategy(&game.graph, n, &game.start, s, &mut Budget::new(units)).is_ok()
+    };
     if 2 * n as u64 <= k {
         let strategy = crate::kary::algorithm1(game, root)?;
         return Ok(Some((

@@ -495,8 +495,14 @@ mod tests {
                     let game = spec.validate().unwrap();
                     let root = game.graph.vertex("r").unwrap();
                     let cert = algorithm1(&game, root).unwrap();
-                    let report = check_strategy(&game.graph, n, &game.start, &cert, 10_000_000)
-                        .unwrap_or_else(|e| panic!("k {k}, height {height}, n {n}: {e}"));
+                    let report = check_strategy(
+                        &game.graph,
+                        n,
+                        &game.start,
+                        &cert,
+                        &mut gamecert_certificates::budget::Budget::unlimited(),
+                    )
+                    .unwrap_or_else(|e| panic!("k {k}, height {height}, n {n}: {e}"));
                     assert!(report.worst_margin.unwrap() >= 1);
                 }
             }
@@ -518,7 +524,14 @@ mod tests {
             );
             let game = spec.validate().unwrap();
             let cert = algorithm1(&game, game.graph.vertex("r").unwrap()).unwrap();
-            let report = check_strategy(&game.graph, n, &game.start, &cert, 10_000_000).unwrap();
+            let report = check_strategy(
+                &game.graph,
+                n,
+                &game.start,
+                &cert,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
+            )
+            .unwrap();
             assert!(report.worst_margin.unwrap() >= 1, "not a tie: W wins");
         }
     }
@@ -556,7 +569,14 @@ mod tests {
     fn orbits_fold_symmetric_replies() {
         let game = kary_tree(3, 2, 1).unwrap().validate().unwrap();
         let cert = algorithm1(&game, game.graph.vertex("r").unwrap()).unwrap();
-        let report = check_strategy(&game.graph, 1, &game.start, &cert, 1000).unwrap();
+        let report = check_strategy(
+            &game.graph,
+            1,
+            &game.start,
+            &cert,
+            &mut gamecert_certificates::budget::Budget::unlimited(),
+        )
+        .unwrap();
         // B's 12 replies fold to one child and one grandchild.
         assert_eq!(report.leaves, 2);
         assert_eq!(report.symmetries_used, 10);
@@ -584,8 +604,14 @@ mod tests {
         } else {
             algorithm2(&game, root, claim, margin, MAX_POSITIONS).unwrap()
         };
-        let report = check_strategy(&game.graph, n, &game.start, &cert, 10_000_000)
-            .unwrap_or_else(|e| panic!("k {k}, height {height}, n {n}: {e}"));
+        let report = check_strategy(
+            &game.graph,
+            n,
+            &game.start,
+            &cert,
+            &mut gamecert_certificates::budget::Budget::unlimited(),
+        )
+        .unwrap_or_else(|e| panic!("k {k}, height {height}, n {n}: {e}"));
         (report, steps)
     }
 
@@ -655,7 +681,15 @@ mod tests {
         let game = kary_tree(3, 4, 2).unwrap().validate().unwrap();
         let root = game.graph.vertex("r").unwrap();
         let (cert, _) = algorithm2(&game, root, StrategyClaim::Wins, None, MAX_POSITIONS).unwrap();
-        let check = |c: &VoronoiStrategy| check_strategy(&game.graph, 2, &game.start, c, 1_000_000);
+        let check = |c: &VoronoiStrategy| {
+            check_strategy(
+                &game.graph,
+                2,
+                &game.start,
+                c,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
+            )
+        };
         assert!(check(&cert).is_ok());
         // W's first move to a leaf instead of a key vertex: B takes the root and wins.
         let mut bad = cert.clone();

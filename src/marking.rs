@@ -238,8 +238,12 @@ mod tests {
                     triangulation: generate(kind, n, 2, 3).unwrap(),
                 };
                 let cert = solve_instance(&spec).unwrap();
-                check_marking_strategy(&spec, &cert, 10_000_000)
-                    .unwrap_or_else(|e| panic!("{kind:?} {n} {game:?}: {e}"));
+                check_marking_strategy(
+                    &spec,
+                    &cert,
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                )
+                .unwrap_or_else(|e| panic!("{kind:?} {n} {game:?}: {e}"));
                 let board = Board::new(&spec.triangulation.validate().unwrap()).unwrap();
                 let play = match game {
                     MarkingGame::Nimstring => Play::Normal,
@@ -272,13 +276,23 @@ mod tests {
         for (n, &value) in g.iter().enumerate().take(9).skip(3) {
             let spec = game(crate::triangulations::parabola(n));
             let cert = solve_instance(&spec).unwrap();
-            check_marking_strategy(&spec, &cert, 10_000_000).unwrap();
+            check_marking_strategy(
+                &spec,
+                &cert,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
+            )
+            .unwrap();
             assert_eq!(cert.winner == "first", value != 0, "n = {n}");
         }
         let with_inner = generate(Kind::Points, 7, 2, 5).unwrap().points;
         let spec = game(with_inner);
         let cert = solve_instance(&spec).unwrap();
-        check_marking_strategy(&spec, &cert, 10_000_000).unwrap();
+        check_marking_strategy(
+            &spec,
+            &cert,
+            &mut gamecert_certificates::budget::Budget::unlimited(),
+        )
+        .unwrap();
     }
 
     /// Theorem 1 against the exact solver: on random simple-branching triangulations of 5 to 12

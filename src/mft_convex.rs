@@ -555,10 +555,20 @@ mod tests {
             for t in all_serpentine(n).into_iter().step_by(5) {
                 let spec = mft(n, t);
                 let cert = fast.certificate(&spec).unwrap();
-                check_flip_value(&spec, &cert, 10_000_000).unwrap();
+                check_flip_value(
+                    &spec,
+                    &cert,
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                )
+                .unwrap();
                 let mut wrong = cert.clone();
                 wrong.value = if cert.value == 1 { 0 } else { cert.value + 1 };
-                assert!(check_flip_value(&spec, &wrong, 10_000_000).is_err());
+                assert!(check_flip_value(
+                    &spec,
+                    &wrong,
+                    &mut gamecert_certificates::budget::Budget::unlimited()
+                )
+                .is_err());
             }
         }
     }

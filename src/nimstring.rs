@@ -19,6 +19,7 @@
 //! "Nimber" is reported the same way; we print the Grundy value, the number of winning first
 //! edges and the winning first edges by name.
 
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::geometry::Triangulation;
 use std::collections::HashMap;
 
@@ -228,7 +229,7 @@ pub fn certified_fan_outcome(triangles: usize, play: Play) -> Result<(bool, u64)
         )?,
     };
     let certificate = crate::marking::solve_instance(&spec)?;
-    let report = check_marking_strategy(&spec, &certificate, u64::MAX)?;
+    let report = check_marking_strategy(&spec, &certificate, &mut Budget::unlimited())?;
     Ok((certificate.winner == "first", report.positions))
 }
 

@@ -322,8 +322,6 @@ mod tests {
     use crate::rng::Rng;
     use gamecert_certificates::posdnf::check_strategy;
 
-    const LIMIT: u64 = 50_000_000;
-
     fn dnf(n: u32, terms: &[&[u32]]) -> PosDnf {
         PosDnf {
             num_vars: n,
@@ -434,7 +432,11 @@ mod tests {
 
     fn solve_and_check(game: &PosDnf) -> DnfSolution {
         let solution = solve_dnf_game(game).unwrap();
-        if let Err(e) = check_strategy(game, &solution.strategy, LIMIT) {
+        if let Err(e) = check_strategy(
+            game,
+            &solution.strategy,
+            &mut gamecert_certificates::budget::Budget::unlimited(),
+        ) {
             panic!("{game:?}: the checker rejects the solver's strategy: {e}");
         }
         solution
@@ -556,7 +558,12 @@ mod tests {
             for k in 0..s.moves.len() {
                 let mut m = s.clone();
                 m.moves.remove(k);
-                let e = check_strategy(game, &m, LIMIT).unwrap_err();
+                let e = check_strategy(
+                    game,
+                    &m,
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                )
+                .unwrap_err();
                 assert!(e.contains("no move for position"), "{e}");
             }
             for k in 0..s.moves.len() {
@@ -565,15 +572,30 @@ mod tests {
                 if let Some(i) = position.bytes().position(|c| c != b'.') {
                     let mut m = s.clone();
                     m.moves[k].1 = i as u32 + 1;
-                    let e = check_strategy(game, &m, LIMIT).unwrap_err();
+                    let e = check_strategy(
+                        game,
+                        &m,
+                        &mut gamecert_certificates::budget::Budget::unlimited(),
+                    )
+                    .unwrap_err();
                     assert!(e.contains("not free"), "{e}");
                 }
                 // Variables out of range are not free either.
                 let mut m = s.clone();
                 m.moves[k].1 = 0;
-                assert!(check_strategy(game, &m, LIMIT).is_err());
+                assert!(check_strategy(
+                    game,
+                    &m,
+                    &mut gamecert_certificates::budget::Budget::unlimited()
+                )
+                .is_err());
                 m.moves[k].1 = game.num_vars + 1;
-                assert!(check_strategy(game, &m, LIMIT).is_err());
+                assert!(check_strategy(
+                    game,
+                    &m,
+                    &mut gamecert_certificates::budget::Budget::unlimited()
+                )
+                .is_err());
                 // A free variable that loses, found by the solver.
                 let mark = if s.player == DnfPlayer::First {
                     '1'
@@ -589,7 +611,15 @@ mod tests {
                     if position_winner(game, &next).unwrap() != s.player {
                         let mut m = s.clone();
                         m.moves[k].1 = i as u32 + 1;
-                        assert!(check_strategy(game, &m, LIMIT).is_err(), "{game:?} {m:?}");
+                        assert!(
+                            check_strategy(
+                                game,
+                                &m,
+                                &mut gamecert_certificates::budget::Budget::unlimited()
+                            )
+                            .is_err(),
+                            "{game:?} {m:?}"
+                        );
                         losing_found += 1;
                         break;
                     }
@@ -601,7 +631,12 @@ mod tests {
                 DnfPlayer::First => DnfPlayer::Second,
                 DnfPlayer::Second => DnfPlayer::First,
             };
-            assert!(check_strategy(game, &m, LIMIT).is_err());
+            assert!(check_strategy(
+                game,
+                &m,
+                &mut gamecert_certificates::budget::Budget::unlimited()
+            )
+            .is_err());
         }
         assert!(losing_found > 20, "{losing_found}");
     }
@@ -657,7 +692,12 @@ mod tests {
             let s = solve_dnf_game(game).unwrap();
             let solve = t.elapsed();
             let t = Instant::now();
-            let replay = check_strategy(game, &s.strategy, u64::MAX).unwrap();
+            let replay = check_strategy(
+                game,
+                &s.strategy,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
+            )
+            .unwrap();
             let check = t.elapsed();
             println!(
                 "{name:<12} n={:<2} terms={:<2} winner={:<6} positions={:<8} strategy={:<8} replay={:<9} solve={:>9.3?} check={:>9.3?}",

@@ -284,8 +284,14 @@ mod tests {
         let mut out = Vec::new();
         for map in maps {
             let cert = forward(&built, map, Some(&solution.strategy))?;
-            let report = check_strategy(&graph, built.rounds, &start, &cert, 50_000_000)
-                .map_err(|e| format!("{map:?}: {e}"))?;
+            let report = check_strategy(
+                &graph,
+                built.rounds,
+                &start,
+                &cert,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
+            )
+            .map_err(|e| format!("{map:?}: {e}"))?;
             out.push((map, report.positions));
         }
         Ok(out)

@@ -471,11 +471,12 @@ impl ProofProcessor for LratWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::lrat::{check_lrat, LratLimits};
+    use gamecert_certificates::budget::Budget;
+    use gamecert_certificates::lrat::check_lrat;
     use std::collections::{BTreeMap, BTreeSet};
 
     fn check(cnf: &Cnf, lrat: &str) -> Result<(), String> {
-        check_lrat(cnf, lrat, &LratLimits::default())
+        check_lrat(cnf, lrat, &mut Budget::unlimited())
             .map(|_| ())
             .map_err(|e| e.to_string())
     }

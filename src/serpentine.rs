@@ -13,6 +13,7 @@
 //! first player's payoff).
 
 use crate::mft_convex::MftSolver;
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::flip_game::{check_flip_value, FlipGame, FlipSpec};
 use serde::Serialize;
 use std::collections::HashSet;
@@ -156,9 +157,10 @@ pub fn row(solver: &mut MftSolver, n: usize, certify: bool) -> Result<Row, Strin
                 if cert.value != v {
                     return Err(format!("n = {n}: the solver gave {v}, then {}", cert.value));
                 }
-                let report = check_flip_value(&spec, &cert, 50_000_000).map_err(|e| {
-                    format!("n = {n}, triangles {:?}: rejected: {e}", spec.triangles)
-                })?;
+                let report =
+                    check_flip_value(&spec, &cert, &mut Budget::unlimited()).map_err(|e| {
+                        format!("n = {n}, triangles {:?}: rejected: {e}", spec.triangles)
+                    })?;
                 Ok(report.positions)
             })
             .collect::<Result<_, String>>()?;
@@ -346,7 +348,7 @@ mod tests {
             let cert = solver.certificate();
             assert_eq!(cert.value, 0, "n = {n}");
             assert!(cert.first.is_some() && cert.second.is_some());
-            check_flip_value(&spec, &cert, 50_000_000).unwrap();
+            check_flip_value(&spec, &cert, &mut Budget::unlimited()).unwrap();
         }
     }
 

@@ -496,7 +496,16 @@ mod tests {
                 let (dp, flips) = all_green_dp(n, &t);
                 assert_eq!(dp, best, "n = {n}, {t:?}");
                 let seq = FlipSequence { flips, green: dp };
-                assert_eq!(check_flip_sequence(&spec, &seq).unwrap().0, dp);
+                assert_eq!(
+                    check_flip_sequence(
+                        &spec,
+                        &seq,
+                        &mut gamecert_certificates::budget::Budget::unlimited()
+                    )
+                    .unwrap()
+                    .0,
+                    dp
+                );
                 assert_eq!(independent_search(&shape, &board).0, best);
                 let flips13 = theorem_13(n, &t);
                 let mut b = board.clone();
@@ -567,7 +576,16 @@ mod tests {
                 assert_eq!(independent_search(&shape, &board).0, g, "t = {t}");
             }
             let seq = FlipSequence { flips, green: g };
-            assert_eq!(check_flip_sequence(&spec, &seq).unwrap().0, g);
+            assert_eq!(
+                check_flip_sequence(
+                    &spec,
+                    &seq,
+                    &mut gamecert_certificates::budget::Budget::unlimited()
+                )
+                .unwrap()
+                .0,
+                g
+            );
             assert!(g as i64 <= g_bound(t), "t = {t}: {g} > {}", g_bound(t));
             if t >= 5 {
                 assert_eq!(g, 3 * (1 << (t - 2)) - 1, "t = {t}");
@@ -597,7 +615,12 @@ mod tests {
                 assert!(6 * flips.len() + 4 >= n, "n = {n}: {}", flips.len());
                 let (seq, _) = solve(&spec, false).unwrap();
                 assert!(2 * seq.green + 4 >= n);
-                check_flip_sequence(&spec, &seq).unwrap();
+                check_flip_sequence(
+                    &spec,
+                    &seq,
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                )
+                .unwrap();
             }
         }
     }

@@ -14,6 +14,7 @@
 //!   after rebuilding the instance from the formula.
 
 use crate::sat::{self, SatError, SatOutcome};
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::encode::black_wins_cnf;
 use gamecert_certificates::format::{
     Certificate, FormatError, Instance, OneRound, OneRoundSpec, Refutation, RefutationMethod,
@@ -68,6 +69,8 @@ pub struct Solved {
 /// Why no certificate was produced.
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
+    #[error("the direct encoding cannot be built: {0}")]
+    Encoding(String),
     #[error("the instance is not valid: {0}")]
     Invalid(#[from] FormatError),
     #[error("--method reduction needs an instance built by `gamecert reduce` (it has no recorded source formula)")]
@@ -131,7 +134,13 @@ pub fn solve_one_round(
             "reduction",
         )
     } else {
-        let encoding = black_wins_cnf(&game.graph, &game.white, game.black_count);
+        let encoding = black_wins_cnf(
+            &game.graph,
+            &game.white,
+            game.black_count,
+            &mut Budget::unlimited(),
+        )
+        .map_err(SolveError::Encoding)?;
         let certificate = match sat::solve(&encoding.cnf, true)? {
             SatOutcome::Satisfiable(model) => Certificate::Witness(Witness {
                 claim: CLAIM_BLACK_WINS.into(),

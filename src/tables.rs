@@ -21,6 +21,7 @@
 use crate::gen::kary_tree;
 use crate::paths::{PathSolution, PathSolver};
 use crate::voronoi_exact::ExactSolver;
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::format::Certificate;
 use gamecert_certificates::path_game::check_path_value;
 use gamecert_certificates::voronoi_game::{check_strategy, check_value};
@@ -94,7 +95,7 @@ pub fn voronoi_kary(
                         rounds,
                         &game.start,
                         &solution.certificate(),
-                        50_000_000,
+                        &mut Budget::unlimited(),
                     )
                     .map_err(rejected)?;
                     entry.value = Some(solution.value);
@@ -107,9 +108,14 @@ pub fn voronoi_kary(
                             .map_err(anyhow::Error::msg)?;
                     match strategies {
                         Some((Certificate::VoronoiValue(value), _)) => {
-                            let (w, b) =
-                                check_value(&game.graph, rounds, &game.start, &value, 50_000_000)
-                                    .map_err(rejected)?;
+                            let (w, b) = check_value(
+                                &game.graph,
+                                rounds,
+                                &game.start,
+                                &value,
+                                &mut Budget::unlimited(),
+                            )
+                            .map_err(rejected)?;
                             entry.value = Some(value.value);
                             entry.method = "strategies".into();
                             entry.positions_checked = w.positions + b.positions;
@@ -120,7 +126,7 @@ pub fn voronoi_kary(
                                 rounds,
                                 &game.start,
                                 &white,
-                                50_000_000,
+                                &mut Budget::unlimited(),
                             )
                             .map_err(rejected)?;
                             entry.at_least = report.worst_margin;
@@ -225,12 +231,15 @@ pub fn voronoi_paths_with(
             let mut rows = Vec::new();
             for (vertices, rounds, solution, solve_seconds) in receive {
                 let started = Instant::now();
-                let (w, b) = check_path_value(vertices, rounds, &solution.certificate, u64::MAX)
-                    .map_err(|e| {
-                        anyhow::anyhow!(
-                            "the checker rejected the N {vertices}, n {rounds} entry: {e}"
-                        )
-                    })?;
+                let (w, b) = check_path_value(
+                    vertices,
+                    rounds,
+                    &solution.certificate,
+                    &mut Budget::unlimited(),
+                )
+                .map_err(|e| {
+                    anyhow::anyhow!("the checker rejected the N {vertices}, n {rounds} entry: {e}")
+                })?;
                 rows.push(PathEntry {
                     vertices,
                     rounds,

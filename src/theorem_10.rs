@@ -373,7 +373,12 @@ mod tests {
                     first: owner_first.then(|| strategy.clone()),
                     second: (!owner_first).then_some(strategy),
                 };
-                let err = check_flip_value(&spec, &cert, 10_000_000).unwrap_err();
+                let err = check_flip_value(
+                    &spec,
+                    &cert,
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                )
+                .unwrap_err();
                 if err.contains("ends with payoff 0") {
                     refused[0] += 1;
                 } else {

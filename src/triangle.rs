@@ -371,11 +371,13 @@ pub fn solve_resumable(
     // The Winner, certified where the checker knows the game and the certificate stays small.
     let certified = if rules == Rules::TriangleAvoidance && n <= MAX_CERTIFIED_N {
         let strategy = certificate(&digraph, &labels);
-        let report =
-            gamecert_certificates::triangle_game::check_triangle_strategy(&strategy, u64::MAX)
-                .map_err(|why| {
-                    format!("internal error: the checker rejected the n = {n} strategy: {why}")
-                })?;
+        let report = gamecert_certificates::triangle_game::check_triangle_strategy(
+            &strategy,
+            &mut gamecert_certificates::budget::Budget::unlimited(),
+        )
+        .map_err(|why| {
+            format!("internal error: the checker rejected the n = {n} strategy: {why}")
+        })?;
         Some(report.positions)
     } else {
         None
@@ -504,7 +506,11 @@ mod tests {
             let digraph = GameDigraph::build(n, Rules::TriangleAvoidance, &mut |_, _| {});
             let labels = digraph.label();
             let cert = certificate(&digraph, &labels);
-            check_triangle_strategy(&cert, 10_000_000).unwrap_or_else(|e| panic!("n = {n}: {e}"));
+            check_triangle_strategy(
+                &cert,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
+            )
+            .unwrap_or_else(|e| panic!("n = {n}: {e}"));
         }
     }
 

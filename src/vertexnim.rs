@@ -1071,10 +1071,20 @@ mod tests {
             let cert = labelling_certificate(&h).unwrap();
             let first = exact.wins(&h.start).unwrap();
             assert_eq!(cert.winner == FIRST, first, "{}", h.start.text(g.directed));
-            gamecert_certificates::vertexnim::check_labelling(&h, &cert).unwrap();
+            gamecert_certificates::vertexnim::check_labelling(
+                &h,
+                &cert,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
+            )
+            .unwrap();
             let mut flipped = cert.clone();
             flipped.winner = if first { SECOND } else { FIRST }.into();
-            assert!(gamecert_certificates::vertexnim::check_labelling(&h, &flipped).is_err());
+            assert!(gamecert_certificates::vertexnim::check_labelling(
+                &h,
+                &flipped,
+                &mut gamecert_certificates::budget::Budget::unlimited()
+            )
+            .is_err());
             count += 1;
         }
         count
@@ -1100,7 +1110,11 @@ mod tests {
                 at_s.start = s;
                 let labelling = labelling_certificate(&at_s).unwrap();
                 assert_eq!(labelling.winner == FIRST, r, "{w:?}");
-                let verdict = gamecert_certificates::vertexnim::check_labelling(&at_s, &labelling);
+                let verdict = gamecert_certificates::vertexnim::check_labelling(
+                    &at_s,
+                    &labelling,
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                );
                 assert_eq!(verdict.unwrap().0, "Theorem 3", "{w:?}");
                 total += 1;
                 let mut i = 0;
@@ -1289,7 +1303,9 @@ mod tests {
                             count += compare(&mut [g.clone()], max_w, play, |s| Some(naive(&g, s)));
                             let strategy = strategy(&g, 100_000).unwrap().unwrap();
                             gamecert_certificates::vertexnim::check_strategy(
-                                &g, &strategy, 1_000_000,
+                                &g,
+                                &strategy,
+                                &mut gamecert_certificates::budget::Budget::unlimited(),
                             )
                             .unwrap();
                         }

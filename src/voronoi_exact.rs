@@ -530,15 +530,28 @@ mod tests {
                 rounds,
                 &game.start,
                 &solution.certificate(),
-                10_000_000,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
             )
             .unwrap();
             let mut greedy = solution.certificate();
             greedy.value += 1;
-            assert!(check_value(&game.graph, rounds, &game.start, &greedy, 10_000_000).is_err());
+            assert!(check_value(
+                &game.graph,
+                rounds,
+                &game.start,
+                &greedy,
+                &mut gamecert_certificates::budget::Budget::unlimited()
+            )
+            .is_err());
             for s in [&solution.white, &solution.black] {
-                let r = check_strategy(&game.graph, rounds, &game.start, s, 10_000_000)
-                    .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
+                let r = check_strategy(
+                    &game.graph,
+                    rounds,
+                    &game.start,
+                    s,
+                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                )
+                .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
                 // Optimal play by the opponent reaches exactly the value.
                 let worst = r.worst_margin.unwrap();
                 match s.player {
@@ -577,7 +590,7 @@ mod tests {
                         rounds,
                         &game.start,
                         &folded.certificate(),
-                        1 << 24,
+                        &mut gamecert_certificates::budget::Budget::unlimited(),
                     )
                     .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
                 }

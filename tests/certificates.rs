@@ -398,11 +398,9 @@ fn oversized_claims_are_refused_before_any_work() {
         "not the sat-voronoi1 image",
         "an empty formula",
     );
-    // A direct refutation of an instance whose encoding would be too large is refused up front.
-    let limits = Limits {
-        max_encoding_clauses: 1000,
-        ..Limits::default()
-    };
+    // A direct refutation of an instance whose encoding would pass the budget is refused
+    // while the encoding is built, before the proof is read.
+    let limits = Limits { max_work: 100_000 };
     let direct = Certificate::Refutation(Refutation {
         claim: CLAIM_BLACK_CANNOT_WIN.into(),
         method: RefutationMethod::Direct,
@@ -410,7 +408,9 @@ fn oversized_claims_are_refused_before_any_work() {
     });
     let v = check(&inst, &direct, &limits);
     assert!(
-        !v.accepted && v.reason.contains("over the checker's limit"),
+        !v.accepted
+            && v.reason
+                .contains("work limit reached while building the direct encoding"),
         "{}",
         v.reason
     );

@@ -5,9 +5,10 @@
 use gamecert::rng::Rng;
 use gamecert::sat::{solve, SatOutcome};
 use gamecert::voronoi1::{search, Goal};
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::encode::black_wins_cnf;
 use gamecert_certificates::format::{GraphSpec, OneRoundSpec};
-use gamecert_certificates::lrat::{check_lrat, LratLimits};
+use gamecert_certificates::lrat::check_lrat;
 use gamecert_certificates::voronoi::{score, Outcome};
 
 #[test]
@@ -39,7 +40,13 @@ fn direct_encoding_agrees_with_exhaustive_search() {
         };
         let game = spec.validate().unwrap();
         let exhaustive = search(&game, Goal::AllWinning { max_results: 1 }, u64::MAX);
-        let encoding = black_wins_cnf(&game.graph, &game.white, game.black_count);
+        let encoding = black_wins_cnf(
+            &game.graph,
+            &game.white,
+            game.black_count,
+            &mut Budget::unlimited(),
+        )
+        .unwrap();
         match solve(&encoding.cnf, true).unwrap() {
             SatOutcome::Satisfiable(model) => {
                 let black = encoding.placement(&model);
@@ -50,7 +57,7 @@ fn direct_encoding_agrees_with_exhaustive_search() {
                 wins += 1;
             }
             SatOutcome::Unsatisfiable { lrat } => {
-                check_lrat(&encoding.cnf, &lrat, &LratLimits::default()).unwrap();
+                check_lrat(&encoding.cnf, &lrat, &mut Budget::unlimited()).unwrap();
                 assert!(exhaustive.placements.is_empty(), "{spec:?}");
                 refuted += 1;
             }

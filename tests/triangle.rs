@@ -97,7 +97,11 @@ fn certify(n: usize) -> (usize, usize, f64) {
     let Ok(Certificate::TriangleStrategy(read)) = Certificate::from_json(&text) else {
         panic!("the certificate does not read back");
     };
-    let report = check_triangle_strategy(&read, 100_000_000).unwrap_or_else(|e| panic!("{e}"));
+    let report = check_triangle_strategy(
+        &read,
+        &mut gamecert_certificates::budget::Budget::unlimited(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "n = {n}: {} positions listed, {} replayed, {} moves checked, {} bytes, parsed and checked in {seconds:.2} s",
@@ -199,7 +203,11 @@ fn strategy_certificate_checks_at_13() {
     );
     drop(digraph);
     let started = std::time::Instant::now();
-    let report = check_triangle_strategy(&cert, u64::MAX).unwrap();
+    let report = check_triangle_strategy(
+        &cert,
+        &mut gamecert_certificates::budget::Budget::unlimited(),
+    )
+    .unwrap();
     eprintln!(
         "n = 13: checked in {:.1} s: {report:?}",
         started.elapsed().as_secs_f64()

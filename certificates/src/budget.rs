@@ -72,6 +72,12 @@ impl Budget {
         }
     }
 
+    /// A budget without a limit, for callers that bound their own work (a solver checking
+    /// the certificate it has just built) and for tests.
+    pub fn unlimited() -> Budget {
+        Budget::new(u64::MAX)
+    }
+
     /// Charges `units` for `what` (a short phrase: "listing the opponent's moves"). Fails,
     /// naming `what` and the limit, when the total would pass the limit; the units are then
     /// not spent, and the caller must not do the work.

@@ -327,7 +327,11 @@ fn check_vertexnim(
     }
 }
 
-fn check_heap_labelling(game: &HeapGame, labelling: &HeapLabelling, budget: &mut Budget) -> Verdict {
+fn check_heap_labelling(
+    game: &HeapGame,
+    labelling: &HeapLabelling,
+    budget: &mut Budget,
+) -> Verdict {
     let claim = match labelling.claim.as_str() {
         CLAIM_FIRST_PLAYER_WINS => "the first player wins".to_string(),
         CLAIM_SECOND_PLAYER_WINS => "the second player wins".to_string(),
@@ -395,7 +399,11 @@ pub fn check_one_round_with(
     })
 }
 
-fn check_one_round_within(game: &OneRound, certificate: &Certificate, budget: &mut Budget) -> Verdict {
+fn check_one_round_within(
+    game: &OneRound,
+    certificate: &Certificate,
+    budget: &mut Budget,
+) -> Verdict {
     match certificate {
         Certificate::Witness(w) => check_witness(game, w, budget),
         Certificate::Refutation(r) => check_refutation(game, r, budget),
@@ -433,13 +441,7 @@ fn check_voronoi_strategy(
         edges: game.graph.edge_count(),
         ..Work::default()
     };
-    match check_strategy(
-        &game.graph,
-        game.rounds,
-        &game.start,
-        strategy,
-        budget,
-    ) {
+    match check_strategy(&game.graph, game.rounds, &game.start, strategy, budget) {
         Ok(report) => {
             work.positions = Some(report.positions);
             work.leaves = Some(report.leaves);
@@ -472,13 +474,7 @@ fn check_voronoi_value(game: &MultiRound, value: &VoronoiValue, budget: &mut Bud
         edges: game.graph.edge_count(),
         ..Work::default()
     };
-    match check_value(
-        &game.graph,
-        game.rounds,
-        &game.start,
-        value,
-        budget,
-    ) {
+    match check_value(&game.graph, game.rounds, &game.start, value, budget) {
         Ok((white, black)) => {
             work.positions = Some(white.positions + black.positions);
             work.leaves = Some(white.leaves + black.leaves);
@@ -757,7 +753,10 @@ fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) -> Ver
             work,
         );
     }
-    if let Err(why) = budget.charge(crate::voronoi::score_cost(&game.graph), "scoring the placement") {
+    if let Err(why) = budget.charge(
+        crate::voronoi::score_cost(&game.graph),
+        "scoring the placement",
+    ) {
         return reject(claim, why, work);
     }
     let s = score(&game.graph, &game.white, &black);

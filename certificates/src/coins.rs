@@ -873,7 +873,9 @@ mod tests {
             winning_move: Some(vec![vec![3], vec![2], vec![0]]),
         };
         // 7 -> turn 3 with 2 (4) and 0 (1): 2 ^ 7 ^ 7 ^ 4 ^ 1 = 7: not 0.
-        let err = check_labelling(&g, &cert, &mut Budget::new(1_048_576_000)).err().unwrap();
+        let err = check_labelling(&g, &cert, &mut Budget::new(1_048_576_000))
+            .err()
+            .unwrap();
         assert!(err.contains("value 7"), "{err}");
         // Turn 3 and 1: both go to tails, value 0.
         cert.winning_move = Some(vec![vec![1], vec![3]]);
@@ -887,7 +889,9 @@ mod tests {
         let mut bad = cert.clone();
         bad.values = Labels::Strip(vec![1, 2, 4, 6, 8, 11]);
         bad.value = 2 ^ 6;
-        let err = check_labelling(&g, &bad, &mut Budget::new(1_048_576_000)).err().unwrap();
+        let err = check_labelling(&g, &bad, &mut Budget::new(1_048_576_000))
+            .err()
+            .unwrap();
         assert!(err.contains("coin (3)"), "{err}");
         assert!(check_labelling(&g, &cert, &mut Budget::new(10))
             .err()
@@ -921,7 +925,9 @@ mod tests {
             l[2][2] = 2;
         }
         cert.winning_move = None;
-        let err = check_labelling(&g, &cert, &mut Budget::new(1_048_576_000)).err().unwrap();
+        let err = check_labelling(&g, &cert, &mut Budget::new(1_048_576_000))
+            .err()
+            .unwrap();
         assert!(err.contains("coin (2, 2)"), "{err}");
     }
 

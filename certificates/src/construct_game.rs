@@ -51,8 +51,8 @@
 //!
 //! Nothing is trusted beyond these rules.
 
-use crate::check::{reject, Verdict, Work};
 use crate::budget::Budget;
+use crate::check::{reject, Verdict, Work};
 use crate::marking_game::{MarkingGame, MarkingSpec, Rules};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -712,9 +712,11 @@ mod tests {
         };
         assert!(check_construct_strategy(&s, &empty, &mut Budget::new(100_000)).is_err());
         let mono = spec(MarkingGame::Coloring, triangle(), vec![[0, 1, 2]]);
-        assert!(check_construct_strategy(&mono, &empty, &mut Budget::new(100_000))
-            .unwrap_err()
-            .contains("marking-strategy"));
+        assert!(
+            check_construct_strategy(&mono, &empty, &mut Budget::new(100_000))
+                .unwrap_err()
+                .contains("marking-strategy")
+        );
     }
 
     /// 2.3.2 on two faces: a tie is reachable, a balanced colouring exists, and a colouring
@@ -732,28 +734,36 @@ mod tests {
                 &s,
                 &BalancedColouring {
                     colours: "rbrrb".into()
-                }, &mut Budget::new(u64::MAX)),
+                },
+                &mut Budget::new(u64::MAX)
+            ),
             Ok((3, 2))
         );
         let err = check_balanced_colouring(
             &s,
             &BalancedColouring {
                 colours: "rrbrb".into(),
-            }, &mut Budget::new(u64::MAX))
+            },
+            &mut Budget::new(u64::MAX),
+        )
         .unwrap_err();
         assert!(err.contains("monochromatic"), "{err}");
         let err = check_balanced_colouring(
             &s,
             &BalancedColouring {
                 colours: "rbrrr".into(),
-            }, &mut Budget::new(u64::MAX))
+            },
+            &mut Budget::new(u64::MAX),
+        )
         .unwrap_err();
         assert!(err.contains("not balanced"), "{err}");
         assert!(check_balanced_colouring(
             &s,
             &BalancedColouring {
                 colours: "rb".into()
-            }, &mut Budget::new(u64::MAX))
+            },
+            &mut Budget::new(u64::MAX)
+        )
         .is_err());
     }
 }

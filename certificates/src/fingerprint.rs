@@ -83,9 +83,7 @@ mod tests {
     fn keys_are_distinct_and_fresh_per_table() {
         let a = Zobrist::new(1000);
         let b = Zobrist::new(1000);
-        let mut all: Vec<u128> = (0..1000)
-            .flat_map(|v| [a.key(v, 0), a.key(v, 1)])
-            .collect();
+        let mut all: Vec<u128> = (0..1000).flat_map(|v| [a.key(v, 0), a.key(v, 1)]).collect();
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), 2000);

@@ -530,16 +530,8 @@ pub fn check_flip_value(
             None if trivial => {}
             None => return Err(format!("the {name} player's strategy is missing")),
             Some(moves) => {
-                let r = replay_side(
-                    spec.game,
-                    &shape,
-                    &board,
-                    moves,
-                    first,
-                    cert.value,
-                    budget,
-                )
-                .map_err(|e| format!("{name} player's strategy: {e}"))?;
+                let r = replay_side(spec.game, &shape, &board, moves, first, cert.value, budget)
+                    .map_err(|e| format!("{name} player's strategy: {e}"))?;
                 report.positions += r.positions;
                 report.leaves += r.leaves;
             }
@@ -828,7 +820,9 @@ mod tests {
                 &FlipSequence {
                     flips: vec![[0, 2]],
                     green: 5
-                }, &mut Budget::new(u64::MAX)),
+                },
+                &mut Budget::new(u64::MAX)
+            ),
             Ok((5, 7))
         );
     }

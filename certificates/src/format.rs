@@ -266,8 +266,9 @@ impl MultiRoundSpec {
         // `rounds` comes from the file: compare without computing 2 * rounds, which could wrap.
         if self.rounds > graph.len() / 2 {
             return Err(FormatError::new(format!(
-                "rounds: {} rounds need twice as many vertices, the graph has {}",
+                "rounds: {} rounds need {} vertices, the graph has {}",
                 self.rounds,
+                2 * self.rounds as u128,
                 graph.len()
             )));
         }
@@ -353,14 +354,16 @@ impl Instance {
     /// message starts with [`crate::check::INTERNAL_ERROR`], never a crash. When the budget runs
     /// out, [`Budget::exhausted`] tells the caller that the limit, not the instance, failed.
     pub fn validate_within(&self, budget: &mut Budget) -> Result<(), FormatError> {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.validate_unguarded(budget)))
-            .unwrap_or_else(|payload| {
-                Err(FormatError::new(format!(
-                    "{}: the checker stopped on a fault ({}) while validating the instance",
-                    crate::check::INTERNAL_ERROR,
-                    crate::check::panic_message(payload.as_ref())
-                )))
-            })
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.validate_unguarded(budget)
+        }))
+        .unwrap_or_else(|payload| {
+            Err(FormatError::new(format!(
+                "{}: the checker stopped on a fault ({}) while validating the instance",
+                crate::check::INTERNAL_ERROR,
+                crate::check::panic_message(payload.as_ref())
+            )))
+        })
     }
 
     fn validate_unguarded(&self, budget: &mut Budget) -> Result<(), FormatError> {

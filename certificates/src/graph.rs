@@ -151,7 +151,8 @@ impl Graph {
                     })
                 }
                 (slot, None) => {
-                    index.slots[slot] = (index.hasher.hash_one(name.as_str()) >> 32) << 32 | i as u64;
+                    index.slots[slot] =
+                        (index.hasher.hash_one(name.as_str()) >> 32) << 32 | i as u64;
                 }
             }
         }
@@ -346,8 +347,7 @@ mod tests {
         assert!(err.message.contains("listed twice"), "{err}");
         let err = Graph::new(&names(&["a", ""]), &[]).unwrap_err();
         assert_eq!(err.at, "vertices[1]");
-        let err =
-            Graph::new_within(&v, &edges(&[("a", "b")]), &mut Budget::new(100)).unwrap_err();
+        let err = Graph::new_within(&v, &edges(&[("a", "b")]), &mut Budget::new(100)).unwrap_err();
         assert!(err.message.contains("work limit"), "{err}");
     }
 

@@ -346,7 +346,9 @@ pub fn check_labelling_of(
     budget
         .charge_each(moves, 2, "checking the labels")
         .and_then(|()| budget.charge_each(bound + 1, 16, "checking the labels"))
-        .map_err(|why| format!("{why} (checking the labelling up to heap {bound} takes {moves} moves)"))?;
+        .map_err(|why| {
+            format!("{why} (checking the labelling up to heap {bound} takes {moves} moves)")
+        })?;
     // Only the heaps up to the bound matter; a longer labelling is not checked further.
     let values = &cert.values[..=bound as usize];
     for n in 0..=bound {
@@ -544,7 +546,8 @@ pub(crate) mod tests {
             }),
         );
         c.period = Some(period);
-        let report = check_labelling_of(&kayles, &[1_000_000], &c, &mut Budget::new(1_048_576_000)).unwrap();
+        let report =
+            check_labelling_of(&kayles, &[1_000_000], &c, &mut Budget::new(1_048_576_000)).unwrap();
         assert!(report.periodic && report.bound == 167);
         assert_eq!(
             report.value,
@@ -553,38 +556,65 @@ pub(crate) mod tests {
         // One label short of the stretch, a wrong period, a wrong label inside it.
         let mut short = c.clone();
         short.values.pop();
-        assert!(check_labelling_of(&kayles, &[1_000_000], &short, &mut Budget::new(1_048_576_000))
-            .unwrap_err()
-            .contains("to verify the period"));
+        assert!(check_labelling_of(
+            &kayles,
+            &[1_000_000],
+            &short,
+            &mut Budget::new(1_048_576_000)
+        )
+        .unwrap_err()
+        .contains("to verify the period"));
         let mut wrong = c.clone();
         wrong.period = Some(Period {
             from: 60,
             length: 12,
         });
-        let err = check_labelling_of(&kayles, &[1_000_000], &wrong, &mut Budget::new(1_048_576_000)).unwrap_err();
+        let err = check_labelling_of(
+            &kayles,
+            &[1_000_000],
+            &wrong,
+            &mut Budget::new(1_048_576_000),
+        )
+        .unwrap_err();
         assert!(err.contains("not periodic"), "{err}");
         let mut bad = c.clone();
         bad.values[150] ^= 1;
-        assert!(check_labelling_of(&kayles, &[1_000_000], &bad, &mut Budget::new(1_048_576_000))
-            .unwrap_err()
-            .contains("heap 150"));
+        assert!(
+            check_labelling_of(&kayles, &[1_000_000], &bad, &mut Budget::new(1_048_576_000))
+                .unwrap_err()
+                .contains("heap 150")
+        );
         // Absurd periods are refused, not overflowed.
         for (from, length) in [(u64::MAX, 12), (71, u64::MAX), (u64::MAX / 2, u64::MAX / 4)] {
             let mut absurd = c.clone();
             absurd.period = Some(Period { from, length });
-            assert!(check_labelling_of(&kayles, &[1_000_000], &absurd, &mut Budget::new(1_048_576_000))
-                .unwrap_err()
-                .contains("beyond heap"));
+            assert!(check_labelling_of(
+                &kayles,
+                &[1_000_000],
+                &absurd,
+                &mut Budget::new(1_048_576_000)
+            )
+            .unwrap_err()
+            .contains("beyond heap"));
         }
         // Without a period a heap beyond the limit is refused; Grundy's game has no period.
         let mut plain = c.clone();
         plain.period = None;
-        assert!(check_labelling_of(&kayles, &[1_000_000], &plain, &mut Budget::new(1_048_576_000)).is_err());
-        assert!(
-            check_labelling_of(&Rules::Grundy, &[1_000_000], &c, &mut Budget::new(1_048_576_000))
-                .unwrap_err()
-                .contains("octal game")
-        );
+        assert!(check_labelling_of(
+            &kayles,
+            &[1_000_000],
+            &plain,
+            &mut Budget::new(1_048_576_000)
+        )
+        .is_err());
+        assert!(check_labelling_of(
+            &Rules::Grundy,
+            &[1_000_000],
+            &c,
+            &mut Budget::new(1_048_576_000)
+        )
+        .unwrap_err()
+        .contains("octal game"));
     }
 
     #[test]
@@ -666,6 +696,11 @@ pub(crate) mod tests {
             heaps: vec![4, 7],
         };
         let g = values(&Rules::Grundy, 7);
-        check_labelling(&grundy, &cert(CLAIM_SECOND_PLAYER_WINS, g, None), &mut Budget::new(1_048_576_000)).unwrap();
+        check_labelling(
+            &grundy,
+            &cert(CLAIM_SECOND_PLAYER_WINS, g, None),
+            &mut Budget::new(1_048_576_000),
+        )
+        .unwrap();
     }
 }

@@ -221,7 +221,12 @@ impl<'c> Checker<'c> {
     }
 
     /// Makes room for variable `var` in the assignment (one byte a variable, charged).
-    fn ensure_var(&mut self, line_no: usize, var: u32, budget: &mut Budget) -> Result<(), LratError> {
+    fn ensure_var(
+        &mut self,
+        line_no: usize,
+        var: u32,
+        budget: &mut Budget,
+    ) -> Result<(), LratError> {
         let size = var as usize + 1;
         if size > self.values.len() {
             let more = size - self.values.len();
@@ -456,7 +461,11 @@ impl<'c> Checker<'c> {
                         .ok()
                         .and_then(|i| i.checked_sub(1))
                         .is_some_and(|i| i < self.inputs.len());
-                let why = if deleted { "was deleted" } else { "does not exist" };
+                let why = if deleted {
+                    "was deleted"
+                } else {
+                    "does not exist"
+                };
                 return Rup::Failed(format!("hint {hint} names no live clause: it {why}"));
             };
             if let Err(why) = budget.charge(clause.len() as u64 + 1, "following LRAT hints") {
@@ -532,7 +541,11 @@ mod tests {
     const SQUARE_PROOF: &str = "c a refutation\n5 1 0 1 3 0\n\n5 d 1 3 0\n6 0 5 2 4 0\n";
 
     fn check(cnf: &Cnf, proof: &str) -> Result<LratReport, LratError> {
-        check_lrat(cnf, proof, &mut Budget::new(crate::budget::DEFAULT_MAX_WORK))
+        check_lrat(
+            cnf,
+            proof,
+            &mut Budget::new(crate::budget::DEFAULT_MAX_WORK),
+        )
     }
 
     fn rejects(cnf: &Cnf, proof: &str, needle: &str) -> LratError {

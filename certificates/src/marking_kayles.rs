@@ -308,10 +308,20 @@ mod tests {
             values: kayles(1),
             period: None,
         };
-        let report = check_marking_kayles(&spec, &cert("first", Some([0, 1])), &mut Budget::new(1_000_000)).unwrap();
+        let report = check_marking_kayles(
+            &spec,
+            &cert("first", Some([0, 1])),
+            &mut Budget::new(1_000_000),
+        )
+        .unwrap();
         assert_eq!((report.theorem, report.labelling.value), ("Theorem 1", 1));
-        assert!(check_marking_kayles(&spec, &cert("second", None), &mut Budget::new(1_000_000)).is_err());
-        assert!(check_marking_kayles(&spec, &cert("first", None), &mut Budget::new(1_000_000)).is_err());
+        assert!(
+            check_marking_kayles(&spec, &cert("second", None), &mut Budget::new(1_000_000))
+                .is_err()
+        );
+        assert!(
+            check_marking_kayles(&spec, &cert("first", None), &mut Budget::new(1_000_000)).is_err()
+        );
     }
 
     /// A fan of 6 points is one array of 4 triangles: Kayles heap 4 (value 1); taking the

@@ -463,7 +463,11 @@ pub fn check_path_strategy(
         } else {
             // Every offset of every distinct gap: each child is built and hashed.
             let children = state.move_count();
-            budget.charge_each(children, state_cost(&state) + 8, "listing the opponent's moves")?;
+            budget.charge_each(
+                children,
+                state_cost(&state) + 8,
+                "listing the opponent's moves",
+            )?;
             for (gap, offset) in state.moves() {
                 let next = state
                     .play(gap, offset, !white)
@@ -741,7 +745,8 @@ mod tests {
         for n in 2..=9 {
             for rounds in 1..=n / 2 {
                 let c = certificate(n, rounds);
-                let (w, b) = check_path_value(n, rounds, &c, &mut Budget::new(1_000_000_000)).unwrap();
+                let (w, b) =
+                    check_path_value(n, rounds, &c, &mut Budget::new(1_000_000_000)).unwrap();
                 assert_eq!(w.extreme_margin, Some(c.value));
                 assert_eq!(b.extreme_margin, Some(c.value));
             }
@@ -805,7 +810,8 @@ mod tests {
         assert!(err.contains("N = 7"), "{err}");
         let err = check_path_value(7, 2, &c, &mut Budget::new(3)).unwrap_err();
         assert!(err.contains("limit"), "{err}");
-        let err = check_path_strategy(3, 2, true, &c.white, 0, &mut Budget::new(100_000)).unwrap_err();
+        let err =
+            check_path_strategy(3, 2, true, &c.white, 0, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("do not fit"), "{err}");
     }
 

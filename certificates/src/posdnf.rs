@@ -289,7 +289,7 @@ pub fn check_strategy(
             }
             None => {}
         }
-        let first_moves = walk.chosen % 2 == 0;
+        let first_moves = walk.chosen.is_multiple_of(2);
         let to_move = if first_moves {
             DnfPlayer::First
         } else {
@@ -366,7 +366,12 @@ mod tests {
             claim: "wins".into(),
             moves: vec![("..".into(), 1)],
         };
-        assert_eq!(check_strategy(&game, &good, &mut Budget::new(100_000)).unwrap().positions, 2);
+        assert_eq!(
+            check_strategy(&game, &good, &mut Budget::new(100_000))
+                .unwrap()
+                .positions,
+            2
+        );
         let bad = DnfStrategy {
             moves: vec![("..".into(), 2)],
             ..good.clone()
@@ -400,8 +405,10 @@ mod tests {
         assert!(check_strategy(&game, &occupied, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("not free"));
-        assert!(check_strategy(&dnf(2, &[&[1, 1]]), &occupied, &mut Budget::new(100_000))
-            .unwrap_err()
-            .contains("appears twice"));
+        assert!(
+            check_strategy(&dnf(2, &[&[1, 1]]), &occupied, &mut Budget::new(100_000))
+                .unwrap_err()
+                .contains("appears twice")
+        );
     }
 }

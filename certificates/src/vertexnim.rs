@@ -417,11 +417,7 @@ pub fn check_strategy(
         .enumerate()
         .map(|(i, n)| (n.as_str(), i))
         .collect();
-    budget.charge_each(
-        strategy.moves.len() as u64,
-        96,
-        "reading the strategy",
-    )?;
+    budget.charge_each(strategy.moves.len() as u64, 96, "reading the strategy")?;
     let mut table: HashMap<&str, Move> = HashMap::new();
     for (k, (text, weight, next)) in strategy.moves.iter().enumerate() {
         let next = match next {
@@ -497,10 +493,12 @@ pub fn check_strategy(
         } else {
             report.moves_followed += moves.len() as u64;
             budget
-                .charge_each(moves.len() as u64, cost, "replaying the other player's moves")
-                .map_err(|why| {
-                    format!("{why} (position '{text}' has {} moves)", moves.len())
-                })?;
+                .charge_each(
+                    moves.len() as u64,
+                    cost,
+                    "replaying the other player's moves",
+                )
+                .map_err(|why| format!("{why} (position '{text}' has {} moves)", moves.len()))?;
             for mv in moves {
                 stack.push((game.apply(&state, mv), true));
             }
@@ -554,7 +552,10 @@ pub fn check_labelling(
     budget: &mut Budget,
 ) -> Result<(&'static str, String), String> {
     // Every check below looks at each vertex and each arc a bounded number of times.
-    budget.charge(state_cost(&game.start).saturating_mul(4), "checking the labels")?;
+    budget.charge(
+        state_cost(&game.start).saturating_mul(4),
+        "checking the labels",
+    )?;
     if game.directed && game.variant == Variant::Vertexnim {
         let s = &game.start;
         return if (0..s.weights.len()).all(|v| !s.adj[v].contains(&v)) {
@@ -1113,7 +1114,12 @@ mod tests {
             .unwrap_err()
             .contains("has up to 6000 moves"));
         // Validation refuses an edge listed twice, in either order.
-        let twice = spec(false, Variant::Vertexnim, &[1, 1], &[("a", "b"), ("b", "a")]);
+        let twice = spec(
+            false,
+            Variant::Vertexnim,
+            &[1, 1],
+            &[("a", "b"), ("b", "a")],
+        );
         assert!(twice.validate().unwrap_err().contains("listed twice"));
     }
 
@@ -1134,7 +1140,12 @@ mod tests {
             labels: labels.into(),
             rounds: Some(vec![0, 0]),
         };
-        assert_eq!(check_labelling(&g, &cert("P."), &mut Budget::new(u64::MAX)).unwrap().0, "Theorem 6");
+        assert_eq!(
+            check_labelling(&g, &cert("P."), &mut Budget::new(u64::MAX))
+                .unwrap()
+                .0,
+            "Theorem 6"
+        );
         let err = check_labelling(&g, &cert("N."), &mut Budget::new(u64::MAX)).unwrap_err();
         assert!(
             err.contains(
@@ -1156,11 +1167,13 @@ mod tests {
         let g = spec(true, Variant::Vertexnim, &[3, 2, 4, 2], &cycle)
             .validate()
             .unwrap();
-        let (theorem, how) = check_labelling(&g, &label(FIRST, ".M.."), &mut Budget::new(u64::MAX)).unwrap();
+        let (theorem, how) =
+            check_labelling(&g, &label(FIRST, ".M.."), &mut Budget::new(u64::MAX)).unwrap();
         assert_eq!(theorem, "Theorem 3");
         assert!(how.contains("offset 1"), "{how}");
         let reject = |g: &VertexNim, winner: &str, labels: &str, why: &str| {
-            let err = check_labelling(g, &label(winner, labels), &mut Budget::new(u64::MAX)).unwrap_err();
+            let err =
+                check_labelling(g, &label(winner, labels), &mut Budget::new(u64::MAX)).unwrap_err();
             assert!(err.contains(why), "{labels}: {err}");
         };
         reject(&g, SECOND, ".M..", "the first player wins, not the second");
@@ -1211,15 +1224,22 @@ mod tests {
             labels: "PNP".into(),
             rounds: None,
         };
-        assert_eq!(check_labelling(&g, &good, &mut Budget::new(u64::MAX)).unwrap().0, "Theorem 10");
+        assert_eq!(
+            check_labelling(&g, &good, &mut Budget::new(u64::MAX))
+                .unwrap()
+                .0,
+            "Theorem 10"
+        );
         let wrong_label = VertexNimLabelling {
             winner: SECOND.into(),
             labels: "PPP".into(),
             rounds: None,
         };
-        assert!(check_labelling(&g, &wrong_label, &mut Budget::new(u64::MAX))
-            .unwrap_err()
-            .contains("local rule"));
+        assert!(
+            check_labelling(&g, &wrong_label, &mut Budget::new(u64::MAX))
+                .unwrap_err()
+                .contains("local rule")
+        );
         let wrong_winner = VertexNimLabelling {
             winner: FIRST.into(),
             labels: "PNP".into(),

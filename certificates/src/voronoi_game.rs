@@ -54,10 +54,10 @@
 //! `margin: k`. The replay is an explicit stack over the game DAG, each position expanded once.
 
 use crate::budget::Budget;
+use crate::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
 use crate::graph::{Graph, UNREACHABLE};
 use crate::voronoi::{score, Player};
 use serde::{Deserialize, Serialize};
-use crate::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
 use std::collections::{HashMap, HashSet};
 
 /// What a strategy certificate claims for its player.
@@ -152,10 +152,7 @@ fn verify_twin_classes(
                 continue;
             };
             let (nv, nf) = (graph.neighbours(v), graph.neighbours(f));
-            budget.charge(
-                (nv.len() + nf.len()) as u64 + 8,
-                "verifying twin classes",
-            )?;
+            budget.charge((nv.len() + nf.len()) as u64 + 8, "verifying twin classes")?;
             // Open twins: the same neighbours. Closed twins: adjacent, and the same neighbours
             // besides each other (both lists sorted).
             let open = nv == nf;
@@ -268,9 +265,8 @@ impl LeafScorer {
     }
 
     fn new(graph: &Graph, position: &[u8]) -> LeafScorer {
-        let owned = |c: u8| -> Vec<usize> {
-            (0..position.len()).filter(|&v| position[v] == c).collect()
-        };
+        let owned =
+            |c: u8| -> Vec<usize> { (0..position.len()).filter(|&v| position[v] == c).collect() };
         let to_white = graph.distances_from(&owned(b'W'));
         let to_black = graph.distances_from(&owned(b'B'));
         let base = to_white
@@ -308,7 +304,7 @@ impl LeafScorer {
             let row = graph.neighbours(v);
             budget.charge(row.len() as u64 + 4, "scoring final positions")?;
             for &u in row {
-                if self.from_new[u] == UNREACHABLE && d + 1 <= nearest(u, self) {
+                if self.from_new[u] == UNREACHABLE && d < nearest(u, self) {
                     self.from_new[u] = d + 1;
                     self.touched.push(u);
                 }
@@ -522,12 +518,15 @@ fn read_position(zobrist: &Zobrist, p: &str, n: usize, at: &str) -> Result<u128,
     Ok(fingerprint(zobrist, p.as_bytes()))
 }
 
+/// A symmetry witness as read: (equivalent move, moved vertices, entry index).
+type Witness<'s> = (usize, &'s [(String, String)], usize);
+
 /// The certificate's tables, keyed by position fingerprints.
 struct Tables<'s> {
     /// (position) -> (vertex to occupy, entry index).
     moves: HashMap<u128, usize, Fold>,
     /// (position, opponent's move) -> (equivalent move, moved vertices, entry index).
-    symmetries: HashMap<(u128, usize), (usize, &'s [(String, String)], usize), Fold>,
+    symmetries: HashMap<(u128, usize), Witness<'s>, Fold>,
     /// (position) -> (entry index, generator indices).
     orbits: HashMap<u128, (usize, &'s [usize]), Fold>,
 }
@@ -559,7 +558,8 @@ fn read_tables<'s>(
             return Err(format!("{at}: position '{p}' is given twice"));
         }
     }
-    let mut symmetries = HashMap::with_capacity_and_hasher(strategy.symmetries.len(), Fold::default());
+    let mut symmetries =
+        HashMap::with_capacity_and_hasher(strategy.symmetries.len(), Fold::default());
     for (k, (p, m, as_, perm)) in strategy.symmetries.iter().enumerate() {
         let at = format!("symmetries[{k}]");
         let fp = read_position(zobrist, p, n, &at)?;
@@ -847,7 +847,10 @@ pub fn check_strategy(
         // Children are explored in increasing vertex order (popped from the end).
         replies.reverse();
         let leaves = if last_stone && !replies.is_empty() {
-            budget.charge(LeafScorer::cost(graph), "preparing to score final positions")?;
+            budget.charge(
+                LeafScorer::cost(graph),
+                "preparing to score final positions",
+            )?;
             Some(LeafScorer::new(graph, position))
         } else {
             None
@@ -1012,7 +1015,8 @@ mod tests {
                 margin: s.margin.map(|m| m + 1),
                 ..s.clone()
             };
-            let err = check_strategy(g, rounds, &start, &greedy, &mut Budget::new(1_000_000_000)).unwrap_err();
+            let err = check_strategy(g, rounds, &start, &greedy, &mut Budget::new(1_000_000_000))
+                .unwrap_err();
             assert!(err.contains("below"), "{err}");
         }
         // W takes the centre of the path and wins one round 3 to 2... by a margin of 1.
@@ -1066,7 +1070,8 @@ mod tests {
             twin_classes: vec![vec!["x".into(), "c".into()]],
             ..classes.clone()
         };
-        let err = check_strategy(&star, 1, &start, &not_twins, &mut Budget::new(100_000)).unwrap_err();
+        let err =
+            check_strategy(&star, 1, &start, &not_twins, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("are not twins"), "{err}");
         let twice = VoronoiStrategy {
             twin_classes: vec![vec!["x".into(), "y".into()], vec!["y".into(), "z".into()]],
@@ -1078,16 +1083,41 @@ mod tests {
             symmetries: vec![witness("y", perm)],
             ..base.clone()
         };
-        let err =
-            check_strategy(&star, 1, &start, &with(&[("y", "c"), ("c", "y")]), &mut Budget::new(100_000)).unwrap_err();
+        let err = check_strategy(
+            &star,
+            1,
+            &start,
+            &with(&[("y", "c"), ("c", "y")]),
+            &mut Budget::new(100_000),
+        )
+        .unwrap_err();
         assert!(err.contains("does not fix the position"), "{err}");
-        let err =
-            check_strategy(&star, 1, &start, &with(&[("y", "z"), ("z", "y")]), &mut Budget::new(100_000)).unwrap_err();
+        let err = check_strategy(
+            &star,
+            1,
+            &start,
+            &with(&[("y", "z"), ("z", "y")]),
+            &mut Budget::new(100_000),
+        )
+        .unwrap_err();
         assert!(err.contains("not to 'x'"), "{err}");
-        let err = check_strategy(&star, 1, &start, &with(&[("y", "x")]), &mut Budget::new(100_000)).unwrap_err();
+        let err = check_strategy(
+            &star,
+            1,
+            &start,
+            &with(&[("y", "x")]),
+            &mut Budget::new(100_000),
+        )
+        .unwrap_err();
         assert!(err.contains("not a bijection"), "{err}");
-        let err =
-            check_strategy(&star, 1, &start, &with(&[("y", "x"), ("y", "z")]), &mut Budget::new(100_000)).unwrap_err();
+        let err = check_strategy(
+            &star,
+            1,
+            &start,
+            &with(&[("y", "x"), ("y", "z")]),
+            &mut Budget::new(100_000),
+        )
+        .unwrap_err();
         assert!(err.contains("two images"), "{err}");
         // A path is not symmetric under swapping an end with an inner vertex.
         let path = graph(&["a", "b", "c"], &[("a", "b"), ("b", "c")]);
@@ -1139,12 +1169,24 @@ mod tests {
         .unwrap_err();
         assert!(err.contains("not declared"), "{err}");
         let swap_centre = pairs(&[("c", "x"), ("x", "c")]);
-        let err =
-            check_strategy(&star, 1, &start, &with(vec![swap_centre], vec![0]), &mut Budget::new(100_000)).unwrap_err();
+        let err = check_strategy(
+            &star,
+            1,
+            &start,
+            &with(vec![swap_centre], vec![0]),
+            &mut Budget::new(100_000),
+        )
+        .unwrap_err();
         assert!(err.contains("not an automorphism"), "{err}");
         let cycle_part = pairs(&[("x", "y"), ("y", "z")]);
-        let err =
-            check_strategy(&star, 1, &start, &with(vec![cycle_part], vec![0]), &mut Budget::new(100_000)).unwrap_err();
+        let err = check_strategy(
+            &star,
+            1,
+            &start,
+            &with(vec![cycle_part], vec![0]),
+            &mut Budget::new(100_000),
+        )
+        .unwrap_err();
         assert!(err.contains("not a bijection"), "{err}");
         // The path's reflection does not fix a position with W at one end.
         let path = graph(&["a", "b", "c"], &[("a", "b"), ("b", "c")]);
@@ -1264,16 +1306,20 @@ mod tests {
             moves: vec![],
             ..s.clone()
         };
-        assert!(check_strategy(&path, 1, b"...", &missing, &mut Budget::new(100_000))
-            .unwrap_err()
-            .contains("no move"));
+        assert!(
+            check_strategy(&path, 1, b"...", &missing, &mut Budget::new(100_000))
+                .unwrap_err()
+                .contains("no move")
+        );
         let taken = VoronoiStrategy {
             moves: vec![("B..".into(), "a".into())],
             ..s.clone()
         };
-        assert!(check_strategy(&path, 1, b"B..", &taken, &mut Budget::new(100_000))
-            .unwrap_err()
-            .contains("no play"));
+        assert!(
+            check_strategy(&path, 1, b"B..", &taken, &mut Budget::new(100_000))
+                .unwrap_err()
+                .contains("no play")
+        );
         let limit = check_strategy(&path, 1, b"...", &s, &mut Budget::new(1)).unwrap_err();
         assert!(limit.contains("limit"), "{limit}");
     }

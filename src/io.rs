@@ -5,7 +5,6 @@
 use gamecert_certificates::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, FormatError, Instance, OneRound, OneRoundSpec};
 use gamecert_reductions::dimacs::parse_dimacs;
-use gamecert_reductions::edgelist::parse_edge_list;
 use std::path::Path;
 
 /// Input that cannot be used: the message names the file and, where known, line and column.
@@ -29,17 +28,11 @@ pub fn read_cnf(path: &Path) -> Result<(Cnf, Vec<String>), BadInput> {
     Ok((parsed.cnf, parsed.warnings))
 }
 
-/// Reads an instance without validating it: JSON (a file whose first non-blank character is
-/// `{`) or the edge-list text format of a one-round instance.
+/// Reads an instance without validating it, as the checker reads it
+/// ([`gamecert_certificates::verify::read_instance`]): JSON, a positive DNF text, or the
+/// edge-list text of a one-round instance.
 pub fn parse_instance(path: &Path) -> Result<Instance, BadInput> {
-    let text = read(path)?;
-    if text.trim_start().starts_with('{') {
-        Instance::from_json(&text).map_err(|e| located(path, e))
-    } else {
-        Ok(Instance::VoronoiOneRound(parse_edge_list(&text).map_err(
-            |e| BadInput(format!("{}:{e}", path.display())),
-        )?))
-    }
+    gamecert_certificates::verify::read_instance(path).map_err(BadInput)
 }
 
 /// Validates an instance read from `path` (named in the error).

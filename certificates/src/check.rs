@@ -96,7 +96,13 @@ pub struct Verdict {
 /// the work limit.
 pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) -> Verdict {
     let mut budget = limits.budget();
-    guarded(certificate, &mut budget, |budget| {
+    check_with(instance, certificate, &mut budget)
+}
+
+/// [`check`] charging an existing budget (one that may already have paid for validating the
+/// instance).
+pub fn check_with(instance: &Instance, certificate: &Certificate, budget: &mut Budget) -> Verdict {
+    guarded(certificate, budget, |budget| {
         check_within(instance, certificate, budget)
     })
 }
@@ -955,4 +961,64 @@ fn same_as_construction(
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An arithmetic overflow inside a check (the crate is built with overflow checks in every
+    /// profile) is a rejection naming the fault, never a panic and never an acceptance.
+    #[test]
+    fn an_overflow_is_a_clean_rejection() {
+        let certificate = Certificate::Witness(Witness {
+            claim: CLAIM_BLACK_WINS.into(),
+            placement: vec![],
+        });
+        let mut budget = Budget::new(100);
+        let verdict = guarded(&certificate, &mut budget, |budget| {
+            budget.charge(7, "testing").unwrap();
+            let big = std::hint::black_box(u64::MAX);
+            let wrapped = big + std::hint::black_box(1);
+            Verdict {
+                accepted: true,
+                claim: format!("{wrapped}"),
+                reason: String::new(),
+                work: Work::default(),
+                trusted: Vec::new(),
+            }
+        });
+        assert!(!verdict.accepted);
+        assert!(
+            verdict.reason.starts_with(INTERNAL_ERROR),
+            "{}",
+            verdict.reason
+        );
+        assert!(verdict.reason.contains("overflow"), "{}", verdict.reason);
+        assert_eq!(verdict.work.work_units, 7);
+    }
+
+    /// Numbers near 2^63 in a multi-round instance are refused on entry (the comparison
+    /// `2 * rounds > vertices` used to wrap), and a path certificate with such rounds is
+    /// rejected.
+    #[test]
+    fn huge_rounds_are_refused_not_wrapped() {
+        let spec = crate::format::MultiRoundSpec {
+            graph: crate::format::GraphSpec::numbered(4, &[(0, 1), (1, 2), (2, 3)]),
+            rounds: 1 << 63,
+            start: None,
+            source: None,
+        };
+        let err = spec.validate().unwrap_err();
+        assert!(err.message.contains("rounds"), "{err}");
+        let value = crate::path_game::PathValue {
+            vertices: 4,
+            rounds: 1 << 63,
+            value: 0,
+            white: vec![],
+            black: vec![],
+        };
+        let err = check_path_value(4, 1 << 63, &value, &mut Budget::new(1_000_000)).unwrap_err();
+        assert!(err.contains("do not fit"), "{err}");
+    }
 }

@@ -1,4 +1,6 @@
-//! gamecert-reductions: formulas, parsers and the papers' reductions.
+//! gamecert-reductions: formulas, the DIMACS parser and the papers' reductions. (The parsers of
+//! instance files, the edge list and the positive-DNF text, live in the checker crate: what an
+//! instance is must be decided by code the user trusts.)
 //!
 //! Each reduction has the three maps of a Karp reduction: the instance map, the forward
 //! certificate map (a witness of the source problem to one of the target) and the backward map
@@ -6,9 +8,6 @@
 //! checker crate (for reductions whose certificates appeal to them) or here (when the checker
 //! replays certificates on the built instance itself).
 pub mod dimacs;
-pub mod edgelist;
 pub mod normalise;
-pub mod posdnf;
 pub mod posdnf_voronoi;
 pub mod sat_voronoi;
-mod text;

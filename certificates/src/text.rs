@@ -2,14 +2,14 @@
 //! messages (1-based character columns).
 
 /// A whitespace-separated token with its 1-based column.
-pub(crate) struct Token<'a> {
+pub struct Token<'a> {
     pub column: usize,
     pub text: &'a str,
 }
 
 /// Splits a line into tokens, remembering the 1-based character column of each, and returns
 /// the column just after the end of the line as well.
-pub(crate) fn tokenize(line: &str) -> (Vec<Token<'_>>, usize) {
+pub fn tokenize(line: &str) -> (Vec<Token<'_>>, usize) {
     let mut tokens = Vec::new();
     let mut start: Option<(usize, usize)> = None; // (byte offset, column)
     let mut column = 0;

@@ -16,18 +16,26 @@
 //! appearance. Names are any whitespace-free text except the three keywords. Errors give the
 //! line and column.
 
+use crate::format::{GraphSpec, OneRoundSpec};
 use crate::text::tokenize;
-use gamecert_certificates::format::{GraphSpec, OneRoundSpec};
 use std::collections::{HashMap, HashSet};
+use std::fmt;
 
 /// A line-and-column error in an edge-list file.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{line}:{column}: {message}")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EdgeListError {
     pub line: usize,
     pub column: usize,
     pub message: String,
 }
+
+impl fmt::Display for EdgeListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for EdgeListError {}
 
 /// Parses an edge-list instance.
 pub fn parse_edge_list(text: &str) -> Result<OneRoundSpec, EdgeListError> {

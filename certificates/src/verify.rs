@@ -1,0 +1,362 @@
+//! Verifying an instance file and a certificate file: the one pipeline behind both
+//! `gamecert verify` and the stand-alone `gamecert-check`, so that the two read the same
+//! formats, give the same messages and exit with the same codes.
+//!
+//! - The instance is read first. A file whose first non-blank character is `{` is JSON
+//!   ([`crate::format`]); a file named `*.dnf`, or whose first line that is neither blank nor a
+//!   `c` comment is a `p dnf` header, is a positive DNF in text ([`crate::dnf_text`]); anything
+//!   else is the edge-list text of a one-round Voronoi instance ([`crate::edgelist`]). An
+//!   instance that cannot be read or is not a valid instance of its kind is bad input: exit 2,
+//!   with the file, and the line and column where known.
+//! - The certificate is read next. A certificate that cannot be read from disk is bad input
+//!   (exit 2); one that does not parse is a rejected certificate (exit 1).
+//! - One budget ([`Limits`], by default [`Limits::for_input`] of the two files' sizes, or
+//!   `--max-work`) covers validating the instance and checking the certificate. When it runs
+//!   out the certificate is rejected (exit 1) with a reason that names the limit, even if it
+//!   ran out while the instance was being validated: nothing was found wrong with the input,
+//!   but nothing was established either.
+//! - Exit 0 when the certificate is accepted.
+//!
+//! Nothing here prints: the caller writes [`Outcome::stdout`] and [`Outcome::stderr`].
+
+use crate::budget::{Budget, Limits};
+use crate::check::{check_one_round_with, check_with, reject, Verdict, Work};
+use crate::format::{Certificate, Instance};
+use std::path::Path;
+
+/// What to verify and how.
+#[derive(Clone, Debug)]
+pub struct Request<'a> {
+    pub instance: &'a Path,
+    pub certificate: &'a Path,
+    /// Print the verdict as JSON.
+    pub json: bool,
+    /// The work budget; `None` for [`Limits::for_input`] of the two files' sizes.
+    pub max_work: Option<u64>,
+}
+
+/// The result of [`run`]: the exit code (0 accepted, 1 rejected, 2 bad input) and the text for
+/// standard output and standard error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub code: u8,
+    pub stdout: String,
+    pub stderr: String,
+    /// The verdict, when a certificate was checked (or rejected unread).
+    pub verdict: Option<Verdict>,
+}
+
+impl Outcome {
+    fn bad_input(message: String) -> Outcome {
+        Outcome {
+            code: 2,
+            stdout: String::new(),
+            stderr: format!("error: {message}\n"),
+            verdict: None,
+        }
+    }
+}
+
+/// The usage text of `gamecert-check`.
+pub const USAGE: &str = "usage: gamecert-check [--json] [--max-work N] INSTANCE CERTIFICATE\n\
+\n\
+Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert.\n\
+INSTANCE is JSON, a positive DNF text (*.dnf, or starting with `p dnf`), or the edge-list\n\
+text of a one-round Voronoi instance.\n\
+\n\
+  --json          print the verdict as JSON\n\
+  --max-work N    the work budget (default: 2*10^9 units plus 64 per input byte; about one\n\
+                  unit per step or byte held)\n\
+  -h, --help      print this help\n\
+  -V, --version   print the version\n\
+\n\
+exit code: 0 accepted, 1 rejected, 2 bad input\n";
+
+/// Reads a file as UTF-8 text; the error names the file.
+fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{}: the file is not UTF-8 text (invalid byte at offset {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// Whether `text` (from `path`) is a positive DNF in text: see the module docs.
+fn is_dnf_text(path: &Path, text: &str) -> bool {
+    if path.extension().is_some_and(|e| e == "dnf") {
+        return true;
+    }
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('c'))
+        .is_some_and(|line| {
+            let mut words = line.split_whitespace();
+            words.next() == Some("p") && words.next() == Some("dnf")
+        })
+}
+
+/// Reads an instance file (without validating it): JSON, DNF text or edge list. The error is
+/// the message for the user, naming the file, line and column.
+pub fn read_instance(path: &Path) -> Result<Instance, String> {
+    let text = read_text(path)?;
+    parse_instance(path, &text)
+}
+
+/// [`read_instance`] on text already read from `path`.
+pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
+    let shown = path.display();
+    if text.trim_start().starts_with('{') {
+        Instance::from_json(text).map_err(|e| format!("{shown}:{e}"))
+    } else if is_dnf_text(path, text) {
+        crate::dnf_text::parse_posdnf(text, &shown.to_string())
+            .map(|parsed| Instance::PosDnfGame(parsed.dnf))
+            .map_err(|e| e.to_string())
+    } else {
+        crate::edgelist::parse_edge_list(text)
+            .map(Instance::VoronoiOneRound)
+            .map_err(|e| {
+                format!(
+                    "{shown}:{e} (read as the edge list of a one-round Voronoi instance; a \
+                     positive DNF needs a .dnf name or a `p dnf` header, other instances are JSON; \
+                     a DIMACS formula becomes an instance with `gamecert reduce`)"
+                )
+            })
+    }
+}
+
+/// Verifies the request's files; see the module docs.
+pub fn run(request: &Request) -> Outcome {
+    let instance_text = match read_text(request.instance) {
+        Ok(text) => text,
+        Err(message) => return Outcome::bad_input(message),
+    };
+    let instance = match parse_instance(request.instance, &instance_text) {
+        Ok(instance) => instance,
+        Err(message) => return Outcome::bad_input(message),
+    };
+    let certificate_text = match std::fs::read(request.certificate) {
+        Ok(bytes) => bytes,
+        Err(e) => return Outcome::bad_input(format!("{}: {e}", request.certificate.display())),
+    };
+    let input_bytes = (instance_text.len() as u64).saturating_add(certificate_text.len() as u64);
+    let limits = match request.max_work {
+        Some(max_work) => Limits { max_work },
+        None => Limits::for_input(input_bytes),
+    };
+    let mut budget = limits.budget();
+    let unread = |reason: String, work: Work| Verdict {
+        accepted: false,
+        claim: "unknown".into(),
+        reason,
+        work,
+        trusted: Vec::new(),
+    };
+    // The instance first: a bad one is bad input (exit 2) whatever the certificate.
+    let one_round = match &instance {
+        Instance::VoronoiOneRound(spec) => match spec.validate_within(&mut budget) {
+            Ok(game) => Some(game),
+            Err(e) => return invalid(request, e.to_string(), &budget),
+        },
+        other => match other.validate_within(&mut budget) {
+            Ok(()) => None,
+            Err(e) => return invalid(request, e.to_string(), &budget),
+        },
+    };
+    let parsed = String::from_utf8(certificate_text)
+        .map_err(|e| {
+            format!(
+                "the file is not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            )
+        })
+        .and_then(|text| Certificate::from_json(&text).map_err(|e| e.to_string()));
+    let verdict = match parsed {
+        Ok(certificate) => match &one_round {
+            Some(game) => check_one_round_with(game, &certificate, &mut budget),
+            None => check_with(&instance, &certificate, &mut budget),
+        },
+        Err(why) => unread(
+            format!(
+                "{}:{why}: the certificate does not parse",
+                request.certificate.display()
+            ),
+            Work::default(),
+        ),
+    };
+    finish(request, verdict)
+}
+
+/// An instance that failed validation: bad input, or a rejection when the budget ran out.
+fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
+    let located = format!("{}:{message}", request.instance.display());
+    if !budget.exhausted() {
+        return Outcome::bad_input(located);
+    }
+    let mut verdict = reject(
+        "unknown".into(),
+        format!("{located} (validating the instance)"),
+        Work::default(),
+    );
+    verdict.work.work_units = budget.used();
+    finish(request, verdict)
+}
+
+fn finish(request: &Request, verdict: Verdict) -> Outcome {
+    let stdout = if request.json {
+        let mut text = serde_json::to_string_pretty(&verdict)
+            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+        text.push('\n');
+        text
+    } else {
+        let mut text = format!(
+            "{}: {}\n{}\n",
+            if verdict.accepted {
+                "ACCEPTED"
+            } else {
+                "REJECTED"
+            },
+            verdict.claim,
+            verdict.reason
+        );
+        for theorem in &verdict.trusted {
+            text.push_str(&format!("trusted: {theorem}\n"));
+        }
+        text
+    };
+    Outcome {
+        code: if verdict.accepted { 0 } else { 1 },
+        stdout,
+        stderr: String::new(),
+        verdict: Some(verdict),
+    }
+}
+
+/// The command line of `gamecert-check` (arguments after the program name): the exit code and
+/// text of a `--help`, `--version` or usage error, or the request's pieces.
+pub enum Args {
+    /// Print this text on standard output and exit 0.
+    Info(String),
+    /// Print this text on standard error and exit 2.
+    Usage(String),
+    /// Verify: instance, certificate, JSON output, work budget.
+    Verify {
+        instance: String,
+        certificate: String,
+        json: bool,
+        max_work: Option<u64>,
+    },
+}
+
+/// Parses `gamecert-check`'s arguments.
+pub fn parse_args(args: &[String]) -> Args {
+    let mut files = Vec::new();
+    let mut json = false;
+    let mut max_work = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let value = |v: Option<&String>| -> Result<u64, String> {
+            let v = v.ok_or("--max-work needs a number")?;
+            v.replace('_', "")
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or(format!("--max-work: '{v}' is not a positive whole number"))
+        };
+        match arg.as_str() {
+            "-h" | "--help" => return Args::Info(USAGE.into()),
+            "-V" | "--version" => {
+                return Args::Info(format!("gamecert-check {}\n", env!("CARGO_PKG_VERSION")))
+            }
+            "--json" => json = true,
+            "--max-work" => match value(rest.next()) {
+                Ok(n) => max_work = Some(n),
+                Err(why) => return Args::Usage(format!("error: {why}\n{USAGE}")),
+            },
+            other if other.starts_with("--max-work=") => {
+                match value(Some(&other["--max-work=".len()..].to_string())) {
+                    Ok(n) => max_work = Some(n),
+                    Err(why) => return Args::Usage(format!("error: {why}\n{USAGE}")),
+                }
+            }
+            other if other.starts_with('-') && other.len() > 1 => {
+                return Args::Usage(format!("error: unknown option '{other}'\n{USAGE}"))
+            }
+            file => files.push(file.to_string()),
+        }
+    }
+    match <[String; 2]>::try_from(files) {
+        Ok([instance, certificate]) => Args::Verify {
+            instance,
+            certificate,
+            json,
+            max_work,
+        },
+        Err(files) => Args::Usage(format!(
+            "error: expected an instance and a certificate, got {} file{}\n{USAGE}",
+            files.len(),
+            if files.len() == 1 { "" } else { "s" }
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn arguments() {
+        assert!(matches!(parse_args(&args(&["--help"])), Args::Info(t) if t.starts_with("usage")));
+        assert!(
+            matches!(parse_args(&args(&["-V"])), Args::Info(t) if t.starts_with("gamecert-check"))
+        );
+        assert!(matches!(parse_args(&args(&["a"])), Args::Usage(t) if t.contains("got 1 file")));
+        assert!(matches!(
+            parse_args(&args(&["--frob", "a", "b"])),
+            Args::Usage(_)
+        ));
+        assert!(matches!(
+            parse_args(&args(&["--max-work", "x", "a", "b"])),
+            Args::Usage(t) if t.contains("not a positive whole number")
+        ));
+        match parse_args(&args(&["a", "--max-work=1_000", "b", "--json"])) {
+            Args::Verify {
+                instance,
+                certificate,
+                json,
+                max_work,
+            } => {
+                assert_eq!((instance.as_str(), certificate.as_str()), ("a", "b"));
+                assert!(json);
+                assert_eq!(max_work, Some(1000));
+            }
+            _ => panic!("not a verify request"),
+        }
+    }
+
+    #[test]
+    fn formats_are_told_apart() {
+        let dnf = Path::new("f.txt");
+        assert!(is_dnf_text(dnf, "c a comment\n\np dnf 3 1\n1 2\n"));
+        assert!(is_dnf_text(Path::new("f.dnf"), "1 2\n"));
+        assert!(!is_dnf_text(dnf, "c d\nwhite c\nblack 1\n"));
+        assert!(matches!(
+            parse_instance(dnf, "p dnf 2 1\n1 2\n"),
+            Ok(Instance::PosDnfGame(_))
+        ));
+        assert!(matches!(
+            parse_instance(dnf, "white a\nblack 1\na b\n"),
+            Ok(Instance::VoronoiOneRound(_))
+        ));
+        let err = parse_instance(dnf, "1 2 3\n").unwrap_err();
+        assert!(err.starts_with("f.txt:1:1:"), "{err}");
+        assert!(err.contains("`p dnf` header"), "{err}");
+    }
+}

@@ -138,11 +138,10 @@ pub fn run(request: &Request) -> Outcome {
         Ok(instance) => instance,
         Err(message) => return Outcome::bad_input(message),
     };
-    let certificate_text = match std::fs::read(request.certificate) {
-        Ok(bytes) => bytes,
-        Err(e) => return Outcome::bad_input(format!("{}: {e}", request.certificate.display())),
-    };
-    let input_bytes = (instance_text.len() as u64).saturating_add(certificate_text.len() as u64);
+    // The budget counts both files; the certificate is read only after the instance is found
+    // valid, so its size comes from the file system here.
+    let certificate_bytes = std::fs::metadata(request.certificate).map_or(0, |m| m.len());
+    let input_bytes = (instance_text.len() as u64).saturating_add(certificate_bytes);
     let limits = match request.max_work {
         Some(max_work) => Limits { max_work },
         None => Limits::for_input(input_bytes),
@@ -165,6 +164,10 @@ pub fn run(request: &Request) -> Outcome {
             Ok(()) => None,
             Err(e) => return invalid(request, e.to_string(), &budget),
         },
+    };
+    let certificate_text = match std::fs::read(request.certificate) {
+        Ok(bytes) => bytes,
+        Err(e) => return Outcome::bad_input(format!("{}: {e}", request.certificate.display())),
     };
     let parsed = String::from_utf8(certificate_text)
         .map_err(|e| {

@@ -13,6 +13,11 @@
 //! (the verdict lists the ones it used). Everything else it recomputes: scores from the rules,
 //! every LRAT step from its hints, every reduction image from its formula.
 
+// Counts read from files are `u64`; the checker converts them to `usize` only where a 64-bit
+// `usize` makes that lossless.
+#[cfg(not(target_pointer_width = "64"))]
+compile_error!("the checker assumes a 64-bit target (usize is u64)");
+
 pub mod budget;
 pub mod check;
 pub mod cnf;

@@ -902,8 +902,12 @@ pub fn check_value(
         }
         Ok(())
     };
+    // The value comes from the file: i64::MIN has no negation.
+    let minus_v = v
+        .checked_neg()
+        .ok_or_else(|| format!("the value {v} is out of range"))?;
     expect(&certificate.white, Player::White, v, "white")?;
-    expect(&certificate.black, Player::Black, -v, "black")?;
+    expect(&certificate.black, Player::Black, minus_v, "black")?;
     let white = check_strategy(graph, rounds, start, &certificate.white, budget)
         .map_err(|e| format!("white's strategy: {e}"))?;
     let black = check_strategy(graph, rounds, start, &certificate.black, budget)

@@ -194,7 +194,11 @@ pub fn check_triangle_strategy(
             let mut by_edge: HashMap<(usize, usize), &TriangleMove> = HashMap::new();
             for m in listed {
                 let edge = (m.0.min(m.1), m.0.max(m.1));
-                if !legal.contains(&edge) {
+                let is_legal = edge.1 < n
+                    && edge.0 != edge.1
+                    && g[edge.0] >> edge.1 & 1 == 0
+                    && g[edge.0] & g[edge.1] == 0;
+                if !is_legal {
                     return Err(format!(
                         "position {p}: the listed move {}-{} is not a legal move of the loser",
                         m.0, m.1
@@ -232,51 +236,58 @@ fn follow(
     p: usize,
 ) -> Result<usize, String> {
     let (a, b, target) = (*a, *b, *target);
-    let at = format!("position {p}, move {a}-{b}");
+    // Built only for a message: this runs once per move of a strategy of millions.
+    let at = || format!("position {p}, move {a}-{b}");
     if a >= n || b >= n || a == b {
-        return Err(format!("{at}: not an edge of {n} nodes"));
+        return Err(format!("{}: not an edge of {n} nodes", at()));
     }
     if g[a] >> b & 1 == 1 {
-        return Err(format!("{at}: the edge is already there"));
+        return Err(format!("{}: the edge is already there", at()));
     }
     if g[a] & g[b] != 0 {
-        return Err(format!("{at}: closes a triangle"));
+        return Err(format!("{}: closes a triangle", at()));
     }
     let Some(goal) = graphs.get(target) else {
-        return Err(format!("{at}: target {target} does not exist"));
+        return Err(format!("{}: target {target} does not exist", at()));
     };
-    let digits: Vec<usize> = perm
-        .chars()
-        .map(|c| c.to_digit(16).map(|d| d as usize))
-        .collect::<Option<_>>()
-        .ok_or_else(|| format!("{at}: permutation '{perm}' is not hexadecimal digits"))?;
+    let not_a_permutation = || format!("{}: '{perm}' is not a permutation of 0..{n}", at());
+    if perm.len() != n {
+        return Err(format!(
+            "{}: '{perm}' has {} digits, not {n}",
+            at(),
+            perm.chars().count()
+        ));
+    }
+    let mut digits = [0usize; MAX_N];
     let mut hit = 0u32;
-    for &d in &digits {
+    for (k, c) in perm.bytes().enumerate() {
+        let d = char::from(c)
+            .to_digit(16)
+            .ok_or_else(|| format!("{}: permutation '{perm}' is not hexadecimal digits", at()))?
+            as usize;
         if d >= n || hit >> d & 1 == 1 {
-            return Err(format!("{at}: '{perm}' is not a permutation of 0..{n}"));
+            return Err(not_a_permutation());
         }
         hit |= 1 << d;
-    }
-    if digits.len() != n {
-        return Err(format!(
-            "{at}: '{perm}' has {} digits, not {n}",
-            digits.len()
-        ));
+        digits[k] = d;
     }
     let mut after = *g;
     after[a] |= 1 << b;
     after[b] |= 1 << a;
+    // The image of each edge: walk the set bits of each row (every digit is below n <= 16).
     let mut image = [0u16; MAX_N];
     for v in 0..n {
-        for w in 0..n {
-            if after[v] >> w & 1 == 1 {
-                image[digits[v]] |= 1 << digits[w];
-            }
+        let mut row = after[v];
+        while row != 0 {
+            let w = row.trailing_zeros() as usize;
+            row &= row - 1;
+            image[digits[v]] |= 1 << digits[w];
         }
     }
     if image != *goal {
         return Err(format!(
-            "{at}: the permutation '{perm}' maps the resulting graph to a different graph than position {target}"
+            "{}: the permutation '{perm}' maps the resulting graph to a different graph than position {target}",
+            at()
         ));
     }
     Ok(target)

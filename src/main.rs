@@ -751,7 +751,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     solved.check_seconds
                 );
                 finish_solve(
-                    &solved.certificate,
+                    solved.certificate.to_json(),
                     summary,
                     &text,
                     output.as_deref(),
@@ -770,7 +770,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 })?;
                 let (certificate, nodes) = (solved.certificate, solved.nodes);
                 let solve_seconds = started.elapsed().as_secs_f64();
-                let verdict = check(&other, &certificate, &Limits::default());
+                // Checked with the budget `verify` gives the two files by default, so that what
+                // solve writes, verify accepts without --max-work.
+                let certificate_json = certificate.to_json();
+                let instance_bytes = std::fs::metadata(&instance).map_or(0, |m| m.len());
+                let limits = Limits::for_input(instance_bytes + certificate_json.len() as u64);
+                let verdict = check(&other, &certificate, &limits);
                 if !verdict.accepted {
                     anyhow::bail!(
                         "internal error: the checker rejected gamecert's own certificate: {}",
@@ -793,7 +798,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     solved.method,
                     verdict.reason
                 );
-                finish_solve(&certificate, summary, &text, output.as_deref(), json, quiet)
+                finish_solve(
+                    certificate_json,
+                    summary,
+                    &text,
+                    output.as_deref(),
+                    json,
+                    quiet,
+                )
             }
         },
         Command::Verify {
@@ -1274,14 +1286,13 @@ fn witness_placement(
 /// certificate then goes only to `-o`), otherwise the certificate to `-o` or standard output and
 /// a note on standard error.
 fn finish_solve(
-    certificate: &Certificate,
+    text: String,
     mut summary: serde_json::Value,
     note_text: &str,
     output: Option<&Path>,
     json: bool,
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
-    let text = certificate.to_json();
     if json {
         if let Some(path) = output {
             write_output(Some(path), &text)?;

@@ -169,7 +169,19 @@ pub fn solve_one_round(
         _ => 0,
     };
     let started = Instant::now();
-    let verdict = check_one_round(game, &certificate, &Limits::default());
+    // The budget `verify` will give the written certificate by default: the instance's size is
+    // not known here, so only the certificate's (a proof's length dominates it) counts, which
+    // is the smaller budget; what passes here passes there.
+    let certificate_bytes = match &certificate {
+        Certificate::Refutation(r) => r.lrat.len(),
+        Certificate::Witness(w) => w.placement.iter().map(|v| v.len() + 4).sum(),
+        _ => 0,
+    };
+    let verdict = check_one_round(
+        game,
+        &certificate,
+        &Limits::for_input(certificate_bytes as u64),
+    );
     let check_seconds = started.elapsed().as_secs_f64();
     if !verdict.accepted {
         return Err(SolveError::Rejected(verdict.reason));

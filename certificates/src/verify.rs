@@ -142,6 +142,9 @@ pub fn run(request: &Request) -> Outcome {
     // valid, so its size comes from the file system here.
     let certificate_bytes = std::fs::metadata(request.certificate).map_or(0, |m| m.len());
     let input_bytes = (instance_text.len() as u64).saturating_add(certificate_bytes);
+    // The parsed instance is all that is needed from here on (a large instance's text is
+    // hundreds of megabytes).
+    drop(instance_text);
     let limits = match request.max_work {
         Some(max_work) => Limits { max_work },
         None => Limits::for_input(input_bytes),

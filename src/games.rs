@@ -12,6 +12,7 @@
 //! ([`crate::triangle`]); `coin-game` by closed forms and the tartan theorem ([`crate::coins`]). `--method median|kary|exact` forces one of the Voronoi methods.
 
 use crate::io::BadInput;
+use crate::limits::{grouped, TooLarge};
 use crate::solve::Method;
 use crate::voronoi_exact::ExactSolver;
 use gamecert_certificates::format::{Certificate, Instance, MultiRound, MultiRoundSpec};
@@ -169,8 +170,39 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
             }
             if method == Method::Auto {
                 if let Some(built) = posdnf_source(spec)? {
+                    let dnf_cap = crate::posdnf::position_cap();
+                    let cap = crate::posdnf_maps::position_cap(game.graph.len());
                     let certificate =
-                        crate::posdnf_maps::certificate_for(&built).map_err(anyhow::Error::msg)?;
+                        crate::posdnf_maps::certificate_for_within(&built, dnf_cap, cap)
+                            .map_err(anyhow::Error::msg)?
+                            .ok_or_else(|| {
+                                let classes = crate::voronoi_exact::twin_classes(&game.graph);
+                                let folded: usize = classes.iter().map(|c| c.len() - 1).sum();
+                                let choices = (game.graph.len() - folded) as u128;
+                                BadInput::from(TooLarge {
+                                    what: "the forward maps' certificate".into(),
+                                    estimate: format!(
+                                        "up to {} positions of the DNF game and {} positions \
+                                         per expanded strategy",
+                                        grouped(crate::posdnf::position_bound(
+                                            built.padded.num_vars
+                                        )),
+                                        grouped(crate::posdnf_maps::expansion_bound(
+                                            choices,
+                                            game.rounds
+                                        ))
+                                    ),
+                                    limit: format!(
+                                        "{} DNF positions and {} strategy positions",
+                                        grouped(u128::from(dnf_cap)),
+                                        grouped(cap as u128)
+                                    ),
+                                    suggestion: "the formula is too large for a certified \
+                                                 solve; `gamecert reduce posdnf-game` and \
+                                                 `solve` give the DNF game alone"
+                                        .into(),
+                                })
+                            })?;
                     return Ok(done(
                         certificate,
                         0,
@@ -250,7 +282,30 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                     .with_tree_symmetry(centre)
                     .map_err(anyhow::Error::msg)?;
             }
-            let solution = solver.solve();
+            let cap = crate::voronoi_exact::node_cap();
+            let solution = solver.solve_within(cap).ok_or_else(|| {
+                let suggestion = if one_round_tree {
+                    "--method median solves one round on a tree".to_string()
+                } else if matches!(kary_source(spec), Ok(Some(_))) {
+                    "--method kary tries the paper's strategies on this k-ary tree".to_string()
+                } else {
+                    "the instance is too large for an exact solve".to_string()
+                };
+                BadInput::from(TooLarge {
+                    what: "the exact search".into(),
+                    estimate: format!(
+                        "up to {} positions (W's and B's vertex sets reachable from the start; \
+                         the search stopped at its cap)",
+                        grouped(crate::voronoi_exact::position_bound(&game))
+                    ),
+                    limit: format!(
+                        "{} search nodes ({} bytes each)",
+                        grouped(u128::from(cap)),
+                        crate::voronoi_exact::BYTES_PER_NODE
+                    ),
+                    suggestion,
+                })
+            })?;
             Ok(done(
                 Certificate::VoronoiValue(solution.certificate()),
                 solution.nodes,
@@ -258,7 +313,25 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
             ))
         }
         Instance::PosDnfGame(dnf) => {
-            let solution = crate::posdnf::solve_dnf_game(dnf).map_err(anyhow::Error::msg)?;
+            let cap = crate::posdnf::position_cap();
+            let solution = crate::posdnf::solve_dnf_game_within(dnf, cap)
+                .map_err(anyhow::Error::msg)?
+                .ok_or_else(|| {
+                    BadInput::from(TooLarge {
+                        what: "the DNF game's search".into(),
+                        estimate: format!(
+                            "up to {} positions ({} variables; the search stopped at its cap)",
+                            grouped(crate::posdnf::position_bound(dnf.num_vars)),
+                            dnf.num_vars
+                        ),
+                        limit: format!(
+                            "{} positions ({} bytes each)",
+                            grouped(u128::from(cap)),
+                            crate::posdnf::BYTES_PER_POSITION
+                        ),
+                        suggestion: "the instance is too large for an exact solve".into(),
+                    })
+                })?;
             Ok(done(
                 Certificate::DnfStrategy(solution.strategy),
                 solution.positions,

@@ -266,9 +266,25 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 && gamecert_certificates::path_game::path_order(&game.graph).is_ok()
             {
                 // A path: the gap abstraction, whatever the vertex names and order.
+                let cap = crate::paths::state_cap();
                 let solution = crate::paths::PathSolver::new()
-                    .solve(game.graph.len(), game.rounds)
-                    .map_err(anyhow::Error::msg)?;
+                    .solve_within(game.graph.len(), game.rounds, cap)
+                    .map_err(anyhow::Error::msg)?
+                    .ok_or_else(|| {
+                        BadInput::from(TooLarge {
+                            what: "the gap-state path search".into(),
+                            estimate: format!(
+                                "up to {} states (the search stopped at its cap)",
+                                grouped(crate::paths::state_bound(game.graph.len(), game.rounds))
+                            ),
+                            limit: format!(
+                                "{} states ({} bytes each)",
+                                grouped(cap as u128),
+                                crate::paths::BYTES_PER_STATE
+                            ),
+                            suggestion: "the path is too long for an exact solve".into(),
+                        })
+                    })?;
                 return Ok(done(
                     Certificate::PathValue(solution.certificate),
                     solution.nodes,

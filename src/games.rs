@@ -76,9 +76,13 @@ pub fn kary_certificate(
     game: &MultiRound,
     k: u64,
 ) -> Result<Option<(Certificate, &'static str)>, String> {
-    // Position strings dominate the memory: about a gigabyte of them at most.
-    let limit = crate::kary::MAX_POSITIONS.min(1_000_000_000 / game.graph.len().max(1));
-    kary_certificate_within(game, k, limit)
+    kary_certificate_within(game, k, kary_position_limit(game))
+}
+
+/// The positions [`kary_certificate`] allows each certificate: [`crate::kary::MAX_POSITIONS`],
+/// and at most a gigabyte of position strings (one byte per vertex each).
+pub fn kary_position_limit(game: &MultiRound) -> usize {
+    crate::kary::MAX_POSITIONS.min(1_000_000_000 / game.graph.len().max(1))
 }
 
 /// [`kary_certificate`] with at most `limit` positions per certificate.
@@ -92,7 +96,9 @@ pub fn kary_certificate_within(
     let replay =
         |s: &VoronoiStrategy| check_strategy(&game.graph, n, &game.start, s, limit as u64).is_ok();
     if 2 * n as u64 <= k {
-        let strategy = crate::kary::algorithm1(game, root)?;
+        let Ok(strategy) = crate::kary::algorithm1_within(game, root, limit) else {
+            return Ok(None);
+        };
         return Ok(Some((
             Certificate::VoronoiStrategy(strategy),
             "Algorithm 1 (Proposition 1)",
@@ -219,10 +225,19 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                             return Ok(done(certificate, 0, name));
                         }
                         if method == Method::Kary {
-                            anyhow::bail!(
-                                "the paper's strategies do not settle this tree (the checker rejected them or they outgrew {} positions); try --method exact",
-                                crate::kary::MAX_POSITIONS
-                            );
+                            return Err(BadInput(format!(
+                                "the paper's strategies do not settle this tree (the checker \
+                                 rejected them or they outgrew {} positions, the limit for \
+                                 {} vertices); {}",
+                                grouped(kary_position_limit(&game) as u128),
+                                grouped(game.graph.len() as u128),
+                                if game.graph.len() <= crate::voronoi_exact::MAX_VERTICES {
+                                    "try --method exact"
+                                } else {
+                                    "the tree is too large for the exact solver"
+                                }
+                            ))
+                            .into());
                         }
                     }
                     None if method == Method::Kary => {
@@ -252,6 +267,7 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
             }
             if one_round_tree && method != Method::Exact {
                 // One round on a tree: the linear-time median rule.
+                crate::trees::check_median_size(&game.graph).map_err(BadInput::from)?;
                 let certificate =
                     crate::trees::median_certificate(&game).map_err(anyhow::Error::msg)?;
                 return Ok(done(
@@ -291,7 +307,13 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                     "the gap-state path solver",
                 ));
             }
-            let mut solver = ExactSolver::new(&game).map_err(anyhow::Error::msg)?;
+            let mut solver = ExactSolver::new(&game).map_err(|why| {
+                BadInput(format!(
+                    "{why}; the instance is too large for an exact solve (--method median \
+                     solves one round on a tree, --method kary the complete k-ary trees of \
+                     `gamecert gen kary-tree`)"
+                ))
+            })?;
             if crate::trees::is_tree(&game.graph) {
                 let centre = crate::trees::medians(&game.graph)[0];
                 solver = solver

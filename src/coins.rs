@@ -41,7 +41,7 @@ pub fn strip_values_mex(strip: &Strip, n: u64) -> Result<Vec<u64>, String> {
         work = work.saturating_add(count_moves(strip, i).1);
         if work > MAX_MEX_WORK {
             return Err(format!(
-                "too large to solve: the mex over all moves of heads 0..{i} alone takes {} \
+                "too large to solve: the mex over all moves of heads 0 to {i} alone takes {} \
                  steps (coins turned), over the limit of {}; the board is too large for \
                  labels by mex (the named games with closed forms take any board up to {} \
                  coins)",

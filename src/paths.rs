@@ -195,8 +195,8 @@ pub fn state_bound(vertices: usize, rounds: usize) -> u128 {
     }
     let mut bound: u128 = 0;
     for t in 0..=stones {
-        for c in 0..=(t + 1).min(parts) {
-            bound = bound.saturating_add(ways[c][n - t]);
+        for row in ways.iter().take((t + 1).min(parts) + 1) {
+            bound = bound.saturating_add(row[n - t]);
         }
     }
     bound

@@ -6,6 +6,11 @@
 //!
 //! The rules themselves (and their JSON form) are the checker's: see
 //! [`gamecert_certificates::coins`]. Everything here works on 0-based coin indices.
+//!
+//! Size limits (see [`crate::limits`]): `solve` keeps one label per coin, so it refuses boards
+//! of more than [`MAX_SOLVED_COINS`] coins (50 million labels, 0.4 GB) before computing any;
+//! labels by mex are refused when the moves they enumerate, counted first (and the count
+//! stopped as soon as it passes), exceed [`MAX_MEX_WORK`] coins turned.
 
 use crate::nim;
 use gamecert_certificates::coins::{
@@ -29,11 +34,22 @@ pub fn ruler(x: u64) -> u64 {
 
 /// Grundy values of single heads at indices `0..n` by mex over the flip sets (the definition).
 pub fn strip_values_mex(strip: &Strip, n: u64) -> Result<Vec<u64>, String> {
-    let work = (0..n).fold(0u128, |acc, i| acc.saturating_add(count_moves(strip, i).1));
-    if work > MAX_MEX_WORK {
-        return Err(format!(
-            "the mex over all moves takes about {work} steps, more than {MAX_MEX_WORK}"
-        ));
+    // Counted before any label, stopping as soon as the sum passes the limit (the count of
+    // one index is cheap, but a board may have tens of millions of them).
+    let mut work: u128 = 0;
+    for i in 0..n {
+        work = work.saturating_add(count_moves(strip, i).1);
+        if work > MAX_MEX_WORK {
+            return Err(format!(
+                "too large to solve: the mex over all moves of heads 0 to {i} alone takes {} \
+                 steps (coins turned), over the limit of {}; the board is too large for \
+                 labels by mex (the named games with closed forms take any board up to {} \
+                 coins)",
+                crate::limits::grouped(work),
+                crate::limits::grouped(MAX_MEX_WORK),
+                crate::limits::grouped(u128::from(MAX_SOLVED_COINS))
+            ));
+        }
     }
     let mut values: Vec<u64> = Vec::with_capacity(n as usize);
     let mut seen = Vec::new();

@@ -18,6 +18,10 @@
 //! - Lemma 4: the balanced colouring by the proof's induction (insert points from left to
 //!   right, colour each new point's edges alternately in angular order, starting with the
 //!   colour used less so far).
+//!
+//! Size limits: the exact solver's positions are at most [`position_bound`] (3^edges); it
+//! stores at most [`MAX_STATES`] of them and `solve` refuses the instance, naming the bound and
+//! the cap, when it passes them.
 
 use gamecert_certificates::construct_game::{
     bichromatic, key, legal, scored, step, BalancedColouring, ConstructStrategy, FirstSide, Pos,
@@ -36,8 +40,15 @@ pub enum Stop {
     Positions(usize),
 }
 
-/// Default cap on stored positions (about 40 bytes each).
+/// Default cap on stored positions (about 40 bytes each, so with the strategies well within
+/// the 8 GiB allowance of [`crate::limits`]).
 pub const MAX_STATES: usize = 40_000_000;
+
+/// An upper bound on the positions of the exact solver on `edges` edges: each edge red, blue
+/// or uncoloured (the player to move follows from the counts), 3^edges. Saturates.
+pub fn position_bound(edges: usize) -> u128 {
+    3u128.checked_pow(edges as u32).unwrap_or(u128::MAX)
+}
 
 /// The exact solver: values from the mover's side, memoised.
 pub struct Solver<'a> {
@@ -530,7 +541,21 @@ pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String, u64),
     }
     let (cert, v, nodes) = exact_certificate(&rules, None).map_err(|stop| match stop {
         Stop::Positions(cap) => {
-            format!("the exact solver stored more than {cap} positions: too large to solve exactly")
+            use crate::limits::{grouped, TooLarge};
+            TooLarge {
+                what: "the exact search over red and blue edge sets".into(),
+                estimate: format!(
+                    "up to {} positions (3^{} colourings of the edges; the search stopped at \
+                     its cap)",
+                    grouped(position_bound(rules.edges)),
+                    rules.edges
+                ),
+                limit: format!("{} positions (about 40 bytes each)", grouped(cap as u128)),
+                suggestion: "the instance is too large for an exact solve (--method auto uses \
+                             the paper's strategies where they apply)"
+                    .into(),
+            }
+            .to_string()
         }
         Stop::Time => "the exact solver ran out of time".into(),
     })?;
@@ -565,6 +590,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The position bound covers the stored positions; a small cap stops the search.
+    #[test]
+    fn position_bound_holds_and_the_cap_stops() {
+        let mut capped = false;
+        for n in 3..=7 {
+            let spec = convex_points(MarkingGame::MonochromaticCompleteTriangulation, n);
+            let rules = Rules::from_spec(&spec).unwrap();
+            let mut solver = Solver::new(&rules);
+            solver.value(Pos::START).unwrap();
+            assert!(
+                solver.states() as u128 <= position_bound(rules.edges),
+                "n = {n}"
+            );
+            // (The cap is looked at every 4,096 nodes.)
+            if solver.nodes >= 4096 {
+                let mut small = Solver::new(&rules).with_max_states(1);
+                assert_eq!(small.value(Pos::START), Err(Stop::Positions(1)));
+                capped = true;
+            }
+        }
+        assert!(capped);
     }
 
     /// Theorem 3 on n = 3..8 points in convex position: the programs' certificates are

@@ -11,6 +11,14 @@
 //!   certificate plays the first legal edge everywhere.
 //! - The solitaire games are [`crate::solitaire`]; MFT on serpentine triangulations (Proposition
 //!   1, Lemma 5, Theorem 10) is [`crate::serpentine`].
+//!
+//! Size limits: the exact solvers take at most 16 points ([`MAX_EXACT_POINTS`]) and the reduced
+//! MFT solver 21 vertices; within those limits the largest measured searches store about a
+//! million positions (0.25 GB; 24 s and 0.24 GB for the reduced solver at 21 vertices). No
+//! useful closed-form bound on the positions is known (it would count the triangulations of
+//! the point set), so `solve` runs both under a position cap from the 8 GiB allowance of
+//! [`crate::limits`] ([`position_cap`], [`crate::mft_convex::position_cap`]) and refuses the
+//! instance if a search passes it.
 
 use crate::io::BadInput;
 use crate::solve::Method;
@@ -118,7 +126,21 @@ pub struct Solver {
     pub nodes: u64,
     /// Stop (and set `aborted`) once past this instant.
     pub deadline: Option<std::time::Instant>,
+    /// Stop (and set `aborted`) once the memo holds more positions than this.
+    pub max_positions: Option<usize>,
     pub aborted: bool,
+}
+
+/// Bytes per memoised position at worst, with the strategies' share: measured at about 250
+/// (1.06 million nodes, 254 MB, 16 points with 2 inner points), doubled.
+pub const BYTES_PER_POSITION: u64 = 512;
+
+/// The positions `solve` lets the exact solver memoise: the 8 GiB allowance of
+/// [`crate::limits`] at [`BYTES_PER_POSITION`] each, about 16.8 million. The solvers'
+/// point limits keep real instances far below it (the largest measured: about a million
+/// positions); the cap guards the rest.
+pub fn position_cap() -> usize {
+    (crate::limits::MEMORY_ALLOWANCE / BYTES_PER_POSITION) as usize
 }
 
 impl Solver {
@@ -140,6 +162,7 @@ impl Solver {
             memo: HashMap::new(),
             nodes: 0,
             deadline: None,
+            max_positions: None,
             aborted: false,
         })
     }
@@ -173,6 +196,9 @@ impl Solver {
         {
             self.aborted = true;
         }
+        if self.max_positions.is_some_and(|cap| self.memo.len() > cap) {
+            self.aborted = true;
+        }
         if self.aborted {
             return 0;
         }
@@ -202,11 +228,24 @@ impl Solver {
     /// An optimal move for the player to move.
     fn best(&mut self, board: &Board, first_to_move: bool) -> [usize; 2] {
         let target = self.value(board, first_to_move);
-        board
-            .moves(&self.shape)
+        let moves = board.moves(&self.shape);
+        let first = moves[0];
+        moves
             .into_iter()
             .find(|&e| self.after(board, first_to_move, e) == target)
-            .expect("an optimal move")
+            .unwrap_or_else(|| {
+                // Only an aborted search (its values discarded) can miss the move.
+                assert!(self.aborted, "an optimal move");
+                first
+            })
+    }
+
+    /// [`Solver::certificate`] with at most `max_positions` memoised positions: `None` past it.
+    pub fn certificate_within(&mut self, max_positions: usize) -> Option<FlipValue> {
+        self.max_positions = Some(max_positions);
+        let value = self.certificate();
+        self.max_positions = None;
+        (!self.aborted).then_some(value)
     }
 
     /// The `flip-value` certificate: the first player's strategy unless the value is the
@@ -214,6 +253,13 @@ impl Solver {
     /// for a trivial bound).
     pub fn certificate(&mut self) -> FlipValue {
         let value = self.solve();
+        if self.aborted {
+            return FlipValue {
+                value,
+                first: None,
+                second: None,
+            };
+        }
         let (shape, start, game) = (self.shape.clone(), self.start.clone(), self.game);
         let top = if game == FlipGame::BichromaticFlipping {
             start.edges.len() as i64
@@ -382,7 +428,25 @@ pub fn solve_instance(
         })
     {
         let mut solver = crate::mft_convex::MftSolver::new();
+        let cap = crate::mft_convex::position_cap();
+        solver.max_positions = Some(cap);
         let value = solver.certificate(spec).map_err(BadInput)?;
+        if solver.aborted {
+            return Err(BadInput::from(crate::limits::TooLarge {
+                what: "the reduced MFT search".into(),
+                estimate: format!(
+                    "more than {} reduced positions (the search stopped at its cap)",
+                    crate::limits::grouped(cap as u128)
+                ),
+                limit: format!(
+                    "{} positions ({} bytes each)",
+                    crate::limits::grouped(cap as u128),
+                    crate::mft_convex::BYTES_PER_POSITION
+                ),
+                suggestion: "the polygon is too large for an exact solve".into(),
+            })
+            .into());
+        }
         return Ok((
             Certificate::FlipValue(value),
             solver.nodes,
@@ -392,7 +456,21 @@ pub fn solve_instance(
         ));
     }
     let mut solver = Solver::new(spec).map_err(BadInput)?;
-    let value = solver.certificate();
+    let cap = position_cap();
+    let value = solver.certificate_within(cap).ok_or_else(|| {
+        BadInput::from(crate::limits::TooLarge {
+            what: "the exact search over edge sets and colours".into(),
+            estimate: format!(
+                "more than {} positions (the search stopped at its cap)",
+                crate::limits::grouped(cap as u128)
+            ),
+            limit: format!(
+                "{} positions ({BYTES_PER_POSITION} bytes each)",
+                crate::limits::grouped(cap as u128)
+            ),
+            suggestion: "the instance is too large for an exact solve".into(),
+        })
+    })?;
     Ok((
         Certificate::FlipValue(value),
         solver.nodes,
@@ -431,6 +509,28 @@ mod tests {
                 .unwrap();
             }
         }
+    }
+
+    /// A position cap stops the exact and the reduced MFT solvers cleanly (no strategy is
+    /// built from a cut search); a cap above the search changes nothing.
+    #[test]
+    fn position_caps_stop_the_searches() {
+        let spec = convex_spec(FlipGame::FlippingToTriangle, 9, all_convex(9).remove(3));
+        let full = Solver::new(&spec).unwrap().certificate();
+        assert!(Solver::new(&spec).unwrap().certificate_within(5).is_none());
+        let within = Solver::new(&spec)
+            .unwrap()
+            .certificate_within(1 << 24)
+            .unwrap();
+        assert_eq!(within.value, full.value);
+        let mut mft = crate::mft_convex::MftSolver::new();
+        mft.max_positions = Some(2);
+        mft.certificate(&spec).unwrap();
+        assert!(mft.aborted);
+        let mut mft = crate::mft_convex::MftSolver::new();
+        mft.max_positions = Some(crate::mft_convex::position_cap());
+        assert_eq!(mft.certificate(&spec).unwrap().value, full.value);
+        assert!(!mft.aborted);
     }
 
     /// A wrong value is rejected: claiming the parity loser wins.

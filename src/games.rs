@@ -12,6 +12,7 @@
 //! ([`crate::triangle`]); `coin-game` by closed forms and the tartan theorem ([`crate::coins`]). `--method median|kary|exact` forces one of the Voronoi methods.
 
 use crate::io::BadInput;
+use crate::limits::{grouped, TooLarge};
 use crate::solve::Method;
 use crate::voronoi_exact::ExactSolver;
 use gamecert_certificates::budget::Budget;
@@ -76,9 +77,13 @@ pub fn kary_certificate(
     game: &MultiRound,
     k: u64,
 ) -> Result<Option<(Certificate, &'static str)>, String> {
-    // Position strings dominate the memory: about a gigabyte of them at most.
-    let limit = crate::kary::MAX_POSITIONS.min(1_000_000_000 / game.graph.len().max(1));
-    kary_certificate_within(game, k, limit)
+    kary_certificate_within(game, k, kary_position_limit(game))
+}
+
+/// The positions [`kary_certificate`] allows each certificate: [`crate::kary::MAX_POSITIONS`],
+/// and at most a gigabyte of position strings (one byte per vertex each).
+pub fn kary_position_limit(game: &MultiRound) -> usize {
+    crate::kary::MAX_POSITIONS.min(1_000_000_000 / game.graph.len().max(1))
 }
 
 /// [`kary_certificate`] with at most `limit` positions per certificate.
@@ -95,7 +100,9 @@ pub fn kary_certificate_within(
         check_strategy(&game.graph, n, &game.start, s, &mut Budget::new(units)).is_ok()
     };
     if 2 * n as u64 <= k {
-        let strategy = crate::kary::algorithm1(game, root)?;
+        let Ok(strategy) = crate::kary::algorithm1_within(game, root, limit) else {
+            return Ok(None);
+        };
         return Ok(Some((
             Certificate::VoronoiStrategy(strategy),
             "Algorithm 1 (Proposition 1)",
@@ -173,8 +180,39 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
             }
             if method == Method::Auto {
                 if let Some(built) = posdnf_source(spec)? {
+                    let dnf_cap = crate::posdnf::position_cap();
+                    let cap = crate::posdnf_maps::position_cap(game.graph.len());
                     let certificate =
-                        crate::posdnf_maps::certificate_for(&built).map_err(anyhow::Error::msg)?;
+                        crate::posdnf_maps::certificate_for_within(&built, dnf_cap, cap)
+                            .map_err(anyhow::Error::msg)?
+                            .ok_or_else(|| {
+                                let classes = crate::voronoi_exact::twin_classes(&game.graph);
+                                let folded: usize = classes.iter().map(|c| c.len() - 1).sum();
+                                let choices = (game.graph.len() - folded) as u128;
+                                BadInput::from(TooLarge {
+                                    what: "the forward maps' certificate".into(),
+                                    estimate: format!(
+                                        "up to {} positions of the DNF game and {} positions \
+                                         per expanded strategy",
+                                        grouped(crate::posdnf::position_bound(
+                                            built.padded.num_vars
+                                        )),
+                                        grouped(crate::posdnf_maps::expansion_bound(
+                                            choices,
+                                            game.rounds
+                                        ))
+                                    ),
+                                    limit: format!(
+                                        "{} DNF positions and {} strategy positions",
+                                        grouped(u128::from(dnf_cap)),
+                                        grouped(cap as u128)
+                                    ),
+                                    suggestion: "the formula is too large for a certified \
+                                                 solve; `gamecert reduce posdnf-game` and \
+                                                 `solve` give the DNF game alone"
+                                        .into(),
+                                })
+                            })?;
                     return Ok(done(
                         certificate,
                         0,
@@ -191,10 +229,19 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                             return Ok(done(certificate, 0, name));
                         }
                         if method == Method::Kary {
-                            anyhow::bail!(
-                                "the paper's strategies do not settle this tree (the checker rejected them or they outgrew {} positions); try --method exact",
-                                crate::kary::MAX_POSITIONS
-                            );
+                            return Err(BadInput(format!(
+                                "the paper's strategies do not settle this tree (the checker \
+                                 rejected them or they outgrew {} positions, the limit for \
+                                 {} vertices); {}",
+                                grouped(kary_position_limit(&game) as u128),
+                                grouped(game.graph.len() as u128),
+                                if game.graph.len() <= crate::voronoi_exact::MAX_VERTICES {
+                                    "try --method exact"
+                                } else {
+                                    "the tree is too large for the exact solver"
+                                }
+                            ))
+                            .into());
                         }
                     }
                     None if method == Method::Kary => {
@@ -224,6 +271,7 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
             }
             if one_round_tree && method != Method::Exact {
                 // One round on a tree: the linear-time median rule.
+                crate::trees::check_median_size(&game.graph).map_err(BadInput::from)?;
                 let certificate =
                     crate::trees::median_certificate(&game).map_err(anyhow::Error::msg)?;
                 return Ok(done(
@@ -238,23 +286,68 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 && gamecert_certificates::path_game::path_order(&game.graph).is_ok()
             {
                 // A path: the gap abstraction, whatever the vertex names and order.
+                let cap = crate::paths::state_cap();
                 let solution = crate::paths::PathSolver::new()
-                    .solve(game.graph.len(), game.rounds)
-                    .map_err(anyhow::Error::msg)?;
+                    .solve_within(game.graph.len(), game.rounds, cap)
+                    .map_err(anyhow::Error::msg)?
+                    .ok_or_else(|| {
+                        BadInput::from(TooLarge {
+                            what: "the gap-state path search".into(),
+                            estimate: format!(
+                                "up to {} states (the search stopped at its cap)",
+                                grouped(crate::paths::state_bound(game.graph.len(), game.rounds))
+                            ),
+                            limit: format!(
+                                "{} states ({} bytes each)",
+                                grouped(cap as u128),
+                                crate::paths::BYTES_PER_STATE
+                            ),
+                            suggestion: "the path is too long for an exact solve".into(),
+                        })
+                    })?;
                 return Ok(done(
                     Certificate::PathValue(solution.certificate),
                     solution.nodes,
                     "the gap-state path solver",
                 ));
             }
-            let mut solver = ExactSolver::new(&game).map_err(anyhow::Error::msg)?;
+            let mut solver = ExactSolver::new(&game).map_err(|why| {
+                BadInput(format!(
+                    "{why}; the instance is too large for an exact solve (--method median \
+                     solves one round on a tree, --method kary the complete k-ary trees of \
+                     `gamecert gen kary-tree`)"
+                ))
+            })?;
             if crate::trees::is_tree(&game.graph) {
                 let centre = crate::trees::medians(&game.graph)[0];
                 solver = solver
                     .with_tree_symmetry(centre)
                     .map_err(anyhow::Error::msg)?;
             }
-            let solution = solver.solve();
+            let cap = crate::voronoi_exact::node_cap();
+            let solution = solver.solve_within(cap).ok_or_else(|| {
+                let suggestion = if one_round_tree {
+                    "--method median solves one round on a tree".to_string()
+                } else if matches!(kary_source(spec), Ok(Some(_))) {
+                    "--method kary tries the paper's strategies on this k-ary tree".to_string()
+                } else {
+                    "the instance is too large for an exact solve".to_string()
+                };
+                BadInput::from(TooLarge {
+                    what: "the exact search".into(),
+                    estimate: format!(
+                        "up to {} positions (W's and B's vertex sets reachable from the start; \
+                         the search stopped at its cap)",
+                        grouped(crate::voronoi_exact::position_bound(&game))
+                    ),
+                    limit: format!(
+                        "{} search nodes ({} bytes each)",
+                        grouped(u128::from(cap)),
+                        crate::voronoi_exact::BYTES_PER_NODE
+                    ),
+                    suggestion,
+                })
+            })?;
             Ok(done(
                 Certificate::VoronoiValue(solution.certificate()),
                 solution.nodes,
@@ -262,7 +355,25 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
             ))
         }
         Instance::PosDnfGame(dnf) => {
-            let solution = crate::posdnf::solve_dnf_game(dnf).map_err(anyhow::Error::msg)?;
+            let cap = crate::posdnf::position_cap();
+            let solution = crate::posdnf::solve_dnf_game_within(dnf, cap)
+                .map_err(anyhow::Error::msg)?
+                .ok_or_else(|| {
+                    BadInput::from(TooLarge {
+                        what: "the DNF game's search".into(),
+                        estimate: format!(
+                            "up to {} positions ({} variables; the search stopped at its cap)",
+                            grouped(crate::posdnf::position_bound(dnf.num_vars)),
+                            dnf.num_vars
+                        ),
+                        limit: format!(
+                            "{} positions ({} bytes each)",
+                            grouped(u128::from(cap)),
+                            crate::posdnf::BYTES_PER_POSITION
+                        ),
+                        suggestion: "the instance is too large for an exact solve".into(),
+                    })
+                })?;
             Ok(done(
                 Certificate::DnfStrategy(solution.strategy),
                 solution.positions,

@@ -275,6 +275,16 @@ pub fn expand_on_tree(
 
 /// Algorithm 1: W's certificate (claim: W wins) on a tree rooted at `root`, for 2n <= k.
 pub fn algorithm1(game: &MultiRound, root: usize) -> Result<VoronoiStrategy, String> {
+    algorithm1_within(game, root, MAX_POSITIONS)
+}
+
+/// [`algorithm1`] with at most `max_positions` positions in the certificate (an error past
+/// it).
+pub fn algorithm1_within(
+    game: &MultiRound,
+    root: usize,
+    max_positions: usize,
+) -> Result<VoronoiStrategy, String> {
     let tree = RootedTree::new(&game.graph, root)?;
     let mut policy = |p: &[u8]| -> usize {
         if p[tree.root] == b'.' {
@@ -294,7 +304,7 @@ pub fn algorithm1(game: &MultiRound, root: usize) -> Result<VoronoiStrategy, Str
         Player::White,
         StrategyClaim::Wins,
         None,
-        MAX_POSITIONS,
+        max_positions,
         &mut policy,
     )
 }

@@ -26,6 +26,7 @@ pub mod games;
 pub mod gen;
 pub mod io;
 pub mod kary;
+pub mod limits;
 pub mod marking;
 pub mod mft_convex;
 pub mod nim;

@@ -10,7 +10,7 @@ use gamecert::io::{
     parse_instance, read_certificate, read_cnf, validate_instance, validate_one_round,
     write_output, BadInput,
 };
-use gamecert::solve::{solve_one_round, Method};
+use gamecert::solve::{solve_one_round, Method, SolveError};
 use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
 use gamecert_certificates::sat_voronoi::SatVoronoi;
 use gamecert_certificates::{check, Limits, Verdict};
@@ -727,7 +727,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => match parse_instance(&instance)? {
             Instance::VoronoiOneRound(spec) => {
                 let game = validate_one_round(&instance, &spec)?;
-                let solved = solve_one_round(&spec, &game, method)?;
+                let solved = solve_one_round(&spec, &game, method).map_err(|e| match e {
+                    SolveError::TooLarge(t) => {
+                        BadInput(format!("{}: {t}", instance.display())).into()
+                    }
+                    other => anyhow::Error::from(other),
+                })?;
                 let summary = serde_json::json!({
                     "verdict": solved.verdict.claim,
                     "certificate": solved.certificate.kind(),

@@ -5,6 +5,12 @@
 //!
 //! Also Theorem 1's reduction of the coloring game to Kayles ([`kayles_heaps`]). Nimstring's
 //! Grundy values and winning moves on fans (Tables 4 and 5) are [`crate::nimstring`].
+//!
+//! Size limits: a position is a set of green edges, so the search stores at most
+//! [`position_bound`] = 2^edges positions; `solve` takes at most [`MAX_SOLVED_EDGES`] = 26
+//! edges, and stores at most [`position_cap`] positions (the 8 GiB allowance of
+//! [`crate::limits`] at [`BYTES_PER_POSITION`] each, which is 2^26), so every board it takes
+//! fits, and the cap only guards the estimate.
 
 use gamecert_certificates::marking_game::{
     MarkingGame, MarkingSpec, MarkingStrategy, Outcome, Rules,
@@ -59,40 +65,60 @@ pub fn first_player_wins_within(
     spec: &MarkingSpec,
     max_positions: usize,
 ) -> Result<Option<bool>, String> {
-    fn within(
-        rules: &Rules,
-        green: u64,
-        memo: &mut HashMap<u64, bool>,
-        max: usize,
-    ) -> Option<bool> {
-        if let Some(&w) = memo.get(&green) {
-            return Some(w);
-        }
-        if memo.len() >= max {
-            return None;
-        }
-        let legal = rules.legal(green);
-        let mut w = legal.is_empty() && rules.stuck_player_wins();
-        for e in legal {
-            let good = match rules.colour(green, e) {
-                Outcome::MoverWins => true,
-                Outcome::Continue(again) => within(rules, green | 1 << e, memo, max)? == again,
-            };
-            if good {
-                w = true;
-                break;
-            }
-        }
-        memo.insert(green, w);
-        Some(w)
-    }
     let rules = Rules::from_spec(spec)?;
-    Ok(within(&rules, 0, &mut HashMap::new(), max_positions))
+    Ok(wins_within(&rules, 0, &mut HashMap::new(), max_positions))
+}
+
+/// [`wins`] storing at most `max` positions: `None` once the memo is full.
+fn wins_within(
+    rules: &Rules,
+    green: u64,
+    memo: &mut HashMap<u64, bool>,
+    max: usize,
+) -> Option<bool> {
+    if let Some(&w) = memo.get(&green) {
+        return Some(w);
+    }
+    if memo.len() >= max {
+        return None;
+    }
+    let legal = rules.legal(green);
+    let mut w = legal.is_empty() && rules.stuck_player_wins();
+    for e in legal {
+        let good = match rules.colour(green, e) {
+            Outcome::MoverWins => true,
+            Outcome::Continue(again) => wins_within(rules, green | 1 << e, memo, max)? == again,
+        };
+        if good {
+            w = true;
+            break;
+        }
+    }
+    memo.insert(green, w);
+    Some(w)
 }
 
 /// Largest board `solve` takes for a marking game on a triangulation (states are subsets of
 /// edges); the constructing game is limited by its point count instead.
 pub const MAX_SOLVED_EDGES: usize = 26;
+
+/// Bytes per position at worst: a memo entry (8-byte key and a flag in a hash table at its
+/// lowest load), the strategy walk's entry and a recorded move (the position as hexadecimal
+/// text and the edge).
+pub const BYTES_PER_POSITION: u64 = 128;
+
+/// The positions `solve` lets the search store: the 8 GiB allowance of [`crate::limits`] at
+/// [`BYTES_PER_POSITION`] each, about 67 million, which is 2^26: every board within
+/// [`MAX_SOLVED_EDGES`] fits, since its positions are sets of green edges.
+pub fn position_cap() -> usize {
+    (crate::limits::MEMORY_ALLOWANCE / BYTES_PER_POSITION) as usize
+}
+
+/// An upper bound on the positions of a marking game with `edges` edges: its sets of green
+/// edges, 2^edges.
+pub fn position_bound(edges: usize) -> u128 {
+    1u128.checked_shl(edges as u32).unwrap_or(u128::MAX)
+}
 
 /// Solves a `marking-game` instance with the checker's own rules and returns the winner's
 /// strategy as a certificate: at every position where the winner is to move (the replay's
@@ -100,7 +126,29 @@ pub const MAX_SOLVED_EDGES: usize = 26;
 pub fn solve_instance(spec: &MarkingSpec) -> Result<MarkingStrategy, String> {
     let rules = checked_rules(spec)?;
     let mut memo = HashMap::new();
-    let first = wins(&rules, 0, &mut memo);
+    // The search stores at most `position_cap()` positions; the strategy walk below then only
+    // reads positions the search has stored (it follows the search's own first good edge).
+    let cap = position_cap();
+    let first = wins_within(&rules, 0, &mut memo, cap).ok_or_else(|| {
+        use crate::limits::{grouped, TooLarge};
+        TooLarge {
+            what: "the exact search over sets of green edges".into(),
+            estimate: format!(
+                "up to {} positions (2^{} edge sets; the search stopped at its cap)",
+                grouped(position_bound(rules.edges)),
+                rules.edges
+            ),
+            limit: format!(
+                "{} positions ({BYTES_PER_POSITION} bytes each)",
+                grouped(cap as u128)
+            ),
+            suggestion: "the board is too large for an exact solve (--method heaps applies to \
+                         the coloring game on simple-branching convex triangulations and \
+                         Monochromatic Triangle in convex position)"
+                .into(),
+        }
+        .to_string()
+    })?;
     let mut moves = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![(0u64, first)];
@@ -176,6 +224,34 @@ mod tests {
             triangulation: generate(kind, n, 0, seed).unwrap(),
         };
         first_player_wins(&spec).unwrap()
+    }
+
+    /// The search stores at most 2^edges positions and the strategy lists fewer; a small cap
+    /// stops the search and `solve_instance` still answers within the real cap.
+    #[test]
+    fn position_bound_holds_and_the_cap_stops() {
+        for game in [
+            MarkingGame::Coloring,
+            MarkingGame::FourCycle,
+            MarkingGame::Nimstring,
+        ] {
+            for n in 4..=7 {
+                let spec = MarkingSpec {
+                    game,
+                    triangulation: generate(Kind::Wheel, n, 0, 1).unwrap(),
+                };
+                let rules = Rules::from_spec(&spec).unwrap();
+                let mut memo = HashMap::new();
+                wins(&rules, 0, &mut memo);
+                assert!(memo.len() as u128 <= position_bound(rules.edges));
+                let strategy = solve_instance(&spec).unwrap();
+                assert!(strategy.moves.len() as u128 <= position_bound(rules.edges));
+                if memo.len() > 1 {
+                    assert_eq!(first_player_wins_within(&spec, 1).unwrap(), None);
+                }
+            }
+        }
+        assert_eq!(position_bound(MAX_SOLVED_EDGES) as usize, position_cap());
     }
 
     /// Theorem 7: the Four-Cycle Game on a serpentine triangulation with at least two triangles

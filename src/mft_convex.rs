@@ -328,7 +328,19 @@ pub struct MftSolver {
     /// Give up once past this instant (benchmarks): values are then meaningless, `aborted` is
     /// set, and the solver must be dropped.
     pub deadline: Option<std::time::Instant>,
+    /// Give up (setting `aborted`) once the memo holds more positions than this.
+    pub max_positions: Option<usize>,
     pub aborted: bool,
+}
+
+/// Bytes per reduced position at worst (a 20-byte key and a value in a hash table at its
+/// lowest load, and the strategies' share): measured at about 80 at 21 vertices, tripled.
+pub const BYTES_PER_POSITION: u64 = 256;
+
+/// The reduced positions `solve` lets the solver memoise: the 8 GiB allowance of
+/// [`crate::limits`] at [`BYTES_PER_POSITION`] each, about 33.5 million.
+pub fn position_cap() -> usize {
+    (crate::limits::MEMORY_ALLOWANCE / BYTES_PER_POSITION) as usize
 }
 
 impl MftSolver {
@@ -351,6 +363,9 @@ impl MftSolver {
         if self.nodes.is_multiple_of(4096)
             && self.deadline.is_some_and(|d| std::time::Instant::now() > d)
         {
+            self.aborted = true;
+        }
+        if self.max_positions.is_some_and(|cap| self.memo.len() > cap) {
             self.aborted = true;
         }
         if self.aborted {
@@ -418,6 +433,13 @@ impl MftSolver {
         }
         let (shape, start) = setup(spec)?;
         let value = i64::from(self.solve(n, &spec.triangles)?);
+        if self.aborted {
+            return Ok(FlipValue {
+                value,
+                first: None,
+                second: None,
+            });
+        }
         let mut side = |first: bool| {
             crate::flipping::strategy_from(
                 spec.game,
@@ -426,7 +448,11 @@ impl MftSolver {
                 first,
                 &mut |b: &Board, _first_to_move: bool| {
                     let pos = Poly::from_board(n, b).expect("a board of the instance");
-                    let mv = self.best(&pos).expect("a position with a move");
+                    // An aborted search (its answer discarded) may miss the best move.
+                    let mv = self.best(&pos).unwrap_or_else(|| {
+                        assert!(self.aborted, "a position with a move has a best move");
+                        pos.moves()[0]
+                    });
                     pos.original(mv)
                 },
             )

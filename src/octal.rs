@@ -30,6 +30,15 @@
 //! otherwise the period is only observed. Grundy's game is not known to be periodic (it has been
 //! computed very far without a period being found), and nothing here claims it is.
 //! [`nim_sequence`] extends a proven period instead of computing further.
+//!
+//! # Size limits
+//!
+//! `solve` labels heaps up to the largest of the instance (at most 2^16, the checker's limit on
+//! heaps), so its memory is small; what can grow is the checker's enumeration of every
+//! single-heap move (quadratic for games with splits). [`check_labelling_size`] counts those
+//! moves first ([`labelling_moves`]) and refuses an instance over the checker's limit instead
+//! of writing a certificate the checker would refuse (`0.7777` with a heap of 65,536: 4.3 *
+//! 10^9 moves).
 
 use crate::io::BadInput;
 use gamecert_certificates::format::Certificate;
@@ -566,6 +575,7 @@ pub fn powers_of_two_first(g: &[u32]) -> Vec<(u32, usize)> {
 /// win, a winning move. The caller has the checker check it.
 pub fn solve(game: &HeapGame) -> anyhow::Result<Certificate> {
     let rules = Rules::parse(&game.game).map_err(BadInput)?;
+    check_labelling_size(&rules, game)?;
     let largest = game.heaps.iter().copied().max().unwrap_or(0) as usize;
     let (g, _) = sparse(&rules, largest);
     let values: Vec<u64> = g.iter().map(|&v| u64::from(v)).collect();
@@ -591,6 +601,40 @@ pub fn solve(game: &HeapGame) -> anyhow::Result<Certificate> {
         values,
         winning_move,
         period: None,
+    }))
+}
+
+/// The single-heap moves the checker enumerates to verify a labelling up to the largest heap
+/// of `game` (its own count, [`Rules::option_count`], summed before it checks anything).
+pub fn labelling_moves(rules: &Rules, game: &HeapGame) -> u128 {
+    let largest = game.heaps.iter().copied().max().unwrap_or(0);
+    (0..=largest)
+        .map(|n| u128::from(rules.option_count(n)))
+        .sum()
+}
+
+/// Refuses a heap game whose labelling the checker would refuse for its size under its default
+/// budget: it charges two work units a single-heap move ([`gamecert_certificates::Limits`]),
+/// so at most about 10^9 moves.
+/// The labels themselves are small (one per heap, at most 2^16 + 1 of them).
+pub fn check_labelling_size(rules: &Rules, game: &HeapGame) -> Result<(), BadInput> {
+    let moves = labelling_moves(rules, game);
+    let limit = u128::from(gamecert_certificates::Limits::default().max_work / 2);
+    if moves <= limit {
+        return Ok(());
+    }
+    Err(BadInput::from(crate::limits::TooLarge {
+        what: "checking the heap labelling".into(),
+        estimate: format!(
+            "{} single-heap moves up to heap {}",
+            crate::limits::grouped(moves),
+            game.heaps.iter().copied().max().unwrap_or(0)
+        ),
+        limit: format!(
+            "{} moves, the checker's limit",
+            crate::limits::grouped(limit)
+        ),
+        suggestion: "use smaller heaps (the labelling must cover the largest)".into(),
     }))
 }
 
@@ -767,6 +811,29 @@ pub fn sequence_table_text(t: &SequenceTable) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The move count is the checker's own, and an instance over its limit is refused.
+    #[test]
+    fn labelling_moves_match_the_count_and_refuse_large_games() {
+        let game = |code: &str, heaps: Vec<u64>| HeapGame {
+            game: code.into(),
+            heaps,
+        };
+        let kayles = game("0.77", vec![3, 10]);
+        let rules = Rules::parse(&kayles.game).unwrap();
+        let mut listed = 0u128;
+        for n in 0..=10 {
+            rules.for_each_option(n, |_| listed += 1);
+        }
+        assert_eq!(labelling_moves(&rules, &kayles), listed);
+        assert!(check_labelling_size(&rules, &kayles).is_ok());
+        let big = game("0.7777", vec![65_536]);
+        let rules = Rules::parse(&big.game).unwrap();
+        let err = check_labelling_size(&rules, &big).unwrap_err().0;
+        assert!(err.contains("4,294,901,761"), "{err}");
+        assert!(check_labelling_size(&rules, &game("0.7777", vec![1, 0])).is_ok());
+        assert!(check_labelling_size(&rules, &game("0.7777", vec![])).is_ok());
+    }
 
     #[test]
     fn plain_matches_the_checkers_rules() {

@@ -24,6 +24,14 @@
 //! at N = 30, 9.4 million at N = 34) and table states all grow about 1.4-fold per vertex; the
 //! largest single strategy at N = 34 has a million states. Peak memory 4.6 GB at N = 34.
 //!
+//! Size limits: the states of one game are at most [`state_bound`] (multisets of typed gaps, a
+//! loose bound: 2.3 * 10^13 for N = 60 with 30 rounds). `solve` runs
+//! [`PathSolver::solve_within`] under [`state_cap`] states for the table and for each strategy
+//! (half the 8 GiB allowance of [`crate::limits`] at [`BYTES_PER_STATE`] each) and refuses the
+//! instance, naming the bound and the cap, when the search passes it. Measured (release, one
+//! game per run): N = 44 with 22 rounds is solved in 43 s at 0.8 GB; N = 60 with 30 rounds
+//! reaches the cap and is refused after 143 s at 2.1 GB (about 125 bytes per state).
+//!
 //! [`at_least`]: PathSolver::at_least
 
 use gamecert_certificates::path_game::{move_text, Gap, GapKind, PathState, PathValue};
@@ -146,6 +154,52 @@ pub struct PathSolver {
     table: HashMap<Key, Bounds, Fx>,
     /// States expanded by the search.
     pub nodes: u64,
+    /// At most this many table states, and as many states per strategy ([`Self::solve_within`]);
+    /// past it `exhausted` is set and the search unwinds with answers that are discarded.
+    cap: Option<usize>,
+    exhausted: bool,
+}
+
+/// Bytes per state at worst: a table entry (a vector key of up to a few dozen gap codes, its
+/// heap block and the bounds, in a hash table at its lowest load), or a strategy state (the
+/// walk's copy of the key and the state and move as text).
+pub const BYTES_PER_STATE: u64 = 256;
+
+/// The states `solve` allows the table and each strategy: half the 8 GiB allowance of
+/// [`crate::limits`] at [`BYTES_PER_STATE`] each, about 16.8 million.
+pub fn state_cap() -> usize {
+    (crate::limits::MEMORY_ALLOWANCE / BYTES_PER_STATE / 2) as usize
+}
+
+/// An upper bound on the states of VG(P_`vertices`, `rounds`): after t stones, a state is a
+/// multiset of at most t + 1 typed gaps (6 kinds) with lengths summing to N - t, so the bound
+/// sums, over t = 0..=2n, the multisets of at most t + 1 parts of 6 colours with that sum (by
+/// a knapsack over (parts, sum), O(N^3)). It ignores which kinds can occur together, so it is
+/// loose, but it is a bound on the table and on each strategy. Saturates at `u128::MAX`.
+pub fn state_bound(vertices: usize, rounds: usize) -> u128 {
+    let n = vertices;
+    let stones = (2 * rounds).min(n);
+    let parts = stones + 1;
+    // ways[c][s]: multisets of c parts (6 kinds, lengths >= 1) with lengths summing to s.
+    let mut ways = vec![vec![0u128; n + 1]; parts + 1];
+    ways[0][0] = 1;
+    for len in 1..=n {
+        for _kind in 0..KINDS.len() {
+            for c in 1..=parts {
+                for total in len..=n {
+                    let add = ways[c - 1][total - len];
+                    ways[c][total] = ways[c][total].saturating_add(add);
+                }
+            }
+        }
+    }
+    let mut bound: u128 = 0;
+    for t in 0..=stones {
+        for row in ways.iter().take((t + 1).min(parts) + 1) {
+            bound = bound.saturating_add(row[n - t]);
+        }
+    }
+    bound
 }
 
 /// One solved game.
@@ -186,6 +240,9 @@ impl PathSolver {
 
     /// Does W guarantee a margin of at least `v` from `key`?
     pub fn at_least(&mut self, key: &Key, v: i64) -> bool {
+        if self.exhausted {
+            return false;
+        }
         if key[0] == 0 {
             return gap_margin(key) >= v;
         }
@@ -253,6 +310,14 @@ impl PathSolver {
             .entry(key.clone())
             .or_insert(Bounds { lo: -256, hi: 256 });
         e.lo = e.lo.max(lo as i16);
+        self.note_size();
+    }
+
+    /// Marks the search exhausted once the table passes the cap.
+    fn note_size(&mut self) {
+        if self.cap.is_some_and(|cap| self.table.len() > cap) {
+            self.exhausted = true;
+        }
     }
 
     fn lower(&mut self, key: &Key, hi: i64) {
@@ -261,6 +326,7 @@ impl PathSolver {
             .entry(key.clone())
             .or_insert(Bounds { lo: -256, hi: 256 });
         e.hi = e.hi.min(hi as i16);
+        self.note_size();
     }
 
     /// The value of VG(P_`vertices`, `rounds`) by null-window probes.
@@ -274,7 +340,8 @@ impl PathSolver {
             }
         } else {
             v = -1;
-            while !self.at_least(&start, v) {
+            // (An exhausted search answers false to everything: stop, the caller discards v.)
+            while !self.at_least(&start, v) && !self.exhausted {
                 v -= 1;
             }
         }
@@ -297,6 +364,10 @@ impl PathSolver {
         let mut out = Vec::new();
         let mut stack = vec![start];
         while let Some(key) = stack.pop() {
+            if self.exhausted || self.cap.is_some_and(|cap| seen.len() > cap) {
+                self.exhausted = true;
+                return out;
+            }
             if key[0] == 0 || !seen.insert(key.clone()) {
                 continue;
             }
@@ -323,7 +394,15 @@ impl PathSolver {
                     pick = (0..candidates.len())
                         .find(|&k| self.at_least(&candidates[k].2, target) == want);
                 }
-                let k = pick.expect("a state where the bound holds has a move keeping it");
+                let Some(k) = pick else {
+                    // Only a search cut short by the cap can miss the move; the caller then
+                    // discards the strategy.
+                    assert!(
+                        self.exhausted,
+                        "a state where the bound holds has a move keeping it"
+                    );
+                    return out;
+                };
                 let (i, o, c) = &candidates[k];
                 out.push((state_text(&key), move_text(gap(key[*i]), *o)));
                 stack.push(c.clone());
@@ -353,6 +432,25 @@ impl PathSolver {
         } else {
             None
         }
+    }
+
+    /// [`PathSolver::solve`] with at most `cap` table states and `cap` states per strategy:
+    /// `Ok(None)` once past it (the table is then cleared: its bounds may be wrong).
+    pub fn solve_within(
+        &mut self,
+        vertices: usize,
+        rounds: usize,
+        cap: usize,
+    ) -> Result<Option<PathSolution>, String> {
+        self.cap = Some(cap);
+        self.exhausted = false;
+        let solution = self.solve(vertices, rounds);
+        self.cap = None;
+        if std::mem::take(&mut self.exhausted) {
+            self.table.clear();
+            return Ok(None);
+        }
+        solution.map(Some)
     }
 
     /// Solves VG(P_`vertices`, `rounds`) and builds its certificate.
@@ -432,6 +530,34 @@ mod tests {
                 assert_eq!(ours.value, exact.value, "N = {n}, n = {rounds}");
             }
         }
+    }
+
+    /// The state bound covers the table and both strategies of every game to N = 12 (one
+    /// solver per game, so the table holds that game's states only); a small cap stops the
+    /// search, and the solver still answers correctly afterwards.
+    #[test]
+    fn state_bound_holds_and_the_cap_stops() {
+        for n in 1..=12 {
+            for rounds in 1..=n / 2 {
+                let mut solver = PathSolver::new();
+                let s = solver.solve(n, rounds).unwrap();
+                let bound = state_bound(n, rounds);
+                assert!(solver.table_len() as u128 <= bound, "N = {n}, n = {rounds}");
+                assert!(s.certificate.white.len() as u128 <= bound);
+                assert!(s.certificate.black.len() as u128 <= bound);
+            }
+        }
+        let mut solver = PathSolver::new();
+        assert!(solver.solve_within(14, 4, 10).unwrap().is_none());
+        let again = solver.solve_within(14, 4, 1 << 24).unwrap().unwrap();
+        assert_eq!(again.value, 0);
+        check_path_value(
+            14,
+            4,
+            &again.certificate,
+            &mut gamecert_certificates::budget::Budget::unlimited(),
+        )
+        .unwrap();
     }
 
     #[test]

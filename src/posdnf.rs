@@ -31,6 +31,15 @@
 //! is recorded; at the opponent's turn every free variable (dead ones included: the certificate
 //! must answer every reply) is expanded; settled positions end the walk, and each position is
 //! visited once. Every recorded position is reachable when the winner follows the strategy.
+//!
+//! # Size limits
+//!
+//! Both the memo and the strategy hold at most [`position_bound`] positions (the pairs of sets
+//! the alternating play can reach: about 3^n / sqrt(n) for n variables, so astronomically
+//! loose at 64 variables, where the live-variable memo usually stays tiny). `solve` therefore
+//! runs [`solve_dnf_game_within`] under [`position_cap`] positions (half the 8 GiB allowance of
+//! [`crate::limits`] at [`BYTES_PER_POSITION`] each) and refuses the instance, naming the
+//! bound and the cap, when the search or the strategy passes it.
 
 use gamecert_certificates::posdnf::{DnfPlayer, DnfStrategy, PosDnf};
 use std::collections::{HashMap, HashSet};
@@ -55,10 +64,48 @@ pub struct DnfSolution {
 /// Errors: the formula is not a positive DNF ([`PosDnf::violation`]) or has more than
 /// [`MAX_VARIABLES`] variables.
 pub fn solve_dnf_game(dnf: &PosDnf) -> Result<DnfSolution, String> {
+    solve_dnf_game_within(dnf, u64::MAX)?
+        .ok_or_else(|| "internal error: an unbounded search stopped".to_string())
+}
+
+/// Bytes per position the solver stores, at worst: a memo entry (a 16-byte key and a flag in a
+/// hash table at its lowest load) and a strategy position (two masks in the walk's set, the
+/// position string of up to 64 characters and the move).
+pub const BYTES_PER_POSITION: u64 = 256;
+
+/// The positions `solve` allows the search, and again the strategy walk: half the memory
+/// allowance at [`BYTES_PER_POSITION`] each, about 16.8 million (below the checker's limit
+/// of 20 million strategy positions).
+pub fn position_cap() -> u64 {
+    crate::limits::MEMORY_ALLOWANCE / BYTES_PER_POSITION / 2
+}
+
+/// An upper bound on the positions of the game on `num_vars` variables: the pairs (first
+/// player's set, second player's set) of the alternating play,
+/// [`crate::limits::placement_positions`]. The memo (which forgets dead variables) and the
+/// strategy (positions reachable under the winner's play) are both at most this.
+pub fn position_bound(num_vars: u32) -> u128 {
+    let n = u128::from(num_vars);
+    crate::limits::placement_positions(n, n.div_ceil(2), n / 2)
+}
+
+/// [`solve_dnf_game`] with at most `max_positions` memo entries and as many strategy
+/// positions: `Ok(None)` once the search or the strategy passes it.
+pub fn solve_dnf_game_within(
+    dnf: &PosDnf,
+    max_positions: u64,
+) -> Result<Option<DnfSolution>, String> {
     let mut solver = Solver::new(dnf)?;
+    solver.max_positions = max_positions;
     let winner = solver.winner(0, 0);
+    if solver.exceeded {
+        return Ok(None);
+    }
     let moves = solver.strategy(winner)?;
-    Ok(DnfSolution {
+    if solver.exceeded {
+        return Ok(None);
+    }
+    Ok(Some(DnfSolution {
         winner,
         strategy: DnfStrategy {
             player: winner,
@@ -66,7 +113,7 @@ pub fn solve_dnf_game(dnf: &PosDnf) -> Result<DnfSolution, String> {
             moves,
         },
         positions: solver.memo_entries(),
-    })
+    }))
 }
 
 /// Who wins `position` (a string of `.`, `1`, `2` as in the certificates) with perfect play;
@@ -84,6 +131,10 @@ struct Solver {
     terms: Vec<u64>,
     /// Indexed by the player to move (0 the first player): (live, a & live) -> first wins.
     memo: [HashMap<(u64, u64), bool>; 2],
+    /// Memo entries, and strategy positions, allowed; past it `exceeded` is set and the
+    /// search unwinds with meaningless answers that the caller discards.
+    max_positions: u64,
+    exceeded: bool,
 }
 
 fn bit(var: u32) -> u64 {
@@ -116,6 +167,8 @@ impl Solver {
             all,
             terms,
             memo: [HashMap::new(), HashMap::new()],
+            max_positions: u64::MAX,
+            exceeded: false,
         })
     }
 
@@ -245,6 +298,9 @@ impl Solver {
 
     /// Whether the first player wins `(a, b)` with perfect play.
     fn first_wins(&mut self, a: u64, b: u64) -> bool {
+        if self.exceeded {
+            return false;
+        }
         if let Some(w) = self.settled(a, b) {
             return w == DnfPlayer::First;
         }
@@ -265,6 +321,9 @@ impl Solver {
             !moves.iter().any(|&v| !self.first_wins(a, b | bit(v)))
         };
         self.memo[slot].insert(key, result);
+        if self.memo_entries() > self.max_positions {
+            self.exceeded = true;
+        }
         result
     }
 
@@ -274,6 +333,10 @@ impl Solver {
         let mut seen: HashSet<(u64, u64)> = HashSet::new();
         let mut stack = vec![(0u64, 0u64)];
         while let Some((a, b)) = stack.pop() {
+            if self.exceeded || seen.len() as u64 > self.max_positions {
+                self.exceeded = true;
+                return Ok(Vec::new());
+            }
             if !seen.insert((a, b)) || self.settled(a, b).is_some() {
                 continue;
             }
@@ -289,6 +352,9 @@ impl Solver {
                     }
                 }
                 let Some((v, na, nb)) = chosen else {
+                    if self.exceeded {
+                        return Ok(Vec::new());
+                    }
                     return Err(format!(
                         "internal error: no winning move for the {winner:?} player at '{}'",
                         self.position_text(a, b)
@@ -487,6 +553,29 @@ mod tests {
             terms: vec![vec![1, 64], vec![64, 2, 3]],
         });
         assert_eq!(s.winner, DnfPlayer::Second);
+    }
+
+    /// The position bound bounds the memo and the strategy on every formula with at most 4
+    /// variables and 3 terms, and on random ones with 5 and 6; a small cap stops the search.
+    #[test]
+    fn position_bound_holds_and_the_cap_stops() {
+        let mut rng = Rng::new(11);
+        let games = (0..=4)
+            .flat_map(|n| all_dnfs(n, 3))
+            .chain((0..40).map(|_| crate::check_posdnf::random_dnf(&mut rng)));
+        for game in games {
+            let s = solve_dnf_game(&game).unwrap();
+            let bound = position_bound(game.num_vars);
+            assert!(u128::from(s.positions) <= bound, "{game:?}");
+            assert!(s.strategy.moves.len() as u128 <= bound, "{game:?}");
+        }
+        assert_eq!(position_bound(2), 1 + 2 + 2);
+        assert!(solve_dnf_game_within(&figure4(), 10).unwrap().is_none());
+        let full = solve_dnf_game(&figure4()).unwrap();
+        let capped = solve_dnf_game_within(&figure4(), full.positions + 1_000_000)
+            .unwrap()
+            .unwrap();
+        assert_eq!(capped, full);
     }
 
     #[test]

@@ -18,6 +18,13 @@
 //!
 //! Opponent moves to pendant vertices are folded by the graph's twin classes, which the
 //! certificate declares and the checker verifies.
+//!
+//! Size limits: an expanded certificate has at most [`expansion_bound`] positions (the
+//! opponent's choices, one per twin class, over its moves), each a position string of the
+//! graph's size. `solve` expands under [`position_cap`] (half the 8 GiB allowance of
+//! [`crate::limits`], and at most the checker's limit on strategy positions) and the DNF game
+//! under [`crate::posdnf::position_cap`] ([`certificate_for_within`]), and refuses the instance
+//! when either is passed.
 
 use crate::voronoi_exact::twin_classes;
 use gamecert_certificates::graph::Graph;
@@ -87,6 +94,17 @@ pub fn forward(
     map: Map,
     dnf: Option<&DnfStrategy>,
 ) -> Result<VoronoiStrategy, String> {
+    forward_within(built, map, dnf, usize::MAX)?
+        .ok_or_else(|| "internal error: an unbounded expansion stopped".to_string())
+}
+
+/// [`forward`] with at most `max_positions` positions in the expansion (`Ok(None)` past it).
+pub fn forward_within(
+    built: &PosDnfVoronoi,
+    map: Map,
+    dnf: Option<&DnfStrategy>,
+    max_positions: usize,
+) -> Result<Option<VoronoiStrategy>, String> {
     let layout = Layout::new(built)?;
     let expected = match map {
         Map::WhiteWins => Some(DnfPlayer::First),
@@ -143,13 +161,14 @@ pub fn forward(
         layout.any_x_or_vertex(p)
     };
     let classes = twin_classes(&layout.graph);
-    Ok(expand(
+    Ok(expand_within(
         &layout.graph,
         built.rounds,
         player,
         claim,
         &policy,
         &classes,
+        max_positions,
     ))
 }
 
@@ -163,6 +182,20 @@ pub fn expand(
     policy: &dyn Fn(&[u8]) -> usize,
     classes: &[Vec<usize>],
 ) -> VoronoiStrategy {
+    expand_within(graph, rounds, player, claim, policy, classes, usize::MAX)
+        .expect("an unbounded expansion completes")
+}
+
+/// [`expand`] with at most `max_positions` positions: `None` past it.
+pub fn expand_within(
+    graph: &Graph,
+    rounds: usize,
+    player: Player,
+    claim: StrategyClaim,
+    policy: &dyn Fn(&[u8]) -> usize,
+    classes: &[Vec<usize>],
+    max_positions: usize,
+) -> Option<VoronoiStrategy> {
     let n = graph.len();
     let mut class_of = vec![None; n];
     for (c, members) in classes.iter().enumerate() {
@@ -178,6 +211,9 @@ pub fn expand(
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
     let mut stack = vec![vec![b'.'; n]];
     while let Some(p) = stack.pop() {
+        if seen.len() >= max_positions {
+            return None;
+        }
         if !seen.insert(p.clone()) {
             continue;
         }
@@ -217,7 +253,7 @@ pub fn expand(
             _ => {}
         }
     }
-    VoronoiStrategy {
+    Some(VoronoiStrategy {
         player,
         claim,
         margin: None,
@@ -229,7 +265,7 @@ pub fn expand(
             .collect(),
         generators: Vec::new(),
         orbits: Vec::new(),
-    }
+    })
 }
 
 /// The certificate the forward maps give for a reduced instance: W's winning strategy when the
@@ -238,26 +274,80 @@ pub fn expand(
 pub fn certificate_for(
     built: &PosDnfVoronoi,
 ) -> Result<gamecert_certificates::format::Certificate, String> {
+    certificate_for_within(built, u64::MAX, usize::MAX)?
+        .ok_or_else(|| "internal error: an unbounded search stopped".to_string())
+}
+
+/// Bytes per position of an expanded certificate, besides the position string itself (which
+/// is held twice, in the walk's set and in the certificate): vector and hash-table overhead
+/// and the vertex name.
+pub const BYTES_PER_POSITION: u64 = 128;
+
+/// The positions `solve` allows each expanded certificate on a graph of `vertices` vertices:
+/// half the memory allowance at `2 * vertices + BYTES_PER_POSITION` bytes each, and at most
+/// [`MAX_EXPANDED_POSITIONS`].
+pub fn position_cap(vertices: usize) -> usize {
+    let per = 2 * vertices as u64 + BYTES_PER_POSITION;
+    let by_memory = crate::limits::MEMORY_ALLOWANCE / 2 / per;
+    by_memory.min(MAX_EXPANDED_POSITIONS) as usize
+}
+
+/// The most positions an expanded certificate may have: 20 million, about what the checker
+/// replays within its default work budget on the graphs of this reduction.
+pub const MAX_EXPANDED_POSITIONS: u64 = 20_000_000;
+
+/// An upper bound on the positions of an expanded certificate: the player's moves are fixed,
+/// the opponent's are at most one per twin class or unclassed vertex (`choices`), over
+/// `rounds` opponent moves: `2 (1 + c + c^2 + ... + c^rounds)`. Saturates.
+pub fn expansion_bound(choices: u128, rounds: usize) -> u128 {
+    let mut total: u128 = 0;
+    let mut layer: u128 = 1;
+    for _ in 0..=rounds {
+        total = total.saturating_add(layer.saturating_mul(2));
+        layer = layer.saturating_mul(choices);
+    }
+    total
+}
+
+/// [`certificate_for`] with at most `dnf_positions` positions for the DNF game's solver
+/// ([`crate::posdnf::solve_dnf_game_within`]) and `positions` per expanded certificate:
+/// `Ok(None)` once either passes its cap.
+pub fn certificate_for_within(
+    built: &PosDnfVoronoi,
+    dnf_positions: u64,
+    positions: usize,
+) -> Result<Option<gamecert_certificates::format::Certificate>, String> {
     use gamecert_certificates::format::Certificate;
     use gamecert_certificates::voronoi_game::VoronoiValue;
-    let solution = crate::posdnf::solve_dnf_game(&built.padded)?;
+    let Some(solution) = crate::posdnf::solve_dnf_game_within(&built.padded, dnf_positions)? else {
+        return Ok(None);
+    };
     match solution.winner {
-        DnfPlayer::First => Ok(Certificate::VoronoiStrategy(forward(
-            built,
-            Map::WhiteWins,
-            Some(&solution.strategy),
-        )?)),
+        DnfPlayer::First => {
+            Ok(
+                forward_within(built, Map::WhiteWins, Some(&solution.strategy), positions)?
+                    .map(Certificate::VoronoiStrategy),
+            )
+        }
         DnfPlayer::Second => {
             let as_margin = |mut s: VoronoiStrategy| {
                 s.claim = StrategyClaim::MarginAtLeast;
                 s.margin = Some(0);
                 s
             };
-            Ok(Certificate::VoronoiValue(VoronoiValue {
+            let Some(white) = forward_within(built, Map::WhiteTies, None, positions)? else {
+                return Ok(None);
+            };
+            let Some(black) =
+                forward_within(built, Map::BlackTies, Some(&solution.strategy), positions)?
+            else {
+                return Ok(None);
+            };
+            Ok(Some(Certificate::VoronoiValue(VoronoiValue {
                 value: 0,
-                white: as_margin(forward(built, Map::WhiteTies, None)?),
-                black: as_margin(forward(built, Map::BlackTies, Some(&solution.strategy))?),
-            }))
+                white: as_margin(white),
+                black: as_margin(black),
+            })))
         }
     }
 }
@@ -281,9 +371,20 @@ mod tests {
             DnfPlayer::First => vec![Map::WhiteWins],
             DnfPlayer::Second => vec![Map::BlackTies, Map::WhiteTies],
         };
+        let folded: usize = twin_classes(&graph).iter().map(|c| c.len() - 1).sum();
+        let bound = expansion_bound((graph.len() - folded) as u128, built.rounds);
         let mut out = Vec::new();
         for map in maps {
             let cert = forward(&built, map, Some(&solution.strategy))?;
+            // The expansion bound covers the certificate (whose positions the replay counts).
+            assert!(cert.moves.len() as u128 <= bound, "{dnf:?}");
+            if !cert.moves.is_empty() {
+                assert_eq!(
+                    forward_within(&built, map, Some(&solution.strategy), 1)?,
+                    None,
+                    "a cap of one position stops the expansion"
+                );
+            }
             let report = check_strategy(
                 &graph,
                 built.rounds,

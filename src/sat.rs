@@ -81,6 +81,20 @@ pub enum SatError {
     /// The LRAT translation could not be completed (a bug, reported instead of a bad proof).
     #[error("LRAT translation failed: {0}")]
     Proof(String),
+    /// The proof grew past [`max_proof_bytes`]: the checker would refuse it, so solving stops
+    /// instead of growing the proof without bound.
+    #[error("the LRAT proof grew past {limit} bytes, the checker's limit on proofs")]
+    ProofTooLarge {
+        /// The limit in bytes.
+        limit: usize,
+    },
+}
+
+/// The longest LRAT proof [`solve`] writes, 2 GiB: it bounds the memory the proof takes while
+/// the solver runs (the checker charges a proof's lines and hints to its work budget, which
+/// grows with the file's size, so a proof this long needs a raised `--max-work` to check).
+pub fn max_proof_bytes() -> usize {
+    2 * 1024 * 1024 * 1024
 }
 
 /// Solves `cnf`. With `proof`, an unsatisfiable formula comes with an LRAT refutation; without,
@@ -93,7 +107,7 @@ pub fn solve(cnf: &Cnf, proof: bool) -> Result<SatOutcome, SatError> {
             return Ok(SatOutcome::Unsatisfiable { lrat });
         }
     }
-    solve_with_varisat(cnf, proof)
+    solve_with_varisat(cnf, proof, max_proof_bytes())
 }
 
 /// The pigeonhole formula with `holes + 1` pigeons and `holes` holes (unsatisfiable). Variable
@@ -251,10 +265,12 @@ fn unit_refutation(cnf: &Cnf) -> Option<String> {
     Some(line)
 }
 
-/// Runs varisat on the clauses in order; with `proof`, translates its proof into LRAT.
-fn solve_with_varisat(cnf: &Cnf, proof: bool) -> Result<SatOutcome, SatError> {
+/// Runs varisat on the clauses in order; with `proof`, translates its proof into LRAT of at
+/// most `max_bytes` bytes.
+fn solve_with_varisat(cnf: &Cnf, proof: bool, max_bytes: usize) -> Result<SatOutcome, SatError> {
     let loading = Rc::new(Cell::new(0u64));
     let mut writer = LratWriter::new(cnf.clauses.len() as u64, Rc::clone(&loading));
+    writer.max_bytes = max_bytes;
     let run = catch_unwind(AssertUnwindSafe(|| {
         let mut solver = Solver::new();
         if proof {
@@ -284,6 +300,11 @@ fn solve_with_varisat(cnf: &Cnf, proof: bool) -> Result<SatOutcome, SatError> {
             return Err(SatError::SolverPanicked(what));
         }
     };
+    if writer.out.len() > writer.max_bytes {
+        return Err(SatError::ProofTooLarge {
+            limit: writer.max_bytes,
+        });
+    }
     let satisfiable = answer.map_err(|e| SatError::Solver(e.to_string()))?;
     closed.map_err(|e| SatError::Solver(e.to_string()))?;
     if satisfiable {
@@ -330,6 +351,9 @@ struct LratWriter {
     empty_clause: Option<u64>,
     /// The first inconsistency met (also returned to varisat as an error).
     failure: Option<String>,
+    /// The proof may not grow past this many bytes ([`max_proof_bytes`]); past it the writer
+    /// returns an error, which stops varisat.
+    max_bytes: usize,
 }
 
 impl LratWriter {
@@ -342,6 +366,7 @@ impl LratWriter {
             pending_deletions: Vec::new(),
             empty_clause: None,
             failure: None,
+            max_bytes: usize::MAX,
         }
     }
 
@@ -425,6 +450,9 @@ impl LratWriter {
                     let _ = write!(self.out, " {hint}");
                 }
                 self.out.push_str(" 0\n");
+                if self.out.len() > self.max_bytes {
+                    return Err(format!("the LRAT proof grew past {} bytes", self.max_bytes));
+                }
                 self.set_id(id, ours)?;
                 if clause.is_empty() {
                     self.empty_clause = Some(ours);
@@ -584,7 +612,7 @@ mod tests {
         for _ in 0..400 {
             let cnf = awkward_cnf(&mut rng);
             let expect = brute_force_sat(&cnf);
-            match solve_with_varisat(&cnf, true) {
+            match solve_with_varisat(&cnf, true, usize::MAX) {
                 Ok(outcome) => assert_answer(&cnf, &outcome, expect),
                 Err(SatError::Proof(message)) => {
                     assert!(message.contains("without deriving the empty clause"));
@@ -603,7 +631,7 @@ mod tests {
             num_vars: 3,
             clauses: vec![vec![1], vec![-1], vec![2, 3], vec![2, 3]],
         };
-        let outcome = solve_with_varisat(&cnf, true).unwrap();
+        let outcome = solve_with_varisat(&cnf, true, usize::MAX).unwrap();
         assert_eq!(
             outcome,
             SatOutcome::Unsatisfiable {
@@ -616,7 +644,11 @@ mod tests {
             num_vars: 2,
             clauses: vec![vec![1], vec![2], vec![-1, -2]],
         };
-        assert_answer(&cnf, &solve_with_varisat(&cnf, true).unwrap(), false);
+        assert_answer(
+            &cnf,
+            &solve_with_varisat(&cnf, true, usize::MAX).unwrap(),
+            false,
+        );
         // Duplicates, repeated literals and tautologies ahead of a formula that needs search.
         let cnf = Cnf {
             num_vars: 4,
@@ -639,7 +671,7 @@ mod tests {
             clauses: vec![vec![1], vec![]],
         };
         assert!(matches!(
-            solve_with_varisat(&cnf, true),
+            solve_with_varisat(&cnf, true, usize::MAX),
             Err(SatError::Proof(_))
         ));
         assert_answer(&cnf, &solve(&cnf, true).unwrap(), false);
@@ -714,6 +746,21 @@ mod tests {
                 literal: 3,
                 ..
             })
+        ));
+    }
+
+    /// A proof that outgrows its byte limit stops the solver with `ProofTooLarge`.
+    #[test]
+    fn proof_size_is_capped() {
+        let cnf = pigeonhole(5);
+        let full = match solve_with_varisat(&cnf, true, usize::MAX).unwrap() {
+            SatOutcome::Unsatisfiable { lrat } => lrat.len(),
+            other => panic!("{other:?}"),
+        };
+        assert!(full > 1000);
+        assert!(matches!(
+            solve_with_varisat(&cnf, true, full / 2),
+            Err(SatError::ProofTooLarge { limit }) if limit == full / 2
         ));
     }
 

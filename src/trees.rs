@@ -9,6 +9,13 @@
 //! N/2), and B answers any W move with a best reply (found by trying every vertex; the checker
 //! replays both strategies). Finding the medians is linear; the certificates are checked by
 //! the checker like any other.
+//!
+//! Size limits: with two medians the certificate lists B's reply to each of the N first moves
+//! (N position strings of N characters, [`median_certificate_cost`]), each reply found by
+//! scoring all N - 1 answers, N^3 steps in all (12 s at N = 1,000 and 119 s at N = 2,000,
+//! release). `solve` refuses a tree whose certificate would take more than
+//! [`MAX_MEDIAN_WORK`] steps (N over about 2,700: several minutes) or more memory than the
+//! 8 GiB allowance of [`crate::limits`]. One median needs a single move at any size.
 
 use crate::voronoi_exact::ExactSolver;
 use gamecert_certificates::format::{Certificate, MultiRound};
@@ -151,6 +158,50 @@ fn best_reply(graph: &Graph, w: usize) -> usize {
         .expect("a game of one round has at least two vertices")
 }
 
+/// The most steps (vertex visits of the margin BFSs) `solve` spends on a two-median
+/// certificate: 2 * 10^10, about five minutes.
+pub const MAX_MEDIAN_WORK: u128 = 20_000_000_000;
+
+/// The cost of [`median_certificate`] on a tree of `n` vertices with `medians` medians: (bytes
+/// of the certificate, steps). One median: one position string. Two: N positions of N
+/// characters and a vertex name (about 64 bytes with the vector overhead), and N best
+/// replies, each scoring N - 1 answers by an N-vertex BFS.
+pub fn median_certificate_cost(n: usize, medians: usize) -> (u128, u128) {
+    let n = n as u128;
+    if medians < 2 {
+        (n + 64, n)
+    } else {
+        (n * (n + 64), n * n.saturating_sub(1) * n)
+    }
+}
+
+/// Refuses a median-rule certificate over [`MAX_MEDIAN_WORK`] steps or the memory allowance.
+pub fn check_median_size(graph: &Graph) -> Result<(), crate::limits::TooLarge> {
+    use crate::limits::{grouped, human_bytes, TooLarge, MEMORY_ALLOWANCE};
+    let (bytes, work) = median_certificate_cost(graph.len(), medians(graph).len());
+    if work <= MAX_MEDIAN_WORK && bytes <= u128::from(MEMORY_ALLOWANCE) {
+        return Ok(());
+    }
+    Err(TooLarge {
+        what: "the median rule's certificate (two medians: B's best reply to every first move)"
+            .into(),
+        estimate: format!(
+            "{} steps and {} for {} vertices",
+            grouped(work),
+            human_bytes(bytes),
+            grouped(graph.len() as u128)
+        ),
+        limit: format!(
+            "{} steps and {}",
+            grouped(MAX_MEDIAN_WORK),
+            human_bytes(u128::from(MEMORY_ALLOWANCE))
+        ),
+        suggestion: "the tree is too large for a certified solve (its value is 0 by the \
+                     median rule: two medians)"
+            .into(),
+    })
+}
+
 /// The median rule's certificate for the one-round game on a tree: W's winning strategy (one
 /// median) or the value 0 (two medians).
 pub fn median_certificate(game: &MultiRound) -> Result<Certificate, String> {
@@ -279,6 +330,40 @@ mod tests {
     use gamecert_certificates::check;
     use gamecert_certificates::format::{GraphSpec, Instance, MultiRoundSpec};
     use gamecert_certificates::Limits;
+
+    /// The cost bounds the certificate's text on paths (two medians for even N, one for odd),
+    /// and a long even path is refused while a long odd one is not.
+    #[test]
+    fn median_cost_bounds_the_certificate() {
+        for n in 2..=12usize {
+            let edges: Vec<(usize, usize)> = (1..n).map(|i| (i - 1, i)).collect();
+            let game = spec(n, &edges).validate().unwrap();
+            let (bytes, _) = median_certificate_cost(n, medians(&game.graph).len());
+            let text: u128 = match median_certificate(&game).unwrap() {
+                Certificate::VoronoiValue(v) => v
+                    .black
+                    .moves
+                    .iter()
+                    .chain(&v.white.moves)
+                    .map(|(p, m)| (p.len() + m.len()) as u128)
+                    .sum(),
+                Certificate::VoronoiStrategy(w) => w
+                    .moves
+                    .iter()
+                    .map(|(p, m)| (p.len() + m.len()) as u128)
+                    .sum(),
+                other => panic!("{other:?}"),
+            };
+            assert!(text <= bytes, "n = {n}");
+        }
+        let long = |n: usize| {
+            let edges: Vec<(usize, usize)> = (1..n).map(|i| (i - 1, i)).collect();
+            spec(n, &edges).validate().unwrap().graph
+        };
+        assert!(check_median_size(&long(4000)).is_err());
+        assert!(check_median_size(&long(4001)).is_ok());
+        assert!(check_median_size(&long(1000)).is_ok());
+    }
 
     #[test]
     fn not_a_tree_says_why() {

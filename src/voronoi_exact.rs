@@ -20,6 +20,15 @@
 //! checker verifies and folds the same way. Twin classes are used at the positions without
 //! such an entry: the last move of the game, where scoring a leaf costs less than computing
 //! the orbits. Other automorphisms are not searched for.
+//!
+//! Size limits (see [`crate::limits`]): the positions the search can store are bounded by
+//! [`position_bound`], the (W set, B set) pairs reachable from the start; `solve` runs the
+//! search under [`node_cap`] search nodes (each stores at most one transposition-table entry
+//! of at most [`BYTES_PER_NODE`] bytes, and certificate extraction gets the same budget again),
+//! and refuses the instance, naming the bound and the cap, when the search passes it. The
+//! bound is an upper bound on the table, not on the work: pruning, twins and tree symmetry
+//! usually keep the search far below it, so an instance is only refused when the search
+//! really passes the cap.
 
 use gamecert_certificates::format::MultiRound;
 use gamecert_certificates::voronoi::Player;
@@ -28,6 +37,49 @@ use std::collections::{HashMap, HashSet};
 
 /// Largest graph the bitmask representation allows.
 pub const MAX_VERTICES: usize = 128;
+
+/// Memory per search node at worst: one transposition-table entry (a 32-byte key and a 16-byte
+/// value in a hash table at its lowest load, about 110 bytes) and one strategy position (a
+/// position string of up to 128 characters and a vertex name).
+pub const BYTES_PER_NODE: u64 = 256;
+
+/// The search nodes `solve` allows each of its two phases (the value, then the strategies):
+/// half the memory allowance at [`BYTES_PER_NODE`] each, about 16.8 million (a 60-vertex
+/// random graph with 5 rounds reaches it and is refused after 5 s, at 0.15 GB: most nodes
+/// store nothing new, so the bound per node is far from tight).
+pub fn node_cap() -> u64 {
+    crate::limits::MEMORY_ALLOWANCE / BYTES_PER_NODE / 2
+}
+
+/// An upper bound on the positions the search can store: the (W set, B set) pairs reachable
+/// from the start, `sum C(F, a) C(F - a, b)` over the stone counts (a, b) the players add in
+/// turn (F the empty vertices at the start). Saturates at `u128::MAX`.
+pub fn position_bound(game: &MultiRound) -> u128 {
+    let count = |c: u8| game.start.iter().filter(|&&x| x == c).count();
+    let (w0, b0) = (count(b'W'), count(b'B'));
+    let free = (game.start.len() - w0 - b0) as u128;
+    let rounds = game.rounds;
+    let (mut cw, mut cb) = (w0, b0);
+    let mut total: u128 = 0;
+    loop {
+        let (a, b) = ((cw - w0) as u128, (cb - b0) as u128);
+        if a + b > free {
+            break;
+        }
+        let here =
+            crate::limits::binomial(free, a).saturating_mul(crate::limits::binomial(free - a, b));
+        total = total.saturating_add(here);
+        // The solver's own turn rule ([`ExactSolver::to_move`]).
+        if cw >= rounds && cb >= rounds {
+            break;
+        } else if cw == cb {
+            cw += 1;
+        } else {
+            cb += 1;
+        }
+    }
+    total
+}
 
 /// A set of vertices.
 type Set = u128;
@@ -560,6 +612,72 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The position bound bounds the transposition table, from empty and non-empty starts.
+    #[test]
+    fn position_bound_bounds_the_table() {
+        let mut rng = Rng::new(5);
+        for _ in 0..60 {
+            let n = rng.range(2, 9) as usize;
+            let rounds = rng.range(1, (n / 2) as u64) as usize;
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(3) == 0 {
+                        edges.push((a, b));
+                    }
+                }
+            }
+            let start =
+                (rounds >= 2 && rng.coin()).then(|| gamecert_certificates::format::StartSpec {
+                    white: vec!["v0".into()],
+                    black: if rng.coin() {
+                        vec!["v1".into()]
+                    } else {
+                        Vec::new()
+                    },
+                });
+            let spec = MultiRoundSpec {
+                graph: GraphSpec::numbered(n, &edges),
+                rounds,
+                start,
+                source: None,
+            };
+            let game = spec.validate().unwrap();
+            let mut solver = ExactSolver::new(&game).unwrap();
+            let (w, b) = solver.start();
+            solver.value(w, b);
+            let bound = position_bound(&game);
+            assert!(solver.table.len() as u128 <= bound, "{spec:?}");
+        }
+        // Four isolated vertices, two rounds: 1 + 4 + 4 * 3 + 6 * 2 + 6 * 1 positions (the
+        // final ones are scored, not stored).
+        let spec = MultiRoundSpec {
+            graph: GraphSpec::numbered(4, &[]),
+            rounds: 2,
+            start: None,
+            source: None,
+        };
+        assert_eq!(position_bound(&spec.validate().unwrap()), 35);
+    }
+
+    /// Past the node cap the search gives up instead of growing.
+    #[test]
+    fn solve_within_gives_up() {
+        let edges: Vec<(usize, usize)> = (0..11).map(|i| (i, i + 1)).collect();
+        let spec = MultiRoundSpec {
+            graph: GraphSpec::numbered(12, &edges),
+            rounds: 3,
+            start: None,
+            source: None,
+        };
+        let game = spec.validate().unwrap();
+        assert!(ExactSolver::new(&game).unwrap().solve_within(50).is_none());
+        assert!(ExactSolver::new(&game)
+            .unwrap()
+            .solve_within(1 << 30)
+            .is_some());
     }
 
     /// Tree symmetry changes the work, never the value: every tree with 2 to 9 vertices, one

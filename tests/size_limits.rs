@@ -186,7 +186,7 @@ fn heap_game_refuses_a_labelling_the_checker_would_refuse() {
         5,
         &[
             "checking the heap labelling is estimated at 4,294,901,761 single-heap moves",
-            "3,000,000,000 moves",
+            "1,000,000,000 moves, the checker's limit",
         ],
     );
     assert!(!err.contains("internal error"), "{err}");

@@ -96,6 +96,21 @@ impl Budget {
         Ok(())
     }
 
+    /// Fails, as [`Budget::charge`] would, when `units` are more than what is left, without
+    /// spending anything: for refusing at once a task whose cost is known to be at least
+    /// `units` before any of it is done (the task then charges its steps as it goes).
+    pub fn require(&mut self, units: u64, what: &str) -> Result<(), String> {
+        let used = self.used;
+        self.charge(units, what)?;
+        self.used = used;
+        Ok(())
+    }
+
+    /// Units still to spend.
+    pub fn remaining(&self) -> u64 {
+        self.limit - self.used
+    }
+
     /// Charges `count` items of `each` units (saturating).
     pub fn charge_each(&mut self, count: u64, each: u64, what: &str) -> Result<(), String> {
         self.charge(count.saturating_mul(each), what)
@@ -140,6 +155,16 @@ mod tests {
         // A refused charge is not spent.
         assert_eq!(b.used(), 10);
         assert!(b.exhausted());
+    }
+
+    #[test]
+    fn requiring_spends_nothing() {
+        let mut b = Budget::new(10);
+        b.require(10, "a").unwrap();
+        assert_eq!((b.used(), b.remaining()), (0, 10));
+        assert!(b.require(11, "b").unwrap_err().contains("while b"));
+        assert!(b.exhausted());
+        assert_eq!(b.used(), 0);
     }
 
     #[test]

@@ -199,6 +199,15 @@ pub fn black_wins_cnf(
 ) -> Result<Encoding, String> {
     let n = graph.len() as u64;
     let m = graph.edge_count() as u64;
+    // The two counters alone can need up to `clause_bound` clauses: an instance whose encoding
+    // could not fit is refused at once, before any of it is built (the clauses are then
+    // charged one by one as they are made).
+    let free = graph.len().saturating_sub(white.len());
+    let bound = clause_bound(graph.len(), free, black_count);
+    budget.require(
+        u64::try_from(bound.saturating_mul(u128::from(CLAUSE_COST))).unwrap_or(u64::MAX),
+        "building the direct encoding",
+    )?;
     // One search from W's set, then one bounded search from every vertex (each allocates a
     // distance per vertex and may look at every adjacency entry).
     budget.charge_each(

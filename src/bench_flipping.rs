@@ -5,6 +5,7 @@
 use crate::bench::Progress;
 use crate::flipping::{gen_instance, Solver};
 use crate::triangulations::Kind;
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::flip_game::{check_flip_sequence, setup, FlipGame, FlipSequence};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -120,7 +121,8 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
             let started = Instant::now();
             let deadline = started + cap;
             let (done, nodes) = if game.solitaire() {
-                let (shape, board) = setup(&spec).map_err(anyhow::Error::msg)?;
+                let (shape, board) =
+                    setup(&spec, &mut Budget::new(u64::MAX)).map_err(anyhow::Error::msg)?;
                 crate::solitaire::exhaustive(&shape, &board);
                 (started.elapsed() <= cap, 0)
             } else {

@@ -6,6 +6,7 @@
 
 use crate::flipping::{gen_instance, Solver};
 use crate::triangulations::Kind;
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::flip_game::{check_flip_value, setup, FlipGame};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -37,7 +38,7 @@ pub fn rows(max_n: usize, progress: &mut dyn FnMut(&str)) -> Result<Vec<Row>, St
                 progress(&format!("n {n}, inner {inner}, seed {seed}"));
                 let certified = |game| -> Result<(i64, u64, usize), String> {
                     let spec = gen_instance(Kind::Points, n, inner, seed, game, false)?;
-                    let (shape, board) = setup(&spec)?;
+                    let (shape, board) = setup(&spec, &mut Budget::new(u64::MAX))?;
                     let mut solver = Solver::new(&spec)?;
                     let cert = solver.certificate();
                     let report = check_flip_value(&spec, &cert, 50_000_000)

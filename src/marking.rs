@@ -6,6 +6,7 @@
 //! Also Theorem 1's reduction of the coloring game to Kayles ([`kayles_heaps`]). Nimstring's
 //! Grundy values and winning moves on fans (Tables 4 and 5) are [`crate::nimstring`].
 
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::marking_game::{
     MarkingGame, MarkingSpec, MarkingStrategy, Outcome, Rules,
 };
@@ -37,7 +38,7 @@ fn good(rules: &Rules, green: u64, e: usize, memo: &mut HashMap<u64, bool>) -> b
 }
 
 fn checked_rules(spec: &MarkingSpec) -> Result<Rules, String> {
-    let rules = Rules::from_spec(spec)?;
+    let rules = Rules::from_spec(spec, &mut Budget::new(u64::MAX))?;
     if rules.edges > MAX_SOLVED_EDGES && spec.game != MarkingGame::MonochromaticTriangle {
         return Err(format!(
             "{} edges: `solve` handles marking games with at most {MAX_SOLVED_EDGES}",
@@ -86,7 +87,7 @@ pub fn first_player_wins_within(
         memo.insert(green, w);
         Some(w)
     }
-    let rules = Rules::from_spec(spec)?;
+    let rules = Rules::from_spec(spec, &mut Budget::new(u64::MAX))?;
     Ok(within(&rules, 0, &mut HashMap::new(), max_positions))
 }
 
@@ -240,7 +241,13 @@ mod tests {
                 let cert = solve_instance(&spec).unwrap();
                 check_marking_strategy(&spec, &cert, 10_000_000)
                     .unwrap_or_else(|e| panic!("{kind:?} {n} {game:?}: {e}"));
-                let board = Board::new(&spec.triangulation.validate().unwrap()).unwrap();
+                let board = Board::new(
+                    &spec
+                        .triangulation
+                        .validate(&mut Budget::new(u64::MAX))
+                        .unwrap(),
+                )
+                .unwrap();
                 let play = match game {
                     MarkingGame::Nimstring => Play::Normal,
                     MarkingGame::NimstringMisere => Play::Misere,
@@ -292,7 +299,7 @@ mod tests {
         for n in 5..=12 {
             for seed in 0..4 {
                 let spec = generate(Kind::SimpleBranching, n, 0, seed).unwrap();
-                let t = spec.validate().unwrap();
+                let t = spec.validate(&mut Budget::new(u64::MAX)).unwrap();
                 with_inner += usize::from(!t.inner_triangles().is_empty());
                 let heaps = kayles_heaps(&t);
                 let value = heaps.iter().fold(0, |x, &h| x ^ g[h]);

@@ -51,6 +51,7 @@
 //!
 //! Nothing is trusted beyond these rules.
 
+use crate::budget::{Budget, DEFAULT_MAX_WORK};
 use crate::check::{reject, Verdict, Work};
 use crate::marking_game::{MarkingGame, MarkingSpec, Rules};
 use serde::{Deserialize, Serialize};
@@ -247,15 +248,15 @@ pub struct ConstructReport {
     pub second: Option<SideReport>,
 }
 
-/// The rules of a construct-game instance.
-pub fn rules(spec: &MarkingSpec) -> Result<Rules, String> {
+/// The rules of a construct-game instance, the validation charged to `budget`.
+pub fn rules(spec: &MarkingSpec, budget: &mut Budget) -> Result<Rules, String> {
     if !spec.game.is_construct_game() {
         return Err(format!(
             "{:?} is a win/lose marking game: it takes a marking-strategy certificate",
             spec.game
         ));
     }
-    Rules::from_spec(spec)
+    Rules::from_spec(spec, budget)
 }
 
 /// Replays one side's strategy: the worst value (R's margin) over every play in which the
@@ -391,7 +392,8 @@ pub fn check_construct_strategy(
     cert: &ConstructStrategy,
     max_positions: u64,
 ) -> Result<ConstructReport, String> {
-    let rules = rules(spec)?;
+    // TODO(budget): thread from check()
+    let rules = rules(spec, &mut Budget::new(DEFAULT_MAX_WORK))?;
     if cert.first.is_none() && cert.second.is_none() {
         return Err("the certificate has neither R's (first) nor B's (second) strategy".into());
     }
@@ -436,7 +438,8 @@ pub fn check_balanced_colouring(
             spec.game
         ));
     }
-    let rules = Rules::from_spec(spec)?;
+    // TODO(budget): thread from check()
+    let rules = Rules::from_spec(spec, &mut Budget::new(DEFAULT_MAX_WORK))?;
     let letters: Vec<char> = cert.colours.chars().collect();
     if letters.len() != rules.edges {
         return Err(format!(
@@ -583,7 +586,7 @@ mod tests {
             MarkingGame::BichromaticCompleteTriangulation,
         ] {
             let s = spec(game, triangle(), vec![]);
-            let rules = rules(&s).unwrap();
+            let rules = rules(&s, &mut Budget::new(DEFAULT_MAX_WORK)).unwrap();
             let after = |pos: Pos, e| match step(&rules, pos, e) {
                 Step::Go { next, .. } => next,
                 Step::End { .. } => panic!("over"),
@@ -663,7 +666,11 @@ mod tests {
                 play_on,
             ),
         ] {
-            let rules = rules(&spec(game, points.clone(), vec![])).unwrap();
+            let rules = rules(
+                &spec(game, points.clone(), vec![]),
+                &mut Budget::new(DEFAULT_MAX_WORK),
+            )
+            .unwrap();
             assert_eq!(step(&rules, red_two, 1), red_done, "{game:?}");
             assert_eq!(step(&rules, blue_side, 1), blue_done, "{game:?}");
         }

@@ -352,12 +352,19 @@ impl Instance {
                     )))
                 }
             }
-            Instance::MarkingGame(spec) => {
-                crate::marking_kayles::validate_instance(spec).map_err(FormatError::new)
-            }
-            Instance::FlipGame(spec) => crate::flip_game::setup(spec)
-                .map(|_| ())
-                .map_err(FormatError::new),
+            // TODO(budget): thread from check()
+            Instance::MarkingGame(spec) => crate::marking_kayles::validate_instance(
+                spec,
+                &mut crate::budget::Budget::new(crate::budget::DEFAULT_MAX_WORK),
+            )
+            .map_err(FormatError::new),
+            // TODO(budget): thread from check()
+            Instance::FlipGame(spec) => crate::flip_game::setup(
+                spec,
+                &mut crate::budget::Budget::new(crate::budget::DEFAULT_MAX_WORK),
+            )
+            .map(|_| ())
+            .map_err(FormatError::new),
             Instance::HeapGame(game) => match game.violation() {
                 Some(why) => Err(FormatError::new(why)),
                 None => Ok(()),

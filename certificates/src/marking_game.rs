@@ -30,6 +30,7 @@
 //! are (green set, player to move) pairs, each expanded once; nothing is trusted beyond the
 //! rules.
 
+use crate::budget::{Budget, DEFAULT_MAX_WORK};
 use crate::geometry::{Triangulation, TriangulationSpec};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -127,26 +128,41 @@ pub enum Outcome {
 
 impl Rules {
     /// The rules of an instance: its triangulation validated, or for a constructing game its
-    /// points checked (general position).
-    pub fn from_spec(spec: &MarkingSpec) -> Result<Rules, String> {
-        if !spec.game.is_constructing() {
-            return Rules::new(spec.game, &spec.triangulation.validate()?);
-        }
+    /// points checked (general position); the work charged to `budget`.
+    pub fn from_spec(spec: &MarkingSpec, budget: &mut Budget) -> Result<Rules, String> {
         let points = &spec.triangulation.points;
         let n = points.len();
-        // The size first: the general-position check tries every triple.
+        if !spec.game.is_constructing() {
+            // Every triangulation of n >= 3 points has at least 2n - 3 edges: a larger point
+            // set is refused before it is validated.
+            let least = n.saturating_mul(2).saturating_sub(3);
+            if least > MAX_EDGES {
+                return Err(format!(
+                    "{n} points: every triangulation of them has at least 2n - 3 = {least} \
+                     edges, and the marking rules take at most {MAX_EDGES}"
+                ));
+            }
+            return Rules::new(spec.game, &spec.triangulation.validate(budget)?, budget);
+        }
+        // The size first: the loops below are cubic and quartic in the points.
         if n > MAX_CONSTRUCTING_POINTS {
             return Err(format!(
                 "{n} points: a constructing game takes at most {MAX_CONSTRUCTING_POINTS}"
             ));
         }
-        crate::geometry::check_points(points)?;
         if !spec.triangulation.triangles.is_empty() || !spec.triangulation.edges.is_empty() {
             return Err(
                 "a constructing game starts from the points alone: give no triangles or edges"
                     .into(),
             );
         }
+        crate::geometry::check_points(points, budget)?;
+        // n <= 11: none of these products comes near overflowing.
+        let (nn, pair_count) = (n as u64, (n * n.saturating_sub(1) / 2) as u64);
+        budget.charge(
+            pair_count * pair_count * 8 + nn * nn * nn * (nn * 6 + 3 * pair_count),
+            "listing the crossings and empty triangles of the points",
+        )?;
         let pairs: Vec<[usize; 2]> = (0..n)
             .flat_map(|a| (a + 1..n).map(move |b| [a, b]))
             .collect();
@@ -192,11 +208,23 @@ impl Rules {
         })
     }
 
-    pub fn new(game: MarkingGame, t: &Triangulation) -> Result<Rules, String> {
+    /// The rules on a validated triangulation (at most [`MAX_EDGES`] edges), the work charged
+    /// to `budget`.
+    pub fn new(game: MarkingGame, t: &Triangulation, budget: &mut Budget) -> Result<Rules, String> {
         let edges = t.edges.len();
         if edges > MAX_EDGES {
             return Err(format!("{edges} edges: at most {MAX_EDGES}"));
         }
+        // A triangulation of at most 64 edges has at most 43 faces: their pairs are few.
+        let faces_count = u64::try_from(t.triangles.len()).unwrap_or(u64::MAX);
+        budget.charge(
+            faces_count
+                .saturating_mul(faces_count)
+                .saturating_mul(4)
+                .saturating_add(faces_count.saturating_mul(16))
+                .saturating_add(64 * 64),
+            "listing the faces and their pairs",
+        )?;
         let index: HashMap<[usize; 2], usize> =
             t.edges.iter().enumerate().map(|(k, &e)| (e, k)).collect();
         let bit = |a: usize, b: usize| 1u64 << index[&[a.min(b), a.max(b)]];
@@ -301,7 +329,8 @@ pub fn check_marking_strategy(
             spec.game
         ));
     }
-    let rules = Rules::from_spec(spec)?;
+    // TODO(budget): thread from check()
+    let rules = Rules::from_spec(spec, &mut Budget::new(DEFAULT_MAX_WORK))?;
     let winner_first = crate::winner_is_first(&strategy.winner)?;
     let mut moves: HashMap<u64, usize> = HashMap::new();
     for (k, (hex, e)) in strategy.moves.iter().enumerate() {

@@ -26,6 +26,7 @@
 //! ([`crate::TRUSTED_TRIANGULATION_HEAPS`]), the Sprague-Grundy theorem, and the periodicity
 //! theorem when a heap is beyond the checked labels.
 
+use crate::budget::{Budget, DEFAULT_MAX_WORK};
 use crate::geometry::{check_points_hull, Triangulation};
 use crate::heaps::{
     check_labelling_of, HeapLabelling, HeapMove, LabellingReport, Period, Rules,
@@ -74,10 +75,20 @@ enum MoveMap {
 }
 
 impl Reduction {
-    /// Reduces the instance; an error says why the theorem does not apply.
-    pub fn new(spec: &MarkingSpec) -> Result<Reduction, String> {
+    /// Reduces the instance, charging the validation to `budget`; an error says why the
+    /// theorem does not apply.
+    pub fn new(spec: &MarkingSpec, budget: &mut Budget) -> Result<Reduction, String> {
         match spec.game {
-            MarkingGame::Coloring => Reduction::coloring(&spec.triangulation.validate()?),
+            MarkingGame::Coloring => {
+                let t = spec.triangulation.validate(budget)?;
+                // The dual, the arrays and the move map: a few hash-map entries per triangle.
+                budget.charge_each(
+                    u64::try_from(t.triangles.len()).unwrap_or(u64::MAX),
+                    512,
+                    "reducing the triangulation to heaps",
+                )?;
+                Reduction::coloring(&t)
+            }
             MarkingGame::MonochromaticTriangle => {
                 let tri = &spec.triangulation;
                 if !tri.triangles.is_empty() || !tri.edges.is_empty() {
@@ -88,7 +99,7 @@ impl Reduction {
                     );
                 }
                 let points = &tri.points;
-                let (hull, convex) = check_points_hull(points)?;
+                let (hull, convex) = check_points_hull(points, budget)?;
                 if !convex {
                     return Err("Theorem 2 needs points in convex position".into());
                 }
@@ -202,19 +213,19 @@ impl Reduction {
 /// for the constructing games); larger ones only their geometry (a valid triangulation, or
 /// points in general position without triangles or edges): they can be decided by a
 /// `marking-kayles` certificate but not by a strategy.
-pub fn validate_instance(spec: &MarkingSpec) -> Result<(), String> {
+pub fn validate_instance(spec: &MarkingSpec, budget: &mut Budget) -> Result<(), String> {
     let tri = &spec.triangulation;
     if spec.game.is_constructing() {
         if tri.points.len() > MAX_CONSTRUCTING_POINTS
             && tri.triangles.is_empty()
             && tri.edges.is_empty()
         {
-            return check_points_hull(&tri.points).map(|_| ());
+            return check_points_hull(&tri.points, budget).map(|_| ());
         }
-    } else if tri.validate()?.edges.len() > MAX_EDGES {
+    } else if tri.validate(budget)?.edges.len() > MAX_EDGES {
         return Ok(());
     }
-    crate::marking_game::Rules::from_spec(spec).map(|_| ())
+    crate::marking_game::Rules::from_spec(spec, budget).map(|_| ())
 }
 
 /// Checks a `marking-kayles` certificate against a `marking-game` instance.
@@ -224,7 +235,8 @@ pub fn check_marking_kayles(
     max_moves: u64,
 ) -> Result<KaylesReport, String> {
     let first = crate::winner_is_first(&cert.winner)?;
-    let reduction = Reduction::new(spec)?;
+    // TODO(budget): thread from check()
+    let reduction = Reduction::new(spec, &mut Budget::new(DEFAULT_MAX_WORK))?;
     let winning_move = match (first, cert.edge) {
         (true, Some(edge)) => Some(
             reduction
@@ -292,7 +304,7 @@ mod tests {
                 edges: vec![],
             },
         };
-        let r = Reduction::new(&spec).unwrap();
+        let r = Reduction::new(&spec, &mut Budget::new(DEFAULT_MAX_WORK)).unwrap();
         assert_eq!(r.heaps, vec![1, 1, 1]);
         let ear = r.heap_move([0, 1]).unwrap();
         assert_eq!((ear.take, ear.leave.len()), (1, 0));
@@ -346,19 +358,19 @@ mod tests {
                 edges: vec![],
             },
         };
-        let r = Reduction::new(&spec).unwrap();
+        let r = Reduction::new(&spec, &mut Budget::new(DEFAULT_MAX_WORK)).unwrap();
         assert_eq!(r.heaps, vec![8]);
         let m = r.heap_move([1, 5]).unwrap();
         assert_eq!((m.take, m.leave), (2, vec![3, 3]));
         assert_eq!(r.heap_move([0, 7]).unwrap().leave, vec![6]);
         spec.triangulation.triangles.push([0, 1, 2]);
-        assert!(Reduction::new(&spec)
+        assert!(Reduction::new(&spec, &mut Budget::new(DEFAULT_MAX_WORK))
             .err()
             .unwrap()
             .contains("points alone"));
         spec.triangulation.triangles.clear();
         spec.triangulation.points.push([3, 20]);
-        assert!(Reduction::new(&spec)
+        assert!(Reduction::new(&spec, &mut Budget::new(DEFAULT_MAX_WORK))
             .err()
             .unwrap()
             .contains("convex position"));

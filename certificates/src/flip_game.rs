@@ -877,6 +877,95 @@ mod tests {
         );
     }
 
+    /// The convex_polygon form is exactly its triangles: nonsense combinations, sizes and
+    /// counts are refused before any work (no `n - 2` wrap, no allocation sized by `n`), and
+    /// each error names the item.
+    #[test]
+    fn convex_polygon_instances_are_exactly_their_triangles() {
+        let spec = |n, triangles: Vec<[usize; 3]>| FlipSpec {
+            game: FlipGame::AllGreen,
+            convex_polygon: Some(n),
+            points: vec![],
+            triangles,
+            edges: vec![],
+        };
+        let fan = vec![[0, 1, 2], [0, 2, 3], [0, 3, 4]];
+        let mut with_points = spec(5, fan.clone());
+        with_points.points = (0..5).map(|i| [i, i * i]).collect();
+        assert!(run_setup(&with_points)
+            .unwrap_err()
+            .contains("gives triangles only"));
+        let mut with_edges = spec(5, fan.clone());
+        with_edges.edges = vec![[0, 2]];
+        assert!(run_setup(&with_edges)
+            .unwrap_err()
+            .contains("gives triangles only"));
+        for n in [0, 1, 2, MAX_CONVEX_VERTICES + 1, usize::MAX] {
+            let err = setup(&spec(n, fan.clone()), &mut Budget::new(0)).unwrap_err();
+            assert!(err.contains("must be 3 to 20000000"), "{err}");
+        }
+        assert_eq!(
+            run_setup(&spec(5, vec![[0, 1, 2]])).unwrap_err(),
+            "1 triangles given: a triangulated 5-gon has exactly 3"
+        );
+        assert_eq!(
+            run_setup(&spec(5, vec![[0, 1, 2], [0, 2, 7], [0, 3, 4]])).unwrap_err(),
+            "triangles[1] [0, 2, 7] is not three distinct vertices of 0..5"
+        );
+        assert_eq!(
+            run_setup(&spec(5, vec![[0, 1, 2], [0, 3, 3], [0, 3, 4]])).unwrap_err(),
+            "triangles[1] [0, 3, 3] is not three distinct vertices of 0..5"
+        );
+        assert!(run_setup(&spec(5, vec![[0, 1, 2], [0, 3, 4], [2, 0, 1]]))
+            .unwrap_err()
+            .starts_with("triangles[0] [0, 1, 2] and triangles[2] [2, 0, 1] are the same"));
+        assert_eq!(
+            run_setup(&spec(5, vec![[0, 1, 2], [0, 2, 3], [0, 2, 4]])).unwrap_err(),
+            "the triangles have 4 of the 5 sides of the polygon: the side 3-4 is in no triangle"
+        );
+        let err = setup(&spec(5, fan), &mut Budget::new(100)).unwrap_err();
+        assert!(err.contains("work limit reached while"), "{err}");
+    }
+
+    /// The points form is validated exactly: an edge list with an extra crossing edge is
+    /// refused (it used to be dropped), and a budget too small is an error.
+    #[test]
+    fn point_instances_are_exactly_their_edges() {
+        let hexagon: Vec<Point> = (0..6).map(|i| [i, i * i]).collect();
+        let zigzag = vec![
+            [0, 1],
+            [1, 2],
+            [2, 3],
+            [3, 4],
+            [4, 5],
+            [5, 0],
+            [0, 2],
+            [0, 3],
+            [3, 5],
+        ];
+        let spec = |edges: Vec<[usize; 2]>| FlipSpec {
+            game: FlipGame::AllGreen,
+            convex_polygon: None,
+            points: hexagon.clone(),
+            triangles: vec![],
+            edges,
+        };
+        let (_, board) = run_setup(&spec(zigzag.clone())).unwrap();
+        assert_eq!(board.edges.len(), 9);
+        let mut extra = zigzag.clone();
+        extra.push([4, 1]);
+        let err = run_setup(&spec(extra)).unwrap_err();
+        assert!(err.starts_with("10 edges given"), "{err}");
+        let mut crossing = zigzag.clone();
+        crossing[8] = [4, 1];
+        let err = run_setup(&spec(crossing)).unwrap_err();
+        assert_eq!(err, "edges[6] [0, 2] and edges[8] [4, 1] cross");
+        let err = setup(&spec(zigzag), &mut Budget::new(50)).unwrap_err();
+        assert!(err.contains("work limit reached while"), "{err}");
+        let err = run_setup(&spec(vec![])).unwrap_err();
+        assert_eq!(err, "no triangles and no edges");
+    }
+
     /// Positions up to 16 points read as before the 256-bit masks (one `u128` each); beyond,
     /// the high word is written first, the low one padded to 32 digits.
     #[test]

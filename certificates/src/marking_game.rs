@@ -442,4 +442,79 @@ mod tests {
         let err = check_marking_strategy(&spec, &missing, 1000).unwrap_err();
         assert!(err.contains("no move for the winner"), "{err}");
     }
+
+    /// Sizes are refused before validation: a triangulation of 40 points has at least 77
+    /// edges, beyond the 64 of the rules (no work is spent: the budget is zero).
+    #[test]
+    fn sizes_are_refused_before_any_work() {
+        let mut big = quad(MarkingGame::Coloring);
+        big.triangulation.points = (0..40).map(|i| [i, i * i]).collect();
+        let err = Rules::from_spec(&big, &mut Budget::new(0))
+            .err()
+            .expect("refused");
+        assert_eq!(
+            err,
+            "40 points: every triangulation of them has at least 2n - 3 = 77 edges, and the \
+             marking rules take at most 64"
+        );
+        let mut constructing = quad(MarkingGame::MonochromaticTriangle);
+        constructing.triangulation.points = (0..12).map(|i| [i, i * i]).collect();
+        constructing.triangulation.triangles.clear();
+        let err = Rules::from_spec(&constructing, &mut Budget::new(0))
+            .err()
+            .expect("refused");
+        assert!(err.contains("at most 11"), "{err}");
+        let with_triangles = quad(MarkingGame::MonochromaticTriangle);
+        let err = Rules::from_spec(&with_triangles, &mut Budget::new(0))
+            .err()
+            .expect("refused");
+        assert!(err.contains("give no triangles or edges"), "{err}");
+    }
+
+    /// The constructing game's quartic loops and the triangulation's validation are charged:
+    /// a budget too small is an error naming the work limit, a large one suffices.
+    #[test]
+    fn the_rules_are_charged_to_the_budget() {
+        let mut constructing = quad(MarkingGame::MonochromaticTriangle);
+        constructing.triangulation.points = (0..11).map(|i| [i, i * i]).collect();
+        constructing.triangulation.triangles.clear();
+        let mut b = Budget::new(DEFAULT_MAX_WORK);
+        let rules = Rules::from_spec(&constructing, &mut b).unwrap();
+        assert_eq!(rules.edges, 55);
+        assert!(b.used() > 55 * 55, "{}", b.used());
+        let err = Rules::from_spec(&constructing, &mut Budget::new(55 * 55))
+            .err()
+            .expect("refused");
+        assert!(err.contains("work limit reached while"), "{err}");
+        let err = Rules::from_spec(&quad(MarkingGame::Coloring), &mut Budget::new(10))
+            .err()
+            .expect("refused");
+        assert!(err.contains("work limit reached while"), "{err}");
+    }
+
+    /// An edge list with an extra edge crossing others is refused, not dropped (the strategy
+    /// of `coloring_the_diagonal_wins` is for the four-point board without the edge 1-3).
+    #[test]
+    fn an_extra_crossing_edge_is_refused() {
+        let mut spec = quad(MarkingGame::Coloring);
+        spec.triangulation.triangles.clear();
+        spec.triangulation.edges = vec![[0, 1], [1, 2], [2, 3], [0, 3], [0, 2]];
+        assert_eq!(
+            Rules::from_spec(&spec, &mut Budget::new(DEFAULT_MAX_WORK))
+                .unwrap()
+                .edges,
+            5
+        );
+        spec.triangulation.edges.push([1, 3]);
+        let err = Rules::from_spec(&spec, &mut Budget::new(DEFAULT_MAX_WORK))
+            .err()
+            .expect("refused");
+        assert!(err.starts_with("6 edges given"), "{err}");
+        let strategy = MarkingStrategy {
+            winner: "first".into(),
+            moves: vec![("0".into(), 1)],
+        };
+        let err = check_marking_strategy(&spec, &strategy, 1000).unwrap_err();
+        assert!(err.starts_with("6 edges given"), "{err}");
+    }
 }

@@ -103,6 +103,11 @@ impl Reduction {
                 if !convex {
                     return Err("Theorem 2 needs points in convex position".into());
                 }
+                budget.charge_each(
+                    u64::try_from(points.len()).unwrap_or(u64::MAX),
+                    16,
+                    "ranking the hull",
+                )?;
                 let mut rank = vec![0; points.len()];
                 for (i, &v) in hull.iter().enumerate() {
                     rank[v] = i;

@@ -78,7 +78,10 @@ fn a_flip_sequence_for_the_smaller_board_is_rejected_on_the_instance_with_the_ex
     let mut swapped = zigzag();
     swapped[7] = [1, 4];
     let err = check(&flip_instance(swapped), &cert, &Limits::default()).reason;
-    assert!(err.contains("edges[6] [0, 2] and edges[7] [1, 4] cross"), "{err}");
+    assert!(
+        err.contains("edges[6] [0, 2] and edges[7] [1, 4] cross"),
+        "{err}"
+    );
     let mut twice = zigzag();
     twice[8] = [3, 0];
     let err = check(&flip_instance(twice), &cert, &Limits::default()).reason;

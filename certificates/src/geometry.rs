@@ -11,38 +11,40 @@
 //! # Validation, in this order
 //!
 //! `n` points, `h` of them on the convex hull, `m` items (triangles or edges) in the file.
-//! Every step is charged to the [`Budget`] before it runs, so no input can make validation
-//! run past the work limit; each error names the offending item (`points[2]`, `triangles[4]
-//! [0, 3, 5]`, `edges[17] [3, 9]`).
+//! Every step is charged to the [`Budget`] before it runs (one unit about one step or one
+//! byte held), so no input makes validation run past the work limit; each error names the
+//! offending item (`points[2]`, `triangles[4] [0, 3, 5]`, `edges[17] [3, 9]`).
 //!
 //! 1. The shape of the input: triangles or edges, not both and not neither.
-//! 2. Coordinates within 2^40 and no point given twice: O(n log n).
-//! 3. The convex hull (Andrew's monotone chain): O(n log n). Points not in convex position
-//!    are limited to [`MAX_GENERAL_POINTS`].
-//! 4. The counts: every triangulation of n points in general position with h on the hull
-//!    has exactly 3n - 3 - h edges and 2n - 2 - h triangles. A list of another length is
-//!    refused here, in O(1), before anything quadratic: a complete graph given as edges costs
-//!    no more than reading it.
-//! 5. General position, unless every point is a hull vertex (then the hull shows it): for each
-//!    point the later points sorted by direction with an exact comparator, O(n^2 log n)
-//!    ([`collinear_triple`]).
-//! 6. Each item: indices in range, distinct, no degenerate triangle; no item given twice (in
-//!    any order or orientation, both indices named): O(m log m).
+//! 2. Coordinates within 2^40 (`unsigned_abs`, so `i64::MIN` is refused too) and no point
+//!    given twice: O(n log n).
+//! 3. The convex hull (Andrew's monotone chain): O(n log n). Point sets not in convex
+//!    position are limited to [`MAX_GENERAL_POINTS`].
+//! 4. The count: every triangulation of n points in general position with h on the hull has
+//!    exactly 3n - 3 - h edges and 2n - 2 - h triangles. A list of another length is refused
+//!    here, in O(1), before anything quadratic: a complete graph given as edges costs no more
+//!    than reading it.
+//! 5. General position, unless every point is a hull vertex (the hull then shows it): for
+//!    each point, the later points sorted by direction with an exact comparator (half-plane,
+//!    then the sign of a cross product), O(n^2 log n) ([`collinear_triple`]).
+//! 6. Each item: indices in range; a triangle's corners distinct and not collinear, an
+//!    edge's ends distinct; no item given twice, in any order or orientation (both indices
+//!    named): O(m log m).
 //! 7. No two edges cross (the edges given, or the triangles' sides). In convex position two
 //!    edges cross iff their endpoints interleave along the hull, so a bracket-matching sweep
 //!    decides it in O(m log m); otherwise every pair is tested, O(m^2) with m <= 3n <= 6000.
+//!    (Triangles given first pass the oriented-side test of step 9, which is O(m log m).)
 //! 8. Edges only: the faces are traced from the angular order of the neighbours at each
-//!    vertex (an exact comparator: half-plane, then the sign of a cross product), O(m log m);
-//!    the counter-clockwise 3-cycles of faces are the triangles, and their number must again
-//!    be 2n - 2 - h.
-//! 9. The triangles: no oriented side shared by two triangles, exactly 3n - 3 - h distinct
-//!    sides, each triangle empty of points (skipped in convex position, where no point can lie
-//!    inside; O(n m) otherwise), and their total area equal to the hull's; every point a
-//!    corner. Non-crossing empty triangles covering the hull's area exactly form a
-//!    triangulation of the whole hull (an overlap would need a crossing or a point inside a
-//!    triangle, a gap would lose area).
-//! 10. Edges only: the sides of those triangles must be exactly the edges given; an edge in no
-//!     triangle is named and refused, never dropped.
+//!    vertex (the same exact comparator), O(m log m); the counter-clockwise 3-cycles of faces
+//!    are the triangles, and there must again be 2n - 2 - h of them.
+//! 9. The triangles (given, or traced in step 8): none given twice, no oriented side shared
+//!    by two of them (they would overlap), exactly 3n - 3 - h distinct sides, each triangle
+//!    empty of points (skipped in convex position, where no point can lie inside; O(n m)
+//!    otherwise), their total area equal to the hull's, every point a corner. Non-crossing
+//!    empty triangles covering exactly the hull's area triangulate the whole hull (an
+//!    overlap would need a crossing or a point inside a triangle, a gap would lose area).
+//! 10. Edges only: the sides of those triangles must be exactly the edges given; an edge in
+//!     no triangle is named and refused, never dropped.
 //!
 //! So large convex triangulations (10^5 points and more) validate in O(n log n) from either
 //! form; other point sets take O(n^2 log n) for general position and O(n^2) for crossings and

@@ -5,6 +5,7 @@
 
 use crate::construct::{exact_certificate, Solver, Stop};
 use crate::triangulations::{generate, Kind};
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::check::{check, Limits};
 use gamecert_certificates::construct_game::{describe, Pos};
 use gamecert_certificates::format::{Certificate, Instance};
@@ -71,7 +72,7 @@ pub fn bichromatic_table(
 
 fn row(game: MarkingGame, name: &'static str, n: usize) -> Result<BichromaticRow, String> {
     let spec = convex_points(game, n);
-    let rules = Rules::from_spec(&spec)?;
+    let rules = Rules::from_spec(&spec, &mut Budget::new(u64::MAX))?;
     let started = Instant::now();
     let (cert, value, _) =
         exact_certificate(&rules, None).map_err(|s| format!("{name}, n = {n}: {s:?}"))?;
@@ -153,7 +154,7 @@ fn bench_game(
     let mut rows = Vec::new();
     for n in from..=to {
         let spec = make(n);
-        let Ok(rules) = Rules::from_spec(&spec) else {
+        let Ok(rules) = Rules::from_spec(&spec, &mut Budget::new(u64::MAX)) else {
             break;
         };
         let started = Instant::now();
@@ -289,7 +290,7 @@ mod tests {
     fn monochromatic_triangle_agrees_with_the_marking_solver() {
         for n in 3..=8 {
             let spec = convex_points(MarkingGame::MonochromaticTriangle, n);
-            let rules = Rules::from_spec(&spec).unwrap();
+            let rules = Rules::from_spec(&spec, &mut Budget::new(u64::MAX)).unwrap();
             let v = Solver::new(&rules).value(Pos::START).unwrap();
             let first = crate::marking::first_player_wins(&spec).unwrap();
             assert_eq!(v == 1, first, "n = {n}");

@@ -12,6 +12,7 @@
 use crate::convex_heaps::{Advice, ColoringBoard, GrundyTable, HeapGame, TriangleBoard};
 use crate::rng::Rng;
 use crate::triangulations::parabola;
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::check::{check, Limits};
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::geometry::TriangulationSpec;
@@ -189,12 +190,18 @@ pub fn convex_heaps(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Conv
                     .map_err(anyhow::Error::msg)?,
             };
             let (first, certificate_seconds, check_seconds) = certify(&spec)?;
-            let t = spec.triangulation.validate().map_err(anyhow::Error::msg)?;
+            let t = spec
+                .triangulation
+                .validate(&mut Budget::new(u64::MAX))
+                .map_err(anyhow::Error::msg)?;
             let board = ColoringBoard::new(&t).map_err(anyhow::Error::msg)?;
-            let heaps = gamecert_certificates::marking_kayles::Reduction::new(&spec)
-                .map_err(anyhow::Error::msg)?
-                .heaps
-                .len();
+            let heaps = gamecert_certificates::marking_kayles::Reduction::new(
+                &spec,
+                &mut Budget::new(u64::MAX),
+            )
+            .map_err(anyhow::Error::msg)?
+            .heaps
+            .len();
             let (moves, seconds, full) = play_coloring(&board, &kayles, first, plies, &mut rng)?;
             rows.push(ConvexRow {
                 board: format!("coloring, {board_name}"),
@@ -289,7 +296,10 @@ mod tests {
                         triangulation: crate::triangulations::generate(kind, n, 0, seed).unwrap(),
                     };
                     let (first, _, _) = certify(&spec).unwrap();
-                    let t = spec.triangulation.validate().unwrap();
+                    let t = spec
+                        .triangulation
+                        .validate(&mut Budget::new(u64::MAX))
+                        .unwrap();
                     let board = ColoringBoard::new(&t).unwrap();
                     let (_, _, full) =
                         play_coloring(&board, &kayles, first, usize::MAX, &mut rng).unwrap();

@@ -122,7 +122,8 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
             let started = Instant::now();
             let deadline = started + cap;
             let (done, nodes) = if game.solitaire() {
-                let (shape, board) = setup(&spec).map_err(anyhow::Error::msg)?;
+                let (shape, board) =
+                    setup(&spec, &mut Budget::new(u64::MAX)).map_err(anyhow::Error::msg)?;
                 crate::solitaire::exhaustive(&shape, &board);
                 (started.elapsed() <= cap, 0)
             } else {

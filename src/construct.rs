@@ -23,6 +23,7 @@
 //! stores at most [`MAX_STATES`] of them and `solve` refuses the instance, naming the bound and
 //! the cap, when it passes them.
 
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::construct_game::{
     bichromatic, key, legal, scored, step, BalancedColouring, ConstructStrategy, FirstSide, Pos,
     SecondSide, Step,
@@ -454,7 +455,7 @@ pub fn theorem6_certificate(rules: &Rules) -> ConstructStrategy {
 
 /// Lemma 4's colouring of a triangulation's edges (sorted order), by the proof's induction.
 pub fn lemma4_colouring(spec: &MarkingSpec) -> Result<BalancedColouring, String> {
-    let t = spec.triangulation.validate()?;
+    let t = spec.triangulation.validate(&mut Budget::new(u64::MAX))?;
     let points = &t.points;
     let mut order: Vec<usize> = (0..points.len()).collect();
     order.sort_by_key(|&p| points[p]);
@@ -506,7 +507,7 @@ pub enum How {
 /// else the exact solver. Returns the certificate, the method's name and the positions the
 /// exact solver evaluated (0 for the paper's programs). The caller checks the certificate.
 pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String, u64), String> {
-    let rules = gamecert_certificates::construct_game::rules(spec)?;
+    let rules = gamecert_certificates::construct_game::rules(spec, &mut Budget::new(u64::MAX))?;
     if how == How::Paper {
         if let Some(t3) = Theorem3::new(spec, &rules) {
             return Ok((
@@ -523,7 +524,7 @@ pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String, u64),
             ));
         }
         if spec.game == MarkingGame::BichromaticColoring {
-            let t = spec.triangulation.validate()?;
+            let t = spec.triangulation.validate(&mut Budget::new(u64::MAX))?;
             if t.inner_points().len() <= 2 {
                 return Ok((
                     Certificate::ConstructStrategy(theorem6_certificate(&rules)),
@@ -598,7 +599,11 @@ mod tests {
         let mut capped = false;
         for n in 3..=7 {
             let spec = convex_points(MarkingGame::MonochromaticCompleteTriangulation, n);
-            let rules = Rules::from_spec(&spec).unwrap();
+            let rules = Rules::from_spec(
+                &spec,
+                &mut gamecert_certificates::budget::Budget::unlimited(),
+            )
+            .unwrap();
             let mut solver = Solver::new(&rules);
             solver.value(Pos::START).unwrap();
             assert!(
@@ -633,7 +638,7 @@ mod tests {
     fn theorem_3_on(sizes: std::ops::RangeInclusive<usize>) {
         for n in sizes {
             let spec = convex_points(MarkingGame::MonochromaticCompleteTriangulation, n);
-            let rules = Rules::from_spec(&spec).unwrap();
+            let rules = Rules::from_spec(&spec, &mut Budget::new(u64::MAX)).unwrap();
             let t3 = Theorem3::new(&spec, &rules).unwrap();
             let cert = t3.certificate();
             check_construct_strategy(
@@ -678,7 +683,7 @@ mod tests {
                 game: MarkingGame::BichromaticColoring,
                 triangulation: triangulation.clone(),
             };
-            let rules = Rules::from_spec(&spec).unwrap();
+            let rules = Rules::from_spec(&spec, &mut Budget::new(u64::MAX)).unwrap();
             let cert = theorem6_certificate(&rules);
             check_construct_strategy(
                 &spec,
@@ -714,7 +719,7 @@ mod tests {
             game: MarkingGame::BichromaticColoring,
             triangulation: generate(Kind::Points, 8, 2, 0).unwrap(),
         };
-        let rules = Rules::from_spec(&spec).unwrap();
+        let rules = Rules::from_spec(&spec, &mut Budget::new(u64::MAX)).unwrap();
         let naive = defence_certificate(&rules, false);
         let err = check_construct_strategy(
             &spec,

@@ -22,6 +22,7 @@
 //! [`GrundyTable::new`] confirms with the Guy-Smith bound before using it; the certificate
 //! carries the labels and the period and the checker verifies both.
 
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::geometry::Triangulation;
 use gamecert_certificates::heaps::{Period, Rules};
 use gamecert_certificates::marking_game::{MarkingGame, MarkingSpec};
@@ -384,14 +385,18 @@ impl TriangleBoard {
 pub fn certificate(spec: &MarkingSpec) -> Result<MarkingKayles, String> {
     let (game, edge) = match spec.game {
         MarkingGame::Coloring => {
-            let board = ColoringBoard::new(&spec.triangulation.validate()?)?;
+            let board =
+                ColoringBoard::new(&spec.triangulation.validate(&mut Budget::new(u64::MAX))?)?;
             let table = GrundyTable::new(HeapGame::Kayles);
             let advice = board.advise(&vec![false; board.edges.len()], &table);
             (HeapGame::Kayles, advice)
         }
         MarkingGame::MonochromaticTriangle => {
             let points = &spec.triangulation.points;
-            let (hull, convex) = gamecert_certificates::geometry::check_points_hull(points)?;
+            let (hull, convex) = gamecert_certificates::geometry::check_points_hull(
+                points,
+                &mut Budget::new(u64::MAX),
+            )?;
             if !convex {
                 return Err("Theorem 2 needs points in convex position".into());
             }
@@ -500,12 +505,14 @@ mod tests {
                     triangles,
                     edges: vec![],
                 };
-                let t = spec.validate().unwrap();
+                let t = spec.validate(&mut Budget::new(u64::MAX)).unwrap();
                 let Ok(board) = ColoringBoard::new(&t) else {
                     continue;
                 };
                 boards += 1;
-                let rules = MarkingRules::new(MarkingGame::Coloring, &t).unwrap();
+                let rules =
+                    MarkingRules::new(MarkingGame::Coloring, &t, &mut Budget::new(u64::MAX))
+                        .unwrap();
                 let mut memo = HashMap::new();
                 let mut stack = vec![0u64];
                 let mut seen = std::collections::HashSet::new();
@@ -560,7 +567,7 @@ mod tests {
                     edges: vec![],
                 },
             };
-            let rules = MarkingRules::from_spec(&spec).unwrap();
+            let rules = MarkingRules::from_spec(&spec, &mut Budget::new(u64::MAX)).unwrap();
             // Points (i, i^2) are already in hull order; pair k is the k-th (i < j).
             let pairs: Vec<[usize; 2]> = (0..n)
                 .flat_map(|a| (a + 1..n).map(move |b| [a, b]))
@@ -685,7 +692,7 @@ mod tests {
                 triangles: simple_branching_triangles(n, bias, 9),
                 edges: vec![],
             };
-            let t = spec.validate().unwrap();
+            let t = spec.validate(&mut Budget::new(u64::MAX)).unwrap();
             assert!(ColoringBoard::new(&t).is_ok(), "n = {n}, bias {bias}");
             if bias == 100 && n >= 30 {
                 assert!(!t.inner_triangles().is_empty());

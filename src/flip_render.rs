@@ -6,6 +6,7 @@
 
 use crate::flipping::mover_colour;
 use crate::svg::{Colour, Picture, Stroke};
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::flip_game::{immediate_payoff, setup, Board, FlipSpec};
 use gamecert_certificates::format::Certificate;
 use std::collections::HashMap;
@@ -53,7 +54,7 @@ pub fn frames(
     if spec.convex_polygon.is_some() {
         return Err("an abstract convex polygon has no coordinates to draw".into());
     }
-    let (shape, mut board) = setup(spec)?;
+    let (shape, mut board) = setup(spec, &mut Budget::new(u64::MAX))?;
     let points = spec.points.clone();
     let red = spec.game == gamecert_certificates::flip_game::FlipGame::BichromaticFlipping;
     let mut labels = HashMap::new();

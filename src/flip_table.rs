@@ -38,7 +38,7 @@ pub fn rows(max_n: usize, progress: &mut dyn FnMut(&str)) -> Result<Vec<Row>, St
                 progress(&format!("n {n}, inner {inner}, seed {seed}"));
                 let certified = |game| -> Result<(i64, u64, usize), String> {
                     let spec = gen_instance(Kind::Points, n, inner, seed, game, false)?;
-                    let (shape, board) = setup(&spec)?;
+                    let (shape, board) = setup(&spec, &mut Budget::new(u64::MAX))?;
                     let mut solver = Solver::new(&spec)?;
                     let cert = solver.certificate();
                     let report = check_flip_value(&spec, &cert, &mut Budget::unlimited())

@@ -22,6 +22,7 @@
 
 use crate::io::BadInput;
 use crate::solve::Method;
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::flip_game::{
     final_payoff, immediate_payoff, setup, Board, FlipGame, FlipSpec, FlipStrategy, FlipValue,
     Shape, MAX_MASK_POINTS,
@@ -148,7 +149,7 @@ impl Solver {
         if spec.game.solitaire() {
             return Err("a solitaire game has no two-player value".into());
         }
-        let (shape, start) = setup(spec)?;
+        let (shape, start) = setup(spec, &mut Budget::new(u64::MAX))?;
         if shape.len() > MAX_EXACT_POINTS {
             return Err(format!(
                 "{} points: the exact solver takes at most {MAX_EXACT_POINTS}",
@@ -364,7 +365,7 @@ pub fn convex_position(shape: &Shape) -> bool {
 /// even; the winner's strategy flips the first legal edge at every position. `None` if the
 /// instance is not that game in convex position.
 pub fn theorem_9(spec: &FlipSpec) -> Result<Option<FlipValue>, String> {
-    let (shape, start) = setup(spec)?;
+    let (shape, start) = setup(spec, &mut Budget::new(u64::MAX))?;
     if spec.game != FlipGame::MonochromaticFlipping || !convex_position(&shape) {
         return Ok(None);
     }

@@ -11,6 +11,7 @@ use gamecert::io::{
     write_output, BadInput,
 };
 use gamecert::solve::{solve_one_round, Method, SolveError};
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
 use gamecert_certificates::sat_voronoi::SatVoronoi;
 use gamecert_certificates::{check, Limits, Verdict};
@@ -603,7 +604,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             let spec =
                 gamecert::triangulations::generate(kind, points, inner, seed).map_err(BadInput)?;
-            let t = spec.validate().map_err(BadInput)?;
+            let t = spec
+                .validate(&mut Budget::new(u64::MAX))
+                .map_err(BadInput)?;
             note(
                 quiet,
                 &format!(

@@ -12,6 +12,7 @@
 //! [`crate::limits`] at [`BYTES_PER_POSITION`] each, which is 2^26), so every board it takes
 //! fits, and the cap only guards the estimate.
 
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::marking_game::{
     MarkingGame, MarkingSpec, MarkingStrategy, Outcome, Rules,
 };
@@ -43,7 +44,7 @@ fn good(rules: &Rules, green: u64, e: usize, memo: &mut HashMap<u64, bool>) -> b
 }
 
 fn checked_rules(spec: &MarkingSpec) -> Result<Rules, String> {
-    let rules = Rules::from_spec(spec)?;
+    let rules = Rules::from_spec(spec, &mut Budget::new(u64::MAX))?;
     if rules.edges > MAX_SOLVED_EDGES && spec.game != MarkingGame::MonochromaticTriangle {
         return Err(format!(
             "{} edges: `solve` handles marking games with at most {MAX_SOLVED_EDGES}",
@@ -65,7 +66,7 @@ pub fn first_player_wins_within(
     spec: &MarkingSpec,
     max_positions: usize,
 ) -> Result<Option<bool>, String> {
-    let rules = Rules::from_spec(spec)?;
+    let rules = Rules::from_spec(spec, &mut Budget::new(u64::MAX))?;
     Ok(wins_within(&rules, 0, &mut HashMap::new(), max_positions))
 }
 
@@ -240,7 +241,7 @@ mod tests {
                     game,
                     triangulation: generate(Kind::Wheel, n, 0, 1).unwrap(),
                 };
-                let rules = Rules::from_spec(&spec).unwrap();
+                let rules = Rules::from_spec(&spec, &mut Budget::unlimited()).unwrap();
                 let mut memo = HashMap::new();
                 wins(&rules, 0, &mut memo);
                 assert!(memo.len() as u128 <= position_bound(rules.edges));
@@ -320,7 +321,13 @@ mod tests {
                     &mut gamecert_certificates::budget::Budget::unlimited(),
                 )
                 .unwrap_or_else(|e| panic!("{kind:?} {n} {game:?}: {e}"));
-                let board = Board::new(&spec.triangulation.validate().unwrap()).unwrap();
+                let board = Board::new(
+                    &spec
+                        .triangulation
+                        .validate(&mut Budget::new(u64::MAX))
+                        .unwrap(),
+                )
+                .unwrap();
                 let play = match game {
                     MarkingGame::Nimstring => Play::Normal,
                     MarkingGame::NimstringMisere => Play::Misere,
@@ -382,7 +389,7 @@ mod tests {
         for n in 5..=12 {
             for seed in 0..4 {
                 let spec = generate(Kind::SimpleBranching, n, 0, seed).unwrap();
-                let t = spec.validate().unwrap();
+                let t = spec.validate(&mut Budget::new(u64::MAX)).unwrap();
                 with_inner += usize::from(!t.inner_triangles().is_empty());
                 let heaps = kayles_heaps(&t);
                 let value = heaps.iter().fold(0, |x, &h| x ^ g[h]);

@@ -30,6 +30,7 @@
 //! on the real game (up to the checker's strategy limit,
 //! `gamecert_certificates::flip_game::MAX_STRATEGY_POINTS`).
 
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::flip_game::{setup, Board, FlipGame, FlipSpec, FlipValue};
 use rustc_hash::FxHashMap;
 
@@ -431,7 +432,7 @@ impl MftSolver {
                 "{n} vertices: the reduced MFT solver takes at most {MAX_VERTICES}"
             ));
         }
-        let (shape, start) = setup(spec)?;
+        let (shape, start) = setup(spec, &mut Budget::new(u64::MAX))?;
         let value = i64::from(self.solve(n, &spec.triangles)?);
         if self.aborted {
             return Ok(FlipValue {

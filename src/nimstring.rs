@@ -194,7 +194,9 @@ pub fn fan_row(triangles: usize, play: Play) -> FanRow {
     let spec =
         crate::triangulations::generate(crate::triangulations::Kind::Fan, triangles + 2, 0, 1)
             .expect("a fan of at least one triangle");
-    let t = spec.validate().expect("generated triangulations validate");
+    let t = spec
+        .validate(&mut Budget::new(u64::MAX))
+        .expect("generated triangulations validate");
     let board = Board::new(&t).expect("a small fan");
     let mut solver = Solver::new(&board, play);
     let first = solver.wins(0);
@@ -365,7 +367,7 @@ mod tests {
     fn wheel(n: usize) -> Board {
         let spec =
             crate::triangulations::generate(crate::triangulations::Kind::Wheel, n, 0, 1).unwrap();
-        Board::new(&spec.validate().unwrap()).unwrap()
+        Board::new(&spec.validate(&mut Budget::new(u64::MAX)).unwrap()).unwrap()
     }
 
     /// Theorem 4: fans with an even number of vertices are first-player wins (n = 4..10).

@@ -9,6 +9,7 @@
 //! every other vertex is shaded by who dominates it.
 
 use crate::svg::{Colour, Picture, Stroke};
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::graph::Graph;
 use gamecert_certificates::marking_game::{MarkingSpec, MarkingStrategy, Outcome, Rules};
 use gamecert_certificates::voronoi::Player;
@@ -112,7 +113,10 @@ fn marking_edges(spec: &MarkingSpec) -> Result<Vec<[usize; 2]>, String> {
             .flat_map(|a| (a + 1..n).map(move |b| [a, b]))
             .collect())
     } else {
-        Ok(spec.triangulation.validate()?.edges)
+        Ok(spec
+            .triangulation
+            .validate(&mut Budget::new(u64::MAX))?
+            .edges)
     }
 }
 
@@ -123,7 +127,7 @@ pub fn marking_play(
     spec: &MarkingSpec,
     strategy: &MarkingStrategy,
 ) -> Result<(Vec<PlayedMove>, bool), String> {
-    let rules = Rules::from_spec(spec)?;
+    let rules = Rules::from_spec(spec, &mut Budget::new(u64::MAX))?;
     let edges = marking_edges(spec)?;
     let winner_first = match strategy.winner.as_str() {
         "first" => true,

@@ -255,7 +255,11 @@ mod tests {
         for n in 4..=10 {
             for t in all_serpentine(n) {
                 let spec = mft(n, t);
-                let (_, board) = gamecert_certificates::flip_game::setup(&spec).unwrap();
+                let (_, board) = gamecert_certificates::flip_game::setup(
+                    &spec,
+                    &mut gamecert_certificates::budget::Budget::new(u64::MAX),
+                )
+                .unwrap();
                 // No inner triangle: every triangle has a polygon side.
                 let side = |a: usize, b: usize| a.abs_diff(b) == 1 || a.abs_diff(b) == n - 1;
                 assert!(spec
@@ -384,7 +388,11 @@ mod tests {
         for n in 5..=10 {
             for t in all_serpentine(n) {
                 let spec = mft(n, t);
-                let (shape, start) = setup(&spec).unwrap();
+                let (shape, start) = setup(
+                    &spec,
+                    &mut gamecert_certificates::budget::Budget::new(u64::MAX),
+                )
+                .unwrap();
                 let wins = |b: &Board, e: [usize; 2]| {
                     let mut next = b.clone();
                     next.play(&shape, spec.game, e, 1).unwrap().green_face

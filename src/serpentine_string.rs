@@ -26,6 +26,7 @@
 //!   green gives one g, placed in that gap. So each gap carries at most one extra g (the
 //!   proof's i, j in {0, 1}), and a hull g is told from a crossing g by [`Token`].
 
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::flip_game::{setup, Board, FlipSpec};
 use serde::Serialize;
 use std::collections::HashSet;
@@ -238,7 +239,7 @@ pub struct OddForced {
 pub fn survey_one(spec: &FlipSpec, s: &mut Survey) -> Result<Vec<OddForced>, String> {
     let n = spec.convex_polygon.ok_or("a convex polygon")?;
     let sides = Sides::new(n, &spec.triangles)?;
-    let (shape, start) = setup(spec)?;
+    let (shape, start) = setup(spec, &mut Budget::new(u64::MAX))?;
     let play = |b: &Board, e: [usize; 2]| {
         let mut next = b.clone();
         let f = next.play(&shape, spec.game, e, 1).expect("a legal move");
@@ -462,7 +463,8 @@ mod tests {
                 cross(3, 5, true),
             ]
         );
-        let (shape, mut board) = gamecert_certificates::flip_game::setup(&spec).unwrap();
+        let (shape, mut board) =
+            gamecert_certificates::flip_game::setup(&spec, &mut Budget::new(u64::MAX)).unwrap();
         for e in [[1, 9], [2, 8], [3, 7], [4, 6]] {
             assert!(!board.play(&shape, spec.game, e, 1).unwrap().green_face);
         }

@@ -19,6 +19,7 @@
 //! flipped and T *hot* (T holds a flipped edge); g not flipped and T cold. An unflipped edge is
 //! green iff one of its triangles is hot.
 
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::flip_game::{setup, Board, FlipGame, FlipSequence, FlipSpec, Shape};
 use std::collections::HashMap;
 
@@ -30,7 +31,7 @@ pub type ConvexPolygon = (usize, Vec<[usize; 3]>, Vec<usize>);
 /// The convex polygon of an instance in convex position: (n, triangles on 0..n in
 /// counter-clockwise order, the map from polygon vertex to point index). `None` otherwise.
 pub fn as_convex(spec: &FlipSpec) -> Result<Option<ConvexPolygon>, String> {
-    let (shape, board) = setup(spec)?;
+    let (shape, board) = setup(spec, &mut Budget::new(u64::MAX))?;
     match &shape {
         Shape::Convex(n) => Ok(Some((*n, spec.triangles.clone(), (0..*n).collect()))),
         Shape::Points(p) => {
@@ -417,7 +418,7 @@ pub fn s_of_t(t: u32) -> Result<FlipSpec, String> {
                 edges: vec![],
             }
         })
-        .find(|s| setup(s).is_ok())
+        .find(|s| setup(s, &mut Budget::new(u64::MAX)).is_ok())
         .ok_or("no placement of v in general position")?;
     Ok(spec)
 }
@@ -431,7 +432,7 @@ pub fn g_bound(t: u32) -> i64 {
 /// `solve` on a solitaire instance: Theorem 11's DP in convex position (unless `exact`), else
 /// the exhaustive search (at most 16 points), else Theorem 12's independent flips.
 pub fn solve(spec: &FlipSpec, exact: bool) -> Result<(FlipSequence, String), String> {
-    let (shape, board) = setup(spec)?;
+    let (shape, board) = setup(spec, &mut Budget::new(u64::MAX))?;
     let run = |flips: Vec<[usize; 2]>, method: &str| -> Result<(FlipSequence, String), String> {
         let mut b = board.clone();
         for &e in &flips {
@@ -491,7 +492,7 @@ mod tests {
         for n in 4..=9 {
             for t in crate::flipping::all_convex(n) {
                 let spec = convex_spec(FlipGame::AllGreen, n, t.clone());
-                let (shape, board) = setup(&spec).unwrap();
+                let (shape, board) = setup(&spec, &mut Budget::new(u64::MAX)).unwrap();
                 let (best, _) = exhaustive(&shape, &board);
                 let (dp, flips) = all_green_dp(n, &t);
                 assert_eq!(dp, best, "n = {n}, {t:?}");
@@ -540,7 +541,7 @@ mod tests {
                     false,
                 )
                 .unwrap();
-                let (shape, board) = setup(&spec).unwrap();
+                let (shape, board) = setup(&spec, &mut Budget::new(u64::MAX)).unwrap();
                 assert_eq!(
                     independent_search(&shape, &board).0,
                     exhaustive(&shape, &board).0
@@ -558,7 +559,7 @@ mod tests {
         let mut values = Vec::new();
         for t in 1..=9 {
             let spec = s_of_t(t).unwrap();
-            let (shape, board) = setup(&spec).unwrap();
+            let (shape, board) = setup(&spec, &mut Budget::new(u64::MAX)).unwrap();
             assert_eq!(board.edges.len(), 3 << (t - 1), "e(t)");
             let m = 1usize << (t - 1);
             let c: Vec<[usize; 3]> = spec
@@ -610,7 +611,7 @@ mod tests {
                     false,
                 )
                 .unwrap();
-                let (shape, board) = setup(&spec).unwrap();
+                let (shape, board) = setup(&spec, &mut Budget::new(u64::MAX)).unwrap();
                 let flips = independent_flips(&shape, &board);
                 assert!(6 * flips.len() + 4 >= n, "n = {n}: {}", flips.len());
                 let (seq, _) = solve(&spec, false).unwrap();

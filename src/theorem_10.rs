@@ -350,7 +350,11 @@ mod tests {
             let all = crate::serpentine::all_serpentine(n);
             for t in &all {
                 let spec = crate::serpentine::mft(n, t.clone());
-                let (shape, start) = setup(&spec).unwrap();
+                let (shape, start) = setup(
+                    &spec,
+                    &mut gamecert_certificates::budget::Budget::new(u64::MAX),
+                )
+                .unwrap();
                 let owner_first = n % 2 == 0;
                 let mut safe_move = |b: &Board, _: bool| {
                     let p = Poly::from_board(n, b).unwrap();

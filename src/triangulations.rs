@@ -14,6 +14,7 @@
 //!   splitting the triangle that contains each inner point in turn.
 
 use crate::rng::Rng;
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::geometry::{check_points, strictly_inside, Point, TriangulationSpec};
 
 /// Which family.
@@ -164,7 +165,7 @@ pub fn generate(
                     strictly_inside(p, a, b, c) && {
                         let mut all = points.clone();
                         all.push(p);
-                        check_points(&all).is_ok()
+                        check_points(&all, &mut Budget::new(u64::MAX)).is_ok()
                     }
                 })
                 .ok_or("could not place the wheel's centre in general position")?;
@@ -206,7 +207,7 @@ pub fn generate(
                     continue;
                 };
                 points.push(p);
-                if check_points(&points).is_err() {
+                if check_points(&points, &mut Budget::new(u64::MAX)).is_err() {
                     points.pop();
                     continue;
                 }
@@ -221,7 +222,7 @@ pub fn generate(
             }
         }
     };
-    spec.validate()?;
+    spec.validate(&mut Budget::new(u64::MAX))?;
     Ok(spec)
 }
 
@@ -254,7 +255,10 @@ mod tests {
                     edges: vec![],
                 };
                 let quick = convex_simple_branching(n, &spec.triangles);
-                assert_eq!(quick, simple_branching(&spec.validate().unwrap()));
+                assert_eq!(
+                    quick,
+                    simple_branching(&spec.validate(&mut Budget::new(u64::MAX)).unwrap())
+                );
                 if quick {
                     yes += 1
                 } else {
@@ -278,7 +282,7 @@ mod tests {
                     Kind::Points,
                 ] {
                     let spec = generate(kind, n, 2, seed).unwrap();
-                    let t = spec.validate().unwrap();
+                    let t = spec.validate(&mut Budget::new(u64::MAX)).unwrap();
                     assert_eq!(t.points.len(), n);
                     let dual = t.dual();
                     match kind {

@@ -248,15 +248,15 @@ pub struct ConstructReport {
     pub second: Option<SideReport>,
 }
 
-/// The rules of a construct-game instance.
-pub fn rules(spec: &MarkingSpec) -> Result<Rules, String> {
+/// The rules of a construct-game instance, the validation charged to `budget`.
+pub fn rules(spec: &MarkingSpec, budget: &mut Budget) -> Result<Rules, String> {
     if !spec.game.is_construct_game() {
         return Err(format!(
             "{:?} is a win/lose marking game: it takes a marking-strategy certificate",
             spec.game
         ));
     }
-    Rules::from_spec(spec)
+    Rules::from_spec(spec, budget)
 }
 
 /// Replays one side's strategy: the worst value (R's margin) over every play in which the
@@ -395,7 +395,7 @@ pub fn check_construct_strategy(
     cert: &ConstructStrategy,
     budget: &mut Budget,
 ) -> Result<ConstructReport, String> {
-    let rules = rules(spec)?;
+    let rules = rules(spec, budget)?;
     if cert.first.is_none() && cert.second.is_none() {
         return Err("the certificate has neither R's (first) nor B's (second) strategy".into());
     }
@@ -441,7 +441,7 @@ pub fn check_balanced_colouring(
             spec.game
         ));
     }
-    let rules = Rules::from_spec(spec)?;
+    let rules = Rules::from_spec(spec, budget)?;
     budget.charge(
         cert.colours.len() as u64 * 4 + rules.targets().len() as u64,
         "checking the colouring",
@@ -545,6 +545,7 @@ mod tests {
     use super::*;
     #[allow(unused_imports)]
     use crate::budget::Budget;
+    use crate::budget::DEFAULT_MAX_WORK;
     use crate::geometry::TriangulationSpec;
 
     fn spec(game: MarkingGame, points: Vec<[i64; 2]>, triangles: Vec<[usize; 3]>) -> MarkingSpec {
@@ -598,7 +599,7 @@ mod tests {
             MarkingGame::BichromaticCompleteTriangulation,
         ] {
             let s = spec(game, triangle(), vec![]);
-            let rules = rules(&s).unwrap();
+            let rules = rules(&s, &mut Budget::new(DEFAULT_MAX_WORK)).unwrap();
             let after = |pos: Pos, e| match step(&rules, pos, e) {
                 Step::Go { next, .. } => next,
                 Step::End { .. } => panic!("over"),
@@ -678,7 +679,11 @@ mod tests {
                 play_on,
             ),
         ] {
-            let rules = rules(&spec(game, points.clone(), vec![])).unwrap();
+            let rules = rules(
+                &spec(game, points.clone(), vec![]),
+                &mut Budget::new(DEFAULT_MAX_WORK),
+            )
+            .unwrap();
             assert_eq!(step(&rules, red_two, 1), red_done, "{game:?}");
             assert_eq!(step(&rules, blue_side, 1), blue_done, "{game:?}");
         }

@@ -46,7 +46,7 @@
 //! checker replays it move by move and names the first illegal move.
 
 use crate::budget::Budget;
-use crate::geometry::{segments_cross, Point, TriangulationSpec};
+use crate::geometry::{segments_cross, validate_triangulation, Point};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
@@ -370,71 +370,115 @@ pub fn pair_index(n: usize, a: usize, b: usize) -> usize {
     a * (2 * n - a - 1) / 2 + (b - a - 1)
 }
 
-/// The validated shape and initial board of an instance.
-pub fn setup(spec: &FlipSpec) -> Result<(Shape, Board), String> {
-    match spec.convex_polygon {
+/// The validated shape and initial board of an instance, charging `budget` for the
+/// validation and the board.
+pub fn setup(spec: &FlipSpec, budget: &mut Budget) -> Result<(Shape, Board), String> {
+    let (shape, triangles) = match spec.convex_polygon {
         None => {
-            let t = TriangulationSpec {
-                points: spec.points.clone(),
-                triangles: spec.triangles.clone(),
-                edges: spec.edges.clone(),
+            // Boards index points as `u32`.
+            if spec.points.len() > MAX_CONVEX_VERTICES {
+                return Err(format!(
+                    "{} points: a flip game takes at most {MAX_CONVEX_VERTICES}",
+                    spec.points.len()
+                ));
             }
-            .validate()?;
-            let shape = Shape::Points(t.points);
-            let board = Board::new(&shape, &t.triangles)?;
-            Ok((shape, board))
+            let t = validate_triangulation(&spec.points, &spec.triangles, &spec.edges, budget)?;
+            (Shape::Points(t.points), t.triangles)
         }
         Some(n) => {
             if !spec.points.is_empty() || !spec.edges.is_empty() {
-                return Err("a convex_polygon instance gives triangles only".into());
+                return Err(
+                    "a convex_polygon instance gives triangles only (no points, no edges)".into(),
+                );
             }
-            check_convex(n, &spec.triangles)?;
-            let shape = Shape::Convex(n);
-            let board = Board::new(&shape, &spec.triangles)?;
-            Ok((shape, board))
+            check_convex(n, &spec.triangles, budget)?;
+            (Shape::Convex(n), spec.triangles.clone())
         }
-    }
+    };
+    // The board: a hash map of about two entries per triangle (20 bytes each, with the
+    // table's slack), three updates per triangle.
+    budget.charge_each(
+        u64::try_from(triangles.len()).unwrap_or(u64::MAX),
+        2 * 64 + 3,
+        "building the board",
+    )?;
+    let board = Board::new(&shape, &triangles)?;
+    Ok((shape, board))
 }
 
-/// Checks that `triangles` triangulate the convex polygon 0..n (see the module docs).
-fn check_convex(n: usize, triangles: &[[usize; 3]]) -> Result<(), String> {
+/// Checks that `triangles` triangulate the convex polygon 0..n (see the module docs): n - 2
+/// distinct triangles of distinct vertices, every side present, n - 3 pairwise non-crossing
+/// diagonals. O(n log n), charged to `budget` before each step.
+fn check_convex(n: usize, triangles: &[[usize; 3]], budget: &mut Budget) -> Result<(), String> {
+    const WHAT: &str = "checking the triangulated convex polygon";
     if !(3..=MAX_CONVEX_VERTICES).contains(&n) {
         return Err(format!(
             "convex_polygon {n}: must be 3 to {MAX_CONVEX_VERTICES}"
         ));
     }
+    // n >= 3 from here, so n - 2 and n - 3 do not wrap.
     if triangles.len() != n - 2 {
         return Err(format!(
-            "{} triangles: a triangulated {n}-gon has {}",
+            "{} triangles given: a triangulated {n}-gon has exactly {}",
             triangles.len(),
             n - 2
         ));
     }
-    let mut edges: HashSet<[usize; 2]> = HashSet::with_capacity(3 * n);
-    let mut seen: HashSet<[usize; 3]> = HashSet::with_capacity(n);
+    let t = u64::try_from(triangles.len()).unwrap_or(u64::MAX);
+    // Sorted triangles with their index (32 bytes), sides (16 bytes, three per triangle), and
+    // sorting both.
+    budget.charge_each(t, 32 + 3 * 16 + 4 * 30, WHAT)?;
+    let mut keyed: Vec<([usize; 3], usize)> = Vec::with_capacity(triangles.len());
     for (k, t) in triangles.iter().enumerate() {
         let mut s = *t;
         s.sort_unstable();
         if s[2] >= n || s[0] == s[1] || s[1] == s[2] {
             return Err(format!(
-                "triangle {k} {t:?} is not three distinct vertices of 0..{n}"
+                "triangles[{k}] {t:?} is not three distinct vertices of 0..{n}"
             ));
         }
-        if !seen.insert(s) {
-            return Err(format!("triangle {k} {t:?} is given twice"));
-        }
-        edges.extend([[s[0], s[1]], [s[1], s[2]], [s[0], s[2]]]);
+        keyed.push((s, k));
     }
+    keyed.sort_unstable();
+    if let Some(w) = keyed.windows(2).find(|w| w[0].0 == w[1].0) {
+        let (i, j) = (w[0].1, w[1].1);
+        return Err(format!(
+            "triangles[{i}] {:?} and triangles[{j}] {:?} are the same triangle: a triangle may \
+             be given only once",
+            triangles[i], triangles[j]
+        ));
+    }
+    let mut edges: Vec<[usize; 2]> = keyed
+        .iter()
+        .flat_map(|&(s, _)| [[s[0], s[1]], [s[1], s[2]], [s[0], s[2]]])
+        .collect();
+    drop(keyed);
+    edges.sort_unstable();
+    edges.dedup();
     let side = |e: &[usize; 2]| e[1] - e[0] == 1 || (e[0] == 0 && e[1] == n - 1);
     let mut diagonals: Vec<[usize; 2]> = edges.iter().filter(|e| !side(e)).copied().collect();
-    if edges.len() - diagonals.len() != n || diagonals.len() != n - 3 {
+    let sides = edges.len() - diagonals.len();
+    if sides != n {
+        // A side missing (every side of the triangles is one of the n sides).
+        let missing = (0..n)
+            .map(|i| [i.min((i + 1) % n), i.max((i + 1) % n)])
+            .find(|e| edges.binary_search(e).is_err());
         return Err(format!(
-            "the triangles have {} sides and {} diagonals; a triangulated {n}-gon has {n} and {}",
-            edges.len() - diagonals.len(),
+            "the triangles have {sides} of the {n} sides of the polygon{}",
+            missing.map_or(String::new(), |e| format!(
+                ": the side {}-{} is in no triangle",
+                e[0], e[1]
+            ))
+        ));
+    }
+    if diagonals.len() != n - 3 {
+        return Err(format!(
+            "the triangles have {} diagonals; a triangulated {n}-gon has {}",
             diagonals.len(),
             n - 3
         ));
     }
+    drop(edges);
     // Laminar intervals: sorted by (start, -end), an open interval ending after the current
     // start must contain it.
     diagonals.sort_unstable_by_key(|e| (e[0], std::cmp::Reverse(e[1])));
@@ -510,7 +554,7 @@ pub fn check_flip_value(
             spec.game
         ));
     }
-    let (shape, board) = setup(spec)?;
+    let (shape, board) = setup(spec, budget)?;
     let n = shape.len();
     if n > MAX_STRATEGY_POINTS {
         return Err(format!(
@@ -640,7 +684,7 @@ pub fn check_flip_sequence(
             spec.game
         ));
     }
-    let (shape, mut board) = setup(spec)?;
+    let (shape, mut board) = setup(spec, budget)?;
     let total = board.edges.len();
     if cert.flips.len() > total {
         return Err(format!(
@@ -738,6 +782,11 @@ mod tests {
     use super::*;
     #[allow(unused_imports)]
     use crate::budget::Budget;
+    use crate::budget::DEFAULT_MAX_WORK;
+
+    fn run_setup(spec: &FlipSpec) -> Result<(Shape, Board), String> {
+        setup(spec, &mut Budget::new(DEFAULT_MAX_WORK))
+    }
 
     fn quad(game: FlipGame) -> FlipSpec {
         FlipSpec {
@@ -752,7 +801,7 @@ mod tests {
     #[test]
     fn a_flip_replaces_the_diagonal_and_colours() {
         let spec = quad(FlipGame::AllGreen);
-        let (shape, mut board) = setup(&spec).unwrap();
+        let (shape, mut board) = run_setup(&spec).unwrap();
         assert_eq!(board.moves(&shape), vec![[0, 2]]);
         let f = board.play(&shape, FlipGame::AllGreen, [0, 2], 1).unwrap();
         assert_eq!(f.new, [1, 3]);
@@ -781,7 +830,7 @@ mod tests {
             triangles: vec![[0, 1, 3], [1, 2, 3], [2, 0, 3]],
             edges: vec![],
         };
-        let (shape, board) = setup(&spec).unwrap();
+        let (shape, board) = run_setup(&spec).unwrap();
         assert!(board.moves(&shape).is_empty());
         // Monochromatic flipping with no move: the second player wins.
         let cert = FlipValue {
@@ -807,10 +856,11 @@ mod tests {
             triangles,
             edges: vec![],
         };
-        assert!(setup(&spec(5, vec![[0, 1, 2], [0, 2, 3], [0, 3, 4]])).is_ok());
-        let err = setup(&spec(5, vec![[0, 1, 3], [0, 2, 4], [0, 3, 4]])).unwrap_err();
+        assert!(run_setup(&spec(5, vec![[0, 1, 2], [0, 2, 3], [0, 3, 4]])).is_ok());
+        let err = run_setup(&spec(5, vec![[0, 1, 3], [0, 2, 4], [0, 3, 4]])).unwrap_err();
         assert!(err.contains("sides") || err.contains("cross"), "{err}");
-        let err = setup(&spec(6, vec![[0, 1, 3], [1, 2, 4], [0, 3, 5], [2, 3, 4]])).unwrap_err();
+        let err =
+            run_setup(&spec(6, vec![[0, 1, 3], [1, 2, 4], [0, 3, 5], [2, 3, 4]])).unwrap_err();
         assert!(err.contains("cross") || err.contains("sides"), "{err}");
         // Pentagon: one flip colours 5 of 7 edges.
         let s = spec(5, vec![[0, 1, 2], [0, 2, 3], [0, 3, 4]]);
@@ -825,6 +875,95 @@ mod tests {
             ),
             Ok((5, 7))
         );
+    }
+
+    /// The convex_polygon form is exactly its triangles: nonsense combinations, sizes and
+    /// counts are refused before any work (no `n - 2` wrap, no allocation sized by `n`), and
+    /// each error names the item.
+    #[test]
+    fn convex_polygon_instances_are_exactly_their_triangles() {
+        let spec = |n, triangles: Vec<[usize; 3]>| FlipSpec {
+            game: FlipGame::AllGreen,
+            convex_polygon: Some(n),
+            points: vec![],
+            triangles,
+            edges: vec![],
+        };
+        let fan = vec![[0, 1, 2], [0, 2, 3], [0, 3, 4]];
+        let mut with_points = spec(5, fan.clone());
+        with_points.points = (0..5).map(|i| [i, i * i]).collect();
+        assert!(run_setup(&with_points)
+            .unwrap_err()
+            .contains("gives triangles only"));
+        let mut with_edges = spec(5, fan.clone());
+        with_edges.edges = vec![[0, 2]];
+        assert!(run_setup(&with_edges)
+            .unwrap_err()
+            .contains("gives triangles only"));
+        for n in [0, 1, 2, MAX_CONVEX_VERTICES + 1, usize::MAX] {
+            let err = setup(&spec(n, fan.clone()), &mut Budget::new(0)).unwrap_err();
+            assert!(err.contains("must be 3 to 20000000"), "{err}");
+        }
+        assert_eq!(
+            run_setup(&spec(5, vec![[0, 1, 2]])).unwrap_err(),
+            "1 triangles given: a triangulated 5-gon has exactly 3"
+        );
+        assert_eq!(
+            run_setup(&spec(5, vec![[0, 1, 2], [0, 2, 7], [0, 3, 4]])).unwrap_err(),
+            "triangles[1] [0, 2, 7] is not three distinct vertices of 0..5"
+        );
+        assert_eq!(
+            run_setup(&spec(5, vec![[0, 1, 2], [0, 3, 3], [0, 3, 4]])).unwrap_err(),
+            "triangles[1] [0, 3, 3] is not three distinct vertices of 0..5"
+        );
+        assert!(run_setup(&spec(5, vec![[0, 1, 2], [0, 3, 4], [2, 0, 1]]))
+            .unwrap_err()
+            .starts_with("triangles[0] [0, 1, 2] and triangles[2] [2, 0, 1] are the same"));
+        assert_eq!(
+            run_setup(&spec(5, vec![[0, 1, 2], [0, 2, 3], [0, 2, 4]])).unwrap_err(),
+            "the triangles have 4 of the 5 sides of the polygon: the side 3-4 is in no triangle"
+        );
+        let err = setup(&spec(5, fan), &mut Budget::new(100)).unwrap_err();
+        assert!(err.contains("work limit reached while"), "{err}");
+    }
+
+    /// The points form is validated exactly: an edge list with an extra crossing edge is
+    /// refused (it used to be dropped), and a budget too small is an error.
+    #[test]
+    fn point_instances_are_exactly_their_edges() {
+        let hexagon: Vec<Point> = (0..6).map(|i| [i, i * i]).collect();
+        let zigzag = vec![
+            [0, 1],
+            [1, 2],
+            [2, 3],
+            [3, 4],
+            [4, 5],
+            [5, 0],
+            [0, 2],
+            [0, 3],
+            [3, 5],
+        ];
+        let spec = |edges: Vec<[usize; 2]>| FlipSpec {
+            game: FlipGame::AllGreen,
+            convex_polygon: None,
+            points: hexagon.clone(),
+            triangles: vec![],
+            edges,
+        };
+        let (_, board) = run_setup(&spec(zigzag.clone())).unwrap();
+        assert_eq!(board.edges.len(), 9);
+        let mut extra = zigzag.clone();
+        extra.push([4, 1]);
+        let err = run_setup(&spec(extra)).unwrap_err();
+        assert!(err.starts_with("10 edges given"), "{err}");
+        let mut crossing = zigzag.clone();
+        crossing[8] = [4, 1];
+        let err = run_setup(&spec(crossing)).unwrap_err();
+        assert_eq!(err, "edges[6] [0, 2] and edges[8] [4, 1] cross");
+        let err = setup(&spec(zigzag), &mut Budget::new(50)).unwrap_err();
+        assert!(err.contains("work limit reached while"), "{err}");
+        let err = run_setup(&spec(vec![])).unwrap_err();
+        assert_eq!(err, "no triangles and no edges");
     }
 
     /// Positions up to 16 points read as before the 256-bit masks (one `u128` each); beyond,

@@ -386,9 +386,9 @@ impl Instance {
                 }
             }
             Instance::MarkingGame(spec) => {
-                crate::marking_kayles::validate_instance(spec).map_err(FormatError::new)
+                crate::marking_kayles::validate_instance(spec, budget).map_err(FormatError::new)
             }
-            Instance::FlipGame(spec) => crate::flip_game::setup(spec)
+            Instance::FlipGame(spec) => crate::flip_game::setup(spec, budget)
                 .map(|_| ())
                 .map_err(FormatError::new),
             Instance::HeapGame(game) => match game.violation() {

@@ -128,26 +128,41 @@ pub enum Outcome {
 
 impl Rules {
     /// The rules of an instance: its triangulation validated, or for a constructing game its
-    /// points checked (general position).
-    pub fn from_spec(spec: &MarkingSpec) -> Result<Rules, String> {
-        if !spec.game.is_constructing() {
-            return Rules::new(spec.game, &spec.triangulation.validate()?);
-        }
+    /// points checked (general position); the work charged to `budget`.
+    pub fn from_spec(spec: &MarkingSpec, budget: &mut Budget) -> Result<Rules, String> {
         let points = &spec.triangulation.points;
         let n = points.len();
-        // The size first: the general-position check tries every triple.
+        if !spec.game.is_constructing() {
+            // Every triangulation of n >= 3 points has at least 2n - 3 edges: a larger point
+            // set is refused before it is validated.
+            let least = n.saturating_mul(2).saturating_sub(3);
+            if least > MAX_EDGES {
+                return Err(format!(
+                    "{n} points: every triangulation of them has at least 2n - 3 = {least} \
+                     edges, and the marking rules take at most {MAX_EDGES}"
+                ));
+            }
+            return Rules::new(spec.game, &spec.triangulation.validate(budget)?, budget);
+        }
+        // The size first: the loops below are cubic and quartic in the points.
         if n > MAX_CONSTRUCTING_POINTS {
             return Err(format!(
                 "{n} points: a constructing game takes at most {MAX_CONSTRUCTING_POINTS}"
             ));
         }
-        crate::geometry::check_points(points)?;
         if !spec.triangulation.triangles.is_empty() || !spec.triangulation.edges.is_empty() {
             return Err(
                 "a constructing game starts from the points alone: give no triangles or edges"
                     .into(),
             );
         }
+        crate::geometry::check_points(points, budget)?;
+        // n <= 11: none of these products comes near overflowing.
+        let (nn, pair_count) = (n as u64, (n * n.saturating_sub(1) / 2) as u64);
+        budget.charge(
+            pair_count * pair_count * 8 + nn * nn * nn * (nn * 6 + 3 * pair_count),
+            "listing the crossings and empty triangles of the points",
+        )?;
         let pairs: Vec<[usize; 2]> = (0..n)
             .flat_map(|a| (a + 1..n).map(move |b| [a, b]))
             .collect();
@@ -193,11 +208,23 @@ impl Rules {
         })
     }
 
-    pub fn new(game: MarkingGame, t: &Triangulation) -> Result<Rules, String> {
+    /// The rules on a validated triangulation (at most [`MAX_EDGES`] edges), the work charged
+    /// to `budget`.
+    pub fn new(game: MarkingGame, t: &Triangulation, budget: &mut Budget) -> Result<Rules, String> {
         let edges = t.edges.len();
         if edges > MAX_EDGES {
             return Err(format!("{edges} edges: at most {MAX_EDGES}"));
         }
+        // A triangulation of at most 64 edges has at most 43 faces: their pairs are few.
+        let faces_count = u64::try_from(t.triangles.len()).unwrap_or(u64::MAX);
+        budget.charge(
+            faces_count
+                .saturating_mul(faces_count)
+                .saturating_mul(4)
+                .saturating_add(faces_count.saturating_mul(16))
+                .saturating_add(64 * 64),
+            "listing the faces and their pairs",
+        )?;
         let index: HashMap<[usize; 2], usize> =
             t.edges.iter().enumerate().map(|(k, &e)| (e, k)).collect();
         let bit = |a: usize, b: usize| 1u64 << index[&[a.min(b), a.max(b)]];
@@ -302,7 +329,7 @@ pub fn check_marking_strategy(
             spec.game
         ));
     }
-    let rules = Rules::from_spec(spec)?;
+    let rules = Rules::from_spec(spec, budget)?;
     let winner_first = crate::winner_is_first(&strategy.winner)?;
     budget.charge_each(strategy.moves.len() as u64, 64, "reading the strategy")?;
     // Listing the legal moves scans the edges; colouring one scans the shapes.
@@ -378,6 +405,7 @@ pub fn check_marking_strategy(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::DEFAULT_MAX_WORK;
 
     fn quad(game: MarkingGame) -> MarkingSpec {
         MarkingSpec {
@@ -415,5 +443,80 @@ mod tests {
         missing.moves.pop();
         let err = check_marking_strategy(&spec, &missing, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("no move for the winner"), "{err}");
+    }
+
+    /// Sizes are refused before validation: a triangulation of 40 points has at least 77
+    /// edges, beyond the 64 of the rules (no work is spent: the budget is zero).
+    #[test]
+    fn sizes_are_refused_before_any_work() {
+        let mut big = quad(MarkingGame::Coloring);
+        big.triangulation.points = (0..40).map(|i| [i, i * i]).collect();
+        let err = Rules::from_spec(&big, &mut Budget::new(0))
+            .err()
+            .expect("refused");
+        assert_eq!(
+            err,
+            "40 points: every triangulation of them has at least 2n - 3 = 77 edges, and the \
+             marking rules take at most 64"
+        );
+        let mut constructing = quad(MarkingGame::MonochromaticTriangle);
+        constructing.triangulation.points = (0..12).map(|i| [i, i * i]).collect();
+        constructing.triangulation.triangles.clear();
+        let err = Rules::from_spec(&constructing, &mut Budget::new(0))
+            .err()
+            .expect("refused");
+        assert!(err.contains("at most 11"), "{err}");
+        let with_triangles = quad(MarkingGame::MonochromaticTriangle);
+        let err = Rules::from_spec(&with_triangles, &mut Budget::new(0))
+            .err()
+            .expect("refused");
+        assert!(err.contains("give no triangles or edges"), "{err}");
+    }
+
+    /// The constructing game's quartic loops and the triangulation's validation are charged:
+    /// a budget too small is an error naming the work limit, a large one suffices.
+    #[test]
+    fn the_rules_are_charged_to_the_budget() {
+        let mut constructing = quad(MarkingGame::MonochromaticTriangle);
+        constructing.triangulation.points = (0..11).map(|i| [i, i * i]).collect();
+        constructing.triangulation.triangles.clear();
+        let mut b = Budget::new(DEFAULT_MAX_WORK);
+        let rules = Rules::from_spec(&constructing, &mut b).unwrap();
+        assert_eq!(rules.edges, 55);
+        assert!(b.used() > 55 * 55, "{}", b.used());
+        let err = Rules::from_spec(&constructing, &mut Budget::new(55 * 55))
+            .err()
+            .expect("refused");
+        assert!(err.contains("work limit reached while"), "{err}");
+        let err = Rules::from_spec(&quad(MarkingGame::Coloring), &mut Budget::new(10))
+            .err()
+            .expect("refused");
+        assert!(err.contains("work limit reached while"), "{err}");
+    }
+
+    /// An edge list with an extra edge crossing others is refused, not dropped (the strategy
+    /// of `coloring_the_diagonal_wins` is for the four-point board without the edge 1-3).
+    #[test]
+    fn an_extra_crossing_edge_is_refused() {
+        let mut spec = quad(MarkingGame::Coloring);
+        spec.triangulation.triangles.clear();
+        spec.triangulation.edges = vec![[0, 1], [1, 2], [2, 3], [0, 3], [0, 2]];
+        assert_eq!(
+            Rules::from_spec(&spec, &mut Budget::new(DEFAULT_MAX_WORK))
+                .unwrap()
+                .edges,
+            5
+        );
+        spec.triangulation.edges.push([1, 3]);
+        let err = Rules::from_spec(&spec, &mut Budget::new(DEFAULT_MAX_WORK))
+            .err()
+            .expect("refused");
+        assert!(err.starts_with("6 edges given"), "{err}");
+        let strategy = MarkingStrategy {
+            winner: "first".into(),
+            moves: vec![("0".into(), 1)],
+        };
+        let err = check_marking_strategy(&spec, &strategy, &mut Budget::new(100_000)).unwrap_err();
+        assert!(err.starts_with("6 edges given"), "{err}");
     }
 }

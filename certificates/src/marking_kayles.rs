@@ -75,10 +75,20 @@ enum MoveMap {
 }
 
 impl Reduction {
-    /// Reduces the instance; an error says why the theorem does not apply.
-    pub fn new(spec: &MarkingSpec) -> Result<Reduction, String> {
+    /// Reduces the instance, charging the validation to `budget`; an error says why the
+    /// theorem does not apply.
+    pub fn new(spec: &MarkingSpec, budget: &mut Budget) -> Result<Reduction, String> {
         match spec.game {
-            MarkingGame::Coloring => Reduction::coloring(&spec.triangulation.validate()?),
+            MarkingGame::Coloring => {
+                let t = spec.triangulation.validate(budget)?;
+                // The dual, the arrays and the move map: a few hash-map entries per triangle.
+                budget.charge_each(
+                    u64::try_from(t.triangles.len()).unwrap_or(u64::MAX),
+                    512,
+                    "reducing the triangulation to heaps",
+                )?;
+                Reduction::coloring(&t)
+            }
             MarkingGame::MonochromaticTriangle => {
                 let tri = &spec.triangulation;
                 if !tri.triangles.is_empty() || !tri.edges.is_empty() {
@@ -89,10 +99,15 @@ impl Reduction {
                     );
                 }
                 let points = &tri.points;
-                let (hull, convex) = check_points_hull(points)?;
+                let (hull, convex) = check_points_hull(points, budget)?;
                 if !convex {
                     return Err("Theorem 2 needs points in convex position".into());
                 }
+                budget.charge_each(
+                    u64::try_from(points.len()).unwrap_or(u64::MAX),
+                    16,
+                    "ranking the hull",
+                )?;
                 let mut rank = vec![0; points.len()];
                 for (i, &v) in hull.iter().enumerate() {
                     rank[v] = i;
@@ -203,19 +218,19 @@ impl Reduction {
 /// for the constructing games); larger ones only their geometry (a valid triangulation, or
 /// points in general position without triangles or edges): they can be decided by a
 /// `marking-kayles` certificate but not by a strategy.
-pub fn validate_instance(spec: &MarkingSpec) -> Result<(), String> {
+pub fn validate_instance(spec: &MarkingSpec, budget: &mut Budget) -> Result<(), String> {
     let tri = &spec.triangulation;
     if spec.game.is_constructing() {
         if tri.points.len() > MAX_CONSTRUCTING_POINTS
             && tri.triangles.is_empty()
             && tri.edges.is_empty()
         {
-            return check_points_hull(&tri.points).map(|_| ());
+            return check_points_hull(&tri.points, budget).map(|_| ());
         }
-    } else if tri.validate()?.edges.len() > MAX_EDGES {
+    } else if tri.validate(budget)?.edges.len() > MAX_EDGES {
         return Ok(());
     }
-    crate::marking_game::Rules::from_spec(spec).map(|_| ())
+    crate::marking_game::Rules::from_spec(spec, budget).map(|_| ())
 }
 
 /// Checks a `marking-kayles` certificate against a `marking-game` instance.
@@ -225,7 +240,7 @@ pub fn check_marking_kayles(
     budget: &mut Budget,
 ) -> Result<KaylesReport, String> {
     let first = crate::winner_is_first(&cert.winner)?;
-    let reduction = Reduction::new(spec)?;
+    let reduction = Reduction::new(spec, budget)?;
     let winning_move = match (first, cert.edge) {
         (true, Some(edge)) => Some(
             reduction
@@ -273,6 +288,7 @@ mod tests {
     use super::*;
     #[allow(unused_imports)]
     use crate::budget::Budget;
+    use crate::budget::DEFAULT_MAX_WORK;
     use crate::geometry::{Point, TriangulationSpec};
 
     fn parabola(n: usize) -> Vec<Point> {
@@ -295,7 +311,7 @@ mod tests {
                 edges: vec![],
             },
         };
-        let r = Reduction::new(&spec).unwrap();
+        let r = Reduction::new(&spec, &mut Budget::new(DEFAULT_MAX_WORK)).unwrap();
         assert_eq!(r.heaps, vec![1, 1, 1]);
         let ear = r.heap_move([0, 1]).unwrap();
         assert_eq!((ear.take, ear.leave.len()), (1, 0));
@@ -359,19 +375,19 @@ mod tests {
                 edges: vec![],
             },
         };
-        let r = Reduction::new(&spec).unwrap();
+        let r = Reduction::new(&spec, &mut Budget::new(DEFAULT_MAX_WORK)).unwrap();
         assert_eq!(r.heaps, vec![8]);
         let m = r.heap_move([1, 5]).unwrap();
         assert_eq!((m.take, m.leave), (2, vec![3, 3]));
         assert_eq!(r.heap_move([0, 7]).unwrap().leave, vec![6]);
         spec.triangulation.triangles.push([0, 1, 2]);
-        assert!(Reduction::new(&spec)
+        assert!(Reduction::new(&spec, &mut Budget::new(DEFAULT_MAX_WORK))
             .err()
             .unwrap()
             .contains("points alone"));
         spec.triangulation.triangles.clear();
         spec.triangulation.points.push([3, 20]);
-        assert!(Reduction::new(&spec)
+        assert!(Reduction::new(&spec, &mut Budget::new(DEFAULT_MAX_WORK))
             .err()
             .unwrap()
             .contains("convex position"));

@@ -59,8 +59,8 @@
 //! limit refuses, is a failure of the case that ran.
 //!
 //! **Runs.**
-//! - `fuzz_checker_short` (in the normal suite): 200 mutants per kind, batches of 600, about
-//!   20 s on 2 cores in the dev profile.
+//! - `fuzz_checker_short` (in the normal suite): 300 mutants per kind (5,400 cases), batches
+//!   of 600, 2 children at once: about 10 s on 2 cores in the dev profile.
 //! - `fuzz_checker_long` (ignored): 100,000 mutants per kind, batches of 2,000:
 //!   `cargo test --release --test fuzz_checker -- --ignored --nocapture`
 //!   (`--release` optional: the dev profile has opt-level 2).
@@ -89,10 +89,10 @@ fn campaign(cfg: Config) {
     );
 }
 
-/// The short run of the normal suite: 200 mutants per kind, 2 s per case.
+/// The short run of the normal suite: 300 mutants per kind, 2 s per case.
 #[test]
 fn fuzz_checker_short() {
-    campaign(Config::from_env("short", 200, 600, 2));
+    campaign(Config::from_env("short", 300, 600, 2));
 }
 
 /// The long run: 10^5 mutants per kind, batches of 2,000, 10 s per case.
@@ -127,4 +127,83 @@ fn mutants_are_reproducible() {
             assert!(a.instance.len() + a.certificate.len() <= 3 * fuzz::mutate::MAX_FILE);
         }
     }
+}
+
+/// The harness itself: a panic, an "internal error", a slow case, an abort, an allocation the
+/// memory limit refuses, a stack overflow and a hang are each pinned on their own case, and
+/// the cases after a death still run.
+#[test]
+fn harness_names_every_kind_of_failure() {
+    let mut cfg = Config::from_env("selftest", 0, 100, 1);
+    cfg.case_bound = std::time::Duration::from_millis(600);
+    cfg.kill_after = std::time::Duration::from_millis(1200);
+    cfg.probes = true;
+    cfg.log = None;
+    cfg.findings = cfg.work.join("findings");
+    let seeds = fuzz::seeds::all();
+    let good = seeds.iter().find(|s| s.kind == "witness").expect("a seed");
+    let probes = [
+        "ok", "panic", "ok", "internal", "slow", "abort", "ok", "alloc", "stack", "hang", "ok",
+    ];
+    let cases: Vec<fuzz::parent::Case> = probes
+        .iter()
+        .enumerate()
+        .map(|(i, p)| fuzz::parent::Case {
+            id: i as u64,
+            kind: "witness",
+            seed_name: format!("probe-{p}"),
+            case_seed: i as u64,
+            description: format!("probe {p}"),
+            instance: if *p == "ok" {
+                good.instance.clone()
+            } else {
+                format!("@@PROBE-{p}")
+            },
+            certificate: good.certificate.clone(),
+        })
+        .collect();
+    let report = fuzz::parent::run_given(&cfg, cases);
+    let _ = std::fs::remove_dir_all(&cfg.work);
+    let found: Vec<(String, &str)> = report
+        .failures
+        .iter()
+        .map(|f| (f.seed_name.clone(), f.class))
+        .collect();
+    let expect = [
+        ("probe-panic", "panic"),
+        ("probe-internal", "internal-error"),
+        ("probe-slow", "slow"),
+        ("probe-abort", "crash"),
+        ("probe-alloc", "crash"),
+        ("probe-stack", "crash"),
+        ("probe-hang", "timeout"),
+    ];
+    for (name, class) in expect {
+        assert!(
+            found.iter().any(|(n, c)| n == name && *c == class),
+            "{name} not reported as {class}: {:?}",
+            report.failures
+        );
+    }
+    assert_eq!(found.len(), expect.len(), "{:?}", report.failures);
+    let stats = &report.stats["witness"];
+    assert_eq!(
+        stats.mutants,
+        probes.len() as u64,
+        "every case counted once"
+    );
+    assert_eq!(
+        stats.accepted, 4,
+        "the four good cases ran and were accepted"
+    );
+    let alloc = report
+        .failures
+        .iter()
+        .find(|f| f.seed_name == "probe-alloc")
+        .expect("the alloc probe");
+    assert!(
+        alloc.detail.contains("memory allocation"),
+        "{}",
+        alloc.detail
+    );
 }

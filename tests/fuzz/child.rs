@@ -23,6 +23,40 @@ use std::time::Instant;
 /// The environment variable naming the batch file of a child.
 pub const BATCH_ENV: &str = "GAMECERT_FUZZ_CHILD_BATCH";
 
+/// With this variable set, an instance text `@@PROBE-<what>` makes the child misbehave on
+/// purpose (the harness's own test): `panic`, `abort`, `hang`, `alloc` (8 GiB), `stack`,
+/// `slow` (sleeps 0.9 s in the timed part), `internal`.
+pub const PROBE_ENV: &str = "GAMECERT_FUZZ_PROBES";
+
+fn probe(what: &str) -> Option<String> {
+    match what {
+        "panic" => panic!("probe panic"),
+        "abort" => std::process::abort(),
+        "hang" => loop {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+        },
+        "alloc" => {
+            let v: Vec<u8> = Vec::with_capacity(8 << 30);
+            Some(format!("allocated {}", v.capacity()))
+        }
+        "stack" => {
+            #[allow(unconditional_recursion)]
+            fn down(n: u64) -> u64 {
+                let pad = [n; 64];
+                std::hint::black_box(&pad);
+                down(n + 1) + pad[3]
+            }
+            Some(down(0).to_string())
+        }
+        "slow" => {
+            std::thread::sleep(std::time::Duration::from_millis(900));
+            Some("slept".into())
+        }
+        "internal" => Some("internal error: probe".into()),
+        _ => None,
+    }
+}
+
 /// One case as the parent writes it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CaseInput {
@@ -137,6 +171,23 @@ fn run_case(case: &CaseInput, cache: &mut Cache) -> CaseResult {
         *at = None;
     }
     let started = Instant::now();
+    if std::env::var_os(PROBE_ENV).is_some() {
+        if let Some(what) = case.instance.strip_prefix("@@PROBE-") {
+            let r = catch_unwind(AssertUnwindSafe(|| probe(what)));
+            let ms = started.elapsed().as_secs_f64() * 1e3;
+            PHASE.store(0, Ordering::SeqCst);
+            return CaseResult {
+                id: case.id,
+                outcome: if r.is_ok() { "rejected" } else { "panic" }.into(),
+                ms,
+                reason: match r {
+                    Ok(reason) => reason.unwrap_or_default(),
+                    Err(_) => LAST_PANIC.lock().map(|m| m.clone()).unwrap_or_default(),
+                },
+                truth: "-".into(),
+            };
+        }
+    }
     let run = catch_unwind(AssertUnwindSafe(|| {
         let instance = Instance::from_json(&case.instance);
         if let Ok(i) = &instance {

@@ -3,7 +3,7 @@
 //! child's lines, names the culprit of a crash or a hang by re-running cases alone, writes
 //! failing cases out and tallies the summary.
 
-use super::child::{CaseInput, CaseResult, BATCH_ENV};
+use super::child::{CaseInput, CaseResult, BATCH_ENV, PROBE_ENV};
 use super::mutate::mutant;
 use super::rng::Rng;
 use super::seeds::{Seed, KINDS};
@@ -40,6 +40,8 @@ pub struct Config {
     pub work: PathBuf,
     /// Appends one line per case (kind, case seed, outcome, time, reason, mutation) here.
     pub log: Option<PathBuf>,
+    /// Lets `@@PROBE-...` instances misbehave in the child (the harness's own test).
+    pub probes: bool,
 }
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -96,6 +98,7 @@ impl Config {
                 .map(PathBuf::from)
                 .unwrap_or_else(|_| manifest.join("fuzz-findings")),
             log: std::env::var("GAMECERT_FUZZ_LOG").ok().map(PathBuf::from),
+            probes: false,
             work: std::env::temp_dir().join(format!(
                 "gamecert-fuzz-{}-{}",
                 name,
@@ -206,6 +209,46 @@ fn stderr_tail(bytes: &[u8]) -> String {
     tail.chars().take(400).collect()
 }
 
+/// What the parent has read from a child so far.
+#[derive(Default)]
+struct Watch {
+    results: Vec<CaseResult>,
+    /// The case running, since when, and whether in its truth check.
+    current: Option<(u64, Instant, bool)>,
+    peak: u64,
+    done: bool,
+    panics: HashMap<u64, String>,
+}
+
+impl Watch {
+    fn handle(&mut self, line: &str) {
+        // libtest's `test fuzz_child ... ` has no newline: the first marker follows it.
+        let Some(at) = line.find("@@FUZZ-") else {
+            return;
+        };
+        let line = &line[at..];
+        let id = |s: &str| s.trim().parse().unwrap_or(0);
+        if let Some(rest) = line.strip_prefix("@@FUZZ-START ") {
+            self.current = Some((id(rest), Instant::now(), false));
+        } else if let Some(rest) = line.strip_prefix("@@FUZZ-TRUTH ") {
+            self.current = Some((id(rest), Instant::now(), true));
+        } else if let Some(rest) = line.strip_prefix("@@FUZZ-RESULT ") {
+            let r: CaseResult = serde_json::from_str(rest).expect("the child prints valid results");
+            self.results.push(r);
+            self.current = None;
+        } else if let Some(rest) = line.strip_prefix("@@FUZZ-PANIC ") {
+            let mut parts = rest.splitn(3, ' ');
+            let phase = parts.next().unwrap_or("");
+            let case = parts.next().map_or(0, id);
+            let msg = parts.next().unwrap_or("");
+            self.panics.insert(case, format!("{phase}: {msg}"));
+        } else if let Some(rest) = line.strip_prefix("@@FUZZ-DONE ") {
+            self.peak = rest.split_whitespace().next().map_or(0, id);
+            self.done = true;
+        }
+    }
+}
+
 /// Runs `cases` in one child process and watches it.
 fn run_child(cfg: &Config, cases: &[Case], tag: &str) -> ChildRun {
     std::fs::create_dir_all(&cfg.work).expect("the work directory");
@@ -238,6 +281,7 @@ fn run_child(cfg: &Config, cases: &[Case], tag: &str) -> ChildRun {
             "--test-threads=1",
         ])
         .env(BATCH_ENV, &path)
+        .envs(cfg.probes.then_some((PROBE_ENV, "1")))
         .env("RUST_BACKTRACE", "0")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -260,43 +304,15 @@ fn run_child(cfg: &Config, cases: &[Case], tag: &str) -> ChildRun {
         let _ = stderr.read_to_end(&mut buf);
         buf
     });
-    let mut results = Vec::new();
-    let mut current: Option<(u64, Instant, bool)> = None;
-    let mut peak = 0;
-    let mut done = false;
+    let mut watch = Watch::default();
     let mut killed: Option<(Option<u64>, bool)> = None;
-    let mut panics: HashMap<u64, String> = HashMap::new();
     loop {
         match rx.recv_timeout(Duration::from_millis(50)) {
-            Ok(line) => {
-                if let Some(rest) = line.strip_prefix("@@FUZZ-START ") {
-                    current = Some((rest.trim().parse().unwrap_or(0), Instant::now(), false));
-                } else if let Some(rest) = line.strip_prefix("@@FUZZ-TRUTH ") {
-                    current = Some((rest.trim().parse().unwrap_or(0), Instant::now(), true));
-                } else if let Some(rest) = line.strip_prefix("@@FUZZ-RESULT ") {
-                    let r: CaseResult =
-                        serde_json::from_str(rest).expect("the child prints valid results");
-                    results.push(r);
-                    current = None;
-                } else if let Some(rest) = line.strip_prefix("@@FUZZ-PANIC ") {
-                    let mut parts = rest.splitn(3, ' ');
-                    let phase = parts.next().unwrap_or("");
-                    let id: u64 = parts.next().and_then(|s| s.parse().ok()).unwrap_or(0);
-                    let msg = parts.next().unwrap_or("").to_string();
-                    panics.insert(id, format!("{phase}: {msg}"));
-                } else if let Some(rest) = line.strip_prefix("@@FUZZ-DONE ") {
-                    peak = rest
-                        .split_whitespace()
-                        .next()
-                        .and_then(|s| s.parse().ok())
-                        .unwrap_or(0);
-                    done = true;
-                }
-            }
+            Ok(line) => watch.handle(&line),
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
-        if let Some((id, since, truth)) = current {
+        if let Some((id, since, truth)) = watch.current {
             let limit = if truth {
                 cfg.truth_kill_after
             } else {
@@ -311,23 +327,18 @@ fn run_child(cfg: &Config, cases: &[Case], tag: &str) -> ChildRun {
         if let Ok(Some(_)) = child.try_wait() {
             // Drain what is left in the pipe, then stop.
             while let Ok(line) = rx.recv_timeout(Duration::from_millis(200)) {
-                if let Some(rest) = line.strip_prefix("@@FUZZ-RESULT ") {
-                    results.push(serde_json::from_str(rest).expect("valid results"));
-                    current = None;
-                } else if let Some(rest) = line.strip_prefix("@@FUZZ-START ") {
-                    current = Some((rest.trim().parse().unwrap_or(0), Instant::now(), false));
-                } else if let Some(rest) = line.strip_prefix("@@FUZZ-DONE ") {
-                    peak = rest
-                        .split_whitespace()
-                        .next()
-                        .and_then(|s| s.parse().ok())
-                        .unwrap_or(0);
-                    done = true;
-                }
+                watch.handle(&line);
             }
             break;
         }
     }
+    let Watch {
+        mut results,
+        current,
+        peak,
+        done,
+        panics,
+    } = watch;
     let status = child.wait().expect("the child is reaped");
     let _ = reader.join();
     let err = err_reader.join().unwrap_or_default();
@@ -762,6 +773,18 @@ fn run_cases(cfg: &Config, shared: &Shared, cases: Vec<Case>, tag: &str) {
             .cloned()
             .collect();
     }
+}
+
+/// Runs the given cases (one batch, then whatever a death leaves) and returns the report.
+pub fn run_given(cfg: &Config, cases: Vec<Case>) -> Report {
+    let shared = Shared {
+        report: Mutex::new(Report::default()),
+        queue: Mutex::new(VecDeque::new()),
+        abort: std::sync::atomic::AtomicBool::new(false),
+    };
+    run_cases(cfg, &shared, cases, "given");
+    let _ = std::fs::remove_dir_all(&cfg.work);
+    shared.report.into_inner().expect("the report")
 }
 
 /// Runs the whole fuzz campaign of `cfg` and returns its report.

@@ -88,11 +88,13 @@ static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
 /// When the last panic began: a case's time stops there (the hook's backtrace is slow).
 static PANIC_AT: Mutex<Option<Instant>> = Mutex::new(None);
 
+/// Prints a line for the parent; a parent gone (its pipe closed) ends the child.
 fn emit(line: &str) {
     let out = std::io::stdout();
     let mut out = out.lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+    if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+        std::process::exit(3);
+    }
 }
 
 fn first_chars(s: &str, n: usize) -> String {

@@ -101,11 +101,25 @@ impl Raw {
         format!("@@KEY{}@@", self.pieces.len() - 1)
     }
 
+    /// Puts the raw pieces in. A marker copied many times (an array extended by copies of a
+    /// nesting splice) gets its piece only while the text stays under [`MAX_FILE`], and `0`
+    /// after that.
     fn splice(&self, mut text: String) -> String {
         for (k, piece) in self.pieces.iter().enumerate().rev() {
-            text = text
-                .replace(&format!("\"@@RAW{k}@@\""), piece)
-                .replace(&format!("\"@@KEY{k}@@\""), piece);
+            for marker in [format!("\"@@RAW{k}@@\""), format!("\"@@KEY{k}@@\"")] {
+                let mut out = String::with_capacity(text.len());
+                let mut rest = text.as_str();
+                let mut first = true;
+                while let Some(at) = rest.find(&marker) {
+                    out.push_str(&rest[..at]);
+                    let room = out.len() + piece.len() + rest.len() - at <= MAX_FILE;
+                    out.push_str(if first || room { piece } else { "0" });
+                    first = false;
+                    rest = &rest[at + marker.len()..];
+                }
+                out.push_str(rest);
+                text = out;
+            }
         }
         text
     }
@@ -127,8 +141,23 @@ fn special_number(rng: &mut Rng, old: Option<&Number>, raw: &mut Raw) -> (Value,
             6 => Value::from(base.wrapping_mul(2)),
             _ => Value::from(base.wrapping_neg()),
         }
+    } else if rng.chance(1, 3) {
+        // A sweep of magnitudes: sizes, weights and counts the checker allows but must bound.
+        let m: i64 = if rng.chance(1, 2) {
+            10i64.pow(2 + rng.below(9) as u32)
+        } else {
+            1i64 << (8 + rng.below(33))
+        };
+        Value::from(m + rng.below(3) as i64 - 1)
     } else {
-        match rng.below(17) {
+        match rng.below(23) {
+            // Large but plausible sizes: allowed by the formats, expensive to honour.
+            17 => Value::from(1_000_000),
+            18 => Value::from(20_000_000),
+            19 => Value::from(1_000_000_000),
+            20 => Value::from(1 << 16),
+            21 => Value::from((1 << 16) + 1),
+            22 => Value::from(1 << 20),
             0 => Value::from(-1),
             1 => Value::from(1i64 << 31),
             2 => Value::from((1i64 << 31) - 1),
@@ -591,32 +620,15 @@ fn mutate_object(map: &mut Map<String, Value>, rng: &mut Rng, raw: &mut Raw, at:
             format!("{at} rename field {k:?} -> {renamed:?}")
         }
         3 => {
-            let names = [
-                "source",
-                "start",
-                "period",
-                "winning_move",
-                "margin",
-                "edge",
-                "rounds",
-                "first",
-                "second",
-                "symmetries",
-                "generators",
-                "orbits",
-                "twin_classes",
-                "edges",
-                "triangles",
-                "convex_polygon",
-                "points",
-                "base",
-                "max_distance",
-                "original",
-                "extra",
-            ];
-            let k = rng.pick(&names).to_string();
-            let (v, d) = other_type(rng, raw, None);
-            map.insert(k.clone(), v);
+            // An optional field of some kind, mostly with a value of its own shape.
+            let (k, v) = optional_field(rng);
+            let (v, d) = if rng.chance(1, 4) {
+                other_type(rng, raw, None)
+            } else {
+                let d = short(&v.to_string());
+                (v, d)
+            };
+            map.insert(k.to_string(), v);
             format!("{at} add field {k:?} = {d}")
         }
         4 if !keys.is_empty() => {
@@ -653,6 +665,36 @@ fn mutate_object(map: &mut Map<String, Value>, rng: &mut Rng, raw: &mut Raw, at:
                 format!("{at} add field \"extra\" = {d}")
             }
         }
+    }
+}
+
+/// An optional field of some format with a plausible value (the checker must not trust it).
+fn optional_field(rng: &mut Rng) -> (&'static str, Value) {
+    use serde_json::json;
+    let small = |rng: &mut Rng| rng.below(8) as i64 - 1;
+    match rng.below(16) {
+        0 => ("period", json!({"from": small(rng), "length": small(rng)})),
+        1 => ("period", json!({"from": 0, "length": 1})),
+        2 => ("margin", json!(small(rng))),
+        3 => ("edge", json!([small(rng), small(rng)])),
+        4 => ("winning_move", json!({"heap": 0, "take": 1, "leave": []})),
+        5 => ("winning_move", json!([[small(rng)], [small(rng)]])),
+        6 => ("start", json!({"white": ["v0"], "black": []})),
+        7 => ("rounds", json!([0, 1, 2, 3, 4, 5, 6, 7])),
+        8 => (
+            "symmetries",
+            json!([["......", "v0", "v1", [["v0", "v1"], ["v1", "v0"]]]]),
+        ),
+        9 => ("twin_classes", json!([["v0", "v1"], ["p1", "p2"]])),
+        10 => ("generators", json!([[["v0", "v1"], ["v1", "v0"]]])),
+        11 => ("orbits", json!([["......", [0]]])),
+        12 => (
+            "convex_polygon",
+            json!(rng.pick(&[3, 7, 8, 20_000_000, 20_000_001])),
+        ),
+        13 => ("first", json!({"at_least": small(rng), "moves": []})),
+        14 => ("second", json!({"at_most": small(rng), "moves": []})),
+        _ => ("directed", json!(true)),
     }
 }
 
@@ -803,6 +845,12 @@ fn mutate_file(
         let (t, d) = mutate_text(&out, rng);
         log.push(format!("{label}: text {d}"));
         out = t;
+    }
+    // Several growing operations stay within a few MiB: the files are bounded.
+    if out.len() > 4 * MAX_FILE {
+        let cut = floor_boundary(&out, 4 * MAX_FILE);
+        out.truncate(cut);
+        log.push(format!("{label}: text cut to {cut} bytes"));
     }
     out
 }

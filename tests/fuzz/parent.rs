@@ -7,7 +7,7 @@ use super::child::{CaseInput, CaseResult, BATCH_ENV, PROBE_ENV};
 use super::mutate::mutant;
 use super::rng::Rng;
 use super::seeds::{Seed, KINDS};
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
@@ -152,15 +152,16 @@ pub struct Failure {
 }
 
 impl Failure {
-    /// What groups repeats of one bug: class, kind, and the detail without its numbers.
-    fn signature(&self) -> String {
+    /// What groups repeats of one bug: the class and the detail without its numbers (the
+    /// same bug is usually reached from several kinds).
+    pub fn signature(&self) -> String {
         let detail: String = self
             .detail
             .chars()
-            .take(90)
+            .take(100)
             .map(|c| if c.is_ascii_digit() { '#' } else { c })
             .collect();
-        format!("{} {} {}", self.class, self.kind, detail)
+        format!("{} {}", self.class, detail)
     }
 }
 
@@ -169,8 +170,8 @@ impl Failure {
 pub struct Report {
     pub stats: BTreeMap<&'static str, Stats>,
     pub failures: Vec<Failure>,
-    /// Distinct failure signatures and how often each was seen.
-    pub signatures: BTreeMap<String, u64>,
+    /// Distinct failure signatures: how often each was seen, and in which kinds.
+    pub signatures: BTreeMap<String, (u64, BTreeSet<&'static str>)>,
     pub notes: Vec<String>,
     pub batches: u64,
     pub children: u64,
@@ -460,9 +461,6 @@ struct Shared {
     abort: std::sync::atomic::AtomicBool,
 }
 
-/// Signatures of which at most this many cases are written out.
-const FILES_PER_SIGNATURE: u64 = 3;
-
 fn record(
     cfg: &Config,
     shared: &Shared,
@@ -483,9 +481,10 @@ fn record(
     };
     let sig = failure.signature();
     let mut report = shared.report.lock().expect("the report");
-    let seen = report.signatures.entry(sig).or_insert(0);
-    *seen += 1;
-    let first = *seen <= FILES_PER_SIGNATURE;
+    let entry = report.signatures.entry(sig).or_default();
+    entry.0 += 1;
+    // The first case of each failure in each kind is written out and listed.
+    let first = entry.1.insert(case.kind);
     report.stats.entry(case.kind).or_default().failures += 1;
     if first {
         drop(report);
@@ -671,28 +670,37 @@ fn run_cases(cfg: &Config, shared: &Shared, cases: Vec<Case>, tag: &str) {
             End::Died { id, how } => (*id, "crash", how.clone()),
         };
         let Some(id) = culprit else {
-            // Died before or between cases: the harness itself (a child that cannot start).
-            shared
-                .report
-                .lock()
-                .expect("the report")
-                .failures
-                .push(Failure {
-                    class: "harness",
-                    kind: pending[0].kind,
-                    case_seed: 0,
-                    seed_name: String::new(),
-                    description: String::new(),
-                    detail: format!("the child died outside any case: {detail}"),
-                    ms: None,
-                    files: None,
-                });
+            // Died before its first case or between two (reading the batch): the harness's
+            // own fault. Noted; the cases not run go to a new child unless nothing ran.
+            let next = pending.iter().find(|c| !finished.contains(&c.id));
+            let failure = Failure {
+                class: "harness",
+                kind: pending[0].kind,
+                case_seed: next.map_or(0, |c| c.case_seed),
+                seed_name: next.map_or(String::new(), |c| c.seed_name.clone()),
+                description: next.map_or(String::new(), |c| c.description.clone()),
+                detail: format!(
+                    "the child died outside any case, {} of {} cases done: {detail}",
+                    finished.len(),
+                    pending.len()
+                ),
+                ms: None,
+                files: None,
+            };
+            let mut report = shared.report.lock().expect("the report");
+            let entry = report.signatures.entry(failure.signature()).or_default();
+            entry.0 += 1;
+            entry.1.insert(failure.kind);
+            report.failures.push(failure);
+            drop(report);
             if finished.is_empty() {
                 shared
                     .abort
                     .store(true, std::sync::atomic::Ordering::SeqCst);
+                return;
             }
-            return;
+            pending.retain(|c| !finished.contains(&c.id));
+            continue;
         };
         let case = by_id[&id].clone();
         // Confirm the culprit alone in a fresh child, unless this run already was alone.
@@ -724,7 +732,9 @@ fn run_cases(cfg: &Config, shared: &Shared, cases: Vec<Case>, tag: &str) {
                 let mut report = shared.report.lock().expect("the report");
                 let s = report.stats.entry(case.kind).or_default();
                 s.mutants += 1;
-                s.max_ms = s.max_ms.max(cfg.kill_after.as_secs_f64() * 1e3);
+                if class == "timeout" {
+                    s.max_ms = s.max_ms.max(cfg.kill_after.as_secs_f64() * 1e3);
+                }
                 drop(report);
                 record(cfg, shared, &case, class, d, None);
             }
@@ -900,12 +910,16 @@ pub fn summary(cfg: &Config, report: &Report, elapsed: Duration) -> (String, Str
         out.push_str(&format!(
             "{} distinct failures ({} failing cases):\n",
             report.signatures.len(),
-            report.signatures.values().sum::<u64>()
+            report.signatures.values().map(|s| s.0).sum::<u64>()
         ));
-        for (sig, n) in &report.signatures {
-            out.push_str(&format!("  {n:>6} x {sig}\n"));
+        for (sig, (n, kinds)) in &report.signatures {
+            let kinds: Vec<&str> = kinds.iter().copied().collect();
+            out.push_str(&format!(
+                "  {n:>6} x {sig}\n           in {}\n",
+                kinds.join(", ")
+            ));
         }
-        out.push_str("examples:\n");
+        out.push_str("one example of each (the first case in every kind is written out):\n");
         let mut shown = std::collections::HashSet::new();
         for f in &report.failures {
             if !shown.insert(f.signature()) {

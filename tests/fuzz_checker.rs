@@ -1,0 +1,210 @@
+//! A mutation fuzzer for the checker (`gamecert_certificates::check`).
+//!
+//! **Seeds.** For every certificate kind (witness, refutation by `direct` and by `reduction`,
+//! voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value, triangle-strategy,
+//! marking-strategy, flip-value, flip-sequence, marking-kayles, heap-labelling,
+//! coin-labelling, vertexnim-strategy, vertexnim-labelling, construct-strategy,
+//! balanced-colouring) the solvers of the `gamecert` crate make one or more valid
+//! (instance, certificate) pairs on small instances at test time; each is checked accepted
+//! first ([`fuzz::seeds`]).
+//!
+//! **Mutants.** Each mutant changes the certificate (13 in 20), the instance (4 in 20) or both
+//! (3 in 20) by 1 to 4 operations ([`fuzz::mutate`]): on the JSON value tree (numbers to +-1,
+//! 0, -1, 2^31, 2^32, 2^63 - 1, 2^63, 2^64 - 1, i64::MIN, 1e300, -0, 3.5, ...; a value replaced
+//! by another type or by a node grafted from this or another seed of the kind; arrays
+//! truncated, extended up to about 1 MB, shuffled, reversed, with elements duplicated, deleted,
+//! swapped or wrapped; fields removed, added, renamed, swapped, or their key given twice in the
+//! text; strings edited by characters, truncated, repeated up to about 1 MB or replaced by
+//! names and claims; NaN, Infinity, 1e999 and other non-JSON literals; nesting 10^4 (up to
+//! 10^5) deep spliced in), or on the text (truncation, bytes, invalid UTF-8 read lossily, lone
+//! surrogates, BOMs, junk). Sometimes the certificate of another seed of the kind, or an
+//! instance of another kind, is used instead. A mutant is a function of (run seed, kind,
+//! number): a small SplitMix64, no dependency.
+//!
+//! **Isolation.** Mutants go in batches (JSON lines of {id, instance, certificate}) to a child
+//! process: this test binary again, started as `sh -c 'ulimit -v <KiB>; exec "$0" "$@"' <exe>
+//! --exact fuzz_child --nocapture --include-ignored` with `GAMECERT_FUZZ_CHILD_BATCH` naming
+//! the batch file ([`fuzz::child`]). The child parses both files, runs
+//! `Instance::validate()` and `check(..., &Limits::default())` on each case, times that, and
+//! prints one line per case (outcome, reason, milliseconds); a panic hook prints a marker. The
+//! parent ([`fuzz::parent`]) watches the clock of each case and kills the child when one runs
+//! too long. A batch whose child dies (signal, abort, allocation failure under the limit,
+//! stack overflow) or is killed is narrowed down: the running case is re-run alone to confirm
+//! it, and if it does not fail alone every finished case of the batch is re-run one per
+//! child; the cases not yet run go to a new child.
+//!
+//! **Failures.** A case fails when it panics (in parsing, `validate` or `check`), when its
+//! reason starts with "internal error", when it takes longer than the per-case bound, when its
+//! child dies or is killed while it runs, or when it is accepted and the claim is false.
+//! Parse errors are fine (bad input). Each failing case is written (at most 3 per distinct
+//! failure) to `fuzz-findings/<kind>-<class>-<case seed>/` (instance.json, certificate.json,
+//! info.txt with the seeds and the mutation; not committed) and the test fails with a summary
+//! naming the kind, the mutation, the reason and the time.
+//!
+//! **Truth.** An accepted mutant of a small instance is checked against the exact solvers of
+//! the `gamecert` crate on the mutated instance, in the child after the timed part
+//! ([`fuzz::truth`]): a witness must score as a win by breadth-first search here and B must be
+//! able to win; a refutation needs B unable to win (exhaustive placement search); voronoi
+//! values, path values and strategy margins against the exact multi-round solver; winners of
+//! DNF, triangle, marking and vertex nim games against their exact solvers; heap and coin
+//! values against the nim-sequences and labels the solver computes; construct bounds against
+//! the exact construct solver; a flip value against the exact flip solver, a flip sequence's
+//! green count against the most any sequence reaches; a balanced colouring by testing its
+//! property. Instances beyond the solvers' bounds are skipped and counted.
+//!
+//! **Bounds.** Per case: 2 s in the short run, 10 s in the long run (`GAMECERT_FUZZ_CASE_MS`);
+//! a case is killed at 3 times the bound. Memory: each child runs under `ulimit -v` of 4 GiB
+//! (`GAMECERT_FUZZ_MEMORY_MIB`); the binary starts well within it (its own reservations are
+//! a few hundred MiB of address space), so a child killed by the limit, or an allocation the
+//! limit refuses, is a failure of the case that ran.
+//!
+//! **Runs.**
+//! - `fuzz_checker_short` (in the normal suite): 300 mutants per kind (5,400 cases), batches
+//!   of 600, 2 children at once: about 10 s on 2 cores in the dev profile.
+//! - `fuzz_checker_long` (ignored): 100,000 mutants per kind, batches of 2,000:
+//!   `cargo test --release --test fuzz_checker -- --ignored --nocapture`
+//!   (`--release` optional: the dev profile has opt-level 2).
+//!
+//! Variables: `GAMECERT_FUZZ_MUTANTS` (per kind), `GAMECERT_FUZZ_SEED` (run seed, hex),
+//! `GAMECERT_FUZZ_KINDS` (comma-separated subset), `GAMECERT_FUZZ_BATCH`,
+//! `GAMECERT_FUZZ_JOBS` (children at once, default 2), `GAMECERT_FUZZ_CASE_MS`,
+//! `GAMECERT_FUZZ_MEMORY_MIB`, `GAMECERT_FUZZ_FINDINGS` (directory for failing cases).
+
+mod fuzz;
+
+use fuzz::parent::{run, summary, Config};
+use std::time::Instant;
+
+fn campaign(cfg: Config) {
+    let started = Instant::now();
+    let report = run(&cfg);
+    let (table, failures) = summary(&cfg, &report, started.elapsed());
+    println!("{table}");
+    assert!(
+        report.failures.is_empty() && report.signatures.is_empty(),
+        "the checker failed on {} mutants ({} distinct failures); failing cases are in {}\n{failures}",
+        report.signatures.values().map(|s| s.0).sum::<u64>(),
+        report.signatures.len(),
+        cfg.findings.display()
+    );
+}
+
+/// The short run of the normal suite: 300 mutants per kind, 2 s per case.
+#[test]
+fn fuzz_checker_short() {
+    campaign(Config::from_env("short", 300, 600, 2));
+}
+
+/// The long run: 10^5 mutants per kind, batches of 2,000, 10 s per case.
+#[test]
+#[ignore = "long: cargo test --release --test fuzz_checker -- --ignored --nocapture"]
+fn fuzz_checker_long() {
+    campaign(Config::from_env("long", 100_000, 2_000, 10));
+}
+
+/// The child entry: runs the batch named by `GAMECERT_FUZZ_CHILD_BATCH`; without it (a plain
+/// `--ignored` run) it does nothing.
+#[test]
+#[ignore = "the fuzzer's child process; does nothing when run by hand"]
+fn fuzz_child() {
+    fuzz::child::main();
+}
+
+/// Mutants are a function of their seed, and every kind has a seed the checker accepts.
+#[test]
+fn mutants_are_reproducible() {
+    let seeds = fuzz::seeds::all();
+    for kind in fuzz::seeds::KINDS {
+        let seed = seeds.iter().find(|s| s.kind == *kind).expect("a seed");
+        for i in 0..20 {
+            let s = fuzz::rng::Rng::case_seed(1, kind, i);
+            let a = fuzz::mutate::mutant(seed, &seeds, s);
+            let b = fuzz::mutate::mutant(seed, &seeds, s);
+            assert_eq!(a.instance, b.instance);
+            assert_eq!(a.certificate, b.certificate);
+            assert_eq!(a.description, b.description);
+            assert!(!a.description.is_empty());
+            assert!(a.instance.len() <= 4 * fuzz::mutate::MAX_FILE);
+            assert!(a.certificate.len() <= 4 * fuzz::mutate::MAX_FILE);
+        }
+    }
+}
+
+/// The harness itself: a panic, an "internal error", a slow case, an abort, an allocation the
+/// memory limit refuses, a stack overflow and a hang are each pinned on their own case, and
+/// the cases after a death still run.
+#[test]
+fn harness_names_every_kind_of_failure() {
+    let mut cfg = Config::from_env("selftest", 0, 100, 1);
+    cfg.case_bound = std::time::Duration::from_millis(600);
+    cfg.kill_after = std::time::Duration::from_millis(1200);
+    cfg.probes = true;
+    cfg.log = None;
+    cfg.findings = cfg.work.join("findings");
+    let seeds = fuzz::seeds::all();
+    let good = seeds.iter().find(|s| s.kind == "witness").expect("a seed");
+    let probes = [
+        "ok", "panic", "ok", "internal", "slow", "abort", "ok", "alloc", "stack", "hang", "ok",
+    ];
+    let cases: Vec<fuzz::parent::Case> = probes
+        .iter()
+        .enumerate()
+        .map(|(i, p)| fuzz::parent::Case {
+            id: i as u64,
+            kind: "witness",
+            seed_name: format!("probe-{p}"),
+            case_seed: i as u64,
+            description: format!("probe {p}"),
+            instance: if *p == "ok" {
+                good.instance.clone()
+            } else {
+                format!("@@PROBE-{p}")
+            },
+            certificate: good.certificate.clone(),
+        })
+        .collect();
+    let report = fuzz::parent::run_given(&cfg, cases);
+    let _ = std::fs::remove_dir_all(&cfg.work);
+    let found: Vec<(String, &str)> = report
+        .failures
+        .iter()
+        .map(|f| (f.seed_name.clone(), f.class))
+        .collect();
+    let expect = [
+        ("probe-panic", "panic"),
+        ("probe-internal", "internal-error"),
+        ("probe-slow", "slow"),
+        ("probe-abort", "crash"),
+        ("probe-alloc", "crash"),
+        ("probe-stack", "crash"),
+        ("probe-hang", "timeout"),
+    ];
+    for (name, class) in expect {
+        assert!(
+            found.iter().any(|(n, c)| n == name && *c == class),
+            "{name} not reported as {class}: {:?}",
+            report.failures
+        );
+    }
+    assert_eq!(found.len(), expect.len(), "{:?}", report.failures);
+    let stats = &report.stats["witness"];
+    assert_eq!(
+        stats.mutants,
+        probes.len() as u64,
+        "every case counted once"
+    );
+    assert_eq!(
+        stats.accepted, 4,
+        "the four good cases ran and were accepted"
+    );
+    let alloc = report
+        .failures
+        .iter()
+        .find(|f| f.seed_name == "probe-alloc")
+        .expect("the alloc probe");
+    assert!(
+        alloc.detail.contains("memory allocation"),
+        "{}",
+        alloc.detail
+    );
+}

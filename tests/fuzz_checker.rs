@@ -52,11 +52,13 @@
 //! green count against the most any sequence reaches; a balanced colouring by testing its
 //! property. Instances beyond the solvers' bounds are skipped and counted.
 //!
-//! **Bounds.** Per case: 2 s in the short run, 10 s in the long run (`GAMECERT_FUZZ_CASE_MS`);
-//! a case is killed at 3 times the bound. Memory: each child runs under `ulimit -v` of 4 GiB
-//! (`GAMECERT_FUZZ_MEMORY_MIB`); the binary starts well within it (its own reservations are
-//! a few hundred MiB of address space), so a child killed by the limit, or an allocation the
-//! limit refuses, is a failure of the case that ran.
+//! **Bounds.** Per case: 2 s in the short run, 10 s in the long run (`GAMECERT_FUZZ_CASE_MS`),
+//! measured in the child around parsing, `validate` and `check` (not the truth check); a case
+//! is killed at 3 times the bound. Memory: each child runs under `ulimit -v` of 4 GiB
+//! (`GAMECERT_FUZZ_MEMORY_MIB`). The test binary starts under as little as 64 MiB of address
+//! space, so the limit is all the checker's: an allocation it refuses aborts the child, and
+//! that is a failure of the case that ran (the child's peak resident set is reported per
+//! kind). The truth check of one case is given up after 120 s (counted as skipped).
 //!
 //! **Runs.**
 //! - `fuzz_checker_short` (in the normal suite): 300 mutants per kind (5,400 cases), batches
@@ -170,13 +172,14 @@ fn harness_names_every_kind_of_failure() {
         .iter()
         .map(|f| (f.seed_name.clone(), f.class))
         .collect();
+    // The abort, the refused allocation and the stack overflow all end in SIGABRT: one bug
+    // signature, recorded once (the harness groups failures by signature) and counted three
+    // times.
     let expect = [
         ("probe-panic", "panic"),
         ("probe-internal", "internal-error"),
         ("probe-slow", "slow"),
         ("probe-abort", "crash"),
-        ("probe-alloc", "crash"),
-        ("probe-stack", "crash"),
         ("probe-hang", "timeout"),
     ];
     for (name, class) in expect {
@@ -187,6 +190,10 @@ fn harness_names_every_kind_of_failure() {
         );
     }
     assert_eq!(found.len(), expect.len(), "{:?}", report.failures);
+    assert_eq!(
+        report.stats["witness"].failures, 7,
+        "every probe but the good ones failed"
+    );
     let stats = &report.stats["witness"];
     assert_eq!(
         stats.mutants,
@@ -196,15 +203,5 @@ fn harness_names_every_kind_of_failure() {
     assert_eq!(
         stats.accepted, 4,
         "the four good cases ran and were accepted"
-    );
-    let alloc = report
-        .failures
-        .iter()
-        .find(|f| f.seed_name == "probe-alloc")
-        .expect("the alloc probe");
-    assert!(
-        alloc.detail.contains("memory allocation"),
-        "{}",
-        alloc.detail
     );
 }

@@ -36,15 +36,15 @@ fn probe(what: &str) -> Option<String> {
             std::thread::sleep(std::time::Duration::from_secs(1));
         },
         "alloc" => {
-            let v: Vec<u8> = Vec::with_capacity(8 << 30);
+            // black_box: an allocation nothing reads may be optimised away.
+            let v: Vec<u8> = std::hint::black_box(Vec::with_capacity(8 << 30));
             Some(format!("allocated {}", v.capacity()))
         }
         "stack" => {
             #[allow(unconditional_recursion)]
             fn down(n: u64) -> u64 {
-                let pad = [n; 64];
-                std::hint::black_box(&pad);
-                down(n + 1) + pad[3]
+                let pad = std::hint::black_box([n; 64]);
+                std::hint::black_box(down(std::hint::black_box(n + 1))) + pad[3]
             }
             Some(down(0).to_string())
         }

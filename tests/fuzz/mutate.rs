@@ -70,6 +70,17 @@ fn node_mut<'a>(v: &'a mut Value, path: &[Step]) -> &'a mut Value {
     cur
 }
 
+fn node_at<'a>(v: &'a mut Value, path: &[Step]) -> Option<&'a mut Value> {
+    let mut cur = v;
+    for s in path {
+        cur = match s {
+            Step::Key(k) => cur.get_mut(k.as_str())?,
+            Step::Index(i) => cur.get_mut(*i)?,
+        };
+    }
+    Some(cur)
+}
+
 fn strings_in(v: &Value, out: &mut Vec<String>) {
     match v {
         Value::String(s) if s.len() <= 64 => out.push(s.clone()),
@@ -214,6 +225,33 @@ const ALPHABET: &[char] = &[
     '-', '_', ' ', '/', ',', ':', '"', '\\', '\0', '\n', 'é', '€', '🦀', '\u{feff}', '\u{202e}',
 ];
 
+/// Words of the formats and their opposites.
+const OPPOSITES: &[(&str, &str)] = &[
+    ("first", "second"),
+    ("second", "first"),
+    ("A", "B"),
+    ("B", "A"),
+    ("white", "black"),
+    ("black", "white"),
+    ("wins", "at-least-ties"),
+    ("at-least-ties", "wins"),
+    ("margin-at-least", "wins"),
+    ("first-player-wins", "second-player-wins"),
+    ("second-player-wins", "first-player-wins"),
+    ("black-wins", "black-cannot-win"),
+    ("black-cannot-win", "black-wins"),
+    ("direct", "reduction"),
+    ("reduction", "direct"),
+    ("sat-voronoi1", "sat-voronoi2"),
+    ("sat-voronoi2", "sat-voronoi1"),
+    ("normal", "misere"),
+    ("misere", "normal"),
+    ("vertexnim", "nimg"),
+    ("nimg", "vertexnim"),
+    ("r", "b"),
+    ("b", "r"),
+];
+
 fn mutate_string(s: &str, rng: &mut Rng, names: &[String], size: usize) -> (String, String) {
     let chars: Vec<char> = s.chars().collect();
     let pick_char = |rng: &mut Rng| {
@@ -224,6 +262,12 @@ fn mutate_string(s: &str, rng: &mut Rng, names: &[String], size: usize) -> (Stri
         }
     };
     let at = |rng: &mut Rng, n: usize| if n == 0 { 0 } else { rng.below(n + 1) };
+    // A claim turned into its opposite: the certificate then claims what it did not prove.
+    if let Some(&(_, other)) = OPPOSITES.iter().find(|(a, _)| *a == s) {
+        if rng.chance(1, 2) {
+            return (other.to_string(), format!("flip {s:?} -> {other:?}"));
+        }
+    }
     match rng.below(14) {
         0 | 1 if !chars.is_empty() => {
             let i = rng.below(chars.len());
@@ -453,6 +497,18 @@ fn mutate_tree(root: &mut Value, rng: &mut Rng, raw: &mut Raw, donor: Option<&Va
         }
     };
     let at = pointer(&path);
+    // Crossover: the donor's node at the same place, if it has one (a strategy, a value, a
+    // list of moves from another instance of the kind).
+    if let Some(d) = donor {
+        if rng.chance(1, 16) {
+            let mut dc = d.clone();
+            if let Some(v) = node_at(&mut dc, &path) {
+                let d = format!("{at} := the donor's {}", short(&v.to_string()));
+                *node_mut(root, &path) = v.clone();
+                return d;
+            }
+        }
+    }
     let node = node_mut(root, &path);
     // Now and then, whatever the node: another type (or a graft, a literal, nesting).
     if rng.chance(1, 12) {

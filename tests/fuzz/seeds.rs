@@ -90,7 +90,7 @@ fn one_round(formula: &Cnf, problem: SatVoronoi) -> Instance {
 
 fn edge_list(text: &str) -> Instance {
     Instance::VoronoiOneRound(
-        gamecert_reductions::edgelist::parse_edge_list(text).expect("an edge list"),
+        gamecert_certificates::edgelist::parse_edge_list(text).expect("an edge list"),
     )
 }
 

@@ -7,6 +7,7 @@
 //! types are shared); what is never used is the checker's verdict or its replay.
 
 use gamecert::voronoi1::{search, Goal};
+use gamecert_certificates::budget::Budget;
 use gamecert_certificates::construct_game::Pos;
 use gamecert_certificates::flip_game::{setup, FlipSpec};
 use gamecert_certificates::format::{Certificate, Instance, MultiRound};
@@ -358,7 +359,7 @@ fn balanced(spec: &MarkingSpec, colours: &str) -> Truth {
             spec.game
         ));
     }
-    let t = match spec.triangulation.validate() {
+    let t = match spec.triangulation.validate(&mut Budget::unlimited()) {
         Ok(t) => t,
         Err(why) => return Truth::False(format!("accepted on an invalid triangulation: {why}")),
     };
@@ -446,7 +447,8 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
                 return Ok(Fact::Property);
             }
             if spec.game.is_construct_game() {
-                let rules = gamecert_certificates::construct_game::rules(spec)?;
+                let rules =
+                    gamecert_certificates::construct_game::rules(spec, &mut Budget::unlimited())?;
                 let mut solver =
                     gamecert::construct::Solver::new(&rules).with_max_states(CONSTRUCT_STATES);
                 return solver
@@ -504,7 +506,7 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
 }
 
 fn flip_fact(spec: &FlipSpec) -> Result<Fact, String> {
-    let (shape, board) = setup(spec)?;
+    let (shape, board) = setup(spec, &mut Budget::unlimited())?;
     if shape.len() > MAX_FLIP_POINTS {
         return Err(format!("{} points", shape.len()));
     }

@@ -1,0 +1,143 @@
+//! `gamecert verify` and the stand-alone `gamecert-check` are one pipeline
+//! (`gamecert_certificates::verify`): the same formats (JSON, DNF text, edge list), the same
+//! messages, the same flags and the same exit codes. Each case here runs both binaries and
+//! compares everything they print.
+
+mod common;
+
+use common::write;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// The `gamecert-check` binary, built beside `gamecert` by `cargo test --workspace`.
+fn gamecert_check() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_BIN_EXE_gamecert")).with_file_name("gamecert-check");
+    assert!(
+        path.exists(),
+        "{} is missing: run the tests with --workspace",
+        path.display()
+    );
+    path
+}
+
+fn both(args: &[&str]) -> (Output, Output) {
+    let verify = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .arg("verify")
+        .args(args)
+        .output()
+        .unwrap();
+    let check = Command::new(gamecert_check()).args(args).output().unwrap();
+    (verify, check)
+}
+
+/// Runs both, checks they agree, returns (exit code, stdout, stderr).
+fn agree(args: &[&str]) -> (i32, String, String) {
+    let (a, b) = both(args);
+    let text = |o: &Output| {
+        (
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (a, b) = (text(&a), text(&b));
+    assert_eq!(
+        a, b,
+        "gamecert verify and gamecert-check differ on {args:?}"
+    );
+    assert!(!a.2.contains("panicked"), "{}", a.2);
+    a
+}
+
+const INSTANCE: &str = r#""format": "gamecert-instance", "version": 1"#;
+const CERTIFICATE: &str = r#""format": "gamecert-certificate", "version": 1"#;
+
+#[test]
+fn both_binaries_read_the_same_formats_and_answer_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // An edge list: W on b of the path a - b - c - d - e; B's c wins 3 to 2.
+    let edges = write(d, "path.txt", "white b\nblack 1\na b\nb c\nc d\nd e\n");
+    let wins = write(
+        d,
+        "wins.json",
+        &format!(
+            r#"{{{CERTIFICATE}, "kind": "witness", "claim": "black-wins", "placement": ["c"]}}"#
+        ),
+    );
+    let loses = write(
+        d,
+        "loses.json",
+        &format!(
+            r#"{{{CERTIFICATE}, "kind": "witness", "claim": "black-wins", "placement": ["a"]}}"#
+        ),
+    );
+    let (code, out, _) = agree(&[edges.to_str().unwrap(), wins.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("ACCEPTED: black-wins"), "{out}");
+    let (code, out, _) = agree(&[edges.to_str().unwrap(), loses.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("\"accepted\": false"), "{out}");
+    // A positive DNF in text: the first player takes 1 and wins the term x1.
+    let dnf = write(d, "one.dnf", "p dnf 2 1\n1\n");
+    let first = write(
+        d,
+        "first.json",
+        &format!(
+            r#"{{{CERTIFICATE}, "kind": "dnf-strategy", "player": "first", "claim": "wins", "moves": [["..", 1]]}}"#
+        ),
+    );
+    let (code, out, _) = agree(&[dnf.to_str().unwrap(), first.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    // The budget: too small a one is a rejection naming the limit, exit 1.
+    let (code, out, _) = agree(&[
+        dnf.to_str().unwrap(),
+        first.to_str().unwrap(),
+        "--max-work",
+        "10",
+    ]);
+    assert_eq!(code, 1);
+    assert!(out.contains("work limit reached"), "{out}");
+    // Bad input: exit 2, the file and the line named.
+    let broken = write(d, "broken.dnf", "p dnf 2 1\n1 -2\n");
+    let (code, _, err) = agree(&[broken.to_str().unwrap(), first.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("broken.dnf:2:3"), "{err}");
+    let bad = write(
+        d,
+        "bad.json",
+        &format!(
+            r#"{{{INSTANCE}, "kind": "voronoi", "graph": {{"vertices": ["a"], "edges": []}}, "rounds": 9223372036854775808}}"#
+        ),
+    );
+    let (code, _, err) = agree(&[bad.to_str().unwrap(), first.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.json:rounds"), "{err}");
+    let (code, _, err) = agree(&[edges.to_str().unwrap(), "missing.json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing.json"), "{err}");
+}
+
+#[test]
+fn gamecert_check_answers_help_and_version() {
+    for flag in ["--help", "-h"] {
+        let out = Command::new(gamecert_check()).arg(flag).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage: gamecert-check"));
+    }
+    let out = Command::new(gamecert_check())
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("gamecert-check 0."));
+    for args in [
+        &["one.json"][..],
+        &["--frob", "a", "b"],
+        &["a", "b", "--max-work", "x"],
+    ] {
+        let out = Command::new(gamecert_check()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("usage: gamecert-check"));
+    }
+}

@@ -62,7 +62,7 @@ enum Command {
     },
     /// Solve an instance and write a certificate the checker has accepted.
     Solve {
-        /// The instance (JSON, or the edge-list text format).
+        /// The instance (JSON, a positive DNF text, or the edge-list text format).
         instance: PathBuf,
         /// Certificate file (standard output if omitted).
         #[arg(short, long)]

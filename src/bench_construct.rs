@@ -5,12 +5,12 @@
 
 use crate::construct::{exact_certificate, Solver, Stop};
 use crate::triangulations::{generate, Kind};
-use gamecert_certificates::budget::Budget;
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::geometry::TriangulationSpec;
 use gamecert_certificates::check::{check, Limits};
-use gamecert_certificates::construct_game::{describe, Pos};
 use gamecert_certificates::format::{Certificate, Instance};
-use gamecert_certificates::geometry::TriangulationSpec;
-use gamecert_certificates::marking_game::{MarkingGame, MarkingSpec, Rules};
+use gamecert_certificates::triangulations::constructing::{describe, Pos};
+use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec, Rules};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};

@@ -12,11 +12,11 @@
 use crate::convex_heaps::{Advice, ColoringBoard, GrundyTable, HeapGame, TriangleBoard};
 use crate::rng::Rng;
 use crate::triangulations::parabola;
-use gamecert_certificates::budget::Budget;
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::geometry::TriangulationSpec;
 use gamecert_certificates::check::{check, Limits};
 use gamecert_certificates::format::{Certificate, Instance};
-use gamecert_certificates::geometry::TriangulationSpec;
-use gamecert_certificates::marking_game::{MarkingGame, MarkingSpec};
+use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -195,7 +195,7 @@ pub fn convex_heaps(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Conv
                 .validate(&mut Budget::new(u64::MAX))
                 .map_err(anyhow::Error::msg)?;
             let board = ColoringBoard::new(&t).map_err(anyhow::Error::msg)?;
-            let heaps = gamecert_certificates::marking_kayles::Reduction::new(
+            let heaps = gamecert_certificates::triangulations::convex_heaps::Reduction::new(
                 &spec,
                 &mut Budget::new(u64::MAX),
             )
@@ -342,11 +342,11 @@ const MAX_REACH_POSITIONS: usize = 50_000_000;
 /// `seconds`: each point adds two edges, which multiplies the states by about four) or needs
 /// more than [`MAX_REACH_POSITIONS`] memoised positions.
 pub fn marking_reach(seconds: f64, note: &dyn Fn(&str)) -> anyhow::Result<Vec<ReachRow>> {
-    use gamecert_certificates::marking_game::MarkingGame::*;
+    use gamecert_certificates::triangulations::marking::MarkingGame::*;
     let mut rows = Vec::new();
     for game in [Coloring, FourCycle, Nimstring, NimstringMisere] {
         for n in 5.. {
-            if 2 * n - 3 > gamecert_certificates::marking_game::MAX_EDGES {
+            if 2 * n - 3 > gamecert_certificates::triangulations::marking::MAX_EDGES {
                 break;
             }
             note(&format!("marking reach: {game:?} on {n} points"));

@@ -5,8 +5,10 @@
 use crate::bench::Progress;
 use crate::flipping::{gen_instance, Solver};
 use crate::triangulations::Kind;
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::flip_game::{check_flip_sequence, setup, FlipGame, FlipSequence};
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::triangulations::flipping::{
+    check_flip_sequence, setup, FlipGame, FlipSequence,
+};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};

@@ -7,7 +7,7 @@ use crate::posdnf_maps::certificate_for;
 use crate::rng::Rng;
 use crate::voronoi_exact::ExactSolver;
 use gamecert_certificates::format::{GraphSpec, Instance, MultiRoundSpec};
-use gamecert_certificates::posdnf::PosDnf;
+use gamecert_certificates::voronoi::dnf::PosDnf;
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::posdnf_voronoi::build;
 use serde::Serialize;

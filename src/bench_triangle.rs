@@ -3,9 +3,9 @@
 //! and the size and check time of the Winner's strategy certificate.
 
 use crate::triangle::{certificate, GameDigraph, Rules};
-use gamecert_certificates::budget::Budget;
+use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::Certificate;
-use gamecert_certificates::triangle_game::check_triangle_strategy;
+use gamecert_certificates::triangle_avoidance::strategy::check_triangle_strategy;
 use serde::Serialize;
 use std::process::Command;
 use std::time::Instant;

@@ -4,7 +4,7 @@
 //! plus Theorem 10) from a parsed instance.
 
 use crate::vertexnim::{case4_vertices, fast_outcome, labels_quadratic, labels_sorted};
-use gamecert_certificates::vertexnim::{Play, Variant, VertexNimSpec, VertexSpec};
+use gamecert_certificates::vertexnim::strategy::{Play, Variant, VertexNimSpec, VertexSpec};
 use serde::Serialize;
 use std::time::Instant;
 

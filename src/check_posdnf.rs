@@ -14,10 +14,10 @@
 use crate::posdnf::solve_dnf_game;
 use crate::rng::Rng;
 use crate::voronoi_exact::ExactSolver;
-use gamecert_certificates::budget::Budget;
+use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
-use gamecert_certificates::posdnf::{DnfPlayer, PosDnf};
-use gamecert_certificates::voronoi_game::check_value;
+use gamecert_certificates::voronoi::dnf::{DnfPlayer, PosDnf};
+use gamecert_certificates::voronoi::multi_round::check_value;
 use gamecert_reductions::posdnf_voronoi::build;
 use serde::Serialize;
 

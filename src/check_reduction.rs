@@ -22,10 +22,10 @@
 
 use crate::rng::Rng;
 use crate::voronoi1::{search, Goal};
-use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, Instance, Witness, CLAIM_BLACK_WINS};
-use gamecert_certificates::sat_voronoi::{names, SatVoronoi};
-use gamecert_certificates::voronoi::{score, Outcome};
+use gamecert_certificates::voronoi::rules::{score, Outcome};
+use gamecert_certificates::voronoi::sat_reduction::{names, SatVoronoi};
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::normalise::normalise;
 use gamecert_reductions::sat_voronoi::{backward_to_original, forward_from_original, reduce};

@@ -5,7 +5,7 @@
 //! the `coin-labelling` certificate that the checker verifies label by label.
 //!
 //! The rules themselves (and their JSON form) are the checker's: see
-//! [`gamecert_certificates::coins`]. Everything here works on 0-based coin indices.
+//! [`gamecert_certificates::impartial::coins`]. Everything here works on 0-based coin indices.
 //!
 //! Size limits (see [`crate::limits`]): `solve` keeps one label per coin, so it refuses boards
 //! of more than [`MAX_SOLVED_COINS`] coins (50 million labels, 0.4 GB) before computing any;
@@ -13,7 +13,7 @@
 //! stopped as soon as it passes), exceed [`MAX_MEX_WORK`] coins turned.
 
 use crate::nim;
-use gamecert_certificates::coins::{
+use gamecert_certificates::impartial::coins::{
     count_moves, for_each_move, strip_mex, CoinGame, CoinLabelling, Labels, Rule, Strip,
     CLAIM_FIRST_WINS, CLAIM_SECOND_WINS,
 };
@@ -249,7 +249,7 @@ pub fn certificate(game: &CoinGame) -> Result<CoinLabelling, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::coins::CoinGameSpec;
+    use gamecert_certificates::impartial::coins::CoinGameSpec;
 
     /// Grundy's game: split a heap into two unequal non-empty heaps (plain mex).
     fn grundys_game(n: usize) -> Vec<u64> {
@@ -471,10 +471,10 @@ mod tests {
             mv, slides,
             "the slides' move {{98, 100}} x {{97, 98, 99, 100}}"
         );
-        let report = gamecert_certificates::coins::check_labelling(
+        let report = gamecert_certificates::impartial::coins::check_labelling(
             &g,
             &cert,
-            &mut gamecert_certificates::budget::Budget::unlimited(),
+            &mut gamecert_certificates::base::budget::Budget::unlimited(),
         )
         .unwrap();
         assert_eq!(report.coins, 10_000);
@@ -523,10 +523,10 @@ mod tests {
                     heads.join(", ")
                 ));
                 let cert = certificate(&g).unwrap();
-                if let Err(why) = gamecert_certificates::coins::check_labelling(
+                if let Err(why) = gamecert_certificates::impartial::coins::check_labelling(
                     &g,
                     &cert,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 ) {
                     panic!("{rule} {board} {heads:?}: {why}");
                 }

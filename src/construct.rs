@@ -1,5 +1,5 @@
 //! Solvers and strategy programs for the games of seed 000 with scores or ties (2.1.1,
-//! 2.1.3, 2.1.4, 2.3.2), on the checker's own rules ([`gamecert_certificates::construct_game`]):
+//! 2.1.3, 2.1.4, 2.3.2), on the checker's own rules ([`gamecert_certificates::triangulations::constructing`]):
 //!
 //! - [`Solver`]: the exact value by memoised negamax over (red, blue, player to move), with a
 //!   time limit and a cap on stored positions; [`exact_certificate`] turns it into a
@@ -23,14 +23,14 @@
 //! stores at most [`MAX_STATES`] of them and `solve` refuses the instance, naming the bound and
 //! the cap, when it passes them.
 
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::construct_game::{
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::geometry::{convex_hull, orient};
+use gamecert_certificates::format::Certificate;
+use gamecert_certificates::triangulations::constructing::{
     bichromatic, key, legal, scored, step, BalancedColouring, ConstructStrategy, FirstSide, Pos,
     SecondSide, Step,
 };
-use gamecert_certificates::format::Certificate;
-use gamecert_certificates::geometry::{convex_hull, orient};
-use gamecert_certificates::marking_game::{MarkingGame, MarkingSpec, Rules};
+use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec, Rules};
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
@@ -507,7 +507,10 @@ pub enum How {
 /// else the exact solver. Returns the certificate, the method's name and the positions the
 /// exact solver evaluated (0 for the paper's programs). The caller checks the certificate.
 pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String, u64), String> {
-    let rules = gamecert_certificates::construct_game::rules(spec, &mut Budget::new(u64::MAX))?;
+    let rules = gamecert_certificates::triangulations::constructing::rules(
+        spec,
+        &mut Budget::new(u64::MAX),
+    )?;
     if how == How::Paper {
         if let Some(t3) = Theorem3::new(spec, &rules) {
             return Ok((
@@ -564,7 +567,7 @@ pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String, u64),
         Certificate::ConstructStrategy(cert),
         format!(
             "the exact solver ({})",
-            gamecert_certificates::construct_game::describe(spec.game, v)
+            gamecert_certificates::triangulations::constructing::describe(spec.game, v)
         ),
         nodes,
     ))
@@ -575,7 +578,7 @@ mod tests {
     use super::*;
     use crate::bench_construct::convex_points;
     use crate::triangulations::{generate, Kind};
-    use gamecert_certificates::construct_game::{
+    use gamecert_certificates::triangulations::constructing::{
         check_balanced_colouring, check_construct_strategy,
     };
 
@@ -601,7 +604,7 @@ mod tests {
             let spec = convex_points(MarkingGame::MonochromaticCompleteTriangulation, n);
             let rules = Rules::from_spec(
                 &spec,
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
             .unwrap();
             let mut solver = Solver::new(&rules);
@@ -644,14 +647,14 @@ mod tests {
             check_construct_strategy(
                 &spec,
                 &cert,
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
             .unwrap_or_else(|e| panic!("n = {n}: {e}"));
             let (exact, v, _) = exact_certificate(&rules, None).unwrap();
             check_construct_strategy(
                 &spec,
                 &exact,
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
             .unwrap();
             if n % 2 == 1 {
@@ -688,7 +691,7 @@ mod tests {
             check_construct_strategy(
                 &spec,
                 &cert,
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
             .unwrap_or_else(|e| panic!("{triangulation:?}: {e}"));
             let (_, v, _) = exact_certificate(&rules, None).unwrap();
@@ -724,14 +727,14 @@ mod tests {
         let err = check_construct_strategy(
             &spec,
             &naive,
-            &mut gamecert_certificates::budget::Budget::unlimited(),
+            &mut gamecert_certificates::base::budget::Budget::unlimited(),
         )
         .unwrap_err();
         assert!(err.contains("holds R only to 1 > 0"), "{err}");
         check_construct_strategy(
             &spec,
             &theorem6_certificate(&rules),
-            &mut gamecert_certificates::budget::Budget::unlimited(),
+            &mut gamecert_certificates::base::budget::Budget::unlimited(),
         )
         .unwrap();
         assert_eq!(exact_certificate(&rules, None).unwrap().1, 0);
@@ -756,7 +759,7 @@ mod tests {
                 check_balanced_colouring(
                     &spec,
                     &c,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap_or_else(|e| panic!("{kind:?} {n} {seed}: {e}"));
             }

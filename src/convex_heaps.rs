@@ -3,7 +3,7 @@
 //! Monochromatic Triangle on points in convex position played as Dawson's Kayles; each finds a
 //! winning move from any position in time linear in the board, and writes the
 //! `marking-kayles` certificate of the start position
-//! ([`gamecert_certificates::marking_kayles`]).
+//! ([`gamecert_certificates::triangulations::convex_heaps`]).
 //!
 //! How a position becomes heaps (the paper's argument, Section 5.1 and 5.2):
 //! - Coloring: a triangle with one green edge is *taken*; colouring a second edge of it hands
@@ -22,11 +22,11 @@
 //! [`GrundyTable::new`] confirms with the Guy-Smith bound before using it; the certificate
 //! carries the labels and the period and the checker verifies both.
 
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::geometry::Triangulation;
-use gamecert_certificates::heaps::{Period, Rules};
-use gamecert_certificates::marking_game::{MarkingGame, MarkingSpec};
-use gamecert_certificates::marking_kayles::MarkingKayles;
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::geometry::Triangulation;
+use gamecert_certificates::impartial::heaps::{Period, Rules};
+use gamecert_certificates::triangulations::convex_heaps::MarkingKayles;
+use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
 use std::collections::HashMap;
 
 /// Which heap game.
@@ -393,7 +393,7 @@ pub fn certificate(spec: &MarkingSpec) -> Result<MarkingKayles, String> {
         }
         MarkingGame::MonochromaticTriangle => {
             let points = &spec.triangulation.points;
-            let (hull, convex) = gamecert_certificates::geometry::check_points_hull(
+            let (hull, convex) = gamecert_certificates::base::geometry::check_points_hull(
                 points,
                 &mut Budget::new(u64::MAX),
             )?;
@@ -467,10 +467,10 @@ mod tests {
     // Whether the mover wins at a position under the checker's rules: the exact marking solver.
     use crate::marking::wins as exact;
     use crate::triangulations::{generate, parabola, Kind};
+    use gamecert_certificates::base::geometry::TriangulationSpec;
     use gamecert_certificates::check::{check, Limits};
     use gamecert_certificates::format::{Certificate, Instance};
-    use gamecert_certificates::geometry::TriangulationSpec;
-    use gamecert_certificates::marking_game::{Outcome, Rules as MarkingRules};
+    use gamecert_certificates::triangulations::marking::{Outcome, Rules as MarkingRules};
 
     #[test]
     fn the_tables_match_the_papers_tables_2_and_3() {

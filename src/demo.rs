@@ -14,14 +14,14 @@ use crate::games::solve_game;
 use crate::solve::{solve, Method};
 use crate::voronoi1::{search, Goal};
 use anyhow::Context;
-use gamecert_certificates::cnf::Cnf;
-use gamecert_certificates::dnf_text::parse_posdnf;
-use gamecert_certificates::edgelist::parse_edge_list;
-use gamecert_certificates::flip_game::FlipGame;
+use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::MultiRoundSpec;
 use gamecert_certificates::format::{Certificate, Instance};
-use gamecert_certificates::sat_voronoi::SatVoronoi;
-use gamecert_certificates::voronoi::score;
+use gamecert_certificates::triangulations::flipping::FlipGame;
+use gamecert_certificates::voronoi::dnf_text::parse_posdnf;
+use gamecert_certificates::voronoi::edgelist::parse_edge_list;
+use gamecert_certificates::voronoi::rules::score;
+use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::dimacs::parse_dimacs;
 use gamecert_reductions::posdnf_voronoi::build;
@@ -77,17 +77,19 @@ fn marking(
     kind: crate::triangulations::Kind,
     points: usize,
     inner: usize,
-    game: gamecert_certificates::marking_game::MarkingGame,
+    game: gamecert_certificates::triangulations::marking::MarkingGame,
 ) -> Instance {
     let mut triangulation =
         crate::triangulations::generate(kind, points, inner, 1).expect("a valid family");
-    if game == gamecert_certificates::marking_game::MarkingGame::MonochromaticTriangle {
+    if game == gamecert_certificates::triangulations::marking::MarkingGame::MonochromaticTriangle {
         triangulation.triangles.clear();
     }
-    Instance::MarkingGame(gamecert_certificates::marking_game::MarkingSpec {
-        game,
-        triangulation,
-    })
+    Instance::MarkingGame(
+        gamecert_certificates::triangulations::marking::MarkingSpec {
+            game,
+            triangulation,
+        },
+    )
 }
 
 /// A flipping game on a random convex triangulation (`abstract_convex`: without coordinates).
@@ -235,7 +237,7 @@ fn cases() -> Vec<Case> {
                     crate::triangulations::Kind::Fan,
                     8,
                     0,
-                    gamecert_certificates::marking_game::MarkingGame::Nimstring,
+                    gamecert_certificates::triangulations::marking::MarkingGame::Nimstring,
                 )
             }),
             method: Method::Auto,
@@ -248,7 +250,7 @@ fn cases() -> Vec<Case> {
                     crate::triangulations::Kind::Points,
                     7,
                     2,
-                    gamecert_certificates::marking_game::MarkingGame::MonochromaticTriangle,
+                    gamecert_certificates::triangulations::marking::MarkingGame::MonochromaticTriangle,
                 )
             }),
             method: Method::Auto,
@@ -261,7 +263,7 @@ fn cases() -> Vec<Case> {
                     crate::triangulations::Kind::SimpleBranching,
                     20_000,
                     0,
-                    gamecert_certificates::marking_game::MarkingGame::Coloring,
+                    gamecert_certificates::triangulations::marking::MarkingGame::Coloring,
                 )
             }),
             method: Method::Auto,
@@ -306,7 +308,7 @@ fn cases() -> Vec<Case> {
                         max_weight: 3,
                         seed: 2,
                         directed: false,
-                        variant: gamecert_certificates::vertexnim::Variant::Vertexnim,
+                        variant: gamecert_certificates::vertexnim::strategy::Variant::Vertexnim,
                         misere: false,
                         density: 1.0,
                         loops: 0.3,
@@ -325,7 +327,7 @@ fn cases() -> Vec<Case> {
                 let weights: Vec<u64> = (0..1000).map(|i| 2 + (7 * i) % 5).collect();
                 Instance::VertexNim(crate::vertexnim::circuit_spec(
                     &weights,
-                    gamecert_certificates::vertexnim::Variant::Vertexnim,
+                    gamecert_certificates::vertexnim::strategy::Variant::Vertexnim,
                 ))
             }),
             method: Method::Auto,

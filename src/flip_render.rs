@@ -6,9 +6,9 @@
 
 use crate::flipping::mover_colour;
 use crate::svg::{Colour, Picture, Stroke};
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::flip_game::{immediate_payoff, setup, Board, FlipSpec};
+use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::Certificate;
+use gamecert_certificates::triangulations::flipping::{immediate_payoff, setup, Board, FlipSpec};
 use std::collections::HashMap;
 
 fn picture(
@@ -56,7 +56,8 @@ pub fn frames(
     }
     let (shape, mut board) = setup(spec, &mut Budget::new(u64::MAX))?;
     let points = spec.points.clone();
-    let red = spec.game == gamecert_certificates::flip_game::FlipGame::BichromaticFlipping;
+    let red =
+        spec.game == gamecert_certificates::triangulations::flipping::FlipGame::BichromaticFlipping;
     let mut labels = HashMap::new();
     let mut out = vec![picture(
         &points,
@@ -122,7 +123,7 @@ pub fn frames(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::flip_game::{FlipGame, FlipSequence};
+    use gamecert_certificates::triangulations::flipping::{FlipGame, FlipSequence};
 
     #[test]
     fn a_sequence_gives_one_frame_per_flip() {

@@ -6,8 +6,8 @@
 
 use crate::flipping::{gen_instance, Solver};
 use crate::triangulations::Kind;
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::flip_game::{check_flip_value, setup, FlipGame};
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::triangulations::flipping::{check_flip_value, setup, FlipGame};
 use serde::Serialize;
 use std::fmt::Write as _;
 

@@ -1,6 +1,6 @@
 //! The two-player flipping games of seed 000 (2.2.1 Monochromatic Flipping, 2.2.2 Flipping to
 //! Triangle, 2.2.3 Bichromatic Flipping) solved on the checker's own rules
-//! ([`gamecert_certificates::flip_game`]), and `gamecert solve` for `flip-game` instances.
+//! ([`gamecert_certificates::triangulations::flipping`]), and `gamecert solve` for `flip-game` instances.
 //!
 //! - [`Solver`]: exact minimax over positions (edge set, colours, player to move), memoised on
 //!   the canonical masks; the first player's payoff (+1 win, 0 tie, -1 loss; red minus blue in
@@ -22,8 +22,8 @@
 
 use crate::io::BadInput;
 use crate::solve::Method;
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::flip_game::{
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::triangulations::flipping::{
     final_payoff, immediate_payoff, setup, Board, FlipGame, FlipSpec, FlipStrategy, FlipValue,
     Shape, MAX_MASK_POINTS,
 };
@@ -357,7 +357,7 @@ pub fn convex_spec(game: FlipGame, n: usize, triangles: Vec<[usize; 3]>) -> Flip
 pub fn convex_position(shape: &Shape) -> bool {
     match shape {
         Shape::Convex(_) => true,
-        Shape::Points(p) => gamecert_certificates::geometry::convex_hull(p).len() == p.len(),
+        Shape::Points(p) => gamecert_certificates::base::geometry::convex_hull(p).len() == p.len(),
     }
 }
 
@@ -482,7 +482,7 @@ pub fn solve_instance(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::flip_game::check_flip_value;
+    use gamecert_certificates::triangulations::flipping::check_flip_value;
 
     /// Theorem 9 on every triangulation of the convex n-gon, n = 4..=8: the exact solver's
     /// value is the parity's, and both certificates are accepted.
@@ -499,13 +499,13 @@ mod tests {
                 check_flip_value(
                     &spec,
                     &cert,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap();
                 check_flip_value(
                     &spec,
                     &solver.certificate(),
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap();
             }
@@ -544,7 +544,7 @@ mod tests {
         assert!(check_flip_value(
             &spec,
             &cert,
-            &mut gamecert_certificates::budget::Budget::unlimited()
+            &mut gamecert_certificates::base::budget::Budget::unlimited()
         )
         .is_err());
     }
@@ -567,7 +567,7 @@ mod tests {
                 check_flip_value(
                     &spec,
                     &cert,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap();
                 let mut wrong = cert.clone();
@@ -576,7 +576,7 @@ mod tests {
                     assert!(check_flip_value(
                         &spec,
                         &wrong,
-                        &mut gamecert_certificates::budget::Budget::unlimited()
+                        &mut gamecert_certificates::base::budget::Budget::unlimited()
                     )
                     .is_err());
                 }

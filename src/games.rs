@@ -15,11 +15,11 @@ use crate::io::BadInput;
 use crate::limits::{grouped, TooLarge};
 use crate::solve::Method;
 use crate::voronoi_exact::ExactSolver;
-use gamecert_certificates::budget::Budget;
+use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{Certificate, Instance, MultiRound, MultiRoundSpec};
-use gamecert_certificates::marking_game::MarkingGame;
-use gamecert_certificates::posdnf::PosDnf;
-use gamecert_certificates::voronoi_game::{
+use gamecert_certificates::triangulations::marking::MarkingGame;
+use gamecert_certificates::voronoi::dnf::PosDnf;
+use gamecert_certificates::voronoi::multi_round::{
     check_strategy, StrategyClaim, VoronoiStrategy, VoronoiValue,
 };
 use gamecert_reductions::posdnf_voronoi::{build, PosDnfVoronoi};
@@ -283,7 +283,7 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
             if method == Method::Auto
                 && game.start.iter().all(|&c| c == b'.')
                 && game.graph.len() <= crate::paths::MAX_VERTICES
-                && gamecert_certificates::path_game::path_order(&game.graph).is_ok()
+                && gamecert_certificates::voronoi::paths::path_order(&game.graph).is_ok()
             {
                 // A path: the gap abstraction, whatever the vertex names and order.
                 let cap = crate::paths::state_cap();

@@ -2,7 +2,7 @@
 //!
 //! Every error here is a [`BadInput`]: the command line prints it and exits with code 2.
 
-use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, FormatError, Instance, OneRound, OneRoundSpec};
 use gamecert_reductions::dimacs::parse_dimacs;
 use std::path::Path;

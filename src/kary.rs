@@ -31,10 +31,10 @@
 
 use crate::trees::RootedTree;
 use gamecert_certificates::format::MultiRound;
-use gamecert_certificates::voronoi::Player;
-use gamecert_certificates::voronoi_game::{
+use gamecert_certificates::voronoi::multi_round::{
     orbit_representatives, to_move, StrategyClaim, VoronoiStrategy,
 };
+use gamecert_certificates::voronoi::rules::Player;
 use std::collections::{HashMap, HashSet};
 
 /// The most positions a certificate built here may hold (its strategy positions and the
@@ -145,7 +145,10 @@ impl SiblingSwaps {
     }
 
     /// The generators with vertex names, for a certificate.
-    pub fn named(&self, graph: &gamecert_certificates::graph::Graph) -> Vec<Vec<(String, String)>> {
+    pub fn named(
+        &self,
+        graph: &gamecert_certificates::base::graph::Graph,
+    ) -> Vec<Vec<(String, String)>> {
         self.generators
             .iter()
             .map(|pairs| {
@@ -493,7 +496,7 @@ pub fn symmetric_strategy(
 mod tests {
     use super::*;
     use crate::gen::kary_tree;
-    use gamecert_certificates::voronoi_game::{check_strategy, ReplayReport};
+    use gamecert_certificates::voronoi::multi_round::{check_strategy, ReplayReport};
 
     #[test]
     fn proposition1_for_every_k_up_to_6() {
@@ -510,7 +513,7 @@ mod tests {
                         n,
                         &game.start,
                         &cert,
-                        &mut gamecert_certificates::budget::Budget::unlimited(),
+                        &mut gamecert_certificates::base::budget::Budget::unlimited(),
                     )
                     .unwrap_or_else(|e| panic!("k {k}, height {height}, n {n}: {e}"));
                     assert!(report.worst_margin.unwrap() >= 1);
@@ -539,7 +542,7 @@ mod tests {
                 n,
                 &game.start,
                 &cert,
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
             .unwrap();
             assert!(report.worst_margin.unwrap() >= 1, "not a tie: W wins");
@@ -584,7 +587,7 @@ mod tests {
             1,
             &game.start,
             &cert,
-            &mut gamecert_certificates::budget::Budget::unlimited(),
+            &mut gamecert_certificates::base::budget::Budget::unlimited(),
         )
         .unwrap();
         // B's 12 replies fold to one child and one grandchild.
@@ -619,7 +622,7 @@ mod tests {
             n,
             &game.start,
             &cert,
-            &mut gamecert_certificates::budget::Budget::unlimited(),
+            &mut gamecert_certificates::base::budget::Budget::unlimited(),
         )
         .unwrap_or_else(|e| panic!("k {k}, height {height}, n {n}: {e}"));
         (report, steps)
@@ -697,7 +700,7 @@ mod tests {
                 2,
                 &game.start,
                 c,
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
         };
         assert!(check(&cert).is_ok());

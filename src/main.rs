@@ -11,9 +11,9 @@ use gamecert::io::{
     write_output, BadInput,
 };
 use gamecert::solve::{solve_one_round, Method, SolveError};
-use gamecert_certificates::budget::Budget;
+use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
-use gamecert_certificates::sat_voronoi::SatVoronoi;
+use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::reduce;
 use std::io::IsTerminal;
@@ -409,7 +409,7 @@ enum RenderFormat {
 /// `--frames`).
 fn render_marking(
     instance: &std::path::Path,
-    spec: &gamecert_certificates::marking_game::MarkingSpec,
+    spec: &gamecert_certificates::triangulations::marking::MarkingSpec,
     certificate: Option<&std::path::Path>,
     frames: Option<&std::path::Path>,
     output: Option<&std::path::Path>,
@@ -492,7 +492,7 @@ fn emit_frames(
 /// `output`, every frame with `--frames`.
 fn render_flip(
     instance: &std::path::Path,
-    spec: &gamecert_certificates::flip_game::FlipSpec,
+    spec: &gamecert_certificates::triangulations::flipping::FlipSpec,
     certificate: Option<&std::path::Path>,
     frames: Option<&std::path::Path>,
     output: Option<&std::path::Path>,
@@ -618,7 +618,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 ),
             );
             if let Some(game) = game {
-                use gamecert_certificates::marking_game::{MarkingGame, MarkingSpec};
+                use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
                 let game = match game {
                     GameArg::Coloring => MarkingGame::Coloring,
                     GameArg::FourCycle => MarkingGame::FourCycle,
@@ -676,8 +676,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 seed,
                 directed,
                 variant: match variant {
-                    VariantArg::Vertexnim => gamecert_certificates::vertexnim::Variant::Vertexnim,
-                    VariantArg::Nimg => gamecert_certificates::vertexnim::Variant::Nimg,
+                    VariantArg::Vertexnim => {
+                        gamecert_certificates::vertexnim::strategy::Variant::Vertexnim
+                    }
+                    VariantArg::Nimg => gamecert_certificates::vertexnim::strategy::Variant::Nimg,
                 },
                 misere,
                 density,
@@ -1231,8 +1233,9 @@ fn reduce_posdnf(
 ) -> anyhow::Result<ExitCode> {
     let text = std::fs::read_to_string(input)
         .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
-    let parsed = gamecert_certificates::dnf_text::parse_posdnf(&text, &input.display().to_string())
-        .map_err(|e| BadInput(e.to_string()))?;
+    let parsed =
+        gamecert_certificates::voronoi::dnf_text::parse_posdnf(&text, &input.display().to_string())
+            .map_err(|e| BadInput(e.to_string()))?;
     for w in &parsed.warnings {
         note(quiet, &format!("warning: {w}"));
     }

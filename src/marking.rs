@@ -1,7 +1,7 @@
 //! The marking games of seed 000 on a triangulation (Triangulation Coloring, Four-Cycle,
 //! Nimstring normal and misère) and the constructing game Monochromatic Triangle, solved exactly
 //! over sets of green edges with the checker's own rules
-//! ([`gamecert_certificates::marking_game`]), and the winner's strategy as a certificate.
+//! ([`gamecert_certificates::triangulations::marking`]), and the winner's strategy as a certificate.
 //!
 //! Also Theorem 1's reduction of the coloring game to Kayles ([`kayles_heaps`]). Nimstring's
 //! Grundy values and winning moves on fans (Tables 4 and 5) are [`crate::nimstring`].
@@ -12,8 +12,8 @@
 //! [`crate::limits`] at [`BYTES_PER_POSITION`] each, which is 2^26), so every board it takes
 //! fits, and the cap only guards the estimate.
 
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::marking_game::{
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::triangulations::marking::{
     MarkingGame, MarkingSpec, MarkingStrategy, Outcome, Rules,
 };
 use std::collections::HashMap;
@@ -183,7 +183,7 @@ pub fn solve_instance(spec: &MarkingSpec) -> Result<MarkingStrategy, String> {
 /// Theorem 1 (seed 000): on a simple-branching triangulation of points in convex position, the
 /// Triangulation Coloring Game is Kayles on the arrays of the dual that remain when the inner
 /// triangles are removed (one heap per array, its number of triangles). Returns the heap sizes.
-pub fn kayles_heaps(t: &gamecert_certificates::geometry::Triangulation) -> Vec<usize> {
+pub fn kayles_heaps(t: &gamecert_certificates::base::geometry::Triangulation) -> Vec<usize> {
     let dual = t.dual();
     let inner = t.inner_triangles();
     let mut seen = vec![false; dual.len()];
@@ -297,7 +297,7 @@ mod tests {
     #[test]
     fn certificates_check_for_every_game() {
         use crate::nimstring::{Board, Play, Solver};
-        use gamecert_certificates::marking_game::check_marking_strategy;
+        use gamecert_certificates::triangulations::marking::check_marking_strategy;
         for (kind, n) in [
             (Kind::Fan, 6),
             (Kind::Wheel, 6),
@@ -318,7 +318,7 @@ mod tests {
                 check_marking_strategy(
                     &spec,
                     &cert,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap_or_else(|e| panic!("{kind:?} {n} {game:?}: {e}"));
                 let board = Board::new(
@@ -344,9 +344,10 @@ mod tests {
     /// G(n) = 0), n = 3..8; and the certificates check, also with inner points.
     #[test]
     fn theorem_2_monochromatic_triangle() {
-        use gamecert_certificates::geometry::TriangulationSpec;
-        use gamecert_certificates::marking_game::check_marking_strategy;
-        let dawson = gamecert_certificates::heaps::Rules::parse("dawson-kayles").unwrap();
+        use gamecert_certificates::base::geometry::TriangulationSpec;
+        use gamecert_certificates::triangulations::marking::check_marking_strategy;
+        let dawson =
+            gamecert_certificates::impartial::heaps::Rules::parse("dawson-kayles").unwrap();
         let (g, _) = crate::octal::nim_sequence(&dawson, 20);
         let game = |points: Vec<[i64; 2]>| MarkingSpec {
             game: MarkingGame::MonochromaticTriangle,
@@ -362,7 +363,7 @@ mod tests {
             check_marking_strategy(
                 &spec,
                 &cert,
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
             .unwrap();
             assert_eq!(cert.winner == "first", value != 0, "n = {n}");
@@ -373,7 +374,7 @@ mod tests {
         check_marking_strategy(
             &spec,
             &cert,
-            &mut gamecert_certificates::budget::Budget::unlimited(),
+            &mut gamecert_certificates::base::budget::Budget::unlimited(),
         )
         .unwrap();
     }
@@ -383,7 +384,7 @@ mod tests {
     /// the Kayles values of the heaps is not 0.
     #[test]
     fn theorem_1_coloring_is_kayles() {
-        let kayles = gamecert_certificates::heaps::Rules::parse("kayles").unwrap();
+        let kayles = gamecert_certificates::impartial::heaps::Rules::parse("kayles").unwrap();
         let (g, _) = crate::octal::nim_sequence(&kayles, 64);
         let mut with_inner = 0;
         for n in 5..=12 {

@@ -5,7 +5,7 @@
 //! ([`crate::serpentine`]).
 //!
 //! Why a reduced position is the same game (the rules are the checker's,
-//! `gamecert_certificates::flip_game`):
+//! `gamecert_certificates::triangulations::flipping`):
 //! - In convex position every diagonal is flippable and only the cyclic order of the points
 //!   matters, so a position is a coloured triangulation of a k-gon, and its value is invariant
 //!   under rotation and reflection.
@@ -28,10 +28,12 @@
 //! Trust: this solver is not trusted. Its values are cross-checked against the general solver
 //! (tests below), and its strategies become `flip-value` certificates that the checker replays
 //! on the real game (up to the checker's strategy limit,
-//! `gamecert_certificates::flip_game::MAX_STRATEGY_POINTS`).
+//! `gamecert_certificates::triangulations::flipping::MAX_STRATEGY_POINTS`).
 
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::flip_game::{setup, Board, FlipGame, FlipSpec, FlipValue};
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::triangulations::flipping::{
+    setup, Board, FlipGame, FlipSpec, FlipValue,
+};
 use rustc_hash::FxHashMap;
 
 /// Largest polygon (the key packs 6 bits per vertex into a `u128`).
@@ -471,7 +473,7 @@ mod tests {
     use super::*;
     use crate::flipping::{all_convex, Solver};
     use crate::serpentine::{all_serpentine, mft};
-    use gamecert_certificates::flip_game::check_flip_value;
+    use gamecert_certificates::triangulations::flipping::check_flip_value;
     use std::collections::HashSet;
 
     /// The degree sequence determines the triangulation: distinct triangulations of the
@@ -585,7 +587,7 @@ mod tests {
                 check_flip_value(
                     &spec,
                     &cert,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap();
                 let mut wrong = cert.clone();
@@ -593,7 +595,7 @@ mod tests {
                 assert!(check_flip_value(
                     &spec,
                     &wrong,
-                    &mut gamecert_certificates::budget::Budget::unlimited()
+                    &mut gamecert_certificates::base::budget::Budget::unlimited()
                 )
                 .is_err());
             }

@@ -19,8 +19,8 @@
 //! "Nimber" is reported the same way; we print the Grundy value, the number of winning first
 //! edges and the winning first edges by name.
 
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::geometry::Triangulation;
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::geometry::Triangulation;
 use std::collections::HashMap;
 
 /// Edges as bit indices; each triangle as a mask of its three edges.
@@ -217,7 +217,9 @@ pub fn fan_row(triangles: usize, play: Play) -> FanRow {
 /// certificate (solved with the checker's own rules) that the checker replays: whether the
 /// first player wins, and the positions replayed.
 pub fn certified_fan_outcome(triangles: usize, play: Play) -> Result<(bool, u64), String> {
-    use gamecert_certificates::marking_game::{check_marking_strategy, MarkingGame, MarkingSpec};
+    use gamecert_certificates::triangulations::marking::{
+        check_marking_strategy, MarkingGame, MarkingSpec,
+    };
     let spec = MarkingSpec {
         game: match play {
             Play::Normal => MarkingGame::Nimstring,

@@ -1,6 +1,6 @@
 //! Octal (take-and-break) games and Grundy's game: nim-sequences, periodicity, certificates.
 //!
-//! The games and the code notation are those of the checker ([`gamecert_certificates::heaps`]):
+//! The games and the code notation are those of the checker ([`gamecert_certificates::impartial::heaps`]):
 //! `d0.d1d2...dt`, bit 1 of `dk` lets a player remove k tokens leaving nothing, bit 2 leaving one
 //! heap, bit 4 leaving two non-empty heaps; `d0` is 0 or 4; `.07` is `0.07`. Kayles is `0.77`,
 //! Dawson's Kayles `0.07`, Dawson's chess `0.137`. Grundy's game splits a heap into two
@@ -42,8 +42,8 @@
 
 use crate::io::BadInput;
 use gamecert_certificates::format::Certificate;
-pub use gamecert_certificates::heaps::Rules;
-use gamecert_certificates::heaps::{
+pub use gamecert_certificates::impartial::heaps::Rules;
+use gamecert_certificates::impartial::heaps::{
     HeapGame, HeapLabelling, HeapMove, CLAIM_FIRST_PLAYER_WINS, CLAIM_SECOND_PLAYER_WINS,
 };
 use serde::Serialize;

@@ -1,7 +1,7 @@
 //! The multi-round Voronoi game VG(P_N, n) on a path, solved over typed gap states, with a
 //! `voronoi-path-value` certificate (both players' strategies) for the checker.
 //!
-//! The abstraction is the checker's ([`gamecert_certificates::path_game`]): a position is the
+//! The abstraction is the checker's ([`gamecert_certificates::voronoi::paths`]): a position is the
 //! multiset of its gaps (maximal runs of empty vertices) typed by what bounds them (`F`, `EW`,
 //! `EB`, `WW`, `BB`, `WB`). It already quotients by the path's reflection and by every
 //! rearrangement of the gaps, so no concrete position is ever searched.
@@ -34,7 +34,7 @@
 //!
 //! [`at_least`]: PathSolver::at_least
 
-use gamecert_certificates::path_game::{move_text, Gap, GapKind, PathState, PathValue};
+use gamecert_certificates::voronoi::paths::{move_text, Gap, GapKind, PathState, PathValue};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -495,7 +495,7 @@ fn state_text(key: &[u16]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::path_game::check_path_value;
+    use gamecert_certificates::voronoi::paths::check_path_value;
 
     #[test]
     fn certificates_check_and_values_are_small() {
@@ -507,7 +507,7 @@ mod tests {
                     n,
                     rounds,
                     &s.certificate,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap();
                 let expect = if rounds == 1 && n % 2 == 1 { 1 } else { 0 };
@@ -555,7 +555,7 @@ mod tests {
             14,
             4,
             &again.certificate,
-            &mut gamecert_certificates::budget::Budget::unlimited(),
+            &mut gamecert_certificates::base::budget::Budget::unlimited(),
         )
         .unwrap();
     }

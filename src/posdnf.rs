@@ -1,5 +1,5 @@
 //! An exact solver for Schaefer's game G_pos(POS DNF) that emits the winner's strategy as a
-//! `dnf-strategy` certificate for [`gamecert_certificates::posdnf::check_strategy`].
+//! `dnf-strategy` certificate for [`gamecert_certificates::voronoi::dnf::check_strategy`].
 //!
 //! # The search
 //!
@@ -41,7 +41,7 @@
 //! [`crate::limits`] at [`BYTES_PER_POSITION`] each) and refuses the instance, naming the
 //! bound and the cap, when the search or the strategy passes it.
 
-use gamecert_certificates::posdnf::{DnfPlayer, DnfStrategy, PosDnf};
+use gamecert_certificates::voronoi::dnf::{DnfPlayer, DnfStrategy, PosDnf};
 use std::collections::{HashMap, HashSet};
 
 /// The largest number of variables the bitmask solver handles.
@@ -386,7 +386,7 @@ fn play(a: u64, b: u64, turn: DnfPlayer, var: u32) -> (u64, u64) {
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use gamecert_certificates::posdnf::check_strategy;
+    use gamecert_certificates::voronoi::dnf::check_strategy;
 
     fn dnf(n: u32, terms: &[&[u32]]) -> PosDnf {
         PosDnf {
@@ -501,7 +501,7 @@ mod tests {
         if let Err(e) = check_strategy(
             game,
             &solution.strategy,
-            &mut gamecert_certificates::budget::Budget::unlimited(),
+            &mut gamecert_certificates::base::budget::Budget::unlimited(),
         ) {
             panic!("{game:?}: the checker rejects the solver's strategy: {e}");
         }
@@ -650,7 +650,7 @@ mod tests {
                 let e = check_strategy(
                     game,
                     &m,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap_err();
                 assert!(e.contains("no move for position"), "{e}");
@@ -664,7 +664,7 @@ mod tests {
                     let e = check_strategy(
                         game,
                         &m,
-                        &mut gamecert_certificates::budget::Budget::unlimited(),
+                        &mut gamecert_certificates::base::budget::Budget::unlimited(),
                     )
                     .unwrap_err();
                     assert!(e.contains("not free"), "{e}");
@@ -675,14 +675,14 @@ mod tests {
                 assert!(check_strategy(
                     game,
                     &m,
-                    &mut gamecert_certificates::budget::Budget::unlimited()
+                    &mut gamecert_certificates::base::budget::Budget::unlimited()
                 )
                 .is_err());
                 m.moves[k].1 = game.num_vars + 1;
                 assert!(check_strategy(
                     game,
                     &m,
-                    &mut gamecert_certificates::budget::Budget::unlimited()
+                    &mut gamecert_certificates::base::budget::Budget::unlimited()
                 )
                 .is_err());
                 // A free variable that loses, found by the solver.
@@ -704,7 +704,7 @@ mod tests {
                             check_strategy(
                                 game,
                                 &m,
-                                &mut gamecert_certificates::budget::Budget::unlimited()
+                                &mut gamecert_certificates::base::budget::Budget::unlimited()
                             )
                             .is_err(),
                             "{game:?} {m:?}"
@@ -723,7 +723,7 @@ mod tests {
             assert!(check_strategy(
                 game,
                 &m,
-                &mut gamecert_certificates::budget::Budget::unlimited()
+                &mut gamecert_certificates::base::budget::Budget::unlimited()
             )
             .is_err());
         }
@@ -784,7 +784,7 @@ mod tests {
             let replay = check_strategy(
                 game,
                 &s.strategy,
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
             .unwrap();
             let check = t.elapsed();

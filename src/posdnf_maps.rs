@@ -27,10 +27,10 @@
 //! when either is passed.
 
 use crate::voronoi_exact::twin_classes;
-use gamecert_certificates::graph::Graph;
-use gamecert_certificates::posdnf::{DnfPlayer, DnfStrategy};
-use gamecert_certificates::voronoi::Player;
-use gamecert_certificates::voronoi_game::{to_move, StrategyClaim, VoronoiStrategy};
+use gamecert_certificates::base::graph::Graph;
+use gamecert_certificates::voronoi::dnf::{DnfPlayer, DnfStrategy};
+use gamecert_certificates::voronoi::multi_round::{to_move, StrategyClaim, VoronoiStrategy};
+use gamecert_certificates::voronoi::rules::Player;
 use gamecert_reductions::posdnf_voronoi::PosDnfVoronoi;
 use std::collections::{HashMap, HashSet};
 
@@ -318,7 +318,7 @@ pub fn certificate_for_within(
     positions: usize,
 ) -> Result<Option<gamecert_certificates::format::Certificate>, String> {
     use gamecert_certificates::format::Certificate;
-    use gamecert_certificates::voronoi_game::VoronoiValue;
+    use gamecert_certificates::voronoi::multi_round::VoronoiValue;
     let Some(solution) = crate::posdnf::solve_dnf_game_within(&built.padded, dnf_positions)? else {
         return Ok(None);
     };
@@ -357,8 +357,8 @@ mod tests {
     use super::*;
     use crate::check_posdnf::all_dnfs;
     use crate::posdnf::solve_dnf_game;
-    use gamecert_certificates::posdnf::PosDnf;
-    use gamecert_certificates::voronoi_game::check_strategy;
+    use gamecert_certificates::voronoi::dnf::PosDnf;
+    use gamecert_certificates::voronoi::multi_round::check_strategy;
     use gamecert_reductions::posdnf_voronoi::build;
 
     /// The certificates for a formula: the winner's map and, for the second player, W's tie.
@@ -390,7 +390,7 @@ mod tests {
                 built.rounds,
                 &start,
                 &cert,
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
             .map_err(|e| format!("{map:?}: {e}"))?;
             out.push((map, report.positions));

@@ -9,10 +9,12 @@
 //! every other vertex is shaded by who dominates it.
 
 use crate::svg::{Colour, Picture, Stroke};
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::graph::Graph;
-use gamecert_certificates::marking_game::{MarkingSpec, MarkingStrategy, Outcome, Rules};
-use gamecert_certificates::voronoi::Player;
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::graph::Graph;
+use gamecert_certificates::triangulations::marking::{
+    MarkingSpec, MarkingStrategy, Outcome, Rules,
+};
+use gamecert_certificates::voronoi::rules::Player;
 
 /// DOT text for a graph with W's and B's vertices marked; when B holds any vertex, every other
 /// vertex is shaded by who dominates it.

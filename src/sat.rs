@@ -1,5 +1,5 @@
 //! Solving CNF formulas with varisat, and refuting the unsatisfiable ones with LRAT proofs that
-//! the trusted checker ([`gamecert_certificates::lrat::check_lrat`]) accepts.
+//! the trusted checker ([`gamecert_certificates::base::lrat::check_lrat`]) accepts.
 //!
 //! # Clause ids
 //!
@@ -27,7 +27,7 @@ use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
 
-use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::base::cnf::Cnf;
 use varisat::{ExtendFormula, Lit, Solver, Var};
 use varisat_checker::{CheckedProofStep, CheckerData, ProofProcessor};
 
@@ -499,8 +499,8 @@ impl ProofProcessor for LratWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::budget::Budget;
-    use gamecert_certificates::lrat::check_lrat;
+    use gamecert_certificates::base::budget::Budget;
+    use gamecert_certificates::base::lrat::check_lrat;
     use std::collections::{BTreeMap, BTreeSet};
 
     fn check(cnf: &Cnf, lrat: &str) -> Result<(), String> {

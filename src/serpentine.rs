@@ -13,8 +13,8 @@
 //! first player's payoff).
 
 use crate::mft_convex::MftSolver;
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::flip_game::{check_flip_value, FlipGame, FlipSpec};
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::triangulations::flipping::{check_flip_value, FlipGame, FlipSpec};
 use serde::Serialize;
 use std::collections::HashSet;
 
@@ -255,9 +255,9 @@ mod tests {
         for n in 4..=10 {
             for t in all_serpentine(n) {
                 let spec = mft(n, t);
-                let (_, board) = gamecert_certificates::flip_game::setup(
+                let (_, board) = gamecert_certificates::triangulations::flipping::setup(
                     &spec,
-                    &mut gamecert_certificates::budget::Budget::new(u64::MAX),
+                    &mut gamecert_certificates::base::budget::Budget::new(u64::MAX),
                 )
                 .unwrap();
                 // No inner triangle: every triangle has a polygon side.
@@ -381,7 +381,7 @@ mod tests {
     /// the step; see the end.
     #[test]
     fn proposition_1_parity_step_fails_on_forced_positions() {
-        use gamecert_certificates::flip_game::{setup, Board};
+        use gamecert_certificates::triangulations::flipping::{setup, Board};
         // Forced positions by parity of the black edges, and the first odd one.
         let mut forced = [0u64; 2];
         let mut example = None;
@@ -390,7 +390,7 @@ mod tests {
                 let spec = mft(n, t);
                 let (shape, start) = setup(
                     &spec,
-                    &mut gamecert_certificates::budget::Budget::new(u64::MAX),
+                    &mut gamecert_certificates::base::budget::Budget::new(u64::MAX),
                 )
                 .unwrap();
                 let wins = |b: &Board, e: [usize; 2]| {

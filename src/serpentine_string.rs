@@ -1,6 +1,6 @@
 //! The b/g string of Proposition 1's proof (seed 000, 6.2) for MFT on a serpentine
 //! triangulation of the convex polygon 0..n, computed on positions of the real game (reached
-//! by real flips from the start, [`gamecert_certificates::flip_game::Board::play`]), and
+//! by real flips from the start, [`gamecert_certificates::triangulations::flipping::Board::play`]), and
 //! [`survey`], which tests the proof's claims about the string on every such position.
 //!
 //! Decisions (the proof leaves them open):
@@ -26,8 +26,8 @@
 //!   green gives one g, placed in that gap. So each gap carries at most one extra g (the
 //!   proof's i, j in {0, 1}), and a hull g is told from a crossing g by [`Token`].
 
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::flip_game::{setup, Board, FlipSpec};
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::triangulations::flipping::{setup, Board, FlipSpec};
 use serde::Serialize;
 use std::collections::HashSet;
 
@@ -463,8 +463,11 @@ mod tests {
                 cross(3, 5, true),
             ]
         );
-        let (shape, mut board) =
-            gamecert_certificates::flip_game::setup(&spec, &mut Budget::new(u64::MAX)).unwrap();
+        let (shape, mut board) = gamecert_certificates::triangulations::flipping::setup(
+            &spec,
+            &mut Budget::new(u64::MAX),
+        )
+        .unwrap();
         for e in [[1, 9], [2, 8], [3, 7], [4, 6]] {
             assert!(!board.play(&shape, spec.game, e, 1).unwrap().green_face);
         }

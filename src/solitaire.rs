@@ -19,8 +19,10 @@
 //! flipped and T *hot* (T holds a flipped edge); g not flipped and T cold. An unflipped edge is
 //! green iff one of its triangles is hot.
 
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::flip_game::{setup, Board, FlipGame, FlipSequence, FlipSpec, Shape};
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::triangulations::flipping::{
+    setup, Board, FlipGame, FlipSequence, FlipSpec, Shape,
+};
 use std::collections::HashMap;
 
 const NEG: i64 = i64::MIN / 4;
@@ -35,7 +37,7 @@ pub fn as_convex(spec: &FlipSpec) -> Result<Option<ConvexPolygon>, String> {
     match &shape {
         Shape::Convex(n) => Ok(Some((*n, spec.triangles.clone(), (0..*n).collect()))),
         Shape::Points(p) => {
-            let hull = gamecert_certificates::geometry::convex_hull(p);
+            let hull = gamecert_certificates::base::geometry::convex_hull(p);
             if hull.len() != p.len() {
                 return Ok(None);
             }
@@ -480,7 +482,7 @@ pub fn solve(spec: &FlipSpec, exact: bool) -> Result<(FlipSequence, String), Str
 mod tests {
     use super::*;
     use crate::flipping::{convex_spec, gen_instance};
-    use gamecert_certificates::flip_game::check_flip_sequence;
+    use gamecert_certificates::triangulations::flipping::check_flip_sequence;
 
     /// Theorem 11 against exhaustive search on every triangulation of the convex n-gon, n <= 9;
     /// the DP's flips replayed by the checker reach its value. Theorem 13 (>= n - 1) on each.
@@ -501,7 +503,7 @@ mod tests {
                     check_flip_sequence(
                         &spec,
                         &seq,
-                        &mut gamecert_certificates::budget::Budget::unlimited()
+                        &mut gamecert_certificates::base::budget::Budget::unlimited()
                     )
                     .unwrap()
                     .0,
@@ -581,7 +583,7 @@ mod tests {
                 check_flip_sequence(
                     &spec,
                     &seq,
-                    &mut gamecert_certificates::budget::Budget::unlimited()
+                    &mut gamecert_certificates::base::budget::Budget::unlimited()
                 )
                 .unwrap()
                 .0,
@@ -619,7 +621,7 @@ mod tests {
                 check_flip_sequence(
                     &spec,
                     &seq,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap();
             }

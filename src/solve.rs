@@ -5,7 +5,7 @@
 //! silent wrong answer):
 //!
 //! - **direct**, for any instance: the checker's own encoding of "B places exactly n vertices
-//!   and wins" ([`gamecert_certificates::encode::black_wins_cnf`]) is solved with varisat. A
+//!   and wins" ([`gamecert_certificates::voronoi::encode::black_wins_cnf`]) is solved with varisat. A
 //!   model is read back as B's placement (a witness); unsatisfiability yields an LRAT proof of
 //!   that very formula (a direct refutation). Nothing is trusted but the rules.
 //! - **reduction**, for instances built by `reduce sat-voronoi1|2`: the recorded normalised
@@ -40,14 +40,14 @@
 
 use crate::limits::{grouped, human_bytes, TooLarge, MEMORY_ALLOWANCE};
 use crate::sat::{self, SatError, SatOutcome};
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::cnf::Cnf;
-use gamecert_certificates::encode::black_wins_cnf;
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::cnf::Cnf;
+use gamecert_certificates::base::graph::{Graph, UNREACHABLE};
 use gamecert_certificates::format::{
     Certificate, FormatError, Instance, OneRound, OneRoundSpec, Refutation, RefutationMethod,
     Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
-use gamecert_certificates::graph::{Graph, UNREACHABLE};
+use gamecert_certificates::voronoi::encode::black_wins_cnf;
 use gamecert_certificates::{check_one_round, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::forward;
 use std::time::Instant;

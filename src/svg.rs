@@ -6,7 +6,7 @@
 //! the y axis pointing up as in the paper's figures; the two axes are scaled independently
 //! (an affine map, which keeps lines, convexity and crossings).
 
-use gamecert_certificates::geometry::Point;
+use gamecert_certificates::base::geometry::Point;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

@@ -21,10 +21,10 @@
 use crate::gen::kary_tree;
 use crate::paths::{PathSolution, PathSolver};
 use crate::voronoi_exact::ExactSolver;
-use gamecert_certificates::budget::Budget;
+use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::Certificate;
-use gamecert_certificates::path_game::check_path_value;
-use gamecert_certificates::voronoi_game::{check_strategy, check_value};
+use gamecert_certificates::voronoi::multi_round::{check_strategy, check_value};
+use gamecert_certificates::voronoi::paths::check_path_value;
 use serde::Serialize;
 use std::time::Instant;
 

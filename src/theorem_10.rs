@@ -342,7 +342,9 @@ mod tests {
     /// of them but 4 at n = 13. Winning needs the forcing of Lemma 6, not parity alone.
     #[test]
     fn the_safe_move_strategy_allows_ties() {
-        use gamecert_certificates::flip_game::{check_flip_value, setup, Board, FlipValue};
+        use gamecert_certificates::triangulations::flipping::{
+            check_flip_value, setup, Board, FlipValue,
+        };
         let mut counts = Vec::new();
         for n in 12..=14 {
             // Refused with a tie, with a loss.
@@ -352,7 +354,7 @@ mod tests {
                 let spec = crate::serpentine::mft(n, t.clone());
                 let (shape, start) = setup(
                     &spec,
-                    &mut gamecert_certificates::budget::Budget::new(u64::MAX),
+                    &mut gamecert_certificates::base::budget::Budget::new(u64::MAX),
                 )
                 .unwrap();
                 let owner_first = n % 2 == 0;
@@ -380,7 +382,7 @@ mod tests {
                 let err = check_flip_value(
                     &spec,
                     &cert,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap_err();
                 if err.contains("ends with payoff 0") {

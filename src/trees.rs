@@ -18,10 +18,12 @@
 //! 8 GiB allowance of [`crate::limits`]. One median needs a single move at any size.
 
 use crate::voronoi_exact::ExactSolver;
+use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::format::{Certificate, MultiRound};
-use gamecert_certificates::graph::Graph;
-use gamecert_certificates::voronoi::Player;
-use gamecert_certificates::voronoi_game::{margin, StrategyClaim, VoronoiStrategy, VoronoiValue};
+use gamecert_certificates::voronoi::multi_round::{
+    margin, StrategyClaim, VoronoiStrategy, VoronoiValue,
+};
+use gamecert_certificates::voronoi::rules::Player;
 use std::collections::BTreeSet;
 
 /// Whether the graph is a tree (connected, N - 1 edges).

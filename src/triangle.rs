@@ -28,7 +28,7 @@
 
 use crate::canon::{canonical, SmallGraph};
 use crate::triangle_checkpoint::Checkpoint;
-use gamecert_certificates::triangle_game::TriangleStrategy;
+use gamecert_certificates::triangle_avoidance::strategy::TriangleStrategy;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -252,7 +252,7 @@ impl GameDigraph {
 }
 
 /// The Winner's strategy for triangle avoidance as a certificate for the checker (see
-/// `gamecert_certificates::triangle_game`): from the start, at the Winner's positions one move
+/// `gamecert_certificates::triangle_avoidance::strategy`): from the start, at the Winner's positions one move
 /// to a P position, at the loser's positions every legal move, each result mapped onto its
 /// stored canonical form by the canonical labelling. Only the positions the strategy reaches
 /// are listed.
@@ -376,9 +376,9 @@ pub fn solve_resumable(
     // The Winner, certified where the checker knows the game and the certificate stays small.
     let certified = if rules == Rules::TriangleAvoidance && n <= MAX_CERTIFIED_N {
         let strategy = certificate(&digraph, &labels);
-        let report = gamecert_certificates::triangle_game::check_triangle_strategy(
+        let report = gamecert_certificates::triangle_avoidance::strategy::check_triangle_strategy(
             &strategy,
-            &mut gamecert_certificates::budget::Budget::unlimited(),
+            &mut gamecert_certificates::base::budget::Budget::unlimited(),
         )
         .map_err(|why| {
             format!("internal error: the checker rejected the n = {n} strategy: {why}")
@@ -506,14 +506,14 @@ mod tests {
     /// 11: `tests/triangle.rs`).
     #[test]
     fn strategy_certificates_check() {
-        use gamecert_certificates::triangle_game::check_triangle_strategy;
+        use gamecert_certificates::triangle_avoidance::strategy::check_triangle_strategy;
         for n in 2..=9 {
             let digraph = GameDigraph::build(n, Rules::TriangleAvoidance, &mut |_, _| {});
             let labels = digraph.label();
             let cert = certificate(&digraph, &labels);
             check_triangle_strategy(
                 &cert,
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
             .unwrap_or_else(|e| panic!("n = {n}: {e}"));
         }

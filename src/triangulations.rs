@@ -1,6 +1,6 @@
 //! Generators of point sets and triangulations for the games on triangulations (seed 000):
 //! `gamecert gen triangulation --kind ...`. Every result is validated by the checker's
-//! geometry ([`gamecert_certificates::geometry`]) before it is returned.
+//! geometry ([`gamecert_certificates::base::geometry`]) before it is returned.
 //!
 //! Convex position uses the points (i, i^2) (a parabola: convex, no three collinear). Kinds:
 //! - `convex`: a random triangulation of the convex polygon (random apex on a base, recursively);
@@ -14,8 +14,10 @@
 //!   splitting the triangle that contains each inner point in turn.
 
 use crate::rng::Rng;
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::geometry::{check_points, strictly_inside, Point, TriangulationSpec};
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::geometry::{
+    check_points, strictly_inside, Point, TriangulationSpec,
+};
 
 /// Which family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -229,7 +231,7 @@ pub fn generate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::geometry::Triangulation;
+    use gamecert_certificates::base::geometry::Triangulation;
 
     /// Simple-branching by the definition, on the validated triangulation's dual.
     fn simple_branching(t: &Triangulation) -> bool {

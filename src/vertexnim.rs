@@ -2,7 +2,7 @@
 //! an exact solver with memoisation, the polynomial characterisations reconstructed from the
 //! paper, and the `vertexnim-strategy` certificates the checker replays.
 //!
-//! The rules are the checker's ([`gamecert_certificates::vertexnim`], read them there). The
+//! The rules are the checker's ([`gamecert_certificates::vertexnim::strategy`], read them there). The
 //! seed lost its mathematical symbols; the statements below are our reconstruction, in our own
 //! words, and each is compared with the exact solver on every small instance of its class by
 //! the tests of this module (the counts are in the tests and in the README).
@@ -62,7 +62,7 @@
 //! supports; the tests are the evidence.
 
 use gamecert_certificates::format::Certificate;
-use gamecert_certificates::vertexnim::{
+use gamecert_certificates::vertexnim::strategy::{
     Play, State, Variant, VertexNim, VertexNimLabelling, VertexNimSpec, VertexNimStrategy,
     VertexSpec, FIRST, SECOND,
 };
@@ -346,7 +346,7 @@ pub fn solve(game: &VertexNim) -> anyhow::Result<(Certificate, u64, String)> {
             let Certificate::VertexNimStrategy(strategy) = &certificate else {
                 anyhow::bail!("internal error: not a vertexnim-strategy");
             };
-            let first = strategy.winner == gamecert_certificates::vertexnim::FIRST;
+            let first = strategy.winner == gamecert_certificates::vertexnim::strategy::FIRST;
             let method = match fast {
                 Some((f, name)) if f != first => anyhow::bail!(
                     "internal error: {name} says {} but the exact solver says {}",
@@ -1071,18 +1071,18 @@ mod tests {
             let cert = labelling_certificate(&h).unwrap();
             let first = exact.wins(&h.start).unwrap();
             assert_eq!(cert.winner == FIRST, first, "{}", h.start.text(g.directed));
-            gamecert_certificates::vertexnim::check_labelling(
+            gamecert_certificates::vertexnim::strategy::check_labelling(
                 &h,
                 &cert,
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
             .unwrap();
             let mut flipped = cert.clone();
             flipped.winner = if first { SECOND } else { FIRST }.into();
-            assert!(gamecert_certificates::vertexnim::check_labelling(
+            assert!(gamecert_certificates::vertexnim::strategy::check_labelling(
                 &h,
                 &flipped,
-                &mut gamecert_certificates::budget::Budget::unlimited()
+                &mut gamecert_certificates::base::budget::Budget::unlimited()
             )
             .is_err());
             count += 1;
@@ -1110,10 +1110,10 @@ mod tests {
                 at_s.start = s;
                 let labelling = labelling_certificate(&at_s).unwrap();
                 assert_eq!(labelling.winner == FIRST, r, "{w:?}");
-                let verdict = gamecert_certificates::vertexnim::check_labelling(
+                let verdict = gamecert_certificates::vertexnim::strategy::check_labelling(
                     &at_s,
                     &labelling,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 );
                 assert_eq!(verdict.unwrap().0, "Theorem 3", "{w:?}");
                 total += 1;
@@ -1302,10 +1302,10 @@ mod tests {
                             g.play = play;
                             count += compare(&mut [g.clone()], max_w, play, |s| Some(naive(&g, s)));
                             let strategy = strategy(&g, 100_000).unwrap().unwrap();
-                            gamecert_certificates::vertexnim::check_strategy(
+                            gamecert_certificates::vertexnim::strategy::check_strategy(
                                 &g,
                                 &strategy,
-                                &mut gamecert_certificates::budget::Budget::unlimited(),
+                                &mut gamecert_certificates::base::budget::Budget::unlimited(),
                             )
                             .unwrap();
                         }

@@ -10,8 +10,8 @@
 //! The search branches on the vertex of largest gain (take it / never take it), so good
 //! placements are found first and whole subtrees fall under the bound.
 
+use gamecert_certificates::base::graph::UNREACHABLE;
 use gamecert_certificates::format::OneRound;
-use gamecert_certificates::graph::UNREACHABLE;
 
 /// What the search should collect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,7 +199,7 @@ impl Search<'_> {
 mod tests {
     use super::*;
     use gamecert_certificates::format::{GraphSpec, OneRoundSpec};
-    use gamecert_certificates::voronoi::{score, Outcome};
+    use gamecert_certificates::voronoi::rules::{score, Outcome};
 
     fn game(n: usize, edges: &[(usize, usize)], white: &[usize], black: usize) -> OneRound {
         let graph = GraphSpec::numbered(n, edges);

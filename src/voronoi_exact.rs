@@ -31,8 +31,8 @@
 //! really passes the cap.
 
 use gamecert_certificates::format::MultiRound;
-use gamecert_certificates::voronoi::Player;
-use gamecert_certificates::voronoi_game::{StrategyClaim, VoronoiStrategy, VoronoiValue};
+use gamecert_certificates::voronoi::multi_round::{StrategyClaim, VoronoiStrategy, VoronoiValue};
+use gamecert_certificates::voronoi::rules::Player;
 use std::collections::{HashMap, HashSet};
 
 /// Largest graph the bitmask representation allows.
@@ -499,7 +499,7 @@ impl<'a> ExactSolver<'a> {
 
 /// The twin classes of a graph with two or more members, each in vertex order: vertices with
 /// equal neighbourhoods, or equal closed neighbourhoods.
-pub fn twin_classes(graph: &gamecert_certificates::graph::Graph) -> Vec<Vec<usize>> {
+pub fn twin_classes(graph: &gamecert_certificates::base::graph::Graph) -> Vec<Vec<usize>> {
     let mut by_open: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
     let mut by_closed: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
     for v in 0..graph.len() {
@@ -528,7 +528,9 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
     use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
-    use gamecert_certificates::voronoi_game::{check_strategy, check_value, margin, to_move};
+    use gamecert_certificates::voronoi::multi_round::{
+        check_strategy, check_value, margin, to_move,
+    };
 
     fn plain_minimax(game: &MultiRound, position: &mut Vec<u8>) -> i64 {
         match to_move(position, game.rounds).unwrap() {
@@ -582,7 +584,7 @@ mod tests {
                 rounds,
                 &game.start,
                 &solution.certificate(),
-                &mut gamecert_certificates::budget::Budget::unlimited(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
             )
             .unwrap();
             let mut greedy = solution.certificate();
@@ -592,7 +594,7 @@ mod tests {
                 rounds,
                 &game.start,
                 &greedy,
-                &mut gamecert_certificates::budget::Budget::unlimited()
+                &mut gamecert_certificates::base::budget::Budget::unlimited()
             )
             .is_err());
             for s in [&solution.white, &solution.black] {
@@ -601,7 +603,7 @@ mod tests {
                     rounds,
                     &game.start,
                     s,
-                    &mut gamecert_certificates::budget::Budget::unlimited(),
+                    &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
                 // Optimal play by the opponent reaches exactly the value.
@@ -708,7 +710,7 @@ mod tests {
                         rounds,
                         &game.start,
                         &folded.certificate(),
-                        &mut gamecert_certificates::budget::Budget::unlimited(),
+                        &mut gamecert_certificates::base::budget::Budget::unlimited(),
                     )
                     .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
                 }

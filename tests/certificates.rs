@@ -5,12 +5,12 @@
 //! rejected; the reason must name what failed.
 
 use gamecert::solve::{solve, Method};
-use gamecert_certificates::cnf::Cnf;
-use gamecert_certificates::edgelist::parse_edge_list;
+use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{
     Certificate, Instance, Refutation, RefutationMethod, Witness, CLAIM_BLACK_CANNOT_WIN,
 };
-use gamecert_certificates::sat_voronoi::SatVoronoi;
+use gamecert_certificates::voronoi::edgelist::parse_edge_list;
+use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::{forward, reduce};
 

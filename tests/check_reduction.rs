@@ -3,7 +3,7 @@
 //! trial checks and for the size bound on the formulas).
 
 use gamecert::check_reduction::run;
-use gamecert_certificates::sat_voronoi::SatVoronoi;
+use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 
 fn check(problem: SatVoronoi, seed: u64) {
     let report = run(problem, 200, seed);

@@ -3,10 +3,10 @@
 //! (for a witness), which the reference rules decide independently here.
 
 use gamecert::solve::{solve, Method};
-use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, Instance};
-use gamecert_certificates::sat_voronoi::SatVoronoi;
-use gamecert_certificates::voronoi::{score, Outcome};
+use gamecert_certificates::voronoi::rules::{score, Outcome};
+use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::sat_voronoi::reduce;
 use proptest::prelude::*;

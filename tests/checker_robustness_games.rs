@@ -5,9 +5,9 @@
 use gamecert::games::solve_game;
 use gamecert::solve::Method;
 use gamecert::triangulations::{generate, Kind};
-use gamecert_certificates::flip_game::FlipGame;
 use gamecert_certificates::format::{Certificate, Instance};
-use gamecert_certificates::marking_game::{MarkingGame, MarkingSpec};
+use gamecert_certificates::triangulations::flipping::FlipGame;
+use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
 use gamecert_certificates::{check, Limits};
 use proptest::prelude::*;
 use std::sync::OnceLock;

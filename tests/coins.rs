@@ -1,8 +1,8 @@
 //! Nim arithmetic and coin-turning games on the command line: `gamecert nim`, solving and
 //! verifying `coin-game` instances (seed 003's worked example among them), bad input.
 
-use gamecert_certificates::coins::{CoinLabelling, Labels};
 use gamecert_certificates::format::Certificate;
+use gamecert_certificates::impartial::coins::{CoinLabelling, Labels};
 use std::path::Path;
 
 mod common;

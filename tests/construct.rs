@@ -5,7 +5,7 @@
 mod common;
 
 use common::{bad_input, gamecert, stderr, stdout, write};
-use gamecert_certificates::budget::Budget;
+use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{Certificate, Instance};
 use serde_json::Value;
 use std::path::Path;
@@ -161,9 +161,11 @@ fn bichromatic_coloring_theorem_6_and_lemma_4() {
     assert!(stdout(&out).contains("Lemma 4"), "{}", stdout(&out));
     // Colour the first face's three edges red: the face is monochromatic (and the counts may
     // be off balance, which the checker tests first).
-    let rules =
-        gamecert_certificates::marking_game::Rules::from_spec(&spec, &mut Budget::new(u64::MAX))
-            .unwrap();
+    let rules = gamecert_certificates::triangulations::marking::Rules::from_spec(
+        &spec,
+        &mut Budget::new(u64::MAX),
+    )
+    .unwrap();
     let face = rules.targets()[0];
     let mutated: String = colouring
         .colours

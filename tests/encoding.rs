@@ -5,11 +5,11 @@
 use gamecert::rng::Rng;
 use gamecert::sat::{solve, SatOutcome};
 use gamecert::voronoi1::{search, Goal};
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::encode::black_wins_cnf;
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::lrat::check_lrat;
 use gamecert_certificates::format::{GraphSpec, OneRoundSpec};
-use gamecert_certificates::lrat::check_lrat;
-use gamecert_certificates::voronoi::{score, Outcome};
+use gamecert_certificates::voronoi::encode::black_wins_cnf;
+use gamecert_certificates::voronoi::rules::{score, Outcome};
 
 #[test]
 fn direct_encoding_agrees_with_exhaustive_search() {

@@ -3,9 +3,9 @@
 
 use gamecert::render::to_dot;
 use gamecert::solve::{solve, Method};
-use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, Instance};
-use gamecert_certificates::sat_voronoi::SatVoronoi;
+use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_reductions::sat_voronoi::reduce;
 
 fn figure3_instance() -> Instance {
@@ -62,7 +62,7 @@ fn refutation_summaries() {
 }
 
 fn figure4() -> gamecert_reductions::posdnf_voronoi::PosDnfVoronoi {
-    let a = gamecert_certificates::posdnf::PosDnf {
+    let a = gamecert_certificates::voronoi::dnf::PosDnf {
         num_vars: 8,
         terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]],
     };
@@ -72,8 +72,9 @@ fn figure4() -> gamecert_reductions::posdnf_voronoi::PosDnfVoronoi {
 #[test]
 fn figure4_instance_dot() {
     let built = figure4();
-    let graph = gamecert_certificates::graph::Graph::new(&built.graph.vertices, &built.graph.edges)
-        .unwrap();
+    let graph =
+        gamecert_certificates::base::graph::Graph::new(&built.graph.vertices, &built.graph.edges)
+            .unwrap();
     insta::assert_snapshot!(to_dot(
         &graph,
         &[],

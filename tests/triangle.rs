@@ -88,7 +88,7 @@ fn table_refuses_n_out_of_range() {
 fn certify(n: usize) -> (usize, usize, f64) {
     use gamecert::triangle::{certificate, GameDigraph};
     use gamecert_certificates::format::Certificate;
-    use gamecert_certificates::triangle_game::check_triangle_strategy;
+    use gamecert_certificates::triangle_avoidance::strategy::check_triangle_strategy;
     let digraph = GameDigraph::build(n, Rules::TriangleAvoidance, &mut |_, _| {});
     let labels = digraph.label();
     let cert = Certificate::TriangleStrategy(certificate(&digraph, &labels));
@@ -99,7 +99,7 @@ fn certify(n: usize) -> (usize, usize, f64) {
     };
     let report = check_triangle_strategy(
         &read,
-        &mut gamecert_certificates::budget::Budget::unlimited(),
+        &mut gamecert_certificates::base::budget::Budget::unlimited(),
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let seconds = started.elapsed().as_secs_f64();
@@ -176,7 +176,7 @@ fn table_checkpoints_resume_and_refuse_foreign_files() {
 #[ignore]
 fn strategy_certificate_checks_at_13() {
     use gamecert::triangle::{certificate, GameDigraph};
-    use gamecert_certificates::triangle_game::check_triangle_strategy;
+    use gamecert_certificates::triangle_avoidance::strategy::check_triangle_strategy;
     let checkpoint = std::env::var_os("GAMECERT_TRIANGLE_CHECKPOINT").map(std::path::PathBuf::from);
     let started = std::time::Instant::now();
     let digraph = GameDigraph::build_resumable(
@@ -205,7 +205,7 @@ fn strategy_certificate_checks_at_13() {
     let started = std::time::Instant::now();
     let report = check_triangle_strategy(
         &cert,
-        &mut gamecert_certificates::budget::Budget::unlimited(),
+        &mut gamecert_certificates::base::budget::Budget::unlimited(),
     )
     .unwrap();
     eprintln!(

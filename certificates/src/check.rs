@@ -1,41 +1,41 @@
 //! `check(instance, certificate) -> Verdict`: the one entry point users trust.
 //!
-//! - A witness is scored with the reference rules ([`crate::voronoi`]).
-//! - A direct refutation: the checker encodes the instance itself ([`crate::encode`]) and checks
-//!   the LRAT proof against that formula ([`crate::lrat`]).
+//! - A witness is scored with the reference rules ([`crate::voronoi::rules`]).
+//! - A direct refutation: the checker encodes the instance itself ([`crate::voronoi::encode`]) and checks
+//!   the LRAT proof against that formula ([`crate::base::lrat`]).
 //! - A refutation through a reduction: the checker checks that the carried formula is in the
-//!   theorem's domain, rebuilds the instance from it ([`crate::sat_voronoi`]), compares it with
+//!   theorem's domain, rebuilds the instance from it ([`crate::voronoi::sat_reduction`]), compares it with
 //!   the instance it was given, checks the LRAT proof against the formula, and names the theorem
 //!   it trusts for the step from "unsatisfiable" to "B cannot win".
 //! - A heap labelling (octal games, Grundy's game): every label is the mex over the moves of
-//!   the plain rules ([`crate::heaps`]); the sum of heaps by the Sprague-Grundy theorem.
+//!   the plain rules ([`crate::impartial::heaps`]); the sum of heaps by the Sprague-Grundy theorem.
 //! - A strategy (multi-round Voronoi game, positive-DNF game) is replayed against every
-//!   opponent move ([`crate::voronoi_game`], [`crate::posdnf`]).
+//!   opponent move ([`crate::voronoi::multi_round`], [`crate::voronoi::dnf`]).
 //! - A `voronoi-path-value` certificate fits a `voronoi` instance whose graph is a path with no
 //!   start stones; both strategies are replayed over the abstract gap states of
-//!   [`crate::path_game`], trusting the lemma [`crate::TRUSTED_PATH_GAPS`].
+//!   [`crate::voronoi::paths`], trusting the lemma [`crate::TRUSTED_PATH_GAPS`].
 
-use crate::budget::Budget;
-pub use crate::budget::Limits;
-use crate::coins::{CoinGame, CoinLabelling, CLAIM_FIRST_WINS};
-use crate::encode::black_wins_cnf;
+use crate::base::budget::Budget;
+pub use crate::base::budget::Limits;
+use crate::base::lrat::{check_lrat, LratReport};
 use crate::format::{
     Certificate, FormatError, Instance, MultiRound, OneRound, Refutation, RefutationMethod,
     Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
-use crate::heaps::{
+use crate::impartial::coins::{CoinGame, CoinLabelling, CLAIM_FIRST_WINS};
+use crate::impartial::heaps::{
     check_labelling, HeapGame, HeapLabelling, CLAIM_FIRST_PLAYER_WINS, CLAIM_SECOND_PLAYER_WINS,
 };
-use crate::lrat::{check_lrat, LratReport};
-use crate::path_game::{check_path_value, path_order, PathValue};
-use crate::posdnf::{DnfPlayer, DnfStrategy, PosDnf};
-use crate::sat_voronoi::{self, SatVoronoi};
-use crate::triangle_game::TriangleStrategy;
-use crate::voronoi::Player;
-use crate::voronoi::{score, Outcome};
-use crate::voronoi_game::{
+use crate::triangle_avoidance::strategy::TriangleStrategy;
+use crate::voronoi::dnf::{DnfPlayer, DnfStrategy, PosDnf};
+use crate::voronoi::encode::black_wins_cnf;
+use crate::voronoi::multi_round::{
     check_strategy, check_value, StrategyClaim, VoronoiStrategy, VoronoiValue,
 };
+use crate::voronoi::paths::{check_path_value, path_order, PathValue};
+use crate::voronoi::rules::Player;
+use crate::voronoi::rules::{score, Outcome};
+use crate::voronoi::sat_reduction::{self, SatVoronoi};
 use crate::{TRUSTED_COIN_DECOMPOSITION, TRUSTED_SPRAGUE_GRUNDY};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -179,7 +179,7 @@ fn check_within(instance: &Instance, certificate: &Certificate, budget: &mut Bud
         }
         (Instance::MarkingGame(spec), Certificate::MarkingStrategy(strategy)) => {
             let claim = format!("the {} player wins {:?}", strategy.winner, spec.game);
-            match crate::marking_game::check_marking_strategy(spec, strategy, budget)
+            match crate::triangulations::marking::check_marking_strategy(spec, strategy, budget)
             {
                 Ok(report) => Verdict {
                     accepted: true,
@@ -200,7 +200,7 @@ fn check_within(instance: &Instance, certificate: &Certificate, budget: &mut Bud
         }
         (Instance::FlipGame(spec), Certificate::FlipValue(_) | Certificate::FlipSequence(_)) => {
             let (accepted, claim, reason, positions, leaves) =
-                crate::flip_game::verdict(spec, certificate, budget);
+                crate::triangulations::flipping::verdict(spec, certificate, budget);
             Verdict {
                 accepted,
                 claim,
@@ -215,7 +215,7 @@ fn check_within(instance: &Instance, certificate: &Certificate, budget: &mut Bud
         }
         (Instance::MarkingGame(spec), Certificate::MarkingKayles(cert)) => {
             let claim = format!("the {} player wins {:?}", cert.winner, spec.game);
-            match crate::marking_kayles::check_marking_kayles(spec, cert, budget) {
+            match crate::triangulations::convex_heaps::check_marking_kayles(spec, cert, budget) {
                 Ok(report) => Verdict {
                     accepted: true,
                     claim,
@@ -247,10 +247,10 @@ fn check_within(instance: &Instance, certificate: &Certificate, budget: &mut Bud
             }
         }
         (Instance::MarkingGame(spec), Certificate::ConstructStrategy(cert)) => {
-            crate::construct_game::verdict(spec, cert, budget)
+            crate::triangulations::constructing::verdict(spec, cert, budget)
         }
         (Instance::MarkingGame(spec), Certificate::BalancedColouring(cert)) => {
-            crate::construct_game::colouring_verdict(spec, cert, budget)
+            crate::triangulations::constructing::colouring_verdict(spec, cert, budget)
         }
         (Instance::TriangleAvoidance(spec), Certificate::TriangleStrategy(strategy)) => {
             check_triangle(spec.n, strategy, budget)
@@ -273,28 +273,30 @@ fn check_within(instance: &Instance, certificate: &Certificate, budget: &mut Bud
         (Instance::VertexNim(spec), Certificate::VertexNimLabelling(labelling)) => {
             let claim = format!("the {} player wins", labelling.winner);
             match spec.validate() {
-                Ok(game) => match crate::vertexnim::check_labelling(&game, labelling, budget) {
-                    Ok((theorem, how)) => Verdict {
-                        accepted: true,
-                        claim,
-                        reason: format!(
-                            "every label (and peeling round) satisfies the local rules; by \
+                Ok(game) => {
+                    match crate::vertexnim::strategy::check_labelling(&game, labelling, budget) {
+                        Ok((theorem, how)) => Verdict {
+                            accepted: true,
+                            claim,
+                            reason: format!(
+                                "every label (and peeling round) satisfies the local rules; by \
                              {theorem}: {how}"
-                        ),
-                        work: Work {
-                            vertices: game.names.len(),
-                            positions: Some(game.names.len() as u64),
-                            ..Work::default()
+                            ),
+                            work: Work {
+                                vertices: game.names.len(),
+                                positions: Some(game.names.len() as u64),
+                                ..Work::default()
+                            },
+                            trusted: vec![match theorem {
+                                "Theorem 3" => crate::TRUSTED_VERTEXNIM_THEOREM_3,
+                                "Theorem 6" | "Theorem 14" => crate::TRUSTED_VERTEXNIM_THEOREM_6,
+                                _ => crate::TRUSTED_VERTEXNIM_THEOREM_10,
+                            }
+                            .to_string()],
                         },
-                        trusted: vec![match theorem {
-                            "Theorem 3" => crate::TRUSTED_VERTEXNIM_THEOREM_3,
-                            "Theorem 6" | "Theorem 14" => crate::TRUSTED_VERTEXNIM_THEOREM_6,
-                            _ => crate::TRUSTED_VERTEXNIM_THEOREM_10,
-                        }
-                        .to_string()],
-                    },
-                    Err(why) => reject(claim, why, Work::default()),
-                },
+                        Err(why) => reject(claim, why, Work::default()),
+                    }
+                }
                 Err(err) => invalid(FormatError::new(err)),
             }
         }
@@ -303,8 +305,8 @@ fn check_within(instance: &Instance, certificate: &Certificate, budget: &mut Bud
 }
 
 fn check_vertexnim(
-    game: &crate::vertexnim::VertexNim,
-    strategy: &crate::vertexnim::VertexNimStrategy,
+    game: &crate::vertexnim::strategy::VertexNim,
+    strategy: &crate::vertexnim::strategy::VertexNimStrategy,
     budget: &mut Budget,
 ) -> Verdict {
     let claim = format!("the {} player wins", strategy.winner);
@@ -313,7 +315,7 @@ fn check_vertexnim(
         edges: game.start.adj.iter().map(|a| a.len()).sum(),
         ..Work::default()
     };
-    match crate::vertexnim::check_strategy(game, strategy, budget) {
+    match crate::vertexnim::strategy::check_strategy(game, strategy, budget) {
         Ok(report) => Verdict {
             accepted: true,
             claim,
@@ -379,7 +381,7 @@ fn check_heap_labelling(
 
 /// The theorems a heap-labelling verdict rests on: Sprague-Grundy, and the periodicity theorem
 /// when a heap beyond the checked labels took its value from the period.
-fn heap_theorems(report: &crate::heaps::LabellingReport) -> Vec<String> {
+fn heap_theorems(report: &crate::impartial::heaps::LabellingReport) -> Vec<String> {
     let mut trusted = vec![TRUSTED_SPRAGUE_GRUNDY.to_string()];
     if report.periodic {
         trusted.push(crate::TRUSTED_OCTAL_PERIODICITY.to_string());
@@ -573,7 +575,7 @@ fn check_dnf_strategy(dnf: &PosDnf, strategy: &DnfStrategy, budget: &mut Budget)
         DnfPlayer::Second => "second",
     };
     let claim = format!("the {who} player wins");
-    match crate::posdnf::check_strategy(dnf, strategy, budget) {
+    match crate::voronoi::dnf::check_strategy(dnf, strategy, budget) {
         Ok(report) => Verdict {
             accepted: true,
             claim,
@@ -604,7 +606,7 @@ fn check_triangle(n: usize, strategy: &TriangleStrategy, budget: &mut Budget) ->
         );
         return reject(claim, why, Work::default());
     }
-    match crate::triangle_game::check_triangle_strategy(strategy, budget) {
+    match crate::triangle_avoidance::strategy::check_triangle_strategy(strategy, budget) {
         Ok(report) => Verdict {
             accepted: true,
             claim,
@@ -640,7 +642,7 @@ fn check_coin_labelling(game: &CoinGame, cert: &CoinLabelling, budget: &mut Budg
             ""
         }
     );
-    match crate::coins::check_labelling(game, cert, budget) {
+    match crate::impartial::coins::check_labelling(game, cert, budget) {
         Ok(report) => Verdict {
             accepted: true,
             claim,
@@ -685,7 +687,9 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::VertexNimStrategy(v) => format!("the {} player wins", v.winner),
         Certificate::VertexNimLabelling(v) => format!("the {} player wins", v.winner),
         Certificate::ConstructStrategy(_) => "bounds on the value of a game on points".into(),
-        Certificate::BalancedColouring(_) => crate::construct_game::LEMMA_4_CLAIM.into(),
+        Certificate::BalancedColouring(_) => {
+            crate::triangulations::constructing::LEMMA_4_CLAIM.into()
+        }
     }
 }
 
@@ -760,7 +764,7 @@ fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) -> Ver
         );
     }
     if let Err(why) = budget.charge(
-        crate::voronoi::score_cost(&game.graph),
+        crate::voronoi::rules::score_cost(&game.graph),
         "scoring the placement",
     ) {
         return reject(claim, why, work);
@@ -850,7 +854,7 @@ fn check_refutation(game: &OneRound, refutation: &Refutation, budget: &mut Budge
             work.cnf_clauses = Some(formula.clauses.len());
             // Compare sizes before building anything: a carried formula may declare billions of
             // variables.
-            let image = sat_voronoi::paper_size(formula.num_vars as usize, formula.clauses.len());
+            let image = sat_reduction::paper_size(formula.num_vars as usize, formula.clauses.len());
             if image != game.graph.len() {
                 return reject(
                     claim,
@@ -893,7 +897,7 @@ fn check_refutation(game: &OneRound, refutation: &Refutation, budget: &mut Budge
 /// difference.
 fn same_as_construction(
     game: &OneRound,
-    formula: &crate::cnf::Cnf,
+    formula: &crate::base::cnf::Cnf,
     reduction: SatVoronoi,
     budget: &mut Budget,
 ) -> Result<(), String> {
@@ -905,7 +909,7 @@ fn same_as_construction(
         200,
         "rebuilding the reduction's image",
     )?;
-    let built = sat_voronoi::build(formula, reduction)
+    let built = sat_reduction::build(formula, reduction)
         .map_err(|why| format!("the carried formula cannot be reduced: {why}"))?;
     let ours: BTreeSet<&str> = built.vertices.iter().map(String::as_str).collect();
     let theirs: BTreeSet<&str> = game.graph.names().collect();
@@ -1011,7 +1015,7 @@ mod tests {
         };
         let err = spec.validate().unwrap_err();
         assert!(err.message.contains("rounds"), "{err}");
-        let value = crate::path_game::PathValue {
+        let value = crate::voronoi::paths::PathValue {
             vertices: 4,
             rounds: 1 << 63,
             value: 0,

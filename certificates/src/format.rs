@@ -24,21 +24,21 @@
 //! checker reads none of it: a refutation through the reduction carries its own formula and the
 //! checker rebuilds the graph from that.
 
-use crate::budget::Budget;
-use crate::cnf::Cnf;
-use crate::coins::{CoinGameSpec, CoinLabelling};
-use crate::construct_game::{BalancedColouring, ConstructStrategy};
-use crate::flip_game::{FlipSequence, FlipSpec, FlipValue};
-use crate::graph::{Graph, GraphError};
-use crate::heaps::{HeapGame, HeapLabelling};
-use crate::marking_game::{MarkingSpec, MarkingStrategy};
-use crate::marking_kayles::MarkingKayles;
-use crate::path_game::PathValue;
-use crate::posdnf::{DnfStrategy, PosDnf};
-use crate::sat_voronoi::SatVoronoi;
-use crate::triangle_game::TriangleStrategy;
-use crate::vertexnim::{VertexNimLabelling, VertexNimSpec, VertexNimStrategy};
-use crate::voronoi_game::{VoronoiStrategy, VoronoiValue};
+use crate::base::budget::Budget;
+use crate::base::cnf::Cnf;
+use crate::base::graph::{Graph, GraphError};
+use crate::impartial::coins::{CoinGameSpec, CoinLabelling};
+use crate::impartial::heaps::{HeapGame, HeapLabelling};
+use crate::triangle_avoidance::strategy::TriangleStrategy;
+use crate::triangulations::constructing::{BalancedColouring, ConstructStrategy};
+use crate::triangulations::convex_heaps::MarkingKayles;
+use crate::triangulations::flipping::{FlipSequence, FlipSpec, FlipValue};
+use crate::triangulations::marking::{MarkingSpec, MarkingStrategy};
+use crate::vertexnim::strategy::{VertexNimLabelling, VertexNimSpec, VertexNimStrategy};
+use crate::voronoi::dnf::{DnfStrategy, PosDnf};
+use crate::voronoi::multi_round::{VoronoiStrategy, VoronoiValue};
+use crate::voronoi::paths::PathValue;
+use crate::voronoi::sat_reduction::SatVoronoi;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -239,7 +239,7 @@ pub struct MultiRoundSpec {
     pub source: Option<serde_json::Value>,
 }
 
-/// A validated `voronoi` instance; `start` is a position string (see [`crate::voronoi_game`]).
+/// A validated `voronoi` instance; `start` is a position string (see [`crate::voronoi::multi_round`]).
 #[derive(Clone, Debug)]
 pub struct MultiRound {
     pub graph: Graph,
@@ -287,7 +287,7 @@ impl MultiRoundSpec {
                     start[v] = mark;
                 }
             }
-            crate::voronoi_game::to_move(&start, self.rounds)
+            crate::voronoi::multi_round::to_move(&start, self.rounds)
                 .map_err(|why| FormatError::new(format!("start: {why}")))?;
         }
         Ok(MultiRound {
@@ -304,14 +304,14 @@ pub enum Instance {
     VoronoiOneRound(OneRoundSpec),
     Voronoi(MultiRoundSpec),
     PosDnfGame(PosDnf),
-    /// A coin-turning game position ([`crate::coins`]).
+    /// A coin-turning game position ([`crate::impartial::coins`]).
     CoinGame(CoinGameSpec),
     HeapGame(HeapGame),
     TriangleAvoidance(TriangleSpec),
     MarkingGame(MarkingSpec),
-    /// A flipping game or solitaire on a triangulation ([`crate::flip_game`]).
+    /// A flipping game or solitaire on a triangulation ([`crate::triangulations::flipping`]).
     FlipGame(FlipSpec),
-    /// Vertex nim or Vertex NimG on a graph ([`crate::vertexnim`]).
+    /// Vertex nim or Vertex NimG on a graph ([`crate::vertexnim::strategy`]).
     VertexNim(VertexNimSpec),
 }
 
@@ -375,7 +375,7 @@ impl Instance {
                 None => Ok(()),
             },
             Instance::TriangleAvoidance(spec) => {
-                let max = crate::triangle_game::MAX_N;
+                let max = crate::triangle_avoidance::strategy::MAX_N;
                 if (1..=max).contains(&spec.n) {
                     Ok(())
                 } else {
@@ -386,9 +386,10 @@ impl Instance {
                 }
             }
             Instance::MarkingGame(spec) => {
-                crate::marking_kayles::validate_instance(spec, budget).map_err(FormatError::new)
+                crate::triangulations::convex_heaps::validate_instance(spec, budget)
+                    .map_err(FormatError::new)
             }
-            Instance::FlipGame(spec) => crate::flip_game::setup(spec, budget)
+            Instance::FlipGame(spec) => crate::triangulations::flipping::setup(spec, budget)
                 .map(|_| ())
                 .map_err(FormatError::new),
             Instance::HeapGame(game) => match game.violation() {
@@ -440,7 +441,7 @@ impl Instance {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "method", rename_all = "kebab-case")]
 pub enum RefutationMethod {
-    /// The LRAT refutes the checker's own encoding of the instance ([`crate::encode`]).
+    /// The LRAT refutes the checker's own encoding of the instance ([`crate::voronoi::encode`]).
     Direct,
     /// The LRAT refutes `formula`; the instance must be the named reduction's image of it, and
     /// the paper's theorem carries unsatisfiability over to the game.
@@ -481,9 +482,9 @@ pub enum Certificate {
     CoinLabelling(CoinLabelling),
     VertexNimStrategy(VertexNimStrategy),
     VertexNimLabelling(VertexNimLabelling),
-    /// Bounds on the value of a game with scores or ties ([`crate::construct_game`]).
+    /// Bounds on the value of a game with scores or ties ([`crate::triangulations::constructing`]).
     ConstructStrategy(ConstructStrategy),
-    /// Lemma 4's colouring ([`crate::construct_game`]).
+    /// Lemma 4's colouring ([`crate::triangulations::constructing`]).
     BalancedColouring(BalancedColouring),
 }
 

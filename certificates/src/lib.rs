@@ -18,32 +18,15 @@
 #[cfg(not(target_pointer_width = "64"))]
 compile_error!("the checker assumes a 64-bit target (usize is u64)");
 
-pub mod budget;
+pub mod base;
 pub mod check;
-pub mod cnf;
-pub mod coins;
-pub mod construct_game;
-pub mod dnf_text;
-pub mod edgelist;
-pub mod encode;
-mod fingerprint;
-pub mod flip_game;
 pub mod format;
-pub mod geometry;
-pub mod graph;
-pub mod heaps;
-pub mod lrat;
-pub mod marking_game;
-pub mod marking_kayles;
-pub mod path_game;
-pub mod posdnf;
-pub mod sat_voronoi;
-pub mod text;
-pub mod triangle_game;
+pub mod impartial;
+pub mod triangle_avoidance;
+pub mod triangulations;
 pub mod verify;
 pub mod vertexnim;
 pub mod voronoi;
-pub mod voronoi_game;
 
 pub use check::{check, check_one_round, Limits, Verdict};
 

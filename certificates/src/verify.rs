@@ -4,8 +4,8 @@
 //!
 //! - The instance is read first. A file whose first non-blank character is `{` is JSON
 //!   ([`crate::format`]); a file named `*.dnf`, or whose first line that is neither blank nor a
-//!   `c` comment is a `p dnf` header, is a positive DNF in text ([`crate::dnf_text`]); anything
-//!   else is the edge-list text of a one-round Voronoi instance ([`crate::edgelist`]). An
+//!   `c` comment is a `p dnf` header, is a positive DNF in text ([`crate::voronoi::dnf_text`]); anything
+//!   else is the edge-list text of a one-round Voronoi instance ([`crate::voronoi::edgelist`]). An
 //!   instance that cannot be read or is not a valid instance of its kind is bad input: exit 2,
 //!   with the file, and the line and column where known.
 //! - The certificate is read next. A certificate that cannot be read from disk is bad input
@@ -19,7 +19,7 @@
 //!
 //! Nothing here prints: the caller writes [`Outcome::stdout`] and [`Outcome::stderr`].
 
-use crate::budget::{Budget, Limits};
+use crate::base::budget::{Budget, Limits};
 use crate::check::{check_one_round_with, check_with, reject, Verdict, Work};
 use crate::format::{Certificate, Instance};
 use std::path::Path;
@@ -112,11 +112,11 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
     if text.trim_start().starts_with('{') {
         Instance::from_json(text).map_err(|e| format!("{shown}:{e}"))
     } else if is_dnf_text(path, text) {
-        crate::dnf_text::parse_posdnf(text, &shown.to_string())
+        crate::voronoi::dnf_text::parse_posdnf(text, &shown.to_string())
             .map(|parsed| Instance::PosDnfGame(parsed.dnf))
             .map_err(|e| e.to_string())
     } else {
-        crate::edgelist::parse_edge_list(text)
+        crate::voronoi::edgelist::parse_edge_list(text)
             .map(Instance::VoronoiOneRound)
             .map_err(|e| {
                 format!(

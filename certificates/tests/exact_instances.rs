@@ -5,11 +5,11 @@
 //! instance as written. Here such certificates are built, shown to be accepted on the exact
 //! instance, and rejected, through `check`, on the instance with the extra edge.
 
-use gamecert_certificates::budget::{Budget, DEFAULT_MAX_WORK};
-use gamecert_certificates::flip_game::{FlipGame, FlipSequence, FlipSpec};
+use gamecert_certificates::base::budget::{Budget, DEFAULT_MAX_WORK};
+use gamecert_certificates::base::geometry::{Point, TriangulationSpec};
 use gamecert_certificates::format::{Certificate, Instance};
-use gamecert_certificates::geometry::{Point, TriangulationSpec};
-use gamecert_certificates::marking_game::{
+use gamecert_certificates::triangulations::flipping::{FlipGame, FlipSequence, FlipSpec};
+use gamecert_certificates::triangulations::marking::{
     MarkingGame, MarkingSpec, MarkingStrategy, Outcome, Rules,
 };
 use gamecert_certificates::{check, Limits};

@@ -31,8 +31,8 @@
 //! `file:line: ...` that names the line of the header. Everything else about the file must be
 //! right.
 
-use gamecert_certificates::cnf::Cnf;
-use gamecert_certificates::text::{tokenize, Token};
+use gamecert_certificates::base::cnf::Cnf;
+use gamecert_certificates::base::text::{tokenize, Token};
 
 /// A parse error, located at a 1-based line and column of a named file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -52,7 +52,7 @@
 //! The whole procedure runs in time `O(L log L)` for `L` literal occurrences, and its memory
 //! does not depend on the declared number of variables.
 
-use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::base::cnf::Cnf;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
@@ -552,13 +552,14 @@ impl Normalisation {
 
 /// Checks that `cnf` is in restricted 3SAT form (see the module documentation) and names the
 /// first violation otherwise: the checker's own domain check for the Voronoi reduction
-/// ([`gamecert_certificates::sat_voronoi::restricted_3sat_violation`]), plus the two properties
+/// ([`gamecert_certificates::voronoi::sat_reduction::restricted_3sat_violation`]), plus the two properties
 /// normalisation adds on top (at least one clause, every variable occurs).
 pub fn is_restricted_3sat(cnf: &Cnf) -> Result<(), String> {
     if cnf.clauses.is_empty() {
         return Err("the formula has no clauses".to_string());
     }
-    if let Some(why) = gamecert_certificates::sat_voronoi::restricted_3sat_violation(cnf) {
+    if let Some(why) = gamecert_certificates::voronoi::sat_reduction::restricted_3sat_violation(cnf)
+    {
         return Err(why);
     }
     // Memory by occurrences, not by the declared count (which a file may set to u32::MAX).
@@ -583,7 +584,7 @@ pub fn is_restricted_3sat(cnf: &Cnf) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::cnf::literal_value;
+    use gamecert_certificates::base::cnf::literal_value;
     use proptest::prelude::*;
 
     fn cnf(num_vars: u32, clauses: &[&[i32]]) -> Cnf {

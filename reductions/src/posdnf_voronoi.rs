@@ -16,7 +16,7 @@
 //! The strategy maps and the exact check of the theorem are the next steps of this reduction.
 
 use gamecert_certificates::format::GraphSpec;
-use gamecert_certificates::posdnf::PosDnf;
+use gamecert_certificates::voronoi::dnf::PosDnf;
 
 /// A built instance of the multi-round game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,7 +100,7 @@ pub fn build(dnf: &PosDnf) -> Result<PosDnfVoronoi, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::graph::Graph;
+    use gamecert_certificates::base::graph::Graph;
 
     #[test]
     fn figure4_has_189_vertices_and_5_rounds() {

@@ -3,7 +3,7 @@
 //!
 //! - [`reduce`]: any CNF formula -> normalised formula ([`crate::normalise`]) -> the paper's
 //!   graph, built by the checker's own construction
-//!   ([`gamecert_certificates::sat_voronoi::build`]) so that the instance a refutation is
+//!   ([`gamecert_certificates::voronoi::sat_reduction::build`]) so that the instance a refutation is
 //!   checked against is made by exactly one piece of code. The size 10n + 2m - 1 is asserted on
 //!   every output.
 //! - [`forward`]: an assignment of the normalised formula -> B's placement (x_i+ when x_i is
@@ -16,9 +16,9 @@
 //!   tests exactly that on every winning placement an exhaustive search finds.
 
 use crate::normalise::{normalise, Normalisation, Normalised};
-use gamecert_certificates::cnf::Cnf;
+use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{GraphSpec, OneRoundSpec, ReductionSource};
-use gamecert_certificates::sat_voronoi::{build, names, paper_size, SatVoronoi};
+use gamecert_certificates::voronoi::sat_reduction::{build, names, paper_size, SatVoronoi};
 use std::collections::HashSet;
 
 /// A reduced instance and what it was made from.

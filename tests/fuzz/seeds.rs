@@ -5,15 +5,15 @@
 use gamecert::games::solve_game;
 use gamecert::solve::{solve, Method};
 use gamecert::triangulations::{generate, Kind};
-use gamecert_certificates::cnf::Cnf;
-use gamecert_certificates::flip_game::FlipGame;
+use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{
     Certificate, GraphSpec, Instance, MultiRoundSpec, StartSpec, TriangleSpec,
 };
-use gamecert_certificates::marking_game::{MarkingGame, MarkingSpec};
-use gamecert_certificates::posdnf::PosDnf;
-use gamecert_certificates::sat_voronoi::SatVoronoi;
-use gamecert_certificates::vertexnim::Variant;
+use gamecert_certificates::triangulations::flipping::FlipGame;
+use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
+use gamecert_certificates::vertexnim::strategy::Variant;
+use gamecert_certificates::voronoi::dnf::PosDnf;
+use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::sat_voronoi::reduce;
 
@@ -90,7 +90,7 @@ fn one_round(formula: &Cnf, problem: SatVoronoi) -> Instance {
 
 fn edge_list(text: &str) -> Instance {
     Instance::VoronoiOneRound(
-        gamecert_certificates::edgelist::parse_edge_list(text).expect("an edge list"),
+        gamecert_certificates::voronoi::edgelist::parse_edge_list(text).expect("an edge list"),
     )
 }
 

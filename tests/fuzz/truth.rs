@@ -7,13 +7,13 @@
 //! types are shared); what is never used is the checker's verdict or its replay.
 
 use gamecert::voronoi1::{search, Goal};
-use gamecert_certificates::budget::Budget;
-use gamecert_certificates::construct_game::Pos;
-use gamecert_certificates::flip_game::{setup, FlipSpec};
+use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{Certificate, Instance, MultiRound};
-use gamecert_certificates::marking_game::{MarkingGame, MarkingSpec};
-use gamecert_certificates::voronoi::Player;
-use gamecert_certificates::voronoi_game::StrategyClaim;
+use gamecert_certificates::triangulations::constructing::Pos;
+use gamecert_certificates::triangulations::flipping::{setup, FlipSpec};
+use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
+use gamecert_certificates::voronoi::multi_round::StrategyClaim;
+use gamecert_certificates::voronoi::rules::Player;
 use std::collections::{HashMap, VecDeque};
 
 /// The outcome of a truth check.
@@ -190,7 +190,7 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
             if s.claim != "wins" {
                 return Truth::False(format!("accepted a dnf-strategy claiming {:?}", s.claim));
             }
-            let claimed = s.player == gamecert_certificates::posdnf::DnfPlayer::First;
+            let claimed = s.player == gamecert_certificates::voronoi::dnf::DnfPlayer::First;
             verdict(claimed == *first, || {
                 format!("claims {:?} wins, the exact solver disagrees", s.player)
             })
@@ -428,7 +428,7 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
             }
             let solution = gamecert::posdnf::solve_dnf_game(dnf)?;
             Ok(Fact::FirstWins(
-                solution.winner == gamecert_certificates::posdnf::DnfPlayer::First,
+                solution.winner == gamecert_certificates::voronoi::dnf::DnfPlayer::First,
             ))
         }
         Instance::TriangleAvoidance(spec) => {
@@ -447,8 +447,10 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
                 return Ok(Fact::Property);
             }
             if spec.game.is_construct_game() {
-                let rules =
-                    gamecert_certificates::construct_game::rules(spec, &mut Budget::unlimited())?;
+                let rules = gamecert_certificates::triangulations::constructing::rules(
+                    spec,
+                    &mut Budget::unlimited(),
+                )?;
                 let mut solver =
                     gamecert::construct::Solver::new(&rules).with_max_states(CONSTRUCT_STATES);
                 return solver
@@ -462,7 +464,7 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
         }
         Instance::FlipGame(spec) => flip_fact(spec),
         Instance::HeapGame(game) => {
-            let rules = gamecert_certificates::heaps::Rules::parse(&game.game)?;
+            let rules = gamecert_certificates::impartial::heaps::Rules::parse(&game.game)?;
             let largest = game.heaps.iter().copied().max().unwrap_or(0);
             if largest > MAX_HEAP || game.heaps.len() > 10_000 {
                 return Err(format!("heaps up to {largest}"));

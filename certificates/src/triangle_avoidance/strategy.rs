@@ -28,7 +28,7 @@
 //! moves to legal moves), so a strategy for the listed representatives is one for every
 //! position it stands for. Nothing is trusted beyond the rules.
 
-use crate::budget::Budget;
+use crate::base::budget::Budget;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -297,7 +297,7 @@ fn follow(
 mod tests {
     use super::*;
     #[allow(unused_imports)]
-    use crate::budget::Budget;
+    use crate::base::budget::Budget;
 
     /// B's winning strategy for n = 4 (the paper's Figure 2): A1 = 01; B1 = 23 (two disjoint
     /// edges); A2 joins them into a path; B2 closes the 4-cycle; A has no move.

@@ -31,8 +31,8 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-use crate::budget::Budget;
-use crate::cnf::Cnf;
+use crate::base::budget::Budget;
+use crate::base::cnf::Cnf;
 
 /// Work units charged per stored clause besides its literals: the map entry, the boxed slice's
 /// allocation and the hash table's spare room.
@@ -544,7 +544,7 @@ mod tests {
         check_lrat(
             cnf,
             proof,
-            &mut Budget::new(crate::budget::DEFAULT_MAX_WORK),
+            &mut Budget::new(crate::base::budget::DEFAULT_MAX_WORK),
         )
     }
 

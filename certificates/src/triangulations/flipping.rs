@@ -4,7 +4,7 @@
 //!
 //! A flip replaces an edge by the other diagonal of the quadrilateral formed by its two
 //! triangles; it is legal iff that quadrilateral is strictly convex, i.e. the edge ab (with
-//! apexes c and d) and the segment cd cross ([`crate::geometry::segments_cross`] on `i64`
+//! apexes c and d) and the segment cd cross ([`crate::base::geometry::segments_cross`] on `i64`
 //! coordinates; a hull edge has one triangle and never flips). Every move flips a *black*
 //! edge. Decisions taken on the text (the paper leaves them implicit):
 //! - Every edge starts black. Colours are never removed; a coloured edge is never flipped (only
@@ -25,7 +25,7 @@
 //!   green than black edges).
 //!
 //! The instance (kind `flip-game`) carries the game and either points and triangles (or
-//! edges), validated by [`crate::geometry`], or `convex_polygon: n` and triangles: the vertices
+//! edges), validated by [`crate::base::geometry`], or `convex_polygon: n` and triangles: the vertices
 //! 0..n-1 of an abstract convex polygon in counter-clockwise order. There the orientation of
 //! three vertices is their cyclic order, so every diagonal is flippable (a flip in convex
 //! position is always legal geometrically); this form is checked in O(n log n) (n - 2 distinct
@@ -45,8 +45,8 @@
 //! `flip-sequence` (solitaire) lists the flips and the number of green edges at the end; the
 //! checker replays it move by move and names the first illegal move.
 
-use crate::budget::Budget;
-use crate::geometry::{segments_cross, validate_triangulation, Point};
+use crate::base::budget::Budget;
+use crate::base::geometry::{segments_cross, validate_triangulation, Point};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
@@ -130,7 +130,7 @@ impl Shape {
     /// Positive iff a, b, c turn counter-clockwise (for the convex polygon: cyclic order).
     pub fn orient(&self, a: usize, b: usize, c: usize) -> i128 {
         match self {
-            Shape::Points(p) => crate::geometry::orient(p[a], p[b], p[c]),
+            Shape::Points(p) => crate::base::geometry::orient(p[a], p[b], p[c]),
             Shape::Convex(_) => {
                 // Distinct a, b, c turn counter-clockwise iff exactly two of the three steps
                 // go up (a < b < c and its rotations).
@@ -781,8 +781,8 @@ pub fn verdict(
 mod tests {
     use super::*;
     #[allow(unused_imports)]
-    use crate::budget::Budget;
-    use crate::budget::DEFAULT_MAX_WORK;
+    use crate::base::budget::Budget;
+    use crate::base::budget::DEFAULT_MAX_WORK;
 
     fn run_setup(spec: &FlipSpec) -> Result<(Shape, Board), String> {
         setup(spec, &mut Budget::new(DEFAULT_MAX_WORK))

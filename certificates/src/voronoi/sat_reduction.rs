@@ -21,7 +21,7 @@
 //! also require clause widths 1 to 3 and clean clauses (see [`restricted_3sat_violation`]),
 //! which is what the reductions crate's normalisation produces.
 
-use crate::cnf::Cnf;
+use crate::base::cnf::Cnf;
 use serde::{Deserialize, Serialize};
 
 /// Which of the paper's two problems an instance encodes.
@@ -229,8 +229,8 @@ pub fn build(formula: &Cnf, problem: SatVoronoi) -> Result<Construction, String>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::Graph;
-    use crate::voronoi::score;
+    use crate::base::graph::Graph;
+    use crate::voronoi::rules::score;
 
     fn figure3() -> Cnf {
         Cnf {

@@ -21,9 +21,9 @@
 //! by `c[i][j] = c[i-1][j] OR (x_i AND c[i-1][j-1])`, truncated at the bound. The score counter
 //! needs only the "implies" half of each definition; the exact-count counter needs both.
 
-use crate::budget::Budget;
-use crate::cnf::Cnf;
-use crate::graph::{Graph, UNREACHABLE};
+use crate::base::budget::Budget;
+use crate::base::cnf::Cnf;
+use crate::base::graph::{Graph, UNREACHABLE};
 
 /// Work units per clause besides its literals: the clause's vector and its allocation.
 const CLAUSE_COST: u64 = 48;
@@ -289,7 +289,7 @@ pub fn black_wins_cnf(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::voronoi::{score, Outcome};
+    use crate::voronoi::rules::{score, Outcome};
 
     /// Brute force over all assignments of a small CNF: is it satisfiable?
     fn satisfiable(cnf: &Cnf) -> bool {

@@ -3,7 +3,7 @@
 //!
 //! Rules: W and B alternately occupy an empty vertex, W first in every round, for `rounds`
 //! rounds each (optionally from a given start position). The final position is scored by the
-//! one-round reference rules ([`crate::voronoi::score`]). A player's margin is its dominance set's
+//! one-round reference rules ([`crate::voronoi::rules::score`]). A player's margin is its dominance set's
 //! size minus the other's.
 //!
 //! # Strategy certificates
@@ -53,10 +53,10 @@
 //! Claims: `wins` (margin at least 1), `at-least-ties` (at least 0), `margin-at-least` with
 //! `margin: k`. The replay is an explicit stack over the game DAG, each position expanded once.
 
-use crate::budget::Budget;
-use crate::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
-use crate::graph::{Graph, UNREACHABLE};
-use crate::voronoi::{score, Player};
+use crate::base::budget::Budget;
+use crate::base::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
+use crate::base::graph::{Graph, UNREACHABLE};
+use crate::voronoi::rules::{score, Player};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
@@ -261,7 +261,7 @@ fn owner_sign(w: u32, b: u32) -> i64 {
 impl LeafScorer {
     /// Work units of [`LeafScorer::new`] (and the memory it holds).
     fn cost(graph: &Graph) -> u64 {
-        crate::voronoi::score_cost(graph).saturating_add(graph.len() as u64 * 16)
+        crate::voronoi::rules::score_cost(graph).saturating_add(graph.len() as u64 * 16)
     }
 
     fn new(graph: &Graph, position: &[u8]) -> LeafScorer {
@@ -738,7 +738,10 @@ pub fn check_strategy(
             let white_margin = match (scorer, placed) {
                 (Some(scorer), Some(y)) => scorer.white_margin_with(graph, y, budget)?,
                 _ => {
-                    budget.charge(crate::voronoi::score_cost(graph), "scoring final positions")?;
+                    budget.charge(
+                        crate::voronoi::rules::score_cost(graph),
+                        "scoring final positions",
+                    )?;
                     margin(graph, &walk.position, Player::White)
                 }
             };
@@ -919,7 +922,7 @@ pub fn check_value(
 mod tests {
     use super::*;
     #[allow(unused_imports)]
-    use crate::budget::Budget;
+    use crate::base::budget::Budget;
 
     fn graph(names: &[&str], edges: &[(&str, &str)]) -> Graph {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();

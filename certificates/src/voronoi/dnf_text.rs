@@ -38,8 +38,8 @@
 //! the terms themselves are unambiguous. The warning is `file:line: message`, naming the
 //! header's line.
 
-use crate::posdnf::PosDnf;
-use crate::text::{tokenize, Token};
+use crate::base::text::{tokenize, Token};
+use crate::voronoi::dnf::PosDnf;
 use std::collections::HashMap;
 use std::fmt;
 

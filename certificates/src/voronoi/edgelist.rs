@@ -16,8 +16,8 @@
 //! appearance. Names are any whitespace-free text except the three keywords. Errors give the
 //! line and column.
 
+use crate::base::text::tokenize;
 use crate::format::{GraphSpec, OneRoundSpec};
-use crate::text::tokenize;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 

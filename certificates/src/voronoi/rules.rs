@@ -5,7 +5,7 @@
 //! multi-source BFS from each player's set); equal distances, including "unreachable from both",
 //! make it neutral. The scores are the sizes of the two dominance sets; the larger wins.
 
-use crate::graph::Graph;
+use crate::base::graph::Graph;
 use serde::{Deserialize, Serialize};
 
 /// The two players. W (white) moves first in every round.

@@ -4,7 +4,7 @@
 //! Validation rejects what a game arena may not have: an empty or repeated name, a self-loop, a
 //! repeated edge (in either orientation) and an edge naming an unknown vertex.
 
-use crate::budget::Budget;
+use crate::base::budget::Budget;
 use std::collections::hash_map::RandomState;
 use std::collections::VecDeque;
 use std::fmt;

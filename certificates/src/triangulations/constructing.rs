@@ -1,5 +1,5 @@
 //! The games of seed 000 with scores or ties (2.1.1, 2.1.3, 2.1.4, 2.3.2): their reference
-//! rules on top of [`crate::marking_game::Rules`] (edges, crossings, empty triangles), and the
+//! rules on top of [`crate::triangulations::marking::Rules`] (edges, crossings, empty triangles), and the
 //! replay of certificates that bound the outcome.
 //!
 //! # Rules (as this checker reads the paper)
@@ -51,9 +51,9 @@
 //!
 //! Nothing is trusted beyond these rules.
 
-use crate::budget::Budget;
+use crate::base::budget::Budget;
 use crate::check::{reject, Verdict, Work};
-use crate::marking_game::{MarkingGame, MarkingSpec, Rules};
+use crate::triangulations::marking::{MarkingGame, MarkingSpec, Rules};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -544,9 +544,9 @@ pub fn colouring_verdict(
 mod tests {
     use super::*;
     #[allow(unused_imports)]
-    use crate::budget::Budget;
-    use crate::budget::DEFAULT_MAX_WORK;
-    use crate::geometry::TriangulationSpec;
+    use crate::base::budget::Budget;
+    use crate::base::budget::DEFAULT_MAX_WORK;
+    use crate::base::geometry::TriangulationSpec;
 
     fn spec(game: MarkingGame, points: Vec<[i64; 2]>, triangles: Vec<[usize; 3]>) -> MarkingSpec {
         MarkingSpec {

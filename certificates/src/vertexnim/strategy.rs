@@ -68,7 +68,7 @@
 //! the player to move when that is the other player (normal play) or a win for the winner to
 //! move (misere play). Nothing is trusted beyond these rules.
 
-use crate::budget::Budget;
+use crate::base::budget::Budget;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -982,7 +982,7 @@ fn check_directed_labelling(
 mod tests {
     use super::*;
     #[allow(unused_imports)]
-    use crate::budget::Budget;
+    use crate::base::budget::Budget;
 
     fn spec(directed: bool, variant: Variant, ws: &[i64], edges: &[(&str, &str)]) -> VertexNimSpec {
         let names = ["a", "b", "c", "d", "e", "f"];

@@ -30,7 +30,7 @@
 //! periodicity theorem of Guy and Smith asks for, and every larger heap takes its value from
 //! the period; the verdict then names that theorem too ([`check_labelling`]).
 
-use crate::budget::Budget;
+use crate::base::budget::Budget;
 use serde::{Deserialize, Serialize};
 
 /// The largest heap an instance may hold (the check is quadratic in it).
@@ -446,7 +446,7 @@ pub fn check_labelling_of(
 pub(crate) mod tests {
     use super::*;
     #[allow(unused_imports)]
-    use crate::budget::Budget;
+    use crate::base::budget::Budget;
 
     /// Grundy values by the plain mex, from the rules' options (the reference for the tests).
     pub(crate) fn values(rules: &Rules, bound: u64) -> Vec<u64> {

@@ -11,14 +11,14 @@
 //!   cannot move wins.
 //! - The games with scores or ties (2.1.1, 2.1.3, 2.1.4, 2.3.2) are listed here too, so that
 //!   their instances share this format and these rules' edges, crossings and empty triangles;
-//!   their rules and certificates are [`crate::construct_game`].
+//!   their rules and certificates are [`crate::triangulations::constructing`].
 //! - `monochromatic-triangle` (2.1.2, a constructing game): the instance has points only; the
 //!   players draw segments between points that cross no segment drawn before, and whoever
 //!   completes an empty triangle (three drawn segments, no point strictly inside) wins. Here
 //!   "edge k" is the k-th pair of points in sorted order.
 //!
 //! The instance (kind `marking-game`) gives the points, the triangles and the game; the
-//! triangulation is validated by [`crate::geometry`]. Edges are numbered in sorted order
+//! triangulation is validated by [`crate::base::geometry`]. Edges are numbered in sorted order
 //! (pairs (i, j), i < j, lexicographically), and a position is the set of green edges as a
 //! hexadecimal bit mask (bit k = edge k).
 //!
@@ -30,8 +30,8 @@
 //! are (green set, player to move) pairs, each expanded once; nothing is trusted beyond the
 //! rules.
 
-use crate::budget::Budget;
-use crate::geometry::{Triangulation, TriangulationSpec};
+use crate::base::budget::Budget;
+use crate::base::geometry::{Triangulation, TriangulationSpec};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
@@ -47,15 +47,15 @@ pub enum MarkingGame {
     Nimstring,
     NimstringMisere,
     MonochromaticTriangle,
-    /// 2.1.1, scored: see [`crate::construct_game`].
+    /// 2.1.1, scored: see [`crate::triangulations::constructing`].
     MonochromaticCompleteTriangulation,
-    /// 2.1.3, scored, red and blue segments: see [`crate::construct_game`].
+    /// 2.1.3, scored, red and blue segments: see [`crate::triangulations::constructing`].
     BichromaticCompleteTriangulation,
-    /// 2.1.4, red and blue segments, first empty triangle: see [`crate::construct_game`].
+    /// 2.1.4, red and blue segments, first empty triangle: see [`crate::triangulations::constructing`].
     BichromaticTriangle,
     /// 2.1.4 read the other way: bichromatic empty triangles are ignored and play goes on.
     BichromaticTrianglePlayOn,
-    /// 2.3.2 on a given triangulation: see [`crate::construct_game`].
+    /// 2.3.2 on a given triangulation: see [`crate::triangulations::constructing`].
     BichromaticColoring,
 }
 
@@ -72,7 +72,7 @@ impl MarkingGame {
         )
     }
 
-    /// Whether the game is one of [`crate::construct_game`] (scores or ties; certificate kinds
+    /// Whether the game is one of [`crate::triangulations::constructing`] (scores or ties; certificate kinds
     /// `construct-strategy` and `balanced-colouring`) rather than a plain win.
     pub fn is_construct_game(self) -> bool {
         matches!(
@@ -156,7 +156,7 @@ impl Rules {
                     .into(),
             );
         }
-        crate::geometry::check_points(points, budget)?;
+        crate::base::geometry::check_points(points, budget)?;
         // n <= 11: none of these products comes near overflowing.
         let (nn, pair_count) = (n as u64, (n * n.saturating_sub(1) / 2) as u64);
         budget.charge(
@@ -177,7 +177,7 @@ impl Rules {
             .map(|e| {
                 pairs.iter().enumerate().fold(0u64, |m, (k, f)| {
                     let p = |i: usize| points[i];
-                    if crate::geometry::segments_cross(p(e[0]), p(e[1]), p(f[0]), p(f[1])) {
+                    if crate::base::geometry::segments_cross(p(e[0]), p(e[1]), p(f[0]), p(f[1])) {
                         m | 1 << k
                     } else {
                         m
@@ -190,7 +190,7 @@ impl Rules {
             for b in a + 1..n {
                 for c in b + 1..n {
                     let empty = (0..n).all(|q| {
-                        !crate::geometry::strictly_inside(
+                        !crate::base::geometry::strictly_inside(
                             points[q], points[a], points[b], points[c],
                         )
                     });
@@ -277,7 +277,7 @@ impl Rules {
         &self.targets
     }
 
-    /// Colours black edge `e` in `green` (the games of [`crate::construct_game`] are played by
+    /// Colours black edge `e` in `green` (the games of [`crate::triangulations::constructing`] are played by
     /// its own step function; here they behave as if every edge were the mover's).
     pub fn colour(&self, green: u64, e: usize) -> Outcome {
         let after = green | 1 << e;
@@ -405,7 +405,7 @@ pub fn check_marking_strategy(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::budget::DEFAULT_MAX_WORK;
+    use crate::base::budget::DEFAULT_MAX_WORK;
 
     fn quad(game: MarkingGame) -> MarkingSpec {
         MarkingSpec {

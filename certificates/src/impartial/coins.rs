@@ -53,7 +53,7 @@
 //! and the position's value is the nim sum of its heads' labels. A winning move must be legal
 //! (its last coin a head, its set allowed) and lead to value 0.
 
-use crate::budget::Budget;
+use crate::base::budget::Budget;
 use serde::{Deserialize, Serialize};
 
 /// A coin-game rule as written in the instance.
@@ -799,7 +799,7 @@ fn flat(coins: &[Vec<u64>], d: usize) -> Vec<u64> {
 mod tests {
     use super::*;
     #[allow(unused_imports)]
-    use crate::budget::Budget;
+    use crate::base::budget::Budget;
 
     fn strip_values(s: &Strip, n: u64) -> Vec<u64> {
         let mut v: Vec<u64> = Vec::new();

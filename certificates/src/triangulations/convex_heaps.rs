@@ -21,18 +21,20 @@
 //! triangulation), computes the heaps itself from the geometry, maps the first player's
 //! `edge` (required for a first-player win, absent otherwise) to the heap move it stands for,
 //! and hands heaps, labels, move and optional period to the heap-labelling check
-//! ([`crate::heaps::check_labelling_of`]): every label is the mex of its moves, the position's
+//! ([`crate::impartial::heaps::check_labelling_of`]): every label is the mex of its moves, the position's
 //! value is the XOR, and the move leaves value 0. Trusted: the reduction of Theorem 1 or 2
 //! ([`crate::TRUSTED_TRIANGULATION_HEAPS`]), the Sprague-Grundy theorem, and the periodicity
 //! theorem when a heap is beyond the checked labels.
 
-use crate::budget::Budget;
-use crate::geometry::{check_points_hull, Triangulation};
-use crate::heaps::{
+use crate::base::budget::Budget;
+use crate::base::geometry::{check_points_hull, Triangulation};
+use crate::impartial::heaps::{
     check_labelling_of, HeapLabelling, HeapMove, LabellingReport, Period, Rules,
     CLAIM_FIRST_PLAYER_WINS, CLAIM_SECOND_PLAYER_WINS,
 };
-use crate::marking_game::{MarkingGame, MarkingSpec, MAX_CONSTRUCTING_POINTS, MAX_EDGES};
+use crate::triangulations::marking::{
+    MarkingGame, MarkingSpec, MAX_CONSTRUCTING_POINTS, MAX_EDGES,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -214,7 +216,7 @@ impl Reduction {
 }
 
 /// Validates a `marking-game` instance. Small ones get the full rules of
-/// [`crate::marking_game`] (at most [`MAX_EDGES`] edges, or [`MAX_CONSTRUCTING_POINTS`] points
+/// [`crate::triangulations::marking`] (at most [`MAX_EDGES`] edges, or [`MAX_CONSTRUCTING_POINTS`] points
 /// for the constructing games); larger ones only their geometry (a valid triangulation, or
 /// points in general position without triangles or edges): they can be decided by a
 /// `marking-kayles` certificate but not by a strategy.
@@ -230,7 +232,7 @@ pub fn validate_instance(spec: &MarkingSpec, budget: &mut Budget) -> Result<(), 
     } else if tri.validate(budget)?.edges.len() > MAX_EDGES {
         return Ok(());
     }
-    crate::marking_game::Rules::from_spec(spec, budget).map(|_| ())
+    crate::triangulations::marking::Rules::from_spec(spec, budget).map(|_| ())
 }
 
 /// Checks a `marking-kayles` certificate against a `marking-game` instance.
@@ -287,16 +289,16 @@ pub fn check_marking_kayles(
 mod tests {
     use super::*;
     #[allow(unused_imports)]
-    use crate::budget::Budget;
-    use crate::budget::DEFAULT_MAX_WORK;
-    use crate::geometry::{Point, TriangulationSpec};
+    use crate::base::budget::Budget;
+    use crate::base::budget::DEFAULT_MAX_WORK;
+    use crate::base::geometry::{Point, TriangulationSpec};
 
     fn parabola(n: usize) -> Vec<Point> {
         (0..n as i64).map(|i| [i, i * i]).collect()
     }
 
     fn kayles(bound: u64) -> Vec<u64> {
-        crate::heaps::tests::values(&Rules::parse("kayles").unwrap(), bound)
+        crate::impartial::heaps::tests::values(&Rules::parse("kayles").unwrap(), bound)
     }
 
     /// Hexagon 0..6 with the inner triangle (0, 2, 4) and three ears: three heaps of 1 (value

@@ -25,7 +25,7 @@
 //!   side in `WB`, and from either side in `F`, `WW`, `BB` (reflection maps one onto the other).
 //!
 //! The checker relies on this lemma ([`crate::TRUSTED_PATH_GAPS`]); the tests below compare
-//! the abstract score with the reference rules ([`crate::voronoi::score`]) on every position
+//! the abstract score with the reference rules ([`crate::voronoi::rules::score`]) on every position
 //! of every path with at most 9 vertices, and the abstract successors with the canonical forms
 //! of the concrete ones.
 //!
@@ -52,7 +52,7 @@
 //! W's strategy must give W a margin of at least `value` in every final state it reaches, B's
 //! at most `value`: together they fix the game's value.
 
-use crate::budget::Budget;
+use crate::base::budget::Budget;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -507,7 +507,7 @@ pub fn check_path_value(
 
 /// The path's vertices in order, if `graph` is a path (connected, N - 1 edges, degrees <= 2,
 /// N >= 1); otherwise why not.
-pub fn path_order(graph: &crate::graph::Graph) -> Result<Vec<usize>, String> {
+pub fn path_order(graph: &crate::base::graph::Graph) -> Result<Vec<usize>, String> {
     let n = graph.len();
     if n == 0 {
         return Err("the graph has no vertex".into());
@@ -555,9 +555,9 @@ pub fn path_order(graph: &crate::graph::Graph) -> Result<Vec<usize>, String> {
 mod tests {
     use super::*;
     #[allow(unused_imports)]
-    use crate::budget::Budget;
-    use crate::graph::Graph;
-    use crate::voronoi::score;
+    use crate::base::budget::Budget;
+    use crate::base::graph::Graph;
+    use crate::voronoi::rules::score;
     use std::collections::BTreeSet;
 
     fn path(n: usize) -> Graph {

@@ -27,13 +27,13 @@
 //! legal, and checks that every play ends settled in the player's favour. Each position is
 //! checked once (transpositions share their verdict). The walk is depth first over one
 //! position updated move by move, with an explicit stack (no certificate can drive the
-//! recursion depth), a visited set of fingerprints ([`crate::fingerprint`]), and per-term
+//! recursion depth), a visited set of fingerprints ([`crate::base::fingerprint`]), and per-term
 //! counts of each player's variables, so a move costs the occurrences of its variable and
 //! settling is decided in O(1). Everything is charged to the check's budget first: a declared
 //! variable count of 4 * 10^9 costs its position's bytes before anything is allocated.
 
-use crate::budget::Budget;
-use crate::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
+use crate::base::budget::Budget;
+use crate::base::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
@@ -349,7 +349,7 @@ fn name(p: DnfPlayer) -> &'static str {
 mod tests {
     use super::*;
     #[allow(unused_imports)]
-    use crate::budget::Budget;
+    use crate::base::budget::Budget;
 
     fn dnf(n: u32, terms: &[&[u32]]) -> PosDnf {
         PosDnf {

@@ -53,7 +53,7 @@
 //! Derived structure: the edges (hull edges and inner diagonals), the dual graph (triangles
 //! sharing an edge), inner triangles (no hull edge) and ears (two hull edges).
 
-use crate::budget::Budget;
+use crate::base::budget::Budget;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -896,7 +896,7 @@ mod tests {
 
     /// A budget large enough for every test here.
     fn budget() -> Budget {
-        Budget::new(crate::budget::DEFAULT_MAX_WORK)
+        Budget::new(crate::base::budget::DEFAULT_MAX_WORK)
     }
 
     fn validate(spec: &TriangulationSpec) -> Result<Triangulation, String> {

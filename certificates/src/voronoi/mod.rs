@@ -1,0 +1,11 @@
+//! The Voronoi game on graphs (seed 001): the reference rules, the one-round game's encoding,
+//! the 3SAT reduction, the multi-round game (graphs and paths) and Schaefer's positive-DNF game.
+
+pub mod dnf;
+pub mod dnf_text;
+pub mod edgelist;
+pub mod encode;
+pub mod multi_round;
+pub mod paths;
+pub mod rules;
+pub mod sat_reduction;

@@ -27,6 +27,7 @@ use crate::impartial::heaps::{
     check_labelling, HeapGame, HeapLabelling, CLAIM_FIRST_PLAYER_WINS, CLAIM_SECOND_PLAYER_WINS,
 };
 use crate::triangle_avoidance::strategy::TriangleStrategy;
+pub use crate::verdict::{reject, Verdict, Work, INTERNAL_ERROR};
 use crate::voronoi::dnf::{DnfPlayer, DnfStrategy, PosDnf};
 use crate::voronoi::encode::black_wins_cnf;
 use crate::voronoi::multi_round::{
@@ -37,59 +38,8 @@ use crate::voronoi::rules::Player;
 use crate::voronoi::rules::{score, Outcome};
 use crate::voronoi::sat_reduction::{self, SatVoronoi};
 use crate::{TRUSTED_COIN_DECOMPOSITION, TRUSTED_SPRAGUE_GRUNDY};
-use serde::Serialize;
 use std::collections::BTreeSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-
-/// The start of the reason of a verdict that ended in an internal fault (a panic the checker
-/// caught, such as an arithmetic overflow that range checks should have prevented): the
-/// certificate is rejected, and the fault is a bug to report.
-pub const INTERNAL_ERROR: &str = "internal error";
-
-/// What the checker did, for the report.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Work {
-    pub vertices: usize,
-    pub edges: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub white_score: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub black_score: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cnf_variables: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cnf_clauses: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub lrat_additions: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub lrat_deletions: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub lrat_hints: Option<u64>,
-    /// Positions a strategy replay expanded (each once).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub positions: Option<u64>,
-    /// Final (or settled) positions a replay reached.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub leaves: Option<u64>,
-    /// Symmetry witnesses verified and used.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub symmetries: Option<u64>,
-    /// Work units spent against the budget ([`Limits::max_work`]).
-    pub work_units: u64,
-}
-
-/// The checker's answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Verdict {
-    pub accepted: bool,
-    /// What the certificate claims (and, if accepted, what is now established).
-    pub claim: String,
-    /// Why it was accepted, or the first thing that failed.
-    pub reason: String,
-    pub work: Work,
-    /// The theorems taken on faith for this verdict (empty when nothing but the rules is).
-    pub trusted: Vec<String>,
-}
 
 /// Checks a certificate against an instance within `limits`. Never panics; a certificate of
 /// the wrong kind for the instance is rejected with a reason, and so is a check that would pass
@@ -690,16 +640,6 @@ fn claim_of(certificate: &Certificate) -> String {
         Certificate::BalancedColouring(_) => {
             crate::triangulations::constructing::LEMMA_4_CLAIM.into()
         }
-    }
-}
-
-pub(crate) fn reject(claim: String, reason: String, work: Work) -> Verdict {
-    Verdict {
-        accepted: false,
-        claim,
-        reason,
-        work,
-        trusted: Vec::new(),
     }
 }
 

@@ -65,11 +65,10 @@ fn decode(n: usize, hex: &str, at: &str) -> Result<Adjacency, String> {
     let code = u128::from_str_radix(hex, 16)
         .map_err(|_| format!("{at}: '{hex}' is not a hexadecimal adjacency code"))?;
     let pairs = n * n.saturating_sub(1) / 2;
-    if pairs < 128 && code >> pairs != 0 {
-        return Err(format!(
-            "{at}: '{hex}' has bits beyond the {pairs} pairs of {n} vertices"
-        ));
-    }
+    ensure!(
+        pairs >= 128 || code >> pairs == 0,
+        "{at}: '{hex}' has bits beyond the {pairs} pairs of {n} vertices"
+    );
     let mut adj = [0u16; MAX_N];
     let mut bit = pairs;
     for i in 0..n {
@@ -111,7 +110,7 @@ pub fn check_triangle_strategy(
     let winner_is_a = match strategy.winner.as_str() {
         "A" => true,
         "B" => false,
-        other => return Err(format!("winner '{other}' is neither \"A\" nor \"B\"")),
+        other => fail!("winner '{other}' is neither \"A\" nor \"B\""),
     };
     // Decoding a position and looking for a triangle: about n^2 steps, and 32 bytes held.
     let square = (n * n) as u64;

@@ -9,9 +9,7 @@ use std::time::Duration;
 
 fn nim_products(c: &mut Criterion) {
     let mut rng = Rng::new(2024);
-    let pairs: Vec<(u64, u64)> = (0..1024)
-        .map(|_| (rng.next_u64(), rng.next_u64()))
-        .collect();
+    let pairs: Vec<(u64, u64)> = (0..1024).map(|_| (rng.next_u64(), rng.next_u64())).collect();
     for &(a, b) in &pairs {
         assert_eq!(gamecert::nim::mul(a, b), nimber_mul(a, b));
     }
@@ -22,16 +20,14 @@ fn nim_products(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(4));
     group.bench_function("gamecert", |bench| {
         bench.iter(|| {
-            pairs.iter().fold(0, |acc, &(a, b)| {
-                acc ^ gamecert::nim::mul(black_box(a), black_box(b))
-            })
+            pairs
+                .iter()
+                .fold(0, |acc, &(a, b)| acc ^ gamecert::nim::mul(black_box(a), black_box(b)))
         })
     });
     group.bench_function("nimber", |bench| {
         bench.iter(|| {
-            pairs.iter().fold(0, |acc, &(a, b)| {
-                acc ^ nimber_mul(black_box(a), black_box(b))
-            })
+            pairs.iter().fold(0, |acc, &(a, b)| acc ^ nimber_mul(black_box(a), black_box(b)))
         })
     });
     group.finish();

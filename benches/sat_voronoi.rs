@@ -36,9 +36,7 @@ fn reduce_and_check(c: &mut Criterion) {
     assert!(check(&instance, &witness, &limits).accepted);
 
     let mut group = c.benchmark_group("reduce_and_check");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(8));
+    group.sample_size(10).measurement_time(Duration::from_secs(8));
     group.bench_function("reduce 10^4 vars", |b| {
         b.iter(|| reduce(black_box(&cnf), SatVoronoi::Problem1).expect("reduce"))
     });
@@ -50,11 +48,7 @@ fn reduce_and_check(c: &mut Criterion) {
 
 fn direct_encoding(c: &mut Criterion) {
     let instance = family_instance(Family::Grid, 10).expect("grid");
-    let game = instance
-        .one_round()
-        .expect("a one-round instance")
-        .validate()
-        .expect("valid");
+    let game = instance.one_round().expect("a one-round instance").validate().expect("valid");
     assert_eq!(game.graph.len(), 100);
     c.bench_function("direct_encoding/grid 10x10", |b| {
         b.iter(|| {

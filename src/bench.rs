@@ -147,26 +147,15 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
     let mut stages = Vec::new();
     let num_clauses = (f64::from(num_vars) * 1.3).round() as usize;
     let (cnf, seconds) = timed(|| random_k_cnf(num_vars, num_clauses, 3, &mut Rng::new(seed)));
-    stages.push(Stage {
-        stage: "generate the formula (not part of the pipeline)",
-        seconds,
-    });
-    progress(&format!(
-        "linear: {num_vars} variables, {num_clauses} clauses generated"
-    ));
+    stages.push(Stage { stage: "generate the formula (not part of the pipeline)", seconds });
+    progress(&format!("linear: {num_vars} variables, {num_clauses} clauses generated"));
 
     let (normalised, seconds) = timed(|| normalise(&cnf));
-    stages.push(Stage {
-        stage: "normalise alone (included in reduce)",
-        seconds,
-    });
+    stages.push(Stage { stage: "normalise alone (included in reduce)", seconds });
     drop(normalised);
     let (reduced, seconds) = timed(|| reduce(&cnf, SatVoronoi::Problem1));
     let reduced = reduced.map_err(|e| anyhow::anyhow!("reduce failed: {e}"))?;
-    stages.push(Stage {
-        stage: "reduce (normalise + build the graph)",
-        seconds,
-    });
+    stages.push(Stage { stage: "reduce (normalise + build the graph)", seconds });
     let normalised_vars = reduced.normalised.formula.num_vars;
     let normalised_clauses = reduced.normalised.formula.clauses.len();
     let vertices = reduced.instance.graph.vertices.len();
@@ -176,18 +165,12 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
     let instance = Instance::VoronoiOneRound(reduced.instance);
     drop(reduced.normalised);
     let (instance_json, seconds) = timed(|| instance.to_json());
-    stages.push(Stage {
-        stage: "serialise the instance",
-        seconds,
-    });
+    stages.push(Stage { stage: "serialise the instance", seconds });
     drop(instance);
 
     let (parsed, seconds) = timed(|| Instance::from_json(&instance_json));
     let parsed = parsed.context("the instance does not parse back")?;
-    stages.push(Stage {
-        stage: "parse the instance",
-        seconds,
-    });
+    stages.push(Stage { stage: "parse the instance", seconds });
 
     let (solved, solve_wall) = timed(|| solve(&parsed, Method::Auto));
     let solved = solved?;
@@ -204,20 +187,14 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
         stage: "solve: validate the instance (the rest)",
         seconds: (solve_wall - solved.solve_seconds - solved.check_seconds).max(0.0),
     });
-    stages.push(Stage {
-        stage: "solve: total",
-        seconds: solve_wall,
-    });
+    stages.push(Stage { stage: "solve: total", seconds: solve_wall });
     progress(&format!(
         "linear: solved ({} certificate) in {solve_wall:.2} s",
         solved.certificate.kind()
     ));
 
     let (certificate_json, seconds) = timed(|| solved.certificate.to_json());
-    stages.push(Stage {
-        stage: "serialise the certificate",
-        seconds,
-    });
+    stages.push(Stage { stage: "serialise the certificate", seconds });
 
     let started = Instant::now();
     let (instance, parse_instance) = timed(|| Instance::from_json(&instance_json));
@@ -229,22 +206,10 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
     if !verdict.accepted {
         bail!("verify rejected the certificate: {}", verdict.reason);
     }
-    stages.push(Stage {
-        stage: "verify: parse the instance",
-        seconds: parse_instance,
-    });
-    stages.push(Stage {
-        stage: "verify: parse the certificate",
-        seconds: parse_certificate,
-    });
-    stages.push(Stage {
-        stage: "verify: check",
-        seconds: check_seconds,
-    });
-    stages.push(Stage {
-        stage: "verify: total",
-        seconds: verify_seconds,
-    });
+    stages.push(Stage { stage: "verify: parse the instance", seconds: parse_instance });
+    stages.push(Stage { stage: "verify: parse the certificate", seconds: parse_certificate });
+    stages.push(Stage { stage: "verify: check", seconds: check_seconds });
+    stages.push(Stage { stage: "verify: total", seconds: verify_seconds });
     Ok(LinearReport {
         seed,
         original_vars: cnf.num_vars,
@@ -276,16 +241,10 @@ pub fn linear_table(report: &LinearReport) -> String {
         ("normalised clauses", report.normalised_clauses.to_string()),
         ("vertices", report.vertices.to_string()),
         ("edges", report.edges.to_string()),
-        (
-            "instance JSON bytes",
-            report.instance_json_bytes.to_string(),
-        ),
+        ("instance JSON bytes", report.instance_json_bytes.to_string()),
         (
             "certificate",
-            format!(
-                "{} ({} JSON bytes)",
-                report.certificate, report.certificate_json_bytes
-            ),
+            format!("{} ({} JSON bytes)", report.certificate, report.certificate_json_bytes),
         ),
         (
             "verify / solve",
@@ -381,10 +340,7 @@ pub fn lrat(
     }
     for &h in holes {
         progress(&format!("lrat: pigeonhole {h}"));
-        rows.push(lrat_row(
-            &format!("PHP {} pigeons {h} holes", h + 1),
-            &pigeonhole(h),
-        )?);
+        rows.push(lrat_row(&format!("PHP {} pigeons {h} holes", h + 1), &pigeonhole(h))?);
     }
     Ok(rows)
 }
@@ -436,14 +392,8 @@ pub enum Family {
 }
 
 impl Family {
-    pub const ALL: [Family; 6] = [
-        Family::Chain,
-        Family::Random3,
-        Family::Star,
-        Family::Path,
-        Family::Cycle,
-        Family::Grid,
-    ];
+    pub const ALL: [Family; 6] =
+        [Family::Chain, Family::Random3, Family::Star, Family::Path, Family::Cycle, Family::Grid];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -510,10 +460,8 @@ fn hand_made(
     white: Vec<usize>,
     black_count: usize,
 ) -> Instance {
-    let edges = edges
-        .into_iter()
-        .map(|(a, b)| (vertices[a].clone(), vertices[b].clone()))
-        .collect();
+    let edges =
+        edges.into_iter().map(|(a, b)| (vertices[a].clone(), vertices[b].clone())).collect();
     let white = white.into_iter().map(|w| vertices[w].clone()).collect();
     Instance::VoronoiOneRound(OneRoundSpec {
         graph: GraphSpec { vertices, edges },
@@ -561,9 +509,7 @@ pub fn family_instance(family: Family, size: usize) -> anyhow::Result<Instance> 
         Family::Grid => {
             let r = size;
             let id = |x: usize, y: usize| y * r + x;
-            let names = (0..r * r)
-                .map(|v| format!("g{}_{}", v % r, v / r))
-                .collect();
+            let names = (0..r * r).map(|v| format!("g{}_{}", v % r, v / r)).collect();
             let mut edges = Vec::new();
             for y in 0..r {
                 for x in 0..r {
@@ -642,12 +588,7 @@ struct CaseResult {
 
 impl CaseResult {
     fn failed(status: String) -> CaseResult {
-        CaseResult {
-            status,
-            solve_seconds: None,
-            lrat_bytes: None,
-            check_seconds: None,
-        }
+        CaseResult { status, solve_seconds: None, lrat_bytes: None, check_seconds: None }
     }
 }
 
@@ -722,10 +663,7 @@ fn run_capped(
             let exe = std::env::current_exe().context("locating the gamecert executable")?;
             let mut child = Command::new(exe)
                 .args(["bench", "direct"])
-                .env(
-                    CASE_ENV,
-                    format!("{}:{size}:{}", family.name(), method_name(method)),
-                )
+                .env(CASE_ENV, format!("{}:{size}:{}", family.name(), method_name(method)))
                 .stdin(Stdio::null())
                 .stdout(Stdio::piped())
                 .spawn()
@@ -888,18 +826,13 @@ fn run_child_case(spec: &str) -> anyhow::Result<()> {
     };
     let family =
         Family::from_name(family).with_context(|| format!("{CASE_ENV}: unknown family"))?;
-    let size: usize = size
-        .parse()
-        .with_context(|| format!("{CASE_ENV}: bad size"))?;
+    let size: usize = size.parse().with_context(|| format!("{CASE_ENV}: bad size"))?;
     let method = match method {
         "direct" => Method::Direct,
         "reduction" => Method::Reduction,
         other => bail!("{CASE_ENV}: unknown method '{other}'"),
     };
-    println!(
-        "{}",
-        serde_json::to_string(&run_case(family, size, method))?
-    );
+    println!("{}", serde_json::to_string(&run_case(family, size, method))?);
     Ok(())
 }
 
@@ -940,82 +873,49 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
         }
         BenchName::Flipping => {
             let report = crate::bench_flipping::flipping(quick, &note)?;
-            print(
-                serde_json::to_value(&report)?,
-                crate::bench_flipping::flipping_table(&report),
-            )
+            print(serde_json::to_value(&report)?, crate::bench_flipping::flipping_table(&report))
         }
         BenchName::Vertexnim => {
             let rows = crate::bench_vertexnim::vertexnim(quick, &note)?;
-            print(
-                serde_json::to_value(&rows)?,
-                crate::bench_vertexnim::vertexnim_table(&rows),
-            )
+            print(serde_json::to_value(&rows)?, crate::bench_vertexnim::vertexnim_table(&rows))
         }
         BenchName::ConvexHeaps => {
             let rows = crate::bench_convex::convex_heaps(quick, &note)?;
-            print(
-                serde_json::to_value(&rows)?,
-                crate::bench_convex::convex_heaps_table(&rows),
-            )
+            print(serde_json::to_value(&rows)?, crate::bench_convex::convex_heaps_table(&rows))
         }
         BenchName::MarkingReach => {
             let rows = crate::bench_convex::marking_reach(if quick { 10.0 } else { 60.0 }, &note)?;
-            print(
-                serde_json::to_value(&rows)?,
-                crate::bench_convex::marking_reach_table(&rows),
-            )
+            print(serde_json::to_value(&rows)?, crate::bench_convex::marking_reach_table(&rows))
         }
         BenchName::Exact => {
             let rows = crate::bench_games::exact(if quick { 3 } else { 4 }, &note)?;
-            print(
-                serde_json::to_value(&rows)?,
-                crate::bench_games::exact_table(&rows),
-            )
+            print(serde_json::to_value(&rows)?, crate::bench_games::exact_table(&rows))
         }
         BenchName::Posdnf => {
             let report = crate::bench_games::figure4(&note)?;
-            print(
-                serde_json::to_value(&report)?,
-                crate::bench_games::figure4_table(&report),
-            )
+            print(serde_json::to_value(&report)?, crate::bench_games::figure4_table(&report))
         }
         BenchName::Octal => {
             let rows = crate::bench_octal::octal(quick, &note)?;
-            print(
-                serde_json::to_value(&rows)?,
-                crate::bench_octal::octal_table(&rows),
-            )
+            print(serde_json::to_value(&rows)?, crate::bench_octal::octal_table(&rows))
         }
         BenchName::Triangle => {
             let rows = crate::bench_triangle::triangle(quick, &note)?;
-            print(
-                serde_json::to_value(&rows)?,
-                crate::bench_triangle::triangle_table(&rows),
-            )
+            print(serde_json::to_value(&rows)?, crate::bench_triangle::triangle_table(&rows))
         }
         BenchName::Nim => {
             let (count, rounds) = if quick { (100_000, 5) } else { (1_000_000, 10) };
             let rows = crate::bench_nim::nim_bench(count, rounds, &note)?;
-            print(
-                serde_json::to_value(&rows)?,
-                crate::bench_nim::nim_table(&rows),
-            )
+            print(serde_json::to_value(&rows)?, crate::bench_nim::nim_table(&rows))
         }
         BenchName::Kary => {
             let rows = crate::bench_games::kary(quick, &note)?;
-            print(
-                serde_json::to_value(&rows)?,
-                crate::bench_games::kary_table(&rows),
-            )
+            print(serde_json::to_value(&rows)?, crate::bench_games::kary_table(&rows))
         }
         BenchName::Paths => {
             let (max, cap) = if quick { (16, 10.0) } else { (200, 600.0) };
             let rows = crate::bench_games::paths(max, cap, &note)?;
-            print(
-                serde_json::to_value(&rows)?,
-                crate::bench_games::paths_table(&rows),
-            )
+            print(serde_json::to_value(&rows)?, crate::bench_games::paths_table(&rows))
         }
         BenchName::Construct => crate::bench_construct::run(60.0, json, quiet),
         BenchName::Direct => {
@@ -1028,10 +928,7 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
                 isolation: Isolation::Process,
                 families: Family::ALL.to_vec(),
             };
-            note(&format!(
-                "direct: time cap {} s per case",
-                options.cap.as_secs()
-            ));
+            note(&format!("direct: time cap {} s per case", options.cap.as_secs()));
             let rows = direct(&options, &note)?;
             print(serde_json::to_value(&rows)?, direct_table(&rows))
         }

@@ -158,9 +158,8 @@ fn bench_game(
             break;
         };
         let started = Instant::now();
-        let mut solver = Solver::new(&rules)
-            .with_deadline(started + limit)
-            .with_max_states(BENCH_MAX_STATES);
+        let mut solver =
+            Solver::new(&rules).with_deadline(started + limit).with_max_states(BENCH_MAX_STATES);
         let result = solver.value(Pos::START);
         let seconds = started.elapsed().as_secs_f64();
         let stopped = match &result {
@@ -196,14 +195,7 @@ pub fn bench(seconds: f64, note: &dyn Fn(&str)) -> Vec<BenchRow> {
         ("2.1.4", MarkingGame::BichromaticTriangle),
         ("2.1.4'", MarkingGame::BichromaticTrianglePlayOn),
     ] {
-        rows.extend(bench_game(
-            name,
-            &|n| convex_points(game, n),
-            3,
-            11,
-            limit,
-            note,
-        ));
+        rows.extend(bench_game(name, &|n| convex_points(game, n), 3, 11, limit, note));
     }
     rows.extend(bench_game(
         "2.3.2",
@@ -247,11 +239,7 @@ pub fn bench_text(rows: &[BenchRow], seconds: f64) -> String {
                 "n = {} ({:.2} s){}",
                 r.points,
                 r.seconds,
-                if stopped {
-                    ""
-                } else {
-                    ", the largest instance the format takes"
-                }
+                if stopped { "" } else { ", the largest instance the format takes" }
             ))
         );
     }

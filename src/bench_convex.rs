@@ -91,10 +91,7 @@ fn play_coloring(
         let e = board.edge(edge).expect("an edge of the board");
         anyhow::ensure!(!green[e], "the edge {edge:?} is already green");
         if board.colour(&mut green, e) {
-            anyhow::ensure!(
-                strategy_to_move,
-                "the strategy's opponent completed a triangle"
-            );
+            anyhow::ensure!(strategy_to_move, "the strategy's opponent completed a triangle");
             return Ok((moves, seconds, true));
         }
         strategy_to_move = !strategy_to_move;
@@ -140,15 +137,9 @@ fn play_triangle(
         let Some([a, b]) = edge else {
             anyhow::bail!("no move left before a triangle was completed");
         };
-        anyhow::ensure!(
-            !board.crosses(a, b),
-            "the segment {a}-{b} crosses a drawn one"
-        );
+        anyhow::ensure!(!board.crosses(a, b), "the segment {a}-{b} crosses a drawn one");
         if board.draw(a, b) {
-            anyhow::ensure!(
-                strategy_to_move,
-                "the strategy's opponent completed a triangle"
-            );
+            anyhow::ensure!(strategy_to_move, "the strategy's opponent completed a triangle");
             return Ok((moves, seconds, true));
         }
         strategy_to_move = !strategy_to_move;
@@ -160,25 +151,15 @@ fn play_triangle(
 /// random simple-branching triangulation (coloring, Kayles), and Monochromatic Triangle
 /// (Dawson's Kayles).
 pub fn convex_heaps(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<ConvexRow>> {
-    let sizes: &[usize] = if quick {
-        &[1_000, 10_000]
-    } else {
-        &[1_000, 10_000, 100_000]
-    };
+    let sizes: &[usize] = if quick { &[1_000, 10_000] } else { &[1_000, 10_000, 100_000] };
     let kayles = GrundyTable::new(HeapGame::Kayles);
     let dawson = GrundyTable::new(HeapGame::Dawson);
     let mut rows = Vec::new();
     let mut rng = Rng::new(17);
     for &n in sizes {
-        let plies = if n <= FULL_GAME_POINTS {
-            usize::MAX
-        } else {
-            PLIES_AT_SCALE
-        };
+        let plies = if n <= FULL_GAME_POINTS { usize::MAX } else { PLIES_AT_SCALE };
         for board_name in ["serpentine", "simple-branching"] {
-            note(&format!(
-                "convex-heaps: coloring on a {board_name} of {n} points"
-            ));
+            note(&format!("convex-heaps: coloring on a {board_name} of {n} points"));
             let kind = if board_name == "serpentine" {
                 crate::triangulations::Kind::Serpentine
             } else {
@@ -215,9 +196,7 @@ pub fn convex_heaps(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Conv
                 full_game: full,
             });
         }
-        note(&format!(
-            "convex-heaps: Monochromatic Triangle on {n} points"
-        ));
+        note(&format!("convex-heaps: Monochromatic Triangle on {n} points"));
         let spec = MarkingSpec {
             game: MarkingGame::MonochromaticTriangle,
             triangulation: TriangulationSpec {
@@ -255,20 +234,12 @@ pub fn convex_heaps_table(rows: &[ConvexRow]) -> String {
             r.board,
             r.points,
             r.heaps,
-            if r.first_player_wins {
-                "first"
-            } else {
-                "second"
-            },
+            if r.first_player_wins { "first" } else { "second" },
             r.certificate_seconds,
             r.check_seconds,
             r.strategy_moves,
             r.microseconds_per_move,
-            if r.full_game {
-                "to the end, won"
-            } else {
-                "first plies"
-            }
+            if r.full_game { "to the end, won" } else { "first plies" }
         ));
     }
     out
@@ -296,10 +267,7 @@ mod tests {
                         triangulation: crate::triangulations::generate(kind, n, 0, seed).unwrap(),
                     };
                     let (first, _, _) = certify(&spec).unwrap();
-                    let t = spec
-                        .triangulation
-                        .validate(&mut Budget::new(u64::MAX))
-                        .unwrap();
+                    let t = spec.triangulation.validate(&mut Budget::new(u64::MAX)).unwrap();
                     let board = ColoringBoard::new(&t).unwrap();
                     let (_, _, full) =
                         play_coloring(&board, &kayles, first, usize::MAX, &mut rng).unwrap();
@@ -397,11 +365,7 @@ pub fn marking_reach_table(rows: &[ReachRow]) -> String {
             r.points,
             r.edges,
             r.seconds,
-            if r.first_player_wins {
-                "first"
-            } else {
-                "second"
-            }
+            if r.first_player_wins { "first" } else { "second" }
         ));
     }
     out

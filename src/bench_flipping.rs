@@ -45,11 +45,8 @@ pub struct Report {
 }
 
 pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
-    let sizes: &[usize] = if quick {
-        &[1_000, 10_000, 100_000]
-    } else {
-        &[1_000, 10_000, 100_000, 1_000_000]
-    };
+    let sizes: &[usize] =
+        if quick { &[1_000, 10_000, 100_000] } else { &[1_000, 10_000, 100_000, 1_000_000] };
     let mut dp: Vec<DpRow> = Vec::new();
     for &n in sizes {
         let spec = gen_instance(Kind::Convex, n, 0, 1, FlipGame::AllGreen, true)
@@ -58,16 +55,10 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
         let (green, flips) = crate::solitaire::all_green_dp(n, &spec.triangles);
         let dp_seconds = started.elapsed().as_secs_f64();
         let started = Instant::now();
-        let sequence = FlipSequence {
-            flips: flips.clone(),
-            green,
-        };
+        let sequence = FlipSequence { flips: flips.clone(), green };
         let (checked, edges) = check_flip_sequence(&spec, &sequence, &mut Budget::unlimited())
             .map_err(anyhow::Error::msg)?;
-        anyhow::ensure!(
-            checked == green,
-            "the checker counted {checked}, not {green}"
-        );
+        anyhow::ensure!(checked == green, "the checker counted {checked}, not {green}");
         let check_seconds = started.elapsed().as_secs_f64();
         let growth = dp.last().map(|p: &DpRow| {
             (dp_seconds / p.dp_seconds).ln() / (n as f64 / p.vertices as f64).ln()
@@ -86,31 +77,11 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
     let cap = Duration::from_secs(if quick { 5 } else { 60 });
     let mut reach = Vec::new();
     for (game, kind, family) in [
-        (
-            FlipGame::MonochromaticFlipping,
-            Kind::Convex,
-            "random convex triangulation",
-        ),
-        (
-            FlipGame::FlippingToTriangle,
-            Kind::Serpentine,
-            "random serpentine triangulation",
-        ),
-        (
-            FlipGame::BichromaticFlipping,
-            Kind::Convex,
-            "random convex triangulation",
-        ),
-        (
-            FlipGame::BichromaticFlipping,
-            Kind::Points,
-            "random points, n/3 inner",
-        ),
-        (
-            FlipGame::AllGreen,
-            Kind::Convex,
-            "random convex triangulation",
-        ),
+        (FlipGame::MonochromaticFlipping, Kind::Convex, "random convex triangulation"),
+        (FlipGame::FlippingToTriangle, Kind::Serpentine, "random serpentine triangulation"),
+        (FlipGame::BichromaticFlipping, Kind::Convex, "random convex triangulation"),
+        (FlipGame::BichromaticFlipping, Kind::Points, "random points, n/3 inner"),
+        (FlipGame::AllGreen, Kind::Convex, "random convex triangulation"),
     ] {
         let mut row = ReachRow {
             game: format!("{game:?}"),
@@ -150,11 +121,7 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
         reach.push(row);
     }
     reach.extend(reduced_mft_reach(cap, &note)?);
-    Ok(Report {
-        dp,
-        cap_seconds: cap.as_secs(),
-        reach,
-    })
+    Ok(Report { dp, cap_seconds: cap.as_secs(), reach })
 }
 
 /// The reduced MFT solver ([`crate::mft_convex`]): one random serpentine triangulation per n,
@@ -186,31 +153,18 @@ fn reduced_mft_reach(cap: Duration, note: &Progress) -> anyhow::Result<Vec<Reach
                     solver.solve(n, &t).map_err(anyhow::Error::msg)?;
                 }
             } else {
-                let spec = gen_instance(
-                    Kind::Serpentine,
-                    n,
-                    0,
-                    1,
-                    FlipGame::FlippingToTriangle,
-                    true,
-                )
-                .map_err(anyhow::Error::msg)?;
+                let spec =
+                    gen_instance(Kind::Serpentine, n, 0, 1, FlipGame::FlippingToTriangle, true)
+                        .map_err(anyhow::Error::msg)?;
                 solver = MftSolver::new();
                 solver.deadline = Some(one + cap);
-                solver
-                    .solve(n, &spec.triangles)
-                    .map_err(anyhow::Error::msg)?;
+                solver.solve(n, &spec.triangles).map_err(anyhow::Error::msg)?;
             }
             if solver.aborted {
                 break;
             }
             row.largest_n = n;
-            row.seconds = if whole_rows {
-                started.elapsed()
-            } else {
-                one.elapsed()
-            }
-            .as_secs_f64();
+            row.seconds = if whole_rows { started.elapsed() } else { one.elapsed() }.as_secs_f64();
             row.nodes = solver.nodes;
             note(&format!("reduced MFT: n = {n} in {:.2} s", row.seconds));
         }

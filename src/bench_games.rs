@@ -39,9 +39,9 @@ pub fn exact(rounds: usize, note: &dyn Fn(&str)) -> anyhow::Result<Vec<ExactRow>
             note(&format!("exact: {name}, {rounds} rounds, {mode}"));
             let started = Instant::now();
             let (value, nodes) = match mode {
-                "sequential" => ExactSolver::new(&game)
-                    .map_err(anyhow::Error::msg)?
-                    .sequential_value(),
+                "sequential" => {
+                    ExactSolver::new(&game).map_err(anyhow::Error::msg)?.sequential_value()
+                }
                 _ => ExactSolver::parallel_value(&game).map_err(anyhow::Error::msg)?,
             };
             let seconds = started.elapsed().as_secs_f64();
@@ -70,19 +70,12 @@ fn random_graph(n: usize, p: f64, seed: u64, rounds: usize) -> MultiRoundSpec {
             }
         }
     }
-    MultiRoundSpec {
-        graph: GraphSpec::numbered(n, &edges),
-        rounds,
-        start: None,
-        source: None,
-    }
+    MultiRoundSpec { graph: GraphSpec::numbered(n, &edges), rounds, start: None, source: None }
 }
 
 fn grid(rows: usize, cols: usize, rounds: usize) -> MultiRoundSpec {
     let name = |r: usize, c: usize| format!("g{r}.{c}");
-    let vertices = (0..rows)
-        .flat_map(|r| (0..cols).map(move |c| name(r, c)))
-        .collect();
+    let vertices = (0..rows).flat_map(|r| (0..cols).map(move |c| name(r, c))).collect();
     let mut edges = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
@@ -94,12 +87,7 @@ fn grid(rows: usize, cols: usize, rounds: usize) -> MultiRoundSpec {
             }
         }
     }
-    MultiRoundSpec {
-        graph: GraphSpec { vertices, edges },
-        rounds,
-        start: None,
-        source: None,
-    }
+    MultiRoundSpec { graph: GraphSpec { vertices, edges }, rounds, start: None, source: None }
 }
 
 /// Markdown for [`exact`].
@@ -133,10 +121,7 @@ pub struct Figure4Report {
 
 /// Generates and checks Figure 4's certificates.
 pub fn figure4(note: &dyn Fn(&str)) -> anyhow::Result<Figure4Report> {
-    let a = PosDnf {
-        num_vars: 8,
-        terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]],
-    };
+    let a = PosDnf { num_vars: 8, terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]] };
     let built = build(&a).map_err(anyhow::Error::msg)?;
     let vertices = built.graph.vertices.len();
     note("posdnf: generating Figure 4's certificates");
@@ -158,9 +143,7 @@ pub fn figure4(note: &dyn Fn(&str)) -> anyhow::Result<Figure4Report> {
         "the checker rejected Figure 4's certificate: {}",
         verdict.reason
     );
-    let plays: f64 = (0..2 * built.rounds)
-        .map(|k| (vertices - k) as f64)
-        .product();
+    let plays: f64 = (0..2 * built.rounds).map(|k| (vertices - k) as f64).product();
     Ok(Figure4Report {
         vertices,
         rounds: built.rounds,
@@ -203,14 +186,8 @@ pub struct KaryRow {
 /// The smallest trees of Theorems 1 and 2 (and a larger case (B) one), each certificate
 /// written as JSON, read back and checked.
 pub fn kary(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<KaryRow>> {
-    let mut cases = vec![
-        (3u64, 4u32, 2usize),
-        (3, 4, 3),
-        (5, 4, 3),
-        (3, 5, 4),
-        (4, 4, 3),
-        (4, 4, 4),
-    ];
+    let mut cases =
+        vec![(3u64, 4u32, 2usize), (3, 4, 3), (5, 4, 3), (3, 5, 4), (4, 4, 3), (4, 4, 4)];
     if !quick {
         cases.extend([(3, 5, 5), (6, 4, 4)]);
     }
@@ -292,10 +269,7 @@ pub fn paths(
             not_ties: entries.iter().filter(|e| e.value != 0).count(),
             solve_seconds: entries.iter().map(|e| e.solve_seconds).sum(),
             check_seconds: entries.iter().map(|e| e.check_seconds).sum(),
-            checker_states: entries
-                .iter()
-                .map(|e| e.white_states + e.black_states)
-                .sum(),
+            checker_states: entries.iter().map(|e| e.white_states + e.black_states).sum(),
             largest_strategy: entries
                 .iter()
                 .map(|e| e.white_states.max(e.black_states))

@@ -54,9 +54,7 @@ pub fn nimber_mul(a: u64, b: u64) -> u64 {
 /// Runs the comparison on `count` random pairs (seeded), `rounds` times over.
 pub fn nim_bench(count: usize, rounds: u64, note: &dyn Fn(&str)) -> anyhow::Result<Vec<NimRow>> {
     let mut rng = Rng::new(2024);
-    let pairs: Vec<(u64, u64)> = (0..count)
-        .map(|_| (rng.next_u64(), rng.next_u64()))
-        .collect();
+    let pairs: Vec<(u64, u64)> = (0..count).map(|_| (rng.next_u64(), rng.next_u64())).collect();
     // Same answers first, so that the race is between equals.
     for &(a, b) in pairs.iter().take(10_000) {
         anyhow::ensure!(
@@ -69,13 +67,7 @@ pub fn nim_bench(count: usize, rounds: u64, note: &dyn Fn(&str)) -> anyhow::Resu
     let mut rows = vec![
         rate("gamecert::nim::mul", "product", &pairs, rounds, nim::mul),
         // The slower ones on a prefix of the pairs (about 40 us and 10 us a product).
-        rate(
-            "nimber::FiniteNimber",
-            "product",
-            &pairs[..count / 40],
-            1,
-            nimber_mul,
-        ),
+        rate("nimber::FiniteNimber", "product", &pairs[..count / 40], 1, nimber_mul),
         rate(
             "gamecert::nim::mul_reference",
             "product",
@@ -83,26 +75,14 @@ pub fn nim_bench(count: usize, rounds: u64, note: &dyn Fn(&str)) -> anyhow::Resu
             1,
             nim::mul_reference,
         ),
-        rate(
-            "gamecert::nim::inverse",
-            "inverse",
-            &pairs[..count / 20],
-            1,
-            |a, _| nim::inverse(a).unwrap_or(0),
-        ),
+        rate("gamecert::nim::inverse", "inverse", &pairs[..count / 20], 1, |a, _| {
+            nim::inverse(a).unwrap_or(0)
+        }),
     ];
     let inv = |a: u64, _| {
-        FiniteNimber::from(a)
-            .inverse()
-            .map_or(0, |x| x.as_slice().first().copied().unwrap_or(0))
+        FiniteNimber::from(a).inverse().map_or(0, |x| x.as_slice().first().copied().unwrap_or(0))
     };
-    rows.push(rate(
-        "nimber::FiniteNimber",
-        "inverse",
-        &pairs[..count / 200],
-        1,
-        inv,
-    ));
+    rows.push(rate("nimber::FiniteNimber", "inverse", &pairs[..count / 200], 1, inv));
     Ok(rows)
 }
 

@@ -39,12 +39,9 @@ const GAMES: [(&str, &str); 4] = [
 
 fn period_text(rules: &Rules, g: &[u32]) -> String {
     match periodicity(rules, g) {
-        Some(p) => format!(
-            "p {} e {}{}",
-            p.period,
-            p.preperiod,
-            if p.proven { " (proven)" } else { "" }
-        ),
+        Some(p) => {
+            format!("p {} e {}{}", p.period, p.preperiod, if p.proven { " (proven)" } else { "" })
+        }
         None => "none seen".into(),
     }
 }
@@ -54,10 +51,7 @@ pub fn octal(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<OctalRow>> 
     let big = if quick { 1 << 14 } else { 1 << 20 };
     let mut rows = Vec::new();
     let mut push = |row: OctalRow| {
-        note(&format!(
-            "{} to {}: {} in {:.3} s",
-            row.game, row.n, row.method, row.seconds
-        ));
+        note(&format!("{} to {}: {} in {:.3} s", row.game, row.n, row.method, row.seconds));
         rows.push(row);
     };
     for (name, code) in GAMES {

@@ -28,13 +28,8 @@ pub struct TriangleRow {
 
 fn geng_seconds(n: usize) -> Option<f64> {
     let started = Instant::now();
-    let out = Command::new("nauty-geng")
-        .args(["-tu", &n.to_string()])
-        .output()
-        .ok()?;
-    out.status
-        .success()
-        .then(|| started.elapsed().as_secs_f64())
+    let out = Command::new("nauty-geng").args(["-tu", &n.to_string()]).output().ok()?;
+    out.status.success().then(|| started.elapsed().as_secs_f64())
 }
 
 /// n = 8..=12 (quick: 8..=10), each with its certificate.
@@ -92,9 +87,7 @@ pub fn triangle_table(rows: &[TriangleRow]) -> String {
             r.arcs,
             r.solve_seconds,
             opt(r.geng_seconds.map(|s| format!("{s:.2}"))),
-            opt(r
-                .geng_seconds
-                .map(|g| format!("{:.0}x", r.solve_seconds / g.max(1e-3)))),
+            opt(r.geng_seconds.map(|g| format!("{:.0}x", r.solve_seconds / g.max(1e-3)))),
             opt(r.certificate_positions.map(|p| p.to_string())),
             opt(r.certificate_bytes.map(|b| b.to_string())),
             opt(r.check_seconds.map(|s| format!("{s:.2}"))),

@@ -43,10 +43,7 @@ pub fn instance(n: usize, seed: u64) -> VertexNimSpec {
         variant: Variant::Vertexnim,
         play: Play::Normal,
         vertices: (0..n)
-            .map(|v| VertexSpec {
-                name: name(v),
-                weight: 2 + rng.below(n as u64) as i64,
-            })
+            .map(|v| VertexSpec { name: name(v), weight: 2 + rng.below(n as u64) as i64 })
             .collect(),
         edges: edges.into_iter().map(|(a, b)| (name(a), name(b))).collect(),
         token: name(0),
@@ -56,11 +53,8 @@ pub fn instance(n: usize, seed: u64) -> VertexNimSpec {
 
 /// n = 10^3, 3*10^3, 10^4, 3*10^4 (quick: the first three).
 pub fn vertexnim(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<VertexNimRow>> {
-    let sizes: &[usize] = if quick {
-        &[1_000, 3_000, 10_000]
-    } else {
-        &[1_000, 3_000, 10_000, 30_000]
-    };
+    let sizes: &[usize] =
+        if quick { &[1_000, 3_000, 10_000] } else { &[1_000, 3_000, 10_000, 30_000] };
     let mut rows = Vec::new();
     for &n in sizes {
         note(&format!("vertexnim: n = {n}"));
@@ -118,11 +112,7 @@ pub fn vertexnim_table(rows: &[VertexNimRow]) -> String {
             growth,
             r.sorted_seconds,
             r.decide_seconds,
-            if r.first_player_wins {
-                "first"
-            } else {
-                "second"
-            }
+            if r.first_player_wins { "first" } else { "second" }
         ));
     }
     out

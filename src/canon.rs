@@ -38,10 +38,7 @@ impl SmallGraph {
     /// The graph on `n` vertices with no edges.
     pub fn empty(n: usize) -> SmallGraph {
         assert!(n <= MAX_VERTICES, "at most {MAX_VERTICES} vertices");
-        SmallGraph {
-            n,
-            adj: [0; MAX_VERTICES],
-        }
+        SmallGraph { n, adj: [0; MAX_VERTICES] }
     }
 
     /// The graph with `edges` on `n` vertices.
@@ -64,11 +61,7 @@ impl SmallGraph {
     }
 
     pub fn edge_count(&self) -> usize {
-        self.adj[..self.n]
-            .iter()
-            .map(|m| m.count_ones() as usize)
-            .sum::<usize>()
-            / 2
+        self.adj[..self.n].iter().map(|m| m.count_ones() as usize).sum::<usize>() / 2
     }
 
     /// The graph relabelled by `perm` (vertex v becomes `perm[v]`).
@@ -154,9 +147,7 @@ impl Partition {
     }
 
     fn cell_mask(&self, s: usize) -> u16 {
-        self.lab[s..self.end(s)]
-            .iter()
-            .fold(0u16, |m, &v| m | 1 << v)
+        self.lab[s..self.end(s)].iter().fold(0u16, |m, &v| m | 1 << v)
     }
 
     /// Refines to the coarsest equitable partition finer than this one, using the cells in
@@ -213,9 +204,7 @@ impl Partition {
     /// Individualises `v` (in the cell starting at `s`): it becomes a cell of its own in front.
     fn individualise(&self, s: usize, v: u8) -> Partition {
         let mut p = *self;
-        let at = (s..p.end(s))
-            .find(|&i| p.lab[i] == v)
-            .expect("v is in the cell");
+        let at = (s..p.end(s)).find(|&i| p.lab[i] == v).expect("v is in the cell");
         p.lab.swap(s, at);
         p.starts |= 1 << (s + 1);
         p
@@ -314,21 +303,10 @@ pub fn canonical(g: &SmallGraph) -> Canonical {
 pub fn canonical_counting(g: &SmallGraph) -> (Canonical, u64) {
     let mut p = Partition::unit(g.n);
     if g.n == 0 {
-        return (
-            Canonical {
-                code: 0,
-                label: [0; MAX_VERTICES],
-            },
-            1,
-        );
+        return (Canonical { code: 0, label: [0; MAX_VERTICES] }, 1);
     }
     p.refine(g, 1);
-    let mut search = Search {
-        g,
-        best: None,
-        automorphisms: Vec::new(),
-        leaves: 0,
-    };
+    let mut search = Search { g, best: None, automorphisms: Vec::new(), leaves: 0 };
     search.node(p, &mut Vec::new());
     let (code, label) = search.best.expect("the search reaches a leaf");
     (Canonical { code, label }, search.leaves)
@@ -428,10 +406,7 @@ mod tests {
     fn symmetric_graphs_stay_cheap() {
         for n in [8, 12, 16] {
             let (_, leaves) = canonical_counting(&SmallGraph::empty(n));
-            assert!(
-                leaves <= (n * n) as u64,
-                "empty graph on {n}: {leaves} leaves"
-            );
+            assert!(leaves <= (n * n) as u64, "empty graph on {n}: {leaves} leaves");
             let half = n / 2;
             let mut kb = SmallGraph::empty(n);
             for a in 0..half {
@@ -440,10 +415,7 @@ mod tests {
                 }
             }
             let (_, leaves) = canonical_counting(&kb);
-            assert!(
-                leaves <= (n * n) as u64,
-                "K_{{{half},{half}}}: {leaves} leaves"
-            );
+            assert!(leaves <= (n * n) as u64, "K_{{{half},{half}}}: {leaves} leaves");
         }
     }
 

@@ -42,9 +42,8 @@ pub struct PosDnfReport {
 
 /// Every set of 1 to `max_terms` distinct non-empty terms over `n` variables.
 pub fn all_dnfs(n: u32, max_terms: usize) -> Vec<PosDnf> {
-    let terms: Vec<Vec<u32>> = (1u32..1 << n)
-        .map(|mask| (1..=n).filter(|v| mask >> (v - 1) & 1 == 1).collect())
-        .collect();
+    let terms: Vec<Vec<u32>> =
+        (1u32..1 << n).map(|mask| (1..=n).filter(|v| mask >> (v - 1) & 1 == 1).collect()).collect();
     let mut out = Vec::new();
     let mut chosen = Vec::new();
     fn extend(
@@ -103,20 +102,16 @@ pub fn run(
     seed: u64,
     progress: &mut dyn FnMut(usize, usize),
 ) -> PosDnfReport {
-    let mut report = PosDnfReport {
-        seed,
-        ..PosDnfReport::default()
-    };
+    let mut report = PosDnfReport { seed, ..PosDnfReport::default() };
     let mut formulas: Vec<PosDnf> = (1..=max_vars.min(4)).flat_map(|n| all_dnfs(n, 3)).collect();
     let mut rng = Rng::new(seed);
     formulas.extend((0..trials).map(|_| random_dnf(&mut rng)));
     for (k, dnf) in formulas.iter().enumerate() {
         report.formulas += 1;
         if let Err(why) = check_one(dnf, &mut report) {
-            report.failures.push(format!(
-                "terms {:?} over {} variables: {why}",
-                dnf.terms, dnf.num_vars
-            ));
+            report
+                .failures
+                .push(format!("terms {:?} over {} variables: {why}", dnf.terms, dnf.num_vars));
         }
         progress(k + 1, formulas.len());
     }
@@ -132,10 +127,7 @@ fn check_one(dnf: &PosDnf, report: &mut PosDnfReport) -> Result<(), String> {
     }
     let built = build(dnf)?;
     let spec = MultiRoundSpec {
-        graph: GraphSpec {
-            vertices: built.graph.vertices,
-            edges: built.graph.edges,
-        },
+        graph: GraphSpec { vertices: built.graph.vertices, edges: built.graph.edges },
         rounds: built.rounds,
         start: None,
         source: None,

@@ -76,11 +76,7 @@ pub fn random_formula(rng: &mut Rng) -> Cnf {
                 vars.push(v);
             }
         }
-        cnf.add_clause(
-            vars.into_iter()
-                .map(|v| if rng.coin() { v } else { -v })
-                .collect(),
-        );
+        cnf.add_clause(vars.into_iter().map(|v| if rng.coin() { v } else { -v }).collect());
     }
     cnf
 }
@@ -107,12 +103,7 @@ pub fn run_with_progress(
     progress: &mut dyn FnMut(usize),
 ) -> Report {
     let mut rng = Rng::new(seed);
-    let mut report = Report {
-        reduction: problem.name().into(),
-        seed,
-        trials,
-        ..Report::default()
-    };
+    let mut report = Report { reduction: problem.name().into(), seed, trials, ..Report::default() };
     for trial in 0..trials {
         let formula = loop {
             let formula = random_formula(&mut rng);
@@ -143,28 +134,15 @@ fn run_trial(problem: SatVoronoi, formula: &Cnf, report: &mut Report) -> Result<
     let spec = &reduced.instance;
     let game = spec.validate().map_err(|e| e.to_string())?;
     report.largest_graph = report.largest_graph.max(game.graph.len());
-    let found = search(
-        &game,
-        Goal::AllWinning {
-            max_results: 1_000_000,
-        },
-        NODE_LIMIT,
-    );
+    let found = search(&game, Goal::AllWinning { max_results: 1_000_000 }, NODE_LIMIT);
     report.search_nodes += found.nodes;
     if !found.complete {
-        return Err(format!(
-            "exhaustive search incomplete after {} nodes",
-            found.nodes
-        ));
+        return Err(format!("exhaustive search incomplete after {} nodes", found.nodes));
     }
     if found.placements.is_empty() != models.is_empty() {
         return Err(format!(
             "the truth table says {}, the exhaustive search found {} winning placements",
-            if models.is_empty() {
-                "unsatisfiable"
-            } else {
-                "satisfiable"
-            },
+            if models.is_empty() { "unsatisfiable" } else { "satisfiable" },
             found.placements.len()
         ));
     }
@@ -183,24 +161,16 @@ fn run_trial(problem: SatVoronoi, formula: &Cnf, report: &mut Report) -> Result<
                 s.black, s.white
             ));
         }
-        let witness = Certificate::Witness(Witness {
-            claim: CLAIM_BLACK_WINS.into(),
-            placement,
-        });
+        let witness = Certificate::Witness(Witness { claim: CLAIM_BLACK_WINS.into(), placement });
         let verdict = check(&instance, &witness, &Limits::default());
         if !verdict.accepted {
-            return Err(format!(
-                "the checker rejects a forward witness: {}",
-                verdict.reason
-            ));
+            return Err(format!("the checker rejects a forward witness: {}", verdict.reason));
         }
         report.forward_checked += 1;
     }
     for placement in &found.placements {
-        let names: Vec<String> = placement
-            .iter()
-            .map(|&v| game.graph.name(v).to_string())
-            .collect();
+        let names: Vec<String> =
+            placement.iter().map(|&v| game.graph.name(v).to_string()).collect();
         if !is_canonical(&reduced.normalised.formula, &names) {
             report.noncanonical_winning += 1;
         }

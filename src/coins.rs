@@ -85,15 +85,11 @@ pub fn labels(game: &CoinGame) -> Result<Labels, String> {
             let gx = strip_values(sx, game.board[0])?;
             let gy = strip_values(sy, game.board[1])?;
             Labels::Plane(
-                gx.iter()
-                    .map(|&a| gy.iter().map(|&b| nim::mul(a, b)).collect())
-                    .collect(),
+                gx.iter().map(|&a| gy.iter().map(|&b| nim::mul(a, b)).collect()).collect(),
             )
         }
         Rule::AcrosticTwins => Labels::Plane(
-            (0..game.board[0])
-                .map(|x| (0..game.board[1]).map(|y| x ^ y).collect())
-                .collect(),
+            (0..game.board[0]).map(|x| (0..game.board[1]).map(|y| x ^ y).collect()).collect(),
         ),
     })
 }
@@ -134,10 +130,9 @@ pub fn turning_corners_move(v1: u64, v2: u64, u: u64) -> Option<(u64, u64)> {
 /// then a move of each component).
 pub fn winning_move(game: &CoinGame, labels: &Labels, value: u64) -> Option<Vec<Vec<u64>>> {
     let axes = match &game.rule {
-        Rule::Product(sx, sy) => Some((
-            strip_values(sx, game.board[0]).ok()?,
-            strip_values(sy, game.board[1]).ok()?,
-        )),
+        Rule::Product(sx, sy) => {
+            Some((strip_values(sx, game.board[0]).ok()?, strip_values(sy, game.board[1]).ok()?))
+        }
         _ => None,
     };
     for head in &game.heads {
@@ -164,18 +159,15 @@ pub fn winning_move(game: &CoinGame, labels: &Labels, value: u64) -> Option<Vec<
                 let Some((u1, u2)) = turning_corners_move(v1, v2, target) else {
                     continue;
                 };
-                let (Some(mut m1), Some(mut m2)) = (
-                    strip_move(sx, values_x, x, u1),
-                    strip_move(sy, values_y, y, u2),
-                ) else {
+                let (Some(mut m1), Some(mut m2)) =
+                    (strip_move(sx, values_x, x, u1), strip_move(sy, values_y, y, u2))
+                else {
                     continue;
                 };
                 m1.push(x);
                 m2.push(y);
                 return Some(
-                    m1.iter()
-                        .flat_map(|&a| m2.iter().map(move |&b| vec![a, b]))
-                        .collect(),
+                    m1.iter().flat_map(|&a| m2.iter().map(move |&b| vec![a, b])).collect(),
                 );
             }
             Rule::AcrosticTwins => {
@@ -234,12 +226,7 @@ pub fn certificate(game: &CoinGame) -> Result<CoinLabelling, String> {
         )
     };
     Ok(CoinLabelling {
-        claim: if value == 0 {
-            CLAIM_SECOND_WINS
-        } else {
-            CLAIM_FIRST_WINS
-        }
-        .into(),
+        claim: if value == 0 { CLAIM_SECOND_WINS } else { CLAIM_FIRST_WINS }.into(),
         value,
         values: labels,
         winning_move,
@@ -269,12 +256,7 @@ mod tests {
     #[test]
     fn closed_forms_match_the_mex() {
         let n = 200;
-        for strip in [
-            Strip::TurningTurtles,
-            Strip::MockTurtles,
-            Strip::Twins,
-            Strip::Ruler,
-        ] {
+        for strip in [Strip::TurningTurtles, Strip::MockTurtles, Strip::Twins, Strip::Ruler] {
             assert_eq!(
                 strip_values(&strip, n).unwrap(),
                 strip_values_mex(&strip, n).unwrap(),
@@ -294,25 +276,14 @@ mod tests {
         // Grunt at 0-based index i equals Grundy's game on a heap of i (no shift).
         let grunt = strip_values(&Strip::Grunt, 300).unwrap();
         assert_eq!(grunt, grundys_game(300));
-        assert_eq!(
-            &grunt[..21],
-            &[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
-        );
+        assert_eq!(&grunt[..21], &[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]);
         // The worked example's G1: two coins at distance at most 4, 1-based: (x - 1) % 5.
-        let g1 = Strip::Subsets {
-            min: 1,
-            max: 1,
-            distance: Some(4),
-        };
+        let g1 = Strip::Subsets { min: 1, max: 1, distance: Some(4) };
         let v = strip_values(&g1, 100).unwrap();
         assert!(v.iter().enumerate().all(|(i, &g)| g == i as u64 % 5));
         // With the slides' example set {9, 8, 7, 6, 5} for the head at 10 (distance 5) the
         // period would be 6, not 5.
-        let g5 = Strip::Subsets {
-            min: 1,
-            max: 1,
-            distance: Some(5),
-        };
+        let g5 = Strip::Subsets { min: 1, max: 1, distance: Some(5) };
         let v5 = strip_values(&g5, 100).unwrap();
         assert!(v5.iter().enumerate().all(|(i, &g)| g == i as u64 % 6));
     }
@@ -352,11 +323,7 @@ mod tests {
             Strip::MockTurtles,
             Strip::TurningTurtles,
             Strip::Grunt,
-            Strip::Subsets {
-                min: 1,
-                max: 1,
-                distance: Some(4),
-            },
+            Strip::Subsets { min: 1, max: 1, distance: Some(4) },
             Strip::Offsets(vec![vec![1, 3], vec![2]]),
         ];
         for (k, sx) in strips.iter().enumerate() {
@@ -367,11 +334,7 @@ mod tests {
             let gy = strip_values(sy, n).unwrap();
             for x in 0..n as usize {
                 for y in 0..n as usize {
-                    assert_eq!(
-                        brute[x][y],
-                        nim::mul(gx[x], gy[y]),
-                        "{sx:?} x {sy:?} ({x},{y})"
-                    );
+                    assert_eq!(brute[x][y], nim::mul(gx[x], gy[y]), "{sx:?} x {sy:?} ({x},{y})");
                 }
             }
         }
@@ -382,10 +345,7 @@ mod tests {
             for y in 0..20u64 {
                 assert_eq!(tc[x as usize][y as usize], nim::mul(x, y));
                 if x < 16 && y < 16 {
-                    assert_eq!(
-                        rugs[x as usize][y as usize],
-                        nim::mul(ruler(x + 1), ruler(y + 1))
-                    );
+                    assert_eq!(rugs[x as usize][y as usize], nim::mul(ruler(x + 1), ruler(y + 1)));
                 }
             }
         }
@@ -437,10 +397,7 @@ mod tests {
     }
 
     fn game(json: &str) -> CoinGame {
-        serde_json::from_str::<CoinGameSpec>(json)
-            .unwrap()
-            .validate()
-            .unwrap()
+        serde_json::from_str::<CoinGameSpec>(json).unwrap().validate().unwrap()
     }
 
     #[test]
@@ -453,24 +410,17 @@ mod tests {
                 "board": [100, 100], "heads": [[100, 100], [4, 1]]}"#,
         );
         let cert = certificate(&g).unwrap();
-        let Labels::Plane(l) = &cert.values else {
-            panic!()
-        };
+        let Labels::Plane(l) = &cert.values else { panic!() };
         assert_eq!(l[99][99], 6, "4 (x) 4");
         assert_eq!(l[3][0], 3, "3 (x) 1");
         assert_eq!(cert.value, 5);
         assert_eq!(turning_corners_move(4, 4, 3), Some((2, 2)));
         let mut mv = cert.winning_move.clone().unwrap();
         mv.sort();
-        let mut slides: Vec<Vec<i64>> = [98, 100]
-            .iter()
-            .flat_map(|&x| (97..=100).map(move |y| vec![x, y]))
-            .collect();
+        let mut slides: Vec<Vec<i64>> =
+            [98, 100].iter().flat_map(|&x| (97..=100).map(move |y| vec![x, y])).collect();
         slides.sort();
-        assert_eq!(
-            mv, slides,
-            "the slides' move {{98, 100}} x {{97, 98, 99, 100}}"
-        );
+        assert_eq!(mv, slides, "the slides' move {{98, 100}} x {{97, 98, 99, 100}}");
         let report = gamecert_certificates::impartial::coins::check_labelling(
             &g,
             &cert,
@@ -513,11 +463,7 @@ mod tests {
                     });
                 }
                 let heads: Vec<String> = heads.into_iter().collect();
-                let board = if two {
-                    format!("[{w}, {h}]")
-                } else {
-                    format!("[{w}]")
-                };
+                let board = if two { format!("[{w}, {h}]") } else { format!("[{w}]") };
                 let g = game(&format!(
                     r#"{{"rule": {rule}, "board": {board}, "heads": [{}]}}"#,
                     heads.join(", ")

@@ -62,13 +62,7 @@ pub struct Solver<'a> {
 
 impl<'a> Solver<'a> {
     pub fn new(rules: &'a Rules) -> Solver<'a> {
-        Solver {
-            rules,
-            memo: HashMap::new(),
-            deadline: None,
-            max_states: MAX_STATES,
-            nodes: 0,
-        }
+        Solver { rules, memo: HashMap::new(), deadline: None, max_states: MAX_STATES, nodes: 0 }
     }
 
     /// Stops with [`Stop::Time`] after `deadline`.
@@ -102,11 +96,7 @@ impl<'a> Solver<'a> {
             Step::End { gain } => gain,
             Step::Go { gain, next } => {
                 let rest = self.value(next)?;
-                gain + if next.first_to_move == pos.first_to_move {
-                    rest
-                } else {
-                    -rest
-                }
+                gain + if next.first_to_move == pos.first_to_move { rest } else { -rest }
             }
         })
     }
@@ -278,10 +268,7 @@ impl<'a> Theorem3<'a> {
     pub fn greedy(&self, pos: Pos) -> usize {
         let drawn = pos.drawn();
         let options = legal(self.rules, pos);
-        if let Some(&e) = options
-            .iter()
-            .find(|&&e| self.rules.completed(drawn, e) > 0)
-        {
+        if let Some(&e) = options.iter().find(|&&e| self.rules.completed(drawn, e) > 0) {
             return e;
         }
         let (root, degree) = components(self.n, drawn);
@@ -307,18 +294,13 @@ impl<'a> Theorem3<'a> {
     pub fn symmetric(&self, pos: Pos) -> usize {
         let drawn = pos.drawn();
         let hull0 = (0..self.n).find(|&p| self.mirror[p] == p).unwrap_or(0);
-        let other = (0..self.n)
-            .find(|&p| p != hull0 && self.mirror[p] == p)
-            .unwrap_or(hull0);
+        let other = (0..self.n).find(|&p| p != hull0 && self.mirror[p] == p).unwrap_or(hull0);
         let diagonal = pair_index(self.n, hull0, other);
         if drawn == 0 {
             return diagonal;
         }
         let options = legal(self.rules, pos);
-        if let Some(&e) = options
-            .iter()
-            .find(|&&e| self.rules.completed(drawn, e) > 0)
-        {
+        if let Some(&e) = options.iter().find(|&&e| self.rules.completed(drawn, e) > 0) {
             return e;
         }
         if drawn >> diagonal & 1 == 1 {
@@ -343,22 +325,13 @@ impl<'a> Theorem3<'a> {
         };
         if self.n % 2 == 1 {
             ConstructStrategy {
-                first: Some(FirstSide {
-                    at_least: 1,
-                    moves: moves(true, &|p| self.greedy(p)),
-                }),
+                first: Some(FirstSide { at_least: 1, moves: moves(true, &|p| self.greedy(p)) }),
                 second: None,
             }
         } else {
             ConstructStrategy {
-                first: Some(FirstSide {
-                    at_least: 0,
-                    moves: moves(true, &|p| self.symmetric(p)),
-                }),
-                second: Some(SecondSide {
-                    at_most: 0,
-                    moves: moves(false, &|p| self.greedy(p)),
-                }),
+                first: Some(FirstSide { at_least: 0, moves: moves(true, &|p| self.symmetric(p)) }),
+                second: Some(SecondSide { at_most: 0, moves: moves(false, &|p| self.greedy(p)) }),
             }
         }
     }
@@ -381,12 +354,7 @@ fn find(parent: &mut [usize], x: usize) -> usize {
 fn defence_score(rules: &Rules, red: u64, blue: u64) -> (u32, i64, i64, i64) {
     let edges = rules.edges;
     let mut parent: Vec<usize> = (0..edges).collect();
-    let alive: Vec<u64> = rules
-        .targets()
-        .iter()
-        .copied()
-        .filter(|&t| t & blue == 0)
-        .collect();
+    let alive: Vec<u64> = rules.targets().iter().copied().filter(|&t| t & blue == 0).collect();
     for &t in &alive {
         let ks: Vec<usize> = (0..edges).filter(|k| t >> k & 1 == 1).collect();
         for w in ks.windows(2) {
@@ -490,9 +458,7 @@ pub fn lemma4_colouring(spec: &MarkingSpec) -> Result<BalancedColouring, String>
             }
         }
     }
-    Ok(BalancedColouring {
-        colours: colours.into_iter().collect(),
-    })
+    Ok(BalancedColouring { colours: colours.into_iter().collect() })
 }
 
 /// Whether `solve` takes the paper's program or the exact solver.
@@ -538,10 +504,7 @@ pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String, u64),
         }
     }
     if rules.edges > 63 {
-        return Err(format!(
-            "{} edges: the exact solver takes at most 63",
-            rules.edges
-        ));
+        return Err(format!("{} edges: the exact solver takes at most 63", rules.edges));
     }
     let (cert, v, nodes) = exact_certificate(&rules, None).map_err(|stop| match stop {
         Stop::Positions(cap) => {
@@ -609,10 +572,7 @@ mod tests {
             .unwrap();
             let mut solver = Solver::new(&rules);
             solver.value(Pos::START).unwrap();
-            assert!(
-                solver.states() as u128 <= position_bound(rules.edges),
-                "n = {n}"
-            );
+            assert!(solver.states() as u128 <= position_bound(rules.edges), "n = {n}");
             // (The cap is looked at every 4,096 nodes.)
             if solver.nodes >= 4096 {
                 let mut small = Solver::new(&rules).with_max_states(1);

@@ -71,12 +71,7 @@ impl GrundyTable {
         let p = crate::octal::periodicity(&rules, &values)
             .filter(|p| p.proven && p.saltus == 0)
             .expect("Kayles and Dawson's Kayles are periodic well within 600 heaps");
-        GrundyTable {
-            game,
-            values,
-            from: p.preperiod,
-            length: p.period,
-        }
+        GrundyTable { game, values, from: p.preperiod, length: p.period }
     }
 
     pub fn value(&self, n: usize) -> u32 {
@@ -103,10 +98,7 @@ impl GrundyTable {
         let needed = 2 * self.from + 2 * self.length + t;
         (
             (0..needed).map(|n| self.value(n) as u64).collect(),
-            Period {
-                from: self.from as u64,
-                length: self.length as u64,
-            },
+            Period { from: self.from as u64, length: self.length as u64 },
         )
     }
 }
@@ -140,9 +132,7 @@ fn heap_move(table: &GrundyTable, heaps: &[usize]) -> Option<(usize, usize, usiz
     }
     heaps.iter().enumerate().find_map(|(i, &h)| {
         let target = table.value(h) ^ total;
-        table
-            .move_to(h, target)
-            .map(|(take, before)| (i, take, before))
+        table.move_to(h, target).map(|(take, before)| (i, take, before))
     })
 }
 
@@ -200,9 +190,7 @@ impl ColoringBoard {
     }
 
     pub fn edge(&self, e: [usize; 2]) -> Option<usize> {
-        self.edge_index
-            .get(&[e[0].min(e[1]), e[0].max(e[1])])
-            .copied()
+        self.edge_index.get(&[e[0].min(e[1]), e[0].max(e[1])]).copied()
     }
 
     /// The arrays of untaken non-inner triangles at `green`, each in path order.
@@ -237,11 +225,7 @@ impl ColoringBoard {
         for (k, ids) in self.triangle_edges.iter().enumerate() {
             let count = ids.iter().filter(|&&e| green[e]).count();
             if count == 2 {
-                let e = ids
-                    .iter()
-                    .copied()
-                    .find(|&e| !green[e])
-                    .expect("a black edge");
+                let e = ids.iter().copied().find(|&e| !green[e]).expect("a black edge");
                 return Advice::Completes(self.edges[e]);
             }
             taken[k] = count > 0;
@@ -265,9 +249,7 @@ impl ColoringBoard {
             Some((i, k, before)) => Advice::Wins(self.edges[take(&arrays[i], k, before)]),
             None => Advice::Loses(match arrays.iter().max_by_key(|a| a.len()) {
                 Some(a) => Some(self.edges[take(a, 1, 0)]),
-                None => (0..self.edges.len())
-                    .find(|&e| !green[e])
-                    .map(|e| self.edges[e]),
+                None => (0..self.edges.len()).find(|&e| !green[e]).map(|e| self.edges[e]),
             }),
         }
     }
@@ -283,9 +265,7 @@ impl ColoringBoard {
     /// Colours `e` at `green`; whether it completed a triangle.
     pub fn colour(&self, green: &mut [bool], e: usize) -> bool {
         green[e] = true;
-        self.edge_triangles[e]
-            .iter()
-            .any(|&k| self.triangle_edges[k].iter().all(|&f| green[f]))
+        self.edge_triangles[e].iter().any(|&k| self.triangle_edges[k].iter().all(|&f| green[f]))
     }
 }
 
@@ -299,10 +279,7 @@ pub struct TriangleBoard {
 
 impl TriangleBoard {
     pub fn new(n: usize) -> TriangleBoard {
-        TriangleBoard {
-            n,
-            adjacent: vec![Vec::new(); n],
-        }
+        TriangleBoard { n, adjacent: vec![Vec::new(); n] }
     }
 
     fn drawn(&self, a: usize, b: usize) -> bool {
@@ -323,9 +300,7 @@ impl TriangleBoard {
 
     /// Draws a-b (legal: not drawn, crossing nothing); whether it completed a triangle.
     pub fn draw(&mut self, a: usize, b: usize) -> bool {
-        let closes = self.adjacent[a]
-            .iter()
-            .any(|c| self.adjacent[b].contains(c));
+        let closes = self.adjacent[a].iter().any(|c| self.adjacent[b].contains(c));
         self.adjacent[a].push(b);
         self.adjacent[b].push(a);
         closes
@@ -422,12 +397,7 @@ pub fn certificate(spec: &MarkingSpec) -> Result<MarkingKayles, String> {
         Advice::Loses(_) => ("second", None),
         Advice::Completes(_) => unreachable!("nothing is coloured at the start"),
     };
-    Ok(MarkingKayles {
-        winner: winner.into(),
-        edge,
-        values,
-        period: Some(period),
-    })
+    Ok(MarkingKayles { winner: winner.into(), edge, values, period: Some(period) })
 }
 
 /// A simple-branching triangulation of the convex polygon 0..n (vertices in order), drawn
@@ -485,10 +455,7 @@ mod tests {
         assert_eq!(dawson.value(15), 0);
         assert_eq!(dawson.value(35), 0);
         assert_eq!(dawson.value(52), 2);
-        assert_eq!(
-            dawson.value(1_000_000 + 53),
-            dawson.value(53 + 1_000_000 % 34)
-        );
+        assert_eq!(dawson.value(1_000_000 + 53), dawson.value(53 + 1_000_000 % 34));
     }
 
     /// Every simple-branching triangulation of the convex polygons with 4 to 9 points, every
@@ -500,11 +467,7 @@ mod tests {
         let (mut positions, mut boards) = (0, 0);
         for n in 4..=9 {
             for (index, triangles) in crate::flipping::all_convex(n).into_iter().enumerate() {
-                let spec = TriangulationSpec {
-                    points: parabola(n),
-                    triangles,
-                    edges: vec![],
-                };
+                let spec = TriangulationSpec { points: parabola(n), triangles, edges: vec![] };
                 let t = spec.validate(&mut Budget::new(u64::MAX)).unwrap();
                 let Ok(board) = ColoringBoard::new(&t) else {
                     continue;
@@ -561,17 +524,12 @@ mod tests {
             let points = parabola(n);
             let spec = MarkingSpec {
                 game: MarkingGame::MonochromaticTriangle,
-                triangulation: TriangulationSpec {
-                    points,
-                    triangles: vec![],
-                    edges: vec![],
-                },
+                triangulation: TriangulationSpec { points, triangles: vec![], edges: vec![] },
             };
             let rules = MarkingRules::from_spec(&spec, &mut Budget::new(u64::MAX)).unwrap();
             // Points (i, i^2) are already in hull order; pair k is the k-th (i < j).
-            let pairs: Vec<[usize; 2]> = (0..n)
-                .flat_map(|a| (a + 1..n).map(move |b| [a, b]))
-                .collect();
+            let pairs: Vec<[usize; 2]> =
+                (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect();
             let mut memo = HashMap::new();
             let mut stack = vec![0u64];
             let mut seen = std::collections::HashSet::new();
@@ -591,11 +549,7 @@ mod tests {
                 let index = |e: [usize; 2]| pairs.iter().position(|&p| p == e).unwrap();
                 match advice {
                     Advice::Completes(e) => {
-                        assert_eq!(
-                            rules.colour(drawn, index(e)),
-                            Outcome::MoverWins,
-                            "{drawn:x}"
-                        )
+                        assert_eq!(rules.colour(drawn, index(e)), Outcome::MoverWins, "{drawn:x}")
                     }
                     Advice::Wins(e) => {
                         assert!(wins, "n={n} drawn={drawn:x}");
@@ -616,11 +570,7 @@ mod tests {
 
     fn accepted(spec: MarkingSpec) -> gamecert_certificates::check::Verdict {
         let cert = certificate(&spec).unwrap();
-        check(
-            &Instance::MarkingGame(spec),
-            &Certificate::MarkingKayles(cert),
-            &Limits::default(),
-        )
+        check(&Instance::MarkingGame(spec), &Certificate::MarkingKayles(cert), &Limits::default())
     }
 
     /// Large instances: a serpentine strip of 100,001 points (one heap of 99,999), a random

@@ -84,12 +84,10 @@ fn marking(
     if game == gamecert_certificates::triangulations::marking::MarkingGame::MonochromaticTriangle {
         triangulation.triangles.clear();
     }
-    Instance::MarkingGame(
-        gamecert_certificates::triangulations::marking::MarkingSpec {
-            game,
-            triangulation,
-        },
-    )
+    Instance::MarkingGame(gamecert_certificates::triangulations::marking::MarkingSpec {
+        game,
+        triangulation,
+    })
 }
 
 /// A flipping game on a random convex triangulation (`abstract_convex`: without coordinates).
@@ -399,15 +397,9 @@ fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
     let certificate = Certificate::from_json(&std::fs::read_to_string(&cert_path)?)?;
     let verdict = check(&instance, &certificate, &Limits::default());
 
-    let spec = instance
-        .one_round()
-        .context("the demo's instances are one-round games")?;
+    let spec = instance.one_round().context("the demo's instances are one-round games")?;
     let game = spec.validate()?;
-    let (black, white) = match (
-        &certificate,
-        verdict.work.black_score,
-        verdict.work.white_score,
-    ) {
+    let (black, white) = match (&certificate, verdict.work.black_score, verdict.work.white_score) {
         (Certificate::Witness(_), Some(b), Some(w)) => (b.to_string(), w.to_string()),
         _ => {
             let best = search(&game, Goal::Best, 200_000);
@@ -483,10 +475,7 @@ fn run_instance_case(case: &Case, instance: Instance, out: &Path) -> anyhow::Res
     let instance = Instance::from_json(&std::fs::read_to_string(&instance_path)?)?;
     let certificate = Certificate::from_json(&std::fs::read_to_string(&cert_path)?)?;
     let verdict = check(&instance, &certificate, &Limits::default());
-    let positions = verdict
-        .work
-        .positions
-        .map_or(String::new(), |p| format!(", {p} positions"));
+    let positions = verdict.work.positions.map_or(String::new(), |p| format!(", {p} positions"));
     Ok(Row {
         name: case.name.into(),
         description: case.description.into(),
@@ -500,16 +489,7 @@ fn run_instance_case(case: &Case, instance: Instance, out: &Path) -> anyhow::Res
 }
 
 fn print_table(rows: &[Row], out: &Path) {
-    let header = [
-        "case",
-        "formula / graph",
-        "size",
-        "B",
-        "W",
-        "verdict",
-        "certificate",
-        "checked",
-    ];
+    let header = ["case", "formula / graph", "size", "B", "W", "verdict", "certificate", "checked"];
     let cells: Vec<[String; 8]> = rows
         .iter()
         .map(|r| {
@@ -526,21 +506,11 @@ fn print_table(rows: &[Row], out: &Path) {
         })
         .collect();
     let widths: Vec<usize> = (0..8)
-        .map(|i| {
-            cells
-                .iter()
-                .map(|c| c[i].len())
-                .chain([header[i].len()])
-                .max()
-                .unwrap_or(0)
-        })
+        .map(|i| cells.iter().map(|c| c[i].len()).chain([header[i].len()]).max().unwrap_or(0))
         .collect();
     let line = |items: Vec<&str>| {
-        let padded: Vec<String> = items
-            .iter()
-            .zip(&widths)
-            .map(|(s, w)| format!("{s:<w$}"))
-            .collect();
+        let padded: Vec<String> =
+            items.iter().zip(&widths).map(|(s, w)| format!("{s:<w$}")).collect();
         println!("{}", padded.join("  ").trim_end());
     };
     line(header.to_vec());

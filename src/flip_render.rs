@@ -29,20 +29,11 @@ fn picture(
                 2 => Colour::Blue,
                 _ => Colour::Black,
             };
-            Stroke {
-                edge,
-                colour,
-                label: labels.get(&edge).map(|m| m.to_string()),
-            }
+            Stroke { edge, colour, label: labels.get(&edge).map(|m| m.to_string()) }
         })
         .collect();
     strokes.sort_by_key(|s| s.edge);
-    Picture {
-        points,
-        strokes,
-        title,
-    }
-    .to_svg()
+    Picture { points, strokes, title }.to_svg()
 }
 
 /// The frames: the start, then one per move.
@@ -59,13 +50,7 @@ pub fn frames(
     let red =
         spec.game == gamecert_certificates::triangulations::flipping::FlipGame::BichromaticFlipping;
     let mut labels = HashMap::new();
-    let mut out = vec![picture(
-        &points,
-        &board,
-        &labels,
-        red,
-        format!("{title}: start"),
-    )];
+    let mut out = vec![picture(&points, &board, &labels, red, format!("{title}: start"))];
     let moves: Vec<[usize; 2]> = match certificate {
         None => Vec::new(),
         Some(Certificate::FlipSequence(s)) => s.flips.clone(),
@@ -90,12 +75,7 @@ pub fn frames(
             }
             line
         }
-        Some(other) => {
-            return Err(format!(
-                "a {} certificate has no flips to draw",
-                other.kind()
-            ))
-        }
+        Some(other) => return Err(format!("a {} certificate has no flips to draw", other.kind())),
     };
     for (k, &e) in moves.iter().enumerate() {
         let f = board
@@ -107,14 +87,7 @@ pub fn frames(
             &board,
             &labels,
             red,
-            format!(
-                "{title}: move {}, flip {}-{} to {}-{}",
-                k + 1,
-                e[0],
-                e[1],
-                f.new[0],
-                f.new[1]
-            ),
+            format!("{title}: move {}, flip {}-{} to {}-{}", k + 1, e[0], e[1], f.new[0], f.new[1]),
         ));
     }
     Ok(out)
@@ -141,10 +114,7 @@ mod tests {
         let frames = frames(&spec, Some(&Certificate::FlipSequence(seq)), "t").unwrap();
         assert_eq!(frames.len(), n + 1);
         assert!(frames[n].contains("#1a9641"));
-        let bad = FlipSequence {
-            flips: vec![[0, 1]],
-            green: 0,
-        };
+        let bad = FlipSequence { flips: vec![[0, 1]], green: 0 };
         let err = frames_err(&spec, bad);
         assert!(err.starts_with("move 1 (0-1)"), "{err}");
     }

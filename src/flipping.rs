@@ -94,9 +94,7 @@ pub fn gen_instance(
         });
     }
     if !(3..=MAX_ABSTRACT_VERTICES).contains(&n) {
-        return Err(format!(
-            "--points must be between 3 and {MAX_ABSTRACT_VERTICES} (got {n})"
-        ));
+        return Err(format!("--points must be between 3 and {MAX_ABSTRACT_VERTICES} (got {n})"));
     }
     let triangles = match kind {
         Kind::Convex => crate::triangulations::random_convex(n, &mut crate::rng::Rng::new(seed)),
@@ -109,13 +107,7 @@ pub fn gen_instance(
             ))
         }
     };
-    Ok(FlipSpec {
-        game,
-        convex_polygon: Some(n),
-        points: vec![],
-        triangles,
-        edges: vec![],
-    })
+    Ok(FlipSpec { game, convex_polygon: Some(n), points: vec![], triangles, edges: vec![] })
 }
 
 /// An exact solver for one two-player instance.
@@ -172,12 +164,7 @@ impl Solver {
     pub fn after(&mut self, board: &Board, first_to_move: bool, e: [usize; 2]) -> i64 {
         let mut next = board.clone();
         let flipped = next
-            .play(
-                &self.shape,
-                self.game,
-                e,
-                mover_colour(self.game, first_to_move),
-            )
+            .play(&self.shape, self.game, e, mover_colour(self.game, first_to_move))
             .expect("a legal move");
         match immediate_payoff(self.game, &flipped, first_to_move) {
             Some(p) => p,
@@ -207,9 +194,7 @@ impl Solver {
         let v = if moves.is_empty() {
             final_payoff(self.game, board, first_to_move)
         } else {
-            let values = moves
-                .into_iter()
-                .map(|e| self.after(board, first_to_move, e));
+            let values = moves.into_iter().map(|e| self.after(board, first_to_move, e));
             if first_to_move {
                 values.max().expect("a move")
             } else {
@@ -231,14 +216,13 @@ impl Solver {
         let target = self.value(board, first_to_move);
         let moves = board.moves(&self.shape);
         let first = moves[0];
-        moves
-            .into_iter()
-            .find(|&e| self.after(board, first_to_move, e) == target)
-            .unwrap_or_else(|| {
+        moves.into_iter().find(|&e| self.after(board, first_to_move, e) == target).unwrap_or_else(
+            || {
                 // Only an aborted search (its values discarded) can miss the move.
                 assert!(self.aborted, "an optimal move");
                 first
-            })
+            },
+        )
     }
 
     /// [`Solver::certificate`] with at most `max_positions` memoised positions: `None` past it.
@@ -255,22 +239,12 @@ impl Solver {
     pub fn certificate(&mut self) -> FlipValue {
         let value = self.solve();
         if self.aborted {
-            return FlipValue {
-                value,
-                first: None,
-                second: None,
-            };
+            return FlipValue { value, first: None, second: None };
         }
         let (shape, start, game) = (self.shape.clone(), self.start.clone(), self.game);
-        let top = if game == FlipGame::BichromaticFlipping {
-            start.edges.len() as i64
-        } else {
-            1
-        };
+        let top = if game == FlipGame::BichromaticFlipping { start.edges.len() as i64 } else { 1 };
         let mut side = |first: bool| {
-            strategy_from(game, &shape, &start, first, &mut |b: &Board, f: bool| {
-                self.best(b, f)
-            })
+            strategy_from(game, &shape, &start, first, &mut |b: &Board, f: bool| self.best(b, f))
         };
         FlipValue {
             value,
@@ -308,9 +282,8 @@ pub fn strategy_from(
         };
         for e in options {
             let mut next = board.clone();
-            let flipped = next
-                .play(shape, game, e, mover_colour(game, first_to_move))
-                .expect("a legal move");
+            let flipped =
+                next.play(shape, game, e, mover_colour(game, first_to_move)).expect("a legal move");
             if immediate_payoff(game, &flipped, first_to_move).is_none() {
                 stack.push((next, !first_to_move));
             }
@@ -344,13 +317,7 @@ pub fn all_convex(n: usize) -> Vec<Vec<[usize; 3]>> {
 
 /// A `flip-game` instance on the abstract convex polygon 0..n.
 pub fn convex_spec(game: FlipGame, n: usize, triangles: Vec<[usize; 3]>) -> FlipSpec {
-    FlipSpec {
-        game,
-        convex_polygon: Some(n),
-        points: vec![],
-        triangles,
-        edges: vec![],
-    }
+    FlipSpec { game, convex_polygon: Some(n), points: vec![], triangles, edges: vec![] }
 }
 
 /// Whether the instance's points are in convex position.
@@ -376,25 +343,13 @@ pub fn theorem_9(spec: &FlipSpec) -> Result<Option<FlipValue>, String> {
         ));
     }
     let first_wins = shape.len().is_multiple_of(2);
-    let strategy = strategy_from(
-        spec.game,
-        &shape,
-        &start,
-        first_wins,
-        &mut |b: &Board, _| b.moves(&shape)[0],
-    );
+    let strategy = strategy_from(spec.game, &shape, &start, first_wins, &mut |b: &Board, _| {
+        b.moves(&shape)[0]
+    });
     Ok(Some(if first_wins {
-        FlipValue {
-            value: 1,
-            first: Some(strategy),
-            second: None,
-        }
+        FlipValue { value: 1, first: Some(strategy), second: None }
     } else {
-        FlipValue {
-            value: -1,
-            first: None,
-            second: Some(strategy),
-        }
+        FlipValue { value: -1, first: None, second: Some(strategy) }
     }))
 }
 
@@ -519,10 +474,7 @@ mod tests {
         let spec = convex_spec(FlipGame::FlippingToTriangle, 9, all_convex(9).remove(3));
         let full = Solver::new(&spec).unwrap().certificate();
         assert!(Solver::new(&spec).unwrap().certificate_within(5).is_none());
-        let within = Solver::new(&spec)
-            .unwrap()
-            .certificate_within(1 << 24)
-            .unwrap();
+        let within = Solver::new(&spec).unwrap().certificate_within(1 << 24).unwrap();
         assert_eq!(within.value, full.value);
         let mut mft = crate::mft_convex::MftSolver::new();
         mft.max_positions = Some(2);

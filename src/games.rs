@@ -103,10 +103,7 @@ pub fn kary_certificate_within(
         let Ok(strategy) = crate::kary::algorithm1_within(game, root, limit) else {
             return Ok(None);
         };
-        return Ok(Some((
-            Certificate::VoronoiStrategy(strategy),
-            "Algorithm 1 (Proposition 1)",
-        )));
+        return Ok(Some((Certificate::VoronoiStrategy(strategy), "Algorithm 1 (Proposition 1)")));
     }
     if k % 2 == 1 {
         let Ok((strategy, _)) =
@@ -131,11 +128,7 @@ pub fn kary_certificate_within(
     });
     Ok(white.zip(black).map(|(white, black)| {
         (
-            Certificate::VoronoiValue(VoronoiValue {
-                value: 0,
-                white,
-                black,
-            }),
+            Certificate::VoronoiValue(VoronoiValue { value: 0, white, black }),
             "W's key-level and B's symmetric strategy (Theorem 2)",
         )
     }))
@@ -213,11 +206,7 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                                         .into(),
                                 })
                             })?;
-                    return Ok(done(
-                        certificate,
-                        0,
-                        "forward maps of the positive-DNF reduction",
-                    ));
+                    return Ok(done(certificate, 0, "forward maps of the positive-DNF reduction"));
                 }
             }
             if matches!(method, Method::Auto | Method::Kary) {
@@ -274,11 +263,7 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 crate::trees::check_median_size(&game.graph).map_err(BadInput::from)?;
                 let certificate =
                     crate::trees::median_certificate(&game).map_err(anyhow::Error::msg)?;
-                return Ok(done(
-                    certificate,
-                    0,
-                    "the median rule (one round on a tree)",
-                ));
+                return Ok(done(certificate, 0, "the median rule (one round on a tree)"));
             }
             if method == Method::Auto
                 && game.start.iter().all(|&c| c == b'.')
@@ -320,9 +305,7 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
             })?;
             if crate::trees::is_tree(&game.graph) {
                 let centre = crate::trees::medians(&game.graph)[0];
-                solver = solver
-                    .with_tree_symmetry(centre)
-                    .map_err(anyhow::Error::msg)?;
+                solver = solver.with_tree_symmetry(centre).map_err(anyhow::Error::msg)?;
             }
             let cap = crate::voronoi_exact::node_cap();
             let solution = solver.solve_within(cap).ok_or_else(|| {
@@ -427,24 +410,18 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
                 )
             };
             match method {
-                Method::Auto => {
-                    match crate::marking::solve_instance(spec) {
-                        Ok(strategy) => Ok(exact(strategy)),
-                        Err(too_large) => crate::convex_heaps::certificate(spec)
-                            .map(heaps)
-                            .map_err(|why| {
-                                BadInput(format!(
-                                    "{too_large}; and no heap reduction applies: {why}"
-                                ))
+                Method::Auto => match crate::marking::solve_instance(spec) {
+                    Ok(strategy) => Ok(exact(strategy)),
+                    Err(too_large) => {
+                        crate::convex_heaps::certificate(spec).map(heaps).map_err(|why| {
+                            BadInput(format!("{too_large}; and no heap reduction applies: {why}"))
                                 .into()
-                            }),
+                        })
                     }
-                }
-                Method::Exact => crate::marking::solve_instance(spec)
-                    .map(exact)
-                    .map_err(|why| {
-                        BadInput(format!("{why} (--method exact asks for the exact solver)")).into()
-                    }),
+                },
+                Method::Exact => crate::marking::solve_instance(spec).map(exact).map_err(|why| {
+                    BadInput(format!("{why} (--method exact asks for the exact solver)")).into()
+                }),
                 Method::Heaps => crate::convex_heaps::certificate(spec)
                     .map(heaps)
                     .map_err(|why| BadInput(why).into()),
@@ -511,11 +488,7 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
         Instance::VertexNim(spec) => {
             let game = spec.validate().map_err(BadInput)?;
             let (certificate, positions, method) = crate::vertexnim::solve(&game)?;
-            Ok(SolvedGame {
-                certificate,
-                nodes: positions,
-                method,
-            })
+            Ok(SolvedGame { certificate, nodes: positions, method })
         }
         Instance::VoronoiOneRound(_) => {
             anyhow::bail!("one-round instances are solved by gamecert::solve")

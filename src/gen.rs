@@ -57,16 +57,8 @@ fn instance(
 pub fn path(n: u64, rounds: usize) -> Result<MultiRoundSpec, GenError> {
     let n = check_size(n, rounds, "the path")?;
     let names: Vec<String> = (1..=n).map(|i| format!("p{i}")).collect();
-    let edges = names
-        .windows(2)
-        .map(|w| (w[0].clone(), w[1].clone()))
-        .collect();
-    Ok(instance(
-        names,
-        edges,
-        rounds,
-        serde_json::json!({"family": "path", "vertices": n}),
-    ))
+    let edges = names.windows(2).map(|w| (w[0].clone(), w[1].clone())).collect();
+    Ok(instance(names, edges, rounds, serde_json::json!({"family": "path", "vertices": n})))
 }
 
 /// The number of vertices of the complete k-ary tree of height h, if it fits in a u64.
@@ -90,11 +82,7 @@ pub fn kary_tree(k: u64, height: u32, rounds: usize) -> Result<MultiRoundSpec, G
             "the complete {k}-ary tree of height {height} has more than 2^64 vertices"
         ))
     })?;
-    check_size(
-        size,
-        rounds,
-        &format!("the complete {k}-ary tree of height {height}"),
-    )?;
+    check_size(size, rounds, &format!("the complete {k}-ary tree of height {height}"))?;
     let mut names = vec!["r".to_string()];
     let mut edges = Vec::new();
     let mut frontier = vec!["r".to_string()];
@@ -123,20 +111,9 @@ pub fn random_tree(n: u64, rounds: usize, seed: u64) -> Result<MultiRoundSpec, G
     let n = check_size(n, rounds, "the tree")?;
     let mut rng = Rng::new(seed);
     let names: Vec<String> = (1..=n).map(|i| format!("t{i}")).collect();
-    let edges = (1..n)
-        .map(|i| {
-            (
-                names[rng.below(i as u64) as usize].clone(),
-                names[i].clone(),
-            )
-        })
-        .collect();
-    Ok(instance(
-        names,
-        edges,
-        rounds,
-        serde_json::json!({"family": "tree", "seed": seed}),
-    ))
+    let edges =
+        (1..n).map(|i| (names[rng.below(i as u64) as usize].clone(), names[i].clone())).collect();
+    Ok(instance(names, edges, rounds, serde_json::json!({"family": "tree", "seed": seed})))
 }
 
 #[cfg(test)]

@@ -89,14 +89,7 @@ impl CompleteTree {
                 mirror[c] = image[k - 1 - i];
             }
         }
-        Ok(CompleteTree {
-            tree,
-            k,
-            height,
-            level,
-            levels,
-            mirror,
-        })
+        Ok(CompleteTree { tree, k, height, level, levels, mirror })
     }
 }
 
@@ -123,12 +116,7 @@ impl SiblingSwaps {
             }
             pairs.push((x, y));
             pairs.push((y, x));
-            stack.extend(
-                tree.children[x]
-                    .iter()
-                    .copied()
-                    .zip(tree.children[y].iter().copied()),
-            );
+            stack.extend(tree.children[x].iter().copied().zip(tree.children[y].iter().copied()));
         }
         self.generators.push(pairs);
         self.index.insert((a, b), self.generators.len() - 1);
@@ -137,10 +125,8 @@ impl SiblingSwaps {
 
     /// For every vertex, the smallest vertex of its orbit under the generators `fixing` gives.
     pub fn representatives(&self, n: usize, fixing: &[usize]) -> Vec<usize> {
-        let chosen: Vec<&[(usize, usize)]> = fixing
-            .iter()
-            .map(|&g| self.generators[g].as_slice())
-            .collect();
+        let chosen: Vec<&[(usize, usize)]> =
+            fixing.iter().map(|&g| self.generators[g].as_slice()).collect();
         orbit_representatives(n, &chosen)
     }
 
@@ -189,10 +175,7 @@ impl SiblingSwaps {
                         continue;
                     };
                     // A hash collision must not produce a generator the checker rejects.
-                    if self.generators[g]
-                        .iter()
-                        .all(|&(x, y)| position[x] == position[y])
-                    {
+                    if self.generators[g].iter().all(|&(x, y)| position[x] == position[y]) {
                         grouped[j] = true;
                         chosen.push(g);
                     }
@@ -231,9 +214,7 @@ pub fn expand_on_tree(
             continue;
         }
         if seen.len() >= max_positions {
-            return Err(format!(
-                "the strategy reaches more than {max_positions} positions"
-            ));
+            return Err(format!("the strategy reaches more than {max_positions} positions"));
         }
         let text = String::from_utf8_lossy(&p).into_owned();
         match to_move(&p, game.rounds) {
@@ -246,10 +227,8 @@ pub fn expand_on_tree(
             }
             Ok(Some(_)) => {
                 let fixing = swaps.fixing(tree, &p);
-                let chosen: Vec<&[(usize, usize)]> = fixing
-                    .iter()
-                    .map(|&g| swaps.generators[g].as_slice())
-                    .collect();
+                let chosen: Vec<&[(usize, usize)]> =
+                    fixing.iter().map(|&g| swaps.generators[g].as_slice()).collect();
                 let representative = orbit_representatives(n, &chosen);
                 for m in (0..n).filter(|&m| p[m] == b'.' && representative[m] == m) {
                     let mut q = p.clone();
@@ -367,9 +346,9 @@ pub fn algorithm2_options(
     let empty = |v: usize| position[v] == b'.';
     let parent_is = |v: usize, c: u8| t.tree.parent[v].is_some_and(|p| position[p] == c);
     let all = |l: u32, ok: &dyn Fn(usize) -> bool| -> Vec<usize> {
-        t.levels.get(l as usize).map_or(Vec::new(), |l| {
-            l.iter().copied().filter(|&v| ok(v)).collect()
-        })
+        t.levels
+            .get(l as usize)
+            .map_or(Vec::new(), |l| l.iter().copied().filter(|&v| ok(v)).collect())
     };
     let found = |options: Vec<usize>, step: Step| (!options.is_empty()).then_some((options, step));
     let chosen = if case_a {
@@ -377,10 +356,7 @@ pub fn algorithm2_options(
         let sets: Vec<Vec<usize>> = if h == 0 {
             vec![vec![t.tree.root]]
         } else {
-            all(h - 1, &|_| true)
-                .iter()
-                .map(|&u| t.tree.children[u].clone())
-                .collect()
+            all(h - 1, &|_| true).iter().map(|&u| t.tree.children[u].clone()).collect()
         };
         let count = |set: &[usize], c: u8| set.iter().filter(|&&v| position[v] == c).count();
         let open: Vec<&Vec<usize>> = sets
@@ -393,12 +369,10 @@ pub fn algorithm2_options(
             .filter(|set| Some(count(set, theirs)) == most)
             .flat_map(|set| set.iter().copied().filter(|&v| empty(v)))
             .collect();
-        found(a1, Step::A1)
-            .or_else(|| found(all(h, &|v| empty(v)), Step::A2))
-            .or_else(|| {
-                (h..=t.height)
-                    .find_map(|l| found(all(l, &|v| empty(v) && parent_is(v, theirs)), Step::A3))
-            })
+        found(a1, Step::A1).or_else(|| found(all(h, &|v| empty(v)), Step::A2)).or_else(|| {
+            (h..=t.height)
+                .find_map(|l| found(all(l, &|v| empty(v) && parent_is(v, theirs)), Step::A3))
+        })
     } else {
         h.checked_sub(1)
             .and_then(|l| found(all(l, &|v| empty(v)), Step::B1))
@@ -430,15 +404,8 @@ pub fn algorithm2(
         *steps.entry(step).or_default() += 1;
         v
     };
-    let strategy = expand_on_tree(
-        game,
-        &t.tree,
-        Player::White,
-        claim,
-        margin,
-        max_positions,
-        &mut policy,
-    )?;
+    let strategy =
+        expand_on_tree(game, &t.tree, Player::White, claim, margin, max_positions, &mut policy)?;
     Ok((strategy, steps))
 }
 
@@ -457,9 +424,8 @@ pub fn symmetric_strategy(
     let t = CompleteTree::new(game, root)?;
     let mut counts = (0u64, 0u64);
     let mut policy = |p: &[u8]| {
-        let unanswered: Vec<usize> = (0..p.len())
-            .filter(|&v| p[v] == b'W' && p[t.mirror[v]] != b'B')
-            .collect();
+        let unanswered: Vec<usize> =
+            (0..p.len()).filter(|&v| p[v] == b'W' && p[t.mirror[v]] != b'B').collect();
         let mirrored = match unanswered[..] {
             [v] if p[t.mirror[v]] == b'.' => {
                 let mut before = p.to_vec();
@@ -480,15 +446,8 @@ pub fn symmetric_strategy(
             }
         }
     };
-    let strategy = expand_on_tree(
-        game,
-        &t.tree,
-        Player::Black,
-        claim,
-        margin,
-        max_positions,
-        &mut policy,
-    )?;
+    let strategy =
+        expand_on_tree(game, &t.tree, Player::Black, claim, margin, max_positions, &mut policy)?;
     Ok((strategy, counts))
 }
 
@@ -531,10 +490,7 @@ mod tests {
             let spec = kary_tree(k, height, n).unwrap();
             let size = spec.graph.vertices.len() as u64;
             let bound = (k.pow(3) * (n * n) as u64 - 1).div_ceil(k - 1);
-            assert!(
-                k % 2 == 0 && k > 2 * n as u64 && size >= bound,
-                "k {k}, n {n}"
-            );
+            assert!(k % 2 == 0 && k > 2 * n as u64 && size >= bound, "k {k}, n {n}");
             let game = spec.validate().unwrap();
             let cert = algorithm1(&game, game.graph.vertex("r").unwrap()).unwrap();
             let report = check_strategy(
@@ -609,9 +565,7 @@ mod tests {
         let root = game.graph.vertex("r").unwrap();
         let (cert, steps) = if symmetric {
             (
-                symmetric_strategy(&game, root, claim, margin, MAX_POSITIONS)
-                    .unwrap()
-                    .0,
+                symmetric_strategy(&game, root, claim, margin, MAX_POSITIONS).unwrap().0,
                 StepCounts::new(),
             )
         } else {
@@ -631,9 +585,7 @@ mod tests {
     /// The smallest complete k-ary tree with N >= (k^3 n^2 - 1)/(k - 1) (Theorems 1 and 2).
     fn smallest_height(k: u64, n: u64) -> u32 {
         let bound = (k.pow(3) * n * n - 1).div_ceil(k - 1);
-        (1..)
-            .find(|&h| crate::gen::kary_size(k, h).unwrap() >= bound)
-            .unwrap()
+        (1..).find(|&h| crate::gen::kary_size(k, h).unwrap() >= bound).unwrap()
     }
 
     /// Theorem 1 (Lemma 2): on the smallest odd complete tree meeting the bound, Algorithm 2
@@ -652,10 +604,7 @@ mod tests {
             }
         }
         for step in [Step::A1, Step::A2, Step::A3, Step::B1, Step::B3] {
-            assert!(
-                steps.contains_key(&step),
-                "{step:?} never played: {steps:?}"
-            );
+            assert!(steps.contains_key(&step), "{step:?} never played: {steps:?}");
         }
         // B's moves off the key levels leave case (B) without a step: the fallback.
         assert!(steps.contains_key(&Step::Fallback));

@@ -134,10 +134,7 @@ mod tests {
         assert_eq!(binomial(5, 2), 10);
         assert_eq!(binomial(5, 6), 0);
         assert_eq!(binomial(64, 32), 1_832_624_140_942_590_534);
-        assert_eq!(
-            binomial(128, 64),
-            23_951_146_041_928_082_866_135_587_776_380_551_750
-        );
+        assert_eq!(binomial(128, 64), 23_951_146_041_928_082_866_135_587_776_380_551_750);
         assert_eq!(binomial(1000, 500), u128::MAX);
     }
 

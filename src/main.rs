@@ -372,9 +372,7 @@ enum NimOp {
 fn nim_command(op: NimOp, a: &str, b: Option<&str>) -> anyhow::Result<ExitCode> {
     let number = |name: &str, text: &str| {
         text.trim().parse::<u128>().map_err(|_| {
-            BadInput(format!(
-                "{name}: '{text}' is not a decimal number from 0 to 2^128 - 1"
-            ))
+            BadInput(format!("{name}: '{text}' is not a decimal number from 0 to 2^128 - 1"))
         })
     };
     let a = number("A", a)?;
@@ -459,10 +457,7 @@ fn render_marking(
 
 /// A picture's title: the instance's file name.
 fn file_title(instance: &std::path::Path) -> String {
-    instance
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default()
+    instance.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default()
 }
 
 /// Writes every frame to `frames` (if given) and the last one to `output` (or standard output
@@ -477,10 +472,7 @@ fn emit_frames(
     if let Some(dir) = frames {
         let written = gamecert::svg::write_frames(dir, stem, pictures)
             .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
-        note(
-            quiet,
-            &format!("{} frames in {}", written.len(), dir.display()),
-        );
+        note(quiet, &format!("{} frames in {}", written.len(), dir.display()));
     }
     if frames.is_none() || output.is_some() {
         write_output(output, pictures.last().expect("the start frame at least"))?;
@@ -534,17 +526,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Demo { out } => {
             let all = gamecert::demo::run(&out, quiet)?;
-            Ok(if all {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            })
+            Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
-        Command::Reduce {
-            name,
-            input,
-            output,
-        } => {
+        Command::Reduce { name, input, output } => {
             let Some(problem) = name.sat_problem() else {
                 return reduce_posdnf(name, &input, output.as_deref(), quiet);
             };
@@ -577,16 +561,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Gen {
-            family:
-                Family::Triangulation {
-                    kind,
-                    points,
-                    inner,
-                    seed,
-                    game,
-                    flip,
-                    abstract_convex,
-                },
+            family: Family::Triangulation { kind, points, inner, seed, game, flip, abstract_convex },
             output,
         } => {
             if let Some(flip) = flip {
@@ -604,9 +579,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             let spec =
                 gamecert::triangulations::generate(kind, points, inner, seed).map_err(BadInput)?;
-            let t = spec
-                .validate(&mut Budget::new(u64::MAX))
-                .map_err(BadInput)?;
+            let t = spec.validate(&mut Budget::new(u64::MAX)).map_err(BadInput)?;
             note(
                 quiet,
                 &format!(
@@ -639,10 +612,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 if game.is_constructing() {
                     triangulation.triangles.clear();
                 }
-                let instance = Instance::MarkingGame(MarkingSpec {
-                    game,
-                    triangulation,
-                });
+                let instance = Instance::MarkingGame(MarkingSpec { game, triangulation });
                 write_output(output.as_deref(), &instance.to_json())?;
                 return Ok(ExitCode::SUCCESS);
             }
@@ -650,10 +620,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json["kind"] = serde_json::to_value(format!("{kind:?}").to_lowercase())?;
             json["points"] = serde_json::to_value(&spec.points)?;
             json["triangles"] = serde_json::to_value(&spec.triangles)?;
-            write_output(
-                output.as_deref(),
-                &format!("{}\n", serde_json::to_string(&json)?),
-            )?;
+            write_output(output.as_deref(), &format!("{}\n", serde_json::to_string(&json)?))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Gen {
@@ -686,14 +653,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 loops,
             })
             .map_err(BadInput)?;
-            note(
-                quiet,
-                &format!(
-                    "{} vertices, {} edges",
-                    spec.vertices.len(),
-                    spec.edges.len()
-                ),
-            );
+            note(quiet, &format!("{} vertices, {} edges", spec.vertices.len(), spec.edges.len()));
             write_output(output.as_deref(), &Instance::VertexNim(spec).to_json())?;
             Ok(ExitCode::SUCCESS)
         }
@@ -704,11 +664,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Family::KaryTree { k, height, rounds } => {
                     gamecert::gen::kary_tree(k, height, rounds)
                 }
-                Family::Tree {
-                    vertices,
-                    rounds,
-                    seed,
-                } => gamecert::gen::random_tree(vertices, rounds, seed),
+                Family::Tree { vertices, rounds, seed } => {
+                    gamecert::gen::random_tree(vertices, rounds, seed)
+                }
                 Family::Triangulation { .. } => unreachable!("handled above"),
             }
             .map_err(|e| BadInput(e.to_string()))?;
@@ -724,12 +682,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             write_output(output.as_deref(), &Instance::Voronoi(spec).to_json())?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Solve {
-            instance,
-            output,
-            method,
-            json,
-        } => match parse_instance(&instance)? {
+        Command::Solve { instance, output, method, json } => match parse_instance(&instance)? {
             Instance::VoronoiOneRound(spec) => {
                 let game = validate_one_round(&instance, &spec)?;
                 let solved = solve_one_round(&spec, &game, method).map_err(|e| match e {
@@ -808,22 +761,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     solved.method,
                     verdict.reason
                 );
-                finish_solve(
-                    certificate_json,
-                    summary,
-                    &text,
-                    output.as_deref(),
-                    json,
-                    quiet,
-                )
+                finish_solve(certificate_json, summary, &text, output.as_deref(), json, quiet)
             }
         },
-        Command::Verify {
-            instance,
-            certificate,
-            json,
-            max_work,
-        } => {
+        Command::Verify { instance, certificate, json, max_work } => {
             // The checker's own pipeline, shared with `gamecert-check`; a fault of the checker
             // is reported in the verdict, so the default panic message is kept off stderr.
             std::panic::set_hook(Box::new(|_| {}));
@@ -838,13 +779,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             eprint!("{}", outcome.stderr);
             Ok(ExitCode::from(outcome.code))
         }
-        Command::Render {
-            instance,
-            format,
-            certificate,
-            frames,
-            output,
-        } => {
+        Command::Render { instance, format, certificate, frames, output } => {
             let parsed = parse_instance(&instance)?;
             if matches!(parsed, Instance::FlipGame(_) | Instance::MarkingGame(_)) {
                 validate_instance(&instance, &parsed)?;
@@ -877,7 +812,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             if frames.is_some() {
                 return Err(
-                    BadInput("--frames draws the play of a marking game only".into()).into(),
+                    BadInput("--frames draws the play of a marking game only".into()).into()
                 );
             }
             if let Some(RenderFormat::Svg) = format {
@@ -900,9 +835,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         .validate()
                         .map_err(|e| BadInput(format!("{}:{e}", instance.display())))?;
                     let owned = |c: u8| -> Vec<usize> {
-                        (0..game.start.len())
-                            .filter(|&v| game.start[v] == c)
-                            .collect()
+                        (0..game.start.len()).filter(|&v| game.start[v] == c).collect()
                     };
                     let (w, b) = (owned(b'W'), owned(b'B'));
                     (game.graph, w, b)
@@ -923,12 +856,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             )?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::CheckReduction {
-            name,
-            trials,
-            seed,
-            json,
-        } => {
+        Command::CheckReduction { name, trials, seed, json } => {
             // A progress bar on standard error, only on a terminal and never with --quiet.
             let bar = if !quiet && std::io::stderr().is_terminal() {
                 indicatif::ProgressBar::new(trials as u64)
@@ -995,11 +923,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     println!("FAILED {failure}");
                 }
             }
-            Ok(if failures.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            })
+            Ok(if failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
         Command::Table {
             name,
@@ -1052,10 +976,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     let (text, rows_json) = if matches!(name, TableName::Flipping) {
                         let rows = gamecert::flip_table::rows(max_n, &mut progress)
                             .map_err(anyhow::Error::msg)?;
-                        (
-                            gamecert::flip_table::table(&rows),
-                            serde_json::to_string_pretty(&rows)?,
-                        )
+                        (gamecert::flip_table::table(&rows), serde_json::to_string_pretty(&rows)?)
                     } else {
                         let rows = gamecert::serpentine::rows(max_n, !no_certify, &mut progress)
                             .map_err(anyhow::Error::msg)?;
@@ -1189,18 +1110,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Nim { op, a, b } => nim_command(op, &a, b.as_deref()),
-        Command::Bench {
-            name: BenchName::Construct,
-            json,
-            seconds,
-            ..
-        } => {
+        Command::Bench { name: BenchName::Construct, json, seconds, .. } => {
             gamecert::bench_construct::run(seconds, json, quiet)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Bench {
-            name, json, quick, ..
-        } => {
+        Command::Bench { name, json, quick, .. } => {
             gamecert::bench::run(name, json, quick, quiet)?;
             Ok(ExitCode::SUCCESS)
         }
@@ -1321,15 +1235,7 @@ fn print_verdict(verdict: &Verdict, json: bool) -> anyhow::Result<()> {
     if json {
         println!("{}", serde_json::to_string_pretty(verdict)?);
     } else {
-        println!(
-            "{}: {}",
-            if verdict.accepted {
-                "ACCEPTED"
-            } else {
-                "REJECTED"
-            },
-            verdict.claim
-        );
+        println!("{}: {}", if verdict.accepted { "ACCEPTED" } else { "REJECTED" }, verdict.claim);
         println!("{}", verdict.reason);
         for theorem in &verdict.trusted {
             println!("trusted: {theorem}");

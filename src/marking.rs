@@ -139,10 +139,7 @@ pub fn solve_instance(spec: &MarkingSpec) -> Result<MarkingStrategy, String> {
                 grouped(position_bound(rules.edges)),
                 rules.edges
             ),
-            limit: format!(
-                "{} positions ({BYTES_PER_POSITION} bytes each)",
-                grouped(cap as u128)
-            ),
+            limit: format!("{} positions ({BYTES_PER_POSITION} bytes each)", grouped(cap as u128)),
             suggestion: "the board is too large for an exact solve (--method heaps applies to \
                          the coloring game on simple-branching convex triangulations and \
                          Monochromatic Triangle in convex position)"
@@ -174,10 +171,7 @@ pub fn solve_instance(spec: &MarkingSpec) -> Result<MarkingStrategy, String> {
             }
         }
     }
-    Ok(MarkingStrategy {
-        winner: if first { "first" } else { "second" }.into(),
-        moves,
-    })
+    Ok(MarkingStrategy { winner: if first { "first" } else { "second" }.into(), moves })
 }
 
 /// Theorem 1 (seed 000): on a simple-branching triangulation of points in convex position, the
@@ -220,10 +214,7 @@ mod tests {
 
     /// `game` on a generated triangulation.
     fn first(game: MarkingGame, kind: Kind, n: usize, seed: u64) -> bool {
-        let spec = MarkingSpec {
-            game,
-            triangulation: generate(kind, n, 0, seed).unwrap(),
-        };
+        let spec = MarkingSpec { game, triangulation: generate(kind, n, 0, seed).unwrap() };
         first_player_wins(&spec).unwrap()
     }
 
@@ -231,16 +222,10 @@ mod tests {
     /// stops the search and `solve_instance` still answers within the real cap.
     #[test]
     fn position_bound_holds_and_the_cap_stops() {
-        for game in [
-            MarkingGame::Coloring,
-            MarkingGame::FourCycle,
-            MarkingGame::Nimstring,
-        ] {
+        for game in [MarkingGame::Coloring, MarkingGame::FourCycle, MarkingGame::Nimstring] {
             for n in 4..=7 {
-                let spec = MarkingSpec {
-                    game,
-                    triangulation: generate(Kind::Wheel, n, 0, 1).unwrap(),
-                };
+                let spec =
+                    MarkingSpec { game, triangulation: generate(Kind::Wheel, n, 0, 1).unwrap() };
                 let rules = Rules::from_spec(&spec, &mut Budget::unlimited()).unwrap();
                 let mut memo = HashMap::new();
                 wins(&rules, 0, &mut memo);
@@ -274,10 +259,7 @@ mod tests {
     #[test]
     fn theorem_8_wheel_four_cycle() {
         for n in 4..=9 {
-            assert!(
-                !first(MarkingGame::FourCycle, Kind::Wheel, n, 1),
-                "wheel with {n} vertices"
-            );
+            assert!(!first(MarkingGame::FourCycle, Kind::Wheel, n, 1), "wheel with {n} vertices");
         }
     }
 
@@ -298,22 +280,16 @@ mod tests {
     fn certificates_check_for_every_game() {
         use crate::nimstring::{Board, Play, Solver};
         use gamecert_certificates::triangulations::marking::check_marking_strategy;
-        for (kind, n) in [
-            (Kind::Fan, 6),
-            (Kind::Wheel, 6),
-            (Kind::Points, 7),
-            (Kind::Serpentine, 7),
-        ] {
+        for (kind, n) in
+            [(Kind::Fan, 6), (Kind::Wheel, 6), (Kind::Points, 7), (Kind::Serpentine, 7)]
+        {
             for game in [
                 MarkingGame::Coloring,
                 MarkingGame::FourCycle,
                 MarkingGame::Nimstring,
                 MarkingGame::NimstringMisere,
             ] {
-                let spec = MarkingSpec {
-                    game,
-                    triangulation: generate(kind, n, 2, 3).unwrap(),
-                };
+                let spec = MarkingSpec { game, triangulation: generate(kind, n, 2, 3).unwrap() };
                 let cert = solve_instance(&spec).unwrap();
                 check_marking_strategy(
                     &spec,
@@ -321,13 +297,9 @@ mod tests {
                     &mut gamecert_certificates::base::budget::Budget::unlimited(),
                 )
                 .unwrap_or_else(|e| panic!("{kind:?} {n} {game:?}: {e}"));
-                let board = Board::new(
-                    &spec
-                        .triangulation
-                        .validate(&mut Budget::new(u64::MAX))
-                        .unwrap(),
-                )
-                .unwrap();
+                let board =
+                    Board::new(&spec.triangulation.validate(&mut Budget::new(u64::MAX)).unwrap())
+                        .unwrap();
                 let play = match game {
                     MarkingGame::Nimstring => Play::Normal,
                     MarkingGame::NimstringMisere => Play::Misere,
@@ -351,11 +323,7 @@ mod tests {
         let (g, _) = crate::octal::nim_sequence(&dawson, 20);
         let game = |points: Vec<[i64; 2]>| MarkingSpec {
             game: MarkingGame::MonochromaticTriangle,
-            triangulation: TriangulationSpec {
-                points,
-                triangles: vec![],
-                edges: vec![],
-            },
+            triangulation: TriangulationSpec { points, triangles: vec![], edges: vec![] },
         };
         for (n, &value) in g.iter().enumerate().take(9).skip(3) {
             let spec = game(crate::triangulations::parabola(n));
@@ -394,10 +362,7 @@ mod tests {
                 with_inner += usize::from(!t.inner_triangles().is_empty());
                 let heaps = kayles_heaps(&t);
                 let value = heaps.iter().fold(0, |x, &h| x ^ g[h]);
-                let game = MarkingSpec {
-                    game: MarkingGame::Coloring,
-                    triangulation: spec,
-                };
+                let game = MarkingSpec { game: MarkingGame::Coloring, triangulation: spec };
                 assert_eq!(
                     first_player_wins(&game).unwrap(),
                     value != 0,

@@ -75,9 +75,7 @@ impl Poly {
 
     fn from_edges(n: usize, edges: &[([usize; 2], bool)]) -> Result<Poly, String> {
         if !(3..=MAX_VERTICES).contains(&n) {
-            return Err(format!(
-                "{n} vertices: the reduced MFT solver takes 3 to {MAX_VERTICES}"
-            ));
+            return Err(format!("{n} vertices: the reduced MFT solver takes 3 to {MAX_VERTICES}"));
         }
         let mut p = Poly {
             k: n,
@@ -90,9 +88,7 @@ impl Poly {
         }
         for &([a, b], green) in edges {
             if a >= n || b >= n || a == b {
-                return Err(format!(
-                    "edge {a}-{b} is not a pair of vertices of the {n}-gon"
-                ));
+                return Err(format!("edge {a}-{b} is not a pair of vertices of the {n}-gon"));
             }
             p.nbr[a] |= 1 << b;
             p.nbr[b] |= 1 << a;
@@ -407,9 +403,7 @@ impl MftSolver {
     /// An optimal move at a reduced position with a move.
     pub fn best(&mut self, pos: &Poly) -> Option<(usize, usize)> {
         let target = self.value(pos);
-        pos.moves()
-            .into_iter()
-            .find(|&mv| self.move_value(pos, mv) == target)
+        pos.moves().into_iter().find(|&mv| self.move_value(pos, mv) == target)
     }
 
     /// The first player's value of MFT on a triangulation of the convex n-gon.
@@ -424,10 +418,7 @@ impl MftSolver {
             return Err("the reduced MFT solver needs `convex_polygon`".into());
         };
         if spec.game != FlipGame::FlippingToTriangle {
-            return Err(format!(
-                "{:?}: the reduced solver plays only MFT",
-                spec.game
-            ));
+            return Err(format!("{:?}: the reduced solver plays only MFT", spec.game));
         }
         if n > MAX_VERTICES {
             return Err(format!(
@@ -437,11 +428,7 @@ impl MftSolver {
         let (shape, start) = setup(spec, &mut Budget::new(u64::MAX))?;
         let value = i64::from(self.solve(n, &spec.triangles)?);
         if self.aborted {
-            return Ok(FlipValue {
-                value,
-                first: None,
-                second: None,
-            });
+            return Ok(FlipValue { value, first: None, second: None });
         }
         let mut side = |first: bool| {
             crate::flipping::strategy_from(
@@ -485,10 +472,8 @@ mod tests {
             let all = all_convex(n);
             let keys: HashSet<_> = all.iter().map(|t| Poly::new(n, t).unwrap().key()).collect();
             // Up to symmetry: the classes of the canonical triangle lists.
-            let classes: HashSet<Vec<[usize; 3]>> = all
-                .iter()
-                .map(|t| crate::serpentine::canonical(n, t))
-                .collect();
+            let classes: HashSet<Vec<[usize; 3]>> =
+                all.iter().map(|t| crate::serpentine::canonical(n, t)).collect();
             assert_eq!(keys.len(), classes.len(), "n = {n}");
         }
     }
@@ -501,19 +486,11 @@ mod tests {
         assert!(err.contains("edges") || err.contains("cross"), "{err}");
         // Sides 0-1 missing: the right number of edges, but not a polygon's triangulation.
         let err = Poly::new(5, &[[0, 2, 3], [0, 3, 4], [1, 2, 4]]).unwrap_err();
-        assert!(
-            err.contains("side 0-1 is missing") || err.contains("edges"),
-            "{err}"
-        );
+        assert!(err.contains("side 0-1 is missing") || err.contains("edges"), "{err}");
         let err = Poly::new(22, &[]).unwrap_err();
         assert!(err.contains("3 to 21"), "{err}");
-        let edges = [
-            ([0, 1], false),
-            ([1, 2], false),
-            ([2, 3], false),
-            ([3, 0], false),
-            ([0, 2], false),
-        ];
+        let edges =
+            [([0, 1], false), ([1, 2], false), ([2, 3], false), ([3, 0], false), ([0, 2], false)];
         assert!(Poly::from_edges(4, &edges).is_ok());
         let crossing = [
             ([0, 1], false),
@@ -559,11 +536,7 @@ mod tests {
         let mut fast = MftSolver::new();
         let mut checked = 0;
         for n in 4..=13 {
-            let instances = if n <= 9 {
-                all_convex(n)
-            } else {
-                all_serpentine(n)
-            };
+            let instances = if n <= 9 { all_convex(n) } else { all_serpentine(n) };
             for t in instances {
                 let v = fast.solve(n, &t).unwrap();
                 let spec = mft(n, t);

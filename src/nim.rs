@@ -283,10 +283,7 @@ mod tests {
             if a != 0 {
                 assert_eq!(mul(a, inverse(a).unwrap()), 1, "inverse of {a}");
             }
-            let (x, y) = (
-                ((a as u128) << 64) | b as u128,
-                ((c as u128) << 64) | a as u128,
-            );
+            let (x, y) = (((a as u128) << 64) | b as u128, ((c as u128) << 64) | a as u128);
             assert_eq!(mul_128(x, y), mul_reference_128(x, y));
             if round % 100 == 0 && x != 0 {
                 assert_eq!(mul_128(x, inverse_128(x).unwrap()), 1);

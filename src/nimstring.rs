@@ -33,17 +33,11 @@ pub struct Board {
 impl Board {
     pub fn new(t: &Triangulation) -> Result<Board, String> {
         if t.edges.len() > 64 {
-            return Err(format!(
-                "{} edges: the solver handles at most 64",
-                t.edges.len()
-            ));
+            return Err(format!("{} edges: the solver handles at most 64", t.edges.len()));
         }
         let index = |a: usize, b: usize| {
             let e = [a.min(b), a.max(b)];
-            t.edges
-                .iter()
-                .position(|&f| f == e)
-                .expect("triangle edges are edges")
+            t.edges.iter().position(|&f| f == e).expect("triangle edges are edges")
         };
         let triangles = t
             .triangles
@@ -54,24 +48,14 @@ impl Board {
                     | (1 << index(tr[2], tr[0]))
             })
             .collect();
-        let full = if t.edges.len() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << t.edges.len()) - 1
-        };
-        Ok(Board {
-            edges: t.edges.clone(),
-            triangles,
-            full,
-        })
+        let full = if t.edges.len() == 64 { u64::MAX } else { (1u64 << t.edges.len()) - 1 };
+        Ok(Board { edges: t.edges.clone(), triangles, full })
     }
 
     /// Whether colouring edge e in `green` completes a triangle.
     fn completes(&self, green: u64, e: usize) -> bool {
         let after = green | 1 << e;
-        self.triangles
-            .iter()
-            .any(|&t| t >> e & 1 == 1 && after & t == t)
+        self.triangles.iter().any(|&t| t >> e & 1 == 1 && after & t == t)
     }
 
     /// The positions reachable by one compound move, and whether some chain colours every edge.
@@ -122,12 +106,7 @@ pub struct Solver<'b> {
 
 impl<'b> Solver<'b> {
     pub fn new(board: &'b Board, play: Play) -> Self {
-        Solver {
-            board,
-            play,
-            wins: HashMap::new(),
-            grundy: HashMap::new(),
-        }
+        Solver { board, play, wins: HashMap::new(), grundy: HashMap::new() }
     }
 
     /// Whether the player to move at `green` wins.
@@ -194,17 +173,12 @@ pub fn fan_row(triangles: usize, play: Play) -> FanRow {
     let spec =
         crate::triangulations::generate(crate::triangulations::Kind::Fan, triangles + 2, 0, 1)
             .expect("a fan of at least one triangle");
-    let t = spec
-        .validate(&mut Budget::new(u64::MAX))
-        .expect("generated triangulations validate");
+    let t = spec.validate(&mut Budget::new(u64::MAX)).expect("generated triangulations validate");
     let board = Board::new(&t).expect("a small fan");
     let mut solver = Solver::new(&board, play);
     let first = solver.wins(0);
-    let winning = solver
-        .winning_first_edges()
-        .into_iter()
-        .map(|e| fan_edge_name(board.edges[e]))
-        .collect();
+    let winning =
+        solver.winning_first_edges().into_iter().map(|e| fan_edge_name(board.edges[e])).collect();
     FanRow {
         triangles,
         outcome: if first { "1st" } else { "2nd" },
@@ -243,16 +217,8 @@ pub fn certified_fan_outcome(triangles: usize, play: Play) -> Result<(bool, u64)
 pub fn fan_tables(normal: usize, misere: usize) -> Result<String, String> {
     let mut out = String::new();
     for (play, last, title) in [
-        (
-            Play::Normal,
-            normal,
-            "Nimstring on fans, normal play (seed 000, Table 4)",
-        ),
-        (
-            Play::Misere,
-            misere,
-            "Nimstring on fans, misère play (seed 000, Table 5)",
-        ),
+        (Play::Normal, normal, "Nimstring on fans, normal play (seed 000, Table 4)"),
+        (Play::Misere, misere, "Nimstring on fans, misère play (seed 000, Table 5)"),
     ] {
         out.push_str(&format!(
             "{title}\n\n| triangles | outcome | certified (positions replayed) | Grundy value (solver only) | winning first edges (solver only) |\n|---:|---|---:|---:|---|\n"
@@ -272,11 +238,7 @@ pub fn fan_tables(normal: usize, misere: usize) -> Result<String, String> {
                 row.outcome,
                 positions,
                 row.grundy.map_or("-".to_string(), |g| g.to_string()),
-                if row.winning.is_empty() {
-                    "none".to_string()
-                } else {
-                    row.winning.join(", ")
-                }
+                if row.winning.is_empty() { "none".to_string() } else { row.winning.join(", ") }
             ));
         }
         out.push('\n');
@@ -326,11 +288,7 @@ mod tests {
             for play in [Play::Normal, Play::Misere] {
                 let (first, positions) = certified_fan_outcome(t, play).unwrap();
                 assert!(positions > 0);
-                assert_eq!(
-                    first,
-                    fan_row(t, play).outcome == "1st",
-                    "{t} triangles, {play:?}"
-                );
+                assert_eq!(first, fan_row(t, play).outcome == "1st", "{t} triangles, {play:?}");
             }
         }
     }
@@ -340,11 +298,7 @@ mod tests {
     fn table_5_misere_parity() {
         for t in 1..=10 {
             let row = fan_row(t, Play::Misere);
-            assert_eq!(
-                row.outcome,
-                if t % 2 == 1 { "1st" } else { "2nd" },
-                "{t} triangles"
-            );
+            assert_eq!(row.outcome, if t % 2 == 1 { "1st" } else { "2nd" }, "{t} triangles");
         }
     }
 
@@ -376,11 +330,7 @@ mod tests {
     #[test]
     fn theorem_4_fans() {
         for n in [4usize, 6, 8, 10] {
-            assert_eq!(
-                fan_row(n - 2, Play::Normal).outcome,
-                "1st",
-                "fan with {n} vertices"
-            );
+            assert_eq!(fan_row(n - 2, Play::Normal).outcome, "1st", "fan with {n} vertices");
         }
     }
 
@@ -390,22 +340,11 @@ mod tests {
     /// `gamecert`'s notes). The theorem fails for small wheels; the data, n = 4..9:
     #[test]
     fn theorem_5_wheels_against_the_data() {
-        let expected = [
-            (4usize, false),
-            (5, true),
-            (6, false),
-            (7, true),
-            (8, true),
-            (9, false),
-        ];
+        let expected = [(4usize, false), (5, true), (6, false), (7, true), (8, true), (9, false)];
         for (n, first_wins) in expected {
             let board = wheel(n);
             let compound = Solver::new(&board, Play::Normal).wins(0);
-            assert_eq!(
-                compound,
-                plain_wins(&board, 0, &mut HashMap::new()),
-                "n = {n}"
-            );
+            assert_eq!(compound, plain_wins(&board, 0, &mut HashMap::new()), "n = {n}");
             assert_eq!(compound, first_wins, "wheel with {n} vertices");
         }
         // The winning first moves on the 5-wheel: exactly its 4 rim edges.

@@ -64,24 +64,10 @@ struct Moves {
 impl Moves {
     fn new(rules: &Rules) -> Moves {
         match rules {
-            Rules::Grundy => Moves {
-                none: vec![],
-                one: vec![],
-                two: vec![0],
-                unequal: true,
-            },
+            Rules::Grundy => Moves { none: vec![], one: vec![], two: vec![0], unequal: true },
             Rules::Octal { digits } => {
-                let with = |bit: u8| {
-                    (0..digits.len())
-                        .filter(|&k| digits[k] & bit != 0)
-                        .collect()
-                };
-                Moves {
-                    none: with(1),
-                    one: with(2),
-                    two: with(4),
-                    unequal: false,
-                }
+                let with = |bit: u8| (0..digits.len()).filter(|&k| digits[k] & bit != 0).collect();
+                Moves { none: with(1), one: with(2), two: with(4), unequal: false }
             }
         }
     }
@@ -95,10 +81,7 @@ struct Marks {
 
 impl Marks {
     fn new() -> Marks {
-        Marks {
-            stamp: vec![0; 64],
-            tag: 0,
-        }
+        Marks { stamp: vec![0; 64], tag: 0 }
     }
     fn next(&mut self) {
         self.tag = self.tag.wrapping_add(1);
@@ -343,9 +326,7 @@ impl Sparse {
                 }
             }
         }
-        let value = (0..candidate)
-            .find(|&v| !self.marks.has(v))
-            .unwrap_or(candidate);
+        let value = (0..candidate).find(|&v| !self.marks.has(v)).unwrap_or(candidate);
         if parity(mask, value) != cheap {
             self.stats.rare_heaps += 1;
         }
@@ -360,10 +341,7 @@ impl Sparse {
             return;
         }
         let values = |hist: &Vec<u64>| -> Vec<(u32, u64)> {
-            (0..hist.len())
-                .filter(|&v| hist[v] > 0)
-                .map(|v| (v as u32, hist[v]))
-                .collect()
+            (0..hist.len()).filter(|&v| hist[v] > 0).map(|v| (v as u32, hist[v])).collect()
         };
         let (even, odd) = (values(&self.hist[0]), values(&self.hist[1]));
         if even.len() + odd.len() > 4096 {
@@ -382,11 +360,7 @@ impl Sparse {
         };
         let mut best = (
             (self.mask, self.flip, self.r0),
-            if self.mask == 0 {
-                u64::MAX
-            } else {
-                count(self.mask, self.flip, self.r0)
-            },
+            if self.mask == 0 { u64::MAX } else { count(self.mask, self.flip, self.r0) },
         );
         for (flip, r0) in [(false, 0), (true, 0), (true, 1)] {
             if flip && !self.flip_allowed {
@@ -401,9 +375,8 @@ impl Sparse {
         }
         if best.0 != (self.mask, self.flip, self.r0) {
             (self.mask, self.flip, self.r0) = best.0;
-            self.rare = (1..self.g.len())
-                .filter(|&n| self.is_rare_position(n, self.g[n]))
-                .collect();
+            self.rare =
+                (1..self.g.len()).filter(|&n| self.is_rare_position(n, self.g[n])).collect();
         }
         self.stats.mask = self.mask;
         self.stats.position_parity = self.flip;
@@ -465,14 +438,7 @@ pub fn nim_sequence(rules: &Rules, n: usize) -> (Vec<u32>, SequenceReport) {
             g.push(v);
         }
     }
-    (
-        g,
-        SequenceReport {
-            computed,
-            extended,
-            stats,
-        },
-    )
+    (g, SequenceReport { computed, extended, stats })
 }
 
 /// A period of a nim-sequence.
@@ -583,21 +549,12 @@ pub fn solve(game: &HeapGame) -> anyhow::Result<Certificate> {
     let winning_move = if value == 0 {
         None
     } else {
-        Some(
-            winning_move(&rules, &game.heaps, &values, value).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "internal error: no move to value 0 from a position of value {value}"
-                )
-            })?,
-        )
+        Some(winning_move(&rules, &game.heaps, &values, value).ok_or_else(|| {
+            anyhow::anyhow!("internal error: no move to value 0 from a position of value {value}")
+        })?)
     };
     Ok(Certificate::HeapLabelling(HeapLabelling {
-        claim: if value == 0 {
-            CLAIM_SECOND_PLAYER_WINS
-        } else {
-            CLAIM_FIRST_PLAYER_WINS
-        }
-        .into(),
+        claim: if value == 0 { CLAIM_SECOND_PLAYER_WINS } else { CLAIM_FIRST_PLAYER_WINS }.into(),
         values,
         winning_move,
         period: None,
@@ -608,9 +565,7 @@ pub fn solve(game: &HeapGame) -> anyhow::Result<Certificate> {
 /// of `game` (its own count, [`Rules::option_count`], summed before it checks anything).
 pub fn labelling_moves(rules: &Rules, game: &HeapGame) -> u128 {
     let largest = game.heaps.iter().copied().max().unwrap_or(0);
-    (0..=largest)
-        .map(|n| u128::from(rules.option_count(n)))
-        .sum()
+    (0..=largest).map(|n| u128::from(rules.option_count(n))).sum()
 }
 
 /// Refuses a heap game whose labelling the checker would refuse for its size under its default
@@ -630,10 +585,7 @@ pub fn check_labelling_size(rules: &Rules, game: &HeapGame) -> Result<(), BadInp
             crate::limits::grouped(moves),
             game.heaps.iter().copied().max().unwrap_or(0)
         ),
-        limit: format!(
-            "{} moves, the checker's limit",
-            crate::limits::grouped(limit)
-        ),
+        limit: format!("{} moves, the checker's limit", crate::limits::grouped(limit)),
         suggestion: "use smaller heaps (the labelling must cover the largest)".into(),
     }))
 }
@@ -652,11 +604,7 @@ fn winning_move(rules: &Rules, heaps: &[u64], values: &[u64], value: u64) -> Opt
             }
         });
         if let Some(leave) = found {
-            return Some(HeapMove {
-                heap: i,
-                take: h - leave.iter().sum::<u64>(),
-                leave,
-            });
+            return Some(HeapMove { heap: i, take: h - leave.iter().sum::<u64>(), leave });
         }
     }
     None
@@ -697,10 +645,7 @@ pub fn sequence_table(name: &str, rules: &Rules, n: usize) -> SequenceTable {
         values: g[..=n].to_vec(),
         analysed,
         periodic_part: periodicity.as_ref().map(|p| p.table(&g)),
-        exceptions: periodicity
-            .as_ref()
-            .map(|p| p.exceptions(&g))
-            .unwrap_or_default(),
+        exceptions: periodicity.as_ref().map(|p| p.exceptions(&g)).unwrap_or_default(),
         powers_of_two: powers_of_two_first(&g[..=n]),
         periodicity,
         seconds,
@@ -777,11 +722,8 @@ pub fn sequence_table_text(t: &SequenceTable) -> String {
                     cells.join(", ")
                 );
             }
-            let cells: Vec<String> = t
-                .exceptions
-                .iter()
-                .map(|(n, v)| format!("G({n}) = {v}"))
-                .collect();
+            let cells: Vec<String> =
+                t.exceptions.iter().map(|(n, v)| format!("G({n}) = {v}")).collect();
             let _ = writeln!(
                 out,
                 "{} exceptional values{}: {}",
@@ -793,17 +735,9 @@ pub fn sequence_table_text(t: &SequenceTable) -> String {
             );
         }
     }
-    let cells: Vec<String> = t
-        .powers_of_two
-        .iter()
-        .map(|(v, n)| format!("{v} at n = {n}"))
-        .collect();
-    let _ = writeln!(
-        out,
-        "powers of two first appear (in G(0..={})): {}",
-        t.n,
-        cells.join(", ")
-    );
+    let cells: Vec<String> =
+        t.powers_of_two.iter().map(|(v, n)| format!("{v} at n = {n}")).collect();
+    let _ = writeln!(out, "powers of two first appear (in G(0..={})): {}", t.n, cells.join(", "));
     let _ = writeln!(out, "time: {:.3} s for G(0..{})", t.seconds, t.analysed);
     out
 }
@@ -815,10 +749,7 @@ mod tests {
     /// The move count is the checker's own, and an instance over its limit is refused.
     #[test]
     fn labelling_moves_match_the_count_and_refuse_large_games() {
-        let game = |code: &str, heaps: Vec<u64>| HeapGame {
-            game: code.into(),
-            heaps,
-        };
+        let game = |code: &str, heaps: Vec<u64>| HeapGame { game: code.into(), heaps };
         let kayles = game("0.77", vec![3, 10]);
         let rules = Rules::parse(&kayles.game).unwrap();
         let mut listed = 0u128;
@@ -837,15 +768,7 @@ mod tests {
 
     #[test]
     fn plain_matches_the_checkers_rules() {
-        for code in [
-            "0.77",
-            "0.07",
-            "0.137",
-            "4.07",
-            "grundy",
-            "0.6",
-            "0.1234567",
-        ] {
+        for code in ["0.77", "0.07", "0.137", "4.07", "grundy", "0.6", "0.1234567"] {
             let rules = Rules::parse(code).unwrap();
             let g = plain(&rules, 60);
             for n in 0..=60u64 {
@@ -913,10 +836,7 @@ mod tests {
             ("grundy", vec![10, 20, 30]),
             ("0.137", vec![40]),
         ] {
-            let game = HeapGame {
-                game: code.into(),
-                heaps,
-            };
+            let game = HeapGame { game: code.into(), heaps };
             let cert = solve(&game).unwrap();
             let v = gamecert_certificates::check(
                 &gamecert_certificates::format::Instance::HeapGame(game),

@@ -82,10 +82,7 @@ fn code(g: Gap) -> u16 {
 }
 
 fn gap(c: u16) -> Gap {
-    Gap {
-        kind: KINDS[usize::from(c >> 8)],
-        len: usize::from(c & 0xff),
-    }
+    Gap { kind: KINDS[usize::from(c >> 8)], len: usize::from(c & 0xff) }
 }
 
 /// W's margin from the gaps (the stones cancel at the end).
@@ -105,13 +102,7 @@ fn child(key: &[u16], index: usize, offset: usize) -> Key {
     let (a, b) = gap(key[index]).split(offset, white);
     let mut next = Vec::with_capacity(key.len() + 1);
     next.push(key[0] - 1);
-    next.extend(
-        key[1..]
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| k + 1 != index)
-            .map(|(_, &c)| c),
-    );
+    next.extend(key[1..].iter().enumerate().filter(|&(k, _)| k + 1 != index).map(|(_, &c)| c));
     for g in [a, b] {
         if g.len > 0 {
             next.push(code(g));
@@ -131,11 +122,7 @@ fn moves(key: &[u16]) -> Vec<(usize, usize)> {
         }
         let g = gap(key[index]);
         let symmetric = matches!(g.kind, GapKind::Free | GapKind::WW | GapKind::BB);
-        let last = if symmetric {
-            (g.len - 1) / 2
-        } else {
-            g.len - 1
-        };
+        let last = if symmetric { (g.len - 1) / 2 } else { g.len - 1 };
         out.extend((0..=last).map(|i| (index, i)));
     }
     out
@@ -222,20 +209,11 @@ impl PathSolver {
     }
 
     fn start(vertices: usize, rounds: usize) -> Key {
-        vec![
-            (2 * rounds) as u16,
-            code(Gap {
-                kind: GapKind::Free,
-                len: vertices,
-            }),
-        ]
+        vec![(2 * rounds) as u16, code(Gap { kind: GapKind::Free, len: vertices })]
     }
 
     fn bounds(&self, key: &Key) -> Bounds {
-        self.table
-            .get(key)
-            .copied()
-            .unwrap_or(Bounds { lo: -256, hi: 256 })
+        self.table.get(key).copied().unwrap_or(Bounds { lo: -256, hi: 256 })
     }
 
     /// Does W guarantee a margin of at least `v` from `key`?
@@ -305,10 +283,7 @@ impl PathSolver {
     }
 
     fn raise(&mut self, key: &Key, lo: i64) {
-        let e = self
-            .table
-            .entry(key.clone())
-            .or_insert(Bounds { lo: -256, hi: 256 });
+        let e = self.table.entry(key.clone()).or_insert(Bounds { lo: -256, hi: 256 });
         e.lo = e.lo.max(lo as i16);
         self.note_size();
     }
@@ -321,10 +296,7 @@ impl PathSolver {
     }
 
     fn lower(&mut self, key: &Key, hi: i64) {
-        let e = self
-            .table
-            .entry(key.clone())
-            .or_insert(Bounds { lo: -256, hi: 256 });
+        let e = self.table.entry(key.clone()).or_insert(Bounds { lo: -256, hi: 256 });
         e.hi = e.hi.min(hi as i16);
         self.note_size();
     }
@@ -397,10 +369,7 @@ impl PathSolver {
                 let Some(k) = pick else {
                     // Only a search cut short by the cap can miss the move; the caller then
                     // discards the strategy.
-                    assert!(
-                        self.exhausted,
-                        "a state where the bound holds has a move keeping it"
-                    );
+                    assert!(self.exhausted, "a state where the bound holds has a move keeping it");
                     return out;
                 };
                 let (i, o, c) = &candidates[k];
@@ -461,13 +430,7 @@ impl PathSolver {
         let black = self.strategy(vertices, rounds, false, value);
         Ok(PathSolution {
             value,
-            certificate: PathValue {
-                vertices,
-                rounds,
-                value,
-                white,
-                black,
-            },
+            certificate: PathValue { vertices, rounds, value, white, black },
             nodes: self.nodes - before,
         })
     }
@@ -523,9 +486,7 @@ mod tests {
         for n in 2..=10u64 {
             for rounds in 1..=(n as usize) / 2 {
                 let game = crate::gen::path(n, rounds).unwrap().validate().unwrap();
-                let exact = crate::voronoi_exact::ExactSolver::new(&game)
-                    .unwrap()
-                    .solve();
+                let exact = crate::voronoi_exact::ExactSolver::new(&game).unwrap().solve();
                 let ours = solver.solve(n as usize, rounds).unwrap();
                 assert_eq!(ours.value, exact.value, "N = {n}, n = {rounds}");
             }

@@ -107,11 +107,7 @@ pub fn solve_dnf_game_within(
     }
     Ok(Some(DnfSolution {
         winner,
-        strategy: DnfStrategy {
-            player: winner,
-            claim: "wins".into(),
-            moves,
-        },
+        strategy: DnfStrategy { player: winner, claim: "wins".into(), moves },
         positions: solver.memo_entries(),
     }))
 }
@@ -152,16 +148,8 @@ impl Solver {
                 dnf.num_vars
             ));
         }
-        let all = if dnf.num_vars == 64 {
-            u64::MAX
-        } else {
-            (1u64 << dnf.num_vars) - 1
-        };
-        let terms = dnf
-            .terms
-            .iter()
-            .map(|t| t.iter().fold(0u64, |m, &v| m | bit(v)))
-            .collect();
+        let all = if dnf.num_vars == 64 { u64::MAX } else { (1u64 << dnf.num_vars) - 1 };
+        let terms = dnf.terms.iter().map(|t| t.iter().fold(0u64, |m, &v| m | bit(v))).collect();
         Ok(Solver {
             num_vars: dnf.num_vars,
             all,
@@ -189,12 +177,7 @@ impl Solver {
                 b'.' => {}
                 b'1' => a |= 1 << k,
                 b'2' => b |= 1 << k,
-                _ => {
-                    return Err(format!(
-                        "position '{position}': '{}' is not . 1 2",
-                        c as char
-                    ))
-                }
+                _ => return Err(format!("position '{position}': '{}' is not . 1 2", c as char)),
             }
         }
         Ok((a, b))
@@ -216,10 +199,7 @@ impl Solver {
 
     /// The union of the alive terms (terms without a variable of the second player).
     fn live(&self, b: u64) -> u64 {
-        self.terms
-            .iter()
-            .filter(|&&t| t & b == 0)
-            .fold(0, |m, &t| m | t)
+        self.terms.iter().filter(|&&t| t & b == 0).fold(0, |m, &t| m | t)
     }
 
     /// The checker's early-settlement rule.
@@ -288,9 +268,7 @@ impl Solver {
             }
             return (vec![threats.trailing_zeros() + 1], false);
         }
-        let mut moves: Vec<u32> = (0..self.num_vars)
-            .filter(|&k| score[k as usize] > 0)
-            .collect();
+        let mut moves: Vec<u32> = (0..self.num_vars).filter(|&k| score[k as usize] > 0).collect();
         // Stable: ties keep the variable order, so the result is deterministic.
         moves.sort_by_key(|&k| std::cmp::Reverse(score[k as usize]));
         (moves.into_iter().map(|k| k + 1).collect(), false)
@@ -389,10 +367,7 @@ mod tests {
     use gamecert_certificates::voronoi::dnf::check_strategy;
 
     fn dnf(n: u32, terms: &[&[u32]]) -> PosDnf {
-        PosDnf {
-            num_vars: n,
-            terms: terms.iter().map(|t| t.to_vec()).collect(),
-        }
+        PosDnf { num_vars: n, terms: terms.iter().map(|t| t.to_vec()).collect() }
     }
 
     fn figure4() -> PosDnf {
@@ -404,10 +379,7 @@ mod tests {
         fn first_wins(dnf: &PosDnf, pos: &mut Vec<u8>, chosen: usize) -> bool {
             let n = pos.len();
             if chosen == n {
-                return dnf
-                    .terms
-                    .iter()
-                    .any(|t| t.iter().all(|&v| pos[v as usize - 1] == b'1'));
+                return dnf.terms.iter().any(|t| t.iter().all(|&v| pos[v as usize - 1] == b'1'));
             }
             let first = chosen & 1 == 0;
             let mut found = false;
@@ -440,9 +412,8 @@ mod tests {
     /// Every positive DNF with `n` variables and at most `max_terms` terms, up to the order of
     /// the terms (multisets of non-empty subsets).
     fn all_dnfs(n: u32, max_terms: usize) -> Vec<PosDnf> {
-        let subsets: Vec<Vec<u32>> = (1u32..1 << n)
-            .map(|m| (1..=n).filter(|&v| m >> (v - 1) & 1 == 1).collect())
-            .collect();
+        let subsets: Vec<Vec<u32>> =
+            (1u32..1 << n).map(|m| (1..=n).filter(|&v| m >> (v - 1) & 1 == 1).collect()).collect();
         let mut out = Vec::new();
         fn rec(
             n: u32,
@@ -452,10 +423,7 @@ mod tests {
             terms: &mut Vec<Vec<u32>>,
             out: &mut Vec<PosDnf>,
         ) {
-            out.push(PosDnf {
-                num_vars: n,
-                terms: terms.clone(),
-            });
+            out.push(PosDnf { num_vars: n, terms: terms.clone() });
             if left == 0 {
                 return;
             }
@@ -483,10 +451,7 @@ mod tests {
             vars.truncate(width as usize);
             out.push(vars);
         }
-        PosDnf {
-            num_vars: n,
-            terms: out,
-        }
+        PosDnf { num_vars: n, terms: out }
     }
 
     /// Random small formulas: 1 to `max_n` variables, 0 to 5 terms of 1 to 4 variables.
@@ -525,33 +490,20 @@ mod tests {
         assert_eq!(s.winner, DnfPlayer::Second);
         assert_eq!(s.strategy.moves.len(), 2);
         // Two disjoint pairs: still blocked. A triangle of pairs: the first player wins.
-        assert_eq!(
-            solve_and_check(&dnf(4, &[&[1, 2], &[3, 4]])).winner,
-            DnfPlayer::Second
-        );
-        assert_eq!(
-            solve_and_check(&dnf(3, &[&[1, 2], &[2, 3], &[1, 3]])).winner,
-            DnfPlayer::First
-        );
+        assert_eq!(solve_and_check(&dnf(4, &[&[1, 2], &[3, 4]])).winner, DnfPlayer::Second);
+        assert_eq!(solve_and_check(&dnf(3, &[&[1, 2], &[2, 3], &[1, 3]])).winner, DnfPlayer::First);
     }
 
     #[test]
     fn refuses_bad_input() {
-        let e = solve_dnf_game(&PosDnf {
-            num_vars: 65,
-            terms: vec![vec![1, 65]],
-        })
-        .unwrap_err();
+        let e = solve_dnf_game(&PosDnf { num_vars: 65, terms: vec![vec![1, 65]] }).unwrap_err();
         assert!(e.contains("at most 64"), "{e}");
         let e = solve_dnf_game(&dnf(2, &[&[1, 3]])).unwrap_err();
         assert!(e.contains("out of range"), "{e}");
         let e = solve_dnf_game(&dnf(2, &[&[]])).unwrap_err();
         assert!(e.contains("empty"), "{e}");
         // 64 variables is fine.
-        let s = solve_and_check(&PosDnf {
-            num_vars: 64,
-            terms: vec![vec![1, 64], vec![64, 2, 3]],
-        });
+        let s = solve_and_check(&PosDnf { num_vars: 64, terms: vec![vec![1, 64], vec![64, 2, 3]] });
         assert_eq!(s.winner, DnfPlayer::Second);
     }
 
@@ -572,9 +524,8 @@ mod tests {
         assert_eq!(position_bound(2), 1 + 2 + 2);
         assert!(solve_dnf_game_within(&figure4(), 10).unwrap().is_none());
         let full = solve_dnf_game(&figure4()).unwrap();
-        let capped = solve_dnf_game_within(&figure4(), full.positions + 1_000_000)
-            .unwrap()
-            .unwrap();
+        let capped =
+            solve_dnf_game_within(&figure4(), full.positions + 1_000_000).unwrap().unwrap();
         assert_eq!(capped, full);
     }
 
@@ -686,11 +637,7 @@ mod tests {
                 )
                 .is_err());
                 // A free variable that loses, found by the solver.
-                let mark = if s.player == DnfPlayer::First {
-                    '1'
-                } else {
-                    '2'
-                };
+                let mark = if s.player == DnfPlayer::First { '1' } else { '2' };
                 for (i, c) in position.char_indices() {
                     if c != '.' {
                         continue;
@@ -735,10 +682,7 @@ mod tests {
     /// a pass, and passing never helps) covers any count, so even counts are tested as well.
     #[test]
     fn padding_with_a_fresh_variable_keeps_the_winner() {
-        let pad = |game: &PosDnf| PosDnf {
-            num_vars: game.num_vars + 1,
-            terms: game.terms.clone(),
-        };
+        let pad = |game: &PosDnf| PosDnf { num_vars: game.num_vars + 1, terms: game.terms.clone() };
         for n in 0..=5 {
             for game in all_dnfs(n, 3) {
                 let w = solve_and_check(&game).winner;

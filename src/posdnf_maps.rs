@@ -123,9 +123,7 @@ pub fn forward_within(
             s.moves.iter().map(|(p, v)| (p.as_str(), *v)).collect()
         }
         (Some(player), _) => {
-            return Err(format!(
-                "the map needs the {player:?} player's DNF strategy"
-            ))
+            return Err(format!("the map needs the {player:?} player's DNF strategy"))
         }
     };
     let (player, claim) = match map {
@@ -161,15 +159,7 @@ pub fn forward_within(
         layout.any_x_or_vertex(p)
     };
     let classes = twin_classes(&layout.graph);
-    Ok(expand_within(
-        &layout.graph,
-        built.rounds,
-        player,
-        claim,
-        &policy,
-        &classes,
-        max_positions,
-    ))
+    Ok(expand_within(&layout.graph, built.rounds, player, claim, &policy, &classes, max_positions))
 }
 
 /// Plays `policy` for `player` against every opponent move (one per twin class) and records
@@ -220,10 +210,7 @@ pub fn expand_within(
         match to_move(&p, rounds) {
             Ok(Some(mover)) if mover == player => {
                 let v = policy(&p);
-                moves.push((
-                    String::from_utf8_lossy(&p).into_owned(),
-                    graph.name(v).to_string(),
-                ));
+                moves.push((String::from_utf8_lossy(&p).into_owned(), graph.name(v).to_string()));
                 let mut q = p.clone();
                 q[v] = mine;
                 stack.push(q);
@@ -324,10 +311,8 @@ pub fn certificate_for_within(
     };
     match solution.winner {
         DnfPlayer::First => {
-            Ok(
-                forward_within(built, Map::WhiteWins, Some(&solution.strategy), positions)?
-                    .map(Certificate::VoronoiStrategy),
-            )
+            Ok(forward_within(built, Map::WhiteWins, Some(&solution.strategy), positions)?
+                .map(Certificate::VoronoiStrategy))
         }
         DnfPlayer::Second => {
             let as_margin = |mut s: VoronoiStrategy| {
@@ -422,10 +407,7 @@ mod tests {
     #[test]
     #[ignore = "the Figure 4 certificates take a while in debug builds; run with --release"]
     fn figure4_forward_maps() {
-        let a = PosDnf {
-            num_vars: 8,
-            terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]],
-        };
+        let a = PosDnf { num_vars: 8, terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]] };
         let started = std::time::Instant::now();
         let result = certify(&a).unwrap();
         eprintln!("Figure 4: {result:?} in {:?}", started.elapsed());

@@ -63,11 +63,7 @@ pub fn to_dot(graph: &Graph, white: &[usize], black: &[usize], title: &str) -> S
         ));
     }
     for (i, j) in graph.edges() {
-        out.push_str(&format!(
-            "  {} -- {};\n",
-            quote(graph.name(i)),
-            quote(graph.name(j))
-        ));
+        out.push_str(&format!("  {} -- {};\n", quote(graph.name(i)), quote(graph.name(j))));
     }
     out.push_str("}\n");
     out
@@ -111,14 +107,9 @@ pub struct PlayedMove {
 fn marking_edges(spec: &MarkingSpec) -> Result<Vec<[usize; 2]>, String> {
     if spec.game.is_constructing() {
         let n = spec.triangulation.points.len();
-        Ok((0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| [a, b]))
-            .collect())
+        Ok((0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect())
     } else {
-        Ok(spec
-            .triangulation
-            .validate(&mut Budget::new(u64::MAX))?
-            .edges)
+        Ok(spec.triangulation.validate(&mut Budget::new(u64::MAX))?.edges)
     }
 }
 
@@ -136,11 +127,8 @@ pub fn marking_play(
         "second" => false,
         other => return Err(format!("winner '{other}' is neither first nor second")),
     };
-    let moves: std::collections::HashMap<&str, usize> = strategy
-        .moves
-        .iter()
-        .map(|(hex, e)| (hex.as_str(), *e))
-        .collect();
+    let moves: std::collections::HashMap<&str, usize> =
+        strategy.moves.iter().map(|(hex, e)| (hex.as_str(), *e)).collect();
     let (mut green, mut first_to_move, mut play) = (0u64, true, Vec::new());
     loop {
         let legal = rules.legal(green);
@@ -160,10 +148,7 @@ pub fn marking_play(
         } else {
             legal[0]
         };
-        play.push(PlayedMove {
-            edge: edges[e],
-            by_first: first_to_move,
-        });
+        play.push(PlayedMove { edge: edges[e], by_first: first_to_move });
         match rules.colour(green, e) {
             Outcome::MoverWins => return Ok((play, first_to_move)),
             Outcome::Continue(again) => {

@@ -149,17 +149,10 @@ pub fn random_k_cnf(num_vars: u32, num_clauses: usize, k: usize, rng: &mut Rng) 
 
 fn validate(cnf: &Cnf) -> Result<(), SatError> {
     if let Some((clause, literal)) = cnf.first_bad_literal() {
-        return Err(SatError::BadLiteral {
-            clause,
-            literal,
-            num_vars: cnf.num_vars,
-        });
+        return Err(SatError::BadLiteral { clause, literal, num_vars: cnf.num_vars });
     }
     if cnf.num_vars as usize > Var::max_count() {
-        return Err(SatError::TooManyVariables {
-            num_vars: cnf.num_vars,
-            max: Var::max_count(),
-        });
+        return Err(SatError::TooManyVariables { num_vars: cnf.num_vars, max: Var::max_count() });
     }
     Ok(())
 }
@@ -169,13 +162,7 @@ fn validate(cnf: &Cnf) -> Result<(), SatError> {
 /// falsified clause as hints.
 fn unit_refutation(cnf: &Cnf) -> Option<String> {
     // Only the variables that occur matter (num_vars may be far larger).
-    let n = cnf
-        .clauses
-        .iter()
-        .flatten()
-        .map(|lit| lit.unsigned_abs() as usize)
-        .max()
-        .unwrap_or(0);
+    let n = cnf.clauses.iter().flatten().map(|lit| lit.unsigned_abs() as usize).max().unwrap_or(0);
     // value[v]: 0 unassigned, 1 true, -1 false; reason[v]: index of the clause that forced v.
     let mut value = vec![0i8; n + 1];
     let mut reason = vec![usize::MAX; n + 1];
@@ -301,9 +288,7 @@ fn solve_with_varisat(cnf: &Cnf, proof: bool, max_bytes: usize) -> Result<SatOut
         }
     };
     if writer.out.len() > writer.max_bytes {
-        return Err(SatError::ProofTooLarge {
-            limit: writer.max_bytes,
-        });
+        return Err(SatError::ProofTooLarge { limit: writer.max_bytes });
     }
     let satisfiable = answer.map_err(|e| SatError::Solver(e.to_string()))?;
     closed.map_err(|e| SatError::Solver(e.to_string()))?;
@@ -320,9 +305,7 @@ fn solve_with_varisat(cnf: &Cnf, proof: bool, max_bytes: usize) -> Result<SatOut
         return Ok(SatOutcome::Satisfiable(assignment));
     }
     if !proof {
-        return Ok(SatOutcome::Unsatisfiable {
-            lrat: String::new(),
-        });
+        return Ok(SatOutcome::Unsatisfiable { lrat: String::new() });
     }
     if let Some(message) = writer.failure.take() {
         return Err(SatError::Proof(message));
@@ -383,10 +366,7 @@ impl LratWriter {
     }
 
     fn id(&self, varisat_id: u64) -> Result<u64, String> {
-        match usize::try_from(varisat_id)
-            .ok()
-            .and_then(|i| self.ids.get(i))
-        {
+        match usize::try_from(varisat_id).ok().and_then(|i| self.ids.get(i)) {
             Some(&ours) if ours != 0 => Ok(ours),
             _ => Err(format!("varisat clause id {varisat_id} is not known")),
         }
@@ -421,18 +401,11 @@ impl LratWriter {
             | CheckedProofStep::TautologicalClause { id, .. } => {
                 let input = self.loading.get();
                 if input == 0 {
-                    return Err(format!(
-                        "varisat added input clause {id} outside of loading"
-                    ));
+                    return Err(format!("varisat added input clause {id} outside of loading"));
                 }
                 self.set_id(id, input)?;
             }
-            CheckedProofStep::AtClause {
-                id,
-                clause,
-                propagations,
-                ..
-            } => {
+            CheckedProofStep::AtClause { id, clause, propagations, .. } => {
                 self.flush_deletions();
                 let ours = self.next_id;
                 self.next_id += 1;
@@ -459,16 +432,8 @@ impl LratWriter {
                 }
             }
             CheckedProofStep::DeleteClause { id, .. } => self.delete(id)?,
-            CheckedProofStep::DeleteAtClause {
-                id,
-                keep_as_redundant,
-                ..
-            }
-            | CheckedProofStep::DeleteRatClause {
-                id,
-                keep_as_redundant,
-                ..
-            } => {
+            CheckedProofStep::DeleteAtClause { id, keep_as_redundant, .. }
+            | CheckedProofStep::DeleteRatClause { id, keep_as_redundant, .. } => {
                 if !keep_as_redundant {
                     self.delete(id)?;
                 }
@@ -504,9 +469,7 @@ mod tests {
     use std::collections::{BTreeMap, BTreeSet};
 
     fn check(cnf: &Cnf, lrat: &str) -> Result<(), String> {
-        check_lrat(cnf, lrat, &mut Budget::unlimited())
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        check_lrat(cnf, lrat, &mut Budget::unlimited()).map(|_| ()).map_err(|e| e.to_string())
     }
 
     fn brute_force_sat(cnf: &Cnf) -> bool {
@@ -597,10 +560,7 @@ mod tests {
             }
         }
         // The sample must exercise both answers and varisat's own proofs.
-        assert!(
-            sat > 100 && unsat > 100 && by_varisat > 40,
-            "{sat} {unsat} {by_varisat}"
-        );
+        assert!(sat > 100 && unsat > 100 && by_varisat > 40, "{sat} {unsat} {by_varisat}");
     }
 
     /// Without the unit-propagation shortcut, varisat's proof still translates correctly, or
@@ -627,28 +587,13 @@ mod tests {
     fn translation_handles_varisat_numbering_quirks() {
         // Opposite units, then more clauses that varisat leaves unnumbered: its empty clause
         // takes the id of the third input clause; ours must come after all four.
-        let cnf = Cnf {
-            num_vars: 3,
-            clauses: vec![vec![1], vec![-1], vec![2, 3], vec![2, 3]],
-        };
+        let cnf = Cnf { num_vars: 3, clauses: vec![vec![1], vec![-1], vec![2, 3], vec![2, 3]] };
         let outcome = solve_with_varisat(&cnf, true, usize::MAX).unwrap();
-        assert_eq!(
-            outcome,
-            SatOutcome::Unsatisfiable {
-                lrat: "5 0 1 2 0\n".to_string()
-            }
-        );
+        assert_eq!(outcome, SatOutcome::Unsatisfiable { lrat: "5 0 1 2 0\n".to_string() });
         assert_answer(&cnf, &outcome, false);
         // A unit falsifies a later binary clause at load time: varisat still searches.
-        let cnf = Cnf {
-            num_vars: 2,
-            clauses: vec![vec![1], vec![2], vec![-1, -2]],
-        };
-        assert_answer(
-            &cnf,
-            &solve_with_varisat(&cnf, true, usize::MAX).unwrap(),
-            false,
-        );
+        let cnf = Cnf { num_vars: 2, clauses: vec![vec![1], vec![2], vec![-1, -2]] };
+        assert_answer(&cnf, &solve_with_varisat(&cnf, true, usize::MAX).unwrap(), false);
         // Duplicates, repeated literals and tautologies ahead of a formula that needs search.
         let cnf = Cnf {
             num_vars: 4,
@@ -666,14 +611,8 @@ mod tests {
         assert!(unit_refutation(&cnf).is_none());
         assert_answer(&cnf, &solve(&cnf, true).unwrap(), false);
         // The empty input clause: varisat derives nothing, which is reported, not hidden.
-        let cnf = Cnf {
-            num_vars: 1,
-            clauses: vec![vec![1], vec![]],
-        };
-        assert!(matches!(
-            solve_with_varisat(&cnf, true, usize::MAX),
-            Err(SatError::Proof(_))
-        ));
+        let cnf = Cnf { num_vars: 1, clauses: vec![vec![1], vec![]] };
+        assert!(matches!(solve_with_varisat(&cnf, true, usize::MAX), Err(SatError::Proof(_))));
         assert_answer(&cnf, &solve(&cnf, true).unwrap(), false);
     }
 
@@ -682,51 +621,18 @@ mod tests {
         let cases: Vec<(Cnf, bool)> = vec![
             (Cnf::new(0), true),
             (Cnf::new(5), true),
+            (Cnf { num_vars: 3, clauses: vec![vec![]] }, false),
+            (Cnf { num_vars: 3, clauses: vec![vec![1, 2], vec![], vec![3]] }, false),
+            (Cnf { num_vars: 4, clauses: vec![vec![2], vec![-2]] }, false),
+            (Cnf { num_vars: 4, clauses: vec![vec![1, -1], vec![4, 4, 4], vec![4]] }, true),
             (
-                Cnf {
-                    num_vars: 3,
-                    clauses: vec![vec![]],
-                },
-                false,
-            ),
-            (
-                Cnf {
-                    num_vars: 3,
-                    clauses: vec![vec![1, 2], vec![], vec![3]],
-                },
-                false,
-            ),
-            (
-                Cnf {
-                    num_vars: 4,
-                    clauses: vec![vec![2], vec![-2]],
-                },
-                false,
-            ),
-            (
-                Cnf {
-                    num_vars: 4,
-                    clauses: vec![vec![1, -1], vec![4, 4, 4], vec![4]],
-                },
-                true,
-            ),
-            (
-                Cnf {
-                    num_vars: 3,
-                    clauses: vec![vec![1], vec![2], vec![-1, -2, 3], vec![-3, -3]],
-                },
+                Cnf { num_vars: 3, clauses: vec![vec![1], vec![2], vec![-1, -2, 3], vec![-3, -3]] },
                 false,
             ),
             (
                 Cnf {
                     num_vars: 9,
-                    clauses: vec![
-                        vec![7, 8],
-                        vec![7, 8],
-                        vec![-7, 8],
-                        vec![7, -8],
-                        vec![-7, -8],
-                    ],
+                    clauses: vec![vec![7, 8], vec![7, 8], vec![-7, 8], vec![7, -8], vec![-7, -8]],
                 },
                 false,
             ),
@@ -735,17 +641,10 @@ mod tests {
             let outcome = solve(&cnf, true).unwrap();
             assert_answer(&cnf, &outcome, expect);
         }
-        let bad = Cnf {
-            num_vars: 2,
-            clauses: vec![vec![1], vec![3]],
-        };
+        let bad = Cnf { num_vars: 2, clauses: vec![vec![1], vec![3]] };
         assert!(matches!(
             solve(&bad, true),
-            Err(SatError::BadLiteral {
-                clause: 1,
-                literal: 3,
-                ..
-            })
+            Err(SatError::BadLiteral { clause: 1, literal: 3, .. })
         ));
     }
 
@@ -852,11 +751,8 @@ mod tests {
                 if clause.iter().any(|l| falsified.contains(&-l)) {
                     return false;
                 }
-                let open: BTreeSet<i64> = clause
-                    .iter()
-                    .copied()
-                    .filter(|l| !falsified.contains(l))
-                    .collect();
+                let open: BTreeSet<i64> =
+                    clause.iter().copied().filter(|l| !falsified.contains(l)).collect();
                 match open.len() {
                     0 => {
                         proved = true;
@@ -919,12 +815,7 @@ mod tests {
             // Dropping the empty clause's line.
             must_reject.push(join(&lines[..last]));
             // Hints replaced by ids no clause has; garbage tokens.
-            let max_id = lines[last]
-                .split_whitespace()
-                .next()
-                .unwrap()
-                .parse::<u64>()
-                .unwrap();
+            let max_id = lines[last].split_whitespace().next().unwrap().parse::<u64>().unwrap();
             for _ in 0..40 {
                 let i = rng.below(lines.len() as u64) as usize;
                 let words: Vec<&str> = lines[i].split_whitespace().collect();
@@ -1029,9 +920,6 @@ mod tests {
                 }
             }
         }
-        assert!(
-            total > 1000 && rejected > total / 2,
-            "{rejected} of {total}"
-        );
+        assert!(total > 1000 && rejected > total / 2, "{rejected} of {total}");
     }
 }

@@ -212,10 +212,9 @@ pub fn table(rows: &[Row]) -> String {
     }
     let last = rows.last().map_or(0, |r| r.n);
     let _ = match smallest_n(rows) {
-        Some(n) => writeln!(
-            out,
-            "\nSmallest N the data allow (Theorem 10): {n}, on n = {n}..={last}"
-        ),
+        Some(n) => {
+            writeln!(out, "\nSmallest N the data allow (Theorem 10): {n}, on n = {n}..={last}")
+        }
         None => writeln!(out, "\nThe last row, n = {last}, has a tie: N > {last}"),
     };
     let other: usize = rows.iter().map(|r| r.other_winner).sum();
@@ -294,21 +293,9 @@ mod tests {
     #[test]
     fn theorem_10_ties_up_to_16() {
         let rows = rows(16, false, &mut |_| {}).unwrap();
-        let ties: Vec<(usize, usize, usize)> = rows
-            .iter()
-            .filter(|r| r.n >= 12)
-            .map(|r| (r.n, r.ties, r.triangulations))
-            .collect();
-        assert_eq!(
-            ties,
-            [
-                (12, 0, 72),
-                (13, 4, 136),
-                (14, 0, 272),
-                (15, 1, 528),
-                (16, 0, 1056)
-            ]
-        );
+        let ties: Vec<(usize, usize, usize)> =
+            rows.iter().filter(|r| r.n >= 12).map(|r| (r.n, r.ties, r.triangulations)).collect();
+        assert_eq!(ties, [(12, 0, 72), (13, 4, 136), (14, 0, 272), (15, 1, 528), (16, 0, 1056)]);
         assert!(rows.iter().all(|r| r.other_winner == 0));
         assert_eq!(smallest_n(&rows), Some(16));
     }
@@ -388,11 +375,9 @@ mod tests {
         for n in 5..=10 {
             for t in all_serpentine(n) {
                 let spec = mft(n, t);
-                let (shape, start) = setup(
-                    &spec,
-                    &mut gamecert_certificates::base::budget::Budget::new(u64::MAX),
-                )
-                .unwrap();
+                let (shape, start) =
+                    setup(&spec, &mut gamecert_certificates::base::budget::Budget::new(u64::MAX))
+                        .unwrap();
                 let wins = |b: &Board, e: [usize; 2]| {
                     let mut next = b.clone();
                     next.play(&shape, spec.game, e, 1).unwrap().green_face

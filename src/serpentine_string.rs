@@ -75,10 +75,7 @@ impl Sides {
         if tips.len() != 2 {
             return Err(format!("{} ears: not serpentine", tips.len()));
         }
-        Ok(Sides {
-            n,
-            tips: [tips[0], tips[1]],
-        })
+        Ok(Sides { n, tips: [tips[0], tips[1]] })
     }
 
     /// Side A (u..w-1)?
@@ -139,10 +136,7 @@ impl Sides {
             if green(third[0], third[1]) {
                 out.push(Token::Hull { edge: third });
             }
-            out.push(Token::Cross {
-                edge: key(e[0], e[1]),
-                green: g,
-            });
+            out.push(Token::Cross { edge: key(e[0], e[1]), green: g });
             if k + 1 == cross.len() {
                 let last = self.toward(board, e, false)?;
                 if green(last[0], last[1]) {
@@ -283,20 +277,13 @@ pub fn survey_one(spec: &FlipSpec, s: &mut Survey) -> Result<Vec<OddForced>, Str
         let mut all_offer = !moves.is_empty();
         for &e in &moves {
             let (next, f) = play(&b, e);
-            let k = tokens.iter().position(|t| {
-                *t == Token::Cross {
-                    edge: e,
-                    green: false,
-                }
-            });
+            let k = tokens.iter().position(|t| *t == Token::Cross { edge: e, green: false });
             let Some(k) = k else {
                 // Counted by (c).
                 continue;
             };
-            let is_g = |i: Option<usize>| {
-                i.and_then(|i| tokens.get(i))
-                    .is_some_and(|t| t.letter() == 'g')
-            };
+            let is_g =
+                |i: Option<usize>| i.and_then(|i| tokens.get(i)).is_some_and(|t| t.letter() == 'g');
             if f.green_face {
                 any_win = true;
                 s.winning_moves += 1;
@@ -313,12 +300,8 @@ pub fn survey_one(spec: &FlipSpec, s: &mut Survey) -> Result<Vec<OddForced>, Str
             let hi = if hull(k + 1) { k + 1 } else { k };
             let crossing = sides.crosses(f.new);
             let middle = if crossing { hi - lo + 1 } else { 1 };
-            let expected = format!(
-                "{}{}{}",
-                word(&tokens[..lo]),
-                "g".repeat(middle),
-                word(&tokens[hi + 1..])
-            );
+            let expected =
+                format!("{}{}{}", word(&tokens[..lo]), "g".repeat(middle), word(&tokens[hi + 1..]));
             if crossing {
                 s.crossing_moves += 1;
             } else {
@@ -354,10 +337,7 @@ pub fn survey_one(spec: &FlipSpec, s: &mut Survey) -> Result<Vec<OddForced>, Str
 
 /// [`survey_one`] over every serpentine triangulation of the n-gon up to symmetry.
 pub fn survey(n: usize) -> Result<Survey, String> {
-    let mut s = Survey {
-        n,
-        ..Survey::default()
-    };
+    let mut s = Survey { n, ..Survey::default() };
     for t in crate::serpentine::all_serpentine(n) {
         s.triangulations += 1;
         survey_one(&crate::serpentine::mft(n, t), &mut s)?;
@@ -392,11 +372,7 @@ mod tests {
         for row in expected {
             let s = survey(row[0] as usize).unwrap();
             println!("{s:?}");
-            assert_eq!(
-                (s.a_failures, s.b_failures, s.c_failures),
-                (0, 0, 0),
-                "{s:?}"
-            );
+            assert_eq!((s.a_failures, s.b_failures, s.c_failures), (0, 0, 0), "{s:?}");
             assert_eq!(
                 [
                     s.n as u64,
@@ -412,10 +388,7 @@ mod tests {
                 row,
                 "{s:?}"
             );
-            assert_eq!(
-                (s.forced_assumed, s.forced_assumed_odd),
-                (s.forced, s.forced_odd)
-            );
+            assert_eq!((s.forced_assumed, s.forced_assumed_odd), (s.forced, s.forced_odd));
         }
     }
 
@@ -446,10 +419,7 @@ mod tests {
         assert_eq!(o.position, "158857028781/10002000480/0");
         // Every b sits between two g's, yet no move wins (the forced test checked that each
         // hands the opponent a win): a gbg need not be a winning move.
-        let cross = |a: usize, b: usize, green: bool| Token::Cross {
-            edge: [a, b],
-            green,
-        };
+        let cross = |a: usize, b: usize, green: bool| Token::Cross { edge: [a, b], green };
         let hull = |a: usize, b: usize| Token::Hull { edge: [a, b] };
         assert_eq!(
             o.tokens,

@@ -101,11 +101,7 @@ impl Dual {
                     continue;
                 }
                 let pair = by_edge[&ek(a, b)];
-                let other = if pair[0] as usize == k {
-                    pair[1]
-                } else {
-                    pair[0]
-                };
+                let other = if pair[0] as usize == k { pair[1] } else { pair[0] };
                 children[k][slot] = (e, other);
                 slot += 1;
                 if other != u32::MAX {
@@ -113,11 +109,7 @@ impl Dual {
                 }
             }
         }
-        Dual {
-            order,
-            tri: triangles.to_vec(),
-            children,
-        }
+        Dual { order, tri: triangles.to_vec(), children }
     }
 }
 
@@ -143,11 +135,8 @@ pub fn all_green_dp(n: usize, triangles: &[[usize; 3]]) -> (usize, Vec<[usize; 2
     }
     // The root's parent edge is the side (0, 1): never flipped, green iff the root is hot.
     let root = dual.order[0];
-    let (state, best) = if val[root][1] + 1 >= val[root][2] {
-        (1, val[root][1] + 1)
-    } else {
-        (2, val[root][2])
-    };
+    let (state, best) =
+        if val[root][1] + 1 >= val[root][2] { (1, val[root][1] + 1) } else { (2, val[root][2]) };
     let mut flips = Vec::new();
     let mut stack = vec![(root, state)];
     while let Some((k, state)) = stack.pop() {
@@ -229,9 +218,7 @@ pub fn theorem_13(n: usize, triangles: &[[usize; 3]]) -> Vec<[usize; 2]> {
             continue;
         }
         // An ear: consecutive x, y, z with the diagonal x-z.
-        let i = (0..k)
-            .find(|&i| has(at(i), at(i + 2)))
-            .expect("a triangulated polygon has an ear");
+        let i = (0..k).find(|&i| has(at(i), at(i + 2))).expect("a triangulated polygon has an ear");
         let (x, z) = (at(i), at(i + 2));
         flips.push([x.min(z), x.max(z)]);
         // The apex w of the other triangle on x-z, then P1 = z..w and P2 = w..x.
@@ -374,13 +361,7 @@ pub fn independent_search(shape: &Shape, board: &Board) -> (usize, Vec<[usize; 2
         best: board.count(1),
         best_set: vec![],
     };
-    go(
-        &mut s,
-        0,
-        &mut vec![],
-        &mut HashMap::new(),
-        &mut HashMap::new(),
-    );
+    go(&mut s, 0, &mut vec![], &mut HashMap::new(), &mut HashMap::new());
     (s.best, s.best_set.iter().map(|&i| cand[i]).collect())
 }
 
@@ -392,9 +373,7 @@ pub fn s_of_t(t: u32) -> Result<FlipSpec, String> {
         return Err(format!("t = {t}: S(t) is built for 1 <= t <= 11"));
     }
     let m = 1usize << (t - 1);
-    let points: Vec<[i64; 2]> = (0..=m as i64)
-        .map(|i| [2 * i, i * (m as i64 - i)])
-        .collect();
+    let points: Vec<[i64; 2]> = (0..=m as i64).map(|i| [2 * i, i * (m as i64 - i)]).collect();
     let mut triangles = Vec::new();
     let mut stack = vec![(0, m)];
     while let Some((lo, hi)) = stack.pop() {
@@ -440,13 +419,7 @@ pub fn solve(spec: &FlipSpec, exact: bool) -> Result<(FlipSequence, String), Str
         for &e in &flips {
             b.play(&shape, spec.game, e, 1)?;
         }
-        Ok((
-            FlipSequence {
-                green: b.count(1),
-                flips,
-            },
-            method.to_string(),
-        ))
+        Ok((FlipSequence { green: b.count(1), flips }, method.to_string()))
     };
     if !exact {
         if let Some((n, triangles, label)) = as_convex(spec)? {
@@ -455,10 +428,7 @@ pub fn solve(spec: &FlipSpec, exact: bool) -> Result<(FlipSequence, String), Str
                 .into_iter()
                 .map(|[a, b]| [label[a].min(label[b]), label[a].max(label[b])])
                 .collect();
-            return run(
-                flips,
-                "Theorem 11 (linear dynamic programme, convex position)",
-            );
+            return run(flips, "Theorem 11 (linear dynamic programme, convex position)");
         }
     }
     if shape.len() <= crate::flipping::MAX_EXACT_POINTS {
@@ -544,10 +514,7 @@ mod tests {
                 )
                 .unwrap();
                 let (shape, board) = setup(&spec, &mut Budget::new(u64::MAX)).unwrap();
-                assert_eq!(
-                    independent_search(&shape, &board).0,
-                    exhaustive(&shape, &board).0
-                );
+                assert_eq!(independent_search(&shape, &board).0, exhaustive(&shape, &board).0);
             }
         }
     }
@@ -564,17 +531,8 @@ mod tests {
             let (shape, board) = setup(&spec, &mut Budget::new(u64::MAX)).unwrap();
             assert_eq!(board.edges.len(), 3 << (t - 1), "e(t)");
             let m = 1usize << (t - 1);
-            let c: Vec<[usize; 3]> = spec
-                .triangles
-                .iter()
-                .copied()
-                .filter(|x| x[2] <= m)
-                .collect();
-            let (g, flips) = if m >= 2 {
-                all_green_dp(m + 1, &c)
-            } else {
-                (0, vec![])
-            };
+            let c: Vec<[usize; 3]> = spec.triangles.iter().copied().filter(|x| x[2] <= m).collect();
+            let (g, flips) = if m >= 2 { all_green_dp(m + 1, &c) } else { (0, vec![]) };
             if t <= 6 {
                 assert_eq!(independent_search(&shape, &board).0, g, "t = {t}");
             }

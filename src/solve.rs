@@ -89,10 +89,7 @@ impl EncodingSize {
 /// (+ one of 3). The output j is a literal iff 1 <= j <= inputs.
 fn counter_size(inputs: u128, bound: u128, both: bool) -> EncodingSize {
     if inputs <= 1 || bound == 0 {
-        return EncodingSize {
-            exact: true,
-            ..EncodingSize::default()
-        };
+        return EncodingSize { exact: true, ..EncodingSize::default() };
     }
     let rows = inputs - 1; // rows i = 1..inputs - 1
     let first = rows; // j = 1
@@ -100,22 +97,11 @@ fn counter_size(inputs: u128, bound: u128, both: bool) -> EncodingSize {
     let p = rows.min(bound); // rows where every j in 2..=i is below the bound
     let middle = p * (p.saturating_sub(1)) / 2 + (rows - p) * (bound - 1);
     let (clauses, literals) = if both {
-        (
-            3 * first + 4 * middle + 3 * diagonal,
-            7 * first + 11 * middle + 7 * diagonal,
-        )
+        (3 * first + 4 * middle + 3 * diagonal, 7 * first + 11 * middle + 7 * diagonal)
     } else {
-        (
-            first + 2 * middle + 2 * diagonal,
-            3 * first + 6 * middle + 4 * diagonal,
-        )
+        (first + 2 * middle + 2 * diagonal, 3 * first + 6 * middle + 4 * diagonal)
     };
-    EncodingSize {
-        variables: first + middle + diagonal,
-        clauses,
-        literals,
-        exact: true,
-    }
+    EncodingSize { variables: first + middle + diagonal, clauses, literals, exact: true }
 }
 
 /// The exact number of variables, clauses and literals of [`black_wins_cnf`]`(graph, white,
@@ -382,14 +368,8 @@ fn sat_failed(err: SatError, suggestion: String) -> SolveError {
     match err {
         SatError::ProofTooLarge { limit } => SolveError::TooLarge(TooLarge {
             what: "the LRAT refutation".into(),
-            estimate: format!(
-                "more than {} bytes (solving stopped there)",
-                grouped(limit as u128)
-            ),
-            limit: format!(
-                "{} bytes, the checker's limit on proofs",
-                grouped(limit as u128)
-            ),
+            estimate: format!("more than {} bytes (solving stopped there)", grouped(limit as u128)),
+            limit: format!("{} bytes, the checker's limit on proofs", grouped(limit as u128)),
             suggestion,
         }),
         other => SolveError::Sat(other),
@@ -398,9 +378,7 @@ fn sat_failed(err: SatError, suggestion: String) -> SolveError {
 
 /// Solves the instance and returns a certificate the checker has accepted.
 pub fn solve(instance: &Instance, method: Method) -> Result<Solved, SolveError> {
-    let spec = instance
-        .one_round()
-        .ok_or(SolveError::Unsupported(instance.kind()))?;
+    let spec = instance.one_round().ok_or(SolveError::Unsupported(instance.kind()))?;
     solve_one_round(spec, &spec.validate()?, method)
 }
 
@@ -426,10 +404,7 @@ pub fn solve_one_round(
         let formula = &source.formula;
         check_formula_size(formula)?;
         let outcome = sat::solve(formula, true).map_err(|e| {
-            sat_failed(
-                e,
-                "the formula is too hard for a certified refutation".into(),
-            )
+            sat_failed(e, "the formula is too hard for a certified refutation".into())
         })?;
         let certificate = match outcome {
             SatOutcome::Satisfiable(model) => Certificate::Witness(Witness {
@@ -445,21 +420,12 @@ pub fn solve_one_round(
                 lrat,
             }),
         };
-        (
-            certificate,
-            formula.num_vars,
-            formula.clauses.len(),
-            "reduction",
-        )
+        (certificate, formula.num_vars, formula.clauses.len(), "reduction")
     } else {
         check_direct_size(spec, game)?;
-        let encoding = black_wins_cnf(
-            &game.graph,
-            &game.white,
-            game.black_count,
-            &mut Budget::unlimited(),
-        )
-        .map_err(SolveError::Encoding)?;
+        let encoding =
+            black_wins_cnf(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
+                .map_err(SolveError::Encoding)?;
         let outcome =
             sat::solve(&encoding.cnf, true).map_err(|e| sat_failed(e, direct_suggestion(spec)))?;
         let certificate = match outcome {
@@ -477,12 +443,7 @@ pub fn solve_one_round(
                 lrat,
             }),
         };
-        (
-            certificate,
-            encoding.cnf.num_vars,
-            encoding.cnf.clauses.len(),
-            "direct",
-        )
+        (certificate, encoding.cnf.num_vars, encoding.cnf.clauses.len(), "direct")
     };
     let solve_seconds = started.elapsed().as_secs_f64();
     let lrat_bytes = match &certificate {
@@ -498,11 +459,7 @@ pub fn solve_one_round(
         Certificate::Witness(w) => w.placement.iter().map(|v| v.len() + 4).sum(),
         _ => 0,
     };
-    let verdict = check_one_round(
-        game,
-        &certificate,
-        &Limits::for_input(certificate_bytes as u64),
-    );
+    let verdict = check_one_round(game, &certificate, &Limits::for_input(certificate_bytes as u64));
     let check_seconds = started.elapsed().as_secs_f64();
     if !verdict.accepted && verdict.reason.contains("work limit reached") {
         // Correct but too large for the checker's default budget: say so, with the way out.
@@ -538,9 +495,7 @@ mod tests {
     use gamecert_certificates::format::GraphSpec;
 
     fn actual(graph: &Graph, white: &[usize], k: usize) -> EncodingSize {
-        let cnf = black_wins_cnf(graph, white, k, &mut Budget::unlimited())
-            .unwrap()
-            .cnf;
+        let cnf = black_wins_cnf(graph, white, k, &mut Budget::unlimited()).unwrap().cnf;
         EncodingSize {
             variables: u128::from(cnf.num_vars),
             clauses: cnf.clauses.len() as u128,

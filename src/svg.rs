@@ -45,11 +45,7 @@ pub struct Stroke {
 
 impl Stroke {
     pub fn new(edge: [usize; 2], colour: Colour) -> Stroke {
-        Stroke {
-            edge,
-            colour,
-            label: None,
-        }
+        Stroke { edge, colour, label: None }
     }
 }
 
@@ -65,9 +61,7 @@ const WIDTH: f64 = 600.0;
 const MARGIN: f64 = 30.0;
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 impl Picture<'_> {
@@ -193,10 +187,7 @@ mod tests {
         let paths = write_frames(&dir, "play", &frames).unwrap();
         assert_eq!(paths.len(), 12);
         assert!(paths[0].ends_with("play-000.svg") && paths[11].ends_with("play-011.svg"));
-        assert_eq!(
-            std::fs::read_to_string(&paths[11]).unwrap(),
-            "<svg>11</svg>"
-        );
+        assert_eq!(std::fs::read_to_string(&paths[11]).unwrap(), "<svg>11</svg>");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -269,9 +269,7 @@ pub fn voronoi_paths_with(
             Ok(())
         })();
         drop(send);
-        let rows = checker
-            .join()
-            .map_err(|_| anyhow::anyhow!("the checker thread panicked"))??;
+        let rows = checker.join().map_err(|_| anyhow::anyhow!("the checker thread panicked"))??;
         solved?;
         Ok(rows)
     })
@@ -307,10 +305,7 @@ pub fn voronoi_paths_table(rows: &[PathEntry], times: bool, wall_seconds: f64) -
             r.search_nodes
         ));
         if times {
-            out.push_str(&format!(
-                " {:.3} | {:.3} |",
-                r.solve_seconds, r.check_seconds
-            ));
+            out.push_str(&format!(" {:.3} | {:.3} |", r.solve_seconds, r.check_seconds));
         }
         out.push('\n');
     }

@@ -69,9 +69,7 @@ impl TieSearch {
         }
         let moves = pos.moves();
         let t = moves.is_empty()
-            || moves
-                .into_iter()
-                .any(|mv| pos.after(mv).is_some_and(|next| self.can_tie(&next)));
+            || moves.into_iter().any(|mv| pos.after(mv).is_some_and(|next| self.can_tie(&next)));
         self.memo.insert(key, t);
         t
     }
@@ -188,11 +186,8 @@ fn opening_with(
                 answered = true;
                 let key = next.key();
                 if solver.value(&next) == 1 && !lost.iter().any(|(k, _)| *k == key) {
-                    let moves = [
-                        start.original(first),
-                        after.original(reply),
-                        replied.original(second),
-                    ];
+                    let moves =
+                        [start.original(first), after.original(reply), replied.original(second)];
                     lost.push((key, moves));
                 }
             }
@@ -207,11 +202,8 @@ pub fn opening(solver: &mut MftSolver, n: usize, triangles: &[[usize; 3]]) -> Op
     let start = Poly::new(n, triangles).expect("a triangulation");
     let order = start.dual_order().expect("a serpentine triangulation");
     let zz = zigzag(&start, &order);
-    let mut out = Opening {
-        zigzag_edges: zz.len(),
-        value: solver.value(&start),
-        ..Opening::default()
-    };
+    let mut out =
+        Opening { zigzag_edges: zz.len(), value: solver.value(&start), ..Opening::default() };
     if zz.is_empty() {
         return out;
     }
@@ -247,10 +239,7 @@ pub struct OpeningRow {
 }
 
 pub fn opening_row(solver: &mut MftSolver, n: usize) -> OpeningRow {
-    let mut r = OpeningRow {
-        n,
-        ..OpeningRow::default()
-    };
+    let mut r = OpeningRow { n, ..OpeningRow::default() };
     for t in crate::serpentine::all_serpentine(n) {
         let o = opening(solver, n, &t);
         r.triangulations += 1;
@@ -261,10 +250,7 @@ pub fn opening_row(solver: &mut MftSolver, n: usize) -> OpeningRow {
             r.lost_example = o.chain_but_lost.first().map(|&m| (t.clone(), m));
         }
         r.first_wins += usize::from(o.value == 1);
-        let big_fan = t
-            .iter()
-            .flatten()
-            .any(|&v| t.iter().filter(|x| x.contains(&v)).count() >= 6);
+        let big_fan = t.iter().flatten().any(|&v| t.iter().filter(|x| x.contains(&v)).count() >= 6);
         r.big_fan += usize::from(big_fan);
         r.covered += usize::from(big_fan || o.some_works);
     }
@@ -308,10 +294,8 @@ mod tests {
     #[test]
     fn theorem_10_opening() {
         let mut solver = MftSolver::new();
-        let rows: Vec<OpeningRow> = (8..=16)
-            .step_by(2)
-            .map(|n| opening_row(&mut solver, n))
-            .collect();
+        let rows: Vec<OpeningRow> =
+            (8..=16).step_by(2).map(|n| opening_row(&mut solver, n)).collect();
         let got: Vec<[usize; 7]> = rows.iter().map(summary).collect();
         assert_eq!(got, EXPECTED_OPENINGS);
         let (t, moves) = rows[4].lost_example.clone().expect("an example at n = 16");
@@ -320,12 +304,7 @@ mod tests {
         let mut general = crate::flipping::Solver::new(&spec).unwrap();
         let mut board = general.start.clone();
         for m in moves {
-            assert!(
-                !board
-                    .play(&general.shape, spec.game, m, 1)
-                    .unwrap()
-                    .green_face
-            );
+            assert!(!board.play(&general.shape, spec.game, m, 1).unwrap().green_face);
         }
         // The second player is to move; the first player's payoff under optimal play:
         assert_eq!(general.value(&board, false), -1, "{moves:?}");
@@ -352,19 +331,15 @@ mod tests {
             let all = crate::serpentine::all_serpentine(n);
             for t in &all {
                 let spec = crate::serpentine::mft(n, t.clone());
-                let (shape, start) = setup(
-                    &spec,
-                    &mut gamecert_certificates::base::budget::Budget::new(u64::MAX),
-                )
-                .unwrap();
+                let (shape, start) =
+                    setup(&spec, &mut gamecert_certificates::base::budget::Budget::new(u64::MAX))
+                        .unwrap();
                 let owner_first = n % 2 == 0;
                 let mut safe_move = |b: &Board, _: bool| {
                     let p = Poly::from_board(n, b).unwrap();
                     let moves = p.moves();
                     let wins = moves.iter().find(|&&m| p.after(m).is_none());
-                    let safe = moves
-                        .iter()
-                        .find(|&&m| p.after(m).is_some_and(|q| !offers_win(&q)));
+                    let safe = moves.iter().find(|&&m| p.after(m).is_some_and(|q| !offers_win(&q)));
                     p.original(*wins.or(safe).unwrap_or(&moves[0]))
                 };
                 let strategy = crate::flipping::strategy_from(
@@ -396,10 +371,7 @@ mod tests {
         }
         // (n, triangulations, [refused by a tie, refused by a loss]); at n = 13, 4 of the
         // triangulations are ties under optimal play anyway.
-        assert_eq!(
-            counts,
-            [(12, 72, [72, 0]), (13, 136, [133, 3]), (14, 272, [264, 8])]
-        );
+        assert_eq!(counts, [(12, 72, [72, 0]), (13, 136, [133, 3]), (14, 272, [264, 8])]);
     }
 
     /// Per n: triangulations, central works, some works, chain but lost, big fan, covered,

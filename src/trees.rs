@@ -115,12 +115,7 @@ impl RootedTree {
                 }
             }
         }
-        Ok(RootedTree {
-            root,
-            parent,
-            children,
-            order,
-        })
+        Ok(RootedTree { root, parent, children, order })
     }
 
     /// For each vertex, whether its whole subtree is empty in `position`.
@@ -150,13 +145,7 @@ fn best_reply(graph: &Graph, w: usize) -> usize {
     let n = graph.len();
     (0..n)
         .filter(|&b| b != w)
-        .min_by_key(|&b| {
-            margin(
-                graph,
-                &position_with(n, &[(w, b'W'), (b, b'B')]),
-                Player::White,
-            )
-        })
+        .min_by_key(|&b| margin(graph, &position_with(n, &[(w, b'W'), (b, b'B')]), Player::White))
         .expect("a game of one round has at least two vertices")
 }
 
@@ -228,18 +217,12 @@ pub fn median_certificate(game: &MultiRound) -> Result<Certificate, String> {
         orbits: Vec::new(),
     };
     if m.len() == 1 {
-        return Ok(Certificate::VoronoiStrategy(white_move(
-            StrategyClaim::Wins,
-            None,
-        )));
+        return Ok(Certificate::VoronoiStrategy(white_move(StrategyClaim::Wins, None)));
     }
     let moves = (0..n)
         .map(|w| {
             let p = position_with(n, &[(w, b'W')]);
-            (
-                String::from_utf8(p).expect("ASCII"),
-                graph.name(best_reply(graph, w)).to_string(),
-            )
+            (String::from_utf8(p).expect("ASCII"), graph.name(best_reply(graph, w)).to_string())
         })
         .collect();
     Ok(Certificate::VoronoiValue(VoronoiValue {
@@ -306,19 +289,12 @@ fn canonical(n: usize, edges: &[(usize, usize)]) -> String {
         leaves = next;
     }
     fn encode(v: usize, parent: usize, adj: &[Vec<usize>]) -> String {
-        let mut children: Vec<String> = adj[v]
-            .iter()
-            .filter(|&&w| w != parent)
-            .map(|&w| encode(w, v, adj))
-            .collect();
+        let mut children: Vec<String> =
+            adj[v].iter().filter(|&&w| w != parent).map(|&w| encode(w, v, adj)).collect();
         children.sort();
         format!("({})", children.concat())
     }
-    leaves
-        .iter()
-        .map(|&c| encode(c, usize::MAX, &adj))
-        .min()
-        .unwrap_or_default()
+    leaves.iter().map(|&c| encode(c, usize::MAX, &adj)).min().unwrap_or_default()
 }
 
 /// The exact value of the one-round game on a tree, for the cross-check.
@@ -349,11 +325,9 @@ mod tests {
                     .chain(&v.white.moves)
                     .map(|(p, m)| (p.len() + m.len()) as u128)
                     .sum(),
-                Certificate::VoronoiStrategy(w) => w
-                    .moves
-                    .iter()
-                    .map(|(p, m)| (p.len() + m.len()) as u128)
-                    .sum(),
+                Certificate::VoronoiStrategy(w) => {
+                    w.moves.iter().map(|(p, m)| (p.len() + m.len()) as u128).sum()
+                }
                 other => panic!("{other:?}"),
             };
             assert!(text <= bytes, "n = {n}");
@@ -403,16 +377,8 @@ mod tests {
                 let game = spec.validate().unwrap();
                 let m = medians(&game.graph);
                 let value = exact_value(&game).unwrap();
-                assert_eq!(
-                    m.len() == 1,
-                    value > 0,
-                    "{edges:?}: medians {m:?}, value {value}"
-                );
-                assert_eq!(
-                    m.len() == 2,
-                    value == 0,
-                    "{edges:?}: medians {m:?}, value {value}"
-                );
+                assert_eq!(m.len() == 1, value > 0, "{edges:?}: medians {m:?}, value {value}");
+                assert_eq!(m.len() == 2, value == 0, "{edges:?}: medians {m:?}, value {value}");
                 let cert = median_certificate(&game).unwrap();
                 let verdict = check(&Instance::Voronoi(spec), &cert, &Limits::default());
                 assert!(verdict.accepted, "{edges:?}: {}", verdict.reason);

@@ -189,11 +189,8 @@ impl GameDigraph {
                 .map(|&code| {
                     let g = SmallGraph::from_code(n, code);
                     let immediate = rules.immediate_win(&g);
-                    let mut kids: Vec<u128> = rules
-                        .children(&g)
-                        .iter()
-                        .map(|h| canonical(h).code)
-                        .collect();
+                    let mut kids: Vec<u128> =
+                        rules.children(&g).iter().map(|h| canonical(h).code).collect();
                     kids.sort_unstable();
                     kids.dedup();
                     (immediate, kids)
@@ -245,9 +242,7 @@ impl GameDigraph {
 
     /// Positions stored and arcs (distinct children) over all levels.
     pub fn size(&self) -> (usize, usize) {
-        self.levels.iter().fold((0, 0), |(p, a), l| {
-            (p + l.codes.len(), a + l.children.len())
-        })
+        self.levels.iter().fold((0, 0), |(p, a), l| (p + l.codes.len(), a + l.children.len()))
     }
 }
 
@@ -257,11 +252,7 @@ impl GameDigraph {
 /// stored canonical form by the canonical labelling. Only the positions the strategy reaches
 /// are listed.
 pub fn certificate(digraph: &GameDigraph, labels: &[Vec<bool>]) -> TriangleStrategy {
-    assert_eq!(
-        digraph.rules,
-        Rules::TriangleAvoidance,
-        "the checker knows triangle avoidance"
-    );
+    assert_eq!(digraph.rules, Rules::TriangleAvoidance, "the checker knows triangle avoidance");
     let n = digraph.n;
     let next_wins: HashMap<u128, bool> = digraph
         .levels
@@ -316,12 +307,7 @@ pub fn certificate(digraph: &GameDigraph, labels: &[Vec<bool>]) -> TriangleStrat
         }
         moves.push((here, list));
     }
-    TriangleStrategy {
-        n,
-        winner: if winner_is_a { "A" } else { "B" }.into(),
-        positions,
-        moves,
-    }
+    TriangleStrategy { n, winner: if winner_is_a { "A" } else { "B" }.into(), positions, moves }
 }
 
 /// One row of Tables 1 and 2.
@@ -437,9 +423,7 @@ pub fn table(rows: &[Outcome]) -> String {
                     if agrees { "agrees" } else { "DIFFERS" }
                 )
             });
-        let certified = r
-            .certified
-            .map_or("no".to_string(), |p| format!("yes ({p})"));
+        let certified = r.certified.map_or("no".to_string(), |p| format!("yes ({p})"));
         out.push_str(&format!(
             "| {} | {:?} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
             r.n,
@@ -469,11 +453,7 @@ mod tests {
             if winner != "-" {
                 assert_eq!(r.winner, winner, "n = {n}");
             }
-            assert_eq!(
-                (r.positions, r.terminal, r.winners_terminal),
-                (t, m, w),
-                "n = {n}"
-            );
+            assert_eq!((r.positions, r.terminal, r.winners_terminal), (t, m, w), "n = {n}");
         }
     }
 
@@ -489,16 +469,8 @@ mod tests {
                 a(n % 4 == 2 || n % 4 == 3),
                 "achievement, n = {n}"
             );
-            assert_eq!(
-                winner(Rules::OddCycleAvoidance),
-                a(n % 4 == 2),
-                "odd cycles, n = {n}"
-            );
-            assert_eq!(
-                winner(Rules::ConnectedAvoidance),
-                a(n % 2 == 0),
-                "connected, n = {n}"
-            );
+            assert_eq!(winner(Rules::OddCycleAvoidance), a(n % 4 == 2), "odd cycles, n = {n}");
+            assert_eq!(winner(Rules::ConnectedAvoidance), a(n % 2 == 0), "connected, n = {n}");
         }
     }
 

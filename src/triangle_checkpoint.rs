@@ -131,18 +131,14 @@ fn read_level<R: Read>(
     let mut immediate = vec![0u8; count];
     read_exact(r, &mut immediate)?;
     if immediate.iter().any(|&b| b > 1) {
-        return Err(ReadStop::Bad(format!(
-            "level {t}: an immediate-win flag that is not 0 or 1"
-        )));
+        return Err(ReadStop::Bad(format!("level {t}: an immediate-win flag that is not 0 or 1")));
     }
     let mut offsets = Vec::with_capacity(count + 1);
     for _ in 0..=count {
         offsets.push(read_u32(r)?);
     }
     if offsets[0] != 0 || offsets.windows(2).any(|w| w[0] > w[1]) {
-        return Err(ReadStop::Bad(format!(
-            "level {t}: child offsets that do not increase"
-        )));
+        return Err(ReadStop::Bad(format!("level {t}: child offsets that do not increase")));
     }
     let arcs = *offsets.last().expect("count + 1 offsets") as usize;
     backed(r, arcs as u64, 4)?;
@@ -179,10 +175,7 @@ impl Checkpoint {
         let at = |why: String| format!("{}: {why}", path.display());
         if !path.exists() {
             let file = File::create(path).map_err(|e| at(e.to_string()))?;
-            let mut c = Checkpoint {
-                path: path.to_path_buf(),
-                file: BufWriter::new(file),
-            };
+            let mut c = Checkpoint { path: path.to_path_buf(), file: BufWriter::new(file) };
             let mut head = MAGIC.to_vec();
             head.extend((n as u32).to_le_bytes());
             head.extend(rules_tag(rules).to_le_bytes());
@@ -196,12 +189,7 @@ impl Checkpoint {
         }
         let file = File::open(path).map_err(|e| at(e.to_string()))?;
         let len = file.metadata().map_err(|e| at(e.to_string()))?.len();
-        let mut r = CountingReader {
-            inner: BufReader::new(file),
-            read: 0,
-            len,
-            hash: FNV_OFFSET,
-        };
+        let mut r = CountingReader { inner: BufReader::new(file), read: 0, len, hash: FNV_OFFSET };
         // The header and start record are written in one go; a file cut inside them (an
         // interruption at the very start) is begun again.
         let mut head = Vec::new();
@@ -211,9 +199,7 @@ impl Checkpoint {
             .map_err(|e| at(e.to_string()))?;
         r.read = head.len() as u64;
         if !MAGIC.starts_with(&head) {
-            return Err(at(
-                "not a gamecert triangle-avoidance checkpoint (wrong header)".into(),
-            ));
+            return Err(at("not a gamecert triangle-avoidance checkpoint (wrong header)".into()));
         }
         let restart = || -> Result<(Checkpoint, Option<Resumed>), String> {
             std::fs::remove_file(path).map_err(|e| at(e.to_string()))?;
@@ -246,9 +232,7 @@ impl Checkpoint {
             )));
         }
         if tag != START || current != start {
-            return Err(at(
-                "the start record is not this game's start position".into()
-            ));
+            return Err(at("the start record is not this game's start position".into()));
         }
         let mut levels: Vec<Level> = Vec::new();
         let mut good = r.read;
@@ -296,16 +280,12 @@ impl Checkpoint {
             .write(true)
             .open(path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        file.set_len(good)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        file.set_len(good).map_err(|e| format!("{}: {e}", path.display()))?;
         let file = OpenOptions::new()
             .append(true)
             .open(path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(Checkpoint {
-            path: path.to_path_buf(),
-            file: BufWriter::new(file),
-        })
+        Ok(Checkpoint { path: path.to_path_buf(), file: BufWriter::new(file) })
     }
 
     fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
@@ -416,10 +396,7 @@ mod tests {
         std::fs::write(&path, b"hello, world").unwrap();
         let err =
             solve_resumable(6, Rules::TriangleAvoidance, Some(&path), &mut |_, _| {}).unwrap_err();
-        assert!(
-            err.contains("not a gamecert triangle-avoidance checkpoint"),
-            "{err}"
-        );
+        assert!(err.contains("not a gamecert triangle-avoidance checkpoint"), "{err}");
     }
 
     /// Damage any single byte of a finished checkpoint: the run is refused with a message, or
@@ -438,11 +415,9 @@ mod tests {
             bytes[at] ^= 0x5a;
             std::fs::write(&path, &bytes).unwrap();
             match solve_resumable(5, Rules::TriangleAvoidance, Some(&path), &mut |_, _| {}) {
-                Ok(r) => assert_eq!(
-                    (r.winner, r.positions, r.terminal, r.arcs),
-                    plain,
-                    "byte {at}"
-                ),
+                Ok(r) => {
+                    assert_eq!((r.winner, r.positions, r.terminal, r.arcs), plain, "byte {at}")
+                }
                 Err(why) => {
                     assert!(why.contains("t5.ckpt"), "{why}");
                     refused += 1;

@@ -96,9 +96,7 @@ pub fn generate(
         _ => MAX_CONVEX_POINTS,
     };
     if !(3..=max).contains(&n) {
-        return Err(format!(
-            "--points must be between 3 and {max} for this kind (got {n})"
-        ));
+        return Err(format!("--points must be between 3 and {max} for this kind (got {n})"));
     }
     let mut rng = Rng::new(seed);
     let spec = match kind {
@@ -124,11 +122,7 @@ pub fn generate(
                     high -= 1;
                 }
             }
-            TriangulationSpec {
-                points: parabola(n),
-                triangles,
-                edges: vec![],
-            }
+            TriangulationSpec { points: parabola(n), triangles, edges: vec![] }
         }
         Kind::SimpleBranching if n > REJECTION_POINTS => TriangulationSpec {
             points: parabola(n),
@@ -142,11 +136,7 @@ pub fn generate(
                 .ok_or(
                     "no simple-branching triangulation in 10,000 random draws; try fewer points",
                 )?;
-            TriangulationSpec {
-                points: parabola(n),
-                triangles,
-                edges: vec![],
-            }
+            TriangulationSpec { points: parabola(n), triangles, edges: vec![] }
         }
         Kind::Wheel => {
             if n < 4 {
@@ -155,10 +145,8 @@ pub fn generate(
             let m = n - 1;
             // Scaled by 30 so that the centroid of three hull points is a lattice point well
             // inside; small offsets around it until no three points are collinear.
-            let mut points: Vec<Point> = parabola(m)
-                .into_iter()
-                .map(|p| [p[0] * 30, p[1] * 30])
-                .collect();
+            let mut points: Vec<Point> =
+                parabola(m).into_iter().map(|p| [p[0] * 30, p[1] * 30]).collect();
             let (a, b, c) = (points[0], points[m / 2], points[m - 1]);
             let centroid = [(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3];
             let centre = (0..400i64)
@@ -180,9 +168,7 @@ pub fn generate(
         }
         Kind::Points => {
             if inner + 3 > n {
-                return Err(format!(
-                    "--inner {inner} leaves fewer than 3 hull points of {n}"
-                ));
+                return Err(format!("--inner {inner} leaves fewer than 3 hull points of {n}"));
             }
             let m = n - inner;
             // Hull points on a wide parabola, inner points drawn inside and kept in general
@@ -198,10 +184,8 @@ pub fn generate(
                 if tries > 100_000 {
                     return Err("could not place the inner points in general position".into());
                 }
-                let p = [
-                    rng.below((m as u64 - 1) * scale as u64) as i64,
-                    rng.below(top as u64) as i64,
-                ];
+                let p =
+                    [rng.below((m as u64 - 1) * scale as u64) as i64, rng.below(top as u64) as i64];
                 let Some(k) = triangles
                     .iter()
                     .position(|t| strictly_inside(p, points[t[0]], points[t[1]], points[t[2]]))
@@ -217,11 +201,7 @@ pub fn generate(
                 let [a, b, c] = triangles.swap_remove(k);
                 triangles.extend([[a, b, v], [b, c, v], [c, a, v]]);
             }
-            TriangulationSpec {
-                points,
-                triangles,
-                edges: vec![],
-            }
+            TriangulationSpec { points, triangles, edges: vec![] }
         }
     };
     spec.validate(&mut Budget::new(u64::MAX))?;
@@ -237,9 +217,7 @@ mod tests {
     fn simple_branching(t: &Triangulation) -> bool {
         let inner = t.inner_triangles();
         let dual = t.dual();
-        inner
-            .iter()
-            .all(|&k| dual[k].iter().all(|j| !inner.contains(j)))
+        inner.iter().all(|&k| dual[k].iter().all(|j| !inner.contains(j)))
     }
 
     /// The generator's combinatorial test agrees with the definition on random convex
@@ -251,11 +229,7 @@ mod tests {
         for n in 4..=14 {
             for _ in 0..40 {
                 let triangles = random_convex(n, &mut rng);
-                let spec = TriangulationSpec {
-                    points: parabola(n),
-                    triangles,
-                    edges: vec![],
-                };
+                let spec = TriangulationSpec { points: parabola(n), triangles, edges: vec![] };
                 let quick = convex_simple_branching(n, &spec.triangles);
                 assert_eq!(
                     quick,

@@ -141,10 +141,7 @@ impl Exact {
         }
         let r = self.win(&w, &adj, state.token);
         if self.exceeded {
-            return Err(format!(
-                "the exact solver passed its budget of {} positions",
-                self.budget
-            ));
+            return Err(format!("the exact solver passed its budget of {} positions", self.budget));
         }
         Ok(r)
     }
@@ -292,15 +289,10 @@ pub fn certificate(
     game: &VertexNim,
 ) -> anyhow::Result<(gamecert_certificates::format::Certificate, u64)> {
     let too_large = |why: String| {
-        let fast = fast_outcome(game, &game.start).map_or(
-            "no polynomial characterisation applies to it".to_string(),
-            |(n, name)| {
-                format!(
-                    "by {name} the {} player wins",
-                    if n { "first" } else { "second" }
-                )
-            },
-        );
+        let fast = fast_outcome(game, &game.start)
+            .map_or("no polynomial characterisation applies to it".to_string(), |(n, name)| {
+                format!("by {name} the {} player wins", if n { "first" } else { "second" })
+            });
         anyhow::anyhow!("no certificate: {why}; {fast}")
     };
     if game.names.len() > EXACT_MAX_VERTICES
@@ -311,16 +303,13 @@ pub fn certificate(
              to {EXACT_MAX_WEIGHT}"
         )));
     }
-    let mut exact = Exact::new(game)
-        .map_err(anyhow::Error::msg)?
-        .with_budget(EXACT_BUDGET);
+    let mut exact = Exact::new(game).map_err(anyhow::Error::msg)?.with_budget(EXACT_BUDGET);
     exact.wins(&game.start).map_err(too_large)?;
     let positions = exact.positions() as u64;
     match strategy(game, MAX_CERTIFICATE_POSITIONS).map_err(too_large)? {
-        Some(s) => Ok((
-            gamecert_certificates::format::Certificate::VertexNimStrategy(s),
-            positions,
-        )),
+        Some(s) => {
+            Ok((gamecert_certificates::format::Certificate::VertexNimStrategy(s), positions))
+        }
         None => Err(too_large(format!(
             "the strategy reaches more than {MAX_CERTIFICATE_POSITIONS} positions"
         ))),
@@ -360,11 +349,9 @@ pub fn solve(game: &VertexNim) -> anyhow::Result<(Certificate, u64, String)> {
         }
         Err(why) => match (fast, labelling_certificate(game)) {
             // `why` says what was too large; a labelling needs no search.
-            (Some((_, name)), Some(labelling)) => Ok((
-                Certificate::VertexNimLabelling(labelling),
-                0,
-                name.to_string(),
-            )),
+            (Some((_, name)), Some(labelling)) => {
+                Ok((Certificate::VertexNimLabelling(labelling), 0, name.to_string()))
+            }
             _ => Err(crate::io::BadInput(format!(
                 "{why}; no labelling certificate covers this game either, so no certificate is \
                  written"
@@ -429,14 +416,9 @@ pub fn circuit_spec(weights: &[u64], variant: Variant) -> VertexNimSpec {
         variant,
         play: Play::Normal,
         vertices: (0..n)
-            .map(|v| VertexSpec {
-                name: format!("v{v}"),
-                weight: weights[v] as i64,
-            })
+            .map(|v| VertexSpec { name: format!("v{v}"), weight: weights[v] as i64 })
             .collect(),
-        edges: (0..n)
-            .map(|v| (format!("v{v}"), format!("v{}", (v + 1) % n)))
-            .collect(),
+        edges: (0..n).map(|v| (format!("v{v}"), format!("v{}", (v + 1) % n))).collect(),
         token: "v0".into(),
         source: None,
     }
@@ -451,10 +433,7 @@ fn circuit_mark(s: &State) -> String {
         let mut at = s.token.expect("a circuit has a token");
         let min = s.weights.iter().min().copied().unwrap_or(0);
         while s.weights[at] != min {
-            at = *s.adj[at]
-                .iter()
-                .next()
-                .expect("a circuit vertex has an out-arc");
+            at = *s.adj[at].iter().next().expect("a circuit vertex has an out-arc");
         }
         labels[at] = 'M';
     }
@@ -510,10 +489,7 @@ pub fn circuit_from_token(s: &State) -> Option<Vec<u64>> {
             *indeg.entry(y).or_insert(0) += 1;
         }
     }
-    if alive
-        .iter()
-        .any(|v| indeg.get(v) != Some(&1) || s.adj[*v].len() != 1)
-    {
+    if alive.iter().any(|v| indeg.get(v) != Some(&1) || s.adj[*v].len() != 1) {
         return None;
     }
     loop {
@@ -617,9 +593,8 @@ pub fn directed_peeling(s: &State) -> (Vec<u8>, Vec<u64>) {
     let mut round = vec![0u64; n];
     let mut k = 0u64;
     loop {
-        let inside: Vec<bool> = (0..n)
-            .map(|v| s.weights[v] == 1 && label[v] == LABEL_NONE)
-            .collect();
+        let inside: Vec<bool> =
+            (0..n).map(|v| s.weights[v] == 1 && label[v] == LABEL_NONE).collect();
         if !inside.iter().any(|&b| b) {
             break;
         }
@@ -633,11 +608,7 @@ pub fn directed_peeling(s: &State) -> (Vec<u8>, Vec<u64>) {
         let sink = comps
             .iter()
             .position(|c| {
-                c.iter().all(|&x| {
-                    s.adj[x]
-                        .iter()
-                        .all(|&y| !inside[y] || comp_of[y] == comp_of[x])
-                })
+                c.iter().all(|&x| s.adj[x].iter().all(|&y| !inside[y] || comp_of[y] == comp_of[x]))
             })
             .expect("a finite digraph has a sink component");
         let c = &comps[sink];
@@ -710,11 +681,8 @@ pub fn labels_sorted(s: &State, inside: &[bool]) -> Vec<u8> {
         while j < order.len() && s.weights[order[j]] == s.weights[order[i]] {
             j += 1;
         }
-        let fresh: Vec<usize> = order[i..j]
-            .iter()
-            .copied()
-            .filter(|&v| label[v] == LABEL_NONE)
-            .collect();
+        let fresh: Vec<usize> =
+            order[i..j].iter().copied().filter(|&v| label[v] == LABEL_NONE).collect();
         for &v in &fresh {
             label[v] = LABEL_P;
         }
@@ -826,9 +794,7 @@ pub fn fast_outcome(game: &VertexNim, s: &State) -> Option<(bool, &'static str)>
     let normal = match (game.variant, game.directed) {
         (Variant::Vertexnim, false) => undirected(s).map(|r| (r, "Theorem 10")),
         (Variant::Vertexnim, true) => directed_loops(s).map(|r| (r, "Theorem 6")).or_else(|| {
-            circuit_from_token(s)
-                .and_then(|ws| adjacent_nim(&ws))
-                .map(|r| (r, "Theorem 3"))
+            circuit_from_token(s).and_then(|ws| adjacent_nim(&ws)).map(|r| (r, "Theorem 3"))
         }),
         (Variant::Nimg, false) => nimg_undirected(s).map(|r| (r, "Corollary 12")),
         (Variant::Nimg, true) => {
@@ -849,16 +815,7 @@ pub fn fast_outcome(game: &VertexNim, s: &State) -> Option<(bool, &'static str)>
             if name == "Theorem 3" || name.starts_with("Remark 5") {
                 return None;
             }
-            misere(s, Some(r)).map(|r| {
-                (
-                    r,
-                    if game.directed {
-                        "Theorem 14"
-                    } else {
-                        "Theorem 13"
-                    },
-                )
-            })
+            misere(s, Some(r)).map(|r| (r, if game.directed { "Theorem 14" } else { "Theorem 13" }))
         }
     }
 }
@@ -885,10 +842,7 @@ pub fn generate(opts: &GenOptions) -> Result<VertexNimSpec, String> {
         return Err("--vertices must be at least 1".into());
     }
     if opts.vertices > 10_000_000 {
-        return Err(format!(
-            "--vertices {} is over the limit of 10^7",
-            opts.vertices
-        ));
+        return Err(format!("--vertices {} is over the limit of 10^7", opts.vertices));
     }
     if opts.max_weight == 0 || opts.max_weight > i64::MAX as u64 {
         return Err("--max-weight must be at least 1 (and at most 2^63 - 1)".into());
@@ -926,11 +880,7 @@ pub fn generate(opts: &GenOptions) -> Result<VertexNimSpec, String> {
             let a = rng.below(n as u64) as usize;
             let b = rng.below(n as u64) as usize;
             if a != b {
-                edges.insert(if opts.directed {
-                    (a, b)
-                } else {
-                    (a.min(b), a.max(b))
-                });
+                edges.insert(if opts.directed { (a, b) } else { (a.min(b), a.max(b)) });
             }
         }
     }
@@ -940,19 +890,12 @@ pub fn generate(opts: &GenOptions) -> Result<VertexNimSpec, String> {
         }
     }
     let vertices = (0..n)
-        .map(|v| VertexSpec {
-            name: name(v),
-            weight: 1 + rng.below(opts.max_weight) as i64,
-        })
+        .map(|v| VertexSpec { name: name(v), weight: 1 + rng.below(opts.max_weight) as i64 })
         .collect();
     Ok(VertexNimSpec {
         directed: opts.directed,
         variant: opts.variant,
-        play: if opts.misere {
-            Play::Misere
-        } else {
-            Play::Normal
-        },
+        play: if opts.misere { Play::Misere } else { Play::Normal },
         vertices,
         edges: edges.into_iter().map(|(a, b)| (name(a), name(b))).collect(),
         token: name(0),
@@ -968,13 +911,9 @@ mod tests {
     /// loops per `loops` (None: every loop pattern; Some(b): all or none), as instances.
     fn graphs(n: usize, directed: bool, loops: Option<bool>, variant: Variant) -> Vec<VertexNim> {
         let pairs: Vec<(usize, usize)> = if directed {
-            (0..n)
-                .flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| (a, b)))
-                .collect()
+            (0..n).flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| (a, b))).collect()
         } else {
-            (0..n)
-                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-                .collect()
+            (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect()
         };
         let loop_masks: Vec<u32> = match loops {
             None => (0..1u32 << n).collect(),
@@ -1000,10 +939,7 @@ mod tests {
                     variant,
                     play: Play::Normal,
                     vertices: (0..n)
-                        .map(|v| VertexSpec {
-                            name: format!("v{v}"),
-                            weight: 1,
-                        })
+                        .map(|v| VertexSpec { name: format!("v{v}"), weight: 1 })
                         .collect(),
                     edges,
                     token: "v0".into(),
@@ -1193,78 +1129,40 @@ mod tests {
 
     #[test]
     fn proposition_9_undirected_all_loops() {
-        let total = sweep(
-            UP_TO_5,
-            false,
-            Some(true),
-            Variant::Vertexnim,
-            Play::Normal,
-            undirected_loops,
-        );
+        let total =
+            sweep(UP_TO_5, false, Some(true), Variant::Vertexnim, Play::Normal, undirected_loops);
         eprintln!("Proposition 9: {total} positions");
     }
 
     #[test]
     fn theorem_6_directed_all_loops() {
-        let total = sweep(
-            DIRECTED,
-            true,
-            Some(true),
-            Variant::Vertexnim,
-            Play::Normal,
-            directed_loops,
-        );
+        let total =
+            sweep(DIRECTED, true, Some(true), Variant::Vertexnim, Play::Normal, directed_loops);
         eprintln!("Theorem 6: {total} positions");
     }
 
     #[test]
     fn theorem_10_undirected() {
-        let total = sweep(
-            UP_TO_4,
-            false,
-            None,
-            Variant::Vertexnim,
-            Play::Normal,
-            undirected,
-        );
+        let total = sweep(UP_TO_4, false, None, Variant::Vertexnim, Play::Normal, undirected);
         eprintln!("Theorem 10: {total} positions");
     }
 
     #[test]
     fn corollary_12_nimg() {
-        let total = sweep(
-            UP_TO_4,
-            false,
-            None,
-            Variant::Nimg,
-            Play::Normal,
-            nimg_undirected,
-        );
+        let total = sweep(UP_TO_4, false, None, Variant::Nimg, Play::Normal, nimg_undirected);
         eprintln!("Corollary 12: {total} positions");
     }
 
     #[test]
     fn theorems_13_14_misere() {
-        let undirected_total = sweep(
-            UP_TO_4,
-            false,
-            None,
-            Variant::Vertexnim,
-            Play::Misere,
-            |s| misere(s, undirected(s)),
-        );
-        let directed_total = sweep(
-            DIRECTED,
-            true,
-            Some(true),
-            Variant::Vertexnim,
-            Play::Misere,
-            |s| misere(s, directed_loops(s)),
-        );
-        eprintln!(
-            "Theorems 13, 14: {} positions",
-            undirected_total + directed_total
-        );
+        let undirected_total = sweep(UP_TO_4, false, None, Variant::Vertexnim, Play::Misere, |s| {
+            misere(s, undirected(s))
+        });
+        let directed_total =
+            sweep(DIRECTED, true, Some(true), Variant::Vertexnim, Play::Misere, |s| {
+                misere(s, directed_loops(s))
+            });
+        eprintln!("Theorems 13, 14: {} positions", undirected_total + directed_total);
     }
 
     #[test]
@@ -1273,10 +1171,7 @@ mod tests {
             let spec = crate::bench_vertexnim::instance(60 + seed as usize, seed);
             let game = spec.validate().unwrap();
             let inside = case4_vertices(&game.start);
-            assert_eq!(
-                labels_quadratic(&game.start, &inside),
-                labels_sorted(&game.start, &inside)
-            );
+            assert_eq!(labels_quadratic(&game.start, &inside), labels_sorted(&game.start, &inside));
         }
     }
 
@@ -1353,49 +1248,25 @@ mod tests {
         let t = std::time::Instant::now();
         let mut gs = graphs(5, false, None, Variant::Vertexnim);
         let c = compare(&mut gs, 3, Play::Normal, undirected);
-        eprintln!(
-            "Theorem 10, n = 5, weights 1..3: {c} positions ({:?})",
-            t.elapsed()
-        );
+        eprintln!("Theorem 10, n = 5, weights 1..3: {c} positions ({:?})", t.elapsed());
         let c = compare(&mut gs, 3, Play::Misere, |s| misere(s, undirected(s)));
-        eprintln!(
-            "Theorem 13, n = 5, weights 1..3: {c} positions ({:?})",
-            t.elapsed()
-        );
+        eprintln!("Theorem 13, n = 5, weights 1..3: {c} positions ({:?})", t.elapsed());
         let mut gs = graphs(5, false, None, Variant::Nimg);
         let c = compare(&mut gs, 3, Play::Normal, nimg_undirected);
-        eprintln!(
-            "Corollary 12, n = 5, weights 1..3: {c} positions ({:?})",
-            t.elapsed()
-        );
+        eprintln!("Corollary 12, n = 5, weights 1..3: {c} positions ({:?})", t.elapsed());
         let mut gs = graphs(6, false, Some(true), Variant::Vertexnim);
         let c = compare(&mut gs, 3, Play::Normal, undirected_loops);
-        eprintln!(
-            "Proposition 9, n = 6, weights 1..3: {c} positions ({:?})",
-            t.elapsed()
-        );
+        eprintln!("Proposition 9, n = 6, weights 1..3: {c} positions ({:?})", t.elapsed());
         let mut gs = graphs(6, false, Some(false), Variant::Vertexnim);
         let c = compare(&mut gs, 3, Play::Normal, undirected);
-        eprintln!(
-            "Theorem 10, n = 6 loopless, weights 1..3: {c} positions ({:?})",
-            t.elapsed()
-        );
+        eprintln!("Theorem 10, n = 6 loopless, weights 1..3: {c} positions ({:?})", t.elapsed());
         let mut gs = graphs(4, true, Some(true), Variant::Vertexnim);
         let c = compare(&mut gs, 4, Play::Normal, directed_loops);
-        eprintln!(
-            "Theorem 6, n = 4, weights 1..4: {c} positions ({:?})",
-            t.elapsed()
-        );
+        eprintln!("Theorem 6, n = 4, weights 1..4: {c} positions ({:?})", t.elapsed());
         let c = compare(&mut gs, 4, Play::Misere, |s| misere(s, directed_loops(s)));
-        eprintln!(
-            "Theorem 14, n = 4, weights 1..4: {c} positions ({:?})",
-            t.elapsed()
-        );
+        eprintln!("Theorem 14, n = 4, weights 1..4: {c} positions ({:?})", t.elapsed());
         let mut gs = graphs(5, true, Some(true), Variant::Vertexnim);
         let c = compare(&mut gs, 2, Play::Normal, directed_loops);
-        eprintln!(
-            "Theorem 6, n = 5, weights 1..2: {c} positions ({:?})",
-            t.elapsed()
-        );
+        eprintln!("Theorem 6, n = 5, weights 1..2: {c} positions ({:?})", t.elapsed());
     }
 }

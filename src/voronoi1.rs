@@ -62,10 +62,8 @@ pub fn search(game: &OneRound, goal: Goal, node_limit: u64) -> SearchResult {
     let graph = &game.graph;
     let to_white = graph.distances_from(&game.white);
     let free = game.free_vertices();
-    let baseline: Vec<i8> = to_white
-        .iter()
-        .map(|&d| if d == UNREACHABLE { 0 } else { -1 })
-        .collect();
+    let baseline: Vec<i8> =
+        to_white.iter().map(|&d| if d == UNREACHABLE { 0 } else { -1 }).collect();
     let influence = free
         .iter()
         .map(|&b| {
@@ -112,10 +110,7 @@ pub fn search(game: &OneRound, goal: Goal, node_limit: u64) -> SearchResult {
 
 impl Search<'_> {
     fn gain(&self, k: usize) -> i64 {
-        self.influence[k]
-            .iter()
-            .map(|&(v, gets)| (gets - self.value[v]).max(0) as i64)
-            .sum()
+        self.influence[k].iter().map(|&(v, gets)| (gets - self.value[v]).max(0) as i64).sum()
     }
 
     fn descend(&mut self, difference: i64, remaining: usize) {
@@ -146,10 +141,8 @@ impl Search<'_> {
         }
         let (gain, k) = gains[0];
         // Take k.
-        let saved: Vec<(usize, i8)> = self.influence[k]
-            .iter()
-            .map(|&(v, _)| (v, self.value[v]))
-            .collect();
+        let saved: Vec<(usize, i8)> =
+            self.influence[k].iter().map(|&(v, _)| (v, self.value[v])).collect();
         for i in 0..self.influence[k].len() {
             let (v, gets) = self.influence[k][i];
             self.value[v] = self.value[v].max(gets);
@@ -180,11 +173,7 @@ impl Search<'_> {
                 }
             }
             Goal::Best => {
-                if self
-                    .result
-                    .best_difference
-                    .is_none_or(|best| difference > best)
-                {
+                if self.result.best_difference.is_none_or(|best| difference > best) {
                     self.result.best_difference = Some(difference);
                     self.result.placements = vec![placement];
                     // Only strictly better placements are interesting from now on.
@@ -221,10 +210,8 @@ mod tests {
             if bits.count_ones() as usize != g.black_count {
                 continue;
             }
-            let black: Vec<usize> = (0..free.len())
-                .filter(|i| bits >> i & 1 == 1)
-                .map(|i| free[i])
-                .collect();
+            let black: Vec<usize> =
+                (0..free.len()).filter(|i| bits >> i & 1 == 1).map(|i| free[i]).collect();
             let s = score(&g.graph, &g.white, &black);
             out.push((black, s.black as i64 - s.white as i64));
         }
@@ -249,26 +236,14 @@ mod tests {
             let white: Vec<usize> = (0..white_count).collect();
             let g = game(n, &edges, &white, black);
             let all = enumerate(&g);
-            let mut winning: Vec<Vec<usize>> = all
-                .iter()
-                .filter(|(_, d)| *d >= 1)
-                .map(|(p, _)| p.clone())
-                .collect();
+            let mut winning: Vec<Vec<usize>> =
+                all.iter().filter(|(_, d)| *d >= 1).map(|(p, _)| p.clone()).collect();
             winning.sort();
-            let found = search(
-                &g,
-                Goal::AllWinning {
-                    max_results: 1 << 20,
-                },
-                u64::MAX,
-            );
+            let found = search(&g, Goal::AllWinning { max_results: 1 << 20 }, u64::MAX);
             let mut placements = found.placements.clone();
             placements.sort();
             assert!(found.complete);
-            assert_eq!(
-                placements, winning,
-                "edges {edges:?} white {white:?} n {black}"
-            );
+            assert_eq!(placements, winning, "edges {edges:?} white {white:?} n {black}");
             let best = search(&g, Goal::Best, u64::MAX);
             let max = all.iter().map(|(_, d)| *d).max().unwrap();
             assert_eq!(best.best_difference, Some(max));

@@ -121,11 +121,7 @@ pub struct Solution {
 impl Solution {
     /// The two strategies as one `voronoi-value` certificate.
     pub fn certificate(&self) -> VoronoiValue {
-        VoronoiValue {
-            value: self.value,
-            white: self.white.clone(),
-            black: self.black.clone(),
-        }
+        VoronoiValue { value: self.value, white: self.white.clone(), black: self.black.clone() }
     }
 }
 
@@ -139,12 +135,7 @@ impl<'a> ExactSolver<'a> {
             ));
         }
         let adjacency: Vec<Set> = (0..n)
-            .map(|v| {
-                game.graph
-                    .neighbours(v)
-                    .iter()
-                    .fold(0, |m: Set, &w| m | 1 << w)
-            })
+            .map(|v| game.graph.neighbours(v).iter().fold(0, |m: Set, &w| m | 1 << w))
             .collect();
         // Busy vertices first: they tend to be the good moves, which makes cut-offs early.
         let mut order: Vec<usize> = (0..n).collect();
@@ -449,10 +440,7 @@ impl<'a> ExactSolver<'a> {
             Player::White => values.max(),
             Player::Black => values.min(),
         };
-        Ok((
-            value.expect("a position with a move has a candidate"),
-            nodes,
-        ))
+        Ok((value.expect("a position with a move has a candidate"), nodes))
     }
 
     /// The value from the start on this thread; returns the value and the nodes searched.
@@ -488,12 +476,7 @@ impl<'a> ExactSolver<'a> {
         let value = self.value(w, b);
         let white = self.strategy(Player::White, value);
         let black = self.strategy(Player::Black, value);
-        Solution {
-            value,
-            white,
-            black,
-            nodes: self.nodes,
-        }
+        Solution { value, white, black, nodes: self.nodes }
     }
 }
 
@@ -503,10 +486,7 @@ pub fn twin_classes(graph: &gamecert_certificates::base::graph::Graph) -> Vec<Ve
     let mut by_open: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
     let mut by_closed: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
     for v in 0..graph.len() {
-        by_open
-            .entry(graph.neighbours(v).to_vec())
-            .or_default()
-            .push(v);
+        by_open.entry(graph.neighbours(v).to_vec()).or_default().push(v);
     }
     for v in 0..graph.len() {
         let mut closed = graph.neighbours(v).to_vec();
@@ -514,11 +494,8 @@ pub fn twin_classes(graph: &gamecert_certificates::base::graph::Graph) -> Vec<Ve
         closed.sort_unstable();
         by_closed.entry(closed).or_default().push(v);
     }
-    let mut classes: Vec<Vec<usize>> = by_open
-        .into_values()
-        .chain(by_closed.into_values())
-        .filter(|c| c.len() > 1)
-        .collect();
+    let mut classes: Vec<Vec<usize>> =
+        by_open.into_values().chain(by_closed.into_values()).filter(|c| c.len() > 1).collect();
     classes.sort();
     classes
 }
@@ -634,11 +611,7 @@ mod tests {
             let start =
                 (rounds >= 2 && rng.coin()).then(|| gamecert_certificates::format::StartSpec {
                     white: vec!["v0".into()],
-                    black: if rng.coin() {
-                        vec!["v1".into()]
-                    } else {
-                        Vec::new()
-                    },
+                    black: if rng.coin() { vec!["v1".into()] } else { Vec::new() },
                 });
             let spec = MultiRoundSpec {
                 graph: GraphSpec::numbered(n, &edges),
@@ -676,10 +649,7 @@ mod tests {
         };
         let game = spec.validate().unwrap();
         assert!(ExactSolver::new(&game).unwrap().solve_within(50).is_none());
-        assert!(ExactSolver::new(&game)
-            .unwrap()
-            .solve_within(1 << 30)
-            .is_some());
+        assert!(ExactSolver::new(&game).unwrap().solve_within(1 << 30).is_some());
     }
 
     /// Tree symmetry changes the work, never the value: every tree with 2 to 9 vertices, one
@@ -699,11 +669,8 @@ mod tests {
                     let game = spec.validate().unwrap();
                     let root = crate::trees::medians(&game.graph)[0];
                     let plain = ExactSolver::new(&game).unwrap().solve();
-                    let folded = ExactSolver::new(&game)
-                        .unwrap()
-                        .with_tree_symmetry(root)
-                        .unwrap()
-                        .solve();
+                    let folded =
+                        ExactSolver::new(&game).unwrap().with_tree_symmetry(root).unwrap().solve();
                     assert_eq!(plain.value, folded.value, "{spec:?}");
                     check_value(
                         &game.graph,

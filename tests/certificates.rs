@@ -15,27 +15,17 @@ use gamecert_certificates::{check, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::{forward, reduce};
 
 fn figure3() -> Cnf {
-    Cnf {
-        num_vars: 4,
-        clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]],
-    }
+    Cnf { num_vars: 4, clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]] }
 }
 
 fn contradiction() -> Cnf {
-    Cnf {
-        num_vars: 2,
-        clauses: vec![vec![1], vec![-1, 2], vec![-2]],
-    }
+    Cnf { num_vars: 2, clauses: vec![vec![1], vec![-1, 2], vec![-2]] }
 }
 
 fn all_eight() -> Cnf {
     let mut cnf = Cnf::new(3);
     for bits in 0..8 {
-        cnf.add_clause(
-            (1..=3)
-                .map(|v| if bits >> (v - 1) & 1 == 1 { v } else { -v })
-                .collect(),
-        );
+        cnf.add_clause((1..=3).map(|v| if bits >> (v - 1) & 1 == 1 { v } else { -v }).collect());
     }
     cnf
 }
@@ -51,11 +41,7 @@ fn verdict(instance: &Instance, certificate: &Certificate) -> Verdict {
 fn assert_rejected(instance: &Instance, certificate: &Certificate, reason: &str, what: &str) {
     let v = verdict(instance, certificate);
     assert!(!v.accepted, "{what}: accepted, but should not be");
-    assert!(
-        v.reason.contains(reason),
-        "{what}: reason {:?} does not mention {reason:?}",
-        v.reason
-    );
+    assert!(v.reason.contains(reason), "{what}: reason {:?} does not mention {reason:?}", v.reason);
 }
 
 fn witness_of(certificate: &Certificate) -> Witness {
@@ -143,12 +129,7 @@ fn witness_mutations_are_rejected() {
         let star = Instance::VoronoiOneRound(
             parse_edge_list("white c\nblack 4\nc l1\nc l2\nc l3\nc l4\nc l5\n").unwrap(),
         );
-        assert_rejected(
-            &star,
-            &solved.certificate,
-            "unknown vertex",
-            "another instance",
-        );
+        assert_rejected(&star, &solved.certificate, "unknown vertex", "another instance");
     }
 }
 
@@ -168,10 +149,7 @@ fn lrat_mutations(proof: &str) -> Vec<(String, String)> {
     let join = |ls: &[String]| ls.join("\n") + "\n";
     let owned: Vec<String> = lines[..=end].iter().map(|s| s.to_string()).collect();
     for cut in 0..=end {
-        out.push((
-            format!("truncated before line {}", cut + 1),
-            join(&owned[..cut]),
-        ));
+        out.push((format!("truncated before line {}", cut + 1), join(&owned[..cut])));
     }
     let step = (end / 40).max(1);
     for k in (0..=end).step_by(step) {
@@ -181,10 +159,7 @@ fn lrat_mutations(proof: &str) -> Vec<(String, String)> {
             t[2] = "999999999";
             let mut ls = owned.clone();
             ls[k] = t.join(" ");
-            out.push((
-                format!("line {}: deletes a missing clause", k + 1),
-                join(&ls),
-            ));
+            out.push((format!("line {}: deletes a missing clause", k + 1), join(&ls)));
             continue;
         }
         let zero = tokens.iter().skip(1).position(|t| *t == "0").unwrap() + 1;
@@ -239,65 +214,37 @@ fn direct_refutation_mutations_are_rejected() {
     assert_rejected(&star, &solved.certificate, "LRAT", "a proof of another CNF");
     let mut wrong = good.clone();
     wrong.claim = "black-wins".into();
-    assert_rejected(
-        &inst,
-        &Certificate::Refutation(wrong),
-        "can only claim",
-        "a wrong claim",
-    );
+    assert_rejected(&inst, &Certificate::Refutation(wrong), "can only claim", "a wrong claim");
 }
 
 #[test]
 fn reduction_refutation_mutations_are_rejected() {
-    for (formula, problem) in [
-        (contradiction(), SatVoronoi::Problem1),
-        (all_eight(), SatVoronoi::Problem2),
-    ] {
+    for (formula, problem) in
+        [(contradiction(), SatVoronoi::Problem1), (all_eight(), SatVoronoi::Problem2)]
+    {
         let inst = instance(&formula, problem);
         let solved = solve(&inst, Method::Auto).unwrap();
         let good = refutation_of(&solved.certificate);
         assert_eq!(solved.verdict.trusted.len(), 1);
         check_lrat_mutations(&inst, &good);
-        let RefutationMethod::Reduction {
-            formula: carried,
-            reduction,
-        } = &good.method
-        else {
+        let RefutationMethod::Reduction { formula: carried, reduction } = &good.method else {
             panic!("expected a reduction refutation");
         };
         let with_formula = |f: Cnf, r: SatVoronoi| {
             let mut m = good.clone();
-            m.method = RefutationMethod::Reduction {
-                reduction: r,
-                formula: f,
-            };
+            m.method = RefutationMethod::Reduction { reduction: r, formula: f };
             Certificate::Refutation(m)
         };
         let mut dropped = carried.clone();
         dropped.clauses.pop();
-        assert_rejected(
-            &inst,
-            &with_formula(dropped, *reduction),
-            "not the",
-            "a dropped clause",
-        );
+        assert_rejected(&inst, &with_formula(dropped, *reduction), "not the", "a dropped clause");
         let mut flipped = carried.clone();
         flipped.clauses[0][0] = -flipped.clauses[0][0];
-        assert_rejected(
-            &inst,
-            &with_formula(flipped, *reduction),
-            "not the",
-            "a flipped literal",
-        );
+        assert_rejected(&inst, &with_formula(flipped, *reduction), "not the", "a flipped literal");
         let mut extra = carried.clone();
         extra.num_vars += 1;
         extra.clauses.push(vec![extra.num_vars as i32]);
-        assert_rejected(
-            &inst,
-            &with_formula(extra, *reduction),
-            "not the",
-            "an extra variable",
-        );
+        assert_rejected(&inst, &with_formula(extra, *reduction), "not the", "an extra variable");
         let other = match reduction {
             SatVoronoi::Problem1 => SatVoronoi::Problem2,
             SatVoronoi::Problem2 => SatVoronoi::Problem1,
@@ -321,18 +268,11 @@ fn reduction_refutation_mutations_are_rejected() {
     let inst = instance(&contradiction(), SatVoronoi::Problem1);
     let mine = refutation_of(&solve(&inst, Method::Auto).unwrap().certificate);
     let theirs = refutation_of(
-        &solve(&instance(&all_eight(), SatVoronoi::Problem1), Method::Auto)
-            .unwrap()
-            .certificate,
+        &solve(&instance(&all_eight(), SatVoronoi::Problem1), Method::Auto).unwrap().certificate,
     );
     let mut swapped = mine.clone();
     swapped.lrat = theirs.lrat;
-    assert_rejected(
-        &inst,
-        &Certificate::Refutation(swapped),
-        "LRAT",
-        "a proof of another CNF",
-    );
+    assert_rejected(&inst, &Certificate::Refutation(swapped), "LRAT", "a proof of another CNF");
 }
 
 #[test]
@@ -346,25 +286,12 @@ fn truncated_and_garbage_files_do_not_parse() {
             "a certificate cut at byte {cut} parsed"
         );
     }
-    for garbage in [
-        "",
-        "null",
-        "[]",
-        "{}",
-        "\u{feff}{",
-        "{\"format\": \"gamecert-certificate\"}",
-    ] {
-        assert!(
-            Certificate::from_json(garbage).is_err(),
-            "{garbage:?} parsed"
-        );
+    for garbage in ["", "null", "[]", "{}", "\u{feff}{", "{\"format\": \"gamecert-certificate\"}"] {
+        assert!(Certificate::from_json(garbage).is_err(), "{garbage:?} parsed");
     }
     let wrong_kind = text.replace("\"refutation\"", "\"strategy\"");
     let err = Certificate::from_json(&wrong_kind).unwrap_err();
-    assert!(
-        err.message.contains("unknown certificate kind 'strategy'"),
-        "{err}"
-    );
+    assert!(err.message.contains("unknown certificate kind 'strategy'"), "{err}");
 }
 
 #[test]
@@ -376,10 +303,7 @@ fn oversized_claims_are_refused_before_any_work() {
         claim: CLAIM_BLACK_CANNOT_WIN.into(),
         method: RefutationMethod::Reduction {
             reduction: SatVoronoi::Problem1,
-            formula: Cnf {
-                num_vars: u32::MAX,
-                clauses: vec![vec![1], vec![-1]],
-            },
+            formula: Cnf { num_vars: u32::MAX, clauses: vec![vec![1], vec![-1]] },
         },
         lrat: "3 0 1 2 0\n".into(),
     });
@@ -392,12 +316,7 @@ fn oversized_claims_are_refused_before_any_work() {
         },
         lrat: "1 0 0\n".into(),
     });
-    assert_rejected(
-        &inst,
-        &empty,
-        "not the sat-voronoi1 image",
-        "an empty formula",
-    );
+    assert_rejected(&inst, &empty, "not the sat-voronoi1 image", "an empty formula");
     // A direct refutation of an instance whose encoding would pass the budget is refused
     // while the encoding is built, before the proof is read.
     let limits = Limits { max_work: 100_000 };
@@ -408,9 +327,7 @@ fn oversized_claims_are_refused_before_any_work() {
     });
     let v = check(&inst, &direct, &limits);
     assert!(
-        !v.accepted
-            && v.reason
-                .contains("work limit reached while building the direct encoding"),
+        !v.accepted && v.reason.contains("work limit reached while building the direct encoding"),
         "{}",
         v.reason
     );

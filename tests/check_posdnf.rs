@@ -12,8 +12,5 @@ fn theorem4_against_exact_solvers() {
     assert_eq!(report.certified, report.formulas);
     assert!(report.formulas > 600);
     // Both players win some DNF games, or the comparison proves little.
-    assert!(
-        report.first_player_wins > 100 && report.second_player_wins > 100,
-        "{report:?}"
-    );
+    assert!(report.first_player_wins > 100 && report.second_player_wins > 100, "{report:?}");
 }

@@ -19,29 +19,15 @@ fn run(instance: &str, certificate: &str) -> Verdict {
 
 fn rejected_for(verdict: &Verdict, needle: &str) {
     assert!(!verdict.accepted, "accepted: {}", verdict.reason);
-    assert!(
-        verdict.reason.contains(needle),
-        "expected {needle:?} in {:?}",
-        verdict.reason
-    );
-    assert!(
-        !verdict.reason.contains("internal error"),
-        "{}",
-        verdict.reason
-    );
+    assert!(verdict.reason.contains(needle), "expected {needle:?} in {:?}", verdict.reason);
+    assert!(!verdict.reason.contains("internal error"), "{}", verdict.reason);
 }
 
 /// A path of `n` vertices `p0 .. p{n-1}` as a JSON graph.
 fn path_graph(n: usize) -> String {
     let vertices: Vec<String> = (0..n).map(|i| format!("\"p{i}\"")).collect();
-    let edges: Vec<String> = (1..n)
-        .map(|i| format!("[\"p{}\", \"p{i}\"]", i - 1))
-        .collect();
-    format!(
-        r#"{{"vertices": [{}], "edges": [{}]}}"#,
-        vertices.join(", "),
-        edges.join(", ")
-    )
+    let edges: Vec<String> = (1..n).map(|i| format!("[\"p{}\", \"p{i}\"]", i - 1)).collect();
+    format!(r#"{{"vertices": [{}], "edges": [{}]}}"#, vertices.join(", "), edges.join(", "))
 }
 
 /// Rounds near 2^63 once passed validation (`2 * rounds > vertices` wrapped) and let any margin
@@ -65,10 +51,8 @@ fn rounds_that_would_wrap_are_bad_input() {
 /// A value of i64::MIN has no negation: the B side's claimed margin is refused, not wrapped.
 #[test]
 fn a_value_without_a_negation_is_refused() {
-    let instance = format!(
-        r#"{{{INSTANCE}, "kind": "voronoi", "graph": {}, "rounds": 1}}"#,
-        path_graph(3)
-    );
+    let instance =
+        format!(r#"{{{INSTANCE}, "kind": "voronoi", "graph": {}, "rounds": 1}}"#, path_graph(3));
     let strategy = |player: &str, margin: &str| {
         format!(
             r#"{{"player": "{player}", "claim": "margin-at-least", "margin": {margin}, "moves": []}}"#
@@ -120,10 +104,7 @@ fn an_opponent_with_a_trillion_moves_is_refused_before_listing() {
     let certificate = format!(
         r#"{{{CERTIFICATE}, "kind": "vertexnim-strategy", "winner": "second", "moves": []}}"#
     );
-    rejected_for(
-        &run(&instance, &certificate),
-        "work limit reached while listing moves",
-    );
+    rejected_for(&run(&instance, &certificate), "work limit reached while listing moves");
 }
 
 /// A direct refutation of a 3,000-vertex path whose encoding could not fit the budget: refused
@@ -139,16 +120,9 @@ fn a_direct_refutation_too_large_to_encode_is_refused_at_once() {
         r#"{{{CERTIFICATE}, "kind": "refutation", "claim": "black-cannot-win", "method": "direct", "lrat": "1 0 0"}}"#
     );
     let verdict = run(&instance, &certificate);
-    rejected_for(
-        &verdict,
-        "work limit reached while building the direct encoding",
-    );
+    rejected_for(&verdict, "work limit reached while building the direct encoding");
     // Nothing but the graph was paid for.
-    assert!(
-        verdict.work.work_units < 10_000_000,
-        "{}",
-        verdict.work.work_units
-    );
+    assert!(verdict.work.work_units < 10_000_000, "{}", verdict.work.work_units);
 }
 
 /// Two hubs joined to the same 2,000 leaves, and the generator swapping them listed 75,000
@@ -185,10 +159,8 @@ fn repeated_generators_are_charged_each_time() {
 #[test]
 fn a_one_round_strategy_on_a_long_path_is_checked_in_bounded_work() {
     let n = 4001;
-    let instance = format!(
-        r#"{{{INSTANCE}, "kind": "voronoi", "graph": {}, "rounds": 1}}"#,
-        path_graph(n)
-    );
+    let instance =
+        format!(r#"{{{INSTANCE}, "kind": "voronoi", "graph": {}, "rounds": 1}}"#, path_graph(n));
     let empty = ".".repeat(n);
     let certificate = |claim: &str| {
         format!(

@@ -16,14 +16,9 @@ use std::sync::OnceLock;
 fn fixtures() -> &'static Vec<(Instance, String)> {
     static FIXTURES: OnceLock<Vec<(Instance, String)>> = OnceLock::new();
     FIXTURES.get_or_init(|| {
-        let figure3 = Cnf {
-            num_vars: 4,
-            clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]],
-        };
-        let contradiction = Cnf {
-            num_vars: 3,
-            clauses: vec![vec![1, 2], vec![-1, 3], vec![-2, 3], vec![-3]],
-        };
+        let figure3 = Cnf { num_vars: 4, clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]] };
+        let contradiction =
+            Cnf { num_vars: 3, clauses: vec![vec![1, 2], vec![-1, 3], vec![-2, 3], vec![-3]] };
         let mut out = Vec::new();
         for (f, method) in [
             (figure3, Method::Auto),

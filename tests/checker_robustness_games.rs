@@ -21,10 +21,7 @@ fn fixtures() -> &'static Vec<(String, String)> {
             if game == MarkingGame::MonochromaticCompleteTriangulation {
                 triangulation.triangles.clear();
             }
-            Instance::MarkingGame(MarkingSpec {
-                game,
-                triangulation,
-            })
+            Instance::MarkingGame(MarkingSpec { game, triangulation })
         };
         let flip = |points, game| {
             Instance::FlipGame(
@@ -35,11 +32,7 @@ fn fixtures() -> &'static Vec<(String, String)> {
             (marking(Kind::Fan, 7, MarkingGame::Nimstring), Method::Auto),
             (marking(Kind::Fan, 7, MarkingGame::Coloring), Method::Heaps),
             (
-                marking(
-                    Kind::Convex,
-                    5,
-                    MarkingGame::MonochromaticCompleteTriangulation,
-                ),
+                marking(Kind::Convex, 5, MarkingGame::MonochromaticCompleteTriangulation),
                 Method::Auto,
             ),
             (flip(7, FlipGame::MonochromaticFlipping), Method::Auto),

@@ -12,19 +12,12 @@ fn malformed_dimacs_names_file_line_and_column() {
         ("header.cnf", "p cnf x 2\n1 0\n", "header.cnf:1:7:"),
         ("beyond.cnf", "p cnf 2 1\n1 3 0\n", "beyond.cnf:2:3:"),
         ("missing0.cnf", "p cnf 2 1\n1 2\n", "missing0.cnf:2:"),
-        (
-            "nonnumber.cnf",
-            "p cnf 2 1\n1 two 0\n",
-            "nonnumber.cnf:2:3:",
-        ),
+        ("nonnumber.cnf", "p cnf 2 1\n1 two 0\n", "nonnumber.cnf:2:3:"),
         ("noheader.cnf", "1 2 0\n", "noheader.cnf:1:1:"),
     ];
     for (name, text, expected) in cases {
         let path = write(dir.path(), name, text);
-        bad_input(
-            &["reduce", "sat-voronoi1", path.to_str().unwrap()],
-            expected,
-        );
+        bad_input(&["reduce", "sat-voronoi1", path.to_str().unwrap()], expected);
     }
 }
 
@@ -55,26 +48,10 @@ fn empty_formula_and_empty_clause_get_clear_answers() {
 fn bad_graphs_are_rejected_with_their_place() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
-        (
-            "loop.txt",
-            "white a\nblack 1\na b\nb b\n",
-            "loop.txt:4:3: self-loop",
-        ),
-        (
-            "dup.txt",
-            "white a\nblack 1\na b\nb a\n",
-            "dup.txt:4:1: duplicate edge",
-        ),
-        (
-            "unknown.txt",
-            "white q\nblack 1\na b\n",
-            "unknown.txt:1:7: unknown vertex 'q'",
-        ),
-        (
-            "big.txt",
-            "white a\nblack 2\na b\n",
-            "larger than the 1 free",
-        ),
+        ("loop.txt", "white a\nblack 1\na b\nb b\n", "loop.txt:4:3: self-loop"),
+        ("dup.txt", "white a\nblack 1\na b\nb a\n", "dup.txt:4:1: duplicate edge"),
+        ("unknown.txt", "white q\nblack 1\na b\n", "unknown.txt:1:7: unknown vertex 'q'"),
+        ("big.txt", "white a\nblack 2\na b\n", "larger than the 1 free"),
         ("nowhite.txt", "black 1\na b\n", "S is empty"),
         (
             "loop.json",
@@ -94,20 +71,13 @@ fn bad_graphs_are_rejected_with_their_place() {
   "graph": {"vertices": ["a", "b"], "edges": [["a", "b"]]}, "white": [], "black_count": 1}"#,
             "S is empty",
         ),
-        (
-            "syntax.json",
-            "{\n  \"format\": \"gamecert-instance\",\n  oops\n}",
-            "syntax.json:3:3:",
-        ),
+        ("syntax.json", "{\n  \"format\": \"gamecert-instance\",\n  oops\n}", "syntax.json:3:3:"),
     ];
     for (name, text, expected) in cases {
         let path = write(dir.path(), name, text);
         bad_input(&["solve", path.to_str().unwrap()], expected);
     }
-    bad_input(
-        &["solve", "/nonexistent/instance.json"],
-        "/nonexistent/instance.json",
-    );
+    bad_input(&["solve", "/nonexistent/instance.json"], "/nonexistent/instance.json");
 }
 
 #[test]
@@ -128,10 +98,7 @@ fn reduce_solve_verify_round_trip_with_exit_codes() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let verdict: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(verdict["accepted"], true);
-    assert!(verdict["trusted"][0]
-        .as_str()
-        .unwrap()
-        .contains("Corollary 1"));
+    assert!(verdict["trusted"][0].as_str().unwrap().contains("Corollary 1"));
 
     // A truncated certificate and a garbage one are rejections (exit 1), not crashes.
     let text = std::fs::read_to_string(&cert).unwrap();
@@ -144,14 +111,7 @@ fn reduce_solve_verify_round_trip_with_exit_codes() {
     }
     // The direct method on the same instance gives a different, equally valid certificate.
     let direct = dir.path().join("direct.json");
-    let out = gamecert(&[
-        "solve",
-        i,
-        "--method",
-        "direct",
-        "-o",
-        direct.to_str().unwrap(),
-    ]);
+    let out = gamecert(&["solve", i, "--method", "direct", "-o", direct.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let out = gamecert(&["verify", i, direct.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
@@ -190,11 +150,7 @@ fn render_draws_figure3_with_a_placement() {
     let inst = dir.path().join("fig3.json");
     let cert = dir.path().join("fig3.cert.json");
     let (i, c) = (inst.to_str().unwrap(), cert.to_str().unwrap());
-    assert!(
-        gamecert(&["reduce", "sat-voronoi1", cnf.to_str().unwrap(), "-o", i])
-            .status
-            .success()
-    );
+    assert!(gamecert(&["reduce", "sat-voronoi1", cnf.to_str().unwrap(), "-o", i]).status.success());
     assert!(gamecert(&["solve", i, "-o", c]).status.success());
     let out = gamecert(&["render", i, "--certificate", c]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -222,12 +178,7 @@ fn strategy_certificates_verify_from_files() {
   "player": "white", "claim": "wins", "moves": [["....", "c"]],
   "symmetries": [["W...", "y", "x", [["y", "x"], ["x", "y"]]], ["W...", "z", "x", [["z", "x"], ["x", "z"]]]]}"#,
     );
-    let out = gamecert(&[
-        "verify",
-        star.to_str().unwrap(),
-        strategy.to_str().unwrap(),
-        "--json",
-    ]);
+    let out = gamecert(&["verify", star.to_str().unwrap(), strategy.to_str().unwrap(), "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let verdict: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(verdict["claim"], "white wins");
@@ -260,11 +211,7 @@ fn strategy_certificates_verify_from_files() {
     // A certificate of one game for an instance of another is a rejection, with the reason.
     let out = gamecert(&["verify", star.to_str().unwrap(), block.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stdout(&out).contains("does not fit a voronoi instance"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("does not fit a voronoi instance"), "{}", stdout(&out));
     // Bad multi-round instances are bad input.
     let bad = write(
         dir.path(),
@@ -278,13 +225,7 @@ fn strategy_certificates_verify_from_files() {
     );
     // The exact solver certifies the star's value: W takes the centre and keeps two leaves.
     let value = dir.path().join("value.json");
-    let out = gamecert(&[
-        "solve",
-        star.to_str().unwrap(),
-        "-o",
-        value.to_str().unwrap(),
-        "--json",
-    ]);
+    let out = gamecert(&["solve", star.to_str().unwrap(), "-o", value.to_str().unwrap(), "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let summary: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     // One round on a tree: the median rule (the centre is the one median, so W wins).
@@ -300,24 +241,11 @@ fn strategy_certificates_verify_from_files() {
   "graph": {"vertices": ["a", "b", "c", "d"], "edges": [["a", "b"], ["b", "c"], ["c", "a"], ["c", "d"]]},
   "rounds": 1}"#,
     );
-    let out = gamecert(&[
-        "solve",
-        triangle.to_str().unwrap(),
-        "-o",
-        value.to_str().unwrap(),
-    ]);
+    let out = gamecert(&["solve", triangle.to_str().unwrap(), "-o", value.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let out = gamecert(&[
-        "verify",
-        triangle.to_str().unwrap(),
-        value.to_str().unwrap(),
-    ]);
+    let out = gamecert(&["verify", triangle.to_str().unwrap(), value.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(
-        stdout(&out).contains("value (W's margin) is 1"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("value (W's margin) is 1"), "{}", stdout(&out));
     let out = gamecert(&["render", star.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stdout(&out).contains("\"c\" -- \"x\""), "{}", stdout(&out));
@@ -335,17 +263,10 @@ fn malformed_dnf_names_file_line_and_column() {
     ];
     for (name, text, expected) in cases {
         let path = write(dir.path(), name, text);
-        bad_input(
-            &["reduce", "posdnf-voronoi", path.to_str().unwrap()],
-            expected,
-        );
+        bad_input(&["reduce", "posdnf-voronoi", path.to_str().unwrap()], expected);
     }
     // A well-formed DNF reduces to a graph of 2n^2 + 7n + m + 2 vertices.
-    let ok = write(
-        dir.path(),
-        "ok.dnf",
-        "c odd: padded to 4 variables\n1 2\n3\n",
-    );
+    let ok = write(dir.path(), "ok.dnf", "c odd: padded to 4 variables\n1 2\n3\n");
     let out = gamecert(&["reduce", "posdnf-voronoi", ok.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("64 vertices"), "{}", stderr(&out));
@@ -357,18 +278,8 @@ fn gen_families_and_their_bad_input() {
     let dir = tempfile::tempdir().unwrap();
     let tree = dir.path().join("tree.json");
     let t = tree.to_str().unwrap();
-    let out = gamecert(&[
-        "gen",
-        "tree",
-        "--vertices",
-        "25",
-        "--rounds",
-        "1",
-        "--seed",
-        "4",
-        "-o",
-        t,
-    ]);
+    let out =
+        gamecert(&["gen", "tree", "--vertices", "25", "--rounds", "1", "--seed", "4", "-o", t]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // One round on a tree is solved by the median rule, certified and checked.
     let cert = dir.path().join("tree.cert.json");
@@ -391,40 +302,13 @@ fn gen_families_and_their_bad_input() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("40 vertices"), "{}", stderr(&out));
+    bad_input(&["gen", "kary-tree", "--k", "1", "--height", "3", "--rounds", "1"], "at least 2");
     bad_input(
-        &[
-            "gen",
-            "kary-tree",
-            "--k",
-            "1",
-            "--height",
-            "3",
-            "--rounds",
-            "1",
-        ],
-        "at least 2",
-    );
-    bad_input(
-        &[
-            "gen",
-            "kary-tree",
-            "--k",
-            "7",
-            "--height",
-            "12",
-            "--rounds",
-            "1",
-        ],
+        &["gen", "kary-tree", "--k", "7", "--height", "12", "--rounds", "1"],
         "would have 16148168401 vertices",
     );
-    bad_input(
-        &["gen", "path", "--vertices", "7", "--rounds", "4"],
-        "8 vertices (2n)",
-    );
-    bad_input(
-        &["gen", "path", "--vertices", "7", "--rounds", "0"],
-        "at least 1",
-    );
+    bad_input(&["gen", "path", "--vertices", "7", "--rounds", "4"], "8 vertices (2n)");
+    bad_input(&["gen", "path", "--vertices", "7", "--rounds", "0"], "at least 1");
 }
 
 #[test]
@@ -438,10 +322,7 @@ fn solve_errors_name_the_instance_file() {
   "graph": {"vertices": ["a", "b"], "edges": [["a", "b"]]}, "rounds": 1,
   "source": {"reduction": "posdnf-voronoi", "formula": {"num_vars": "two"}}}"#,
     );
-    bad_input(
-        &["solve", bad.to_str().unwrap()],
-        "bad-source.json: no certificate",
-    );
+    bad_input(&["solve", bad.to_str().unwrap()], "bad-source.json: no certificate");
 }
 
 /// Generates a complete k-ary tree, solves it and verifies the certificate from its file;
@@ -450,18 +331,7 @@ fn solve_kary_tree(dir: &Path, k: &str, height: &str, rounds: &str) -> String {
     let instance = dir.join(format!("k{k}h{height}n{rounds}.json"));
     let cert = dir.join(format!("k{k}h{height}n{rounds}.cert.json"));
     let (i, c) = (instance.to_str().unwrap(), cert.to_str().unwrap());
-    let args = [
-        "gen",
-        "kary-tree",
-        "--k",
-        k,
-        "--height",
-        height,
-        "--rounds",
-        rounds,
-        "-o",
-        i,
-    ];
+    let args = ["gen", "kary-tree", "--k", k, "--height", height, "--rounds", rounds, "-o", i];
     let out = gamecert(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let out = gamecert(&["solve", i, "-o", c]);
@@ -476,10 +346,7 @@ fn kary_trees_are_solved_by_the_papers_strategies() {
     let dir = tempfile::tempdir().unwrap();
     // Theorem 1: odd k = 5, n = 3 on the smallest tree meeting the bound (781 vertices).
     let said = solve_kary_tree(dir.path(), "5", "4", "3");
-    assert!(
-        said.contains("white wins") && said.contains("Algorithm 2"),
-        "{said}"
-    );
+    assert!(said.contains("white wins") && said.contains("Algorithm 2"), "{said}");
     // Theorem 2: even k = 4, n = 3 (2n > k) on the smallest such tree (341 vertices): a tie.
     let said = solve_kary_tree(dir.path(), "4", "4", "3");
     assert!(said.contains("value (W's margin) is 0"), "{said}");
@@ -510,12 +377,7 @@ fn solve_methods_that_do_not_apply_are_bad_input() {
     );
     bad_input(&["solve", c, "--method", "direct"], "applies to one-round");
     // Without a method the exact solver settles it.
-    let out = gamecert(&[
-        "solve",
-        c,
-        "-o",
-        dir.path().join("c.cert").to_str().unwrap(),
-    ]);
+    let out = gamecert(&["solve", c, "-o", dir.path().join("c.cert").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
@@ -534,17 +396,9 @@ fn path_values_solve_verify_and_reject() {
     assert!(text.contains("\"kind\": \"voronoi-path-value\""), "{text}");
     let out = gamecert(&["verify", i, c]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(
-        stdout(&out).contains("trusted: path gaps"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("trusted: path gaps"), "{}", stdout(&out));
     // A wrong value names the final state that breaks it.
-    let wrong = write(
-        dir.path(),
-        "wrong.json",
-        &text.replace("\"value\": 0", "\"value\": 1"),
-    );
+    let wrong = write(dir.path(), "wrong.json", &text.replace("\"value\": 0", "\"value\": 1"));
     let out = gamecert(&["verify", i, wrong.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(stdout(&out).contains("final state '"), "{}", stdout(&out));
@@ -597,47 +451,19 @@ fn voronoi_paths_table_and_its_bad_input() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(rows.as_array().unwrap().len(), 3);
+    bad_input(&["table", "voronoi-paths", "--max-vertices", "0"], "between 1 and 200");
+    bad_input(&["table", "voronoi-paths", "--max-vertices", "1000"], "between 1 and 200");
     bad_input(
-        &["table", "voronoi-paths", "--max-vertices", "0"],
-        "between 1 and 200",
-    );
-    bad_input(
-        &["table", "voronoi-paths", "--max-vertices", "1000"],
-        "between 1 and 200",
-    );
-    bad_input(
-        &[
-            "table",
-            "voronoi-paths",
-            "--min-vertices",
-            "9",
-            "--max-vertices",
-            "8",
-        ],
+        &["table", "voronoi-paths", "--min-vertices", "9", "--max-vertices", "8"],
         "--min-vertices",
     );
 }
 
 #[test]
 fn gen_triangulation_families_and_bad_input() {
-    for kind in [
-        "convex",
-        "fan",
-        "serpentine",
-        "simple-branching",
-        "wheel",
-        "points",
-    ] {
-        let out = gamecert(&[
-            "gen",
-            "triangulation",
-            "--kind",
-            kind,
-            "--points",
-            "9",
-            "--inner",
-            "2",
-        ]);
+    for kind in ["convex", "fan", "serpentine", "simple-branching", "wheel", "points"] {
+        let out =
+            gamecert(&["gen", "triangulation", "--kind", kind, "--points", "9", "--inner", "2"]);
         assert_eq!(out.status.code(), Some(0), "{kind}: {}", stderr(&out));
         let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
         assert_eq!(json["points"].as_array().unwrap().len(), 9, "{kind}");
@@ -647,16 +473,7 @@ fn gen_triangulation_families_and_bad_input() {
         "--points must be between 3 and",
     );
     bad_input(
-        &[
-            "gen",
-            "triangulation",
-            "--kind",
-            "points",
-            "--points",
-            "5",
-            "--inner",
-            "3",
-        ],
+        &["gen", "triangulation", "--kind", "points", "--points", "5", "--inner", "3"],
         "leaves fewer than 3 hull points",
     );
 }
@@ -683,11 +500,7 @@ fn marking_games_solve_verify_and_reject() {
     let out = gamecert(&["solve", i, "-o", c]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // Theorem 8: the Four-Cycle Game on a wheel is a second-player win.
-    assert!(
-        stderr(&out).contains("the second player wins"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("the second player wins"), "{}", stderr(&out));
     assert_eq!(gamecert(&["verify", i, c]).status.code(), Some(0));
     // Drop the winner's answer at one position: rejected with exit 1.
     let mut json: serde_json::Value =
@@ -696,11 +509,7 @@ fn marking_games_solve_verify_and_reject() {
     std::fs::write(&cert, json.to_string()).unwrap();
     let out = gamecert(&["verify", i, c]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stdout(&out).contains("no move for the winner"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("no move for the winner"), "{}", stdout(&out));
     // Collinear points: bad input.
     let bad = write(
         dir.path(),

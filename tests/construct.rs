@@ -14,10 +14,7 @@ use std::path::Path;
 fn gen_and_solve(dir: &Path, name: &str, gen: &[&str], solve: &[&str]) -> (String, String, Value) {
     let inst = dir.join(format!("{name}.json"));
     let cert = dir.join(format!("{name}.cert.json"));
-    let (i, c) = (
-        inst.to_str().unwrap().to_string(),
-        cert.to_str().unwrap().to_string(),
-    );
+    let (i, c) = (inst.to_str().unwrap().to_string(), cert.to_str().unwrap().to_string());
     let mut args = vec!["gen", "triangulation"];
     args.extend_from_slice(gen);
     args.extend_from_slice(&["-o", &i]);
@@ -42,11 +39,7 @@ fn rejected(i: &str, cert: &str, json: &Value, expected: &str) {
     std::fs::write(cert, json.to_string()).unwrap();
     let out = gamecert(&["verify", i, cert]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-    assert!(
-        stdout(&out).contains(expected),
-        "expected {expected:?} in {}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains(expected), "expected {expected:?} in {}", stdout(&out));
 }
 
 /// Theorem 3 on 6 points in convex position: `solve` takes Lemmas 2 and 3 (a tie, both
@@ -58,53 +51,27 @@ fn theorem_3_round_trip_and_mutations() {
     let (i, c, summary) = gen_and_solve(
         dir.path(),
         "m6",
-        &[
-            "--kind",
-            "convex",
-            "--points",
-            "6",
-            "--game",
-            "monochromatic-complete-triangulation",
-        ],
+        &["--kind", "convex", "--points", "6", "--game", "monochromatic-complete-triangulation"],
         &[],
     );
-    assert!(
-        summary["method"].as_str().unwrap().contains("Theorem 3"),
-        "{summary}"
-    );
-    assert!(
-        summary["verdict"].as_str().unwrap().contains("is 0"),
-        "{summary}"
-    );
+    assert!(summary["method"].as_str().unwrap().contains("Theorem 3"), "{summary}");
+    assert!(summary["verdict"].as_str().unwrap().contains("is 0"), "{summary}");
     assert_eq!(read_json(&i).get("triangles"), None, "points only");
     let cert = read_json(&c);
     // R's first move is the halving diagonal; answer B's reply with that diagonal again.
     let mut wrong = cert.clone();
     let moves = wrong["first"]["moves"].as_array_mut().unwrap();
     let first_edge = moves[0][1].clone();
-    let later = moves
-        .iter_mut()
-        .find(|m| m[0] != "0")
-        .expect("a later move");
+    let later = moves.iter_mut().find(|m| m[0] != "0").expect("a later move");
     let position = later[0].as_str().unwrap().to_string();
     later[1] = first_edge;
     rejected(&i, &c, &wrong, &format!("at position {position}: edge"));
     let mut missing = cert.clone();
     let gone = missing["second"]["moves"].as_array_mut().unwrap().remove(0);
-    rejected(
-        &i,
-        &c,
-        &missing,
-        &format!("no move at position {}", gone[0].as_str().unwrap()),
-    );
+    rejected(&i, &c, &missing, &format!("no move at position {}", gone[0].as_str().unwrap()));
     let mut over = cert;
     over["first"]["at_least"] = 1.into();
-    rejected(
-        &i,
-        &c,
-        &over,
-        "guarantees only 0 < 1: B reaches final position",
-    );
+    rejected(&i, &c, &over, "guarantees only 0 < 1: B reaches final position");
 }
 
 /// 2.3.2 with two inner points: Theorem 6's certificate (B does not lose), the exact one,
@@ -125,22 +92,13 @@ fn bichromatic_coloring_theorem_6_and_lemma_4() {
         "bichromatic-coloring",
     ];
     let (i, _, summary) = gen_and_solve(dir.path(), "c", &gen, &[]);
+    assert!(summary["method"].as_str().unwrap().contains("Theorem 6"), "{summary}");
     assert!(
-        summary["method"].as_str().unwrap().contains("Theorem 6"),
-        "{summary}"
-    );
-    assert!(
-        summary["verdict"]
-            .as_str()
-            .unwrap()
-            .contains("the second player does not lose"),
+        summary["verdict"].as_str().unwrap().contains("the second player does not lose"),
         "{summary}"
     );
     let (_, _, exact) = gen_and_solve(dir.path(), "c", &gen, &["--method", "exact"]);
-    assert!(
-        exact["method"].as_str().unwrap().contains("exact"),
-        "{exact}"
-    );
+    assert!(exact["method"].as_str().unwrap().contains("exact"), "{exact}");
     let Instance::MarkingGame(spec) =
         Instance::from_json(&std::fs::read_to_string(&i).unwrap()).unwrap()
     else {
@@ -180,11 +138,7 @@ fn bichromatic_coloring_theorem_6_and_lemma_4() {
         &i,
         c,
         &bad,
-        if r.abs_diff(mutated.len() - r) > 1 {
-            "not balanced"
-        } else {
-            "monochromatic"
-        },
+        if r.abs_diff(mutated.len() - r) > 1 { "not balanced" } else { "monochromatic" },
     );
 }
 
@@ -203,10 +157,7 @@ fn bichromatic_constructing_games_round_trip() {
             &["--kind", "convex", "--points", "5", "--game", game],
             &[],
         );
-        assert!(
-            summary["method"].as_str().unwrap().contains("exact"),
-            "{summary}"
-        );
+        assert!(summary["method"].as_str().unwrap().contains("exact"), "{summary}");
         assert_eq!(read_json(&c)["kind"], "construct-strategy");
     }
 }
@@ -238,10 +189,7 @@ fn bad_input_names_the_file() {
   "game": "bichromatic-complete-triangulation", "points": [[0, 0], [1, 1], [2, 4]],
   "triangles": [[0, 1, 2]]}"#,
     );
-    bad_input(
-        &["verify", triangles.to_str().unwrap(), "nothing.json"],
-        "with-triangles.json",
-    );
+    bad_input(&["verify", triangles.to_str().unwrap(), "nothing.json"], "with-triangles.json");
     bad_input(
         &["table", "bichromatic-construct", "--max-points", "12"],
         "--max-points must be between 3 and",
@@ -262,11 +210,7 @@ fn bad_input_names_the_file() {
     );
     let out = gamecert(&["verify", inst.to_str().unwrap(), cert.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stdout(&out).contains("marking-strategy certificate"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("marking-strategy certificate"), "{}", stdout(&out));
 }
 
 /// The outcomes of 2.1.3 and 2.1.4 (both readings) on 3 to 7 convex points, every row's
@@ -275,9 +219,7 @@ fn bad_input_names_the_file() {
 fn bichromatic_construct_table() {
     let rows = gamecert::bench_construct::bichromatic_table(7, &mut |_| {}).unwrap();
     assert_eq!(rows.len(), 15);
-    insta::assert_snapshot!(gamecert::bench_construct::bichromatic_text_with(
-        &rows, false
-    ));
+    insta::assert_snapshot!(gamecert::bench_construct::bichromatic_text_with(&rows, false));
 }
 
 /// n = 8 as well (minutes): `cargo test --release --test construct -- --ignored`.

@@ -45,14 +45,8 @@ fn a_long_serpentine_is_certified_as_one_kayles_heap() {
     let out = verify(&inst, &cert);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let text = stdout(&out);
-    assert!(
-        text.contains("ACCEPTED: the first player wins Coloring"),
-        "{text}"
-    );
-    assert!(
-        text.contains("by Theorem 1 the game is a sum of 1 heaps (largest 2000)"),
-        "{text}"
-    );
+    assert!(text.contains("ACCEPTED: the first player wins Coloring"), "{text}");
+    assert!(text.contains("by Theorem 1 the game is a sum of 1 heaps (largest 2000)"), "{text}");
     assert!(text.contains("octal periodicity theorem"), "{text}");
 
     // Tampering: the winning edge replaced by a hull edge at the end of the strip (a Kayles
@@ -77,21 +71,13 @@ fn a_long_serpentine_is_certified_as_one_kayles_heap() {
     std::fs::write(&cert, serde_json::to_string(&second).unwrap()).unwrap();
     let out = verify(&inst, &cert);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-    assert!(
-        stdout(&out).contains("not 0: the first player wins"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("not 0: the first player wins"), "{}", stdout(&out));
     let mut label = json.clone();
     label["values"][100] = 9.into();
     std::fs::write(&cert, serde_json::to_string(&label).unwrap()).unwrap();
     let out = verify(&inst, &cert);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-    assert!(
-        stdout(&out).contains("heap 100: the labelling says 9"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("heap 100: the labelling says 9"), "{}", stdout(&out));
 }
 
 #[test]
@@ -107,10 +93,7 @@ fn a_large_simple_branching_board_and_a_large_point_set() {
     let out = verify(&inst, &cert);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let text = stdout(&out);
-    assert!(
-        text.contains("the first player wins MonochromaticTriangle"),
-        "{text}"
-    );
+    assert!(text.contains("the first player wins MonochromaticTriangle"), "{text}");
     assert!(text.contains("by Theorem 2"), "{text}");
 }
 
@@ -133,10 +116,7 @@ fn no_reduction_no_certificate() {
         inst.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    bad_input(
-        &["solve", inst.to_str().unwrap()],
-        "no heap reduction applies",
-    );
+    bad_input(&["solve", inst.to_str().unwrap()], "no heap reduction applies");
 }
 
 /// Bad geometry is bad input (exit 2, the file named): a point given twice, a coordinate past
@@ -193,40 +173,19 @@ fn the_method_can_be_chosen() {
     let cert = dir.path().join("fan.cert.json");
     let (i, c) = (inst.to_str().unwrap(), cert.to_str().unwrap());
     let gen = |points: &str, game: &str| {
-        let args = [
-            "gen",
-            "triangulation",
-            "--kind",
-            "fan",
-            "--points",
-            points,
-            "--game",
-            game,
-            "-o",
-            i,
-        ];
+        let args =
+            ["gen", "triangulation", "--kind", "fan", "--points", points, "--game", game, "-o", i];
         assert!(gamecert(&args).status.success());
     };
     gen("8", "coloring");
     let out = gamecert(&["solve", i, "--method", "heaps", "-o", c]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(std::fs::read_to_string(&cert)
-        .unwrap()
-        .contains("marking-kayles"));
+    assert!(std::fs::read_to_string(&cert).unwrap().contains("marking-kayles"));
     let out = verify(&inst, &cert);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    bad_input(
-        &["solve", i, "--method", "kary"],
-        "marking games take --method",
-    );
+    bad_input(&["solve", i, "--method", "kary"], "marking games take --method");
     gen("40", "coloring");
-    bad_input(
-        &["solve", i, "--method", "exact"],
-        "asks for the exact solver",
-    );
+    bad_input(&["solve", i, "--method", "exact"], "asks for the exact solver");
     gen("8", "four-cycle");
-    bad_input(
-        &["solve", i, "--method", "heaps"],
-        "no heap reduction for FourCycle",
-    );
+    bad_input(&["solve", i, "--method", "heaps"], "no heap reduction for FourCycle");
 }

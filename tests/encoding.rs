@@ -30,23 +30,16 @@ fn direct_encoding_agrees_with_exhaustive_search() {
         let white_count = rng.range(1, (n as u64 - 1).min(3)) as usize;
         let black_count = rng.range(1, (n - white_count) as u64) as usize;
         let spec = OneRoundSpec {
-            graph: GraphSpec {
-                vertices: names.clone(),
-                edges,
-            },
+            graph: GraphSpec { vertices: names.clone(), edges },
             white: names[..white_count].to_vec(),
             black_count,
             source: None,
         };
         let game = spec.validate().unwrap();
         let exhaustive = search(&game, Goal::AllWinning { max_results: 1 }, u64::MAX);
-        let encoding = black_wins_cnf(
-            &game.graph,
-            &game.white,
-            game.black_count,
-            &mut Budget::unlimited(),
-        )
-        .unwrap();
+        let encoding =
+            black_wins_cnf(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
+                .unwrap();
         match solve(&encoding.cnf, true).unwrap() {
             SatOutcome::Satisfiable(model) => {
                 let black = encoding.placement(&model);

@@ -73,9 +73,7 @@ fn abstract_convex_round_trip() {
         &inst,
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(std::fs::read_to_string(&inst)
-        .unwrap()
-        .contains("\"convex_polygon\": 5000"));
+    assert!(std::fs::read_to_string(&inst).unwrap().contains("\"convex_polygon\": 5000"));
     assert!(gamecert(&["solve", &inst, "-o", &cert]).status.success());
     let out = gamecert(&["verify", &inst, &cert]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
@@ -108,11 +106,7 @@ fn mft_beyond_16_points() {
     assert!(out.status.success(), "{}", stderr(&out));
     let out = gamecert(&["solve", &inst, "-o", &cert]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("reduced MFT solver"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("reduced MFT solver"), "{}", stderr(&out));
     let out = gamecert(&["verify", &inst, &cert]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let text = std::fs::read_to_string(&cert).unwrap();
@@ -131,11 +125,7 @@ fn mft_beyond_16_points() {
     let bad = write(d, "hull.json", &hull.to_string());
     let out = gamecert(&["verify", &inst, &bad.display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stdout(&out).contains("flipping 0-17: edge 0-17 is not flippable"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("flipping 0-17: edge 0-17 is not flippable"), "{}", stdout(&out));
 }
 
 const PENTAGON: &str = r#"{"format": "gamecert-instance", "version": 1, "kind": "flip-game",
@@ -158,21 +148,9 @@ fn bad_flips_are_rejected_naming_the_move() {
     let out = gamecert(&["verify", &inst, &ok.display().to_string()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     for (flips, green, expected) in [
-        (
-            "[[0, 2], [1, 3]]",
-            5,
-            "move 2 (flips[1]): edge 1-3 is already coloured",
-        ),
-        (
-            "[[0, 2], [0, 3]]",
-            5,
-            "move 2 (flips[1]): edge 0-3 is already coloured",
-        ),
-        (
-            "[[0, 1]]",
-            5,
-            "move 1 (flips[0]): edge 0-1 is not flippable",
-        ),
+        ("[[0, 2], [1, 3]]", 5, "move 2 (flips[1]): edge 1-3 is already coloured"),
+        ("[[0, 2], [0, 3]]", 5, "move 2 (flips[1]): edge 0-3 is already coloured"),
+        ("[[0, 1]]", 5, "move 1 (flips[0]): edge 0-1 is not flippable"),
         ("[[1, 3]]", 5, "move 1 (flips[0]): 1-3 is not an edge"),
         ("[[0, 2]]", 7, "colour 5 edges green, not the claimed 7"),
     ] {
@@ -190,11 +168,7 @@ fn bad_flips_are_rejected_naming_the_move() {
  "triangles": [[0, 1, 3], [1, 2, 3], [2, 0, 3]]}"#,
     );
     let cert = write(d, "reflex.cert.json", &sequence("[[1, 3]]", 5));
-    let out = gamecert(&[
-        "verify",
-        &inst.display().to_string(),
-        &cert.display().to_string(),
-    ]);
+    let out = gamecert(&["verify", &inst.display().to_string(), &cert.display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("move 1 (flips[0]): edge 1-3 is not flippable"));
 }
@@ -229,33 +203,21 @@ fn mutated_strategies_are_rejected_naming_the_position() {
     let bad = write(d, "dropped.json", &json.to_string());
     let out = gamecert(&["verify", &inst, &bad.display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stdout(&out).contains(&format!("no move at position {dropped}")),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains(&format!("no move at position {dropped}")), "{}", stdout(&out));
     // A move on a hull edge.
     let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
     json["first"][0][1] = serde_json::json!([0, 1]);
     let bad = write(d, "hull.json", &json.to_string());
     let out = gamecert(&["verify", &inst, &bad.display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stdout(&out).contains("flipping 0-1: edge 0-1 is not flippable"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("flipping 0-1: edge 0-1 is not flippable"), "{}", stdout(&out));
     // The wrong winner.
     let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
     json["value"] = serde_json::json!(-1);
     let bad = write(d, "wrong.json", &json.to_string());
     let out = gamecert(&["verify", &inst, &bad.display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stdout(&out).contains("strategy is missing"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("strategy is missing"), "{}", stdout(&out));
 }
 
 /// Bad instances: exit 2, the file named, no panic.
@@ -272,11 +234,7 @@ fn bad_instances_exit_2() {
     let name = crossing.display().to_string();
     bad_input(&["solve", &name], "crossing.json");
     bad_input(&["verify", &name, &name], "crossing.json");
-    let syntax = write(
-        d,
-        "syntax.json",
-        "{\"format\": \"gamecert-instance\",\n  \"kind\": ",
-    );
+    let syntax = write(d, "syntax.json", "{\"format\": \"gamecert-instance\",\n  \"kind\": ");
     bad_input(&["solve", &syntax.display().to_string()], "syntax.json:2:");
     let game = write(
         d,
@@ -374,15 +332,9 @@ fn table_serpentine_mft_quick() {
     let out = gamecert(&["table", "serpentine-mft", "--max-n", "11"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(
-        text.contains("| 11 | 36 | 28 | 8 | 0 | -1 | 36 |"),
-        "{text}"
-    );
+    assert!(text.contains("| 11 | 36 | 28 | 8 | 0 | -1 | 36 |"), "{text}");
     assert!(text.contains("The last row, n = 11, has a tie"), "{text}");
-    assert!(
-        text.contains("Proposition 1 (never the other winner): holds on every row"),
-        "{text}"
-    );
+    assert!(text.contains("Proposition 1 (never the other winner): holds on every row"), "{text}");
     let out = gamecert(&["table", "serpentine-mft", "--max-n", "22"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--max-n must be between 4 and 21"));

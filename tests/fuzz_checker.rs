@@ -145,9 +145,8 @@ fn harness_names_every_kind_of_failure() {
     cfg.findings = cfg.work.join("findings");
     let seeds = fuzz::seeds::all();
     let good = seeds.iter().find(|s| s.kind == "witness").expect("a seed");
-    let probes = [
-        "ok", "panic", "ok", "internal", "slow", "abort", "ok", "alloc", "stack", "hang", "ok",
-    ];
+    let probes =
+        ["ok", "panic", "ok", "internal", "slow", "abort", "ok", "alloc", "stack", "hang", "ok"];
     let cases: Vec<fuzz::parent::Case> = probes
         .iter()
         .enumerate()
@@ -157,21 +156,14 @@ fn harness_names_every_kind_of_failure() {
             seed_name: format!("probe-{p}"),
             case_seed: i as u64,
             description: format!("probe {p}"),
-            instance: if *p == "ok" {
-                good.instance.clone()
-            } else {
-                format!("@@PROBE-{p}")
-            },
+            instance: if *p == "ok" { good.instance.clone() } else { format!("@@PROBE-{p}") },
             certificate: good.certificate.clone(),
         })
         .collect();
     let report = fuzz::parent::run_given(&cfg, cases);
     let _ = std::fs::remove_dir_all(&cfg.work);
-    let found: Vec<(String, &str)> = report
-        .failures
-        .iter()
-        .map(|f| (f.seed_name.clone(), f.class))
-        .collect();
+    let found: Vec<(String, &str)> =
+        report.failures.iter().map(|f| (f.seed_name.clone(), f.class)).collect();
     // The abort, the refused allocation and the stack overflow all end in SIGABRT: one bug
     // signature, recorded once (the harness groups failures by signature) and counted three
     // times.
@@ -190,18 +182,8 @@ fn harness_names_every_kind_of_failure() {
         );
     }
     assert_eq!(found.len(), expect.len(), "{:?}", report.failures);
-    assert_eq!(
-        report.stats["witness"].failures, 7,
-        "every probe but the good ones failed"
-    );
+    assert_eq!(report.stats["witness"].failures, 7, "every probe but the good ones failed");
     let stats = &report.stats["witness"];
-    assert_eq!(
-        stats.mutants,
-        probes.len() as u64,
-        "every case counted once"
-    );
-    assert_eq!(
-        stats.accepted, 4,
-        "the four good cases ran and were accepted"
-    );
+    assert_eq!(stats.mutants, probes.len() as u64, "every case counted once");
+    assert_eq!(stats.accepted, 4, "the four good cases ran and were accepted");
 }

@@ -18,10 +18,7 @@ fn table_2_kayles() {
     let p = t.periodicity.as_ref().unwrap();
     assert_eq!((p.period, p.saltus), (12, 0));
     assert!(p.proven, "the Guy-Smith theorem applies");
-    assert_eq!(
-        t.periodic_part.as_deref().unwrap(),
-        [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7]
-    );
+    assert_eq!(t.periodic_part.as_deref().unwrap(), [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7]);
     assert_eq!(
         t.exceptions,
         [
@@ -66,16 +63,7 @@ fn table_3_dawsons_kayles() {
     );
     assert_eq!(
         t.exceptions,
-        [
-            (0, 0),
-            (1, 0),
-            (15, 0),
-            (17, 2),
-            (18, 2),
-            (32, 2),
-            (35, 0),
-            (52, 2)
-        ]
+        [(0, 0), (1, 0), (15, 0), (17, 2), (18, 2), (32, 2), (35, 0), (52, 2)]
     );
     assert_eq!(p.preperiod, 53, "the last exception is at 52");
     // The paper's heap sizes 2, 4, 14 and 69.
@@ -141,9 +129,7 @@ fn triangle_game_first_wins(n: usize) -> bool {
             (0..n).any(|k| k != i && k != j && has(i, k) && has(j, k))
         };
         let w = legal.iter().any(|&e| completes(e))
-            || legal
-                .iter()
-                .any(|&e| !wins(drawn | 1 << e, edges, n, index, crosses, memo));
+            || legal.iter().any(|&e| !wins(drawn | 1 << e, edges, n, index, crosses, memo));
         memo.insert(drawn, w);
         w
     }
@@ -189,11 +175,7 @@ fn cli_tables() {
     ] {
         let out = gamecert(&["table", name, "--n", "100"]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-        assert!(
-            text(&out.stdout).contains(expected),
-            "{}",
-            text(&out.stdout)
-        );
+        assert!(text(&out.stdout).contains(expected), "{}", text(&out.stdout));
     }
     let out = gamecert(&["table", "octal", "--code", "0.137", "--json"]);
     assert_eq!(out.status.code(), Some(0));
@@ -207,10 +189,7 @@ fn cli_malformed_codes_are_bad_input() {
         let out = gamecert(&["table", "octal", "--code", code]);
         assert_eq!(out.status.code(), Some(2), "{code}");
         let err = text(&out.stderr);
-        assert!(
-            err.contains(&format!("malformed octal code '{code}'")),
-            "{code}: {err}"
-        );
+        assert!(err.contains(&format!("malformed octal code '{code}'")), "{code}: {err}");
         assert!(!err.contains("panicked"));
     }
     let dir = tempfile::tempdir().unwrap();
@@ -218,18 +197,10 @@ fn cli_malformed_codes_are_bad_input() {
     let out = gamecert(&["solve", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("malformed octal code '0.9'"));
-    let huge = write(
-        dir.path(),
-        "huge.json",
-        &heap_instance("0.77", "[3, 100000000]"),
-    );
+    let huge = write(dir.path(), "huge.json", &heap_instance("0.77", "[3, 100000000]"));
     let out = gamecert(&["verify", huge.to_str().unwrap(), bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("over the limit"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert!(text(&out.stderr).contains("over the limit"), "{}", text(&out.stderr));
 }
 
 #[test]
@@ -242,12 +213,7 @@ fn cli_solve_and_verify_heap_games() {
     ] {
         let inst = write(dir.path(), "i.json", &heap_instance(game, heaps));
         let cert = dir.path().join("c.json");
-        let out = gamecert(&[
-            "solve",
-            inst.to_str().unwrap(),
-            "-o",
-            cert.to_str().unwrap(),
-        ]);
+        let out = gamecert(&["solve", inst.to_str().unwrap(), "-o", cert.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let out = gamecert(&["verify", inst.to_str().unwrap(), cert.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
@@ -261,10 +227,6 @@ fn cli_solve_and_verify_heap_games() {
         let bad = write(dir.path(), "bad.json", &json.to_string());
         let out = gamecert(&["verify", inst.to_str().unwrap(), bad.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(1));
-        assert!(
-            text(&out.stdout).contains("heap 3:"),
-            "{}",
-            text(&out.stdout)
-        );
+        assert!(text(&out.stdout).contains("heap 3:"), "{}", text(&out.stdout));
     }
 }

@@ -9,18 +9,8 @@ fn a_nimstring_play_is_drawn_frame_by_frame() {
     let inst = dir.path().join("fan.json");
     let cert = dir.path().join("fan.cert.json");
     let (i, c) = (inst.to_str().unwrap(), cert.to_str().unwrap());
-    let gen = [
-        "gen",
-        "triangulation",
-        "--kind",
-        "fan",
-        "--points",
-        "8",
-        "--game",
-        "nimstring",
-        "-o",
-        i,
-    ];
+    let gen =
+        ["gen", "triangulation", "--kind", "fan", "--points", "8", "--game", "nimstring", "-o", i];
     assert!(gamecert(&gen).status.success());
     assert!(gamecert(&["solve", i, "-o", c]).status.success());
     // The board alone: 13 black edges, 8 points.
@@ -33,20 +23,9 @@ fn a_nimstring_play_is_drawn_frame_by_frame() {
     // The play: Nimstring ends when every edge is coloured, so the frames run from the empty
     // board to all 13 edges green.
     let frames = dir.path().join("frames");
-    let out = gamecert(&[
-        "render",
-        i,
-        "--certificate",
-        c,
-        "--frames",
-        frames.to_str().unwrap(),
-    ]);
+    let out = gamecert(&["render", i, "--certificate", c, "--frames", frames.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("the first player wins"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("the first player wins"), "{}", stderr(&out));
     let mut names: Vec<String> = std::fs::read_dir(&frames)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
@@ -66,18 +45,8 @@ fn render_refuses_what_it_cannot_draw() {
     let dir = tempfile::tempdir().unwrap();
     let inst = dir.path().join("w.json");
     let i = inst.to_str().unwrap();
-    let gen = [
-        "gen",
-        "triangulation",
-        "--kind",
-        "wheel",
-        "--points",
-        "6",
-        "--game",
-        "coloring",
-        "-o",
-        i,
-    ];
+    let gen =
+        ["gen", "triangulation", "--kind", "wheel", "--points", "6", "--game", "coloring", "-o", i];
     assert!(gamecert(&gen).status.success());
     bad_input(&["render", i, "--format", "dot"], "use --format svg");
     // A certificate of another kind has no play.
@@ -87,10 +56,7 @@ fn render_refuses_what_it_cannot_draw() {
         r#"{"format": "gamecert-certificate", "version": 1, "kind": "heap-labelling",
             "claim": "second-player-wins", "values": [0]}"#,
     );
-    bad_input(
-        &["render", i, "--certificate", heap.to_str().unwrap()],
-        "has no play to draw",
-    );
+    bad_input(&["render", i, "--certificate", heap.to_str().unwrap()], "has no play to draw");
     // A strategy whose first move is no edge of the board: named, not a crash.
     let bogus = common::write(
         dir.path(),
@@ -100,11 +66,7 @@ fn render_refuses_what_it_cannot_draw() {
     );
     let out = gamecert(&["render", i, "--certificate", bogus.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(
-        common::stdout(&out).contains("REJECTED"),
-        "{}",
-        common::stdout(&out)
-    );
+    assert!(common::stdout(&out).contains("REJECTED"), "{}", common::stdout(&out));
     // A broken triangulation is bad input even without a certificate.
     let broken = common::write(
         dir.path(),
@@ -127,8 +89,5 @@ fn render_refuses_what_it_cannot_draw() {
     ])
     .status
     .success());
-    bad_input(
-        &["render", path.to_str().unwrap(), "--frames", "x"],
-        "marking game only",
-    );
+    bad_input(&["render", path.to_str().unwrap(), "--frames", "x"], "marking game only");
 }

@@ -18,10 +18,7 @@ fn refused(instance: &std::path::Path, extra: &[&str], seconds: u64, expected: &
     let took = started.elapsed();
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(
-        took < Duration::from_secs(seconds),
-        "{args:?} took {took:?}: {err}"
-    );
+    assert!(took < Duration::from_secs(seconds), "{args:?} took {took:?}: {err}");
     for e in expected {
         assert!(err.contains(e), "{args:?}: expected {e:?} in {err:?}");
     }
@@ -34,9 +31,7 @@ fn refused(instance: &std::path::Path, extra: &[&str], seconds: u64, expected: &
 fn random_3cnf(vars: u32, clauses: usize, seed: u64) -> String {
     let mut state = seed;
     let mut next = |bound: u32| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((state >> 33) % u64::from(bound)) as u32
     };
     let mut text = format!("p cnf {vars} {clauses}\n");
@@ -117,9 +112,8 @@ fn direct_method_refuses_a_large_hand_written_instance() {
 fn exact_voronoi_refuses_more_than_128_vertices() {
     let dir = tempfile::tempdir().unwrap();
     let vertices: Vec<String> = (0..130).map(|i| format!("\"v{i}\"")).collect();
-    let edges: Vec<String> = (0..130)
-        .map(|i| format!("[\"v{i}\", \"v{}\"]", (i + 1) % 130))
-        .collect();
+    let edges: Vec<String> =
+        (0..130).map(|i| format!("[\"v{i}\", \"v{}\"]", (i + 1) % 130)).collect();
     let instance = write(
         dir.path(),
         "cycle.json",
@@ -206,10 +200,5 @@ fn coin_game_refuses_labels_by_mex_over_too_many_moves() {
  "board": [40000000], "heads": [[39999999]]}}"#
         ),
     );
-    refused(
-        &instance,
-        &[],
-        5,
-        &["too large to solve: the mex over all moves", "500,000,000"],
-    );
+    refused(&instance, &[], 5, &["too large to solve: the mex over all moves", "500,000,000"]);
 }

@@ -9,10 +9,7 @@ use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_reductions::sat_voronoi::reduce;
 
 fn figure3_instance() -> Instance {
-    let f = Cnf {
-        num_vars: 4,
-        clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]],
-    };
+    let f = Cnf { num_vars: 4, clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]] };
     Instance::VoronoiOneRound(reduce(&f, SatVoronoi::Problem1).unwrap().instance)
 }
 
@@ -37,10 +34,7 @@ fn figure3_certificate_and_verify_report() {
 
 #[test]
 fn refutation_summaries() {
-    let f = Cnf {
-        num_vars: 2,
-        clauses: vec![vec![1], vec![-1, 2], vec![-2]],
-    };
+    let f = Cnf { num_vars: 2, clauses: vec![vec![1], vec![-1, 2], vec![-2]] };
     let inst = Instance::VoronoiOneRound(reduce(&f, SatVoronoi::Problem1).unwrap().instance);
     for (name, method) in [
         ("refutation_reduction_summary", Method::Reduction),
@@ -75,12 +69,7 @@ fn figure4_instance_dot() {
     let graph =
         gamecert_certificates::base::graph::Graph::new(&built.graph.vertices, &built.graph.edges)
             .unwrap();
-    insta::assert_snapshot!(to_dot(
-        &graph,
-        &[],
-        &[],
-        "Figure 4 (seed 001), 5 rounds each"
-    ));
+    insta::assert_snapshot!(to_dot(&graph, &[], &[], "Figure 4 (seed 001), 5 rounds each"));
 }
 
 #[test]

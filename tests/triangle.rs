@@ -5,21 +5,14 @@ use gamecert::triangle::{solve, Rules, PAPER_TABLE};
 use std::process::Command;
 
 fn paper_row(n: usize) -> (usize, &'static str, usize, usize, usize) {
-    *PAPER_TABLE
-        .iter()
-        .find(|p| p.0 == n)
-        .expect("n in the table")
+    *PAPER_TABLE.iter().find(|p| p.0 == n).expect("n in the table")
 }
 
 fn reproduces(n: usize) {
     let (_, winner, t, m, w) = paper_row(n);
     let r = solve(n, Rules::TriangleAvoidance, &mut |_, _| {});
     assert_eq!(r.winner, winner, "n = {n}");
-    assert_eq!(
-        (r.positions, r.terminal, r.winners_terminal),
-        (t, m, w),
-        "n = {n}"
-    );
+    assert_eq!((r.positions, r.terminal, r.winners_terminal), (t, m, w), "n = {n}");
     assert!(r.certified.is_some(), "n = {n}: the Winner is certified");
 }
 
@@ -45,11 +38,7 @@ fn triangle_free_counts_agree_with_geng() {
     };
     assert!(probe.status.success());
     for n in 1..=10usize {
-        let out = Command::new("nauty-geng")
-            .arg("-tu")
-            .arg(n.to_string())
-            .output()
-            .unwrap();
+        let out = Command::new("nauty-geng").arg("-tu").arg(n.to_string()).output().unwrap();
         // geng reports ">Z N graphs generated in ..." on standard error.
         let text = String::from_utf8_lossy(&out.stderr);
         let count: usize = text
@@ -119,10 +108,7 @@ fn strategy_certificates_check_at_10_and_11() {
     for (n, expected) in [(10, 3_270), (11, 32_296)] {
         let (positions, bytes, _) = certify(n);
         assert_eq!(positions, expected, "n = {n}");
-        assert!(
-            n != 11 || (6_800_000..7_000_000).contains(&bytes),
-            "{bytes} bytes"
-        );
+        assert!(n != 11 || (6_800_000..7_000_000).contains(&bytes), "{bytes} bytes");
     }
 }
 
@@ -139,14 +125,7 @@ fn table_checkpoints_resume_and_refuse_foreign_files() {
     let d = dir.path().to_str().unwrap();
     let run = || {
         Command::new(env!("CARGO_BIN_EXE_gamecert"))
-            .args([
-                "table",
-                "triangle-avoidance",
-                "--max-n",
-                "7",
-                "--checkpoint",
-                d,
-            ])
+            .args(["table", "triangle-avoidance", "--max-n", "7", "--checkpoint", d])
             .output()
             .unwrap()
     };
@@ -155,11 +134,7 @@ fn table_checkpoints_resume_and_refuse_foreign_files() {
     assert!(dir.path().join("triangle-avoidance-n7.ckpt").exists());
     let again = run();
     assert_eq!(again.stdout.len(), first.stdout.len());
-    std::fs::write(
-        dir.path().join("triangle-avoidance-n5.ckpt"),
-        b"not a checkpoint",
-    )
-    .unwrap();
+    std::fs::write(dir.path().join("triangle-avoidance-n5.ckpt"), b"not a checkpoint").unwrap();
     let out = run();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -208,10 +183,7 @@ fn strategy_certificate_checks_at_13() {
         &mut gamecert_certificates::base::budget::Budget::unlimited(),
     )
     .unwrap();
-    eprintln!(
-        "n = 13: checked in {:.1} s: {report:?}",
-        started.elapsed().as_secs_f64()
-    );
+    eprintln!("n = 13: checked in {:.1} s: {report:?}", started.elapsed().as_secs_f64());
     assert_eq!(cert.winner, "A");
 }
 
@@ -225,20 +197,11 @@ fn solve_and_verify_a_triangle_instance_and_reject_a_mutation() {
     )
     .unwrap();
     let cert = dir.path().join("t7.cert.json");
-    let gamecert = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_gamecert"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let gamecert =
+        |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_gamecert")).args(args).output().unwrap();
     let (i, c) = (instance.to_str().unwrap(), cert.to_str().unwrap());
     let out = gamecert(&["solve", i, "-o", c]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(gamecert(&["verify", i, c]).status.code(), Some(0));
     // Drop one answer to a loser's move: rejected (exit 1), naming the position and move.
     let text = std::fs::read_to_string(&cert).unwrap();

@@ -12,20 +12,13 @@ use std::process::{Command, Output};
 /// The `gamecert-check` binary, built beside `gamecert` by `cargo test --workspace`.
 fn gamecert_check() -> PathBuf {
     let path = PathBuf::from(env!("CARGO_BIN_EXE_gamecert")).with_file_name("gamecert-check");
-    assert!(
-        path.exists(),
-        "{} is missing: run the tests with --workspace",
-        path.display()
-    );
+    assert!(path.exists(), "{} is missing: run the tests with --workspace", path.display());
     path
 }
 
 fn both(args: &[&str]) -> (Output, Output) {
-    let verify = Command::new(env!("CARGO_BIN_EXE_gamecert"))
-        .arg("verify")
-        .args(args)
-        .output()
-        .unwrap();
+    let verify =
+        Command::new(env!("CARGO_BIN_EXE_gamecert")).arg("verify").args(args).output().unwrap();
     let check = Command::new(gamecert_check()).args(args).output().unwrap();
     (verify, check)
 }
@@ -41,10 +34,7 @@ fn agree(args: &[&str]) -> (i32, String, String) {
         )
     };
     let (a, b) = (text(&a), text(&b));
-    assert_eq!(
-        a, b,
-        "gamecert verify and gamecert-check differ on {args:?}"
-    );
+    assert_eq!(a, b, "gamecert verify and gamecert-check differ on {args:?}");
     assert!(!a.2.contains("panicked"), "{}", a.2);
     a
 }
@@ -90,12 +80,8 @@ fn both_binaries_read_the_same_formats_and_answer_alike() {
     let (code, out, _) = agree(&[dnf.to_str().unwrap(), first.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     // The budget: too small a one is a rejection naming the limit, exit 1.
-    let (code, out, _) = agree(&[
-        dnf.to_str().unwrap(),
-        first.to_str().unwrap(),
-        "--max-work",
-        "10",
-    ]);
+    let (code, out, _) =
+        agree(&[dnf.to_str().unwrap(), first.to_str().unwrap(), "--max-work", "10"]);
     assert_eq!(code, 1);
     assert!(out.contains("work limit reached"), "{out}");
     // Bad input: exit 2, the file and the line named.
@@ -125,17 +111,10 @@ fn gamecert_check_answers_help_and_version() {
         assert_eq!(out.status.code(), Some(0));
         assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage: gamecert-check"));
     }
-    let out = Command::new(gamecert_check())
-        .arg("--version")
-        .output()
-        .unwrap();
+    let out = Command::new(gamecert_check()).arg("--version").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("gamecert-check 0."));
-    for args in [
-        &["one.json"][..],
-        &["--frob", "a", "b"],
-        &["a", "b", "--max-work", "x"],
-    ] {
+    for args in [&["one.json"][..], &["--frob", "a", "b"], &["a", "b", "--max-work", "x"]] {
         let out = Command::new(gamecert_check()).args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("usage: gamecert-check"));

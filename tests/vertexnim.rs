@@ -14,12 +14,7 @@ fn instance(directed: bool, vertices: &str, edges: &str, token: &str) -> String 
 #[test]
 fn gen_solve_verify_and_a_tampered_certificate() {
     let dir = tempfile::tempdir().unwrap();
-    for extra in [
-        &[][..],
-        &["--directed"][..],
-        &["--variant", "nimg"][..],
-        &["--misere"][..],
-    ] {
+    for extra in [&[][..], &["--directed"][..], &["--variant", "nimg"][..], &["--misere"][..]] {
         let inst = dir.path().join("g.json");
         let cert = dir.path().join("c.json");
         let mut args = vec![
@@ -37,19 +32,10 @@ fn gen_solve_verify_and_a_tampered_certificate() {
         args.extend_from_slice(extra);
         let out = gamecert(&args);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        let out = gamecert(&[
-            "solve",
-            inst.to_str().unwrap(),
-            "-o",
-            cert.to_str().unwrap(),
-            "--json",
-        ]);
+        let out =
+            gamecert(&["solve", inst.to_str().unwrap(), "-o", cert.to_str().unwrap(), "--json"]);
         assert_eq!(out.status.code(), Some(0), "{extra:?}: {}", stderr(&out));
-        assert!(
-            stdout(&out).contains("vertexnim-strategy"),
-            "{}",
-            stdout(&out)
-        );
+        assert!(stdout(&out).contains("vertexnim-strategy"), "{}", stdout(&out));
         let out = gamecert(&["verify", inst.to_str().unwrap(), cert.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
         assert!(stdout(&out).starts_with("ACCEPTED"));
@@ -90,12 +76,7 @@ fn a_large_instance_is_decided_by_theorem_10() {
     assert_eq!(summary["method"], "Theorem 10");
     assert_eq!(summary["certificate"], "vertexnim-labelling");
     let cert = dir.path().join("big-cert.json");
-    let out = gamecert(&[
-        "solve",
-        inst.to_str().unwrap(),
-        "-o",
-        cert.to_str().unwrap(),
-    ]);
+    let out = gamecert(&["solve", inst.to_str().unwrap(), "-o", cert.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let out = gamecert(&["verify", inst.to_str().unwrap(), cert.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
@@ -131,12 +112,7 @@ fn a_large_instance_is_decided_by_theorem_10() {
     ]);
     assert_eq!(out.status.code(), Some(0));
     let lcert = dir.path().join("loops-cert.json");
-    let out = gamecert(&[
-        "solve",
-        lin.to_str().unwrap(),
-        "-o",
-        lcert.to_str().unwrap(),
-    ]);
+    let out = gamecert(&["solve", lin.to_str().unwrap(), "-o", lcert.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("by Theorem 6"), "{}", stderr(&out));
     let out = gamecert(&["verify", lin.to_str().unwrap(), lcert.to_str().unwrap()]);
@@ -159,21 +135,14 @@ fn a_large_instance_is_decided_by_theorem_10() {
     assert_eq!(out.status.code(), Some(0));
     let out = gamecert(&["solve", dinst.to_str().unwrap()]);
     assert_ne!(out.status.code(), Some(0));
-    assert!(
-        stderr(&out).contains("no polynomial characterisation"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("no polynomial characterisation"), "{}", stderr(&out));
 }
 
 #[test]
 fn bad_input_exits_2() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
-        (
-            instance(false, r#"{"name": "a", "weight": 0}"#, "", "a"),
-            "weight 0 is not positive",
-        ),
+        (instance(false, r#"{"name": "a", "weight": 0}"#, "", "a"), "weight 0 is not positive"),
         (
             instance(
                 false,
@@ -197,12 +166,7 @@ fn bad_input_exits_2() {
             "not strongly connected",
         ),
         (
-            instance(
-                false,
-                r#"{"name": "a", "weight": 2}, {"name": "b", "weight": 1}"#,
-                "",
-                "a",
-            ),
+            instance(false, r#"{"name": "a", "weight": 2}, {"name": "b", "weight": 1}"#, "", "a"),
             "not connected",
         ),
         (
@@ -213,10 +177,7 @@ fn bad_input_exits_2() {
     for (k, (text, expected)) in cases.iter().enumerate() {
         let path = write(dir.path(), &format!("bad{k}.json"), text);
         bad_input(&["solve", path.to_str().unwrap()], expected);
-        bad_input(
-            &["verify", path.to_str().unwrap(), path.to_str().unwrap()],
-            expected,
-        );
+        bad_input(&["verify", path.to_str().unwrap(), path.to_str().unwrap()], expected);
     }
     // A syntax error names the line and column.
     let broken =
@@ -224,24 +185,15 @@ fn bad_input_exits_2() {
     let path = write(dir.path(), "broken.json", &broken);
     bad_input(&["solve", path.to_str().unwrap()], "broken.json:2:");
     bad_input(&["gen", "vertexnim", "--vertices", "0"], "at least 1");
-    bad_input(
-        &["gen", "vertexnim", "--vertices", "5", "--loops", "2"],
-        "probability",
-    );
-    bad_input(
-        &["gen", "vertexnim", "--vertices", "100000000"],
-        "limit of 10^7",
-    );
+    bad_input(&["gen", "vertexnim", "--vertices", "5", "--loops", "2"], "probability");
+    bad_input(&["gen", "vertexnim", "--vertices", "100000000"], "limit of 10^7");
 }
 
 /// A directed circuit of `n` vertices with weights 2 + i % 3 (all at least 2), as Adjacent Nim.
 fn circuit(n: usize, variant: &str) -> String {
-    let vertices: Vec<String> = (0..n)
-        .map(|i| format!(r#"{{"name": "v{i}", "weight": {}}}"#, 2 + i % 3))
-        .collect();
-    let arcs: Vec<String> = (0..n)
-        .map(|i| format!(r#"["v{i}", "v{}"]"#, (i + 1) % n))
-        .collect();
+    let vertices: Vec<String> =
+        (0..n).map(|i| format!(r#"{{"name": "v{i}", "weight": {}}}"#, 2 + i % 3)).collect();
+    let arcs: Vec<String> = (0..n).map(|i| format!(r#"["v{i}", "v{}"]"#, (i + 1) % n)).collect();
     format!(
         r#"{{"format": "gamecert-instance", "version": 1, "kind": "vertexnim", "directed": true,
   "vertices": [{}], "edges": [{}], "token": "v0", "variant": "{variant}", "play": "normal"}}"#,
@@ -261,21 +213,13 @@ fn a_large_circuit_gets_a_theorem_3_labelling() {
     for (n, winner) in [(20, "second"), (21, "first")] {
         let path = write(dir.path(), "circuit.json", &circuit(n, "vertexnim"));
         let cert = dir.path().join("circuit.cert.json");
-        let out = gamecert(&[
-            "solve",
-            path.to_str().unwrap(),
-            "-o",
-            cert.to_str().unwrap(),
-        ]);
+        let out = gamecert(&["solve", path.to_str().unwrap(), "-o", cert.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         assert!(stderr(&out).contains("Theorem 3"), "{}", stderr(&out));
         let out = gamecert(&["verify", path.to_str().unwrap(), cert.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let text = stdout(&out);
-        assert!(
-            text.contains(&format!("the {winner} player wins")),
-            "{text}"
-        );
+        assert!(text.contains(&format!("the {winner} player wins")), "{text}");
         assert!(text.contains("Adjacent Nim"), "{text}");
         if n % 2 == 0 {
             // Move the mark to the next minimum (offset 3): the checker names the real first one.
@@ -304,12 +248,7 @@ fn an_uncertifiable_circuit_is_refused() {
     let path = write(dir.path(), "circuit.json", &circuit(20, "nimg"));
     let cert = dir.path().join("circuit.cert.json");
     bad_input(
-        &[
-            "solve",
-            path.to_str().unwrap(),
-            "-o",
-            cert.to_str().unwrap(),
-        ],
+        &["solve", path.to_str().unwrap(), "-o", cert.to_str().unwrap()],
         "circuit.json: no certificate: a strategy certificate needs at most 16 vertices",
     );
     assert!(!cert.exists());

@@ -52,9 +52,7 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
 /// [`check`] charging an existing budget (one that may already have paid for validating the
 /// instance).
 pub fn check_with(instance: &Instance, certificate: &Certificate, budget: &mut Budget) -> Verdict {
-    guarded(certificate, budget, |budget| {
-        check_within(instance, certificate, budget)
-    })
+    guarded(certificate, budget, |budget| check_within(instance, certificate, budget))
 }
 
 /// Runs a check, turning a panic (a fault of the checker: every input is meant to be refused
@@ -95,11 +93,7 @@ pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 
 fn check_within(instance: &Instance, certificate: &Certificate, budget: &mut Budget) -> Verdict {
     let invalid = |err: FormatError| {
-        reject(
-            claim_of(certificate),
-            format!("the instance is not valid: {err}"),
-            Work::default(),
-        )
+        reject(claim_of(certificate), format!("the instance is not valid: {err}"), Work::default())
     };
     match (instance, certificate) {
         (Instance::VoronoiOneRound(spec), _) => match spec.validate_within(budget) {
@@ -155,11 +149,7 @@ fn check_within(instance: &Instance, certificate: &Certificate, budget: &mut Bud
                 accepted,
                 claim,
                 reason,
-                work: Work {
-                    positions,
-                    leaves,
-                    ..Work::default()
-                },
+                work: Work { positions, leaves, ..Work::default() },
                 trusted: Vec::new(),
             }
         }
@@ -184,10 +174,7 @@ fn check_within(instance: &Instance, certificate: &Certificate, budget: &mut Bud
                             "; the winning edge leaves value 0"
                         }
                     ),
-                    work: Work {
-                        positions: Some(report.labelling.bound + 1),
-                        ..Work::default()
-                    },
+                    work: Work { positions: Some(report.labelling.bound + 1), ..Work::default() },
                     trusted: [crate::TRUSTED_TRIANGULATION_HEAPS.to_string()]
                         .into_iter()
                         .chain(heap_theorems(&report.labelling))
@@ -296,11 +283,7 @@ fn check_heap_labelling(
         other => other.to_string(),
     };
     if let Some(why) = game.violation() {
-        return reject(
-            claim,
-            format!("the instance is not valid: {why}"),
-            Work::default(),
-        );
+        return reject(claim, format!("the instance is not valid: {why}"), Work::default());
     }
     match check_labelling(game, labelling, budget) {
         Ok(report) => Verdict {
@@ -319,10 +302,7 @@ fn check_heap_labelling(
                     "; the winning move leaves value 0".to_string()
                 }
             ),
-            work: Work {
-                positions: Some(report.bound + 1),
-                ..Work::default()
-            },
+            work: Work { positions: Some(report.bound + 1), ..Work::default() },
             trusted: heap_theorems(&report),
         },
         Err(why) => reject(claim, why, Work::default()),
@@ -352,9 +332,7 @@ pub fn check_one_round_with(
     certificate: &Certificate,
     budget: &mut Budget,
 ) -> Verdict {
-    guarded(certificate, budget, |budget| {
-        check_one_round_within(game, certificate, budget)
-    })
+    guarded(certificate, budget, |budget| check_one_round_within(game, certificate, budget))
 }
 
 fn check_one_round_within(
@@ -379,11 +357,7 @@ fn check_one_round_within(
 fn mismatch(instance: &Instance, certificate: &Certificate) -> Verdict {
     reject(
         claim_of(certificate),
-        format!(
-            "a {} certificate does not fit a {} instance",
-            certificate.kind(),
-            instance.kind()
-        ),
+        format!("a {} certificate does not fit a {} instance", certificate.kind(), instance.kind()),
         Work::default(),
     )
 }
@@ -394,11 +368,8 @@ fn check_voronoi_strategy(
     budget: &mut Budget,
 ) -> Verdict {
     let claim = voronoi_claim(strategy);
-    let mut work = Work {
-        vertices: game.graph.len(),
-        edges: game.graph.edge_count(),
-        ..Work::default()
-    };
+    let mut work =
+        Work { vertices: game.graph.len(), edges: game.graph.edge_count(), ..Work::default() };
     match check_strategy(&game.graph, game.rounds, &game.start, strategy, budget) {
         Ok(report) => {
             work.positions = Some(report.positions);
@@ -412,9 +383,7 @@ fn check_voronoi_strategy(
                      (worst margin {}), {} opponent moves folded by verified symmetries",
                     report.positions,
                     report.leaves,
-                    report
-                        .worst_margin
-                        .map_or("none".to_string(), |m| m.to_string()),
+                    report.worst_margin.map_or("none".to_string(), |m| m.to_string()),
                     report.symmetries_used
                 ),
                 work,
@@ -427,11 +396,8 @@ fn check_voronoi_strategy(
 
 fn check_voronoi_value(game: &MultiRound, value: &VoronoiValue, budget: &mut Budget) -> Verdict {
     let claim = format!("the game's value (W's margin) is {}", value.value);
-    let mut work = Work {
-        vertices: game.graph.len(),
-        edges: game.graph.edge_count(),
-        ..Work::default()
-    };
+    let mut work =
+        Work { vertices: game.graph.len(), edges: game.graph.edge_count(), ..Work::default() };
     match check_value(&game.graph, game.rounds, &game.start, value, budget) {
         Ok((white, black)) => {
             work.positions = Some(white.positions + black.positions);
@@ -457,11 +423,8 @@ fn check_voronoi_value(game: &MultiRound, value: &VoronoiValue, budget: &mut Bud
 
 fn check_voronoi_path_value(game: &MultiRound, value: &PathValue, budget: &mut Budget) -> Verdict {
     let claim = path_claim(value);
-    let mut work = Work {
-        vertices: game.graph.len(),
-        edges: game.graph.edge_count(),
-        ..Work::default()
-    };
+    let mut work =
+        Work { vertices: game.graph.len(), edges: game.graph.edge_count(), ..Work::default() };
     if let Err(why) = path_order(&game.graph) {
         return reject(
             claim,
@@ -545,15 +508,10 @@ fn check_dnf_strategy(dnf: &PosDnf, strategy: &DnfStrategy, budget: &mut Budget)
 }
 
 fn check_triangle(n: usize, strategy: &TriangleStrategy, budget: &mut Budget) -> Verdict {
-    let claim = format!(
-        "{} wins one-colour triangle avoidance on {} nodes",
-        strategy.winner, strategy.n
-    );
+    let claim =
+        format!("{} wins one-colour triangle avoidance on {} nodes", strategy.winner, strategy.n);
     if strategy.n != n {
-        let why = format!(
-            "the certificate is for n = {}, the instance for n = {n}",
-            strategy.n
-        );
+        let why = format!("the certificate is for n = {}, the instance for n = {n}", strategy.n);
         return reject(claim, why, Work::default());
     }
     match crate::triangle_avoidance::strategy::check_triangle_strategy(strategy, budget) {
@@ -586,11 +544,7 @@ fn check_coin_labelling(game: &CoinGame, cert: &CoinLabelling, budget: &mut Budg
         } else {
             "the second player wins"
         },
-        if cert.winning_move.is_some() {
-            " with the given move"
-        } else {
-            ""
-        }
+        if cert.winning_move.is_some() { " with the given move" } else { "" }
     );
     match crate::impartial::coins::check_labelling(game, cert, budget) {
         Ok(report) => Verdict {
@@ -606,10 +560,7 @@ fn check_coin_labelling(game: &CoinGame, cert: &CoinLabelling, budget: &mut Budg
                     ""
                 }
             ),
-            work: Work {
-                positions: Some(report.coins),
-                ..Work::default()
-            },
+            work: Work { positions: Some(report.coins), ..Work::default() },
             trusted: vec![
                 TRUSTED_COIN_DECOMPOSITION.to_string(),
                 TRUSTED_SPRAGUE_GRUNDY.to_string(),
@@ -644,22 +595,14 @@ fn claim_of(certificate: &Certificate) -> String {
 }
 
 fn base_work(game: &OneRound) -> Work {
-    Work {
-        vertices: game.graph.len(),
-        edges: game.graph.edge_count(),
-        ..Work::default()
-    }
+    Work { vertices: game.graph.len(), edges: game.graph.edge_count(), ..Work::default() }
 }
 
 fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) -> Verdict {
     let mut work = base_work(game);
     let claim = witness.claim.clone();
     if claim != CLAIM_BLACK_WINS {
-        return reject(
-            claim,
-            format!("a witness can only claim '{CLAIM_BLACK_WINS}'"),
-            work,
-        );
+        return reject(claim, format!("a witness can only claim '{CLAIM_BLACK_WINS}'"), work);
     }
     let mut is_white = vec![false; game.graph.len()];
     for &w in &game.white {
@@ -669,25 +612,13 @@ fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) -> Ver
     let mut black = Vec::with_capacity(witness.placement.len());
     for (k, name) in witness.placement.iter().enumerate() {
         let Some(v) = game.graph.vertex(name) else {
-            return reject(
-                claim,
-                format!("placement[{k}]: unknown vertex '{name}'"),
-                work,
-            );
+            return reject(claim, format!("placement[{k}]: unknown vertex '{name}'"), work);
         };
         if is_white[v] {
-            return reject(
-                claim,
-                format!("placement[{k}]: vertex '{name}' is in W's set S"),
-                work,
-            );
+            return reject(claim, format!("placement[{k}]: vertex '{name}' is in W's set S"), work);
         }
         if occupied[v] {
-            return reject(
-                claim,
-                format!("placement[{k}]: vertex '{name}' is placed twice"),
-                work,
-            );
+            return reject(claim, format!("placement[{k}]: vertex '{name}' is placed twice"), work);
         }
         occupied[v] = true;
         black.push(v);
@@ -703,10 +634,9 @@ fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) -> Ver
             work,
         );
     }
-    if let Err(why) = budget.charge(
-        crate::voronoi::rules::score_cost(&game.graph),
-        "scoring the placement",
-    ) {
+    if let Err(why) =
+        budget.charge(crate::voronoi::rules::score_cost(&game.graph), "scoring the placement")
+    {
         return reject(claim, why, work);
     }
     let s = score(&game.graph, &game.white, &black);
@@ -854,11 +784,8 @@ fn same_as_construction(
     let ours: BTreeSet<&str> = built.vertices.iter().map(String::as_str).collect();
     let theirs: BTreeSet<&str> = game.graph.names().collect();
     if let Some(v) = ours.symmetric_difference(&theirs).next() {
-        let side = if ours.contains(v) {
-            "the reduction has vertex"
-        } else {
-            "the instance has vertex"
-        };
+        let side =
+            if ours.contains(v) { "the reduction has vertex" } else { "the instance has vertex" };
         return Err(format!(
             "the instance is not the {} image of the carried formula: {side} '{v}' and the other does not",
             reduction.name()
@@ -915,10 +842,8 @@ mod tests {
     /// profile) is a rejection naming the fault, never a panic and never an acceptance.
     #[test]
     fn an_overflow_is_a_clean_rejection() {
-        let certificate = Certificate::Witness(Witness {
-            claim: CLAIM_BLACK_WINS.into(),
-            placement: vec![],
-        });
+        let certificate =
+            Certificate::Witness(Witness { claim: CLAIM_BLACK_WINS.into(), placement: vec![] });
         let mut budget = Budget::new(100);
         let verdict = guarded(&certificate, &mut budget, |budget| {
             budget.charge(7, "testing").unwrap();
@@ -933,11 +858,7 @@ mod tests {
             }
         });
         assert!(!verdict.accepted);
-        assert!(
-            verdict.reason.starts_with(INTERNAL_ERROR),
-            "{}",
-            verdict.reason
-        );
+        assert!(verdict.reason.starts_with(INTERNAL_ERROR), "{}", verdict.reason);
         assert!(verdict.reason.contains("overflow"), "{}", verdict.reason);
         assert_eq!(verdict.work.work_units, 7);
     }

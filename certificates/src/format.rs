@@ -65,11 +65,7 @@ pub struct FormatError {
 
 impl FormatError {
     pub(crate) fn new(message: impl Into<String>) -> Self {
-        FormatError {
-            line: None,
-            column: None,
-            message: message.into(),
-        }
+        FormatError { line: None, column: None, message: message.into() }
     }
 
     fn from_json(err: serde_json::Error) -> Self {
@@ -119,10 +115,8 @@ impl GraphSpec {
     /// The graph on vertices `v0 .. v{n-1}` with `edges` given by index (tests, generators).
     pub fn numbered(n: usize, edges: &[(usize, usize)]) -> GraphSpec {
         let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
-        let edges = edges
-            .iter()
-            .map(|&(a, b)| (vertices[a].clone(), vertices[b].clone()))
-            .collect();
+        let edges =
+            edges.iter().map(|&(a, b)| (vertices[a].clone(), vertices[b].clone())).collect();
         GraphSpec { vertices, edges }
     }
 }
@@ -201,9 +195,7 @@ impl OneRoundSpec {
         }
         let free = graph.len() - white.len();
         if self.black_count == 0 {
-            return Err(FormatError::new(
-                "black_count: B must place at least one vertex",
-            ));
+            return Err(FormatError::new("black_count: B must place at least one vertex"));
         }
         if self.black_count > free {
             return Err(FormatError::new(format!(
@@ -211,11 +203,7 @@ impl OneRoundSpec {
                 self.black_count
             )));
         }
-        Ok(OneRound {
-            graph,
-            white,
-            black_count: self.black_count,
-        })
+        Ok(OneRound { graph, white, black_count: self.black_count })
     }
 }
 
@@ -259,9 +247,7 @@ impl MultiRoundSpec {
     pub fn validate_within(&self, budget: &mut Budget) -> Result<MultiRound, FormatError> {
         let graph = Graph::new_within(&self.graph.vertices, &self.graph.edges, budget)?;
         if self.rounds == 0 {
-            return Err(FormatError::new(
-                "rounds: the game needs at least one round",
-            ));
+            return Err(FormatError::new("rounds: the game needs at least one round"));
         }
         // `rounds` comes from the file: compare without computing 2 * rounds, which could wrap.
         if self.rounds > graph.len() / 2 {
@@ -290,11 +276,7 @@ impl MultiRoundSpec {
             crate::voronoi::multi_round::to_move(&start, self.rounds)
                 .map_err(|why| FormatError::new(format!("start: {why}")))?;
         }
-        Ok(MultiRound {
-            graph,
-            rounds: self.rounds,
-            start,
-        })
+        Ok(MultiRound { graph, rounds: self.rounds, start })
     }
 }
 
@@ -354,16 +336,14 @@ impl Instance {
     /// message starts with [`crate::check::INTERNAL_ERROR`], never a crash. When the budget runs
     /// out, [`Budget::exhausted`] tells the caller that the limit, not the instance, failed.
     pub fn validate_within(&self, budget: &mut Budget) -> Result<(), FormatError> {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.validate_unguarded(budget)
-        }))
-        .unwrap_or_else(|payload| {
-            Err(FormatError::new(format!(
-                "{}: the checker stopped on a fault ({}) while validating the instance",
-                crate::check::INTERNAL_ERROR,
-                crate::check::panic_message(payload.as_ref())
-            )))
-        })
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.validate_unguarded(budget)))
+            .unwrap_or_else(|payload| {
+                Err(FormatError::new(format!(
+                    "{}: the checker stopped on a fault ({}) while validating the instance",
+                    crate::check::INTERNAL_ERROR,
+                    crate::check::panic_message(payload.as_ref())
+                )))
+            })
     }
 
     fn validate_unguarded(&self, budget: &mut Budget) -> Result<(), FormatError> {
@@ -590,16 +570,8 @@ fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
     })?;
     match header.format.as_ref().and_then(|f| f.as_str()) {
         Some(f) if f == format => {}
-        Some(f) => {
-            return Err(FormatError::new(format!(
-                "format is '{f}', expected '{format}'"
-            )))
-        }
-        None => {
-            return Err(FormatError::new(format!(
-                "missing field `format` ('{format}')"
-            )))
-        }
+        Some(f) => return Err(FormatError::new(format!("format is '{f}', expected '{format}'"))),
+        None => return Err(FormatError::new(format!("missing field `format` ('{format}')"))),
     }
     match header.version.as_ref().and_then(|v| v.as_u64()) {
         Some(VERSION) => {}
@@ -632,12 +604,7 @@ struct Envelope<'a, T: Serialize> {
 }
 
 fn write_envelope<T: Serialize>(format: &str, kind: &str, body: &T) -> String {
-    let envelope = Envelope {
-        format,
-        version: VERSION,
-        kind,
-        body,
-    };
+    let envelope = Envelope { format, version: VERSION, kind, body };
     let pretty = serde_json::to_string_pretty(&envelope).expect("plain data always serialises");
     inline_scalar_arrays(&pretty)
 }
@@ -705,10 +672,7 @@ mod tests {
             claim: CLAIM_BLACK_CANNOT_WIN.into(),
             method: RefutationMethod::Reduction {
                 reduction: SatVoronoi::Problem1,
-                formula: Cnf {
-                    num_vars: 1,
-                    clauses: vec![vec![1], vec![-1]],
-                },
+                formula: Cnf { num_vars: 1, clauses: vec![vec![1], vec![-1]] },
             },
             lrat: "3 0 1 2 0\n".into(),
         });
@@ -717,10 +681,7 @@ mod tests {
         assert!(text.contains("\"clauses\": [\n"), "{text}");
         assert!(text.contains("      [-1]\n"), "{text}");
         let inst_text = inst.to_json();
-        assert!(
-            inst_text.contains("\"vertices\": [\"u\", \"a\", \"b\"],"),
-            "{inst_text}"
-        );
+        assert!(inst_text.contains("\"vertices\": [\"u\", \"a\", \"b\"],"), "{inst_text}");
         assert!(inst_text.contains("[\"u\", \"a\"],"), "{inst_text}");
         assert_eq!(Certificate::from_json(&text).unwrap(), cert);
     }
@@ -736,11 +697,7 @@ mod tests {
         let bad = SMALL.replace("\"black_count\": 1", "\"black_count\": 3");
         let inst = Instance::from_json(&bad).unwrap();
         let spec = inst.one_round().unwrap();
-        assert!(spec
-            .validate()
-            .unwrap_err()
-            .message
-            .contains("larger than the 2 free"));
+        assert!(spec.validate().unwrap_err().message.contains("larger than the 2 free"));
         let err = Instance::from_json(&SMALL.replace("voronoi-one-round", "chess")).unwrap_err();
         assert!(err.message.contains("unknown instance kind 'chess'"));
         let err = Certificate::from_json(SMALL).unwrap_err();

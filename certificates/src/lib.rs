@@ -61,8 +61,6 @@ pub(crate) fn winner_is_first(winner: &str) -> Result<bool, String> {
     match winner {
         "first" => Ok(true),
         "second" => Ok(false),
-        other => Err(format!(
-            "winner '{other}' is neither \"first\" nor \"second\""
-        )),
+        other => Err(format!("winner '{other}' is neither \"first\" nor \"second\"")),
     }
 }

@@ -55,13 +55,7 @@ pub struct Verdict {
 
 /// A rejection: `claim` is what the certificate claimed, `reason` the first thing that failed.
 pub fn reject(claim: String, reason: String, work: Work) -> Verdict {
-    Verdict {
-        accepted: false,
-        claim,
-        reason,
-        work,
-        trusted: Vec::new(),
-    }
+    Verdict { accepted: false, claim, reason, work, trusted: Vec::new() }
 }
 
 /// A theorem the checker takes on faith, named; its statement is [`Theorem::statement`], an

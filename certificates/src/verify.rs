@@ -116,15 +116,15 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
             .map(|parsed| Instance::PosDnfGame(parsed.dnf))
             .map_err(|e| e.to_string())
     } else {
-        crate::voronoi::edgelist::parse_edge_list(text)
-            .map(Instance::VoronoiOneRound)
-            .map_err(|e| {
+        crate::voronoi::edgelist::parse_edge_list(text).map(Instance::VoronoiOneRound).map_err(
+            |e| {
                 format!(
                     "{shown}:{e} (read as the edge list of a one-round Voronoi instance; a \
                      positive DNF needs a .dnf name or a `p dnf` header, other instances are JSON; \
                      a DIMACS formula becomes an instance with `gamecert reduce`)"
                 )
-            })
+            },
+        )
     }
 }
 
@@ -186,10 +186,7 @@ pub fn run(request: &Request) -> Outcome {
             None => check_with(&instance, &certificate, &mut budget),
         },
         Err(why) => unread(
-            format!(
-                "{}:{why}: the certificate does not parse",
-                request.certificate.display()
-            ),
+            format!("{}:{why}: the certificate does not parse", request.certificate.display()),
             Work::default(),
         ),
     };
@@ -202,11 +199,8 @@ fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
     if !budget.exhausted() {
         return Outcome::bad_input(located);
     }
-    let mut verdict = reject(
-        "unknown".into(),
-        format!("{located} (validating the instance)"),
-        Work::default(),
-    );
+    let mut verdict =
+        reject("unknown".into(), format!("{located} (validating the instance)"), Work::default());
     verdict.work.work_units = budget.used();
     finish(request, verdict)
 }
@@ -220,11 +214,7 @@ fn finish(request: &Request, verdict: Verdict) -> Outcome {
     } else {
         let mut text = format!(
             "{}: {}\n{}\n",
-            if verdict.accepted {
-                "ACCEPTED"
-            } else {
-                "REJECTED"
-            },
+            if verdict.accepted { "ACCEPTED" } else { "REJECTED" },
             verdict.claim,
             verdict.reason
         );
@@ -249,12 +239,7 @@ pub enum Args {
     /// Print this text on standard error and exit 2.
     Usage(String),
     /// Verify: instance, certificate, JSON output, work budget.
-    Verify {
-        instance: String,
-        certificate: String,
-        json: bool,
-        max_work: Option<u64>,
-    },
+    Verify { instance: String, certificate: String, json: bool, max_work: Option<u64> },
 }
 
 /// Parses `gamecert-check`'s arguments.
@@ -295,12 +280,7 @@ pub fn parse_args(args: &[String]) -> Args {
         }
     }
     match <[String; 2]>::try_from(files) {
-        Ok([instance, certificate]) => Args::Verify {
-            instance,
-            certificate,
-            json,
-            max_work,
-        },
+        Ok([instance, certificate]) => Args::Verify { instance, certificate, json, max_work },
         Err(files) => Args::Usage(format!(
             "error: expected an instance and a certificate, got {} file{}\n{USAGE}",
             files.len(),
@@ -324,21 +304,13 @@ mod tests {
             matches!(parse_args(&args(&["-V"])), Args::Info(t) if t.starts_with("gamecert-check"))
         );
         assert!(matches!(parse_args(&args(&["a"])), Args::Usage(t) if t.contains("got 1 file")));
-        assert!(matches!(
-            parse_args(&args(&["--frob", "a", "b"])),
-            Args::Usage(_)
-        ));
+        assert!(matches!(parse_args(&args(&["--frob", "a", "b"])), Args::Usage(_)));
         assert!(matches!(
             parse_args(&args(&["--max-work", "x", "a", "b"])),
             Args::Usage(t) if t.contains("not a positive whole number")
         ));
         match parse_args(&args(&["a", "--max-work=1_000", "b", "--json"])) {
-            Args::Verify {
-                instance,
-                certificate,
-                json,
-                max_work,
-            } => {
+            Args::Verify { instance, certificate, json, max_work } => {
                 assert_eq!((instance.as_str(), certificate.as_str()), ("a", "b"));
                 assert!(json);
                 assert_eq!(max_work, Some(1000));
@@ -353,10 +325,7 @@ mod tests {
         assert!(is_dnf_text(dnf, "c a comment\n\np dnf 3 1\n1 2\n"));
         assert!(is_dnf_text(Path::new("f.dnf"), "1 2\n"));
         assert!(!is_dnf_text(dnf, "c d\nwhite c\nblack 1\n"));
-        assert!(matches!(
-            parse_instance(dnf, "p dnf 2 1\n1 2\n"),
-            Ok(Instance::PosDnfGame(_))
-        ));
+        assert!(matches!(parse_instance(dnf, "p dnf 2 1\n1 2\n"), Ok(Instance::PosDnfGame(_))));
         assert!(matches!(
             parse_instance(dnf, "white a\nblack 1\na b\n"),
             Ok(Instance::VoronoiOneRound(_))

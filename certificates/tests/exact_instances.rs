@@ -22,17 +22,7 @@ fn hexagon() -> Vec<Point> {
 
 /// The hexagon cut by the diagonals 0-2, 0-3 and 3-5 (four triangles, nine edges).
 fn zigzag() -> Vec<[usize; 2]> {
-    vec![
-        [0, 1],
-        [1, 2],
-        [2, 3],
-        [3, 4],
-        [4, 5],
-        [5, 0],
-        [0, 2],
-        [0, 3],
-        [3, 5],
-    ]
+    vec![[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0], [0, 2], [0, 3], [3, 5]]
 }
 
 /// The same edges and the diagonal 1-4, which crosses 0-2, 0-3 and 3-5 and whose endpoints
@@ -56,17 +46,10 @@ fn flip_instance(edges: Vec<[usize; 2]>) -> Instance {
 #[test]
 fn a_flip_sequence_for_the_smaller_board_is_rejected_on_the_instance_with_the_extra_edge() {
     // Flipping 0-3 (apexes 2 and 5) makes 2-5 and colours it and the four sides of 0-2-3-5.
-    let cert = Certificate::FlipSequence(FlipSequence {
-        flips: vec![[0, 3]],
-        green: 5,
-    });
+    let cert = Certificate::FlipSequence(FlipSequence { flips: vec![[0, 3]], green: 5 });
     let exact = check(&flip_instance(zigzag()), &cert, &Limits::default());
     assert!(exact.accepted, "{}", exact.reason);
-    let extra = check(
-        &flip_instance(zigzag_and_a_crossing_edge()),
-        &cert,
-        &Limits::default(),
-    );
+    let extra = check(&flip_instance(zigzag_and_a_crossing_edge()), &cert, &Limits::default());
     assert!(!extra.accepted);
     assert!(
         extra.reason.contains("10 edges given") && extra.reason.contains("3n - 3 - h = 9"),
@@ -78,27 +61,17 @@ fn a_flip_sequence_for_the_smaller_board_is_rejected_on_the_instance_with_the_ex
     let mut swapped = zigzag();
     swapped[7] = [1, 4];
     let err = check(&flip_instance(swapped), &cert, &Limits::default()).reason;
-    assert!(
-        err.contains("edges[6] [0, 2] and edges[7] [1, 4] cross"),
-        "{err}"
-    );
+    assert!(err.contains("edges[6] [0, 2] and edges[7] [1, 4] cross"), "{err}");
     let mut twice = zigzag();
     twice[8] = [3, 0];
     let err = check(&flip_instance(twice), &cert, &Limits::default()).reason;
-    assert!(
-        err.contains("edges[7] [0, 3] and edges[8] [3, 0] are the same edge"),
-        "{err}"
-    );
+    assert!(err.contains("edges[7] [0, 3] and edges[8] [3, 0] are the same edge"), "{err}");
 }
 
 fn marking_spec(edges: Vec<[usize; 2]>) -> MarkingSpec {
     MarkingSpec {
         game: MarkingGame::Coloring,
-        triangulation: TriangulationSpec {
-            points: hexagon(),
-            triangles: vec![],
-            edges,
-        },
+        triangulation: TriangulationSpec { points: hexagon(), triangles: vec![], edges },
     }
 }
 
@@ -154,10 +127,7 @@ fn solve(spec: &MarkingSpec) -> MarkingStrategy {
             }
         }
     }
-    MarkingStrategy {
-        winner: if first { "first" } else { "second" }.into(),
-        moves,
-    }
+    MarkingStrategy { winner: if first { "first" } else { "second" }.into(), moves }
 }
 
 #[test]
@@ -169,9 +139,5 @@ fn a_marking_strategy_for_the_smaller_board_is_rejected_on_the_instance_with_the
     let extra = Instance::MarkingGame(marking_spec(zigzag_and_a_crossing_edge()));
     let verdict = check(&extra, &cert, &Limits::default());
     assert!(!verdict.accepted);
-    assert!(
-        verdict.reason.contains("10 edges given"),
-        "{}",
-        verdict.reason
-    );
+    assert!(verdict.reason.contains("10 edges given"), "{}", verdict.reason);
 }

@@ -28,10 +28,7 @@ fn run(instance: &str, certificate: &str) -> (Option<i32>, String) {
 fn instance_of(formula: &Cnf, problem: SatVoronoi) -> Instance {
     let built = build(formula, problem).unwrap();
     Instance::VoronoiOneRound(OneRoundSpec {
-        graph: GraphSpec {
-            vertices: built.vertices,
-            edges: built.edges,
-        },
+        graph: GraphSpec { vertices: built.vertices, edges: built.edges },
         white: built.white,
         black_count: built.black_count,
         source: None,
@@ -41,10 +38,7 @@ fn instance_of(formula: &Cnf, problem: SatVoronoi) -> Instance {
 #[test]
 fn accepts_and_rejects_with_the_right_exit_codes() {
     // x1 and not x1: unsatisfiable; the LRAT proof resolves the two unit clauses.
-    let formula = Cnf {
-        num_vars: 1,
-        clauses: vec![vec![1], vec![-1]],
-    };
+    let formula = Cnf { num_vars: 1, clauses: vec![vec![1], vec![-1]] };
     let inst = instance_of(&formula, SatVoronoi::Problem1).to_json();
     let refutation = |lrat: &str| {
         Certificate::Refutation(Refutation {
@@ -59,10 +53,7 @@ fn accepts_and_rejects_with_the_right_exit_codes() {
     };
     let (code, text) = run(&inst, &refutation("3 0 1 2 0\n"));
     assert_eq!(code, Some(0), "{text}");
-    assert!(
-        text.contains("ACCEPTED") && text.contains("Theorem 3"),
-        "{text}"
-    );
+    assert!(text.contains("ACCEPTED") && text.contains("Theorem 3"), "{text}");
     let (code, text) = run(&inst, &refutation("3 0 1 0\n"));
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("LRAT line 1"), "{text}");
@@ -73,10 +64,7 @@ fn accepts_and_rejects_with_the_right_exit_codes() {
     assert_eq!(code, Some(2), "{text}");
 
     // A satisfiable formula and its witness.
-    let formula = Cnf {
-        num_vars: 2,
-        clauses: vec![vec![1, 2], vec![-1]],
-    };
+    let formula = Cnf { num_vars: 2, clauses: vec![vec![1, 2], vec![-1]] };
     let inst = instance_of(&formula, SatVoronoi::Problem2).to_json();
     let witness = |placement: &[&str]| {
         Certificate::Witness(Witness {

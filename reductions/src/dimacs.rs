@@ -76,12 +76,7 @@ struct Parser<'f> {
 
 impl Parser<'_> {
     fn error(&self, line: usize, column: usize, message: impl Into<String>) -> ParseError {
-        ParseError {
-            file: self.file.to_string(),
-            line,
-            column,
-            message: message.into(),
-        }
+        ParseError { file: self.file.to_string(), line, column, message: message.into() }
     }
 
     /// Reads a non-negative header number no larger than `max`.
@@ -135,10 +130,7 @@ impl Parser<'_> {
                 return Err(self.error(
                     line,
                     word.column,
-                    format!(
-                        "malformed header: expected `cnf` after `p`, found `{}`",
-                        word.text
-                    ),
+                    format!("malformed header: expected `cnf` after `p`, found `{}`", word.text),
                 ))
             }
             None => {
@@ -283,13 +275,7 @@ pub fn parse_dimacs(text: &str, file: &str) -> Result<ParsedCnf, ParseError> {
             clauses.len()
         ));
     }
-    Ok(ParsedCnf {
-        cnf: Cnf {
-            num_vars: head.num_vars,
-            clauses,
-        },
-        warnings,
-    })
+    Ok(ParsedCnf { cnf: Cnf { num_vars: head.num_vars, clauses }, warnings })
 }
 
 #[cfg(test)]
@@ -326,10 +312,7 @@ mod tests {
     #[test]
     fn clauses_may_span_lines_and_share_lines() {
         let parsed = ok("p cnf 4 3\r\n1 2\r\n  -3 0 4 0\n\tc comment inside\n -4\n\n 1 0");
-        assert_eq!(
-            parsed.cnf.clauses,
-            vec![vec![1, 2, -3], vec![4], vec![-4, 1]]
-        );
+        assert_eq!(parsed.cnf.clauses, vec![vec![1, 2, -3], vec![4], vec![-4, 1]]);
         assert!(parsed.warnings.is_empty());
     }
 
@@ -428,12 +411,7 @@ mod tests {
 
     #[test]
     fn token_that_is_not_an_integer() {
-        assert_err(
-            "p cnf 3 1\n1 x 0\n",
-            2,
-            3,
-            "expected an integer literal, found `x`",
-        );
+        assert_err("p cnf 3 1\n1 x 0\n", 2, 3, "expected an integer literal, found `x`");
         assert_err("p cnf 3 1\n1 2 -\n", 2, 5, "found `-`");
         assert_err("p cnf 3 1\n1 2 0 c trailing\n", 2, 7, "found `c`");
         assert_err("p cnf 3 1\n1 2 p\n", 2, 5, "found `p`");
@@ -446,12 +424,7 @@ mod tests {
 
     #[test]
     fn literal_exceeding_the_variable_count() {
-        assert_err(
-            "p cnf 3 1\n1 -4 0\n",
-            2,
-            3,
-            "variable 4 but the header declares 3",
-        );
+        assert_err("p cnf 3 1\n1 -4 0\n", 2, 3, "variable 4 but the header declares 3");
         assert_err("p cnf 0 1\n1 0\n", 2, 1, "declares 0 variables");
         assert_err("p cnf 3 1\n-2147483648 0\n", 2, 1, "variable 2147483648");
     }
@@ -459,12 +432,7 @@ mod tests {
     #[test]
     fn overflowing_integer() {
         assert_err("p cnf 3 1\n1 2147483648 0\n", 2, 3, "overflows i32");
-        assert_err(
-            "p cnf 3 1\n  -99999999999999999999 0\n",
-            2,
-            3,
-            "overflows i32",
-        );
+        assert_err("p cnf 3 1\n  -99999999999999999999 0\n", 2, 3, "overflows i32");
     }
 
     #[test]
@@ -487,21 +455,14 @@ mod tests {
     #[test]
     fn error_display() {
         let e = err("p cnf 3 1\n1 x 0\n");
-        assert_eq!(
-            e.to_string(),
-            "t.cnf:2:3: expected an integer literal, found `x`"
-        );
+        assert_eq!(e.to_string(), "t.cnf:2:3: expected an integer literal, found `x`");
     }
 
     fn arb_cnf() -> impl Strategy<Value = Cnf> {
         (1u32..8).prop_flat_map(|n| {
             let lit = (1..=n as i32, any::<bool>()).prop_map(|(v, s)| if s { v } else { -v });
-            proptest::collection::vec(proptest::collection::vec(lit, 0..5), 0..8).prop_map(
-                move |clauses| Cnf {
-                    num_vars: n,
-                    clauses,
-                },
-            )
+            proptest::collection::vec(proptest::collection::vec(lit, 0..5), 0..8)
+                .prop_map(move |clauses| Cnf { num_vars: n, clauses })
         })
     }
 

@@ -137,17 +137,11 @@ struct Lit {
 
 impl Lit {
     fn of(lit: i32) -> Lit {
-        Lit {
-            var: lit.unsigned_abs(),
-            positive: lit > 0,
-        }
+        Lit { var: lit.unsigned_abs(), positive: lit > 0 }
     }
 
     fn complement(self) -> Lit {
-        Lit {
-            var: self.var,
-            positive: !self.positive,
-        }
+        Lit { var: self.var, positive: !self.positive }
     }
 
     fn value(self, assignment: &[bool]) -> bool {
@@ -191,11 +185,7 @@ fn clean_clause(clause: &[i32]) -> Cleaned {
             }
         }
     }
-    Cleaned {
-        removed: clause.len() - lits.len(),
-        lits,
-        tautology,
-    }
+    Cleaned { removed: clause.len() - lits.len(), lits, tautology }
 }
 
 /// A literal of the intermediate formula of steps 3 and 4: `id < D` is the `id`-th variable
@@ -220,10 +210,7 @@ fn gadget(original: &Cnf, mut stats: NormalisationStats, clauses: Vec<Vec<i32>>)
     stats.variables_cycled = 0;
     stats.unused_variables_dropped = original.num_vars as usize;
     Normalised {
-        formula: Cnf {
-            num_vars: 1,
-            clauses,
-        },
+        formula: Cnf { num_vars: 1, clauses },
         map: Normalisation {
             original_num_vars: original.num_vars,
             original_num_clauses: original.clauses.len(),
@@ -273,16 +260,12 @@ pub fn normalise(original: &Cnf) -> Normalised {
     }
 
     // The original variables that still occur, in increasing order; index = dense id.
-    let mut present: Vec<u32> = kept
-        .iter()
-        .flat_map(|(_, lits)| lits.iter().map(|l| l.var))
-        .collect();
+    let mut present: Vec<u32> =
+        kept.iter().flat_map(|(_, lits)| lits.iter().map(|l| l.var)).collect();
     present.sort_unstable();
     present.dedup();
     let dense = |var: u32| -> usize {
-        present
-            .binary_search(&var)
-            .expect("every kept variable is in `present`")
+        present.binary_search(&var).expect("every kept variable is in `present`")
     };
     let num_present = present.len();
     stats.unused_variables_dropped = original.num_vars as usize - num_present;
@@ -291,13 +274,8 @@ pub fn normalise(original: &Cnf) -> Normalised {
     let mut links: Vec<VarOrigin> = Vec::new();
     let mut mid: Vec<Vec<MidLit>> = Vec::with_capacity(kept.len());
     for (index, lits) in &kept {
-        let lits: Vec<MidLit> = lits
-            .iter()
-            .map(|l| MidLit {
-                id: dense(l.var),
-                positive: l.positive,
-            })
-            .collect();
+        let lits: Vec<MidLit> =
+            lits.iter().map(|l| MidLit { id: dense(l.var), positive: l.positive }).collect();
         let k = lits.len();
         if k <= 3 {
             mid.push(lits);
@@ -311,10 +289,7 @@ pub fn normalise(original: &Cnf) -> Normalised {
                 index: u32::try_from(i).expect("clause has more than u32::MAX literals"),
             });
         }
-        let link = |i: usize, positive: bool| MidLit {
-            id: first_link + i - 1,
-            positive,
-        };
+        let link = |i: usize, positive: bool| MidLit { id: first_link + i - 1, positive };
         mid.push(vec![lits[0], lits[1], link(1, true)]);
         for i in 1..k - 3 {
             mid.push(vec![link(i, false), lits[i + 1], link(i + 1, true)]);
@@ -414,13 +389,7 @@ impl Normalisation {
     /// entry per normalised variable. Never panics; on an assignment that does not satisfy
     /// `original` (or on another formula) the result is meaningless.
     pub fn extend(&self, original: &Cnf, assignment: &[bool]) -> Vec<bool> {
-        let var_value = |var: u32| {
-            Lit {
-                var,
-                positive: true,
-            }
-            .value(assignment)
-        };
+        let var_value = |var: u32| Lit { var, positive: true }.value(assignment);
         // For the clause whose links are being computed: none_true[j] = none of l1..l(j+1).
         let mut cache: Option<(usize, Vec<bool>)> = None;
         self.origins
@@ -482,21 +451,13 @@ impl Normalisation {
         if s.repeated_literals_removed > 0 {
             lines.push(format!(
                 "removed {} inside clauses",
-                plural(
-                    s.repeated_literals_removed,
-                    "repeated literal",
-                    "repeated literals"
-                )
+                plural(s.repeated_literals_removed, "repeated literal", "repeated literals")
             ));
         }
         if s.tautologies_dropped > 0 {
             lines.push(format!(
                 "dropped {} (containing both x and -x)",
-                plural(
-                    s.tautologies_dropped,
-                    "tautological clause",
-                    "tautological clauses"
-                )
+                plural(s.tautologies_dropped, "tautological clause", "tautological clauses")
             ));
         }
         if let Some(k) = s.empty_clause {
@@ -513,11 +474,7 @@ impl Normalisation {
             );
         }
         if s.clauses_split > 0 {
-            let links = self
-                .origins
-                .iter()
-                .filter(|o| matches!(o, VarOrigin::Link { .. }))
-                .count();
+            let links = self.origins.iter().filter(|o| matches!(o, VarOrigin::Link { .. })).count();
             lines.push(format!(
                 "split {} longer than 3 ({})",
                 plural(s.clauses_split, "clause", "clauses"),
@@ -525,11 +482,8 @@ impl Normalisation {
             ));
         }
         if s.variables_cycled > 0 {
-            let copies = self
-                .origins
-                .iter()
-                .filter(|o| matches!(o, VarOrigin::Copy { .. }))
-                .count();
+            let copies =
+                self.origins.iter().filter(|o| matches!(o, VarOrigin::Copy { .. })).count();
             lines.push(format!(
                 "replaced {} occurring 4 or more times by {} tied by implication cycles",
                 plural(s.variables_cycled, "variable", "variables"),
@@ -563,12 +517,7 @@ pub fn is_restricted_3sat(cnf: &Cnf) -> Result<(), String> {
         return Err(why);
     }
     // Memory by occurrences, not by the declared count (which a file may set to u32::MAX).
-    let mut seen: Vec<u32> = cnf
-        .clauses
-        .iter()
-        .flatten()
-        .map(|l| l.unsigned_abs())
-        .collect();
+    let mut seen: Vec<u32> = cnf.clauses.iter().flatten().map(|l| l.unsigned_abs()).collect();
     seen.sort_unstable();
     seen.dedup();
     let first_gap = (1u32..).zip(&seen).find(|(expected, &v)| v != *expected);
@@ -588,10 +537,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn cnf(num_vars: u32, clauses: &[&[i32]]) -> Cnf {
-        Cnf {
-            num_vars,
-            clauses: clauses.iter().map(|c| c.to_vec()).collect(),
-        }
+        Cnf { num_vars, clauses: clauses.iter().map(|c| c.to_vec()).collect() }
     }
 
     fn orig(var: u32) -> VarOrigin {
@@ -680,11 +626,7 @@ mod tests {
         assert_eq!(n.map.stats.unused_variables_dropped, 3);
         assert!(!n.map.stats.empty_formula);
         assert_eq!(n.map.restrict(&[true]), vec![false; 3]);
-        assert!(n
-            .map
-            .report()
-            .iter()
-            .any(|l| l.contains("clause 3 (0-based index 2) is empty")));
+        assert!(n.map.report().iter().any(|l| l.contains("clause 3 (0-based index 2) is empty")));
     }
 
     #[test]
@@ -698,21 +640,9 @@ mod tests {
         assert_eq!(n.map.stats.clauses_split, 1);
         assert_eq!(
             n.map.origins,
-            vec![
-                orig(1),
-                orig(2),
-                orig(3),
-                orig(4),
-                orig(5),
-                orig(6),
-                link(0, 1),
-                link(0, 2)
-            ]
+            vec![orig(1), orig(2), orig(3), orig(4), orig(5), orig(6), link(0, 1), link(0, 2)]
         );
-        assert_eq!(
-            n.formula.clauses,
-            vec![vec![1, 2, 7], vec![-7, 3, 8], vec![-8, 4, 5], vec![6]]
-        );
+        assert_eq!(n.formula.clauses, vec![vec![1, 2, 7], vec![-7, 3, 8], vec![-8, 4, 5], vec![6]]);
         // t1 = none of l1 l2; t2 = none of l1 l2 l3.
         let a = [false, false, true, false, false, true];
         assert_eq!(
@@ -829,18 +759,9 @@ mod tests {
         assert_eq!(n.formula, cnf(2, &[&[2, -1]]));
         assert_eq!(n.map.origins, vec![orig(2), orig(4)]);
         assert_eq!(n.map.stats.unused_variables_dropped, 4);
-        assert_eq!(
-            n.map.restrict(&[false, true]),
-            vec![false, false, false, true, false, false]
-        );
-        assert_eq!(
-            n.map.extend(&input, &[true, false, true, true, true, true]),
-            vec![false, true]
-        );
-        assert!(n
-            .map
-            .report()
-            .contains(&"dropped 4 variables that no longer occur".to_string()));
+        assert_eq!(n.map.restrict(&[false, true]), vec![false, false, false, true, false, false]);
+        assert_eq!(n.map.extend(&input, &[true, false, true, true, true, true]), vec![false, true]);
+        assert!(n.map.report().contains(&"dropped 4 variables that no longer occur".to_string()));
     }
 
     #[test]
@@ -852,10 +773,7 @@ mod tests {
             assert_eq!(n.map.origins, vec![VarOrigin::Gadget]);
             assert!(n.map.stats.empty_formula);
             assert_eq!(n.map.stats.empty_clause, None);
-            assert_eq!(
-                n.map.stats.unused_variables_dropped,
-                input.num_vars as usize
-            );
+            assert_eq!(n.map.stats.unused_variables_dropped, input.num_vars as usize);
             let e = n.map.extend(&input, &vec![false; input.num_vars as usize]);
             assert_eq!(e, vec![true]);
             assert!(n.formula.is_satisfied_by(&e));
@@ -1034,10 +952,8 @@ mod tests {
                 ]
                 .boxed()
             };
-            proptest::collection::vec(clause, 0..=10).prop_map(move |clauses| Cnf {
-                num_vars: n,
-                clauses,
-            })
+            proptest::collection::vec(clause, 0..=10)
+                .prop_map(move |clauses| Cnf { num_vars: n, clauses })
         })
     }
 

@@ -90,11 +90,7 @@ pub fn build(dnf: &PosDnf) -> Result<PosDnfVoronoi, String> {
         paper_size(n, m),
         "the construction must have 2n^2 + 7n + m + 2 vertices"
     );
-    Ok(PosDnfVoronoi {
-        graph: GraphSpec { vertices, edges },
-        rounds: n / 2 + 1,
-        padded,
-    })
+    Ok(PosDnfVoronoi { graph: GraphSpec { vertices, edges }, rounds: n / 2 + 1, padded })
 }
 
 #[cfg(test)]
@@ -104,10 +100,7 @@ mod tests {
 
     #[test]
     fn figure4_has_189_vertices_and_5_rounds() {
-        let a = PosDnf {
-            num_vars: 8,
-            terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]],
-        };
+        let a = PosDnf { num_vars: 8, terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]] };
         let built = build(&a).unwrap();
         assert_eq!(built.graph.vertices.len(), 189);
         assert_eq!(built.rounds, 5);
@@ -119,18 +112,11 @@ mod tests {
 
     #[test]
     fn odd_variable_counts_are_padded() {
-        let a = PosDnf {
-            num_vars: 3,
-            terms: vec![vec![1, 2], vec![3]],
-        };
+        let a = PosDnf { num_vars: 3, terms: vec![vec![1, 2], vec![3]] };
         let built = build(&a).unwrap();
         assert_eq!(built.padded.num_vars, 4);
         assert_eq!(built.graph.vertices.len(), paper_size(4, 2));
         assert_eq!(built.rounds, 3);
-        assert!(build(&PosDnf {
-            num_vars: 2,
-            terms: vec![vec![]]
-        })
-        .is_err());
+        assert!(build(&PosDnf { num_vars: 2, terms: vec![vec![]] }).is_err());
     }
 }

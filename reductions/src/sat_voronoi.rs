@@ -34,17 +34,10 @@ pub fn reduce(original: &Cnf, problem: SatVoronoi) -> Result<Reduced, String> {
     let formula = &normalised.formula;
     let built = build(formula, problem)?;
     let expected = paper_size(formula.num_vars as usize, formula.clauses.len());
-    assert_eq!(
-        built.vertices.len(),
-        expected,
-        "the construction must have 10n + 2m - 1 vertices"
-    );
+    assert_eq!(built.vertices.len(), expected, "the construction must have 10n + 2m - 1 vertices");
     let normalisation = serde_json::to_value(&normalised.map).map_err(|e| e.to_string())?;
     let instance = OneRoundSpec {
-        graph: GraphSpec {
-            vertices: built.vertices,
-            edges: built.edges,
-        },
+        graph: GraphSpec { vertices: built.vertices, edges: built.edges },
         white: built.white,
         black_count: built.black_count,
         source: Some(ReductionSource {
@@ -54,10 +47,7 @@ pub fn reduce(original: &Cnf, problem: SatVoronoi) -> Result<Reduced, String> {
             normalisation: Some(normalisation),
         }),
     };
-    Ok(Reduced {
-        instance,
-        normalised,
-    })
+    Ok(Reduced { instance, normalised })
 }
 
 /// Reads the normalisation map recorded in an instance's source.
@@ -96,16 +86,12 @@ pub fn forward_from_original(
 /// The assignment of the normalised formula that a placement of B stands for.
 pub fn backward(formula: &Cnf, placement: &[String]) -> Vec<bool> {
     let held: HashSet<&str> = placement.iter().map(String::as_str).collect();
-    (1..=formula.num_vars as usize)
-        .map(|i| held.contains(names::positive(i).as_str()))
-        .collect()
+    (1..=formula.num_vars as usize).map(|i| held.contains(names::positive(i).as_str())).collect()
 }
 
 /// The assignment of the user's formula that a placement of B stands for.
 pub fn backward_to_original(normalised: &Normalised, placement: &[String]) -> Vec<bool> {
-    normalised
-        .map
-        .restrict(&backward(&normalised.formula, placement))
+    normalised.map.restrict(&backward(&normalised.formula, placement))
 }
 
 #[cfg(test)]
@@ -114,10 +100,7 @@ mod tests {
 
     #[test]
     fn figure3_round_trip() {
-        let f = Cnf {
-            num_vars: 4,
-            clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]],
-        };
+        let f = Cnf { num_vars: 4, clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]] };
         let reduced = reduce(&f, SatVoronoi::Problem1).unwrap();
         assert_eq!(reduced.instance.graph.vertices.len(), 43);
         assert_eq!(reduced.instance.black_count, 4);
@@ -134,21 +117,12 @@ mod tests {
     fn long_clauses_and_frequent_variables_are_normalised() {
         let f = Cnf {
             num_vars: 5,
-            clauses: vec![
-                vec![1, 2, 3, 4, 5],
-                vec![-1, 2],
-                vec![1, -2],
-                vec![-1, -2],
-                vec![1, 3],
-            ],
+            clauses: vec![vec![1, 2, 3, 4, 5], vec![-1, 2], vec![1, -2], vec![-1, -2], vec![1, 3]],
         };
         let reduced = reduce(&f, SatVoronoi::Problem2).unwrap();
         let g = &reduced.normalised.formula;
         let n = g.num_vars as usize;
-        assert_eq!(
-            reduced.instance.graph.vertices.len(),
-            10 * n + 2 * g.clauses.len() - 1
-        );
+        assert_eq!(reduced.instance.graph.vertices.len(), 10 * n + 2 * g.clauses.len() - 1);
         assert_eq!(reduced.instance.white.len(), n);
     }
 }

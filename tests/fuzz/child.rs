@@ -112,10 +112,7 @@ fn install_hook() {
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "(non-string panic payload)".into());
-        let at = info
-            .location()
-            .map(|l| format!("{}:{}", l.file(), l.line()))
-            .unwrap_or_default();
+        let at = info.location().map(|l| format!("{}:{}", l.file(), l.line())).unwrap_or_default();
         // Where in the checker (or the solver): the first frame in this workspace's crates
         // below the panic, since overflow and slice panics point into core.
         let trace = std::backtrace::Backtrace::force_capture().to_string();
@@ -129,11 +126,7 @@ fn install_hook() {
                         && !l.contains("/.cargo/")
                         && !l.contains("tests/fuzz")
             })
-            .map(|l| {
-                l.find("certificates/src/")
-                    .map_or(l, |i| &l[i..])
-                    .to_string()
-            })
+            .map(|l| l.find("certificates/src/").map_or(l, |i| &l[i..]).to_string())
             .unwrap_or(at);
         let text = first_chars(&format!("{msg} [at {origin}]"), 400).replace('\n', " ");
         let phase = match PHASE.load(Ordering::SeqCst) {
@@ -141,10 +134,7 @@ fn install_hook() {
             PHASE_TRUTH => "truth",
             _ => "harness",
         };
-        emit(&format!(
-            "@@FUZZ-PANIC {phase} {} {text}",
-            CASE.load(Ordering::SeqCst)
-        ));
+        emit(&format!("@@FUZZ-PANIC {phase} {} {text}", CASE.load(Ordering::SeqCst)));
         if let Ok(mut last) = LAST_PANIC.lock() {
             *last = text;
         }
@@ -202,11 +192,7 @@ fn run_case(case: &CaseInput, cache: &mut Cache) -> CaseResult {
         };
         (instance, certificate, verdict)
     }));
-    let ended = PANIC_AT
-        .lock()
-        .ok()
-        .and_then(|at| *at)
-        .unwrap_or_else(Instant::now);
+    let ended = PANIC_AT.lock().ok().and_then(|at| *at).unwrap_or_else(Instant::now);
     let ms = ended.duration_since(started).as_secs_f64() * 1e3;
     PHASE.store(0, Ordering::SeqCst);
     let (instance, certificate, verdict) = match run {

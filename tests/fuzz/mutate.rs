@@ -293,17 +293,11 @@ fn mutate_string(s: &str, rng: &mut Rng, names: &[String], size: usize) -> (Stri
             let i = rng.below(chars.len() - 1);
             let mut out = chars.clone();
             out.swap(i, i + 1);
-            (
-                out.into_iter().collect(),
-                format!("swap chars {i},{}", i + 1),
-            )
+            (out.into_iter().collect(), format!("swap chars {i},{}", i + 1))
         }
         5 => {
             let n = at(rng, chars.len());
-            (
-                chars[..n].iter().collect(),
-                format!("truncate to {n} chars"),
-            )
+            (chars[..n].iter().collect(), format!("truncate to {n} chars"))
         }
         6 if !names.is_empty() => {
             let other = rng.pick(names).clone();
@@ -312,11 +306,7 @@ fn mutate_string(s: &str, rng: &mut Rng, names: &[String], size: usize) -> (Stri
         }
         7 => {
             let budget = MAX_FILE.saturating_sub(size).max(16);
-            let unit = if s.is_empty() {
-                "x".to_string()
-            } else {
-                s.to_string()
-            };
+            let unit = if s.is_empty() { "x".to_string() } else { s.to_string() };
             let times = match rng.below(3) {
                 0 => 2,
                 1 => 1 + rng.below(64),
@@ -368,10 +358,7 @@ fn mutate_string(s: &str, rng: &mut Rng, names: &[String], size: usize) -> (Stri
             for _ in 0..k {
                 out.insert(i, c);
             }
-            (
-                out.into_iter().collect(),
-                format!("insert {k} x {c:?} at {i}"),
-            )
+            (out.into_iter().collect(), format!("insert {k} x {c:?} at {i}"))
         }
         11 if chars.len() >= 2 => {
             let mut out = chars.clone();
@@ -395,10 +382,7 @@ fn mutate_string(s: &str, rng: &mut Rng, names: &[String], size: usize) -> (Stri
             let c2 = char::from_u32(c.wrapping_add(d)).unwrap_or('?');
             let mut out = chars.clone();
             out[i] = c2;
-            (
-                out.into_iter().collect(),
-                format!("char {i} {:?} -> {c2:?}", chars[i]),
-            )
+            (out.into_iter().collect(), format!("char {i} {:?} -> {c2:?}", chars[i]))
         }
     }
 }
@@ -418,10 +402,7 @@ fn short(s: &str) -> String {
 fn deep_nesting(rng: &mut Rng) -> (String, String) {
     let depth = *rng.pick(&[129usize, 1_000, 10_000, 10_000, 100_000]);
     if rng.chance(1, 2) {
-        (
-            format!("{}{}", "[".repeat(depth), "]".repeat(depth)),
-            format!("[ nested {depth} deep"),
-        )
+        (format!("{}{}", "[".repeat(depth), "]".repeat(depth)), format!("[ nested {depth} deep"))
     } else {
         (
             format!("{}0{}", "{\"a\":".repeat(depth), "}".repeat(depth)),
@@ -587,11 +568,7 @@ fn mutate_array(
         }
         6 => {
             // Extend hugely by copies of one element (or zeros), up to about 1 MB.
-            let unit = if n > 0 {
-                items[rng.below(n)].clone()
-            } else {
-                Value::from(0)
-            };
+            let unit = if n > 0 { items[rng.below(n)].clone() } else { Value::from(0) };
             let each = unit.to_string().len() + 1;
             let budget = MAX_FILE.saturating_sub(size) / each;
             let k = match rng.below(3) {
@@ -737,17 +714,11 @@ fn optional_field(rng: &mut Rng) -> (&'static str, Value) {
         5 => ("winning_move", json!([[small(rng)], [small(rng)]])),
         6 => ("start", json!({"white": ["v0"], "black": []})),
         7 => ("rounds", json!([0, 1, 2, 3, 4, 5, 6, 7])),
-        8 => (
-            "symmetries",
-            json!([["......", "v0", "v1", [["v0", "v1"], ["v1", "v0"]]]]),
-        ),
+        8 => ("symmetries", json!([["......", "v0", "v1", [["v0", "v1"], ["v1", "v0"]]]])),
         9 => ("twin_classes", json!([["v0", "v1"], ["p1", "p2"]])),
         10 => ("generators", json!([[["v0", "v1"], ["v1", "v0"]]])),
         11 => ("orbits", json!([["......", [0]]])),
-        12 => (
-            "convex_polygon",
-            json!(rng.pick(&[3, 7, 8, 20_000_000, 20_000_001])),
-        ),
+        12 => ("convex_polygon", json!(rng.pick(&[3, 7, 8, 20_000_000, 20_000_001]))),
         13 => ("first", json!({"at_least": small(rng), "moves": []})),
         14 => ("second", json!({"at_most": small(rng), "moves": []})),
         _ => ("directed", json!(true)),
@@ -763,21 +734,14 @@ fn mutate_text(text: &str, rng: &mut Rng) -> (String, String) {
         0 => {
             let i = pos(rng);
             let cut = floor_boundary(text, i);
-            (
-                text[..cut].to_string(),
-                format!("truncate text at byte {cut} of {n}"),
-            )
+            (text[..cut].to_string(), format!("truncate text at byte {cut} of {n}"))
         }
         1 => {
             // Invalid UTF-8, read lossily (the API takes &str; files are read the same way).
             let mut b = bytes.to_vec();
             let i = pos(rng);
-            const JUNK: [&[u8]; 4] = [
-                &[0xff],
-                &[0xc3],
-                &[0xed, 0xa0, 0x80],
-                &[0xf8, 0x88, 0x80, 0x80, 0x80],
-            ];
+            const JUNK: [&[u8]; 4] =
+                [&[0xff], &[0xc3], &[0xed, 0xa0, 0x80], &[0xf8, 0x88, 0x80, 0x80, 0x80]];
             let junk = JUNK[rng.below(JUNK.len())];
             for (k, &j) in junk.iter().enumerate() {
                 b.insert(i + k, j);
@@ -831,10 +795,7 @@ fn mutate_text(text: &str, rng: &mut Rng) -> (String, String) {
             let i = rng.below(n);
             let mut b = bytes.to_vec();
             b[i] = rng.below(128) as u8;
-            (
-                String::from_utf8_lossy(&b).into_owned(),
-                format!("byte {i} -> {:#04x}", b[i]),
-            )
+            (String::from_utf8_lossy(&b).into_owned(), format!("byte {i} -> {:#04x}", b[i]))
         }
         6 if n > 0 => {
             let a = floor_boundary(text, rng.below(n));
@@ -916,10 +877,8 @@ fn mutate_file(
 /// kind under this certificate.
 pub fn mutant(seed: &Seed, seeds: &[Seed], case_seed: u64) -> Mutant {
     let mut rng = Rng::new(case_seed);
-    let same: Vec<&Seed> = seeds
-        .iter()
-        .filter(|s| s.kind == seed.kind && s.name != seed.name)
-        .collect();
+    let same: Vec<&Seed> =
+        seeds.iter().filter(|s| s.kind == seed.kind && s.name != seed.name).collect();
     let donor = (!same.is_empty()).then(|| *rng.pick(&same));
     let mut log = Vec::new();
     let (mut instance, mut certificate) = (seed.instance.clone(), seed.certificate.clone());
@@ -947,20 +906,10 @@ pub fn mutant(seed: &Seed, seeds: &[Seed], case_seed: u64) -> Mutant {
     }
     if target >= 13 {
         instance = if serde_json::from_str::<Value>(&instance).is_ok() {
-            mutate_file(
-                &instance,
-                donor.map(|d| d.instance.as_str()),
-                &mut rng,
-                "inst",
-                &mut log,
-            )
+            mutate_file(&instance, donor.map(|d| d.instance.as_str()), &mut rng, "inst", &mut log)
         } else {
             instance
         };
     }
-    Mutant {
-        instance,
-        certificate,
-        description: log.join("; "),
-    }
+    Mutant { instance, certificate, description: log.join("; ") }
 }

@@ -46,9 +46,7 @@ pub struct Config {
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     match std::env::var(name) {
-        Ok(v) => v
-            .parse()
-            .unwrap_or_else(|_| panic!("{name}={v:?} does not parse")),
+        Ok(v) => v.parse().unwrap_or_else(|_| panic!("{name}={v:?} does not parse")),
         Err(_) => default,
     }
 }
@@ -60,16 +58,9 @@ impl Config {
             Ok(list) => {
                 let wanted: Vec<String> = list.split(',').map(|s| s.trim().to_string()).collect();
                 for w in &wanted {
-                    assert!(
-                        KINDS.contains(&w.as_str()),
-                        "GAMECERT_FUZZ_KINDS: unknown kind {w}"
-                    );
+                    assert!(KINDS.contains(&w.as_str()), "GAMECERT_FUZZ_KINDS: unknown kind {w}");
                 }
-                KINDS
-                    .iter()
-                    .copied()
-                    .filter(|k| wanted.iter().any(|w| w == k))
-                    .collect()
+                KINDS.iter().copied().filter(|k| wanted.iter().any(|w| w == k)).collect()
             }
             Err(_) => KINDS.to_vec(),
         };
@@ -269,18 +260,9 @@ fn run_child(cfg: &Config, cases: &[Case], tag: &str) -> ChildRun {
     let exe = std::env::current_exe().expect("the test binary");
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!(
-            "ulimit -v {} || exit 97; exec \"$0\" \"$@\"",
-            cfg.memory_kib
-        ))
+        .arg(format!("ulimit -v {} || exit 97; exec \"$0\" \"$@\"", cfg.memory_kib))
         .arg(&exe)
-        .args([
-            "--exact",
-            CHILD_TEST,
-            "--nocapture",
-            "--include-ignored",
-            "--test-threads=1",
-        ])
+        .args(["--exact", CHILD_TEST, "--nocapture", "--include-ignored", "--test-threads=1"])
         .env(BATCH_ENV, &path)
         .envs(cfg.probes.then_some((PROBE_ENV, "1")))
         .env("RUST_BACKTRACE", "0")
@@ -314,11 +296,7 @@ fn run_child(cfg: &Config, cases: &[Case], tag: &str) -> ChildRun {
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
         if let Some((id, since, truth)) = watch.current {
-            let limit = if truth {
-                cfg.truth_kill_after
-            } else {
-                cfg.kill_after
-            };
+            let limit = if truth { cfg.truth_kill_after } else { cfg.kill_after };
             if since.elapsed() > limit {
                 let _ = child.kill();
                 killed = Some((Some(id), truth));
@@ -333,13 +311,7 @@ fn run_child(cfg: &Config, cases: &[Case], tag: &str) -> ChildRun {
             break;
         }
     }
-    let Watch {
-        mut results,
-        current,
-        peak,
-        done,
-        panics,
-    } = watch;
+    let Watch { mut results, current, peak, done, panics } = watch;
     let status = child.wait().expect("the child is reaped");
     let _ = reader.join();
     let err = err_reader.join().unwrap_or_default();
@@ -379,19 +351,11 @@ fn run_child(cfg: &Config, cases: &[Case], tag: &str) -> ChildRun {
             how: format!(
                 "{how}{}{}",
                 panic.map(|p| format!("; panic {p}")).unwrap_or_default(),
-                if tail.is_empty() {
-                    String::new()
-                } else {
-                    format!("; stderr: {tail}")
-                }
+                if tail.is_empty() { String::new() } else { format!("; stderr: {tail}") }
             ),
         }
     };
-    ChildRun {
-        results,
-        end,
-        peak_rss_kib: peak,
-    }
+    ChildRun { results, end, peak_rss_kib: peak }
 }
 
 /// The cases `first .. first + count` of `kind`.
@@ -430,9 +394,7 @@ fn write_out(
     detail: &str,
     ms: Option<f64>,
 ) -> Option<PathBuf> {
-    let dir = cfg
-        .findings
-        .join(format!("{}-{}-{:016x}", case.kind, class, case.case_seed));
+    let dir = cfg.findings.join(format!("{}-{}-{:016x}", case.kind, class, case.case_seed));
     std::fs::create_dir_all(&dir).ok()?;
     std::fs::write(dir.join("instance.json"), &case.instance).ok()?;
     std::fs::write(dir.join("certificate.json"), &case.certificate).ok()?;
@@ -497,17 +459,9 @@ fn record(
             ms.map_or("-".into(), |m| format!("{m:.1} ms")),
             failure.detail,
             failure.description,
-            failure
-                .files
-                .as_ref()
-                .map_or("-".into(), |p| p.display().to_string())
+            failure.files.as_ref().map_or("-".into(), |p| p.display().to_string())
         );
-        shared
-            .report
-            .lock()
-            .expect("the report")
-            .failures
-            .push(failure);
+        shared.report.lock().expect("the report").failures.push(failure);
     }
 }
 
@@ -568,14 +522,7 @@ fn tally(cfg: &Config, shared: &Shared, cases: &HashMap<u64, &Case>, run: &Child
             record(cfg, shared, case, "panic", r.reason.clone(), Some(r.ms));
         }
         if r.reason.starts_with("internal error") {
-            record(
-                cfg,
-                shared,
-                case,
-                "internal-error",
-                r.reason.clone(),
-                Some(r.ms),
-            );
+            record(cfg, shared, case, "internal-error", r.reason.clone(), Some(r.ms));
         }
         if r.ms > cfg.case_bound.as_secs_f64() * 1e3 {
             record(
@@ -627,17 +574,12 @@ fn run_cases(cfg: &Config, shared: &Shared, cases: Vec<Case>, tag: &str) {
                 // A truth check too slow for the harness: not the checker's fault, noted.
                 let id = id.expect("a truth check has a case");
                 let case = by_id[&id];
-                shared
-                    .report
-                    .lock()
-                    .expect("the report")
-                    .notes
-                    .push(format!(
-                        "truth check of {} case {:016x} took over {} s: killed, counted as skipped",
-                        case.kind,
-                        case.case_seed,
-                        cfg.truth_kill_after.as_secs()
-                    ));
+                shared.report.lock().expect("the report").notes.push(format!(
+                    "truth check of {} case {:016x} took over {} s: killed, counted as skipped",
+                    case.kind,
+                    case.case_seed,
+                    cfg.truth_kill_after.as_secs()
+                ));
                 shared
                     .report
                     .lock()
@@ -694,9 +636,7 @@ fn run_cases(cfg: &Config, shared: &Shared, cases: Vec<Case>, tag: &str) {
             report.failures.push(failure);
             drop(report);
             if finished.is_empty() {
-                shared
-                    .abort
-                    .store(true, std::sync::atomic::Ordering::SeqCst);
+                shared.abort.store(true, std::sync::atomic::Ordering::SeqCst);
                 return;
             }
             pending.retain(|c| !finished.contains(&c.id));
@@ -707,11 +647,8 @@ fn run_cases(cfg: &Config, shared: &Shared, cases: Vec<Case>, tag: &str) {
         let alone = if pending.len() == 1 {
             Some(detail.clone())
         } else {
-            let again = run_child(
-                cfg,
-                std::slice::from_ref(&case),
-                &format!("{tag}-{round}-alone"),
-            );
+            let again =
+                run_child(cfg, std::slice::from_ref(&case), &format!("{tag}-{round}-alone"));
             shared.report.lock().expect("the report").children += 1;
             match again.end {
                 End::Done => {
@@ -742,16 +679,9 @@ fn run_cases(cfg: &Config, shared: &Shared, cases: Vec<Case>, tag: &str) {
                 // The batch died but its case alone does not: re-run the finished cases of
                 // the batch one per child to find the one that does.
                 let mut found = false;
-                for (k, c) in pending
-                    .iter()
-                    .filter(|c| finished.contains(&c.id))
-                    .enumerate()
-                {
-                    let r = run_child(
-                        cfg,
-                        std::slice::from_ref(c),
-                        &format!("{tag}-{round}-one{k}"),
-                    );
+                for (k, c) in pending.iter().filter(|c| finished.contains(&c.id)).enumerate() {
+                    let r =
+                        run_child(cfg, std::slice::from_ref(c), &format!("{tag}-{round}-one{k}"));
                     shared.report.lock().expect("the report").children += 1;
                     if !matches!(r.end, End::Done) {
                         record(
@@ -777,11 +707,8 @@ fn run_cases(cfg: &Config, shared: &Shared, cases: Vec<Case>, tag: &str) {
                 }
             }
         }
-        pending = pending
-            .iter()
-            .filter(|c| !finished.contains(&c.id) && c.id != id)
-            .cloned()
-            .collect();
+        pending =
+            pending.iter().filter(|c| !finished.contains(&c.id) && c.id != id).cloned().collect();
     }
 }
 
@@ -888,11 +815,7 @@ pub fn summary(cfg: &Config, report: &Report, elapsed: Duration) -> (String, Str
             s.rejected,
             s.bad_input,
             s.max_ms,
-            if s.mutants > 0 {
-                s.total_ms / s.mutants as f64
-            } else {
-                0.0
-            },
+            if s.mutants > 0 { s.total_ms / s.mutants as f64 } else { 0.0 },
             s.verified,
             s.skipped,
             s.failures,
@@ -914,10 +837,7 @@ pub fn summary(cfg: &Config, report: &Report, elapsed: Duration) -> (String, Str
         ));
         for (sig, (n, kinds)) in &report.signatures {
             let kinds: Vec<&str> = kinds.iter().copied().collect();
-            out.push_str(&format!(
-                "  {n:>6} x {sig}\n           in {}\n",
-                kinds.join(", ")
-            ));
+            out.push_str(&format!("  {n:>6} x {sig}\n           in {}\n", kinds.join(", ")));
         }
         out.push_str("one example of each (the first case in every kind is written out):\n");
         let mut shown = std::collections::HashSet::new();

@@ -68,17 +68,11 @@ pub fn fuzz_kind(certificate: &Certificate) -> &'static str {
 }
 
 fn figure3() -> Cnf {
-    Cnf {
-        num_vars: 4,
-        clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]],
-    }
+    Cnf { num_vars: 4, clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]] }
 }
 
 fn contradiction() -> Cnf {
-    Cnf {
-        num_vars: 2,
-        clauses: vec![vec![1], vec![-1, 2], vec![-2]],
-    }
+    Cnf { num_vars: 2, clauses: vec![vec![1], vec![-1, 2], vec![-2]] }
 }
 
 const STAR: &str = "white c\nblack 2\nc l1\nc l2\nc l3\nc l4\nc l5\n";
@@ -114,10 +108,7 @@ fn marking(kind: Kind, points: usize, inner: usize, seed: u64, game: MarkingGame
         triangulation.triangles.clear();
         triangulation.edges.clear();
     }
-    Instance::MarkingGame(MarkingSpec {
-        game,
-        triangulation,
-    })
+    Instance::MarkingGame(MarkingSpec { game, triangulation })
 }
 
 fn flip(
@@ -195,81 +186,41 @@ pub fn all() -> Vec<Seed> {
         });
     };
     let one = |instance: Instance, method: Method| {
-        let c = solve(&instance, method)
-            .expect("one-round solve")
-            .certificate;
+        let c = solve(&instance, method).expect("one-round solve").certificate;
         (instance, c)
     };
     let game = |instance: Instance, method: Method| {
-        let c = solve_game(&instance, method)
-            .expect("the solver handles the seed")
-            .certificate;
+        let c = solve_game(&instance, method).expect("the solver handles the seed").certificate;
         (instance, c)
     };
 
     // voronoi-one-round: witnesses and refutations, direct and by the reduction.
     for (name, (i, c)) in [
-        (
-            "figure3-p1",
-            one(one_round(&figure3(), SatVoronoi::Problem1), Method::Auto),
-        ),
-        (
-            "figure3-p2",
-            one(one_round(&figure3(), SatVoronoi::Problem2), Method::Auto),
-        ),
+        ("figure3-p1", one(one_round(&figure3(), SatVoronoi::Problem1), Method::Auto)),
+        ("figure3-p2", one(one_round(&figure3(), SatVoronoi::Problem2), Method::Auto)),
         ("path6-direct", one(edge_list(PATH6), Method::Direct)),
         (
             "contradiction-p1-direct",
-            one(
-                one_round(&contradiction(), SatVoronoi::Problem1),
-                Method::Direct,
-            ),
+            one(one_round(&contradiction(), SatVoronoi::Problem1), Method::Direct),
         ),
         ("star-direct", one(edge_list(STAR), Method::Direct)),
-        (
-            "contradiction-p1",
-            one(
-                one_round(&contradiction(), SatVoronoi::Problem1),
-                Method::Auto,
-            ),
-        ),
-        (
-            "contradiction-p2",
-            one(
-                one_round(&contradiction(), SatVoronoi::Problem2),
-                Method::Auto,
-            ),
-        ),
+        ("contradiction-p1", one(one_round(&contradiction(), SatVoronoi::Problem1), Method::Auto)),
+        ("contradiction-p2", one(one_round(&contradiction(), SatVoronoi::Problem2), Method::Auto)),
     ] {
         add(name, i, c);
     }
 
     // voronoi: strategies, values, paths.
     let cycle6: Vec<(usize, usize)> = (0..6).map(|i| (i, (i + 1) % 6)).collect();
-    let house = [
-        (0, 1),
-        (1, 2),
-        (2, 3),
-        (3, 0),
-        (2, 4),
-        (3, 4),
-        (4, 5),
-        (5, 6),
-    ];
+    let house = [(0, 1), (1, 2), (2, 3), (3, 0), (2, 4), (3, 4), (4, 5), (5, 6)];
     for (name, (i, c)) in [
         (
             "kary-4-2-n2",
-            game(
-                multi(gamecert::gen::kary_tree(4, 2, 2).expect("a tree")),
-                Method::Auto,
-            ),
+            game(multi(gamecert::gen::kary_tree(4, 2, 2).expect("a tree")), Method::Auto),
         ),
         (
             "kary-3-2-n2",
-            game(
-                multi(gamecert::gen::kary_tree(3, 2, 2).expect("a tree")),
-                Method::Auto,
-            ),
+            game(multi(gamecert::gen::kary_tree(3, 2, 2).expect("a tree")), Method::Auto),
         ),
         ("cycle6-n2", game(graph(6, &cycle6, 2, None), Method::Exact)),
         (
@@ -279,38 +230,21 @@ pub fn all() -> Vec<Seed> {
                     7,
                     &house,
                     2,
-                    Some(StartSpec {
-                        white: vec!["v0".into()],
-                        black: vec!["v5".into()],
-                    }),
+                    Some(StartSpec { white: vec!["v0".into()], black: vec!["v5".into()] }),
                 ),
                 Method::Exact,
             ),
         ),
         ("house7-n1", game(graph(7, &house, 1, None), Method::Exact)),
-        (
-            "path8-n2",
-            game(
-                multi(gamecert::gen::path(8, 2).expect("a path")),
-                Method::Auto,
-            ),
-        ),
-        (
-            "path7-n3",
-            game(
-                multi(gamecert::gen::path(7, 3).expect("a path")),
-                Method::Auto,
-            ),
-        ),
+        ("path8-n2", game(multi(gamecert::gen::path(8, 2).expect("a path")), Method::Auto)),
+        ("path7-n3", game(multi(gamecert::gen::path(7, 3).expect("a path")), Method::Auto)),
     ] {
         add(name, i, c);
     }
     // One round on small random trees: the median rule (a strategy or a value).
     for seed in 1..=2 {
-        let (i, c) = game(
-            multi(gamecert::gen::random_tree(9, 1, seed).expect("a tree")),
-            Method::Auto,
-        );
+        let (i, c) =
+            game(multi(gamecert::gen::random_tree(9, 1, seed).expect("a tree")), Method::Auto);
         add(&format!("tree9-seed{seed}"), i, c);
     }
 
@@ -318,64 +252,36 @@ pub fn all() -> Vec<Seed> {
     for (name, num_vars, terms) in [
         ("dnf-first", 4u32, vec![vec![1u32, 2], vec![3, 4], vec![3]]),
         ("dnf-pairs", 4, vec![vec![1, 2], vec![3, 4]]),
-        (
-            "dnf-figure4",
-            8,
-            vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]],
-        ),
+        ("dnf-figure4", 8, vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]]),
     ] {
-        let (i, c) = game(
-            Instance::PosDnfGame(PosDnf { num_vars, terms }),
-            Method::Auto,
-        );
+        let (i, c) = game(Instance::PosDnfGame(PosDnf { num_vars, terms }), Method::Auto);
         add(name, i, c);
     }
 
     // triangle-avoidance.
     for n in [5, 6] {
-        let (i, c) = game(
-            Instance::TriangleAvoidance(TriangleSpec { n }),
-            Method::Auto,
-        );
+        let (i, c) = game(Instance::TriangleAvoidance(TriangleSpec { n }), Method::Auto);
         add(&format!("triangle-{n}"), i, c);
     }
 
     // marking-game: exact strategies, and Theorems 1 and 2 as heaps.
     for (name, (i, c)) in [
-        (
-            "fan7-nimstring",
-            game(
-                marking(Kind::Fan, 7, 0, 1, MarkingGame::Nimstring),
-                Method::Auto,
-            ),
-        ),
+        ("fan7-nimstring", game(marking(Kind::Fan, 7, 0, 1, MarkingGame::Nimstring), Method::Auto)),
         (
             "convex6-coloring",
-            game(
-                marking(Kind::Convex, 6, 0, 1, MarkingGame::Coloring),
-                Method::Exact,
-            ),
+            game(marking(Kind::Convex, 6, 0, 1, MarkingGame::Coloring), Method::Exact),
         ),
         (
             "points6-mono-triangle",
-            game(
-                marking(Kind::Points, 6, 1, 1, MarkingGame::MonochromaticTriangle),
-                Method::Auto,
-            ),
+            game(marking(Kind::Points, 6, 1, 1, MarkingGame::MonochromaticTriangle), Method::Auto),
         ),
         (
             "fan7-coloring-heaps",
-            game(
-                marking(Kind::Fan, 7, 0, 1, MarkingGame::Coloring),
-                Method::Heaps,
-            ),
+            game(marking(Kind::Fan, 7, 0, 1, MarkingGame::Coloring), Method::Heaps),
         ),
         (
             "convex7-mono-triangle-heaps",
-            game(
-                marking(Kind::Convex, 7, 0, 1, MarkingGame::MonochromaticTriangle),
-                Method::Heaps,
-            ),
+            game(marking(Kind::Convex, 7, 0, 1, MarkingGame::MonochromaticTriangle), Method::Heaps),
         ),
     ] {
         add(name, i, c);
@@ -385,38 +291,23 @@ pub fn all() -> Vec<Seed> {
     for (name, (i, c)) in [
         (
             "convex7-mono-flipping",
-            game(
-                flip(Kind::Convex, 7, 0, FlipGame::MonochromaticFlipping, false),
-                Method::Auto,
-            ),
+            game(flip(Kind::Convex, 7, 0, FlipGame::MonochromaticFlipping, false), Method::Auto),
         ),
         (
             "points6-bichromatic-flipping",
-            game(
-                flip(Kind::Points, 6, 1, FlipGame::BichromaticFlipping, false),
-                Method::Exact,
-            ),
+            game(flip(Kind::Points, 6, 1, FlipGame::BichromaticFlipping, false), Method::Exact),
         ),
         (
             "convex7-mft-abstract",
-            game(
-                flip(Kind::Convex, 7, 0, FlipGame::FlippingToTriangle, true),
-                Method::Auto,
-            ),
+            game(flip(Kind::Convex, 7, 0, FlipGame::FlippingToTriangle, true), Method::Auto),
         ),
         (
             "convex8-all-green",
-            game(
-                flip(Kind::Convex, 8, 0, FlipGame::AllGreen, false),
-                Method::Auto,
-            ),
+            game(flip(Kind::Convex, 8, 0, FlipGame::AllGreen, false), Method::Auto),
         ),
         (
             "points7-green-wins",
-            game(
-                flip(Kind::Points, 7, 2, FlipGame::GreenWins, false),
-                Method::Exact,
-            ),
+            game(flip(Kind::Points, 7, 2, FlipGame::GreenWins, false), Method::Exact),
         ),
     ] {
         add(name, i, c);
@@ -435,12 +326,7 @@ pub fn all() -> Vec<Seed> {
 
     // coin-game.
     for (name, rule, board, heads) in [
-        (
-            "mock-turtles",
-            r#"{"game": "mock-turtles"}"#,
-            "[20]",
-            "[[0], [1], [2], [3]]",
-        ),
+        ("mock-turtles", r#"{"game": "mock-turtles"}"#, "[20]", "[[0], [1], [2], [3]]"),
         ("ruler", r#"{"game": "ruler"}"#, "[20]", "[[4], [8], [12]]"),
         (
             "subsets-x-ruler",
@@ -450,12 +336,7 @@ pub fn all() -> Vec<Seed> {
             "[12, 12]",
             "[[12, 12], [4, 1]]",
         ),
-        (
-            "offsets",
-            r#"{"game": "offsets", "sets": [[1], [1, 2]]}"#,
-            "[16]",
-            "[[5], [9]]",
-        ),
+        ("offsets", r#"{"game": "offsets", "sets": [[1], [1, 2]]}"#, "[16]", "[[5], [9]]"),
     ] {
         let (i, c) = game(coins(rule, board, heads), Method::Auto);
         add(name, i, c);
@@ -464,35 +345,17 @@ pub fn all() -> Vec<Seed> {
     // vertexnim: strategies from the exact solver, labellings of Theorems 10, 6 and 3 on
     // instances small enough for the exact solver to decide the truth.
     for (name, i) in [
-        (
-            "vn-undirected",
-            vertexnim(4, 3, 5, false, Variant::Vertexnim, false, 0.3),
-        ),
-        (
-            "vn-directed",
-            vertexnim(4, 3, 5, true, Variant::Vertexnim, false, 0.3),
-        ),
-        (
-            "vn-nimg",
-            vertexnim(4, 3, 5, false, Variant::Nimg, false, 0.3),
-        ),
-        (
-            "vn-misere",
-            vertexnim(4, 3, 5, false, Variant::Vertexnim, true, 0.3),
-        ),
+        ("vn-undirected", vertexnim(4, 3, 5, false, Variant::Vertexnim, false, 0.3)),
+        ("vn-directed", vertexnim(4, 3, 5, true, Variant::Vertexnim, false, 0.3)),
+        ("vn-nimg", vertexnim(4, 3, 5, false, Variant::Nimg, false, 0.3)),
+        ("vn-misere", vertexnim(4, 3, 5, false, Variant::Vertexnim, true, 0.3)),
     ] {
         let (i, c) = game(i, Method::Auto);
         add(name, i, c);
     }
     for (name, i) in [
-        (
-            "vn-theorem10",
-            vertexnim(7, 4, 3, false, Variant::Vertexnim, false, 0.0),
-        ),
-        (
-            "vn-theorem6",
-            vertexnim(6, 2, 3, true, Variant::Vertexnim, false, 1.0),
-        ),
+        ("vn-theorem10", vertexnim(7, 4, 3, false, Variant::Vertexnim, false, 0.0)),
+        ("vn-theorem6", vertexnim(6, 2, 3, true, Variant::Vertexnim, false, 1.0)),
         (
             "vn-theorem3",
             Instance::VertexNim(gamecert::vertexnim::circuit_spec(
@@ -500,14 +363,9 @@ pub fn all() -> Vec<Seed> {
                 Variant::Vertexnim,
             )),
         ),
-        (
-            "vn-nimg-labelling",
-            vertexnim(6, 3, 4, false, Variant::Nimg, false, 0.0),
-        ),
+        ("vn-nimg-labelling", vertexnim(6, 3, 4, false, Variant::Nimg, false, 0.0)),
     ] {
-        let Instance::VertexNim(spec) = &i else {
-            unreachable!()
-        };
+        let Instance::VertexNim(spec) = &i else { unreachable!() };
         let g = spec.validate().expect("a valid vertexnim instance");
         let labelling = gamecert::vertexnim::labelling_certificate(&g)
             .unwrap_or_else(|| panic!("seed {name}: no labelling theorem applies"));
@@ -519,60 +377,36 @@ pub fn all() -> Vec<Seed> {
         (
             "convex6-mct-theorem3",
             game(
-                marking(
-                    Kind::Convex,
-                    6,
-                    0,
-                    1,
-                    MarkingGame::MonochromaticCompleteTriangulation,
-                ),
+                marking(Kind::Convex, 6, 0, 1, MarkingGame::MonochromaticCompleteTriangulation),
                 Method::Auto,
             ),
         ),
         (
             "points7-bicoloring-theorem6",
-            game(
-                marking(Kind::Points, 7, 2, 3, MarkingGame::BichromaticColoring),
-                Method::Auto,
-            ),
+            game(marking(Kind::Points, 7, 2, 3, MarkingGame::BichromaticColoring), Method::Auto),
         ),
         (
             "convex5-bitriangle-exact",
-            game(
-                marking(Kind::Convex, 5, 0, 1, MarkingGame::BichromaticTriangle),
-                Method::Auto,
-            ),
+            game(marking(Kind::Convex, 5, 0, 1, MarkingGame::BichromaticTriangle), Method::Auto),
         ),
         (
             "convex6-bicoloring-exact",
-            game(
-                marking(Kind::Convex, 6, 0, 1, MarkingGame::BichromaticColoring),
-                Method::Exact,
-            ),
+            game(marking(Kind::Convex, 6, 0, 1, MarkingGame::BichromaticColoring), Method::Exact),
         ),
         (
             "points7-bicoloring-lemma4",
-            game(
-                marking(Kind::Points, 7, 2, 3, MarkingGame::BichromaticColoring),
-                Method::Lemma4,
-            ),
+            game(marking(Kind::Points, 7, 2, 3, MarkingGame::BichromaticColoring), Method::Lemma4),
         ),
         (
             "convex6-bicoloring-lemma4",
-            game(
-                marking(Kind::Convex, 6, 0, 1, MarkingGame::BichromaticColoring),
-                Method::Lemma4,
-            ),
+            game(marking(Kind::Convex, 6, 0, 1, MarkingGame::BichromaticColoring), Method::Lemma4),
         ),
     ] {
         add(name, i, c);
     }
 
     for kind in KINDS {
-        assert!(
-            seeds.iter().any(|s| s.kind == *kind),
-            "no seed of kind {kind}"
-        );
+        assert!(seeds.iter().any(|s| s.kind == *kind), "no seed of kind {kind}");
     }
     seeds
 }

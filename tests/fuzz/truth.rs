@@ -33,11 +33,7 @@ pub enum Fact {
     /// One round: can B win?
     BlackCanWin(bool),
     /// Multi-round: W's margin under optimal play, and the game's size.
-    VoronoiValue {
-        value: i64,
-        vertices: usize,
-        rounds: usize,
-    },
+    VoronoiValue { value: i64, vertices: usize, rounds: usize },
     /// DNF game, marking game, vertex nim: does the first player win?
     FirstWins(bool),
     /// Triangle avoidance: "A" or "B", on n nodes.
@@ -140,9 +136,7 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
             if r.claim != "black-cannot-win" {
                 return Truth::False(format!("accepted a refutation claiming {:?}", r.claim));
             }
-            verdict(!can, || {
-                "a refutation accepted, but B has a winning placement".into()
-            })
+            verdict(!can, || "a refutation accepted, but B has a winning placement".into())
         }
         (C::VoronoiStrategy(s), Fact::VoronoiValue { value, .. }) => {
             let k = match (s.claim, s.margin) {
@@ -169,23 +163,15 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
                 format!("claims the value {}, the exact value is {value}", v.value)
             })
         }
-        (
-            C::PathValue(p),
-            Fact::VoronoiValue {
-                value,
-                vertices,
-                rounds,
-            },
-        ) => verdict(
-            p.value == *value && p.vertices == *vertices && p.rounds == *rounds,
-            || {
+        (C::PathValue(p), Fact::VoronoiValue { value, vertices, rounds }) => {
+            verdict(p.value == *value && p.vertices == *vertices && p.rounds == *rounds, || {
                 format!(
                     "claims VG(P_{}, {}) = {}, the instance has {vertices} vertices, {rounds} \
                      rounds and value {value}",
                     p.vertices, p.rounds, p.value
                 )
-            },
-        ),
+            })
+        }
         (C::DnfStrategy(s), Fact::FirstWins(first)) => {
             if s.claim != "wins" {
                 return Truth::False(format!("accepted a dnf-strategy claiming {:?}", s.claim));
@@ -205,47 +191,34 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
         }
         (C::MarkingStrategy(m), Fact::FirstWins(first)) => match wins_claim(&m.winner) {
             Ok(claimed) => verdict(claimed == *first, || {
-                format!(
-                    "claims the {} player wins, the exact solver disagrees",
-                    m.winner
-                )
+                format!("claims the {} player wins, the exact solver disagrees", m.winner)
             }),
             Err(t) => t,
         },
         (C::MarkingKayles(m), Fact::FirstWins(first)) => match wins_claim(&m.winner) {
             Ok(claimed) => verdict(claimed == *first, || {
-                format!(
-                    "claims the {} player wins, the exact solver disagrees",
-                    m.winner
-                )
+                format!("claims the {} player wins, the exact solver disagrees", m.winner)
             }),
             Err(t) => t,
         },
         (C::VertexNimStrategy(s), Fact::FirstWins(first)) => match wins_claim(&s.winner) {
             Ok(claimed) => verdict(claimed == *first, || {
-                format!(
-                    "claims the {} player wins, the exact solver disagrees",
-                    s.winner
-                )
+                format!("claims the {} player wins, the exact solver disagrees", s.winner)
             }),
             Err(t) => t,
         },
         (C::VertexNimLabelling(l), Fact::FirstWins(first)) => match wins_claim(&l.winner) {
             Ok(claimed) => verdict(claimed == *first, || {
-                format!(
-                    "claims the {} player wins, the exact solver disagrees",
-                    l.winner
-                )
+                format!("claims the {} player wins, the exact solver disagrees", l.winner)
             }),
             Err(t) => t,
         },
         (C::ConstructStrategy(c), Fact::ConstructValue(v)) => {
             let low = c.first.as_ref().map(|f| f.at_least);
             let high = c.second.as_ref().map(|s| s.at_most);
-            verdict(
-                low.is_none_or(|l| l <= *v) && high.is_none_or(|h| h >= *v),
-                || format!("claims value >= {low:?} and <= {high:?}, the exact value is {v}"),
-            )
+            verdict(low.is_none_or(|l| l <= *v) && high.is_none_or(|h| h >= *v), || {
+                format!("claims value >= {low:?} and <= {high:?}, the exact value is {v}")
+            })
         }
         (C::BalancedColouring(b), Fact::Property) => match instance {
             Instance::MarkingGame(spec) => balanced(spec, &b.colours),
@@ -295,11 +268,8 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
 fn witness_wins(instance: &Instance, placement: &[String]) -> Option<bool> {
     let spec = instance.one_round()?;
     let names = &spec.graph.vertices;
-    let index: HashMap<&str, usize> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.as_str(), i))
-        .collect();
+    let index: HashMap<&str, usize> =
+        names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
     if index.len() != names.len() {
         return None;
     }
@@ -309,11 +279,8 @@ fn witness_wins(instance: &Instance, placement: &[String]) -> Option<bool> {
         adj[a].push(b);
         adj[b].push(a);
     }
-    let white: Vec<usize> = spec
-        .white
-        .iter()
-        .map(|w| index.get(w.as_str()).copied())
-        .collect::<Option<_>>()?;
+    let white: Vec<usize> =
+        spec.white.iter().map(|w| index.get(w.as_str()).copied()).collect::<Option<_>>()?;
     let mut black = Vec::new();
     for p in placement {
         let Some(&v) = index.get(p.as_str()) else {
@@ -395,9 +362,7 @@ fn voronoi_value(game: &MultiRound) -> Result<Fact, String> {
         return Err(format!("{} vertices", game.graph.len()));
     }
     let solver = gamecert::voronoi_exact::ExactSolver::new(game)?;
-    let solution = solver
-        .solve_within(VORONOI_NODES)
-        .ok_or("the exact solver's node limit")?;
+    let solution = solver.solve_within(VORONOI_NODES).ok_or("the exact solver's node limit")?;
     Ok(Fact::VoronoiValue {
         value: solution.value,
         vertices: game.graph.len(),
@@ -470,19 +435,12 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
                 return Err(format!("heaps up to {largest}"));
             }
             let g = gamecert::octal::plain(&rules, largest as usize);
-            Ok(Fact::HeapValue(
-                game.heaps
-                    .iter()
-                    .fold(0, |x, &h| x ^ u64::from(g[h as usize])),
-            ))
+            Ok(Fact::HeapValue(game.heaps.iter().fold(0, |x, &h| x ^ u64::from(g[h as usize]))))
         }
         Instance::CoinGame(spec) => {
             let game = spec.validate()?;
-            let cells = game
-                .board
-                .iter()
-                .try_fold(1u64, |a, &s| a.checked_mul(s))
-                .unwrap_or(u64::MAX);
+            let cells =
+                game.board.iter().try_fold(1u64, |a, &s| a.checked_mul(s)).unwrap_or(u64::MAX);
             if cells > MAX_COINS {
                 return Err(format!("{cells} coins"));
             }
@@ -492,11 +450,7 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
         Instance::VertexNim(spec) => {
             let game = spec.validate()?;
             if game.names.len() > MAX_VERTEXNIM_VERTICES
-                || game
-                    .start
-                    .weights
-                    .iter()
-                    .any(|&w| w > gamecert::vertexnim::EXACT_MAX_WEIGHT)
+                || game.start.weights.iter().any(|&w| w > gamecert::vertexnim::EXACT_MAX_WEIGHT)
             {
                 return Err("too large for the exact solver".into());
             }

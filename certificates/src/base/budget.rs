@@ -30,9 +30,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            max_work: DEFAULT_MAX_WORK,
-        }
+        Limits { max_work: DEFAULT_MAX_WORK }
     }
 }
 
@@ -65,11 +63,7 @@ pub struct Budget {
 impl Budget {
     /// A budget of `limit` units.
     pub fn new(limit: u64) -> Budget {
-        Budget {
-            used: 0,
-            limit,
-            exhausted: false,
-        }
+        Budget { used: 0, limit, exhausted: false }
     }
 
     /// A budget without a limit, for callers that bound their own work (a solver checking

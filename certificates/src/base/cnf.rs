@@ -17,10 +17,7 @@ pub struct Cnf {
 impl Cnf {
     /// An empty formula over `num_vars` variables.
     pub fn new(num_vars: u32) -> Self {
-        Cnf {
-            num_vars,
-            clauses: Vec::new(),
-        }
+        Cnf { num_vars, clauses: Vec::new() }
     }
 
     /// Allocates a fresh variable and returns it.
@@ -49,9 +46,7 @@ impl Cnf {
     /// Whether `assignment` (index 0 is variable 1) satisfies every clause.
     /// Variables beyond the assignment's length count as false.
     pub fn is_satisfied_by(&self, assignment: &[bool]) -> bool {
-        self.clauses
-            .iter()
-            .all(|clause| clause.iter().any(|&lit| literal_value(assignment, lit)))
+        self.clauses.iter().all(|clause| clause.iter().any(|&lit| literal_value(assignment, lit)))
     }
 
     /// The index of the first clause that `assignment` falsifies, if any.
@@ -77,10 +72,7 @@ impl Cnf {
 
 /// The value of a literal under an assignment (index 0 is variable 1; missing variables are false).
 pub fn literal_value(assignment: &[bool], lit: i32) -> bool {
-    let value = assignment
-        .get(lit.unsigned_abs() as usize - 1)
-        .copied()
-        .unwrap_or(false);
+    let value = assignment.get(lit.unsigned_abs() as usize - 1).copied().unwrap_or(false);
     if lit > 0 {
         value
     } else {
@@ -94,10 +86,7 @@ mod tests {
 
     #[test]
     fn evaluates_clauses() {
-        let cnf = Cnf {
-            num_vars: 2,
-            clauses: vec![vec![1, -2], vec![2]],
-        };
+        let cnf = Cnf { num_vars: 2, clauses: vec![vec![1, -2], vec![2]] };
         assert!(cnf.is_satisfied_by(&[true, true]));
         assert!(!cnf.is_satisfied_by(&[false, true]));
         assert_eq!(cnf.first_falsified_clause(&[false, true]), Some(0));

@@ -90,10 +90,7 @@ fn charge_bytes<T>(budget: &mut Budget, len: usize, what: &str) -> Result<(), St
 
 /// `b - a` for points within the coordinate limit.
 fn direction(a: Point, b: Point) -> [i128; 2] {
-    [
-        i128::from(b[0]) - i128::from(a[0]),
-        i128::from(b[1]) - i128::from(a[1]),
-    ]
+    [i128::from(b[0]) - i128::from(a[0]), i128::from(b[1]) - i128::from(a[1])]
 }
 
 fn cross(u: [i128; 2], v: [i128; 2]) -> i128 {
@@ -150,11 +147,7 @@ pub fn collinear_triple(
         if let Some(c) = coincident {
             // The smallest pair holding a point equal to i: i + 1 with the next one, or
             // i + 1 with c.
-            let pair = if c == i + 1 {
-                (i + 1, i + 2)
-            } else {
-                (i + 1, c)
-            };
+            let pair = if c == i + 1 { (i + 1, i + 2) } else { (i + 1, c) };
             best = Some(best.map_or(pair, |b| b.min(pair)));
         }
         if let Some((j, k)) = best {
@@ -189,9 +182,8 @@ fn check_coordinates(points: &[Point], budget: &mut Budget) -> Result<(), String
     budget.charge(units(n), "checking the coordinates")?;
     // `unsigned_abs`, not `abs`: i64::MIN has no absolute value in i64.
     let limit = MAX_COORDINATE.unsigned_abs();
-    if let Some(i) = points
-        .iter()
-        .position(|p| p[0].unsigned_abs() > limit || p[1].unsigned_abs() > limit)
+    if let Some(i) =
+        points.iter().position(|p| p[0].unsigned_abs() > limit || p[1].unsigned_abs() > limit)
     {
         return Err(format!(
             "points[{i}] ({}, {}) is beyond the coordinate limit 2^40",
@@ -324,18 +316,12 @@ pub fn convex_hull(points: &[Point]) -> Vec<usize> {
     let mut hull: Vec<usize> = Vec::new();
     for pass in 0..2 {
         let start = hull.len();
-        let sequence: Box<dyn Iterator<Item = &usize>> = if pass == 0 {
-            Box::new(order.iter())
-        } else {
-            Box::new(order.iter().rev())
-        };
+        let sequence: Box<dyn Iterator<Item = &usize>> =
+            if pass == 0 { Box::new(order.iter()) } else { Box::new(order.iter().rev()) };
         for &i in sequence {
             while hull.len() >= start + 2
-                && orient(
-                    points[hull[hull.len() - 2]],
-                    points[hull[hull.len() - 1]],
-                    points[i],
-                ) <= 0
+                && orient(points[hull[hull.len() - 2]], points[hull[hull.len() - 1]], points[i])
+                    <= 0
             {
                 hull.pop();
             }
@@ -414,24 +400,13 @@ pub fn validate_triangulation(
     let (hull, convex) = checked_hull(points, budget)?;
     let (n, h) = (points.len(), hull.len());
     let (want_edges, want_triangles) = triangulation_counts(n, h);
-    let (given, want) = if by_edges {
-        (edges.len(), want_edges)
-    } else {
-        (triangles.len(), want_triangles)
-    };
+    let (given, want) =
+        if by_edges { (edges.len(), want_edges) } else { (triangles.len(), want_triangles) };
     if given as u128 != want {
         let (items, formula, consequence) = if by_edges {
-            (
-                "edges",
-                "3n - 3 - h",
-                "an edge list must be exactly the edges of one triangulation",
-            )
+            ("edges", "3n - 3 - h", "an edge list must be exactly the edges of one triangulation")
         } else {
-            (
-                "triangles",
-                "2n - 2 - h",
-                "the triangles overlap or leave a gap",
-            )
+            ("triangles", "2n - 2 - h", "the triangles overlap or leave a gap")
         };
         return Err(format!(
             "{given} {items} given, but every triangulation of these {n} points in general \
@@ -452,10 +427,7 @@ pub fn validate_triangulation(
     let keys: Vec<[usize; 2]> = keyed.iter().map(|&(e, _)| e).collect();
     if let Some((i, j)) = crossing_pair(points, &hull, convex, &keys, budget)? {
         let (i, j) = (keyed[i].1.min(keyed[j].1), keyed[i].1.max(keyed[j].1));
-        return Err(format!(
-            "edges[{i}] {:?} and edges[{j}] {:?} cross",
-            edges[i], edges[j]
-        ));
+        return Err(format!("edges[{i}] {:?} and edges[{j}] {:?} cross", edges[i], edges[j]));
     }
     let faces = triangular_faces(points, &keys, budget)?;
     if faces.len() as u128 != want_triangles {
@@ -512,20 +484,14 @@ fn oriented_triangles(
     let mut out = Vec::with_capacity(triangles.len());
     for (k, &t) in triangles.iter().enumerate() {
         if let Some(&v) = t.iter().find(|&&v| v >= n) {
-            return Err(format!(
-                "triangles[{k}] {t:?} names point {v}, but there are {n} points"
-            ));
+            return Err(format!("triangles[{k}] {t:?} names point {v}, but there are {n} points"));
         }
         if t[0] == t[1] || t[1] == t[2] || t[0] == t[2] {
-            return Err(format!(
-                "triangles[{k}] {t:?} does not have three distinct corners"
-            ));
+            return Err(format!("triangles[{k}] {t:?} does not have three distinct corners"));
         }
         let o = orient(points[t[0]], points[t[1]], points[t[2]]);
         if o == 0 {
-            return Err(format!(
-                "triangles[{k}] {t:?} is degenerate (its corners are collinear)"
-            ));
+            return Err(format!("triangles[{k}] {t:?} is degenerate (its corners are collinear)"));
         }
         out.push(if o < 0 { [t[0], t[2], t[1]] } else { t });
     }
@@ -545,9 +511,7 @@ fn checked_edges(
     let mut keyed = Vec::with_capacity(edges.len());
     for (k, &e) in edges.iter().enumerate() {
         if let Some(&v) = e.iter().find(|&&v| v >= n) {
-            return Err(format!(
-                "edges[{k}] {e:?} names point {v}, but there are {n} points"
-            ));
+            return Err(format!("edges[{k}] {e:?} names point {v}, but there are {n} points"));
         }
         if e[0] == e[1] {
             return Err(format!("edges[{k}] {e:?} joins a point to itself"));
@@ -570,14 +534,8 @@ fn checked_edges(
 /// positive x axis (exact: the half-plane, then the sign of the cross product); ties (only
 /// possible for collinear points, refused before) by index.
 fn by_angle(points: &[Point], c: usize, a: usize, b: usize) -> Ordering {
-    let (da, db) = (
-        direction(points[c], points[a]),
-        direction(points[c], points[b]),
-    );
-    (!upper(da))
-        .cmp(&!upper(db))
-        .then_with(|| 0.cmp(&cross(da, db)))
-        .then(a.cmp(&b))
+    let (da, db) = (direction(points[c], points[a]), direction(points[c], points[b]));
+    (!upper(da)).cmp(&!upper(db)).then_with(|| 0.cmp(&cross(da, db))).then(a.cmp(&b))
 }
 
 /// Step 8: the bounded triangular faces of the straight-line graph `edges` (distinct, without
@@ -719,13 +677,7 @@ fn finish(
     let mut oriented: Vec<([usize; 2], usize)> = triangles
         .iter()
         .enumerate()
-        .flat_map(|(k, tri)| {
-            [
-                ([tri[0], tri[1]], k),
-                ([tri[1], tri[2]], k),
-                ([tri[2], tri[0]], k),
-            ]
-        })
+        .flat_map(|(k, tri)| [([tri[0], tri[1]], k), ([tri[1], tri[2]], k), ([tri[2], tri[0]], k)])
         .collect();
     oriented.sort_unstable();
     if let Some(w) = oriented.windows(2).find(|w| w[0].0 == w[1].0) {
@@ -739,10 +691,8 @@ fn finish(
         ));
     }
     // The distinct sides, each with a triangle it bounds.
-    let mut sides: Vec<([usize; 2], usize)> = oriented
-        .into_iter()
-        .map(|(e, k)| (edge(e[0], e[1]), k))
-        .collect();
+    let mut sides: Vec<([usize; 2], usize)> =
+        oriented.into_iter().map(|(e, k)| (edge(e[0], e[1]), k)).collect();
     sides.sort_unstable();
     sides.dedup_by_key(|s| s.0);
     let edges: Vec<[usize; 2]> = sides.iter().map(|s| s.0).collect();
@@ -776,10 +726,7 @@ fn finish(
     if !convex {
         budget.charge_each(units(t).saturating_mul(units(n)), 6, WHAT)?;
         if let Some((k, p)) = point_inside(points, &triangles) {
-            return Err(format!(
-                "{} contains points[{p}]: not empty",
-                name(k, triangles[k])
-            ));
+            return Err(format!("{} contains points[{p}]: not empty", name(k, triangles[k])));
         }
     }
     budget.charge_each(units(t).saturating_add(units(hull.len())), 4, WHAT)?;
@@ -787,10 +734,7 @@ fn finish(
     let hull_area = (1..hull.len().saturating_sub(1))
         .map(|i| area(&[hull[0], hull[i], hull[i + 1]]))
         .try_fold(0i128, i128::checked_add);
-    let covered = triangles
-        .iter()
-        .map(area)
-        .try_fold(0i128, i128::checked_add);
+    let covered = triangles.iter().map(area).try_fold(0i128, i128::checked_add);
     let (Some(hull_area), Some(covered)) = (hull_area, covered) else {
         return Err("the area overflows".into());
     };
@@ -815,13 +759,7 @@ fn finish(
     for (i, &v) in hull.iter().enumerate() {
         hull_rank[v] = Some(i);
     }
-    Ok(Triangulation {
-        points: points.to_vec(),
-        triangles,
-        edges,
-        hull,
-        hull_rank,
-    })
+    Ok(Triangulation { points: points.to_vec(), triangles, edges, hull, hull_rank })
 }
 
 impl Triangulation {
@@ -870,23 +808,17 @@ impl Triangulation {
 
     /// Triangles with no hull edge.
     pub fn inner_triangles(&self) -> Vec<usize> {
-        (0..self.triangles.len())
-            .filter(|&k| self.hull_edges(&self.triangles[k]) == 0)
-            .collect()
+        (0..self.triangles.len()).filter(|&k| self.hull_edges(&self.triangles[k]) == 0).collect()
     }
 
     /// Triangles with two hull edges.
     pub fn ears(&self) -> Vec<usize> {
-        (0..self.triangles.len())
-            .filter(|&k| self.hull_edges(&self.triangles[k]) == 2)
-            .collect()
+        (0..self.triangles.len()).filter(|&k| self.hull_edges(&self.triangles[k]) == 2).collect()
     }
 
     /// Points not on the convex hull.
     pub fn inner_points(&self) -> Vec<usize> {
-        (0..self.points.len())
-            .filter(|&p| self.hull_rank[p].is_none())
-            .collect()
+        (0..self.points.len()).filter(|&p| self.hull_rank[p].is_none()).collect()
     }
 }
 
@@ -923,10 +855,7 @@ mod tests {
 
     impl Lcg {
         fn below(&mut self, bound: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (self.0 >> 33) % bound
         }
 
@@ -945,19 +874,11 @@ mod tests {
     }
 
     fn by_edges(points: Vec<Point>, edges: Vec<[usize; 2]>) -> TriangulationSpec {
-        TriangulationSpec {
-            points,
-            triangles: vec![],
-            edges,
-        }
+        TriangulationSpec { points, triangles: vec![], edges }
     }
 
     fn by_triangles(points: Vec<Point>, triangles: Vec<[usize; 3]>) -> TriangulationSpec {
-        TriangulationSpec {
-            points,
-            triangles,
-            edges: vec![],
-        }
+        TriangulationSpec { points, triangles, edges: vec![] }
     }
 
     /// A random triangulation of the convex polygon 0..n (hull order): each polygon a..b is cut
@@ -1015,9 +936,8 @@ mod tests {
         for round in 0..3000 {
             let n = 3 + rng.below(9) as usize;
             let range = [2, 4, 30, 1 << 40][round % 4];
-            let mut points: Vec<Point> = (0..n)
-                .map(|_| [rng.coordinate(range), rng.coordinate(range)])
-                .collect();
+            let mut points: Vec<Point> =
+                (0..n).map(|_| [rng.coordinate(range), rng.coordinate(range)]).collect();
             match round % 5 {
                 // Force a collinear triple: c = a + 2 (b - a) (within range for small ones).
                 0 if range < 1 << 20 => {
@@ -1055,29 +975,19 @@ mod tests {
         let points = parabola(9);
         let hull = convex_hull(&points);
         assert_eq!(hull.len(), 9);
-        let pairs: Vec<[usize; 2]> = (0..9)
-            .flat_map(|a| (a + 1..9).map(move |b| [a, b]))
-            .collect();
+        let pairs: Vec<[usize; 2]> = (0..9).flat_map(|a| (a + 1..9).map(move |b| [a, b])).collect();
         let mut rng = Lcg(12345);
         let (mut crossing, mut clean) = (0, 0);
         for _ in 0..3000 {
-            let edges: Vec<[usize; 2]> = pairs
-                .iter()
-                .copied()
-                .filter(|_| rng.below(8) == 0)
-                .collect();
+            let edges: Vec<[usize; 2]> =
+                pairs.iter().copied().filter(|_| rng.below(8) == 0).collect();
             let pairwise = crossing_pair(&points, &hull, false, &edges, &mut budget()).unwrap();
             let sweep = crossing_pair(&points, &hull, true, &edges, &mut budget()).unwrap();
             assert_eq!(sweep.is_some(), pairwise.is_some(), "{edges:?}");
             if let Some((i, j)) = sweep {
                 let (e, f) = (edges[i], edges[j]);
                 assert!(i < j);
-                assert!(segments_cross(
-                    points[e[0]],
-                    points[e[1]],
-                    points[f[0]],
-                    points[f[1]]
-                ));
+                assert!(segments_cross(points[e[0]], points[e[1]], points[f[0]], points[f[1]]));
                 crossing += 1;
             } else {
                 clean += 1;
@@ -1108,10 +1018,7 @@ mod tests {
         assert!(!segments_cross([0, 0], [2, 2], [0, 0], [2, 0]));
         assert!(strictly_inside([1, 1], [0, 0], [4, 0], [0, 4]));
         assert!(!strictly_inside([5, 5], [0, 0], [4, 0], [0, 4]));
-        assert_eq!(
-            collinear_triple(&[[0, 0], [1, 1], [2, 2]], &mut budget()),
-            Ok(Some((0, 1, 2)))
-        );
+        assert_eq!(collinear_triple(&[[0, 0], [1, 1], [2, 2]], &mut budget()), Ok(Some((0, 1, 2))));
         assert_eq!(convex_hull(&hexagon()).len(), 6);
         let with_inner = vec![[0, 0], [10, 0], [0, 10], [3, 3]];
         assert_eq!(convex_hull(&with_inner), vec![0, 1, 2]);
@@ -1127,10 +1034,7 @@ mod tests {
         let dual = t.dual();
         assert_eq!(dual.iter().filter(|d| d.len() == 1).count(), 2);
         // The same triangulation from its edges.
-        assert_eq!(
-            validate(&by_edges(t.points.clone(), t.edges.clone())).unwrap(),
-            t
-        );
+        assert_eq!(validate(&by_edges(t.points.clone(), t.edges.clone())).unwrap(), t);
     }
 
     /// Triangles and edges give the same triangulation, convex or not, whatever the order or
@@ -1171,35 +1075,19 @@ mod tests {
     #[test]
     fn a_wheel_has_one_inner_point() {
         let points = vec![[0, 0], [10, 1], [11, 9], [1, 10], [5, 4]];
-        let spec = by_triangles(
-            points.clone(),
-            vec![[0, 1, 4], [1, 2, 4], [2, 3, 4], [3, 0, 4]],
-        );
+        let spec = by_triangles(points.clone(), vec![[0, 1, 4], [1, 2, 4], [2, 3, 4], [3, 0, 4]]);
         let t = validate(&spec).unwrap();
         assert_eq!(t.inner_points(), vec![4]);
         assert!(t.ears().is_empty());
         let from_edges = validate(&by_edges(points, t.edges.clone())).unwrap();
         assert_eq!(from_edges.edges, t.edges);
-        assert_eq!(
-            from_edges.triangles,
-            vec![[0, 1, 4], [0, 4, 3], [1, 2, 4], [2, 3, 4]]
-        );
+        assert_eq!(from_edges.triangles, vec![[0, 1, 4], [0, 4, 3], [1, 2, 4], [2, 3, 4]]);
     }
 
     /// The hexagon 0..5 cut by the diagonals 0-2, 0-3 and 3-5: the diagonal 1-4 crosses 0-2
     /// and 0-3 (and 3-5), and its endpoints have no common neighbour, so it lies in no 3-cycle.
     fn zigzag_hexagon_edges() -> Vec<[usize; 2]> {
-        vec![
-            [0, 1],
-            [1, 2],
-            [2, 3],
-            [3, 4],
-            [4, 5],
-            [5, 0],
-            [0, 2],
-            [0, 3],
-            [3, 5],
-        ]
+        vec![[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0], [0, 2], [0, 3], [3, 5]]
     }
 
     /// False acceptance, fixed: an edge list with an extra edge crossing others used to be
@@ -1213,15 +1101,10 @@ mod tests {
         let mut extra = good.clone();
         extra.edges.push([1, 4]);
         let err = validate(&extra).unwrap_err();
-        assert!(
-            err.contains("10 edges given") && err.contains("3n - 3 - h = 9"),
-            "{err}"
-        );
+        assert!(err.contains("10 edges given") && err.contains("3n - 3 - h = 9"), "{err}");
         // The convex pentagon: the fan from 0 with the crossing diagonal 1-3 added.
-        let mut pentagon = by_edges(
-            parabola(5),
-            vec![[0, 1], [1, 2], [2, 3], [3, 4], [4, 0], [0, 2], [0, 3]],
-        );
+        let mut pentagon =
+            by_edges(parabola(5), vec![[0, 1], [1, 2], [2, 3], [3, 4], [4, 0], [0, 2], [0, 3]]);
         assert!(validate(&pentagon).is_ok());
         pentagon.edges.push([1, 3]);
         let err = validate(&pentagon).unwrap_err();
@@ -1232,19 +1115,8 @@ mod tests {
         assert_eq!(err, "edges[5] [0, 2] and edges[6] [1, 3] cross");
         // The same on a non-convex set (the wheel): the spoke 0-4 replaced by the crossing 0-2.
         let wheel = vec![[0, 0], [10, 1], [11, 9], [1, 10], [5, 4]];
-        let mut spokes = by_edges(
-            wheel,
-            vec![
-                [0, 1],
-                [1, 2],
-                [2, 3],
-                [3, 0],
-                [1, 4],
-                [2, 4],
-                [3, 4],
-                [0, 2],
-            ],
-        );
+        let mut spokes =
+            by_edges(wheel, vec![[0, 1], [1, 2], [2, 3], [3, 0], [1, 4], [2, 4], [3, 4], [0, 2]]);
         let err = validate(&spokes).unwrap_err();
         assert_eq!(err, "edges[6] [3, 4] and edges[7] [0, 2] cross");
         spokes.edges[7] = [4, 0];
@@ -1267,10 +1139,7 @@ mod tests {
         assert!(err.starts_with("edges[1] [1, 2] and edges[8] [1, 2] are the same edge"));
         let mut loop_edge = by_edges(hexagon(), zigzag_hexagon_edges());
         loop_edge.edges[4] = [4, 4];
-        assert_eq!(
-            validate(&loop_edge).unwrap_err(),
-            "edges[4] [4, 4] joins a point to itself"
-        );
+        assert_eq!(validate(&loop_edge).unwrap_err(), "edges[4] [4, 4] joins a point to itself");
         let mut far = by_edges(hexagon(), zigzag_hexagon_edges());
         far.edges[3] = [3, usize::MAX];
         assert!(validate(&far)
@@ -1291,9 +1160,8 @@ mod tests {
     #[test]
     fn a_complete_graph_is_refused_by_its_count() {
         let n = 300;
-        let complete: Vec<[usize; 2]> = (0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| [a, b]))
-            .collect();
+        let complete: Vec<[usize; 2]> =
+            (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect();
         let mut points = parabola(n);
         let spec = by_edges(points.clone(), complete.clone());
         let err = spec.validate(&mut Budget::new(1_000_000)).unwrap_err();
@@ -1305,9 +1173,7 @@ mod tests {
         );
         // Not in convex position either (one point pulled inside).
         points[150] = [150, 150 * 150 + 1];
-        let err = by_edges(points, complete)
-            .validate(&mut Budget::new(1_000_000))
-            .unwrap_err();
+        let err = by_edges(points, complete).validate(&mut Budget::new(1_000_000)).unwrap_err();
         assert!(err.starts_with("44850 edges given"), "{err}");
         assert!(err.contains("(299 of them on the convex hull)"), "{err}");
     }
@@ -1322,9 +1188,8 @@ mod tests {
             triangles.extend_from_slice(&extra);
         }
         let t = triangles.len();
-        let err = by_triangles(points, triangles)
-            .validate(&mut Budget::new(10_000_000))
-            .unwrap_err();
+        let err =
+            by_triangles(points, triangles).validate(&mut Budget::new(10_000_000)).unwrap_err();
         assert_eq!(
             err,
             format!(
@@ -1337,13 +1202,7 @@ mod tests {
 
     #[test]
     fn coordinates_are_range_checked_without_overflow() {
-        for bad in [
-            i64::MIN,
-            i64::MIN + 1,
-            i64::MAX,
-            MAX_COORDINATE + 1,
-            -MAX_COORDINATE - 1,
-        ] {
+        for bad in [i64::MIN, i64::MIN + 1, i64::MAX, MAX_COORDINATE + 1, -MAX_COORDINATE - 1] {
             let mut spec = fan(5);
             spec.points[2] = [3, bad];
             assert_eq!(
@@ -1360,13 +1219,7 @@ mod tests {
             vec![[0, 1, 4], [1, 2, 4], [2, 3, 4], [3, 0, 4]],
         );
         let t = validate(&corners).unwrap();
-        assert_eq!(
-            validate(&by_edges(t.points.clone(), t.edges))
-                .unwrap()
-                .triangles
-                .len(),
-            4
-        );
+        assert_eq!(validate(&by_edges(t.points.clone(), t.edges)).unwrap().triangles.len(), 4);
     }
 
     #[test]
@@ -1449,14 +1302,8 @@ mod tests {
             vec![[0, 1, 2], [1, 4, 2], [0, 1, 3], [0, 3, 2]],
         );
         assert!(validate(&not_empty).unwrap_err().contains("overlap"));
-        assert_eq!(
-            point_inside(&not_empty.points, &not_empty.triangles),
-            Some((0, 3))
-        );
-        assert_eq!(
-            point_inside(&not_empty.points, &not_empty.triangles[1..]),
-            None
-        );
+        assert_eq!(point_inside(&not_empty.points, &not_empty.triangles), Some((0, 3)));
+        assert_eq!(point_inside(&not_empty.points, &not_empty.triangles[1..]), None);
     }
 
     /// Not a test of correctness: the times of the large cases of the module docs, in a

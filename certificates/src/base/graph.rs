@@ -48,10 +48,7 @@ const EMPTY_SLOT: u64 = u64::MAX;
 impl NameIndex {
     fn with_vertices(n: usize) -> NameIndex {
         let size = (2 * n).next_power_of_two().max(16);
-        NameIndex {
-            hasher: RandomState::new(),
-            slots: vec![EMPTY_SLOT; size],
-        }
+        NameIndex { hasher: RandomState::new(), slots: vec![EMPTY_SLOT; size] }
     }
 
     /// The slot of `name`: where it is, or the empty slot where it would go.
@@ -104,10 +101,7 @@ impl Graph {
         edges: &[(String, String)],
         budget: &mut Budget,
     ) -> Result<Graph, GraphError> {
-        let whole = |message: String| GraphError {
-            at: "graph".into(),
-            message,
-        };
+        let whole = |message: String| GraphError { at: "graph".into(), message };
         // Vertex numbers are stored in 32 bits in the index.
         if vertices.len() >= u32::MAX as usize {
             return Err(whole(format!(
@@ -158,10 +152,7 @@ impl Graph {
         }
         let edge_error = |k: usize, message: String| {
             let (a, b) = &edges[k];
-            GraphError {
-                at: format!("edges[{k}] ({a}, {b})"),
-                message,
-            }
+            GraphError { at: format!("edges[{k}] ({a}, {b})"), message }
         };
         let mut pairs = Vec::with_capacity(edges.len());
         let mut degree = vec![0usize; vertices.len()];
@@ -206,19 +197,10 @@ impl Graph {
                     .nth(1)
                     .map_or(0, |(k, _)| k);
                 let (a, b) = &edges[k];
-                return Err(edge_error(
-                    k,
-                    format!("duplicate edge between '{a}' and '{b}'"),
-                ));
+                return Err(edge_error(k, format!("duplicate edge between '{a}' and '{b}'")));
             }
         }
-        Ok(Graph {
-            name_buf,
-            name_starts,
-            index,
-            offsets,
-            targets,
-        })
+        Ok(Graph { name_buf, name_starts, index, offsets, targets })
     }
 
     /// Number of vertices.
@@ -260,12 +242,7 @@ impl Graph {
     pub fn edges(&self) -> Vec<(usize, usize)> {
         let mut out = Vec::with_capacity(self.edge_count());
         for i in 0..self.len() {
-            out.extend(
-                self.neighbours(i)
-                    .iter()
-                    .filter(|&&j| i < j)
-                    .map(|&j| (i, j)),
-            );
+            out.extend(self.neighbours(i).iter().filter(|&&j| i < j).map(|&j| (i, j)));
         }
         out
     }
@@ -312,24 +289,16 @@ mod tests {
     }
 
     fn edges(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        list.iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect()
+        list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
     }
 
     #[test]
     fn path_distances() {
-        let g = Graph::new(
-            &names(&["a", "b", "c", "d"]),
-            &edges(&[("a", "b"), ("b", "c")]),
-        )
-        .unwrap();
+        let g =
+            Graph::new(&names(&["a", "b", "c", "d"]), &edges(&[("a", "b"), ("b", "c")])).unwrap();
         assert_eq!(g.distances_from(&[0]), vec![0, 1, 2, UNREACHABLE]);
         assert_eq!(g.distances_from(&[0, 2]), vec![0, 1, 0, UNREACHABLE]);
-        assert_eq!(
-            g.distances_within(&[0], 1),
-            vec![0, 1, UNREACHABLE, UNREACHABLE]
-        );
+        assert_eq!(g.distances_within(&[0], 1), vec![0, 1, UNREACHABLE, UNREACHABLE]);
         assert_eq!(g.edges(), vec![(0, 1), (1, 2)]);
     }
 

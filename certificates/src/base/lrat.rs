@@ -106,11 +106,7 @@ pub fn check_lrat(cnf: &Cnf, proof: &str, budget: &mut Budget) -> Result<LratRep
             });
         }
     }
-    Err(error(
-        0,
-        None,
-        "proof ends before the empty clause".to_string(),
-    ))
+    Err(error(0, None, "proof ends before the empty clause".to_string()))
 }
 
 /// The work units of storing a clause of `len` literals.
@@ -119,11 +115,7 @@ fn clause_cost(len: usize) -> u64 {
 }
 
 fn error(line: usize, clause_id: Option<u64>, message: String) -> LratError {
-    LratError {
-        line,
-        clause_id,
-        message,
-    }
+    LratError { line, clause_id, message }
 }
 
 /// The largest variable a literal (an `i32`, negatable without overflow) can name.
@@ -182,10 +174,7 @@ impl<'c> Checker<'c> {
                     return Err(error(
                         0,
                         Some(id),
-                        format!(
-                            "input literal {lit} is outside the {} variables",
-                            cnf.num_vars
-                        ),
+                        format!("input literal {lit} is outside the {} variables", cnf.num_vars),
                     ));
                 }
                 largest = largest.max(lit.unsigned_abs());
@@ -274,11 +263,7 @@ impl<'c> Checker<'c> {
     ) -> Result<(), LratError> {
         loop {
             let Some(token) = tokens.next() else {
-                return Err(error(
-                    line_no,
-                    None,
-                    "deletion line does not end with 0".to_string(),
-                ));
+                return Err(error(line_no, None, "deletion line does not end with 0".to_string()));
             };
             let target = match token.parse::<u64>() {
                 Ok(0) => break,
@@ -385,16 +370,12 @@ impl<'c> Checker<'c> {
                 break;
             }
             if hint < 0 {
-                return Err(here(format!(
-                    "negative hint {hint}: RAT steps are not supported"
-                )));
+                return Err(here(format!("negative hint {hint}: RAT steps are not supported")));
             }
             self.hint_ids.push(hint as u64);
         }
         if let Some(extra) = tokens.next() {
-            return Err(here(format!(
-                "unexpected token {extra:?} after the final 0"
-            )));
+            return Err(here(format!("unexpected token {extra:?} after the final 0")));
         }
         self.hints += self.hint_ids.len() as u64;
 
@@ -408,9 +389,7 @@ impl<'c> Checker<'c> {
             return Err(here(message));
         }
 
-        budget
-            .charge(clause_cost(self.lits.len()), "storing added clauses")
-            .map_err(here)?;
+        budget.charge(clause_cost(self.lits.len()), "storing added clauses").map_err(here)?;
         self.additions += 1;
         let clause: Box<[i32]> = self.lits.as_slice().into();
         let is_empty = clause.is_empty();
@@ -461,11 +440,7 @@ impl<'c> Checker<'c> {
                         .ok()
                         .and_then(|i| i.checked_sub(1))
                         .is_some_and(|i| i < self.inputs.len());
-                let why = if deleted {
-                    "was deleted"
-                } else {
-                    "does not exist"
-                };
+                let why = if deleted { "was deleted" } else { "does not exist" };
                 return Rup::Failed(format!("hint {hint} names no live clause: it {why}"));
             };
             if let Err(why) = budget.charge(clause.len() as u64 + 1, "following LRAT hints") {
@@ -532,30 +507,20 @@ mod tests {
 
     /// (x1 | x2), (!x1 | x2), (x1 | !x2), (!x1 | !x2): unsatisfiable.
     fn square() -> Cnf {
-        Cnf {
-            num_vars: 2,
-            clauses: vec![vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]],
-        }
+        Cnf { num_vars: 2, clauses: vec![vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]] }
     }
 
     const SQUARE_PROOF: &str = "c a refutation\n5 1 0 1 3 0\n\n5 d 1 3 0\n6 0 5 2 4 0\n";
 
     fn check(cnf: &Cnf, proof: &str) -> Result<LratReport, LratError> {
-        check_lrat(
-            cnf,
-            proof,
-            &mut Budget::new(crate::base::budget::DEFAULT_MAX_WORK),
-        )
+        check_lrat(cnf, proof, &mut Budget::new(crate::base::budget::DEFAULT_MAX_WORK))
     }
 
     fn rejects(cnf: &Cnf, proof: &str, needle: &str) -> LratError {
         match check(cnf, proof) {
             Ok(report) => panic!("accepted {proof:?}: {report:?}"),
             Err(e) => {
-                assert!(
-                    e.to_string().contains(needle),
-                    "error {e} does not mention {needle:?}"
-                );
+                assert!(e.to_string().contains(needle), "error {e} does not mention {needle:?}");
                 e
             }
         }
@@ -564,31 +529,17 @@ mod tests {
     #[test]
     fn accepts_square() {
         let report = check(&square(), SQUARE_PROOF).unwrap();
-        assert_eq!(
-            report,
-            LratReport {
-                additions: 2,
-                deletions: 2,
-                hints: 5,
-                empty_clause_id: 6
-            }
-        );
+        assert_eq!(report, LratReport { additions: 2, deletions: 2, hints: 5, empty_clause_id: 6 });
     }
 
     #[test]
     fn accepts_direct_and_trailing_text() {
         // Unit conflict from the inputs; everything after the empty clause is not read.
-        let cnf = Cnf {
-            num_vars: 3,
-            clauses: vec![vec![3], vec![-3, 1], vec![-1, -3]],
-        };
+        let cnf = Cnf { num_vars: 3, clauses: vec![vec![3], vec![-3, 1], vec![-1, -3]] };
         let report = check(&cnf, "4 0 1 2 3 0\nthis is never read\n").unwrap();
         assert_eq!(report.empty_clause_id, 4);
         // Ids may skip; the empty clause may be an input clause's consequence via one hint.
-        let cnf = Cnf {
-            num_vars: 1,
-            clauses: vec![vec![1], vec![], vec![-1]],
-        };
+        let cnf = Cnf { num_vars: 1, clauses: vec![vec![1], vec![], vec![-1]] };
         assert_eq!(check(&cnf, "10 0 2 0").unwrap().empty_clause_id, 10);
         // Later hints after the conflict are ignored even if they would fail.
         assert!(check(&cnf, "10 0 1 3 2 2 0").is_ok());
@@ -596,10 +547,7 @@ mod tests {
 
     #[test]
     fn accepts_repeated_literals_and_crlf() {
-        let cnf = Cnf {
-            num_vars: 2,
-            clauses: vec![vec![1, 1, 2], vec![-2, -2], vec![-1, 2]],
-        };
+        let cnf = Cnf { num_vars: 2, clauses: vec![vec![1, 1, 2], vec![-2, -2], vec![-1, 2]] };
         let report = check(&cnf, "4 1 1 0 1 2 0\r\n5 0 4 3 2 0\r\n").unwrap();
         assert_eq!(report.additions, 2);
     }
@@ -614,20 +562,12 @@ mod tests {
 
     #[test]
     fn rejects_missing_hint() {
-        rejects(
-            &square(),
-            "5 1 0 1 0\n",
-            "the hints end without a falsified clause",
-        );
+        rejects(&square(), "5 1 0 1 0\n", "the hints end without a falsified clause");
     }
 
     #[test]
     fn rejects_deleted_clause() {
-        let e = rejects(
-            &square(),
-            "5 1 0 1 3 0\n5 d 2 0\n6 0 5 2 4 0\n",
-            "was deleted",
-        );
+        let e = rejects(&square(), "5 1 0 1 3 0\n5 d 2 0\n6 0 5 2 4 0\n", "was deleted");
         assert_eq!(e.line, 3);
         // Deleting a clause that later steps do not use is fine.
         assert!(check(&square(), "5 1 0 1 3 0\n5 d 1 0\n6 0 5 2 4 0\n").is_ok());
@@ -643,11 +583,7 @@ mod tests {
 
     #[test]
     fn rejects_truncated_proof() {
-        let e = rejects(
-            &square(),
-            "5 1 0 1 3 0\n",
-            "proof ends before the empty clause",
-        );
+        let e = rejects(&square(), "5 1 0 1 3 0\n", "proof ends before the empty clause");
         assert_eq!(e.line, 0);
         rejects(&square(), "", "proof ends before the empty clause");
         rejects(&square(), "5 1 0 1 3 0\n6 0 5 2", "not terminated by 0");
@@ -672,21 +608,11 @@ mod tests {
     #[test]
     fn rejects_literal_out_of_range() {
         rejects(&square(), "5 3 0 1 0\n", "outside the 2 variables");
-        rejects(
-            &square(),
-            "5 99999999999 0 1 0\n",
-            "outside the 2 variables",
-        );
-        let bad = Cnf {
-            num_vars: 2,
-            clauses: vec![vec![1], vec![-3]],
-        };
+        rejects(&square(), "5 99999999999 0 1 0\n", "outside the 2 variables");
+        let bad = Cnf { num_vars: 2, clauses: vec![vec![1], vec![-3]] };
         let e = rejects(&bad, "3 0 1 2 0\n", "outside the 2 variables");
         assert_eq!((e.line, e.clause_id), (0, Some(2)));
-        let zero = Cnf {
-            num_vars: 2,
-            clauses: vec![vec![1, 0]],
-        };
+        let zero = Cnf { num_vars: 2, clauses: vec![vec![1, 0]] };
         rejects(&zero, "2 0 1 0\n", "contains 0");
     }
 
@@ -701,18 +627,12 @@ mod tests {
         assert!(e.message.contains("work limit reached"), "{e}");
         // A variable named by a proof costs its assignment: 3*10^9 variables are refused by the
         // budget, not allocated.
-        let huge = Cnf {
-            num_vars: i32::MAX as u32,
-            clauses: vec![vec![1], vec![-1]],
-        };
+        let huge = Cnf { num_vars: i32::MAX as u32, clauses: vec![vec![1], vec![-1]] };
         let e = check_lrat(&huge, "3 2000000000 0 1 0", &mut Budget::new(1_000_000)).unwrap_err();
         assert!(e.message.contains("growing the assignment"), "{e}");
         // One long clause hinted many times: every hint pays for the scan.
         let long: Vec<i32> = std::iter::repeat_n(1, 10_000).collect();
-        let cnf = Cnf {
-            num_vars: 1,
-            clauses: vec![long, vec![-1]],
-        };
+        let cnf = Cnf { num_vars: 1, clauses: vec![long, vec![-1]] };
         let mut proof = String::new();
         for id in 3..200 {
             proof.push_str(&format!("{id} 1 0 1 1 1 1 0\n"));
@@ -749,16 +669,10 @@ mod tests {
             assert!(check(&square(), proof).is_err(), "{proof:?}");
         }
         // A generous variable count costs nothing until a literal uses it.
-        let huge = Cnf {
-            num_vars: u32::MAX,
-            clauses: vec![vec![1], vec![-1]],
-        };
+        let huge = Cnf { num_vars: u32::MAX, clauses: vec![vec![1], vec![-1]] };
         assert_eq!(check(&huge, "3 0 1 2 0").unwrap().empty_clause_id, 3);
         assert!(check(&huge, "3 3000000000 0 1 0").is_err());
-        let min = Cnf {
-            num_vars: u32::MAX,
-            clauses: vec![vec![i32::MIN]],
-        };
+        let min = Cnf { num_vars: u32::MAX, clauses: vec![vec![i32::MIN]] };
         assert!(check(&min, "2 0 1 0").is_err());
     }
 }

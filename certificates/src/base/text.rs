@@ -17,20 +17,14 @@ pub fn tokenize(line: &str) -> (Vec<Token<'_>>, usize) {
         column += 1;
         if ch.is_whitespace() {
             if let Some((begin, col)) = start.take() {
-                tokens.push(Token {
-                    column: col,
-                    text: &line[begin..offset],
-                });
+                tokens.push(Token { column: col, text: &line[begin..offset] });
             }
         } else if start.is_none() {
             start = Some((offset, column));
         }
     }
     if let Some((begin, col)) = start {
-        tokens.push(Token {
-            column: col,
-            text: &line[begin..],
-        });
+        tokens.push(Token { column: col, text: &line[begin..] });
     }
     (tokens, column + 1)
 }

@@ -20,12 +20,7 @@ fn main() -> ExitCode {
             eprint!("{text}");
             ExitCode::from(2)
         }
-        Args::Verify {
-            instance,
-            certificate,
-            json,
-            max_work,
-        } => {
+        Args::Verify { instance, certificate, json, max_work } => {
             // A fault of the checker is reported in the verdict; keep standard error clean of
             // the default panic message.
             std::panic::set_hook(Box::new(|_| {}));

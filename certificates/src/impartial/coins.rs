@@ -152,21 +152,13 @@ fn strip_of(game: &GameSpec, at: &str) -> Result<Option<Strip>, String> {
         GameSpec::Twins => Strip::Twins,
         GameSpec::Ruler => Strip::Ruler,
         GameSpec::Grunt => Strip::Grunt,
-        GameSpec::Subsets {
-            min_others,
-            max_others,
-            max_distance,
-        } => {
+        GameSpec::Subsets { min_others, max_others, max_distance } => {
             if min_others > max_others {
                 return Err(format!(
                     "{at}: min_others {min_others} is larger than max_others {max_others}"
                 ));
             }
-            Strip::Subsets {
-                min: *min_others,
-                max: *max_others,
-                distance: *max_distance,
-            }
+            Strip::Subsets { min: *min_others, max: *max_others, distance: *max_distance }
         }
         GameSpec::Offsets { sets } => {
             let mut out = Vec::with_capacity(sets.len());
@@ -200,9 +192,7 @@ fn strip_rule(spec: &RuleSpec, at: &str) -> Result<(Strip, i64), String> {
             let base = spec.base.unwrap_or_else(|| default_base(&strip));
             Ok((strip, base))
         }
-        None => Err(format!(
-            "{at}: a product's components must be one-dimensional games"
-        )),
+        None => Err(format!("{at}: a product's components must be one-dimensional games")),
     }
 }
 
@@ -213,7 +203,7 @@ impl CoinGameSpec {
             GameSpec::Product { x, y } => {
                 if self.rule.base.is_some() {
                     return Err(
-                        "rule.base: a product takes its bases from its components x and y".into(),
+                        "rule.base: a product takes its bases from its components x and y".into()
                     );
                 }
                 let (sx, bx) = strip_rule(x, "rule.x")?;
@@ -221,11 +211,8 @@ impl CoinGameSpec {
                 (Rule::Product(sx, sy), vec![bx, by])
             }
             GameSpec::TurningCorners | GameSpec::Rugs => {
-                let strip = if self.rule.game == GameSpec::Rugs {
-                    Strip::Ruler
-                } else {
-                    Strip::Twins
-                };
+                let strip =
+                    if self.rule.game == GameSpec::Rugs { Strip::Ruler } else { Strip::Twins };
                 let b = self.rule.base.unwrap_or_else(|| default_base(&strip));
                 (Rule::Product(strip.clone(), strip), vec![b, b])
             }
@@ -244,11 +231,7 @@ impl CoinGameSpec {
             return Err(format!(
                 "board: this game is {dims}-dimensional, so the board is {}, not a list of {} \
                  numbers",
-                if dims == 1 {
-                    "[width]"
-                } else {
-                    "[width, height]"
-                },
+                if dims == 1 { "[width]" } else { "[width, height]" },
                 self.board.len()
             ));
         }
@@ -257,13 +240,8 @@ impl CoinGameSpec {
         }
         let mut heads = Vec::with_capacity(self.heads.len());
         for (k, head) in self.heads.iter().enumerate() {
-            let show = format!(
-                "({})",
-                head.iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
+            let show =
+                format!("({})", head.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", "));
             if head.len() != dims {
                 return Err(format!(
                     "heads[{k}]: coin {show} needs {dims} coordinate{}",
@@ -296,12 +274,7 @@ impl CoinGameSpec {
                 w[0].1.min(w[1].1)
             ));
         }
-        Ok(CoinGame {
-            rule,
-            base,
-            board: self.board.clone(),
-            heads,
-        })
+        Ok(CoinGame { rule, base, board: self.board.clone(), heads })
     }
 }
 
@@ -326,10 +299,7 @@ fn choose(n: u64, k: u64) -> u128 {
 pub fn count_moves(strip: &Strip, i: u64) -> (u128, u128) {
     let sum = |counts: &[(u128, u64)]| {
         counts.iter().fold((0u128, 0u128), |(n, t), &(c, size)| {
-            (
-                n.saturating_add(c),
-                t.saturating_add(c.saturating_mul(size as u128 + 1)),
-            )
+            (n.saturating_add(c), t.saturating_add(c.saturating_mul(size as u128 + 1)))
         })
     };
     match strip {
@@ -489,10 +459,7 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
         (Rule::Strip(strip), Labels::Strip(labels)) => {
             let w = game.board[0];
             if labels.len() as u64 != w {
-                return Err(format!(
-                    "values: {} labels for a board of {w} coins",
-                    labels.len()
-                ));
+                return Err(format!("values: {} labels for a board of {w} coins", labels.len()));
             }
             let work = (0..w).fold(0u128, |acc, i| acc.saturating_add(count_moves(strip, i).1));
             pay(work, "checking the labels")?;
@@ -540,14 +507,10 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
                 })
                 .collect();
             let sum_u: u128 = unions.iter().map(|u| u.len() as u128).sum();
-            let sum_t1: u128 = mx
-                .iter()
-                .flat_map(|ms| ms.iter().map(|m| m.len() as u128 + 1))
-                .sum();
-            let sum_s2: u128 = my
-                .iter()
-                .flat_map(|ms| ms.iter().map(|m| m.len() as u128 + 1))
-                .sum();
+            let sum_t1: u128 =
+                mx.iter().flat_map(|ms| ms.iter().map(|m| m.len() as u128 + 1)).sum();
+            let sum_s2: u128 =
+                my.iter().flat_map(|ms| ms.iter().map(|m| m.len() as u128 + 1)).sum();
             let sum_n2: u128 = my.iter().map(|ms| ms.len() as u128).sum();
             let work = sum_u
                 .saturating_mul(sum_s2)
@@ -565,9 +528,8 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
                         // row[a] = nim sum of labels (a, b) over b in M2 and y.
                         for &a in &unions[x] {
                             let a = a as usize;
-                            row[a] = m2
-                                .iter()
-                                .fold(labels[a][y], |acc, &b| acc ^ labels[a][b as usize]);
+                            row[a] =
+                                m2.iter().fold(labels[a][y], |acc, &b| acc ^ labels[a][b as usize]);
                         }
                         for m1 in &mx[x] {
                             // Every coin of M1 x M2 but the head (x, y) itself.
@@ -618,16 +580,12 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
 
 fn check_shape(labels: &[Vec<u64>], w: u64, h: u64) -> Result<(), String> {
     if labels.len() as u64 != w {
-        return Err(format!(
-            "values: {} lists for a board {w} coins wide",
-            labels.len()
-        ));
+        return Err(format!("values: {} lists for a board {w} coins wide", labels.len()));
     }
     match labels.iter().position(|col| col.len() as u64 != h) {
-        Some(x) => Err(format!(
-            "values[{x}]: {} labels for a board {h} coins high",
-            labels[x].len()
-        )),
+        Some(x) => {
+            Err(format!("values[{x}]: {} labels for a board {h} coins high", labels[x].len()))
+        }
         None => Ok(()),
     }
 }
@@ -686,11 +644,7 @@ pub fn check_labelling(
             cert.value
         ));
     }
-    let expected = if value == 0 {
-        CLAIM_SECOND_WINS
-    } else {
-        CLAIM_FIRST_WINS
-    };
+    let expected = if value == 0 { CLAIM_SECOND_WINS } else { CLAIM_FIRST_WINS };
     if cert.claim != expected {
         return Err(format!(
             "the claim '{}' does not match the value {value} (expected '{expected}')",
@@ -703,10 +657,7 @@ pub fn check_labelling(
         }
         check_winning_move(game, &cert.values, coins, value, budget)?;
     }
-    Ok(LabellingReport {
-        work,
-        coins: game.board.iter().fold(1u64, |p, &w| p.saturating_mul(w)),
-    })
+    Ok(LabellingReport { work, coins: game.board.iter().fold(1u64, |p, &w| p.saturating_mul(w)) })
 }
 
 /// Checks that turning `coins` is a legal move of the position and leads to value 0.
@@ -726,9 +677,7 @@ fn check_winning_move(
                 c[d] < game.base[d] || c[d] as i128 - game.base[d] as i128 >= game.board[d] as i128
             })
         {
-            return Err(format!(
-                "winning_move[{k}]: {c:?} is not a coin of the board"
-            ));
+            return Err(format!("winning_move[{k}]: {c:?} is not a coin of the board"));
         }
         index.push(
             (0..dims)
@@ -784,9 +733,7 @@ fn check_winning_move(
     }
     let after = index.iter().fold(value, |acc, c| acc ^ labels.at(c));
     if after != 0 {
-        return Err(format!(
-            "winning_move: the position after it has value {after}, not 0"
-        ));
+        return Err(format!("winning_move: the position after it has value {after}, not 0"));
     }
     Ok(())
 }
@@ -824,16 +771,8 @@ mod tests {
             Strip::Twins,
             Strip::Ruler,
             Strip::Grunt,
-            Strip::Subsets {
-                min: 1,
-                max: 3,
-                distance: Some(5),
-            },
-            Strip::Subsets {
-                min: 0,
-                max: 9,
-                distance: None,
-            },
+            Strip::Subsets { min: 1, max: 3, distance: Some(5) },
+            Strip::Subsets { min: 0, max: 9, distance: None },
             Strip::Offsets(vec![vec![1], vec![2, 3], vec![]]),
         ];
         for s in &strips {
@@ -873,9 +812,7 @@ mod tests {
             winning_move: Some(vec![vec![3], vec![2], vec![0]]),
         };
         // 7 -> turn 3 with 2 (4) and 0 (1): 2 ^ 7 ^ 7 ^ 4 ^ 1 = 7: not 0.
-        let err = check_labelling(&g, &cert, &mut Budget::new(1_048_576_000))
-            .err()
-            .unwrap();
+        let err = check_labelling(&g, &cert, &mut Budget::new(1_048_576_000)).err().unwrap();
         assert!(err.contains("value 7"), "{err}");
         // Turn 3 and 1: both go to tails, value 0.
         cert.winning_move = Some(vec![vec![1], vec![3]]);
@@ -889,14 +826,9 @@ mod tests {
         let mut bad = cert.clone();
         bad.values = Labels::Strip(vec![1, 2, 4, 6, 8, 11]);
         bad.value = 2 ^ 6;
-        let err = check_labelling(&g, &bad, &mut Budget::new(1_048_576_000))
-            .err()
-            .unwrap();
+        let err = check_labelling(&g, &bad, &mut Budget::new(1_048_576_000)).err().unwrap();
         assert!(err.contains("coin (3)"), "{err}");
-        assert!(check_labelling(&g, &cert, &mut Budget::new(10))
-            .err()
-            .unwrap()
-            .contains("limit"));
+        assert!(check_labelling(&g, &cert, &mut Budget::new(10)).err().unwrap().contains("limit"));
 
         // Turning Corners on 4 x 4: labels are nim products.
         let tc = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]];
@@ -925,9 +857,7 @@ mod tests {
             l[2][2] = 2;
         }
         cert.winning_move = None;
-        let err = check_labelling(&g, &cert, &mut Budget::new(1_048_576_000))
-            .err()
-            .unwrap();
+        let err = check_labelling(&g, &cert, &mut Budget::new(1_048_576_000)).err().unwrap();
         assert!(err.contains("coin (2, 2)"), "{err}");
     }
 

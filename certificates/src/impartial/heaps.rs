@@ -118,19 +118,13 @@ impl Rules {
         let d0 = match whole {
             "" | "0" => 0,
             "4" => 4,
-            _ => {
-                return bad(format!(
-                    "the digit before the point is '{whole}', not 0 or 4"
-                ))
-            }
+            _ => return bad(format!("the digit before the point is '{whole}', not 0 or 4")),
         };
         if fraction.is_empty() {
             return bad("no digit after the point".into());
         }
         if fraction.len() > MAX_CODE_DIGITS {
-            return bad(format!(
-                "more than {MAX_CODE_DIGITS} digits after the point"
-            ));
+            return bad(format!("more than {MAX_CODE_DIGITS} digits after the point"));
         }
         let mut digits = vec![d0];
         for (i, c) in fraction.chars().enumerate() {
@@ -151,11 +145,7 @@ impl Rules {
             Rules::Grundy => "grundy".into(),
             Rules::Octal { digits } => {
                 let rest: String = digits[1..].iter().map(|d| d.to_string()).collect();
-                format!(
-                    "{}.{}",
-                    digits[0],
-                    if rest.is_empty() { "0" } else { &rest }
-                )
+                format!("{}.{}", digits[0], if rest.is_empty() { "0" } else { &rest })
             }
         }
     }
@@ -172,11 +162,8 @@ impl Rules {
         match self {
             Rules::Grundy => take == 0 && leave.len() == 2 && leave[0] != leave[1],
             Rules::Octal { digits } => {
-                let digit = usize::try_from(take)
-                    .ok()
-                    .and_then(|k| digits.get(k))
-                    .copied()
-                    .unwrap_or(0);
+                let digit =
+                    usize::try_from(take).ok().and_then(|k| digits.get(k)).copied().unwrap_or(0);
                 digit & (1 << leave.len()) != 0
             }
         }
@@ -240,12 +227,10 @@ impl HeapGame {
         if let Err(why) = Rules::parse(&self.game) {
             return Some(why);
         }
-        self.heaps.iter().position(|&h| h > MAX_HEAP).map(|i| {
-            format!(
-                "heap {i} has {} tokens, over the limit of {MAX_HEAP}",
-                self.heaps[i]
-            )
-        })
+        self.heaps
+            .iter()
+            .position(|&h| h > MAX_HEAP)
+            .map(|i| format!("heap {i} has {} tokens, over the limit of {MAX_HEAP}", self.heaps[i]))
     }
 }
 
@@ -279,9 +264,7 @@ pub fn check_labelling(
     let rules = Rules::parse(&game.game)?;
     let largest = game.heaps.iter().copied().max().unwrap_or(0);
     if largest > MAX_HEAP {
-        return Err(format!(
-            "a heap of {largest} is over the limit of {MAX_HEAP}"
-        ));
+        return Err(format!("a heap of {largest} is over the limit of {MAX_HEAP}"));
     }
     check_labelling_of(&rules, &game.heaps, cert, budget)
 }
@@ -391,17 +374,13 @@ pub fn check_labelling_of(
         _ => values[n as usize],
     };
     let value = heaps.iter().fold(0u64, |x, &h| x ^ value_of(h));
-    let report = LabellingReport {
-        value,
-        bound,
-        moves,
-        periodic: cert.period.is_some() && largest > bound,
-    };
+    let report =
+        LabellingReport { value, bound, moves, periodic: cert.period.is_some() && largest > bound };
     match (cert.claim.as_str(), &cert.winning_move) {
         (CLAIM_SECOND_PLAYER_WINS, None) if value == 0 => Ok(report),
-        (CLAIM_SECOND_PLAYER_WINS, None) => Err(format!(
-            "the position's value is {value}, not 0: the first player wins"
-        )),
+        (CLAIM_SECOND_PLAYER_WINS, None) => {
+            Err(format!("the position's value is {value}, not 0: the first player wins"))
+        }
         (CLAIM_SECOND_PLAYER_WINS, Some(_)) => {
             Err("a second-player win has no winning move".into())
         }
@@ -424,14 +403,9 @@ pub fn check_labelling_of(
                     rules.code()
                 ));
             }
-            let after = m
-                .leave
-                .iter()
-                .fold(value ^ value_of(n), |x, &h| x ^ value_of(h));
+            let after = m.leave.iter().fold(value ^ value_of(n), |x, &h| x ^ value_of(h));
             if after != 0 {
-                return Err(format!(
-                    "winning move: it leaves a position of value {after}, not 0"
-                ));
+                return Err(format!("winning move: it leaves a position of value {after}, not 0"));
             }
             Ok(report)
         }
@@ -463,12 +437,7 @@ pub(crate) mod tests {
 
     #[test]
     fn parses_codes_and_rejects_malformed_ones() {
-        assert_eq!(
-            Rules::parse("0.77").unwrap(),
-            Rules::Octal {
-                digits: vec![0, 7, 7]
-            }
-        );
+        assert_eq!(Rules::parse("0.77").unwrap(), Rules::Octal { digits: vec![0, 7, 7] });
         assert_eq!(Rules::parse(".07").unwrap(), Rules::parse("0.070").unwrap());
         assert_eq!(Rules::parse("kayles").unwrap().code(), "0.77");
         assert_eq!(Rules::parse("4.07").unwrap().code(), "4.07");
@@ -482,16 +451,7 @@ pub(crate) mod tests {
 
     #[test]
     fn options_match_the_count_and_legality() {
-        for code in [
-            "0.77",
-            "0.07",
-            "0.137",
-            "4.07",
-            "0.6",
-            "0.3",
-            "grundy",
-            "0.1234567",
-        ] {
+        for code in ["0.77", "0.07", "0.137", "4.07", "0.6", "0.3", "grundy", "0.1234567"] {
             let rules = Rules::parse(code).unwrap();
             for n in 0..40 {
                 let mut count = 0;
@@ -519,12 +479,7 @@ pub(crate) mod tests {
     }
 
     fn cert(claim: &str, values: Vec<u64>, m: Option<HeapMove>) -> HeapLabelling {
-        HeapLabelling {
-            claim: claim.into(),
-            values,
-            winning_move: m,
-            period: None,
-        }
+        HeapLabelling { claim: claim.into(), values, winning_move: m, period: None }
     }
 
     /// Kayles is periodic with period 12 from heap 71 on: the checker verifies the stretch the
@@ -532,58 +487,34 @@ pub(crate) mod tests {
     #[test]
     fn a_verified_period_decides_huge_heaps() {
         let kayles = Rules::parse("kayles").unwrap();
-        let period = Period {
-            from: 71,
-            length: 12,
-        };
+        let period = Period { from: 71, length: 12 };
         let mut c = cert(
             CLAIM_FIRST_PLAYER_WINS,
             values(&kayles, 167),
-            Some(HeapMove {
-                heap: 0,
-                take: 2,
-                leave: vec![499_999, 499_999],
-            }),
+            Some(HeapMove { heap: 0, take: 2, leave: vec![499_999, 499_999] }),
         );
         c.period = Some(period);
         let report =
             check_labelling_of(&kayles, &[1_000_000], &c, &mut Budget::new(1_048_576_000)).unwrap();
         assert!(report.periodic && report.bound == 167);
-        assert_eq!(
-            report.value,
-            values(&kayles, 83)[71 + (1_000_000 - 71) % 12]
-        );
+        assert_eq!(report.value, values(&kayles, 83)[71 + (1_000_000 - 71) % 12]);
         // One label short of the stretch, a wrong period, a wrong label inside it.
         let mut short = c.clone();
         short.values.pop();
-        assert!(check_labelling_of(
-            &kayles,
-            &[1_000_000],
-            &short,
-            &mut Budget::new(1_048_576_000)
-        )
-        .unwrap_err()
-        .contains("to verify the period"));
+        assert!(check_labelling_of(&kayles, &[1_000_000], &short, &mut Budget::new(1_048_576_000))
+            .unwrap_err()
+            .contains("to verify the period"));
         let mut wrong = c.clone();
-        wrong.period = Some(Period {
-            from: 60,
-            length: 12,
-        });
-        let err = check_labelling_of(
-            &kayles,
-            &[1_000_000],
-            &wrong,
-            &mut Budget::new(1_048_576_000),
-        )
-        .unwrap_err();
+        wrong.period = Some(Period { from: 60, length: 12 });
+        let err =
+            check_labelling_of(&kayles, &[1_000_000], &wrong, &mut Budget::new(1_048_576_000))
+                .unwrap_err();
         assert!(err.contains("not periodic"), "{err}");
         let mut bad = c.clone();
         bad.values[150] ^= 1;
-        assert!(
-            check_labelling_of(&kayles, &[1_000_000], &bad, &mut Budget::new(1_048_576_000))
-                .unwrap_err()
-                .contains("heap 150")
-        );
+        assert!(check_labelling_of(&kayles, &[1_000_000], &bad, &mut Budget::new(1_048_576_000))
+            .unwrap_err()
+            .contains("heap 150"));
         // Absurd periods are refused, not overflowed.
         for (from, length) in [(u64::MAX, 12), (71, u64::MAX), (u64::MAX / 2, u64::MAX / 4)] {
             let mut absurd = c.clone();
@@ -600,13 +531,8 @@ pub(crate) mod tests {
         // Without a period a heap beyond the limit is refused; Grundy's game has no period.
         let mut plain = c.clone();
         plain.period = None;
-        assert!(check_labelling_of(
-            &kayles,
-            &[1_000_000],
-            &plain,
-            &mut Budget::new(1_048_576_000)
-        )
-        .is_err());
+        assert!(check_labelling_of(&kayles, &[1_000_000], &plain, &mut Budget::new(1_048_576_000))
+            .is_err());
         assert!(check_labelling_of(
             &Rules::Grundy,
             &[1_000_000],
@@ -619,17 +545,10 @@ pub(crate) mod tests {
 
     #[test]
     fn accepts_right_labellings_and_rejects_wrong_ones() {
-        let game = HeapGame {
-            game: "0.77".into(),
-            heaps: vec![3, 5, 8],
-        };
+        let game = HeapGame { game: "0.77".into(), heaps: vec![3, 5, 8] };
         let g = values(&Rules::parse("0.77").unwrap(), 8);
         // Values 3, 4 and 1: the position is worth 6.
-        let good = HeapMove {
-            heap: 1,
-            take: 1,
-            leave: vec![1, 3],
-        };
+        let good = HeapMove { heap: 1, take: 1, leave: vec![1, 3] };
         // 3 ^ (1 ^ 3) ^ 1 = 0.
         let ok = check_labelling(
             &game,
@@ -656,11 +575,7 @@ pub(crate) mod tests {
             ((7, 1, vec![1, 3]), "there is no heap 7"),
             ((1, 1, vec![0, 4]), "not a legal move"),
         ] {
-            let mv = HeapMove {
-                heap: m.0,
-                take: m.1,
-                leave: m.2,
-            };
+            let mv = HeapMove { heap: m.0, take: m.1, leave: m.2 };
             let err = check_labelling(
                 &game,
                 &cert(CLAIM_FIRST_PLAYER_WINS, g.clone(), Some(mv)),
@@ -691,10 +606,7 @@ pub(crate) mod tests {
         .unwrap_err();
         assert!(err.contains("work limit"), "{err}");
         // A second-player win: Grundy's game with heaps 4 and 7 (values 0 and 0).
-        let grundy = HeapGame {
-            game: "grundy".into(),
-            heaps: vec![4, 7],
-        };
+        let grundy = HeapGame { game: "grundy".into(), heaps: vec![4, 7] };
         let g = values(&Rules::Grundy, 7);
         check_labelling(
             &grundy,

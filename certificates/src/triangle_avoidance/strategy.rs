@@ -114,11 +114,7 @@ pub fn check_triangle_strategy(
     };
     // Decoding a position and looking for a triangle: about n^2 steps, and 32 bytes held.
     let square = (n * n) as u64;
-    budget.charge_each(
-        strategy.positions.len() as u64,
-        square + 64,
-        "decoding the positions",
-    )?;
+    budget.charge_each(strategy.positions.len() as u64, square + 64, "decoding the positions")?;
     budget.charge_each(strategy.moves.len() as u64, 64, "reading the moves")?;
     let mut graphs = Vec::with_capacity(strategy.positions.len());
     for (k, hex) in strategy.positions.iter().enumerate() {
@@ -251,11 +247,7 @@ fn follow(
     };
     let not_a_permutation = || format!("{}: '{perm}' is not a permutation of 0..{n}", at());
     if perm.len() != n {
-        return Err(format!(
-            "{}: '{perm}' has {} digits, not {n}",
-            at(),
-            perm.chars().count()
-        ));
+        return Err(format!("{}: '{perm}' has {} digits, not {n}", at(), perm.chars().count()));
     }
     let mut digits = [0usize; MAX_N];
     let mut hit = 0u32;
@@ -353,10 +345,7 @@ mod tests {
         let mut missing = four();
         missing.moves[2].1.pop();
         let err = check_triangle_strategy(&missing, &mut Budget::new(100_000)).unwrap_err();
-        assert!(
-            err.contains("the loser's move 1-3 is not answered"),
-            "{err}"
-        );
+        assert!(err.contains("the loser's move 1-3 is not answered"), "{err}");
         let mut bad_perm = four();
         bad_perm.moves[0].1[1].3 = "0113".into();
         let err = check_triangle_strategy(&bad_perm, &mut Budget::new(100_000)).unwrap_err();

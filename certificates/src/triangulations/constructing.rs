@@ -66,11 +66,7 @@ pub struct Pos {
 }
 
 impl Pos {
-    pub const START: Pos = Pos {
-        red: 0,
-        blue: 0,
-        first_to_move: true,
-    };
+    pub const START: Pos = Pos { red: 0, blue: 0, first_to_move: true };
 
     pub fn drawn(&self) -> u64 {
         self.red | self.blue
@@ -217,10 +213,7 @@ pub fn claim(game: MarkingGame, cert: &ConstructStrategy) -> String {
                 parts.push(format!("value <= {}", s.at_most));
             }
             let bounds = parts.join(" and ");
-            let words = match (
-                f.as_ref().map(|f| f.at_least),
-                s.as_ref().map(|s| s.at_most),
-            ) {
+            let words = match (f.as_ref().map(|f| f.at_least), s.as_ref().map(|s| s.at_most)) {
                 (Some(l), _) if l >= 1 => " (the first player wins)",
                 (_, Some(u)) if u <= -1 => " (the second player wins)",
                 (Some(0), _) => " (the first player does not lose)",
@@ -267,11 +260,7 @@ fn replay(
     moves: &[(String, usize)],
     budget: &mut Budget,
 ) -> Result<(SideReport, Pos), String> {
-    let who = if first {
-        "R's strategy"
-    } else {
-        "B's strategy"
-    };
+    let who = if first { "R's strategy" } else { "B's strategy" };
     let game = rules.game;
     budget.charge_each(moves.len() as u64, 64, "reading the strategy")?;
     // Listing the legal moves scans the edges and their crossings; a move scans the shapes.
@@ -282,11 +271,7 @@ fn replay(
         let Some((red, blue)) = parse_key(game, text) else {
             return Err(format!(
                 "{who}: moves[{k}]: '{text}' is not a position ({})",
-                if bichromatic(game) {
-                    "red/blue hexadecimal masks"
-                } else {
-                    "a hexadecimal mask"
-                }
+                if bichromatic(game) { "red/blue hexadecimal masks" } else { "a hexadecimal mask" }
             ));
         };
         if (red | blue) & !rules.full() != 0 || red & blue != 0 || *e >= rules.edges {
@@ -362,10 +347,7 @@ fn replay(
                     // Every successor was evaluated before its predecessor (segments only
                     // increase, so the positions form a DAG).
                     let Some(&(rest, last)) = memo.get(&next) else {
-                        return Err(format!(
-                            "internal: position {} unevaluated",
-                            key(game, next)
-                        ));
+                        return Err(format!("internal: position {} unevaluated", key(game, next)));
                     };
                     (sign * gain + rest, last)
                 }
@@ -448,11 +430,7 @@ pub fn check_balanced_colouring(
     )?;
     let letters: Vec<char> = cert.colours.chars().collect();
     if letters.len() != rules.edges {
-        return Err(format!(
-            "colours: {} letters for {} edges",
-            letters.len(),
-            rules.edges
-        ));
+        return Err(format!("colours: {} letters for {} edges", letters.len(), rules.edges));
     }
     let (mut red, mut blue) = (0u64, 0u64);
     for (k, c) in letters.iter().enumerate() {
@@ -466,11 +444,7 @@ pub fn check_balanced_colouring(
     if r.abs_diff(b) > 1 {
         return Err(format!("{r} red and {b} blue edges: not balanced"));
     }
-    if let Some(t) = rules
-        .targets()
-        .iter()
-        .find(|&&t| red & t == t || blue & t == t)
-    {
+    if let Some(t) = rules.targets().iter().find(|&&t| red & t == t || blue & t == t) {
         let edges: Vec<usize> = (0..rules.edges).filter(|k| t >> k & 1 == 1).collect();
         return Err(format!("the face with edges {edges:?} is monochromatic"));
     }
@@ -530,10 +504,7 @@ pub fn colouring_verdict(
             accepted: true,
             claim: LEMMA_4_CLAIM.into(),
             reason: format!("{r} red and {b} blue edges, every face has both colours"),
-            work: Work {
-                edges: r + b,
-                ..Work::default()
-            },
+            work: Work { edges: r + b, ..Work::default() },
             trusted: Vec::new(),
         },
         Err(why) => reject(LEMMA_4_CLAIM.into(), why, Work::default()),
@@ -549,14 +520,7 @@ mod tests {
     use crate::base::geometry::TriangulationSpec;
 
     fn spec(game: MarkingGame, points: Vec<[i64; 2]>, triangles: Vec<[usize; 3]>) -> MarkingSpec {
-        MarkingSpec {
-            game,
-            triangulation: TriangulationSpec {
-                points,
-                triangles,
-                edges: vec![],
-            },
-        }
+        MarkingSpec { game, triangulation: TriangulationSpec { points, triangles, edges: vec![] } }
     }
 
     fn triangle() -> Vec<[i64; 2]> {
@@ -567,17 +531,11 @@ mod tests {
     /// one triangle, R draws segments 1 and 3, so R wins by 1. Any strategy of R's works.
     #[test]
     fn three_points_monochromatic() {
-        let s = spec(
-            MarkingGame::MonochromaticCompleteTriangulation,
-            triangle(),
-            vec![],
-        );
+        let s = spec(MarkingGame::MonochromaticCompleteTriangulation, triangle(), vec![]);
         // Edges 01, 02, 12 = bits 0, 1, 2. R draws 0, then whatever is left.
         let moves = vec![("0".into(), 0), ("3".into(), 2), ("5".into(), 1)];
-        let cert = ConstructStrategy {
-            first: Some(FirstSide { at_least: 1, moves }),
-            second: None,
-        };
+        let cert =
+            ConstructStrategy { first: Some(FirstSide { at_least: 1, moves }), second: None };
         let r = check_construct_strategy(&s, &cert, &mut Budget::new(100_000)).unwrap();
         assert_eq!(r.first.unwrap().worst, 1);
         let mut greedy = cert.clone();
@@ -594,10 +552,9 @@ mod tests {
     /// triangle, which has both colours: no winner. 2.1.3: nobody scores.
     #[test]
     fn three_points_bichromatic_is_a_tie() {
-        for game in [
-            MarkingGame::BichromaticTriangle,
-            MarkingGame::BichromaticCompleteTriangulation,
-        ] {
+        for game in
+            [MarkingGame::BichromaticTriangle, MarkingGame::BichromaticCompleteTriangulation]
+        {
             let s = spec(game, triangle(), vec![]);
             let rules = rules(&s, &mut Budget::new(DEFAULT_MAX_WORK)).unwrap();
             let after = |pos: Pos, e| match step(&rules, pos, e) {
@@ -610,14 +567,7 @@ mod tests {
                 if game == MarkingGame::BichromaticTriangle {
                     Step::End { gain: 0 }
                 } else {
-                    Step::Go {
-                        gain: 0,
-                        next: Pos {
-                            red: 5,
-                            blue: 2,
-                            first_to_move: false,
-                        },
-                    }
+                    Step::Go { gain: 0, next: Pos { red: 5, blue: 2, first_to_move: false } }
                 }
             });
             let cert = ConstructStrategy {
@@ -635,10 +585,7 @@ mod tests {
             let mut wrong = cert.clone();
             wrong.second.as_mut().unwrap().moves[0].1 = 0;
             let err = check_construct_strategy(&s, &wrong, &mut Budget::new(100_000)).unwrap_err();
-            assert!(
-                err.contains("at position 1/0: edge 0 is not a legal"),
-                "{err}"
-            );
+            assert!(err.contains("at position 1/0: edge 0 is not a legal"), "{err}");
         }
     }
 
@@ -649,41 +596,21 @@ mod tests {
     fn monochromatic_and_bichromatic_completions() {
         let points = vec![[0, 0], [1, 1], [2, 4], [3, 9]];
         // pairs 01 02 03 12 13 23 = bits 0..6; triangle 012 = bits 0, 1, 3
-        let at = |red, blue, first_to_move| Pos {
-            red,
-            blue,
-            first_to_move,
-        };
+        let at = |red, blue, first_to_move| Pos { red, blue, first_to_move };
         let (red_two, blue_side) = (at(0b1001, 0b100000, true), at(0b1000, 0b100001, true));
-        let play_on = Step::Go {
-            gain: 0,
-            next: at(0b1010, 0b100001, false),
-        };
+        let play_on = Step::Go { gain: 0, next: at(0b1010, 0b100001, false) };
         for (game, red_done, blue_done) in [
             (
                 MarkingGame::BichromaticCompleteTriangulation,
-                Step::Go {
-                    gain: 1,
-                    next: at(0b1011, 0b100000, true),
-                },
+                Step::Go { gain: 1, next: at(0b1011, 0b100000, true) },
                 play_on,
             ),
-            (
-                MarkingGame::BichromaticTriangle,
-                Step::End { gain: 1 },
-                Step::End { gain: 0 },
-            ),
-            (
-                MarkingGame::BichromaticTrianglePlayOn,
-                Step::End { gain: 1 },
-                play_on,
-            ),
+            (MarkingGame::BichromaticTriangle, Step::End { gain: 1 }, Step::End { gain: 0 }),
+            (MarkingGame::BichromaticTrianglePlayOn, Step::End { gain: 1 }, play_on),
         ] {
-            let rules = rules(
-                &spec(game, points.clone(), vec![]),
-                &mut Budget::new(DEFAULT_MAX_WORK),
-            )
-            .unwrap();
+            let rules =
+                rules(&spec(game, points.clone(), vec![]), &mut Budget::new(DEFAULT_MAX_WORK))
+                    .unwrap();
             assert_eq!(step(&rules, red_two, 1), red_done, "{game:?}");
             assert_eq!(step(&rules, blue_side, 1), blue_done, "{game:?}");
         }
@@ -702,26 +629,18 @@ mod tests {
             ("8/0", 0, "beyond the 3 edges"),
         ] {
             let cert = ConstructStrategy {
-                first: Some(FirstSide {
-                    at_least: 0,
-                    moves: vec![(text.into(), e)],
-                }),
+                first: Some(FirstSide { at_least: 0, moves: vec![(text.into(), e)] }),
                 second: None,
             };
             let err = check_construct_strategy(&s, &cert, &mut Budget::new(100_000)).unwrap_err();
             assert!(err.contains("moves[0]") && err.contains(expected), "{err}");
         }
-        let empty = ConstructStrategy {
-            first: None,
-            second: None,
-        };
+        let empty = ConstructStrategy { first: None, second: None };
         assert!(check_construct_strategy(&s, &empty, &mut Budget::new(100_000)).is_err());
         let mono = spec(MarkingGame::Coloring, triangle(), vec![[0, 1, 2]]);
-        assert!(
-            check_construct_strategy(&mono, &empty, &mut Budget::new(100_000))
-                .unwrap_err()
-                .contains("marking-strategy")
-        );
+        assert!(check_construct_strategy(&mono, &empty, &mut Budget::new(100_000))
+            .unwrap_err()
+            .contains("marking-strategy"));
     }
 
     /// 2.3.2 on two faces: a tie is reachable, a balanced colouring exists, and a colouring
@@ -737,36 +656,28 @@ mod tests {
         assert_eq!(
             check_balanced_colouring(
                 &s,
-                &BalancedColouring {
-                    colours: "rbrrb".into()
-                },
+                &BalancedColouring { colours: "rbrrb".into() },
                 &mut Budget::new(u64::MAX)
             ),
             Ok((3, 2))
         );
         let err = check_balanced_colouring(
             &s,
-            &BalancedColouring {
-                colours: "rrbrb".into(),
-            },
+            &BalancedColouring { colours: "rrbrb".into() },
             &mut Budget::new(u64::MAX),
         )
         .unwrap_err();
         assert!(err.contains("monochromatic"), "{err}");
         let err = check_balanced_colouring(
             &s,
-            &BalancedColouring {
-                colours: "rbrrr".into(),
-            },
+            &BalancedColouring { colours: "rbrrr".into() },
             &mut Budget::new(u64::MAX),
         )
         .unwrap_err();
         assert!(err.contains("not balanced"), "{err}");
         assert!(check_balanced_colouring(
             &s,
-            &BalancedColouring {
-                colours: "rb".into()
-            },
+            &BalancedColouring { colours: "rb".into() },
             &mut Budget::new(u64::MAX)
         )
         .is_err());

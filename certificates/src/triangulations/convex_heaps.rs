@@ -160,10 +160,7 @@ impl Reduction {
             while let Some(k) = at {
                 place[k] = Some((heap, size));
                 size += 1;
-                at = dual[k]
-                    .iter()
-                    .copied()
-                    .find(|&j| !inner[j] && place[j].is_none());
+                at = dual[k].iter().copied().find(|&j| !inner[j] && place[j].is_none());
             }
             heaps.push(size);
         }
@@ -176,12 +173,7 @@ impl Reduction {
                 taken.sort_unstable();
             }
         }
-        Ok(Reduction {
-            theorem: "Theorem 1",
-            game: "kayles",
-            heaps,
-            moves: MoveMap::Arrays(moves),
-        })
+        Ok(Reduction { theorem: "Theorem 1", game: "kayles", heaps, moves: MoveMap::Arrays(moves) })
     }
 
     /// The heap move a first move stands for.
@@ -189,11 +181,7 @@ impl Reduction {
         let e = [edge[0].min(edge[1]), edge[0].max(edge[1])];
         let split = |heap: usize, take: u64, before: u64| {
             let after = self.heaps[heap] - take - before;
-            HeapMove {
-                heap,
-                take,
-                leave: [before, after].into_iter().filter(|&h| h > 0).collect(),
-            }
+            HeapMove { heap, take, leave: [before, after].into_iter().filter(|&h| h > 0).collect() }
         };
         match &self.moves {
             MoveMap::Hull(rank) => {
@@ -244,22 +232,15 @@ pub fn check_marking_kayles(
     let first = crate::winner_is_first(&cert.winner)?;
     let reduction = Reduction::new(spec, budget)?;
     let winning_move = match (first, cert.edge) {
-        (true, Some(edge)) => Some(
-            reduction
-                .heap_move(edge)
-                .map_err(|why| format!("the winning edge: {why}"))?,
-        ),
+        (true, Some(edge)) => {
+            Some(reduction.heap_move(edge).map_err(|why| format!("the winning edge: {why}"))?)
+        }
         (true, None) => return Err("a first-player win needs a winning edge".into()),
         (false, Some(_)) => return Err("a second-player win has no winning edge".into()),
         (false, None) => None,
     };
     let labelling = HeapLabelling {
-        claim: if first {
-            CLAIM_FIRST_PLAYER_WINS
-        } else {
-            CLAIM_SECOND_PLAYER_WINS
-        }
-        .into(),
+        claim: if first { CLAIM_FIRST_PLAYER_WINS } else { CLAIM_SECOND_PLAYER_WINS }.into(),
         values: cert.values.clone(),
         winning_move,
         period: cert.period,
@@ -267,22 +248,13 @@ pub fn check_marking_kayles(
     let rules = Rules::parse(reduction.game)?;
     let report =
         check_labelling_of(&rules, &reduction.heaps, &labelling, budget).map_err(|why| {
-            format!(
-                "{} ({} on heaps {:?}): {why}",
-                reduction.theorem,
-                rules.code(),
-                {
-                    let mut h = reduction.heaps.clone();
-                    h.truncate(12);
-                    h
-                }
-            )
+            format!("{} ({} on heaps {:?}): {why}", reduction.theorem, rules.code(), {
+                let mut h = reduction.heaps.clone();
+                h.truncate(12);
+                h
+            })
         })?;
-    Ok(KaylesReport {
-        theorem: reduction.theorem,
-        heaps: reduction.heaps,
-        labelling: report,
-    })
+    Ok(KaylesReport { theorem: reduction.theorem, heaps: reduction.heaps, labelling: report })
 }
 
 #[cfg(test)]
@@ -326,17 +298,12 @@ mod tests {
             values: kayles(1),
             period: None,
         };
-        let report = check_marking_kayles(
-            &spec,
-            &cert("first", Some([0, 1])),
-            &mut Budget::new(1_000_000),
-        )
-        .unwrap();
+        let report =
+            check_marking_kayles(&spec, &cert("first", Some([0, 1])), &mut Budget::new(1_000_000))
+                .unwrap();
         assert_eq!((report.theorem, report.labelling.value), ("Theorem 1", 1));
-        assert!(
-            check_marking_kayles(&spec, &cert("second", None), &mut Budget::new(1_000_000))
-                .is_err()
-        );
+        assert!(check_marking_kayles(&spec, &cert("second", None), &mut Budget::new(1_000_000))
+            .is_err());
         assert!(
             check_marking_kayles(&spec, &cert("first", None), &mut Budget::new(1_000_000)).is_err()
         );
@@ -361,9 +328,8 @@ mod tests {
             period: None,
         };
         assert!(check_marking_kayles(&spec, &cert([0, 3]), &mut Budget::new(1_000_000)).is_ok());
-        let err = check_marking_kayles(&spec, &cert([0, 2]), &mut Budget::new(1_000_000))
-            .err()
-            .unwrap();
+        let err =
+            check_marking_kayles(&spec, &cert([0, 2]), &mut Budget::new(1_000_000)).err().unwrap();
         assert!(err.contains("not 0"), "{err}");
     }
 

@@ -186,17 +186,11 @@ pub struct Flipped {
 
 impl Board {
     fn set_triangle(&mut self, shape: &Shape, t: [usize; 3], present: bool) -> Result<(), String> {
-        let [a, b, c] = if shape.orient(t[0], t[1], t[2]) > 0 {
-            t
-        } else {
-            [t[0], t[2], t[1]]
-        };
+        let [a, b, c] = if shape.orient(t[0], t[1], t[2]) > 0 { t } else { [t[0], t[2], t[1]] };
         for (x, y, z) in [(a, b, c), (b, c, a), (c, a, b)] {
             let side = usize::from(x > y);
-            let entry = self.edges.entry(key(x, y)).or_insert(EdgeState {
-                apex: [NONE; 2],
-                colour: 0,
-            });
+            let entry =
+                self.edges.entry(key(x, y)).or_insert(EdgeState { apex: [NONE; 2], colour: 0 });
             if present {
                 if entry.apex[side] != NONE {
                     return Err(format!(
@@ -218,9 +212,7 @@ impl Board {
 
     /// The board of a list of (already validated) triangles, all edges black.
     pub fn new(shape: &Shape, triangles: &[[usize; 3]]) -> Result<Board, String> {
-        let mut board = Board {
-            edges: HashMap::with_capacity(triangles.len() * 2 + 3),
-        };
+        let mut board = Board { edges: HashMap::with_capacity(triangles.len() * 2 + 3) };
         for &t in triangles {
             board.set_triangle(shape, t, true)?;
         }
@@ -276,9 +268,7 @@ impl Board {
             return Err(format!("{a}-{b} is not a pair of distinct points"));
         }
         let Some(state) = self.edges.get(&key(a, b)).copied() else {
-            return Err(format!(
-                "{a}-{b} is not an edge of the current triangulation"
-            ));
+            return Err(format!("{a}-{b} is not an edge of the current triangulation"));
         };
         if state.colour != 0 {
             return Err(format!("edge {a}-{b} is already coloured"));
@@ -310,10 +300,7 @@ impl Board {
         let green = |x: usize, y: usize| self.colour(x, y) == 1;
         let green_face =
             green(c, d) && ((green(a, c) && green(a, d)) || (green(b, c) && green(b, d)));
-        Ok(Flipped {
-            new: [c.min(d), c.max(d)],
-            green_face,
-        })
+        Ok(Flipped { new: [c.min(d), c.max(d)], green_face })
     }
 
     /// Edges of colour `colour`.
@@ -388,7 +375,7 @@ pub fn setup(spec: &FlipSpec, budget: &mut Budget) -> Result<(Shape, Board), Str
         Some(n) => {
             if !spec.points.is_empty() || !spec.edges.is_empty() {
                 return Err(
-                    "a convex_polygon instance gives triangles only (no points, no edges)".into(),
+                    "a convex_polygon instance gives triangles only (no points, no edges)".into()
                 );
             }
             check_convex(n, &spec.triangles, budget)?;
@@ -412,9 +399,7 @@ pub fn setup(spec: &FlipSpec, budget: &mut Budget) -> Result<(Shape, Board), Str
 fn check_convex(n: usize, triangles: &[[usize; 3]], budget: &mut Budget) -> Result<(), String> {
     const WHAT: &str = "checking the triangulated convex polygon";
     if !(3..=MAX_CONVEX_VERTICES).contains(&n) {
-        return Err(format!(
-            "convex_polygon {n}: must be 3 to {MAX_CONVEX_VERTICES}"
-        ));
+        return Err(format!("convex_polygon {n}: must be 3 to {MAX_CONVEX_VERTICES}"));
     }
     // n >= 3 from here, so n - 2 and n - 3 do not wrap.
     if triangles.len() != n - 2 {
@@ -433,9 +418,7 @@ fn check_convex(n: usize, triangles: &[[usize; 3]], budget: &mut Budget) -> Resu
         let mut s = *t;
         s.sort_unstable();
         if s[2] >= n || s[0] == s[1] || s[1] == s[2] {
-            return Err(format!(
-                "triangles[{k}] {t:?} is not three distinct vertices of 0..{n}"
-            ));
+            return Err(format!("triangles[{k}] {t:?} is not three distinct vertices of 0..{n}"));
         }
         keyed.push((s, k));
     }
@@ -448,10 +431,8 @@ fn check_convex(n: usize, triangles: &[[usize; 3]], budget: &mut Budget) -> Resu
             triangles[i], triangles[j]
         ));
     }
-    let mut edges: Vec<[usize; 2]> = keyed
-        .iter()
-        .flat_map(|&(s, _)| [[s[0], s[1]], [s[1], s[2]], [s[0], s[2]]])
-        .collect();
+    let mut edges: Vec<[usize; 2]> =
+        keyed.iter().flat_map(|&(s, _)| [[s[0], s[1]], [s[1], s[2]], [s[0], s[2]]]).collect();
     drop(keyed);
     edges.sort_unstable();
     edges.dedup();
@@ -488,10 +469,7 @@ fn check_convex(n: usize, triangles: &[[usize; 3]], budget: &mut Budget) -> Resu
             open.pop();
         }
         if let Some(o) = open.last().filter(|o| o[1] < d[1]) {
-            return Err(format!(
-                "diagonals {}-{} and {}-{} cross",
-                o[0], o[1], d[0], d[1]
-            ));
+            return Err(format!("diagonals {}-{} and {}-{} cross", o[0], o[1], d[0], d[1]));
         }
         open.push(d);
     }
@@ -557,18 +535,12 @@ pub fn check_flip_value(
     let (shape, board) = setup(spec, budget)?;
     let n = shape.len();
     if n > MAX_STRATEGY_POINTS {
-        return Err(format!(
-            "{n} points: strategies take at most {MAX_STRATEGY_POINTS}"
-        ));
+        return Err(format!("{n} points: strategies take at most {MAX_STRATEGY_POINTS}"));
     }
     let (low, high) = payoff_range(spec.game, &board);
     let mut report = FlipReport::default();
     for (first, strategy) in [(true, &cert.first), (false, &cert.second)] {
-        let trivial = if first {
-            cert.value <= low
-        } else {
-            cert.value >= high
-        };
+        let trivial = if first { cert.value <= low } else { cert.value >= high };
         let name = if first { "first" } else { "second" };
         match strategy {
             None if trivial => {}
@@ -648,11 +620,7 @@ fn replay_side(
         for e in options {
             let mut next = board.clone();
             let colour = if first_to_move { 1 } else { 2 };
-            let colour = if game == FlipGame::BichromaticFlipping {
-                colour
-            } else {
-                1
-            };
+            let colour = if game == FlipGame::BichromaticFlipping { colour } else { 1 };
             let flipped = next
                 .play(shape, game, e, colour)
                 .map_err(|why| format!("position {pos}: flipping {}-{}: {why}", e[0], e[1]))?;
@@ -767,13 +735,7 @@ pub fn verdict(
                 Err(why) => (false, claim, why, None, None),
             }
         }
-        _ => (
-            false,
-            "unknown".into(),
-            "not a flip certificate".into(),
-            None,
-            None,
-        ),
+        _ => (false, "unknown".into(), "not a flip certificate".into(), None, None),
     }
 }
 
@@ -807,14 +769,9 @@ mod tests {
         assert_eq!(f.new, [1, 3]);
         assert_eq!(board.count(1), 5);
         assert!(board.moves(&shape).is_empty());
-        let err = board
-            .play(&shape, FlipGame::AllGreen, [1, 3], 1)
-            .unwrap_err();
+        let err = board.play(&shape, FlipGame::AllGreen, [1, 3], 1).unwrap_err();
         assert!(err.contains("already coloured"), "{err}");
-        let seq = FlipSequence {
-            flips: vec![[0, 2], [1, 3]],
-            green: 5,
-        };
+        let seq = FlipSequence { flips: vec![[0, 2], [1, 3]], green: 5 };
         let err = check_flip_sequence(&spec, &seq, &mut Budget::new(u64::MAX)).unwrap_err();
         assert!(err.starts_with("move 2 (flips[1])"), "{err}");
     }
@@ -833,17 +790,9 @@ mod tests {
         let (shape, board) = run_setup(&spec).unwrap();
         assert!(board.moves(&shape).is_empty());
         // Monochromatic flipping with no move: the second player wins.
-        let cert = FlipValue {
-            value: -1,
-            first: None,
-            second: Some(vec![]),
-        };
+        let cert = FlipValue { value: -1, first: None, second: Some(vec![]) };
         assert!(check_flip_value(&spec, &cert, &mut Budget::new(100_000)).is_ok());
-        let cert = FlipValue {
-            value: 1,
-            first: Some(vec![]),
-            second: None,
-        };
+        let cert = FlipValue { value: 1, first: Some(vec![]), second: None };
         assert!(check_flip_value(&spec, &cert, &mut Budget::new(100_000)).is_err());
     }
 
@@ -867,10 +816,7 @@ mod tests {
         assert_eq!(
             check_flip_sequence(
                 &s,
-                &FlipSequence {
-                    flips: vec![[0, 2]],
-                    green: 5
-                },
+                &FlipSequence { flips: vec![[0, 2]], green: 5 },
                 &mut Budget::new(u64::MAX)
             ),
             Ok((5, 7))
@@ -892,14 +838,10 @@ mod tests {
         let fan = vec![[0, 1, 2], [0, 2, 3], [0, 3, 4]];
         let mut with_points = spec(5, fan.clone());
         with_points.points = (0..5).map(|i| [i, i * i]).collect();
-        assert!(run_setup(&with_points)
-            .unwrap_err()
-            .contains("gives triangles only"));
+        assert!(run_setup(&with_points).unwrap_err().contains("gives triangles only"));
         let mut with_edges = spec(5, fan.clone());
         with_edges.edges = vec![[0, 2]];
-        assert!(run_setup(&with_edges)
-            .unwrap_err()
-            .contains("gives triangles only"));
+        assert!(run_setup(&with_edges).unwrap_err().contains("gives triangles only"));
         for n in [0, 1, 2, MAX_CONVEX_VERTICES + 1, usize::MAX] {
             let err = setup(&spec(n, fan.clone()), &mut Budget::new(0)).unwrap_err();
             assert!(err.contains("must be 3 to 20000000"), "{err}");
@@ -932,17 +874,7 @@ mod tests {
     #[test]
     fn point_instances_are_exactly_their_edges() {
         let hexagon: Vec<Point> = (0..6).map(|i| [i, i * i]).collect();
-        let zigzag = vec![
-            [0, 1],
-            [1, 2],
-            [2, 3],
-            [3, 4],
-            [4, 5],
-            [5, 0],
-            [0, 2],
-            [0, 3],
-            [3, 5],
-        ];
+        let zigzag = vec![[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0], [0, 2], [0, 3], [3, 5]];
         let spec = |edges: Vec<[usize; 2]>| FlipSpec {
             game: FlipGame::AllGreen,
             convex_polygon: None,

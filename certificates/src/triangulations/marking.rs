@@ -163,14 +163,9 @@ impl Rules {
             pair_count * pair_count * 8 + nn * nn * nn * (nn * 6 + 3 * pair_count),
             "listing the crossings and empty triangles of the points",
         )?;
-        let pairs: Vec<[usize; 2]> = (0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| [a, b]))
-            .collect();
+        let pairs: Vec<[usize; 2]> = (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect();
         let index = |a: usize, b: usize| {
-            pairs
-                .iter()
-                .position(|&e| e == [a.min(b), a.max(b)])
-                .expect("a pair")
+            pairs.iter().position(|&e| e == [a.min(b), a.max(b)]).expect("a pair")
         };
         let crossing = pairs
             .iter()
@@ -200,12 +195,7 @@ impl Rules {
                 }
             }
         }
-        Ok(Rules {
-            game: spec.game,
-            edges: pairs.len(),
-            targets,
-            crossing,
-        })
+        Ok(Rules { game: spec.game, edges: pairs.len(), targets, crossing })
     }
 
     /// The rules on a validated triangulation (at most [`MAX_EDGES`] edges), the work charged
@@ -247,29 +237,19 @@ impl Rules {
             }
             _ => faces,
         };
-        Ok(Rules {
-            game,
-            edges,
-            targets,
-            crossing: vec![0; edges],
-        })
+        Ok(Rules { game, edges, targets, crossing: vec![0; edges] })
     }
 
     /// The legal moves at `green`: black edges crossing no green edge.
     pub fn legal(&self, green: u64) -> Vec<usize> {
-        (0..self.edges)
-            .filter(|&e| green >> e & 1 == 0 && green & self.crossing[e] == 0)
-            .collect()
+        (0..self.edges).filter(|&e| green >> e & 1 == 0 && green & self.crossing[e] == 0).collect()
     }
 
     /// The number of completable shapes that colouring `e` completes when `own` is the set of
     /// edges that count (the green edges, or the mover's colour in a bichromatic game).
     pub fn completed(&self, own: u64, e: usize) -> usize {
         let after = own | 1 << e;
-        self.targets
-            .iter()
-            .filter(|&&t| t >> e & 1 == 1 && after & t == t)
-            .count()
+        self.targets.iter().filter(|&&t| t >> e & 1 == 1 && after & t == t).count()
     }
 
     /// The completable shapes (faces, quadrilaterals, or empty triangles) as edge masks.
@@ -281,10 +261,7 @@ impl Rules {
     /// its own step function; here they behave as if every edge were the mover's).
     pub fn colour(&self, green: u64, e: usize) -> Outcome {
         let after = green | 1 << e;
-        let completes = self
-            .targets
-            .iter()
-            .any(|&t| t >> e & 1 == 1 && after & t == t);
+        let completes = self.targets.iter().any(|&t| t >> e & 1 == 1 && after & t == t);
         match self.game {
             MarkingGame::Nimstring
             | MarkingGame::NimstringMisere
@@ -392,10 +369,9 @@ pub fn check_marking_strategy(
                         "position {green:x}: the opponent colours edge {e} and completes a shape"
                     ))
                 }
-                Outcome::Continue(again) => stack.push((
-                    green | 1 << e,
-                    if again { winner_moves } else { !winner_moves },
-                )),
+                Outcome::Continue(again) => {
+                    stack.push((green | 1 << e, if again { winner_moves } else { !winner_moves }))
+                }
             }
         }
     }
@@ -429,10 +405,7 @@ mod tests {
         for (reply, third) in [(0, 3), (3, 0), (2, 4), (4, 2)] {
             moves.push((format!("{:x}", 2u64 | 1 << reply), third));
         }
-        let strategy = MarkingStrategy {
-            winner: "first".into(),
-            moves,
-        };
+        let strategy = MarkingStrategy { winner: "first".into(), moves };
         let r = check_marking_strategy(&spec, &strategy, &mut Budget::new(100_000)).unwrap();
         assert_eq!(r.wins, 4);
         // A wrong completion is not a win: the opponent goes on.
@@ -451,9 +424,7 @@ mod tests {
     fn sizes_are_refused_before_any_work() {
         let mut big = quad(MarkingGame::Coloring);
         big.triangulation.points = (0..40).map(|i| [i, i * i]).collect();
-        let err = Rules::from_spec(&big, &mut Budget::new(0))
-            .err()
-            .expect("refused");
+        let err = Rules::from_spec(&big, &mut Budget::new(0)).err().expect("refused");
         assert_eq!(
             err,
             "40 points: every triangulation of them has at least 2n - 3 = 77 edges, and the \
@@ -462,14 +433,10 @@ mod tests {
         let mut constructing = quad(MarkingGame::MonochromaticTriangle);
         constructing.triangulation.points = (0..12).map(|i| [i, i * i]).collect();
         constructing.triangulation.triangles.clear();
-        let err = Rules::from_spec(&constructing, &mut Budget::new(0))
-            .err()
-            .expect("refused");
+        let err = Rules::from_spec(&constructing, &mut Budget::new(0)).err().expect("refused");
         assert!(err.contains("at most 11"), "{err}");
         let with_triangles = quad(MarkingGame::MonochromaticTriangle);
-        let err = Rules::from_spec(&with_triangles, &mut Budget::new(0))
-            .err()
-            .expect("refused");
+        let err = Rules::from_spec(&with_triangles, &mut Budget::new(0)).err().expect("refused");
         assert!(err.contains("give no triangles or edges"), "{err}");
     }
 
@@ -484,9 +451,8 @@ mod tests {
         let rules = Rules::from_spec(&constructing, &mut b).unwrap();
         assert_eq!(rules.edges, 55);
         assert!(b.used() > 55 * 55, "{}", b.used());
-        let err = Rules::from_spec(&constructing, &mut Budget::new(55 * 55))
-            .err()
-            .expect("refused");
+        let err =
+            Rules::from_spec(&constructing, &mut Budget::new(55 * 55)).err().expect("refused");
         assert!(err.contains("work limit reached while"), "{err}");
         let err = Rules::from_spec(&quad(MarkingGame::Coloring), &mut Budget::new(10))
             .err()
@@ -501,21 +467,12 @@ mod tests {
         let mut spec = quad(MarkingGame::Coloring);
         spec.triangulation.triangles.clear();
         spec.triangulation.edges = vec![[0, 1], [1, 2], [2, 3], [0, 3], [0, 2]];
-        assert_eq!(
-            Rules::from_spec(&spec, &mut Budget::new(DEFAULT_MAX_WORK))
-                .unwrap()
-                .edges,
-            5
-        );
+        assert_eq!(Rules::from_spec(&spec, &mut Budget::new(DEFAULT_MAX_WORK)).unwrap().edges, 5);
         spec.triangulation.edges.push([1, 3]);
-        let err = Rules::from_spec(&spec, &mut Budget::new(DEFAULT_MAX_WORK))
-            .err()
-            .expect("refused");
+        let err =
+            Rules::from_spec(&spec, &mut Budget::new(DEFAULT_MAX_WORK)).err().expect("refused");
         assert!(err.starts_with("6 edges given"), "{err}");
-        let strategy = MarkingStrategy {
-            winner: "first".into(),
-            moves: vec![("0".into(), 1)],
-        };
+        let strategy = MarkingStrategy { winner: "first".into(), moves: vec![("0".into(), 1)] };
         let err = check_marking_strategy(&spec, &strategy, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.starts_with("6 edges given"), "{err}");
     }

@@ -146,10 +146,7 @@ impl VertexNimSpec {
         let mut weights = Vec::with_capacity(self.vertices.len());
         for (k, v) in self.vertices.iter().enumerate() {
             if index.insert(v.name.as_str(), k).is_some() {
-                return Err(format!(
-                    "vertices[{k}]: the name '{}' is used twice",
-                    v.name
-                ));
+                return Err(format!("vertices[{k}]: the name '{}' is used twice", v.name));
             }
             if v.weight <= 0 {
                 return Err(format!(
@@ -179,10 +176,7 @@ impl VertexNimSpec {
             }
         }
         let token = *index.get(self.token.as_str()).ok_or_else(|| {
-            format!(
-                "token: the token is on '{}', which is not a vertex",
-                self.token
-            )
+            format!("token: the token is on '{}', which is not a vertex", self.token)
         })?;
         if !self.directed {
             if let Some(v) = unreached(&adj, false) {
@@ -212,11 +206,7 @@ impl VertexNimSpec {
             directed: self.directed,
             variant: self.variant,
             play: self.play,
-            start: State {
-                weights,
-                adj,
-                token: Some(token),
-            },
+            start: State { weights, adj, token: Some(token) },
         })
     }
 }
@@ -236,11 +226,8 @@ fn unreached(adj: &[BTreeSet<usize>], reverse: bool) -> Option<usize> {
     let mut stack = vec![0];
     seen[0] = true;
     while let Some(x) = stack.pop() {
-        let next: Vec<usize> = if reverse {
-            rev[x].clone()
-        } else {
-            adj[x].iter().copied().collect()
-        };
+        let next: Vec<usize> =
+            if reverse { rev[x].clone() } else { adj[x].iter().copied().collect() };
         for y in next {
             if !seen[y] {
                 seen[y] = true;
@@ -282,11 +269,7 @@ pub fn vertexnim_moves(state: &State) -> Vec<Move> {
     };
     let mut out = Vec::new();
     let others: Vec<usize> = state.adj[u].iter().copied().filter(|&v| v != u).collect();
-    let last = state
-        .weights
-        .iter()
-        .enumerate()
-        .all(|(v, &w)| v == u || w == 0);
+    let last = state.weights.iter().enumerate().all(|(v, &w)| v == u || w == 0);
     if others.is_empty() && last {
         out.push((0, None));
     }
@@ -310,9 +293,7 @@ pub fn vertexnim_apply(state: &State, (k, next): Move, directed: bool) -> State 
     if k == 0 {
         let outs: Vec<usize> = s.adj[u].iter().copied().filter(|&y| y != u).collect();
         let ins: Vec<usize> = if directed {
-            (0..s.adj.len())
-                .filter(|&x| x != u && s.adj[x].contains(&u))
-                .collect()
+            (0..s.adj.len()).filter(|&x| x != u && s.adj[x].contains(&u)).collect()
         } else {
             outs.clone()
         };
@@ -411,12 +392,8 @@ pub fn check_strategy(
     budget: &mut Budget,
 ) -> Result<StrategyReport, String> {
     let winner_first = crate::winner_is_first(&strategy.winner)?;
-    let index: HashMap<&str, usize> = game
-        .names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.as_str(), i))
-        .collect();
+    let index: HashMap<&str, usize> =
+        game.names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
     budget.charge_each(strategy.moves.len() as u64, 96, "reading the strategy")?;
     let mut table: HashMap<&str, Move> = HashMap::new();
     for (k, (text, weight, next)) in strategy.moves.iter().enumerate() {
@@ -448,9 +425,9 @@ pub fn check_strategy(
         report.positions += 1;
         // Bound the moves before listing them: a weight of 10^18 must not be enumerated, and
         // each move the other player may make becomes a position built and held.
-        let bound = state.token.map_or(0, |u| {
-            state.weights[u].saturating_mul(state.adj[u].len() as u64 + 1)
-        });
+        let bound = state
+            .token
+            .map_or(0, |u| state.weights[u].saturating_mul(state.adj[u].len() as u64 + 1));
         budget
             .charge_each(bound, 24, "listing moves")
             .map_err(|why| format!("{why} (position '{text}' has up to {bound} moves)"))?;
@@ -462,16 +439,8 @@ pub fn check_strategy(
                     "position '{text}': the {} player is to move and has no move, which {} \
                      under {} play",
                     if winner_to_move { "winning" } else { "other" },
-                    if game.stuck_player_wins() {
-                        "wins"
-                    } else {
-                        "loses"
-                    },
-                    if game.stuck_player_wins() {
-                        "misere"
-                    } else {
-                        "normal"
-                    }
+                    if game.stuck_player_wins() { "wins" } else { "loses" },
+                    if game.stuck_player_wins() { "misere" } else { "normal" }
                 ));
             }
             continue;
@@ -493,11 +462,7 @@ pub fn check_strategy(
         } else {
             report.moves_followed += moves.len() as u64;
             budget
-                .charge_each(
-                    moves.len() as u64,
-                    cost,
-                    "replaying the other player's moves",
-                )
+                .charge_each(moves.len() as u64, cost, "replaying the other player's moves")
                 .map_err(|why| format!("{why} (position '{text}' has {} moves)", moves.len()))?;
             for mv in moves {
                 stack.push((game.apply(&state, mv), true));
@@ -552,10 +517,7 @@ pub fn check_labelling(
     budget: &mut Budget,
 ) -> Result<(&'static str, String), String> {
     // Every check below looks at each vertex and each arc a bounded number of times.
-    budget.charge(
-        state_cost(&game.start).saturating_mul(4),
-        "checking the labels",
-    )?;
+    budget.charge(state_cost(&game.start).saturating_mul(4), "checking the labels")?;
     if game.directed && game.variant == Variant::Vertexnim {
         let s = &game.start;
         return if (0..s.weights.len()).all(|v| !s.adj[v].contains(&v)) {
@@ -582,10 +544,7 @@ pub fn check_labelling(
     let u = s.token.ok_or("the start has no token")?;
     let labels = cert.labels.as_bytes();
     if labels.len() != n {
-        return Err(format!(
-            "labels has {} letters for {n} vertices",
-            labels.len()
-        ));
+        return Err(format!("labels has {} letters for {n} vertices", labels.len()));
     }
     let nimg = game.variant == Variant::Nimg;
     let small = if nimg { 0 } else { 1 };
@@ -595,10 +554,7 @@ pub fn check_labelling(
     for v in 0..n {
         let expected = if !inside[v] {
             b'.'
-        } else if s.adj[v]
-            .iter()
-            .any(|&y| inside[y] && w[y] < w[v] && labels[y] == b'P')
-        {
+        } else if s.adj[v].iter().any(|&y| inside[y] && w[y] < w[v] && labels[y] == b'P') {
             b'N'
         } else {
             b'P'
@@ -616,21 +572,12 @@ pub fn check_labelling(
         if loop_u {
             (true, "the token's vertex has a loop".to_string())
         } else {
-            (
-                labels[u] == b'N',
-                format!("the token's vertex is labelled {}", labels[u] as char),
-            )
+            (labels[u] == b'N', format!("the token's vertex is labelled {}", labels[u] as char))
         }
     } else if w.iter().all(|&x| x == 1) {
-        (
-            (n % 2 == 1) != misere,
-            format!("every weight is 1 and there are {n} vertices"),
-        )
+        ((n % 2 == 1) != misere, format!("every weight is 1 and there are {n} vertices"))
     } else if n == 1 {
-        (
-            !misere || loop_u,
-            "the token's vertex is the only one".to_string(),
-        )
+        (!misere || loop_u, "the token's vertex is the only one".to_string())
     } else if w[u] == 1 {
         let mut seen = vec![false; n];
         seen[u] = true;
@@ -650,20 +597,11 @@ pub fn check_labelling(
             format!("the token's vertex has weight 1 in a weight-1 component of {size} vertices"),
         )
     } else if loop_u {
-        (
-            true,
-            "the token's vertex has weight at least 2 and a loop".to_string(),
-        )
+        (true, "the token's vertex has weight at least 2 and a loop".to_string())
     } else if s.adj[u].iter().any(|&y| w[y] == 1) {
-        (
-            true,
-            "the token's vertex has weight at least 2 and a neighbour of weight 1".to_string(),
-        )
+        (true, "the token's vertex has weight at least 2 and a neighbour of weight 1".to_string())
     } else {
-        (
-            labels[u] == b'N',
-            format!("the token's vertex is labelled {}", labels[u] as char),
-        )
+        (labels[u] == b'N', format!("the token's vertex is labelled {}", labels[u] as char))
     };
     conclude(theorem, first, how, claim_first, &cert.winner)
 }
@@ -699,9 +637,7 @@ fn check_circuit_labelling(
 ) -> Result<(&'static str, String), String> {
     const THEOREM: &str = "Theorem 3";
     if game.play == Play::Misere {
-        return Err(format!(
-            "{THEOREM} is a normal-play statement; this game is misere"
-        ));
+        return Err(format!("{THEOREM} is a normal-play statement; this game is misere"));
     }
     let s = &game.start;
     let n = s.weights.len();
@@ -745,10 +681,7 @@ fn check_circuit_labelling(
     }
     let labels = cert.labels.as_bytes();
     if labels.len() != n {
-        return Err(format!(
-            "labels has {} letters for {n} vertices",
-            labels.len()
-        ));
+        return Err(format!("labels has {} letters for {n} vertices", labels.len()));
     }
     if let Some(v) = (0..n).find(|&v| labels[v] != b'.' && labels[v] != b'M') {
         return Err(format!(
@@ -821,25 +754,15 @@ fn check_directed_labelling(
     let claim_first = crate::winner_is_first(&cert.winner)?;
     let labels = cert.labels.as_bytes();
     if labels.len() != n {
-        return Err(format!(
-            "labels has {} letters for {n} vertices",
-            labels.len()
-        ));
+        return Err(format!("labels has {} letters for {n} vertices", labels.len()));
     }
     let rounds = cert.rounds.as_ref().ok_or("rounds are missing")?;
     if rounds.len() != n {
-        return Err(format!(
-            "rounds has {} entries for {n} vertices",
-            rounds.len()
-        ));
+        return Err(format!("rounds has {} entries for {n} vertices", rounds.len()));
     }
     let v1 = |v: usize| w[v] == 1;
     for v in 0..n {
-        let ok = if v1(v) {
-            labels[v] == b'P' || labels[v] == b'N'
-        } else {
-            labels[v] == b'.'
-        };
+        let ok = if v1(v) { labels[v] == b'P' || labels[v] == b'N' } else { labels[v] == b'.' };
         if !ok {
             return Err(format!(
                 "vertex '{}' (weight {}) has label '{}'",
@@ -862,20 +785,12 @@ fn check_directed_labelling(
     // rounds partition the vertices, so all the searches together stay linear.
     let mut seen = vec![false; n];
     for (&k, members) in &by_round {
-        let ps: Vec<usize> = members
-            .iter()
-            .copied()
-            .filter(|&v| labels[v] == b'P')
-            .collect();
+        let ps: Vec<usize> = members.iter().copied().filter(|&v| labels[v] == b'P').collect();
         let c: Vec<usize> = if ps.is_empty() { members.clone() } else { ps };
         let odd = c.len() % 2 == 1;
         if odd == c.iter().any(|&v| labels[v] == b'N') || (odd && labels[c[0]] != b'P') {
             let expected = if odd { 'P' } else { 'N' };
-            let wrong = c
-                .iter()
-                .copied()
-                .find(|&v| labels[v] != expected as u8)
-                .unwrap_or(c[0]);
+            let wrong = c.iter().copied().find(|&v| labels[v] != expected as u8).unwrap_or(c[0]);
             return Err(format!(
                 "round {k}: '{}' is labelled {}, but its component of {} vertices ({}) makes \
                  it {expected}",
@@ -916,20 +831,13 @@ fn check_directed_labelling(
                 return Err(format!(
                     "round {k}: its component is not strongly connected: '{}' {} '{}' inside it",
                     game.names[lost],
-                    if reverse {
-                        "cannot reach"
-                    } else {
-                        "cannot be reached from"
-                    },
+                    if reverse { "cannot reach" } else { "cannot be reached from" },
                     game.names[c[0]]
                 ));
             }
         }
         for &x in &c {
-            if let Some(&y) = s.adj[x]
-                .iter()
-                .find(|&&y| v1(y) && !in_c[y] && rounds[y] >= k)
-            {
+            if let Some(&y) = s.adj[x].iter().find(|&&y| v1(y) && !in_c[y] && rounds[y] >= k) {
                 return Err(format!(
                     "round {k}: the arc {} -> {} leaves the component to a vertex not yet \
                      labelled",
@@ -960,20 +868,11 @@ fn check_directed_labelling(
         }
     }
     let (first, how) = if w.iter().all(|&x| x == 1) {
-        (
-            (n % 2 == 1) != misere,
-            format!("every weight is 1 and there are {n} vertices"),
-        )
+        ((n % 2 == 1) != misere, format!("every weight is 1 and there are {n} vertices"))
     } else if w[u] >= 2 {
-        (
-            true,
-            "the token's vertex has weight at least 2 (and a loop)".to_string(),
-        )
+        (true, "the token's vertex has weight at least 2 (and a loop)".to_string())
     } else {
-        (
-            labels[u] == b'N',
-            format!("the token's vertex is labelled {}", labels[u] as char),
-        )
+        (labels[u] == b'N', format!("the token's vertex is labelled {}", labels[u] as char))
     };
     conclude(theorem, first, how, claim_first, &cert.winner)
 }
@@ -993,15 +892,9 @@ mod tests {
             vertices: ws
                 .iter()
                 .enumerate()
-                .map(|(i, &w)| VertexSpec {
-                    name: names[i].into(),
-                    weight: w,
-                })
+                .map(|(i, &w)| VertexSpec { name: names[i].into(), weight: w })
                 .collect(),
-            edges: edges
-                .iter()
-                .map(|(a, b)| (a.to_string(), b.to_string()))
-                .collect(),
+            edges: edges.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(),
             token: "a".into(),
             source: None,
         }
@@ -1015,10 +908,7 @@ mod tests {
         assert!(e.unwrap_err().contains("weight -2"));
         let mut s = spec(false, Variant::Vertexnim, &[1, 1], &[("a", "b")]);
         s.token = "z".into();
-        assert!(s
-            .validate()
-            .unwrap_err()
-            .contains("'z', which is not a vertex"));
+        assert!(s.validate().unwrap_err().contains("'z', which is not a vertex"));
         let e = spec(false, Variant::Nimg, &[1, 1, 1], &[("a", "b")]).validate();
         assert!(e.unwrap_err().contains("not connected"));
         let e = spec(true, Variant::Vertexnim, &[1, 1], &[("a", "b")]).validate();
@@ -1032,42 +922,26 @@ mod tests {
     #[test]
     fn removal_joins_the_neighbourhood() {
         // Undirected path b - a - c: emptying a makes b, c adjacent, both with loops.
-        let g = spec(
-            false,
-            Variant::Vertexnim,
-            &[1, 2, 2],
-            &[("a", "b"), ("a", "c")],
-        )
-        .validate()
-        .unwrap();
+        let g = spec(false, Variant::Vertexnim, &[1, 2, 2], &[("a", "b"), ("a", "c")])
+            .validate()
+            .unwrap();
         let moves = g.moves(&g.start);
         assert_eq!(moves, vec![(0, Some(1)), (0, Some(2))]);
         let s = g.apply(&g.start, (0, Some(1)));
         assert_eq!(s.text(false), "w=0,2,2;t=1;e=1-1,1-2,2-2");
         // Directed: c -> a -> b, b -> c; emptying a adds c -> b.
-        let g = spec(
-            true,
-            Variant::Vertexnim,
-            &[1, 2, 2],
-            &[("c", "a"), ("a", "b"), ("b", "c")],
-        )
-        .validate()
-        .unwrap();
+        let g = spec(true, Variant::Vertexnim, &[1, 2, 2], &[("c", "a"), ("a", "b"), ("b", "c")])
+            .validate()
+            .unwrap();
         let s = g.apply(&g.start, (0, Some(1)));
         assert_eq!(s.text(true), "w=0,2,2;t=1;e=1>2,2>1");
         // A single vertex: emptying ends the game; without a loop nothing else is legal.
-        let g = spec(false, Variant::Vertexnim, &[3], &[])
-            .validate()
-            .unwrap();
+        let g = spec(false, Variant::Vertexnim, &[3], &[]).validate().unwrap();
         assert_eq!(g.moves(&g.start), vec![(0, None)]);
-        let g = spec(false, Variant::Vertexnim, &[2], &[("a", "a")])
-            .validate()
-            .unwrap();
+        let g = spec(false, Variant::Vertexnim, &[2], &[("a", "a")]).validate().unwrap();
         assert_eq!(g.moves(&g.start), vec![(0, None), (1, Some(0))]);
         // NimG: zero vertices stay and block.
-        let g = spec(false, Variant::Nimg, &[1, 2], &[("a", "b")])
-            .validate()
-            .unwrap();
+        let g = spec(false, Variant::Nimg, &[1, 2], &[("a", "b")]).validate().unwrap();
         let s = g.apply(&g.start, (0, Some(1)));
         let s = g.apply(&s, (1, Some(0)));
         assert!(g.moves(&s).is_empty());
@@ -1076,14 +950,10 @@ mod tests {
     #[test]
     fn a_strategy_is_replayed() {
         // a(1) - b(1): the first player empties a, the second empties b and wins.
-        let g = spec(false, Variant::Vertexnim, &[1, 1], &[("a", "b")])
-            .validate()
-            .unwrap();
+        let g = spec(false, Variant::Vertexnim, &[1, 1], &[("a", "b")]).validate().unwrap();
         let after = g.apply(&g.start, (0, Some(1)));
-        let good = VertexNimStrategy {
-            winner: SECOND.into(),
-            moves: vec![(after.text(false), 0, None)],
-        };
+        let good =
+            VertexNimStrategy { winner: SECOND.into(), moves: vec![(after.text(false), 0, None)] };
         let report = check_strategy(&g, &good, &mut Budget::new(100_000)).unwrap();
         assert_eq!(report.final_positions, 1);
         let bad = VertexNimStrategy {
@@ -1091,35 +961,24 @@ mod tests {
             moves: vec![(g.start.text(false), 0, Some("b".into()))],
         };
         assert!(check_strategy(&g, &bad, &mut Budget::new(100_000)).is_err());
-        let empty = VertexNimStrategy {
-            winner: SECOND.into(),
-            moves: vec![],
-        };
+        let empty = VertexNimStrategy { winner: SECOND.into(), moves: vec![] };
         assert!(check_strategy(&g, &empty, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("no move is given"));
         // A huge weight is refused, not enumerated.
-        let huge = spec(false, Variant::Vertexnim, &[i64::MAX, 1], &[("a", "b")])
-            .validate()
-            .unwrap();
+        let huge =
+            spec(false, Variant::Vertexnim, &[i64::MAX, 1], &[("a", "b")]).validate().unwrap();
         assert!(check_strategy(&huge, &empty, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("work limit reached while listing moves"));
         // A weight whose moves would pass the budget is refused before they are listed: the
         // opponent's 6,000 moves would each build a position.
-        let heavy = spec(false, Variant::Vertexnim, &[3_000, 1], &[("a", "b")])
-            .validate()
-            .unwrap();
+        let heavy = spec(false, Variant::Vertexnim, &[3_000, 1], &[("a", "b")]).validate().unwrap();
         assert!(check_strategy(&heavy, &empty, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("has up to 6000 moves"));
         // Validation refuses an edge listed twice, in either order.
-        let twice = spec(
-            false,
-            Variant::Vertexnim,
-            &[1, 1],
-            &[("a", "b"), ("b", "a")],
-        );
+        let twice = spec(false, Variant::Vertexnim, &[1, 1], &[("a", "b"), ("b", "a")]);
         assert!(twice.validate().unwrap_err().contains("listed twice"));
     }
 
@@ -1141,9 +1000,7 @@ mod tests {
             rounds: Some(vec![0, 0]),
         };
         assert_eq!(
-            check_labelling(&g, &cert("P."), &mut Budget::new(u64::MAX))
-                .unwrap()
-                .0,
+            check_labelling(&g, &cert("P."), &mut Budget::new(u64::MAX)).unwrap().0,
             "Theorem 6"
         );
         let err = check_labelling(&g, &cert("N."), &mut Budget::new(u64::MAX)).unwrap_err();
@@ -1164,9 +1021,7 @@ mod tests {
         };
         let cycle = [("a", "b"), ("b", "c"), ("c", "d"), ("d", "a")];
         // a(3) -> b(2) -> c(4) -> d(2): the first minimum is b, offset 1: the first player wins.
-        let g = spec(true, Variant::Vertexnim, &[3, 2, 4, 2], &cycle)
-            .validate()
-            .unwrap();
+        let g = spec(true, Variant::Vertexnim, &[3, 2, 4, 2], &cycle).validate().unwrap();
         let (theorem, how) =
             check_labelling(&g, &label(FIRST, ".M.."), &mut Budget::new(u64::MAX)).unwrap();
         assert_eq!(theorem, "Theorem 3");
@@ -1182,26 +1037,17 @@ mod tests {
         reject(&g, FIRST, ".M.M", "exactly one vertex");
         reject(&g, FIRST, ".P..", "only M and .");
         // Odd length: nothing is marked and the first player wins.
-        let odd = spec(
-            true,
-            Variant::Vertexnim,
-            &[2, 2, 2],
-            &[("a", "b"), ("b", "c"), ("c", "a")],
-        )
-        .validate()
-        .unwrap();
+        let odd = spec(true, Variant::Vertexnim, &[2, 2, 2], &[("a", "b"), ("b", "c"), ("c", "a")])
+            .validate()
+            .unwrap();
         assert!(check_labelling(&odd, &label(FIRST, "..."), &mut Budget::new(u64::MAX)).is_ok());
         reject(&odd, FIRST, "M..", "odd length");
         // Outside the theorem: a weight 1, a chord, misere play.
-        let light = spec(true, Variant::Vertexnim, &[3, 1, 4, 2], &cycle)
-            .validate()
-            .unwrap();
+        let light = spec(true, Variant::Vertexnim, &[3, 1, 4, 2], &cycle).validate().unwrap();
         reject(&light, FIRST, ".M..", "every weight at least 2");
         let mut chord = cycle.to_vec();
         chord.push(("a", "c"));
-        let chorded = spec(true, Variant::Vertexnim, &[3, 2, 4, 2], &chord)
-            .validate()
-            .unwrap();
+        let chorded = spec(true, Variant::Vertexnim, &[3, 2, 4, 2], &chord).validate().unwrap();
         reject(&chorded, FIRST, ".M..", "needs a directed circuit");
         let mut misere = spec(true, Variant::Vertexnim, &[3, 2, 4, 2], &cycle);
         misere.play = Play::Misere;
@@ -1211,50 +1057,23 @@ mod tests {
     #[test]
     fn a_labelling_is_checked_locally() {
         // Path a(3) - b(5) - c(4), no loops: G* is everything; a and c are P, b is N.
-        let g = spec(
-            false,
-            Variant::Vertexnim,
-            &[3, 5, 4],
-            &[("a", "b"), ("b", "c")],
-        )
-        .validate()
-        .unwrap();
-        let good = VertexNimLabelling {
-            winner: SECOND.into(),
-            labels: "PNP".into(),
-            rounds: None,
-        };
-        assert_eq!(
-            check_labelling(&g, &good, &mut Budget::new(u64::MAX))
-                .unwrap()
-                .0,
-            "Theorem 10"
-        );
-        let wrong_label = VertexNimLabelling {
-            winner: SECOND.into(),
-            labels: "PPP".into(),
-            rounds: None,
-        };
-        assert!(
-            check_labelling(&g, &wrong_label, &mut Budget::new(u64::MAX))
-                .unwrap_err()
-                .contains("local rule")
-        );
-        let wrong_winner = VertexNimLabelling {
-            winner: FIRST.into(),
-            labels: "PNP".into(),
-            rounds: None,
-        };
-        assert!(check_labelling(&g, &wrong_winner, &mut Budget::new(u64::MAX)).is_err());
-        let short = VertexNimLabelling {
-            winner: SECOND.into(),
-            labels: "PN".into(),
-            rounds: None,
-        };
-        assert!(check_labelling(&g, &short, &mut Budget::new(u64::MAX)).is_err());
-        let directed = spec(true, Variant::Vertexnim, &[2, 2], &[("a", "b"), ("b", "a")])
+        let g = spec(false, Variant::Vertexnim, &[3, 5, 4], &[("a", "b"), ("b", "c")])
             .validate()
             .unwrap();
+        let good = VertexNimLabelling { winner: SECOND.into(), labels: "PNP".into(), rounds: None };
+        assert_eq!(check_labelling(&g, &good, &mut Budget::new(u64::MAX)).unwrap().0, "Theorem 10");
+        let wrong_label =
+            VertexNimLabelling { winner: SECOND.into(), labels: "PPP".into(), rounds: None };
+        assert!(check_labelling(&g, &wrong_label, &mut Budget::new(u64::MAX))
+            .unwrap_err()
+            .contains("local rule"));
+        let wrong_winner =
+            VertexNimLabelling { winner: FIRST.into(), labels: "PNP".into(), rounds: None };
+        assert!(check_labelling(&g, &wrong_winner, &mut Budget::new(u64::MAX)).is_err());
+        let short = VertexNimLabelling { winner: SECOND.into(), labels: "PN".into(), rounds: None };
+        assert!(check_labelling(&g, &short, &mut Budget::new(u64::MAX)).is_err());
+        let directed =
+            spec(true, Variant::Vertexnim, &[2, 2], &[("a", "b"), ("b", "a")]).validate().unwrap();
         assert!(check_labelling(&directed, &good, &mut Budget::new(u64::MAX)).is_err());
     }
 }

@@ -67,18 +67,10 @@ pub struct DnfStrategy {
 /// Who has won a position, if anyone yet.
 pub fn settled(dnf: &PosDnf, position: &[u8]) -> Option<DnfPlayer> {
     let owner = |v: u32| position[v as usize - 1];
-    if dnf
-        .terms
-        .iter()
-        .any(|t| t.iter().all(|&v| owner(v) == b'1'))
-    {
+    if dnf.terms.iter().any(|t| t.iter().all(|&v| owner(v) == b'1')) {
         return Some(DnfPlayer::First);
     }
-    if dnf
-        .terms
-        .iter()
-        .all(|t| t.iter().any(|&v| owner(v) == b'2'))
-    {
+    if dnf.terms.iter().all(|t| t.iter().any(|&v| owner(v) == b'2')) {
         return Some(DnfPlayer::Second);
     }
     None
@@ -222,11 +214,7 @@ pub fn check_strategy(
         }
     }
     let sizes: Vec<usize> = dnf.terms.iter().map(Vec::len).collect();
-    budget.charge_each(
-        strategy.moves.len() as u64,
-        64 + n as u64,
-        "reading the strategy",
-    )?;
+    budget.charge_each(strategy.moves.len() as u64, 64 + n as u64, "reading the strategy")?;
     let mut moves: HashMap<u128, u32, Fold> =
         HashMap::with_capacity_and_hasher(strategy.moves.len(), Fold::default());
     for (k, (position, var)) in strategy.moves.iter().enumerate() {
@@ -236,14 +224,11 @@ pub fn check_strategy(
                 "moves[{k}]: '{shown}' is not a position of {n} characters '.', '1', '2'"
             ));
         }
-        let fp = position
-            .bytes()
-            .enumerate()
-            .fold(0u128, |fp, (v, c)| match c {
-                b'1' => fp ^ zobrist.key(v, 0),
-                b'2' => fp ^ zobrist.key(v, 1),
-                _ => fp,
-            });
+        let fp = position.bytes().enumerate().fold(0u128, |fp, (v, c)| match c {
+            b'1' => fp ^ zobrist.key(v, 0),
+            b'2' => fp ^ zobrist.key(v, 1),
+            _ => fp,
+        });
         if moves.insert(fp, *var).is_some() {
             return Err(format!("moves[{k}]: position '{position}' is given twice"));
         }
@@ -260,10 +245,7 @@ pub fn check_strategy(
     };
     let text = |walk: &Walk| String::from_utf8_lossy(&walk.position).into_owned();
     let mut seen: HashSet<u128, Fold> = HashSet::default();
-    let mut report = DnfReplay {
-        positions: 0,
-        leaves: 0,
-    };
+    let mut report = DnfReplay { positions: 0, leaves: 0 };
     // Enters the current position: `None` when nothing below it needs exploring.
     let mut enter = |walk: &Walk,
                      placed: Option<usize>,
@@ -290,11 +272,7 @@ pub fn check_strategy(
             None => {}
         }
         let first_moves = walk.chosen.is_multiple_of(2);
-        let to_move = if first_moves {
-            DnfPlayer::First
-        } else {
-            DnfPlayer::Second
-        };
+        let to_move = if first_moves { DnfPlayer::First } else { DnfPlayer::Second };
         let replies = if to_move == strategy.player {
             let Some(&var) = moves.get(&walk.fingerprint) else {
                 return Err(format!("no move for position '{}'", text(walk)));
@@ -310,11 +288,7 @@ pub fn check_strategy(
             budget.charge(n as u64 * 9, "listing the opponent's moves")?;
             (0..n).rev().filter(|&v| walk.position[v] == b'.').collect()
         };
-        Ok(Some(Frame {
-            placed,
-            first_moves,
-            replies,
-        }))
+        Ok(Some(Frame { placed, first_moves, replies }))
     };
     let mut stack: Vec<Frame> = Vec::new();
     if let Some(frame) = enter(&walk, None, budget, &mut report)? {
@@ -352,10 +326,7 @@ mod tests {
     use crate::base::budget::Budget;
 
     fn dnf(n: u32, terms: &[&[u32]]) -> PosDnf {
-        PosDnf {
-            num_vars: n,
-            terms: terms.iter().map(|t| t.to_vec()).collect(),
-        }
+        PosDnf { num_vars: n, terms: terms.iter().map(|t| t.to_vec()).collect() }
     }
 
     #[test]
@@ -366,22 +337,11 @@ mod tests {
             claim: "wins".into(),
             moves: vec![("..".into(), 1)],
         };
-        assert_eq!(
-            check_strategy(&game, &good, &mut Budget::new(100_000))
-                .unwrap()
-                .positions,
-            2
-        );
-        let bad = DnfStrategy {
-            moves: vec![("..".into(), 2)],
-            ..good.clone()
-        };
+        assert_eq!(check_strategy(&game, &good, &mut Budget::new(100_000)).unwrap().positions, 2);
+        let bad = DnfStrategy { moves: vec![("..".into(), 2)], ..good.clone() };
         let err = check_strategy(&game, &bad, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("lost for the first player"), "{err}");
-        let missing = DnfStrategy {
-            moves: vec![],
-            ..good
-        };
+        let missing = DnfStrategy { moves: vec![], ..good };
         assert!(check_strategy(&game, &missing, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("no move for position '..'"));
@@ -398,17 +358,12 @@ mod tests {
         };
         let r = check_strategy(&game, &s, &mut Budget::new(100_000)).unwrap();
         assert_eq!(r.leaves, 2);
-        let occupied = DnfStrategy {
-            moves: vec![("1.".into(), 1), (".1".into(), 1)],
-            ..s
-        };
+        let occupied = DnfStrategy { moves: vec![("1.".into(), 1), (".1".into(), 1)], ..s };
         assert!(check_strategy(&game, &occupied, &mut Budget::new(100_000))
             .unwrap_err()
             .contains("not free"));
-        assert!(
-            check_strategy(&dnf(2, &[&[1, 1]]), &occupied, &mut Budget::new(100_000))
-                .unwrap_err()
-                .contains("appears twice")
-        );
+        assert!(check_strategy(&dnf(2, &[&[1, 1]]), &occupied, &mut Budget::new(100_000))
+            .unwrap_err()
+            .contains("appears twice"));
     }
 }

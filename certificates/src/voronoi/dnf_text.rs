@@ -58,11 +58,7 @@ pub struct DnfParseError {
 
 impl fmt::Display for DnfParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
     }
 }
 
@@ -94,12 +90,7 @@ struct Parser<'f> {
 
 impl Parser<'_> {
     fn error(&self, line: usize, column: usize, message: impl Into<String>) -> DnfParseError {
-        DnfParseError {
-            file: self.file.to_string(),
-            line,
-            column,
-            message: message.into(),
-        }
+        DnfParseError { file: self.file.to_string(), line, column, message: message.into() }
     }
 
     /// Reads a non-negative header number no larger than `max`.
@@ -163,10 +154,7 @@ impl Parser<'_> {
                 return Err(self.error(
                     line,
                     word.column,
-                    format!(
-                        "malformed header: expected `dnf` after `p`, found `{}`",
-                        word.text
-                    ),
+                    format!("malformed header: expected `dnf` after `p`, found `{}`", word.text),
                 ))
             }
             None => {
@@ -334,10 +322,7 @@ pub fn parse_posdnf(text: &str, file: &str) -> Result<ParsedDnf, DnfParseError> 
         }
         None => terms.iter().flatten().copied().max().unwrap_or(0),
     };
-    Ok(ParsedDnf {
-        dnf: PosDnf { num_vars, terms },
-        warnings,
-    })
+    Ok(ParsedDnf { dnf: PosDnf { num_vars, terms }, warnings })
 }
 
 /// Writes `dnf` in the format [`parse_posdnf`] reads: the header `p dnf V T`, then one term per
@@ -383,10 +368,7 @@ mod tests {
         let parsed = ok("c Figure 4\np dnf 8 3\n1 2 4 5\n3 5 7 8\n6 8 0\n");
         assert_eq!(
             parsed.dnf,
-            PosDnf {
-                num_vars: 8,
-                terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]],
-            }
+            PosDnf { num_vars: 8, terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]] }
         );
         assert!(parsed.warnings.is_empty());
         assert_eq!(parsed.dnf.violation(), None);
@@ -409,13 +391,7 @@ mod tests {
 
     #[test]
     fn no_terms_is_legal() {
-        for text in [
-            "",
-            "\n\n",
-            "c nothing\n",
-            "p dnf 0 0\n",
-            "p dnf 4 0\nc only\n",
-        ] {
+        for text in ["", "\n\n", "c nothing\n", "p dnf 0 0\n", "p dnf 4 0\nc only\n"] {
             let parsed = ok(text);
             assert!(parsed.dnf.terms.is_empty(), "{text:?}");
             assert!(parsed.warnings.is_empty(), "{text:?}");
@@ -482,12 +458,7 @@ mod tests {
 
     #[test]
     fn repeated_variable() {
-        assert_err(
-            "1 2 1\n",
-            1,
-            5,
-            "variable 1 appears twice in this term (first at column 1)",
-        );
+        assert_err("1 2 1\n", 1, 5, "variable 1 appears twice in this term (first at column 1)");
         assert_err("3\n 2 5 5 0\n", 2, 6, "first at column 4");
     }
 
@@ -517,33 +488,18 @@ mod tests {
         assert_err("p dnf 4294967296 1\n", 1, 7, "exceeds 4294967295");
         assert_err("p dnf 1 99999999999999999999999\n", 1, 9, "exceeds");
         assert_err("p dnf 3 2 7\n", 1, 11, "unexpected `7`");
-        assert_err(
-            "pdnf 3 2\n",
-            1,
-            1,
-            "expected a variable number, found `pdnf`",
-        );
+        assert_err("pdnf 3 2\n", 1, 1, "expected a variable number, found `pdnf`");
     }
 
     #[test]
     fn repeated_header() {
-        assert_err(
-            "p dnf 3 2\n\n p dnf 3 2\n",
-            3,
-            2,
-            "second header (the first one is at line 1)",
-        );
+        assert_err("p dnf 3 2\n\n p dnf 3 2\n", 3, 2, "second header (the first one is at line 1)");
         assert_err("p dnf 3 2\n1\np dnf 3 2\n", 3, 1, "second header");
     }
 
     #[test]
     fn header_after_terms() {
-        assert_err(
-            "c x\n1 2\n\n  p dnf 3 1\n",
-            4,
-            3,
-            "header after the first term (line 2)",
-        );
+        assert_err("c x\n1 2\n\n  p dnf 3 1\n", 4, 3, "header after the first term (line 2)");
     }
 
     #[test]
@@ -557,19 +513,14 @@ mod tests {
 
     #[test]
     fn round_trips_figure_4() {
-        let dnf = PosDnf {
-            num_vars: 9,
-            terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![8, 6]],
-        };
+        let dnf =
+            PosDnf { num_vars: 9, terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![8, 6]] };
         let text = write_posdnf(&dnf);
         assert_eq!(text, "p dnf 9 3\n1 2 4 5 0\n3 5 7 8 0\n8 6 0\n");
         let parsed = ok(&text);
         assert_eq!(parsed.dnf, dnf);
         assert!(parsed.warnings.is_empty());
-        let empty = PosDnf {
-            num_vars: 0,
-            terms: vec![],
-        };
+        let empty = PosDnf { num_vars: 0, terms: vec![] };
         assert_eq!(ok(&write_posdnf(&empty)).dnf, empty);
     }
 }

@@ -56,16 +56,9 @@ pub fn parse_edge_list(text: &str) -> Result<OneRoundSpec, EdgeListError> {
     for (k, raw) in text.lines().enumerate() {
         let line = k + 1;
         let content = raw.split('#').next().unwrap_or("");
-        let tokens: Vec<(usize, &str)> = tokenize(content)
-            .0
-            .into_iter()
-            .map(|t| (t.column, t.text))
-            .collect();
-        let err = |column: usize, message: String| EdgeListError {
-            line,
-            column,
-            message,
-        };
+        let tokens: Vec<(usize, &str)> =
+            tokenize(content).0.into_iter().map(|t| (t.column, t.text)).collect();
+        let err = |column: usize, message: String| EdgeListError { line, column, message };
         let Some(&(col0, first)) = tokens.first() else {
             continue;
         };
@@ -166,11 +159,7 @@ pub fn parse_edge_list(text: &str) -> Result<OneRoundSpec, EdgeListError> {
 /// Writes an instance in the edge-list format (the inverse of [`parse_edge_list`] up to
 /// comments and vertex order).
 pub fn write_edge_list(spec: &OneRoundSpec) -> String {
-    let mut out = format!(
-        "white {}\nblack {}\n",
-        spec.white.join(" "),
-        spec.black_count
-    );
+    let mut out = format!("white {}\nblack {}\n", spec.white.join(" "), spec.black_count);
     let mut touched = HashSet::new();
     for (a, b) in &spec.graph.edges {
         touched.insert(a.as_str());

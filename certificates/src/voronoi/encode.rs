@@ -43,10 +43,8 @@ impl Builder<'_> {
     }
 
     fn add_clause(&mut self, clause: Vec<i32>) -> Result<(), String> {
-        self.budget.charge(
-            CLAUSE_COST + 4 * clause.len() as u64,
-            "building the direct encoding",
-        )?;
+        self.budget
+            .charge(CLAUSE_COST + 4 * clause.len() as u64, "building the direct encoding")?;
         self.cnf.add_clause(clause);
         Ok(())
     }
@@ -220,10 +218,7 @@ pub fn black_wins_cnf(
     for &w in white {
         is_white[w] = true;
     }
-    let mut cnf = Builder {
-        cnf: Cnf::new(0),
-        budget,
-    };
+    let mut cnf = Builder { cnf: Cnf::new(0), budget };
     let mut placement_var = vec![None; graph.len()];
     for (var, white) in placement_var.iter_mut().zip(&is_white) {
         if !white {
@@ -256,10 +251,7 @@ pub fn black_wins_cnf(
         }
         if limit != UNREACHABLE {
             let t = if as_near == strictly_nearer {
-                score_literals
-                    .last()
-                    .copied()
-                    .filter(|_| !as_near.is_empty())
+                score_literals.last().copied().filter(|_| !as_near.is_empty())
             } else {
                 disjunction(&mut cnf, &as_near)?
             };
@@ -307,10 +299,8 @@ mod tests {
             if bits.count_ones() as usize != n {
                 return false;
             }
-            let black: Vec<usize> = (0..free.len())
-                .filter(|i| bits >> i & 1 == 1)
-                .map(|i| free[i])
-                .collect();
+            let black: Vec<usize> =
+                (0..free.len()).filter(|i| bits >> i & 1 == 1).map(|i| free[i]).collect();
             score(g, white, &black).outcome() == Outcome::BlackWins
         })
     }
@@ -339,10 +329,7 @@ mod tests {
         // x1..x4, exactly 2 true: 6 of the 16 assignments, and the counter must allow them all.
         for k in 0..=4usize {
             let mut budget = Budget::new(u64::MAX);
-            let mut builder = Builder {
-                cnf: Cnf::new(4),
-                budget: &mut budget,
-            };
+            let mut builder = Builder { cnf: Cnf::new(4), budget: &mut budget };
             let out = add_counter(&mut builder, &[1, 2, 3, 4], k + 1, Halves::Both).unwrap();
             if k > 0 {
                 require(&mut builder, out[k - 1], true).unwrap();
@@ -350,9 +337,8 @@ mod tests {
             require(&mut builder, out[k], false).unwrap();
             let cnf = builder.cnf;
             for bits in 0u32..16 {
-                let fixed: Vec<i32> = (0..4)
-                    .map(|i| if bits >> i & 1 == 1 { i + 1 } else { -(i + 1) })
-                    .collect();
+                let fixed: Vec<i32> =
+                    (0..4).map(|i| if bits >> i & 1 == 1 { i + 1 } else { -(i + 1) }).collect();
                 let mut with = cnf.clone();
                 for lit in fixed {
                     with.add_clause(vec![lit]);
@@ -371,9 +357,8 @@ mod tests {
         // Every graph on 4 vertices, W on vertex 0, every n: the CNF is satisfiable iff
         // enumeration finds a winning placement. (Larger graphs are cross-checked with a real SAT
         // solver in the workspace's integration tests.)
-        let pairs: Vec<(usize, usize)> = (0..4)
-            .flat_map(|a| ((a + 1)..4).map(move |b| (a, b)))
-            .collect();
+        let pairs: Vec<(usize, usize)> =
+            (0..4).flat_map(|a| ((a + 1)..4).map(move |b| (a, b))).collect();
         let mut checked = 0;
         for mask in 0u32..1 << pairs.len() {
             let edges: Vec<(usize, usize)> = pairs

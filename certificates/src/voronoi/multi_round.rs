@@ -122,10 +122,7 @@ fn key(zobrist: &Zobrist, v: usize, owner: u8) -> u128 {
 
 /// The fingerprint of a whole position.
 fn fingerprint(zobrist: &Zobrist, position: &[u8]) -> u128 {
-    position
-        .iter()
-        .enumerate()
-        .fold(0, |fp, (v, &c)| fp ^ key(zobrist, v, c))
+    position.iter().enumerate().fold(0, |fp, (v, &c)| fp ^ key(zobrist, v, c))
 }
 
 /// Verifies declared twin classes; returns, for each vertex, its class and position in it.
@@ -142,9 +139,7 @@ fn verify_twin_classes(
                 .vertex(name)
                 .ok_or_else(|| format!("twin_classes[{c}]: unknown vertex '{name}'"))?;
             if member[v].is_some() {
-                return Err(format!(
-                    "twin_classes[{c}]: vertex '{name}' is in a class already"
-                ));
+                return Err(format!("twin_classes[{c}]: vertex '{name}' is in a class already"));
             }
             member[v] = Some((c, k));
             let Some(f) = first else {
@@ -158,10 +153,7 @@ fn verify_twin_classes(
             let open = nv == nf;
             let closed = nv.len() == nf.len()
                 && nv.binary_search(&f).is_ok()
-                && nv
-                    .iter()
-                    .filter(|&&x| x != f)
-                    .eq(nf.iter().filter(|&&x| x != v));
+                && nv.iter().filter(|&&x| x != f).eq(nf.iter().filter(|&&x| x != v));
             if !open && !closed {
                 return Err(format!(
                     "twin_classes[{c}]: '{name}' and '{}' are not twins (their neighbourhoods differ)",
@@ -269,11 +261,7 @@ impl LeafScorer {
             |c: u8| -> Vec<usize> { (0..position.len()).filter(|&v| position[v] == c).collect() };
         let to_white = graph.distances_from(&owned(b'W'));
         let to_black = graph.distances_from(&owned(b'B'));
-        let base = to_white
-            .iter()
-            .zip(&to_black)
-            .map(|(&w, &b)| owner_sign(w, b))
-            .sum();
+        let base = to_white.iter().zip(&to_black).map(|(&w, &b)| owner_sign(w, b)).sum();
         LeafScorer {
             from_new: vec![UNREACHABLE; graph.len()],
             touched: Vec::new(),
@@ -399,9 +387,7 @@ fn permutation_cost(graph: &Graph, pairs: &[(String, String)]) -> u64 {
         .filter_map(|(a, _)| graph.vertex(a))
         .map(|v| graph.neighbours(v).len() as u64 * 8)
         .sum();
-    (graph.len() as u64 * 4)
-        .saturating_add(pairs.len() as u64 * 16)
-        .saturating_add(adjacency)
+    (graph.len() as u64 * 4).saturating_add(pairs.len() as u64 * 16).saturating_add(adjacency)
 }
 
 /// Verifies the declared generators once; returns each as (vertex, image) index pairs.
@@ -424,10 +410,7 @@ fn verify_generators(
                     .ok_or_else(|| format!("generators[{g}]: unknown vertex '{name}'"))
             };
             let (v, w) = (lookup(a)?, lookup(b)?);
-            budget.charge(
-                graph.neighbours(v).len() as u64 * 8 + 32,
-                "verifying generators",
-            )?;
+            budget.charge(graph.neighbours(v).len() as u64 * 8 + 32, "verifying generators")?;
             if image[v] != usize::MAX {
                 return Err(format!("generators[{g}]: '{a}' has two images"));
             }
@@ -540,9 +523,7 @@ fn read_tables<'s>(
 ) -> Result<Tables<'s>, String> {
     let n = graph.len();
     let vertex = |name: &str, at: &str| {
-        graph
-            .vertex(name)
-            .ok_or_else(|| format!("{at}: unknown vertex '{name}'"))
+        graph.vertex(name).ok_or_else(|| format!("{at}: unknown vertex '{name}'"))
     };
     let entries = strategy.moves.len() + strategy.symmetries.len() + strategy.orbits.len();
     budget.charge_each(
@@ -565,10 +546,7 @@ fn read_tables<'s>(
         let fp = read_position(zobrist, p, n, &at)?;
         budget.charge(perm.len() as u64 * 2, "reading the strategy's tables")?;
         let key = (fp, vertex(m, &at)?);
-        if symmetries
-            .insert(key, (vertex(as_, &at)?, perm.as_slice(), k))
-            .is_some()
-        {
+        if symmetries.insert(key, (vertex(as_, &at)?, perm.as_slice(), k)).is_some() {
             return Err(format!("{at}: a second witness for the same move"));
         }
     }
@@ -577,19 +555,13 @@ fn read_tables<'s>(
         let at = format!("orbits[{k}]");
         let fp = read_position(zobrist, p, n, &at)?;
         if let Some(&g) = list.iter().find(|&&g| g >= generators) {
-            return Err(format!(
-                "{at}: generator {g} is not declared ({generators} generators)"
-            ));
+            return Err(format!("{at}: generator {g} is not declared ({generators} generators)"));
         }
         if orbits.insert(fp, (k, list.as_slice())).is_some() {
             return Err(format!("{at}: position '{p}' is given twice"));
         }
     }
-    Ok(Tables {
-        moves,
-        symmetries,
-        orbits,
-    })
+    Ok(Tables { moves, symmetries, orbits })
 }
 
 /// A node of the depth-first replay whose children are still being explored.
@@ -668,20 +640,14 @@ pub fn check_strategy(
         (_, Some(_)) => return Err("only claim 'margin-at-least' takes a `margin`".into()),
     };
     if start.len() != n {
-        return Err(format!(
-            "the start position has {} characters, not {n}",
-            start.len()
-        ));
+        return Err(format!("the start position has {} characters, not {n}", start.len()));
     }
     if rounds == 0 || rounds > n / 2 {
         return Err(format!(
             "{rounds} rounds do not fit a graph of {n} vertices (need 1 <= 2 rounds <= {n})"
         ));
     }
-    budget.charge(
-        Zobrist::cost(n).saturating_add(n as u64 * 8),
-        "preparing the replay",
-    )?;
+    budget.charge(Zobrist::cost(n).saturating_add(n as u64 * 8), "preparing the replay")?;
     let zobrist = Zobrist::new(n);
     let generators = verify_generators(graph, &strategy.generators, budget)?;
     let tables = read_tables(graph, &zobrist, strategy, generators.len(), budget)?;
@@ -769,12 +735,7 @@ pub fn check_strategy(
                     graph.name(v)
                 ));
             }
-            return Ok(Some(Frame {
-                placed,
-                mover,
-                replies: vec![v],
-                leaves: None,
-            }));
+            return Ok(Some(Frame { placed, mover, replies: vec![v], leaves: None }));
         }
         // The opponent: every empty vertex, but one per orbit, per twin class, or per
         // verified witness.
@@ -785,9 +746,8 @@ pub fn check_strategy(
             let mut chosen: Vec<&[(usize, usize)]> = Vec::with_capacity(list.len());
             for &g in list {
                 budget.charge(generators[g].len() as u64 + 1, "checking orbit generators")?;
-                if let Some(&(v, w)) = generators[g]
-                    .iter()
-                    .find(|&&(v, w)| position[v] != position[w])
+                if let Some(&(v, w)) =
+                    generators[g].iter().find(|&&(v, w)| position[v] != position[w])
                 {
                     return Err(format!(
                         "orbits[{k}] at '{}': generator {g} maps '{}' ({}) to '{}' ({}): it does not fix the position",
@@ -850,20 +810,12 @@ pub fn check_strategy(
         // Children are explored in increasing vertex order (popped from the end).
         replies.reverse();
         let leaves = if last_stone && !replies.is_empty() {
-            budget.charge(
-                LeafScorer::cost(graph),
-                "preparing to score final positions",
-            )?;
+            budget.charge(LeafScorer::cost(graph), "preparing to score final positions")?;
             Some(LeafScorer::new(graph, position))
         } else {
             None
         };
-        Ok(Some(Frame {
-            placed,
-            mover,
-            replies,
-            leaves,
-        }))
+        Ok(Some(Frame { placed, mover, replies, leaves }))
     };
 
     if let Some(frame) = enter(&walk, None, None, budget, &mut report)? {
@@ -906,9 +858,7 @@ pub fn check_value(
         Ok(())
     };
     // The value comes from the file: i64::MIN has no negation.
-    let minus_v = v
-        .checked_neg()
-        .ok_or_else(|| format!("the value {v} is out of range"))?;
+    let minus_v = v.checked_neg().ok_or_else(|| format!("the value {v} is out of range"))?;
     expect(&certificate.white, Player::White, v, "white")?;
     expect(&certificate.black, Player::Black, minus_v, "black")?;
     let white = check_strategy(graph, rounds, start, &certificate.white, budget)
@@ -926,10 +876,8 @@ mod tests {
 
     fn graph(names: &[&str], edges: &[(&str, &str)]) -> Graph {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-        let edges: Vec<(String, String)> = edges
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect();
+        let edges: Vec<(String, String)> =
+            edges.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
         Graph::new(&names, &edges).unwrap()
     }
 
@@ -1008,20 +956,15 @@ mod tests {
 
     #[test]
     fn optimal_strategies_check_and_cannot_claim_more() {
-        let path = graph(
-            &["a", "b", "c", "d", "e"],
-            &[("a", "b"), ("b", "c"), ("c", "d"), ("d", "e")],
-        );
+        let path =
+            graph(&["a", "b", "c", "d", "e"], &[("a", "b"), ("b", "c"), ("c", "d"), ("d", "e")]);
         let star = graph(&["c", "x", "y", "z"], &[("c", "x"), ("c", "y"), ("c", "z")]);
         for (g, rounds) in [(&path, 1), (&path, 2), (&star, 1), (&star, 2)] {
             let s = optimal_white(g, rounds);
             let start = vec![EMPTY; g.len()];
             let r = check_strategy(g, rounds, &start, &s, &mut Budget::new(1_000_000_000)).unwrap();
             assert_eq!(r.worst_margin, s.margin);
-            let greedy = VoronoiStrategy {
-                margin: s.margin.map(|m| m + 1),
-                ..s.clone()
-            };
+            let greedy = VoronoiStrategy { margin: s.margin.map(|m| m + 1), ..s.clone() };
             let err = check_strategy(g, rounds, &start, &greedy, &mut Budget::new(1_000_000_000))
                 .unwrap_err();
             assert!(err.contains("below"), "{err}");
@@ -1031,9 +974,7 @@ mod tests {
     }
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        list.iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect()
+        list.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
     }
 
     #[test]
@@ -1041,12 +982,7 @@ mod tests {
         let star = graph(&["c", "x", "y", "z"], &[("c", "x"), ("c", "y"), ("c", "z")]);
         // One round: W takes the centre; B's three replies are equivalent.
         let witness = |m: &str, perm: &[(&str, &str)]| {
-            (
-                "W...".to_string(),
-                m.to_string(),
-                "x".to_string(),
-                pairs(perm),
-            )
+            ("W...".to_string(), m.to_string(), "x".to_string(), pairs(perm))
         };
         let base = VoronoiStrategy {
             player: Player::White,
@@ -1073,10 +1009,8 @@ mod tests {
         };
         let r = check_strategy(&star, 1, &start, &classes, &mut Budget::new(100_000)).unwrap();
         assert_eq!((r.symmetries_used, r.leaves), (2, 1));
-        let not_twins = VoronoiStrategy {
-            twin_classes: vec![vec!["x".into(), "c".into()]],
-            ..classes.clone()
-        };
+        let not_twins =
+            VoronoiStrategy { twin_classes: vec![vec!["x".into(), "c".into()]], ..classes.clone() };
         let err =
             check_strategy(&star, 1, &start, &not_twins, &mut Budget::new(100_000)).unwrap_err();
         assert!(err.contains("are not twins"), "{err}");
@@ -1108,14 +1042,8 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.contains("not to 'x'"), "{err}");
-        let err = check_strategy(
-            &star,
-            1,
-            &start,
-            &with(&[("y", "x")]),
-            &mut Budget::new(100_000),
-        )
-        .unwrap_err();
+        let err = check_strategy(&star, 1, &start, &with(&[("y", "x")]), &mut Budget::new(100_000))
+            .unwrap_err();
         assert!(err.contains("not a bijection"), "{err}");
         let err = check_strategy(
             &star,
@@ -1152,10 +1080,7 @@ mod tests {
             moves: vec![("....".into(), "c".into())],
             symmetries: vec![],
             twin_classes: vec![],
-            generators: vec![
-                pairs(&[("x", "y"), ("y", "x")]),
-                pairs(&[("y", "z"), ("z", "y")]),
-            ],
+            generators: vec![pairs(&[("x", "y"), ("y", "x")]), pairs(&[("y", "z"), ("z", "y")])],
             orbits: vec![("W...".into(), vec![0, 1])],
         };
         let start = b"....".to_vec();
@@ -1268,9 +1193,8 @@ mod tests {
     fn a_long_path_replays_in_near_linear_memory() {
         let n = 20_001;
         let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
-        let edges: Vec<(String, String)> = (1..n)
-            .map(|i| (names[i - 1].clone(), names[i].clone()))
-            .collect();
+        let edges: Vec<(String, String)> =
+            (1..n).map(|i| (names[i - 1].clone(), names[i].clone())).collect();
         let g = Graph::new(&names, &edges).unwrap();
         let start = vec![EMPTY; n];
         let s = VoronoiStrategy {
@@ -1309,24 +1233,14 @@ mod tests {
             orbits: Vec::new(),
         };
         assert!(check_strategy(&path, 1, b"...", &s, &mut Budget::new(100_000)).is_ok());
-        let missing = VoronoiStrategy {
-            moves: vec![],
-            ..s.clone()
-        };
-        assert!(
-            check_strategy(&path, 1, b"...", &missing, &mut Budget::new(100_000))
-                .unwrap_err()
-                .contains("no move")
-        );
-        let taken = VoronoiStrategy {
-            moves: vec![("B..".into(), "a".into())],
-            ..s.clone()
-        };
-        assert!(
-            check_strategy(&path, 1, b"B..", &taken, &mut Budget::new(100_000))
-                .unwrap_err()
-                .contains("no play")
-        );
+        let missing = VoronoiStrategy { moves: vec![], ..s.clone() };
+        assert!(check_strategy(&path, 1, b"...", &missing, &mut Budget::new(100_000))
+            .unwrap_err()
+            .contains("no move"));
+        let taken = VoronoiStrategy { moves: vec![("B..".into(), "a".into())], ..s.clone() };
+        assert!(check_strategy(&path, 1, b"B..", &taken, &mut Budget::new(100_000))
+            .unwrap_err()
+            .contains("no play"));
         let limit = check_strategy(&path, 1, b"...", &s, &mut Budget::new(1)).unwrap_err();
         assert!(limit.contains("limit"), "{limit}");
     }

@@ -82,14 +82,8 @@ pub enum GapKind {
 
 impl GapKind {
     /// All kinds, in canonical order.
-    pub const ALL: [GapKind; 6] = [
-        GapKind::Free,
-        GapKind::EndW,
-        GapKind::EndB,
-        GapKind::WW,
-        GapKind::BB,
-        GapKind::WB,
-    ];
+    pub const ALL: [GapKind; 6] =
+        [GapKind::Free, GapKind::EndW, GapKind::EndB, GapKind::WW, GapKind::BB, GapKind::WB];
 
     /// The kind's name in the text form.
     pub fn name(self) -> &'static str {
@@ -145,10 +139,7 @@ impl Gap {
             // "F" is a prefix of nothing else, and the two-letter names are distinct.
             .find(|k| {
                 token.starts_with(k.name())
-                    && token[k.name().len()..]
-                        .chars()
-                        .next()
-                        .is_some_and(|c| c.is_ascii_digit())
+                    && token[k.name().len()..].chars().next().is_some_and(|c| c.is_ascii_digit())
             })
             .ok_or_else(|| {
                 format!("'{token}' is not a gap (a type F, EW, EB, WW, BB or WB, then a length)")
@@ -159,9 +150,8 @@ impl Gap {
                 "'{token}': the length must be a positive number without leading zeros"
             ));
         }
-        let len = digits
-            .parse::<usize>()
-            .map_err(|_| format!("'{token}': the length is too large"))?;
+        let len =
+            digits.parse::<usize>().map_err(|_| format!("'{token}': the length is too large"))?;
         Ok(Gap { kind, len })
     }
 
@@ -182,16 +172,7 @@ impl Gap {
             GapKind::BB => (between(false, white), between(white, false)),
             GapKind::WB => (between(true, white), between(white, false)),
         };
-        (
-            Gap {
-                kind: left,
-                len: offset,
-            },
-            Gap {
-                kind: right,
-                len: self.len - 1 - offset,
-            },
-        )
+        (Gap { kind: left, len: offset }, Gap { kind: right, len: self.len - 1 - offset })
     }
 }
 
@@ -223,10 +204,7 @@ impl PathState {
 
     /// The empty path of `vertices` vertices.
     pub fn start(vertices: usize) -> PathState {
-        PathState::new(vec![Gap {
-            kind: GapKind::Free,
-            len: vertices,
-        }])
+        PathState::new(vec![Gap { kind: GapKind::Free, len: vertices }])
     }
 
     /// The state of a concrete position on a path (`.` empty, `W`, `B`, one byte per vertex
@@ -354,13 +332,10 @@ pub fn parse_move(text: &str) -> Result<(Gap, usize), String> {
         || !offset.chars().all(|c| c.is_ascii_digit())
         || (offset.len() > 1 && offset.starts_with('0'))
     {
-        return Err(format!(
-            "move '{text}': the offset must be a number without leading zeros"
-        ));
+        return Err(format!("move '{text}': the offset must be a number without leading zeros"));
     }
-    let offset = offset
-        .parse::<usize>()
-        .map_err(|_| format!("move '{text}': the offset is too large"))?;
+    let offset =
+        offset.parse::<usize>().map_err(|_| format!("move '{text}': the offset is too large"))?;
     Ok((gap, offset))
 }
 
@@ -411,10 +386,7 @@ pub fn check_path_strategy(
     let mut table: HashMap<PathState, (Gap, usize)> = HashMap::with_capacity(moves.len());
     for (k, (state, m)) in moves.iter().enumerate() {
         let at = format!("entry {k}");
-        budget.charge(
-            STATE_COST + 4 * (state.len() + m.len()) as u64,
-            "reading the strategy",
-        )?;
+        budget.charge(STATE_COST + 4 * (state.len() + m.len()) as u64, "reading the strategy")?;
         let s = PathState::parse(state).map_err(|why| format!("{at}: {why}"))?;
         let m = parse_move(m).map_err(|why| format!("{at} (state '{state}'): {why}"))?;
         if table.insert(s, m).is_some() {
@@ -454,24 +426,15 @@ pub fn check_path_strategy(
                 return Err(format!("no move for state '{state}'"));
             };
             let next = state.play(gap, offset, white).map_err(|why| {
-                format!(
-                    "at state '{state}' the move {} is illegal: {why}",
-                    move_text(gap, offset)
-                )
+                format!("at state '{state}' the move {} is illegal: {why}", move_text(gap, offset))
             })?;
             stack.push(next);
         } else {
             // Every offset of every distinct gap: each child is built and hashed.
             let children = state.move_count();
-            budget.charge_each(
-                children,
-                state_cost(&state) + 8,
-                "listing the opponent's moves",
-            )?;
+            budget.charge_each(children, state_cost(&state) + 8, "listing the opponent's moves")?;
             for (gap, offset) in state.moves() {
-                let next = state
-                    .play(gap, offset, !white)
-                    .expect("moves() lists legal moves");
+                let next = state.play(gap, offset, !white).expect("moves() lists legal moves");
                 if !seen.contains(&next) {
                     stack.push(next);
                 }
@@ -527,16 +490,12 @@ pub fn path_order(graph: &crate::base::graph::Graph) -> Result<Vec<usize>, Strin
         ));
     }
     // N - 1 edges and connected: a tree; with degrees <= 2, a path. Walk it from an end.
-    let start = (0..n)
-        .find(|&v| graph.neighbours(v).len() <= 1)
-        .unwrap_or(0);
+    let start = (0..n).find(|&v| graph.neighbours(v).len() <= 1).unwrap_or(0);
     let mut order = vec![start];
     let mut seen = vec![false; n];
     seen[start] = true;
-    while let Some(&next) = graph
-        .neighbours(*order.last().unwrap_or(&start))
-        .iter()
-        .find(|&&w| !seen[w])
+    while let Some(&next) =
+        graph.neighbours(*order.last().unwrap_or(&start)).iter().find(|&&w| !seen[w])
     {
         seen[next] = true;
         order.push(next);
@@ -626,10 +585,8 @@ mod tests {
                             PathState::of_line(&q)
                         })
                         .collect();
-                    let abstract_: BTreeSet<PathState> = state
-                        .moves()
-                        .map(|(g, i)| state.play(g, i, white).unwrap())
-                        .collect();
+                    let abstract_: BTreeSet<PathState> =
+                        state.moves().map(|(g, i)| state.play(g, i, white).unwrap()).collect();
                     assert_eq!(concrete, abstract_, "{}", String::from_utf8_lossy(&p));
                 }
             }
@@ -656,29 +613,11 @@ mod tests {
             let err = PathState::parse(bad).unwrap_err();
             assert!(err.contains(says), "{bad}: {err}");
         }
-        assert_eq!(
-            parse_move("WB5@2").unwrap(),
-            (
-                Gap {
-                    kind: GapKind::WB,
-                    len: 5
-                },
-                2
-            )
-        );
+        assert_eq!(parse_move("WB5@2").unwrap(), (Gap { kind: GapKind::WB, len: 5 }, 2));
         for bad in ["WB5", "WB5@", "WB5@02", "WB5@x", "Q@1"] {
             assert!(parse_move(bad).is_err(), "{bad}");
         }
-        let err = s
-            .play(
-                Gap {
-                    kind: GapKind::WB,
-                    len: 5,
-                },
-                5,
-                true,
-            )
-            .unwrap_err();
+        let err = s.play(Gap { kind: GapKind::WB, len: 5 }, 5, true).unwrap_err();
         assert!(err.contains("outside gap WB5"), "{err}");
     }
 
@@ -689,9 +628,8 @@ mod tests {
             return state.gap_margin();
         }
         let white = stones.is_multiple_of(2);
-        let values = state
-            .moves()
-            .map(|(g, i)| value(&state.play(g, i, white).unwrap(), vertices, rounds));
+        let values =
+            state.moves().map(|(g, i)| value(&state.play(g, i, white).unwrap(), vertices, rounds));
         if white {
             values.max().unwrap()
         } else {
@@ -758,33 +696,21 @@ mod tests {
         let c = certificate(7, 2);
         assert_eq!(c.value, 0);
         for delta in [1, -1] {
-            let wrong = PathValue {
-                value: c.value + delta,
-                ..c.clone()
-            };
+            let wrong = PathValue { value: c.value + delta, ..c.clone() };
             let err = check_path_value(7, 2, &wrong, &mut Budget::new(1_000_000_000)).unwrap_err();
             let who = if delta > 0 { "W's" } else { "B's" };
-            assert!(
-                err.starts_with(who) && err.contains("final state '"),
-                "{err}"
-            );
+            assert!(err.starts_with(who) && err.contains("final state '"), "{err}");
         }
         // A missing state.
         let mut missing = c.clone();
         let (gone, _) = missing.black.remove(missing.black.len() / 2);
         let err = check_path_value(7, 2, &missing, &mut Budget::new(1_000_000_000)).unwrap_err();
-        assert!(
-            err.contains(&format!("no move for state '{gone}'")),
-            "{err}"
-        );
+        assert!(err.contains(&format!("no move for state '{gone}'")), "{err}");
         // An illegal move.
         let mut illegal = c.clone();
         illegal.white[0].1 = "F7@7".into();
         let err = check_path_value(7, 2, &illegal, &mut Budget::new(1_000_000_000)).unwrap_err();
-        assert!(
-            err.contains("at state 'F7' the move F7@7 is illegal"),
-            "{err}"
-        );
+        assert!(err.contains("at state 'F7' the move F7@7 is illegal"), "{err}");
         illegal.white[0].1 = "EW3@0".into();
         let err = check_path_value(7, 2, &illegal, &mut Budget::new(1_000_000_000)).unwrap_err();
         assert!(err.contains("no gap EW3 in 'F7'"), "{err}");
@@ -792,10 +718,7 @@ mod tests {
         let mut bad = c.clone();
         bad.white[0].1 = "F7@0".into();
         let err = check_path_value(7, 2, &bad, &mut Budget::new(1_000_000_000)).unwrap_err();
-        assert!(
-            err.contains("no move for state") || err.contains("below 0"),
-            "{err}"
-        );
+        assert!(err.contains("no move for state") || err.contains("below 0"), "{err}");
         // Unparseable and repeated entries.
         let mut twice = c.clone();
         twice.white.push(twice.white[0].clone());
@@ -825,11 +748,7 @@ mod tests {
         // The paper's experiment, for small N and n >= 2.
         for n in 4..=9 {
             for rounds in 2..=n / 2 {
-                assert_eq!(
-                    value(&PathState::start(n), n, rounds),
-                    0,
-                    "N = {n}, n = {rounds}"
-                );
+                assert_eq!(value(&PathState::start(n), n, rounds), 0, "N = {n}, n = {rounds}");
             }
         }
     }
@@ -844,9 +763,7 @@ mod tests {
         let star = Graph::new(&names, &[e("c", "x"), e("c", "y"), e("c", "z")]).unwrap();
         assert!(path_order(&star).unwrap_err().contains("3 neighbours"));
         let cycle_plus = Graph::new(&names, &[e("c", "x"), e("x", "y"), e("y", "c")]).unwrap();
-        assert!(path_order(&cycle_plus)
-            .unwrap_err()
-            .contains("not connected"));
+        assert!(path_order(&cycle_plus).unwrap_err().contains("not connected"));
         let short = Graph::new(&names, &[e("c", "x")]).unwrap();
         assert!(path_order(&short).unwrap_err().contains("1 edges"));
     }

@@ -59,11 +59,7 @@ pub fn score_cost(graph: &Graph) -> u64 {
 pub fn score(graph: &Graph, white: &[usize], black: &[usize]) -> Score {
     let to_white = graph.distances_from(white);
     let to_black = graph.distances_from(black);
-    let mut score = Score {
-        white: 0,
-        black: 0,
-        neutral: 0,
-    };
+    let mut score = Score { white: 0, black: 0, neutral: 0 };
     for (dw, db) in to_white.iter().zip(&to_black) {
         match dw.cmp(db) {
             std::cmp::Ordering::Less => score.white += 1,
@@ -89,14 +85,7 @@ mod tests {
         let g = path(5);
         // W in the middle, B at an end: v1 is at distance 1 from both, so neutral.
         let s = score(&g, &[2], &[0]);
-        assert_eq!(
-            s,
-            Score {
-                white: 3,
-                black: 1,
-                neutral: 1
-            }
-        );
+        assert_eq!(s, Score { white: 3, black: 1, neutral: 1 });
         assert_eq!(s.outcome(), Outcome::WhiteWins);
         let s = score(&g, &[0], &[1]);
         assert_eq!((s.white, s.black, s.neutral), (1, 4, 0));

@@ -111,20 +111,14 @@ pub fn restricted_3sat_violation(formula: &Cnf) -> Option<String> {
     for (k, clause) in formula.clauses.iter().enumerate() {
         let at = k + 1;
         if clause.is_empty() || clause.len() > 3 {
-            return Some(format!(
-                "clause {at} has {} literals (1 to 3 allowed)",
-                clause.len()
-            ));
+            return Some(format!("clause {at} has {} literals (1 to 3 allowed)", clause.len()));
         }
         for (a, &lit) in clause.iter().enumerate() {
             if lit == 0 || lit.unsigned_abs() > formula.num_vars {
                 return Some(format!("clause {at}: literal {lit} is out of range"));
             }
             if clause[..a].iter().any(|&b| b == lit || b == -lit) {
-                return Some(format!(
-                    "clause {at}: variable {} appears twice",
-                    lit.unsigned_abs()
-                ));
+                return Some(format!("clause {at}: variable {} appears twice", lit.unsigned_abs()));
             }
             let var = lit.unsigned_abs();
             let count = occurrences.entry(var).or_insert(0);
@@ -218,12 +212,7 @@ pub fn build(formula: &Cnf, problem: SatVoronoi) -> Result<Construction, String>
             paper_size(n, m)
         ));
     }
-    Ok(Construction {
-        vertices,
-        edges,
-        white,
-        black_count: n,
-    })
+    Ok(Construction { vertices, edges, white, black_count: n })
 }
 
 #[cfg(test)]
@@ -233,10 +222,7 @@ mod tests {
     use crate::voronoi::rules::score;
 
     fn figure3() -> Cnf {
-        Cnf {
-            num_vars: 4,
-            clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]],
-        }
+        Cnf { num_vars: 4, clauses: vec![vec![-1, 2, 3], vec![-2, -3, -4]] }
     }
 
     #[test]
@@ -273,28 +259,13 @@ mod tests {
 
     #[test]
     fn rejects_formulas_outside_the_domain() {
-        let too_often = Cnf {
-            num_vars: 1,
-            clauses: vec![vec![1], vec![1], vec![-1], vec![1]],
-        };
-        assert!(restricted_3sat_violation(&too_often)
-            .unwrap()
-            .contains("more than three"));
-        let wide = Cnf {
-            num_vars: 4,
-            clauses: vec![vec![1, 2, 3, 4]],
-        };
+        let too_often = Cnf { num_vars: 1, clauses: vec![vec![1], vec![1], vec![-1], vec![1]] };
+        assert!(restricted_3sat_violation(&too_often).unwrap().contains("more than three"));
+        let wide = Cnf { num_vars: 4, clauses: vec![vec![1, 2, 3, 4]] };
         assert!(build(&wide, SatVoronoi::Problem1).is_err());
-        let taut = Cnf {
-            num_vars: 1,
-            clauses: vec![vec![1, -1]],
-        };
+        let taut = Cnf { num_vars: 1, clauses: vec![vec![1, -1]] };
         assert!(restricted_3sat_violation(&taut).unwrap().contains("twice"));
         assert!(restricted_3sat_violation(&Cnf::new(0)).is_some());
-        assert!(restricted_3sat_violation(&Cnf {
-            num_vars: 1,
-            clauses: vec![vec![]]
-        })
-        .is_some());
+        assert!(restricted_3sat_violation(&Cnf { num_vars: 1, clauses: vec![vec![]] }).is_some());
     }
 }

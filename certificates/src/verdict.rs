@@ -53,6 +53,41 @@ pub struct Verdict {
     pub trusted: Vec<String>,
 }
 
+impl Verdict {
+    /// An acceptance of `claim`, resting on the rules and on `trusted`.
+    pub fn accept(claim: String, reason: String, work: Work, trusted: &[Theorem]) -> Verdict {
+        let trusted = trusted.iter().map(|t| t.statement().to_string()).collect();
+        Verdict { accepted: true, claim, reason, work, trusted }
+    }
+
+    /// Accepts `claim` with the reason `found` gives for `Ok`, rejects it with the error.
+    pub fn decide<T>(
+        claim: String,
+        outcome: Result<T, String>,
+        found: impl FnOnce(T) -> (String, Work),
+        trusted: &[Theorem],
+    ) -> Verdict {
+        match outcome {
+            Ok(report) => {
+                let (reason, work) = found(report);
+                Verdict::accept(claim, reason, work, trusted)
+            }
+            Err(why) => reject(claim, why, Work::default()),
+        }
+    }
+
+    /// The rejection of a certificate whose instance is not valid.
+    pub fn invalid(claim: String, err: impl std::fmt::Display) -> Verdict {
+        reject(claim, format!("the instance is not valid: {err}"), Work::default())
+    }
+}
+
+/// What a certificate claims, in words: the `claim` of its verdict when the check cannot get
+/// as far as the family's own wording (a mismatched instance, a fault).
+pub trait Claim {
+    fn claim(&self) -> String;
+}
+
 /// A rejection: `claim` is what the certificate claimed, `reason` the first thing that failed.
 pub fn reject(claim: String, reason: String, work: Work) -> Verdict {
     Verdict { accepted: false, claim, reason, work, trusted: Vec::new() }

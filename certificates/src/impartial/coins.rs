@@ -54,6 +54,7 @@
 //! (its last coin a head, its set allowed) and lead to value 0.
 
 use crate::base::budget::Budget;
+use crate::verdict::{Claim, Theorem, Verdict, Work};
 use serde::{Deserialize, Serialize};
 
 /// A coin-game rule as written in the instance.
@@ -740,6 +741,52 @@ fn check_winning_move(
 
 fn flat(coins: &[Vec<u64>], d: usize) -> Vec<u64> {
     coins.iter().map(|c| c[d]).collect()
+}
+
+impl Claim for CoinLabelling {
+    fn claim(&self) -> String {
+        format!("{} (value {})", self.claim, self.value)
+    }
+}
+
+/// Registry entry for `coin-labelling`.
+pub fn labelling_verdict(
+    spec: &CoinGameSpec,
+    cert: &CoinLabelling,
+    budget: &mut Budget,
+) -> Verdict {
+    let claim = format!(
+        "the position has Grundy value {}: {}{}",
+        cert.value,
+        if cert.claim == CLAIM_FIRST_WINS {
+            "the first player wins"
+        } else {
+            "the second player wins"
+        },
+        if cert.winning_move.is_some() { " with the given move" } else { "" }
+    );
+    let game = match spec.validate() {
+        Ok(game) => game,
+        Err(err) => return Verdict::invalid(cert.claim(), err),
+    };
+    Verdict::decide(
+        claim,
+        check_labelling(&game, cert, budget),
+        |report| {
+            let reason = format!(
+                "every one of the {} labels is the mex over its moves ({} steps){}",
+                report.coins,
+                report.work,
+                if cert.winning_move.is_some() {
+                    "; the winning move is legal and leads to value 0"
+                } else {
+                    ""
+                }
+            );
+            (reason, Work { positions: Some(report.coins), ..Work::default() })
+        },
+        &[Theorem::CoinDecomposition, Theorem::SpragueGrundy],
+    )
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@
 //! the period; the verdict then names that theorem too ([`check_labelling`]).
 
 use crate::base::budget::Budget;
+use crate::verdict::{reject, Claim, Theorem, Verdict, Work};
 use serde::{Deserialize, Serialize};
 
 /// The largest heap an instance may hold (the check is quadratic in it).
@@ -413,6 +414,54 @@ pub fn check_labelling_of(
             "unknown claim '{other}' (expected {CLAIM_FIRST_PLAYER_WINS} or \
              {CLAIM_SECOND_PLAYER_WINS})"
         )),
+    }
+}
+
+impl Claim for HeapLabelling {
+    fn claim(&self) -> String {
+        self.claim.clone()
+    }
+}
+
+/// The theorems a heap labelling rests on: Sprague-Grundy, and the periodicity theorem when a
+/// heap beyond the checked labels took its value from the period.
+pub fn theorems(report: &LabellingReport) -> Vec<Theorem> {
+    let mut trusted = vec![Theorem::SpragueGrundy];
+    if report.periodic {
+        trusted.push(Theorem::OctalPeriodicity);
+    }
+    trusted
+}
+
+/// Registry entry for `heap-labelling`.
+pub fn labelling_verdict(
+    game: &HeapGame,
+    labelling: &HeapLabelling,
+    budget: &mut Budget,
+) -> Verdict {
+    let claim = match labelling.claim.as_str() {
+        CLAIM_FIRST_PLAYER_WINS => "the first player wins".to_string(),
+        CLAIM_SECOND_PLAYER_WINS => "the second player wins".to_string(),
+        other => other.to_string(),
+    };
+    if let Some(why) = game.violation() {
+        return Verdict::invalid(claim, why);
+    }
+    match check_labelling(game, labelling, budget) {
+        Ok(report) => {
+            let reason = format!(
+                "every label up to heap {} is the mex over its moves under {} ({} moves); the \
+                 position's value is {}{}",
+                report.bound,
+                game.game,
+                report.moves,
+                report.value,
+                if report.value == 0 { "" } else { "; the winning move leaves value 0" }
+            );
+            let work = Work { positions: Some(report.bound + 1), ..Work::default() };
+            Verdict::accept(claim, reason, work, &theorems(&report))
+        }
+        Err(why) => reject(claim, why, Work::default()),
     }
 }
 

@@ -29,6 +29,7 @@
 //! position it stands for. Nothing is trusted beyond the rules.
 
 use crate::base::budget::Budget;
+use crate::verdict::{reject, Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -282,6 +283,64 @@ fn follow(
         ));
     }
     Ok(target)
+}
+
+/// Instance kind `triangle-avoidance`: one-colour triangle avoidance on `n` isolated nodes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriangleSpec {
+    pub n: usize,
+}
+
+impl TriangleSpec {
+    /// Checks that `n` is in the supported range.
+    pub fn validate(&self) -> Result<(), String> {
+        ensure!(
+            (1..=MAX_N).contains(&self.n),
+            "n = {} is outside the supported range 1..={MAX_N}",
+            self.n
+        );
+        Ok(())
+    }
+}
+
+impl Claim for TriangleStrategy {
+    fn claim(&self) -> String {
+        format!("{} wins", self.winner)
+    }
+}
+
+/// Registry entry for `triangle-strategy`.
+pub fn strategy_verdict(
+    spec: &TriangleSpec,
+    strategy: &TriangleStrategy,
+    budget: &mut Budget,
+) -> Verdict {
+    let claim =
+        format!("{} wins one-colour triangle avoidance on {} nodes", strategy.winner, strategy.n);
+    if strategy.n != spec.n {
+        let why =
+            format!("the certificate is for n = {}, the instance for n = {}", strategy.n, spec.n);
+        return reject(claim, why, Work::default());
+    }
+    Verdict::decide(
+        claim,
+        check_triangle_strategy(strategy, budget),
+        |report| {
+            let reason = format!(
+                "the Winner's strategy replayed against every move of the other player: {} \
+                 positions, {} moves mapped onto stored positions by verified permutations, {} \
+                 final positions",
+                report.positions, report.moves_checked, report.final_positions
+            );
+            let work = Work {
+                positions: Some(report.positions),
+                leaves: Some(report.final_positions),
+                ..Work::default()
+            };
+            (reason, work)
+        },
+        &[],
+    )
 }
 
 #[cfg(test)]

@@ -52,8 +52,8 @@
 //! Nothing is trusted beyond these rules.
 
 use crate::base::budget::Budget;
-use crate::check::{reject, Verdict, Work};
 use crate::triangulations::marking::{MarkingGame, MarkingSpec, Rules};
+use crate::verdict::{reject, Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -455,8 +455,24 @@ pub fn check_balanced_colouring(
 pub const LEMMA_4_CLAIM: &str = "a colouring of every edge, red and blue counts differing by \
 at most one, with no monochromatic face (Lemma 4)";
 
-/// The checker's verdict on a `construct-strategy` certificate.
-pub fn verdict(spec: &MarkingSpec, cert: &ConstructStrategy, budget: &mut Budget) -> Verdict {
+impl Claim for ConstructStrategy {
+    fn claim(&self) -> String {
+        "bounds on the value of a game on points".into()
+    }
+}
+
+impl Claim for BalancedColouring {
+    fn claim(&self) -> String {
+        LEMMA_4_CLAIM.into()
+    }
+}
+
+/// Registry entry for `construct-strategy`.
+pub fn strategy_verdict(
+    spec: &MarkingSpec,
+    cert: &ConstructStrategy,
+    budget: &mut Budget,
+) -> Verdict {
     let claim = claim(spec.game, cert);
     match check_construct_strategy(spec, cert, budget) {
         Ok(report) => {

@@ -35,6 +35,7 @@ use crate::impartial::heaps::{
 use crate::triangulations::marking::{
     MarkingGame, MarkingSpec, MAX_CONSTRUCTING_POINTS, MAX_EDGES,
 };
+use crate::verdict::{reject, Claim, Theorem, Verdict, Work};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -255,6 +256,37 @@ pub fn check_marking_kayles(
             })
         })?;
     Ok(KaylesReport { theorem: reduction.theorem, heaps: reduction.heaps, labelling: report })
+}
+
+impl Claim for MarkingKayles {
+    fn claim(&self) -> String {
+        format!("the {} player wins", self.winner)
+    }
+}
+
+/// Registry entry for `marking-kayles`.
+pub fn kayles_verdict(spec: &MarkingSpec, cert: &MarkingKayles, budget: &mut Budget) -> Verdict {
+    let claim = format!("the {} player wins {:?}", cert.winner, spec.game);
+    match check_marking_kayles(spec, cert, budget) {
+        Ok(report) => {
+            let reason = format!(
+                "by {} the game is a sum of {} heaps (largest {}); every label up to heap \
+                 {} is the mex over its moves ({} moves); the value is {}{}",
+                report.theorem,
+                report.heaps.len(),
+                report.heaps.iter().max().unwrap_or(&0),
+                report.labelling.bound,
+                report.labelling.moves,
+                report.labelling.value,
+                if report.labelling.value == 0 { "" } else { "; the winning edge leaves value 0" }
+            );
+            let work = Work { positions: Some(report.labelling.bound + 1), ..Work::default() };
+            let mut trusted = vec![Theorem::TriangulationHeaps];
+            trusted.extend(crate::impartial::heaps::theorems(&report.labelling));
+            Verdict::accept(claim, reason, work, &trusted)
+        }
+        Err(why) => reject(claim, why, Work::default()),
+    }
 }
 
 #[cfg(test)]

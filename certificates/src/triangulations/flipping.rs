@@ -47,6 +47,7 @@
 
 use crate::base::budget::Budget;
 use crate::base::geometry::{segments_cross, validate_triangulation, Point};
+use crate::verdict::{Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
@@ -676,67 +677,70 @@ pub fn check_flip_sequence(
     Ok((green, total))
 }
 
-/// The checker's verdict on a flip certificate: (accepted, claim, reason, positions, leaves).
-pub fn verdict(
-    spec: &FlipSpec,
-    certificate: &crate::format::Certificate,
-    budget: &mut Budget,
-) -> (bool, String, String, Option<u64>, Option<u64>) {
-    use crate::format::Certificate;
-    match certificate {
-        Certificate::FlipValue(v) => {
-            let claim = format!(
-                "the value of {:?} is {} (first player's payoff{})",
-                spec.game,
-                v.value,
-                if spec.game == FlipGame::BichromaticFlipping {
-                    ": red minus blue edges"
-                } else {
-                    ": 1 win, 0 tie, -1 loss"
-                }
-            );
-            match check_flip_value(spec, v, budget) {
-                Ok(r) => (
-                    true,
-                    claim,
-                    format!(
-                        "each strategy replayed against every opponent move: {} positions, {} ends",
-                        r.positions, r.leaves
-                    ),
-                    Some(r.positions),
-                    Some(r.leaves),
-                ),
-                Err(why) => (false, claim, why, None, None),
-            }
-        }
-        Certificate::FlipSequence(f) => {
-            let claim = format!("{} flips colour {} edges green", f.flips.len(), f.green);
-            match check_flip_sequence(spec, f, budget) {
-                Ok((green, total)) => {
-                    let wins = if spec.game == FlipGame::GreenWins {
-                        if 2 * green > total {
-                            "; more green than black: the player wins"
-                        } else {
-                            "; not more green than black"
-                        }
-                    } else if green == total {
-                        "; every edge is green"
-                    } else {
-                        ""
-                    };
-                    (
-                        true,
-                        claim,
-                        format!("replayed move by move: {green} of {total} edges green{wins}"),
-                        Some(f.flips.len() as u64),
-                        None,
-                    )
-                }
-                Err(why) => (false, claim, why, None, None),
-            }
-        }
-        _ => (false, "unknown".into(), "not a flip certificate".into(), None, None),
+impl Claim for FlipValue {
+    fn claim(&self) -> String {
+        format!("the game's value is {}", self.value)
     }
+}
+
+impl Claim for FlipSequence {
+    fn claim(&self) -> String {
+        format!("{} edges green", self.green)
+    }
+}
+
+/// Registry entry for `flip-value`.
+pub fn value_verdict(spec: &FlipSpec, v: &FlipValue, budget: &mut Budget) -> Verdict {
+    let claim = format!(
+        "the value of {:?} is {} (first player's payoff{})",
+        spec.game,
+        v.value,
+        if spec.game == FlipGame::BichromaticFlipping {
+            ": red minus blue edges"
+        } else {
+            ": 1 win, 0 tie, -1 loss"
+        }
+    );
+    Verdict::decide(
+        claim,
+        check_flip_value(spec, v, budget),
+        |r| {
+            let reason = format!(
+                "each strategy replayed against every opponent move: {} positions, {} ends",
+                r.positions, r.leaves
+            );
+            (
+                reason,
+                Work { positions: Some(r.positions), leaves: Some(r.leaves), ..Work::default() },
+            )
+        },
+        &[],
+    )
+}
+
+/// Registry entry for `flip-sequence`.
+pub fn sequence_verdict(spec: &FlipSpec, f: &FlipSequence, budget: &mut Budget) -> Verdict {
+    let claim = format!("{} flips colour {} edges green", f.flips.len(), f.green);
+    Verdict::decide(
+        claim,
+        check_flip_sequence(spec, f, budget),
+        |(green, total)| {
+            let wins = if spec.game == FlipGame::GreenWins {
+                if 2 * green > total {
+                    "; more green than black: the player wins"
+                } else {
+                    "; not more green than black"
+                }
+            } else if green == total {
+                "; every edge is green"
+            } else {
+                ""
+            };
+            let reason = format!("replayed move by move: {green} of {total} edges green{wins}");
+            (reason, Work { positions: Some(f.flips.len() as u64), ..Work::default() })
+        },
+        &[],
+    )
 }
 
 #[cfg(test)]

@@ -32,6 +32,7 @@
 
 use crate::base::budget::Budget;
 use crate::base::geometry::{Triangulation, TriangulationSpec};
+use crate::verdict::{Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
@@ -376,6 +377,40 @@ pub fn check_marking_strategy(
         }
     }
     Ok(report)
+}
+
+impl Claim for MarkingStrategy {
+    fn claim(&self) -> String {
+        format!("the {} player wins", self.winner)
+    }
+}
+
+/// Registry entry for `marking-strategy`.
+pub fn strategy_verdict(
+    spec: &MarkingSpec,
+    strategy: &MarkingStrategy,
+    budget: &mut Budget,
+) -> Verdict {
+    let claim = format!("the {} player wins {:?}", strategy.winner, spec.game);
+    Verdict::decide(
+        claim,
+        check_marking_strategy(spec, strategy, budget),
+        |report| {
+            let reason = format!(
+                "replayed against every opponent move: {} positions, {} final positions, all won by the winner",
+                report.positions, report.wins
+            );
+            (
+                reason,
+                Work {
+                    positions: Some(report.positions),
+                    leaves: Some(report.wins),
+                    ..Work::default()
+                },
+            )
+        },
+        &[],
+    )
 }
 
 #[cfg(test)]

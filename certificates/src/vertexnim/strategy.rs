@@ -69,6 +69,7 @@
 //! move (misere play). Nothing is trusted beyond these rules.
 
 use crate::base::budget::Budget;
+use crate::verdict::{reject, Claim, Theorem, Verdict, Work};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -875,6 +876,91 @@ fn check_directed_labelling(
         (labels[u] == b'N', format!("the token's vertex is labelled {}", labels[u] as char))
     };
     conclude(theorem, first, how, claim_first, &cert.winner)
+}
+
+impl Claim for VertexNimStrategy {
+    fn claim(&self) -> String {
+        format!("the {} player wins", self.winner)
+    }
+}
+
+impl Claim for VertexNimLabelling {
+    fn claim(&self) -> String {
+        format!("the {} player wins", self.winner)
+    }
+}
+
+/// Registry entry for `vertexnim-strategy`.
+pub fn strategy_verdict(
+    spec: &VertexNimSpec,
+    strategy: &VertexNimStrategy,
+    budget: &mut Budget,
+) -> Verdict {
+    let claim = strategy.claim();
+    let game = match spec.validate() {
+        Ok(game) => game,
+        Err(err) => return Verdict::invalid(claim, err),
+    };
+    let work = Work {
+        vertices: game.names.len(),
+        edges: game.start.adj.iter().map(|a| a.len()).sum(),
+        ..Work::default()
+    };
+    match check_strategy(&game, strategy, budget) {
+        Ok(report) => {
+            let reason = format!(
+                "the winner's strategy replayed against every move of the other player: {} \
+                 positions, {} moves followed, {} final positions",
+                report.positions, report.moves_followed, report.final_positions
+            );
+            let work = Work {
+                positions: Some(report.positions),
+                leaves: Some(report.final_positions),
+                ..work
+            };
+            Verdict::accept(claim, reason, work, &[])
+        }
+        Err(why) => reject(claim, why, work),
+    }
+}
+
+/// The trusted theorem a labelling of `game` rests on, by the game's shape (the same cases
+/// [`check_labelling`] dispatches on).
+fn labelling_theorem(game: &VertexNim) -> Theorem {
+    let s = &game.start;
+    if !(game.directed && game.variant == Variant::Vertexnim) {
+        Theorem::VertexNimTheorem10
+    } else if (0..s.weights.len()).all(|v| !s.adj[v].contains(&v)) {
+        Theorem::VertexNimTheorem3
+    } else {
+        Theorem::VertexNimTheorem6
+    }
+}
+
+/// Registry entry for `vertexnim-labelling`.
+pub fn labelling_verdict(
+    spec: &VertexNimSpec,
+    labelling: &VertexNimLabelling,
+    budget: &mut Budget,
+) -> Verdict {
+    let claim = labelling.claim();
+    let game = match spec.validate() {
+        Ok(game) => game,
+        Err(err) => return Verdict::invalid(claim, err),
+    };
+    let theorem = labelling_theorem(&game);
+    Verdict::decide(
+        claim,
+        check_labelling(&game, labelling, budget),
+        |(name, how)| {
+            let reason = format!(
+                "every label (and peeling round) satisfies the local rules; by {name}: {how}"
+            );
+            let n = game.names.len();
+            (reason, Work { vertices: n, positions: Some(n as u64), ..Work::default() })
+        },
+        &[theorem],
+    )
 }
 
 #[cfg(test)]

@@ -34,6 +34,7 @@
 
 use crate::base::budget::Budget;
 use crate::base::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
+use crate::verdict::{Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
@@ -317,6 +318,36 @@ fn name(p: DnfPlayer) -> &'static str {
         DnfPlayer::First => "first",
         DnfPlayer::Second => "second",
     }
+}
+
+impl Claim for DnfStrategy {
+    fn claim(&self) -> String {
+        format!("{:?} player wins", self.player).to_lowercase()
+    }
+}
+
+/// Registry entry for `dnf-strategy`.
+pub fn strategy_verdict(dnf: &PosDnf, strategy: &DnfStrategy, budget: &mut Budget) -> Verdict {
+    let claim = format!("the {}", strategy.claim());
+    Verdict::decide(
+        claim,
+        check_strategy(dnf, strategy, budget),
+        |report| {
+            let reason = format!(
+                "replayed against every opponent move: {} positions, {} settled",
+                report.positions, report.leaves
+            );
+            (
+                reason,
+                Work {
+                    positions: Some(report.positions),
+                    leaves: Some(report.leaves),
+                    ..Work::default()
+                },
+            )
+        },
+        &[],
+    )
 }
 
 #[cfg(test)]

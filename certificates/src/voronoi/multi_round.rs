@@ -56,6 +56,8 @@
 use crate::base::budget::Budget;
 use crate::base::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
 use crate::base::graph::{Graph, UNREACHABLE};
+use crate::verdict::{reject, Claim, Verdict, Work};
+use crate::voronoi::instance::{MultiRound, MultiRoundSpec};
 use crate::voronoi::rules::{score, Player};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -866,6 +868,94 @@ pub fn check_value(
     let black = check_strategy(graph, rounds, start, &certificate.black, budget)
         .map_err(|e| format!("black's strategy: {e}"))?;
     Ok((white, black))
+}
+
+/// Validates a `voronoi` instance for a certificate claiming `claim`, with the work record.
+pub(crate) fn validated(
+    spec: &MultiRoundSpec,
+    claim: &str,
+    budget: &mut Budget,
+) -> Result<(MultiRound, Work), Verdict> {
+    let game = spec.validate_within(budget).map_err(|err| Verdict::invalid(claim.into(), err))?;
+    let work =
+        Work { vertices: game.graph.len(), edges: game.graph.edge_count(), ..Work::default() };
+    Ok((game, work))
+}
+
+impl Claim for VoronoiStrategy {
+    fn claim(&self) -> String {
+        let who = match self.player {
+            Player::White => "white",
+            Player::Black => "black",
+        };
+        match (self.claim, self.margin) {
+            (StrategyClaim::Wins, _) => format!("{who} wins"),
+            (StrategyClaim::AtLeastTies, _) => format!("{who} at least ties"),
+            (StrategyClaim::MarginAtLeast, Some(k)) => format!("{who} has margin at least {k}"),
+            (StrategyClaim::MarginAtLeast, None) => format!("{who} has margin at least ?"),
+        }
+    }
+}
+
+impl Claim for VoronoiValue {
+    fn claim(&self) -> String {
+        format!("the game's value (W's margin) is {}", self.value)
+    }
+}
+
+/// Registry entry for `voronoi-strategy`.
+pub fn strategy_verdict(
+    spec: &MultiRoundSpec,
+    strategy: &VoronoiStrategy,
+    budget: &mut Budget,
+) -> Verdict {
+    let claim = strategy.claim();
+    let (game, mut work) = match validated(spec, &claim, budget) {
+        Ok(found) => found,
+        Err(verdict) => return verdict,
+    };
+    match check_strategy(&game.graph, game.rounds, &game.start, strategy, budget) {
+        Ok(report) => {
+            work.positions = Some(report.positions);
+            work.leaves = Some(report.leaves);
+            work.symmetries = Some(report.symmetries_used);
+            let reason = format!(
+                "replayed against every opponent move: {} positions, {} final positions \
+                 (worst margin {}), {} opponent moves folded by verified symmetries",
+                report.positions,
+                report.leaves,
+                report.worst_margin.map_or("none".to_string(), |m| m.to_string()),
+                report.symmetries_used
+            );
+            Verdict::accept(claim, reason, work, &[])
+        }
+        Err(why) => reject(claim, why, work),
+    }
+}
+
+/// Registry entry for `voronoi-value`.
+pub fn value_verdict(spec: &MultiRoundSpec, value: &VoronoiValue, budget: &mut Budget) -> Verdict {
+    let claim = value.claim();
+    let (game, mut work) = match validated(spec, &claim, budget) {
+        Ok(found) => found,
+        Err(verdict) => return verdict,
+    };
+    match check_value(&game.graph, game.rounds, &game.start, value, budget) {
+        Ok((white, black)) => {
+            work.positions = Some(white.positions + black.positions);
+            work.leaves = Some(white.leaves + black.leaves);
+            work.symmetries = Some(white.symmetries_used + black.symmetries_used);
+            let reason = format!(
+                "W's strategy guarantees a margin of at least {v} ({} positions) and B's holds \
+                 W to at most {v} ({} positions), each replayed against every opponent move",
+                white.positions,
+                black.positions,
+                v = value.value
+            );
+            Verdict::accept(claim, reason, work, &[])
+        }
+        Err(why) => reject(claim, why, work),
+    }
 }
 
 #[cfg(test)]

@@ -53,6 +53,8 @@
 //! at most `value`: together they fix the game's value.
 
 use crate::base::budget::Budget;
+use crate::verdict::{reject, Claim, Theorem, Verdict};
+use crate::voronoi::instance::MultiRoundSpec;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -508,6 +510,51 @@ pub fn path_order(graph: &crate::base::graph::Graph) -> Result<Vec<usize>, Strin
         ));
     }
     Ok(order)
+}
+
+impl Claim for PathValue {
+    fn claim(&self) -> String {
+        format!(
+            "the value of VG(P_{}, {}) (W's margin) is {}",
+            self.vertices, self.rounds, self.value
+        )
+    }
+}
+
+/// Registry entry for `voronoi-path-value`: the instance must be a path with no start stones.
+pub fn value_verdict(spec: &MultiRoundSpec, value: &PathValue, budget: &mut Budget) -> Verdict {
+    let claim = value.claim();
+    let (game, mut work) = match crate::voronoi::multi_round::validated(spec, &claim, budget) {
+        Ok(found) => found,
+        Err(verdict) => return verdict,
+    };
+    if let Err(why) = path_order(&game.graph) {
+        return reject(
+            claim,
+            format!("a voronoi-path-value certificate needs a path: {why}"),
+            work,
+        );
+    }
+    if game.start.iter().any(|&c| c != b'.') {
+        let why = "a voronoi-path-value certificate needs a game without start stones";
+        return reject(claim, why.into(), work);
+    }
+    match check_path_value(game.graph.len(), game.rounds, value, budget) {
+        Ok((white, black)) => {
+            work.positions = Some(white.states + black.states);
+            work.leaves = Some(white.leaves + black.leaves);
+            let reason = format!(
+                "W's strategy guarantees a margin of at least {v} ({} gap states) and B's \
+                 holds W to at most {v} ({} gap states), each replayed against every \
+                 opponent move",
+                white.states,
+                black.states,
+                v = value.value
+            );
+            Verdict::accept(claim, reason, work, &[Theorem::PathGaps])
+        }
+        Err(why) => reject(claim, why, work),
+    }
 }
 
 #[cfg(test)]

@@ -45,10 +45,10 @@ impl SatVoronoi {
     }
 
     /// The theorem of seed 001 that makes the reduction correct.
-    pub fn theorem(self) -> &'static str {
+    pub fn theorem(self) -> crate::verdict::Theorem {
         match self {
-            SatVoronoi::Problem1 => crate::TRUSTED_THEOREM_3,
-            SatVoronoi::Problem2 => crate::TRUSTED_COROLLARY_1,
+            SatVoronoi::Problem1 => crate::verdict::Theorem::SatVoronoiTheorem3,
+            SatVoronoi::Problem2 => crate::verdict::Theorem::SatVoronoiCorollary1,
         }
     }
 }

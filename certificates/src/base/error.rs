@@ -1,0 +1,54 @@
+//! [`FormatError`]: a file that does not parse or does not fit its schema, with the line and
+//! column where they are known.
+
+use crate::base::graph::GraphError;
+use std::fmt;
+
+/// A file that does not parse or does not fit the schema. Line and column where known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl FormatError {
+    pub fn new(message: impl Into<String>) -> Self {
+        FormatError { line: None, column: None, message: message.into() }
+    }
+
+    pub(crate) fn from_json(err: serde_json::Error) -> Self {
+        let known = err.line() > 0;
+        FormatError {
+            line: known.then(|| err.line()),
+            column: known.then(|| err.column()),
+            message: strip_position(&err.to_string()),
+        }
+    }
+}
+
+/// serde_json appends " at line L column C"; we report those separately.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(at) => message[..at].to_string(),
+        None => message.to_string(),
+    }
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{l}:{c}: {}", self.message),
+            (Some(l), None) => write!(f, "{l}: {}", self.message),
+            _ => write!(f, "{}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+impl From<GraphError> for FormatError {
+    fn from(err: GraphError) -> Self {
+        FormatError::new(format!("graph.{err}"))
+    }
+}

@@ -1,0 +1,314 @@
+//! The one-round Voronoi game's certificates: a `witness` (B's winning placement, scored by the
+//! reference rules) and a `refutation` (an LRAT proof of the checker's own encoding, or of a
+//! formula whose image under the paper's reduction is the instance).
+
+use crate::base::budget::Budget;
+use crate::base::cnf::Cnf;
+use crate::base::lrat::{check_lrat, LratReport};
+use crate::verdict::{reject, Claim, Verdict, Work};
+use crate::voronoi::encode::black_wins_cnf;
+use crate::voronoi::instance::{OneRound, OneRoundSpec};
+use crate::voronoi::rules::{score, Outcome};
+use crate::voronoi::sat_reduction::{self, SatVoronoi};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// The claim of a witness: B has a winning placement.
+pub const CLAIM_BLACK_WINS: &str = "black-wins";
+/// The claim of a refutation: B has no winning placement (W wins or ties).
+pub const CLAIM_BLACK_CANNOT_WIN: &str = "black-cannot-win";
+
+/// How a refutation proves that B cannot win.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "method", rename_all = "kebab-case")]
+pub enum RefutationMethod {
+    /// The LRAT refutes the checker's own encoding of the instance ([`crate::voronoi::encode`]).
+    Direct,
+    /// The LRAT refutes `formula`; the instance must be the named reduction's image of it, and
+    /// the paper's theorem carries unsatisfiability over to the game.
+    Reduction { reduction: SatVoronoi, formula: Cnf },
+}
+
+/// A witness: B's placement.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Witness {
+    pub claim: String,
+    pub placement: Vec<String>,
+}
+
+/// A refutation: an LRAT proof, of the direct encoding or of a reduction's formula.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Refutation {
+    pub claim: String,
+    #[serde(flatten)]
+    pub method: RefutationMethod,
+    pub lrat: String,
+}
+
+impl Claim for Witness {
+    fn claim(&self) -> String {
+        self.claim.clone()
+    }
+}
+
+impl Claim for Refutation {
+    fn claim(&self) -> String {
+        self.claim.clone()
+    }
+}
+
+/// Registry entry for `witness`: validates the instance, then [`check_witness`].
+pub fn witness(spec: &OneRoundSpec, witness: &Witness, budget: &mut Budget) -> Verdict {
+    match spec.validate_within(budget) {
+        Ok(game) => check_witness(&game, witness, budget),
+        Err(err) => Verdict::invalid(witness.claim(), err),
+    }
+}
+
+/// Registry entry for `refutation`: validates the instance, then [`check_refutation`].
+pub fn refutation(spec: &OneRoundSpec, refutation: &Refutation, budget: &mut Budget) -> Verdict {
+    match spec.validate_within(budget) {
+        Ok(game) => check_refutation(&game, refutation, budget),
+        Err(err) => Verdict::invalid(refutation.claim(), err),
+    }
+}
+
+fn base_work(game: &OneRound) -> Work {
+    Work { vertices: game.graph.len(), edges: game.graph.edge_count(), ..Work::default() }
+}
+
+pub fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) -> Verdict {
+    let mut work = base_work(game);
+    let claim = witness.claim.clone();
+    if claim != CLAIM_BLACK_WINS {
+        return reject(claim, format!("a witness can only claim '{CLAIM_BLACK_WINS}'"), work);
+    }
+    let mut is_white = vec![false; game.graph.len()];
+    for &w in &game.white {
+        is_white[w] = true;
+    }
+    let mut occupied = is_white.clone();
+    let mut black = Vec::with_capacity(witness.placement.len());
+    for (k, name) in witness.placement.iter().enumerate() {
+        let Some(v) = game.graph.vertex(name) else {
+            return reject(claim, format!("placement[{k}]: unknown vertex '{name}'"), work);
+        };
+        if is_white[v] {
+            return reject(claim, format!("placement[{k}]: vertex '{name}' is in W's set S"), work);
+        }
+        if occupied[v] {
+            return reject(claim, format!("placement[{k}]: vertex '{name}' is placed twice"), work);
+        }
+        occupied[v] = true;
+        black.push(v);
+    }
+    if black.len() != game.black_count {
+        return reject(
+            claim,
+            format!(
+                "the placement has {} vertices, B must place exactly {}",
+                black.len(),
+                game.black_count
+            ),
+            work,
+        );
+    }
+    if let Err(why) =
+        budget.charge(crate::voronoi::rules::score_cost(&game.graph), "scoring the placement")
+    {
+        return reject(claim, why, work);
+    }
+    let s = score(&game.graph, &game.white, &black);
+    work.white_score = Some(s.white);
+    work.black_score = Some(s.black);
+    if s.outcome() != Outcome::BlackWins {
+        return reject(
+            claim,
+            format!(
+                "the placement does not win: B dominates {}, W dominates {} ({} neutral)",
+                s.black, s.white, s.neutral
+            ),
+            work,
+        );
+    }
+    Verdict {
+        accepted: true,
+        claim,
+        reason: format!(
+            "B's placement dominates {} vertices against W's {} ({} neutral)",
+            s.black, s.white, s.neutral
+        ),
+        work,
+        trusted: Vec::new(),
+    }
+}
+
+fn record_lrat(work: &mut Work, report: &LratReport) {
+    work.lrat_additions = Some(report.additions);
+    work.lrat_deletions = Some(report.deletions);
+    work.lrat_hints = Some(report.hints);
+}
+
+pub fn check_refutation(game: &OneRound, refutation: &Refutation, budget: &mut Budget) -> Verdict {
+    let mut work = base_work(game);
+    let claim = refutation.claim.clone();
+    if claim != CLAIM_BLACK_CANNOT_WIN {
+        return reject(
+            claim,
+            format!("a refutation can only claim '{CLAIM_BLACK_CANNOT_WIN}'"),
+            work,
+        );
+    }
+    match &refutation.method {
+        RefutationMethod::Direct => {
+            // Charged clause by clause as it is built: an instance whose encoding would not fit
+            // the budget is refused before the proof is read.
+            let encoding = match black_wins_cnf(&game.graph, &game.white, game.black_count, budget)
+            {
+                Ok(encoding) => encoding,
+                Err(why) => {
+                    return reject(
+                        claim,
+                        format!(
+                            "{why} (building the checker's own encoding of the instance; a \
+                             refutation through a reduction avoids it)"
+                        ),
+                        work,
+                    )
+                }
+            };
+            work.cnf_variables = Some(encoding.cnf.num_vars);
+            work.cnf_clauses = Some(encoding.cnf.clauses.len());
+            match check_lrat(&encoding.cnf, &refutation.lrat, budget) {
+                Ok(report) => {
+                    record_lrat(&mut work, &report);
+                    Verdict {
+                        accepted: true,
+                        claim,
+                        reason: format!(
+                            "the LRAT proof refutes the checker's {}-clause encoding of \
+                             \"B places {} vertices and wins\": B cannot win",
+                            encoding.cnf.clauses.len(),
+                            game.black_count
+                        ),
+                        work,
+                        trusted: Vec::new(),
+                    }
+                }
+                Err(err) => reject(claim, format!("the LRAT proof fails: {err}"), work),
+            }
+        }
+        RefutationMethod::Reduction { reduction, formula } => {
+            work.cnf_variables = Some(formula.num_vars);
+            work.cnf_clauses = Some(formula.clauses.len());
+            // Compare sizes before building anything: a carried formula may declare billions of
+            // variables.
+            let image = sat_reduction::paper_size(formula.num_vars as usize, formula.clauses.len());
+            if image != game.graph.len() {
+                return reject(
+                    claim,
+                    format!(
+                        "the instance is not the {} image of the carried formula: that image has \
+                         10n + 2m - 1 = {image} vertices, the instance {}",
+                        reduction.name(),
+                        game.graph.len()
+                    ),
+                    work,
+                );
+            }
+            if let Err(why) = same_as_construction(game, formula, *reduction, budget) {
+                return reject(claim, why, work);
+            }
+            match check_lrat(formula, &refutation.lrat, budget) {
+                Ok(report) => {
+                    record_lrat(&mut work, &report);
+                    Verdict {
+                        accepted: true,
+                        claim,
+                        reason: format!(
+                            "the instance is the {} image of the carried {}-clause formula, \
+                             and the LRAT proof refutes that formula: B cannot win",
+                            reduction.name(),
+                            formula.clauses.len()
+                        ),
+                        work,
+                        trusted: vec![reduction.theorem().statement().to_string()],
+                    }
+                }
+                Err(err) => reject(claim, format!("the LRAT proof fails: {err}"), work),
+            }
+        }
+    }
+}
+
+/// Rebuilds the reduction's instance from `formula` and compares it with `game` as labelled
+/// graphs (vertex names, edges as unordered pairs, W's set, B's count); names the first
+/// difference.
+fn same_as_construction(
+    game: &OneRound,
+    formula: &Cnf,
+    reduction: SatVoronoi,
+    budget: &mut Budget,
+) -> Result<(), String> {
+    // The image has as many vertices as the instance (checked by the caller) and at most
+    // 3 + 3 + 3 + 3 edges a variable and 2 + 3 a clause besides the pendants: building it and
+    // the three name sets is linear in the instance, about 200 units a vertex and edge.
+    budget.charge_each(
+        (game.graph.len() as u64).saturating_add(game.graph.edge_count() as u64),
+        200,
+        "rebuilding the reduction's image",
+    )?;
+    let built = sat_reduction::build(formula, reduction)
+        .map_err(|why| format!("the carried formula cannot be reduced: {why}"))?;
+    let ours: BTreeSet<&str> = built.vertices.iter().map(String::as_str).collect();
+    let theirs: BTreeSet<&str> = game.graph.names().collect();
+    if let Some(v) = ours.symmetric_difference(&theirs).next() {
+        let side =
+            if ours.contains(v) { "the reduction has vertex" } else { "the instance has vertex" };
+        return Err(format!(
+            "the instance is not the {} image of the carried formula: {side} '{v}' and the other does not",
+            reduction.name()
+        ));
+    }
+    let pair = |a: &str, b: &str| {
+        if a < b {
+            (a.to_string(), b.to_string())
+        } else {
+            (b.to_string(), a.to_string())
+        }
+    };
+    let ours: BTreeSet<(String, String)> = built.edges.iter().map(|(a, b)| pair(a, b)).collect();
+    let theirs: BTreeSet<(String, String)> = game
+        .graph
+        .edges()
+        .into_iter()
+        .map(|(i, j)| pair(game.graph.name(i), game.graph.name(j)))
+        .collect();
+    if let Some((a, b)) = ours.symmetric_difference(&theirs).next() {
+        let side = if ours.contains(&(a.clone(), b.clone())) {
+            "the reduction has edge"
+        } else {
+            "the instance has edge"
+        };
+        return Err(format!(
+            "the instance is not the {} image of the carried formula: {side} {a} - {b} and the other does not",
+            reduction.name()
+        ));
+    }
+    let ours: BTreeSet<&str> = built.white.iter().map(String::as_str).collect();
+    let theirs: BTreeSet<&str> = game.white.iter().map(|&w| game.graph.name(w)).collect();
+    if ours != theirs {
+        return Err(format!(
+            "W's set differs from the {} construction's {:?}",
+            reduction.name(),
+            built.white
+        ));
+    }
+    if built.black_count != game.black_count {
+        return Err(format!(
+            "B's count is {}, the construction gives {}",
+            game.black_count, built.black_count
+        ));
+    }
+    Ok(())
+}

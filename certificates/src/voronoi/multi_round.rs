@@ -870,13 +870,12 @@ pub fn check_value(
     Ok((white, black))
 }
 
-/// Validates a `voronoi` instance for a certificate claiming `claim`, with the work record.
+/// Validates a `voronoi` instance, with the work record a verdict starts from.
 pub(crate) fn validated(
     spec: &MultiRoundSpec,
-    claim: &str,
     budget: &mut Budget,
-) -> Result<(MultiRound, Work), Verdict> {
-    let game = spec.validate_within(budget).map_err(|err| Verdict::invalid(claim.into(), err))?;
+) -> Result<(MultiRound, Work), crate::base::error::FormatError> {
+    let game = spec.validate_within(budget)?;
     let work =
         Work { vertices: game.graph.len(), edges: game.graph.edge_count(), ..Work::default() };
     Ok((game, work))
@@ -910,9 +909,9 @@ pub fn strategy_verdict(
     budget: &mut Budget,
 ) -> Verdict {
     let claim = strategy.claim();
-    let (game, mut work) = match validated(spec, &claim, budget) {
+    let (game, mut work) = match validated(spec, budget) {
         Ok(found) => found,
-        Err(verdict) => return verdict,
+        Err(err) => return Verdict::invalid(claim, err),
     };
     match check_strategy(&game.graph, game.rounds, &game.start, strategy, budget) {
         Ok(report) => {
@@ -936,9 +935,9 @@ pub fn strategy_verdict(
 /// Registry entry for `voronoi-value`.
 pub fn value_verdict(spec: &MultiRoundSpec, value: &VoronoiValue, budget: &mut Budget) -> Verdict {
     let claim = value.claim();
-    let (game, mut work) = match validated(spec, &claim, budget) {
+    let (game, mut work) = match validated(spec, budget) {
         Ok(found) => found,
-        Err(verdict) => return verdict,
+        Err(err) => return Verdict::invalid(claim, err),
     };
     match check_value(&game.graph, game.rounds, &game.start, value, budget) {
         Ok((white, black)) => {

@@ -524,9 +524,9 @@ impl Claim for PathValue {
 /// Registry entry for `voronoi-path-value`: the instance must be a path with no start stones.
 pub fn value_verdict(spec: &MultiRoundSpec, value: &PathValue, budget: &mut Budget) -> Verdict {
     let claim = value.claim();
-    let (game, mut work) = match crate::voronoi::multi_round::validated(spec, &claim, budget) {
+    let (game, mut work) = match crate::voronoi::multi_round::validated(spec, budget) {
         Ok(found) => found,
-        Err(verdict) => return verdict,
+        Err(err) => return Verdict::invalid(claim, err),
     };
     if let Err(why) = path_order(&game.graph) {
         return reject(

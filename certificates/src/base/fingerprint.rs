@@ -43,6 +43,23 @@ impl Zobrist {
     }
 }
 
+/// Fingerprints of whole values (a position's text, a state with its side to move): two
+/// independently keyed SipHash values side by side, 128 bits with the same secret-key argument
+/// as [`Zobrist`]. For positions that change in ways a per-item key cannot follow (vertex nim
+/// rewires the graph; a flip changes two edges).
+pub(crate) struct Fingerprints([RandomState; 2]);
+
+impl Fingerprints {
+    pub(crate) fn new() -> Fingerprints {
+        Fingerprints([RandomState::new(), RandomState::new()])
+    }
+
+    /// The fingerprint of `value`.
+    pub(crate) fn of<T: std::hash::Hash + ?Sized>(&self, value: &T) -> u128 {
+        u128::from(self.0[0].hash_one(value)) << 64 | u128::from(self.0[1].hash_one(value))
+    }
+}
+
 /// A hasher for fingerprints, which are already uniformly random and secret: it folds them
 /// and mixes in small integers, nothing more.
 #[derive(Default)]

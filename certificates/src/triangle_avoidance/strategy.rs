@@ -29,6 +29,7 @@
 //! position it stands for. Nothing is trusted beyond the rules.
 
 use crate::base::budget::Budget;
+use crate::replay::{replay, Node, Rules};
 use crate::verdict::{reject, Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -139,90 +140,107 @@ pub fn check_triangle_strategy(
             return Err(format!("moves[{k}]: position {p} is given twice"));
         }
     }
-    let mut report = TriangleReport::default();
-    let mut seen = vec![false; graphs.len()];
-    let mut stack = vec![0usize];
-    while let Some(p) = stack.pop() {
-        if std::mem::replace(&mut seen[p], true) {
-            continue;
-        }
-        report.positions += 1;
+    let mut walk =
+        Walk { strategy, graphs: &graphs, moves, winner_is_a, path: vec![0], followed: 0 };
+    let walked = replay(&mut walk, budget)?;
+    Ok(TriangleReport {
+        positions: walked.positions,
+        moves_checked: walk.followed,
+        final_positions: walked.leaves,
+    })
+}
+
+/// The replay over listed positions: the current one is the last of `path`.
+struct Walk<'s> {
+    strategy: &'s TriangleStrategy,
+    graphs: &'s [Adjacency],
+    moves: HashMap<usize, &'s [TriangleMove]>,
+    winner_is_a: bool,
+    path: Vec<usize>,
+    followed: u64,
+}
+
+impl<'s> Rules for Walk<'s> {
+    /// A listed move, by its index in the position's list.
+    type Move = usize;
+
+    fn key(&self) -> u128 {
+        self.path[self.path.len() - 1] as u128
+    }
+
+    fn expand(&mut self, budget: &mut Budget) -> Result<Node<usize>, String> {
+        let (n, p) = (self.strategy.n, self.path[self.path.len() - 1]);
+        let square = (n * n) as u64;
+        let listed = self.moves.get(&p).copied().unwrap_or(&[]);
         // The legal moves, and each listed move verified (a relabelling is n^2 steps).
-        budget.charge(
-            square + 16 + moves.get(&p).map_or(0, |l| l.len() as u64) * (square + 64),
-            "replaying positions",
-        )?;
-        let g = &graphs[p];
-        let a_to_move = edges(g).is_multiple_of(2);
-        let winner_to_move = a_to_move == winner_is_a;
+        budget.charge(square + 16 + listed.len() as u64 * (square + 64), "replaying positions")?;
+        let g = &self.graphs[p];
+        let winner_to_move = edges(g).is_multiple_of(2) == self.winner_is_a;
         let legal: Vec<(usize, usize)> = (0..n)
             .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
             .filter(|&(a, b)| g[a] >> b & 1 == 0 && g[a] & g[b] == 0)
             .collect();
-        let listed = moves.get(&p).copied().unwrap_or(&[]);
+        let shown = &self.strategy.positions[p];
         if winner_to_move {
-            match listed {
-                [] if legal.is_empty() => {
-                    return Err(format!(
-                        "position {p} ('{}'): the Winner is to move and every move closes a triangle",
-                        strategy.positions[p]
-                    ))
-                }
-                [one] => {
-                    let target = follow(n, &graphs, g, one, p)?;
-                    report.moves_checked += 1;
-                    stack.push(target);
-                }
-                _ => {
-                    return Err(format!(
-                        "position {p}: the Winner is to move, so exactly one move must be listed (found {})",
-                        listed.len()
-                    ))
-                }
-            }
-        } else {
-            if legal.is_empty() {
-                report.final_positions += 1;
-                continue;
-            }
-            // Every listed move is one of the loser's legal moves, listed once: nothing in the
-            // certificate is ignored.
-            let mut by_edge: HashMap<(usize, usize), &TriangleMove> = HashMap::new();
-            for m in listed {
-                let edge = (m.0.min(m.1), m.0.max(m.1));
-                let is_legal = edge.1 < n
-                    && edge.0 != edge.1
-                    && g[edge.0] >> edge.1 & 1 == 0
-                    && g[edge.0] & g[edge.1] == 0;
-                if !is_legal {
-                    return Err(format!(
-                        "position {p}: the listed move {}-{} is not a legal move of the loser",
-                        m.0, m.1
-                    ));
-                }
-                if by_edge.insert(edge, m).is_some() {
-                    return Err(format!(
-                        "position {p}: the move {}-{} is listed twice",
-                        edge.0, edge.1
-                    ));
-                }
-            }
-            for (a, b) in legal {
-                let Some(m) = by_edge.get(&(a, b)) else {
-                    return Err(format!(
-                        "position {p} ('{}'): the loser's move {a}-{b} is not answered",
-                        strategy.positions[p]
-                    ));
-                };
-                let target = follow(n, &graphs, g, m, p)?;
-                report.moves_checked += 1;
-                stack.push(target);
-            }
+            ensure!(
+                !(listed.is_empty() && legal.is_empty()),
+                "position {p} ('{shown}'): the Winner is to move and every move closes a triangle"
+            );
+            ensure!(
+                listed.len() == 1,
+                "position {p}: the Winner is to move, so exactly one move must be listed (found {})",
+                listed.len()
+            );
+            return Ok(Node::Moves(vec![0]));
         }
+        if legal.is_empty() {
+            return Ok(Node::Leaf);
+        }
+        // Every listed move is one of the loser's legal moves, listed once: nothing in the
+        // certificate is ignored.
+        let mut by_edge: HashMap<(usize, usize), usize> = HashMap::new();
+        for (k, m) in listed.iter().enumerate() {
+            let edge = (m.0.min(m.1), m.0.max(m.1));
+            let is_legal = edge.1 < n
+                && edge.0 != edge.1
+                && g[edge.0] >> edge.1 & 1 == 0
+                && g[edge.0] & g[edge.1] == 0;
+            ensure!(
+                is_legal,
+                "position {p}: the listed move {}-{} is not a legal move of the loser",
+                m.0,
+                m.1
+            );
+            ensure!(
+                by_edge.insert(edge, k).is_none(),
+                "position {p}: the move {}-{} is listed twice",
+                edge.0,
+                edge.1
+            );
+        }
+        let mut replies = Vec::with_capacity(legal.len());
+        for (a, b) in legal {
+            let Some(&k) = by_edge.get(&(a, b)) else {
+                fail!("position {p} ('{shown}'): the loser's move {a}-{b} is not answered");
+            };
+            replies.push(k);
+        }
+        Ok(Node::Moves(replies))
     }
-    Ok(report)
-}
 
+    fn play(&mut self, k: usize, _: &mut Budget) -> Result<(), String> {
+        let p = self.path[self.path.len() - 1];
+        let m = &self.moves[&p][k];
+        let target = follow(self.strategy.n, self.graphs, &self.graphs[p], m, p)?;
+        self.followed += 1;
+        self.path.push(target);
+        Ok(())
+    }
+
+    fn undo(&mut self, _: usize) {
+        self.path.pop();
+    }
+}
 /// Verifies one move from position `p` (graph `g`) and returns its target.
 fn follow(
     n: usize,

@@ -46,10 +46,12 @@
 //! checker replays it move by move and names the first illegal move.
 
 use crate::base::budget::Budget;
+use crate::base::fingerprint::Fingerprints;
 use crate::base::geometry::{segments_cross, validate_triangulation, Point};
+use crate::replay::{replay, Node, Rules};
 use crate::verdict::{Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Largest point set of a two-player strategy (its pairs must fit a 256-bit mask).
 pub const MAX_STRATEGY_POINTS: usize = 22;
@@ -568,7 +570,6 @@ fn replay_side(
     value: i64,
     budget: &mut Budget,
 ) -> Result<FlipReport, String> {
-    let n = shape.len();
     // A position: its board (an entry per edge), its text and its copy in the visited set;
     // listing its moves tests every edge.
     let edges = start.edges.len() as u64;
@@ -580,65 +581,128 @@ fn replay_side(
             return Err(format!("moves[{k}]: position {pos} is given twice"));
         }
     }
-    let holds = |payoff: i64| {
-        if owner_first {
-            payoff >= value
-        } else {
-            payoff <= value
-        }
+    let mut walk = Walk {
+        game,
+        shape,
+        table,
+        owner_first,
+        value,
+        per_position,
+        prints: Fingerprints::new(),
+        path: Vec::new(),
+        immediate: 0,
     };
-    let mut report = FlipReport::default();
-    let mut seen: HashSet<(String, bool)> = HashSet::new();
-    let mut stack = vec![(start.clone(), true)];
-    while let Some((board, first_to_move)) = stack.pop() {
-        let pos = board.position(n);
-        if !seen.insert((pos.clone(), first_to_move)) {
-            continue;
+    walk.enter(start.clone(), true);
+    let walked = replay(&mut walk, budget)?;
+    Ok(FlipReport { positions: walked.positions, leaves: walked.leaves + walk.immediate })
+}
+
+/// A position of the replay: the board, whether the first player moves, its text and key.
+type Visit = (Board, bool, String, u128);
+
+/// The replay of one side's strategy: the current position is the last of `path`.
+struct Walk<'a> {
+    game: FlipGame,
+    shape: &'a Shape,
+    table: HashMap<&'a str, [usize; 2]>,
+    owner_first: bool,
+    value: i64,
+    per_position: u64,
+    prints: Fingerprints,
+    path: Vec<Visit>,
+    /// Plays that ended at once (a move completing a green triangle).
+    immediate: u64,
+}
+
+impl Walk<'_> {
+    fn holds(&self, payoff: i64) -> bool {
+        if self.owner_first {
+            payoff >= self.value
+        } else {
+            payoff <= self.value
         }
-        report.positions += 1;
-        budget.charge(per_position, "replaying positions")?;
-        let legal = board.moves(shape);
+    }
+
+    fn enter(&mut self, board: Board, first_to_move: bool) {
+        let text = board.position(self.shape.len());
+        let key = self.prints.of(&(text.as_str(), first_to_move));
+        self.path.push((board, first_to_move, text, key));
+    }
+
+    /// The board after `e` at the current position, and the payoff if that ends the game.
+    fn after(&self, e: [usize; 2]) -> Result<(Board, Option<i64>), String> {
+        let (board, first_to_move, pos, _) = &self.path[self.path.len() - 1];
+        let mut next = board.clone();
+        let colour =
+            if *first_to_move || self.game != FlipGame::BichromaticFlipping { 1 } else { 2 };
+        let flipped = next
+            .play(self.shape, self.game, e, colour)
+            .map_err(|why| format!("position {pos}: flipping {}-{}: {why}", e[0], e[1]))?;
+        Ok((next, immediate_payoff(self.game, &flipped, *first_to_move)))
+    }
+}
+
+impl Rules for Walk<'_> {
+    type Move = [usize; 2];
+
+    fn key(&self) -> u128 {
+        self.path[self.path.len() - 1].3
+    }
+
+    fn expand(&mut self, budget: &mut Budget) -> Result<Node<[usize; 2]>, String> {
+        let (board, first_to_move, pos, _) = &self.path[self.path.len() - 1];
+        let (first_to_move, value) = (*first_to_move, self.value);
+        budget.charge(self.per_position, "replaying positions")?;
+        let legal = board.moves(self.shape);
         if legal.is_empty() {
-            let payoff = final_payoff(game, &board, first_to_move);
-            if !holds(payoff) {
-                return Err(format!(
-                    "position {pos}: the game ends with payoff {payoff}, beyond the claimed {value}"
-                ));
-            }
-            report.leaves += 1;
-            continue;
+            let payoff = final_payoff(self.game, board, first_to_move);
+            ensure!(
+                self.holds(payoff),
+                "position {pos}: the game ends with payoff {payoff}, beyond the claimed {value}"
+            );
+            return Ok(Node::Leaf);
         }
-        let options = if first_to_move == owner_first {
-            let Some(&e) = table.get(pos.as_str()) else {
-                return Err(format!("no move at position {pos}"));
+        let options = if first_to_move == self.owner_first {
+            let Some(&e) = self.table.get(pos.as_str()) else {
+                fail!("no move at position {pos}");
             };
             vec![e]
         } else {
             legal
         };
         // Each option copies the board.
-        budget.charge_each(options.len() as u64, per_position, "replaying moves")?;
+        budget.charge_each(options.len() as u64, self.per_position, "replaying moves")?;
+        let mut follow = Vec::with_capacity(options.len());
         for e in options {
-            let mut next = board.clone();
-            let colour = if first_to_move { 1 } else { 2 };
-            let colour = if game == FlipGame::BichromaticFlipping { colour } else { 1 };
-            let flipped = next
-                .play(shape, game, e, colour)
-                .map_err(|why| format!("position {pos}: flipping {}-{}: {why}", e[0], e[1]))?;
-            match immediate_payoff(game, &flipped, first_to_move) {
-                Some(payoff) if !holds(payoff) => {
-                    return Err(format!(
-                        "position {pos}: flipping {}-{} completes a green triangle for the \
-                         opponent",
-                        e[0], e[1]
-                    ))
+            match self.after(e)?.1 {
+                Some(payoff) => {
+                    let pos = &self.path[self.path.len() - 1].2;
+                    ensure!(
+                        self.holds(payoff),
+                        "position {pos}: flipping {}-{} completes a green triangle for the opponent",
+                        e[0],
+                        e[1]
+                    );
+                    self.immediate += 1;
                 }
-                Some(_) => report.leaves += 1,
-                None => stack.push((next, !first_to_move)),
+                None => follow.push(e),
             }
         }
+        Ok(Node::Moves(follow))
     }
-    Ok(report)
+
+    fn play(&mut self, e: [usize; 2], budget: &mut Budget) -> Result<(), String> {
+        // The board is copied again, and the new position's text built.
+        budget.charge(self.per_position, "replaying moves")?;
+        let first_to_move = self.path[self.path.len() - 1].1;
+        let (next, _) = self.after(e)?;
+        self.enter(next, !first_to_move);
+        Ok(())
+    }
+
+    fn undo(&mut self, _: [usize; 2]) {
+        self.path.pop();
+    }
 }
 
 /// Replays a solitaire flip sequence; returns (green edges, all edges).

@@ -32,9 +32,10 @@
 
 use crate::base::budget::Budget;
 use crate::base::geometry::{Triangulation, TriangulationSpec};
+use crate::replay::{replay, Node};
 use crate::verdict::{Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Largest number of edges (one bit each in a `u64`).
 pub const MAX_EDGES: usize = 64;
@@ -325,58 +326,89 @@ pub fn check_marking_strategy(
             return Err(format!("moves[{k}]: position {hex} is given twice"));
         }
     }
-    let mut report = MarkingReport::default();
-    let mut seen: HashSet<(u64, bool)> = HashSet::new();
-    // (green edges, whether the winner is to move)
-    let mut stack = vec![(0u64, winner_first)];
-    while let Some((green, winner_moves)) = stack.pop() {
-        if !seen.insert((green, winner_moves)) {
-            continue;
-        }
-        report.positions += 1;
-        budget.charge(per_position, "replaying positions")?;
-        let legal = rules.legal(green);
+    let mut walk = Walk {
+        rules: &rules,
+        moves,
+        per_position,
+        per_move,
+        path: vec![(0, winner_first)],
+        wins: 0,
+    };
+    let walked = replay(&mut walk, budget)?;
+    Ok(MarkingReport { positions: walked.positions, wins: walk.wins })
+}
+
+/// The replay: the current position is the last of `path`, (green edges, whether the winner
+/// is to move); a move that completes a shape ends the play at once.
+struct Walk<'r> {
+    rules: &'r Rules,
+    moves: HashMap<u64, usize>,
+    per_position: u64,
+    per_move: u64,
+    path: Vec<(u64, bool)>,
+    /// Final positions reached, and moves that won at once.
+    wins: u64,
+}
+
+impl crate::replay::Rules for Walk<'_> {
+    /// An edge, and whether its mover moves again.
+    type Move = (usize, bool);
+
+    fn key(&self) -> u128 {
+        let (green, winner_moves) = self.path[self.path.len() - 1];
+        u128::from(green) | u128::from(winner_moves) << 64
+    }
+
+    fn expand(&mut self, budget: &mut Budget) -> Result<Node<(usize, bool)>, String> {
+        let (green, winner_moves) = self.path[self.path.len() - 1];
+        budget.charge(self.per_position, "replaying positions")?;
+        let legal = self.rules.legal(green);
         if legal.is_empty() {
             // The player to move is stuck.
-            if rules.stuck_player_wins() != winner_moves {
-                return Err(format!(
-                    "position {green:x}: no legal move is left and the {} cannot move, which \
-                     the rules make a loss for the winner",
-                    if winner_moves { "winner" } else { "opponent" }
-                ));
-            }
-            report.wins += 1;
-            continue;
+            ensure!(
+                self.rules.stuck_player_wins() == winner_moves,
+                "position {green:x}: no legal move is left and the {} cannot move, which \
+                 the rules make a loss for the winner",
+                if winner_moves { "winner" } else { "opponent" }
+            );
+            self.wins += 1;
+            return Ok(Node::Leaf);
         }
         let options: Vec<usize> = if winner_moves {
-            let Some(&e) = moves.get(&green) else {
-                return Err(format!("no move for the winner at position {green:x}"));
+            let Some(&e) = self.moves.get(&green) else {
+                fail!("no move for the winner at position {green:x}");
             };
-            if !legal.contains(&e) {
-                return Err(format!(
-                    "position {green:x}: edge {e} is not a legal move (already drawn or crossing)"
-                ));
-            }
+            ensure!(
+                legal.contains(&e),
+                "position {green:x}: edge {e} is not a legal move (already drawn or crossing)"
+            );
             vec![e]
         } else {
             legal
         };
-        budget.charge_each(options.len() as u64, per_move, "replaying moves")?;
+        budget.charge_each(options.len() as u64, self.per_move, "replaying moves")?;
+        let mut follow = Vec::with_capacity(options.len());
         for e in options {
-            match rules.colour(green, e) {
-                Outcome::MoverWins if winner_moves => report.wins += 1,
+            match self.rules.colour(green, e) {
+                Outcome::MoverWins if winner_moves => self.wins += 1,
                 Outcome::MoverWins => {
-                    return Err(format!(
-                        "position {green:x}: the opponent colours edge {e} and completes a shape"
-                    ))
+                    fail!("position {green:x}: the opponent colours edge {e} and completes a shape")
                 }
-                Outcome::Continue(again) => {
-                    stack.push((green | 1 << e, if again { winner_moves } else { !winner_moves }))
-                }
+                Outcome::Continue(again) => follow.push((e, again)),
             }
         }
+        Ok(Node::Moves(follow))
     }
-    Ok(report)
+
+    fn play(&mut self, (e, again): (usize, bool), _: &mut Budget) -> Result<(), String> {
+        let (green, winner_moves) = self.path[self.path.len() - 1];
+        self.path.push((green | 1 << e, if again { winner_moves } else { !winner_moves }));
+        Ok(())
+    }
+
+    fn undo(&mut self, _: (usize, bool)) {
+        self.path.pop();
+    }
 }
 
 impl Claim for MarkingStrategy {

@@ -69,9 +69,11 @@
 //! move (misere play). Nothing is trusted beyond these rules.
 
 use crate::base::budget::Budget;
+use crate::base::fingerprint::Fingerprints;
+use crate::replay::{replay, Node, Rules};
 use crate::verdict::{reject, Claim, Theorem, Verdict, Work};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 
 /// Which game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -410,20 +412,60 @@ pub fn check_strategy(
             return Err(format!("moves[{k}]: position '{text}' is given twice"));
         }
     }
-    let mut report = StrategyReport::default();
-    let mut seen: HashSet<(String, bool)> = HashSet::new();
-    // (position, is the winner to move)
-    budget.charge(state_cost(&game.start), "replaying positions")?;
-    let mut stack = vec![(game.start.clone(), winner_first)];
-    while let Some((state, winner_to_move)) = stack.pop() {
-        let cost = state_cost(&state);
-        // The text, and its copy in the visited set.
-        budget.charge(cost.saturating_mul(2), "replaying positions")?;
-        let text = state.text(game.directed);
-        if !seen.insert((text.clone(), winner_to_move)) {
-            continue;
-        }
-        report.positions += 1;
+    let mut walk = Walk {
+        game,
+        table,
+        prints: Fingerprints::new(),
+        path: Vec::new(),
+        report: StrategyReport::default(),
+    };
+    walk.enter(game.start.clone(), winner_first, budget)?;
+    let walked = replay(&mut walk, budget)?;
+    Ok(StrategyReport {
+        positions: walked.positions,
+        final_positions: walked.leaves,
+        ..walk.report
+    })
+}
+
+/// A position of the replay: the state, whether the winner is to move, its text and key.
+type Visit = (State, bool, String, u128);
+
+/// The replay: the current position is the last of `path`.
+struct Walk<'g> {
+    game: &'g VertexNim,
+    table: HashMap<&'g str, Move>,
+    prints: Fingerprints,
+    path: Vec<Visit>,
+    report: StrategyReport,
+}
+
+impl Walk<'_> {
+    /// Makes `state` the current position (its text, and its copy in the path, charged).
+    fn enter(
+        &mut self,
+        state: State,
+        winner_to_move: bool,
+        budget: &mut Budget,
+    ) -> Result<(), String> {
+        budget.charge(state_cost(&state).saturating_mul(2), "replaying positions")?;
+        let text = state.text(self.game.directed);
+        let key = self.prints.of(&(text.as_str(), winner_to_move));
+        self.path.push((state, winner_to_move, text, key));
+        Ok(())
+    }
+}
+
+impl Rules for Walk<'_> {
+    type Move = Move;
+
+    fn key(&self) -> u128 {
+        self.path[self.path.len() - 1].3
+    }
+
+    fn expand(&mut self, budget: &mut Budget) -> Result<Node<Move>, String> {
+        let game = self.game;
+        let (state, winner_to_move, text, _) = &self.path[self.path.len() - 1];
         // Bound the moves before listing them: a weight of 10^18 must not be enumerated, and
         // each move the other player may make becomes a position built and held.
         let bound = state
@@ -432,45 +474,49 @@ pub fn check_strategy(
         budget
             .charge_each(bound, 24, "listing moves")
             .map_err(|why| format!("{why} (position '{text}' has up to {bound} moves)"))?;
-        let moves = game.moves(&state);
+        let moves = game.moves(state);
         if moves.is_empty() {
-            report.final_positions += 1;
-            if winner_to_move != game.stuck_player_wins() {
-                return Err(format!(
-                    "position '{text}': the {} player is to move and has no move, which {} \
-                     under {} play",
-                    if winner_to_move { "winning" } else { "other" },
-                    if game.stuck_player_wins() { "wins" } else { "loses" },
-                    if game.stuck_player_wins() { "misere" } else { "normal" }
-                ));
-            }
-            continue;
+            let stuck_wins = game.stuck_player_wins();
+            ensure!(
+                *winner_to_move == stuck_wins,
+                "position '{text}': the {} player is to move and has no move, which {} under {} play",
+                if *winner_to_move { "winning" } else { "other" },
+                if stuck_wins { "wins" } else { "loses" },
+                if stuck_wins { "misere" } else { "normal" }
+            );
+            return Ok(Node::Leaf);
         }
-        if winner_to_move {
-            let mv = *table.get(text.as_str()).ok_or_else(|| {
-                format!("position '{text}': the winner is to move and no move is given")
-            })?;
-            if !moves.contains(&mv) {
-                return Err(format!(
-                    "position '{text}': the move to weight {} and vertex {} is not legal",
-                    mv.0,
-                    mv.1.map_or("(none)".to_string(), |v| game.names[v].clone())
-                ));
-            }
-            report.moves_followed += 1;
-            budget.charge(cost, "replaying moves")?;
-            stack.push((game.apply(&state, mv), false));
-        } else {
-            report.moves_followed += moves.len() as u64;
+        let cost = state_cost(state);
+        if !*winner_to_move {
+            self.report.moves_followed += moves.len() as u64;
             budget
                 .charge_each(moves.len() as u64, cost, "replaying the other player's moves")
                 .map_err(|why| format!("{why} (position '{text}' has {} moves)", moves.len()))?;
-            for mv in moves {
-                stack.push((game.apply(&state, mv), true));
-            }
+            return Ok(Node::Moves(moves));
         }
+        let Some(&mv) = self.table.get(text.as_str()) else {
+            fail!("position '{text}': the winner is to move and no move is given");
+        };
+        ensure!(
+            moves.contains(&mv),
+            "position '{text}': the move to weight {} and vertex {} is not legal",
+            mv.0,
+            mv.1.map_or("(none)".to_string(), |v| game.names[v].clone())
+        );
+        self.report.moves_followed += 1;
+        budget.charge(cost, "replaying moves")?;
+        Ok(Node::Moves(vec![mv]))
     }
-    Ok(report)
+
+    fn play(&mut self, mv: Move, budget: &mut Budget) -> Result<(), String> {
+        let (state, winner_to_move, _, _) = &self.path[self.path.len() - 1];
+        let (next, winner_next) = (self.game.apply(state, mv), !*winner_to_move);
+        self.enter(next, winner_next, budget)
+    }
+
+    fn undo(&mut self, _: Move) {
+        self.path.pop();
+    }
 }
 
 /// Certificate kind `vertexnim-labelling`, for instances too large for a strategy: the

@@ -33,10 +33,11 @@
 //! variable count of 4 * 10^9 costs its position's bytes before anything is allocated.
 
 use crate::base::budget::Budget;
-use crate::base::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
+use crate::base::fingerprint::{Fold, Zobrist};
+use crate::replay::{replay, Node, Rules};
 use crate::verdict::{Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Instance kind `posdnf-game`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,6 +112,11 @@ pub struct DnfReplay {
 
 /// The state of the replay: one position updated move by move, with per-term counts.
 struct Walk<'d> {
+    zobrist: Zobrist,
+    sizes: Vec<usize>,
+    /// The strategy: a variable (1-based) by position fingerprint, and whose it is.
+    moves: HashMap<u128, u32, Fold>,
+    player: DnfPlayer,
     /// For each variable (index v - 1), the terms it occurs in.
     occurs: &'d [Vec<usize>],
     position: Vec<u8>,
@@ -125,7 +131,8 @@ struct Walk<'d> {
 }
 
 impl Walk<'_> {
-    fn choose(&mut self, zobrist: &Zobrist, v: usize, first: bool, sizes: &[usize]) {
+    fn choose(&mut self, v: usize, first: bool) {
+        let (zobrist, sizes) = (&self.zobrist, &self.sizes);
         self.position[v] = if first { b'1' } else { b'2' };
         self.chosen += 1;
         self.fingerprint ^= zobrist.key(v, usize::from(!first));
@@ -144,7 +151,8 @@ impl Walk<'_> {
         }
     }
 
-    fn unchoose(&mut self, zobrist: &Zobrist, v: usize, sizes: &[usize]) {
+    fn unchoose(&mut self, v: usize) {
+        let (zobrist, sizes) = (&self.zobrist, &self.sizes);
         let first = self.position[v] == b'1';
         self.position[v] = b'.';
         self.chosen -= 1;
@@ -174,14 +182,6 @@ impl Walk<'_> {
             None
         }
     }
-}
-
-/// A node whose children are being explored: the variable chosen to reach it, and the
-/// variables still to try (chosen by the player to move here).
-struct Frame {
-    placed: Option<usize>,
-    first_moves: bool,
-    replies: Vec<usize>,
 }
 
 /// Replays `strategy` against every opponent move, charging `budget` for every position, move
@@ -235,6 +235,10 @@ pub fn check_strategy(
         }
     }
     let mut walk = Walk {
+        zobrist,
+        sizes,
+        moves,
+        player: strategy.player,
         occurs: &occurs,
         position: vec![b'.'; n],
         chosen: 0,
@@ -244,73 +248,51 @@ pub fn check_strategy(
         complete: 0,
         blocked: 0,
     };
-    let text = |walk: &Walk| String::from_utf8_lossy(&walk.position).into_owned();
-    let mut seen: HashSet<u128, Fold> = HashSet::default();
-    let mut report = DnfReplay { positions: 0, leaves: 0 };
-    // Enters the current position: `None` when nothing below it needs exploring.
-    let mut enter = |walk: &Walk,
-                     placed: Option<usize>,
-                     budget: &mut Budget,
-                     report: &mut DnfReplay|
-     -> Result<Option<Frame>, String> {
-        budget.charge(FINGERPRINT_COST, "replaying positions")?;
-        if !seen.insert(walk.fingerprint) {
-            return Ok(None);
-        }
-        report.positions += 1;
-        match walk.settled(dnf.terms.len()) {
-            Some(winner) if winner == strategy.player => {
-                report.leaves += 1;
-                return Ok(None);
-            }
-            Some(_) => {
-                return Err(format!(
-                    "position '{}' is lost for the {} player",
-                    text(walk),
-                    name(strategy.player)
-                ))
-            }
+    let walked = replay(&mut walk, budget)?;
+    Ok(DnfReplay { positions: walked.positions, leaves: walked.leaves })
+}
+
+impl Rules for Walk<'_> {
+    /// A variable (0-based) chosen by the player to move.
+    type Move = usize;
+
+    fn key(&self) -> u128 {
+        self.fingerprint
+    }
+
+    fn expand(&mut self, budget: &mut Budget) -> Result<Node<usize>, String> {
+        let text = || String::from_utf8_lossy(&self.position).into_owned();
+        match self.settled(self.firsts.len()) {
+            Some(winner) if winner == self.player => return Ok(Node::Leaf),
+            Some(_) => fail!("position '{}' is lost for the {} player", text(), name(self.player)),
             None => {}
         }
-        let first_moves = walk.chosen.is_multiple_of(2);
-        let to_move = if first_moves { DnfPlayer::First } else { DnfPlayer::Second };
-        let replies = if to_move == strategy.player {
-            let Some(&var) = moves.get(&walk.fingerprint) else {
-                return Err(format!("no move for position '{}'", text(walk)));
+        let n = self.position.len();
+        let first_moves = self.chosen.is_multiple_of(2);
+        if first_moves == (self.player == DnfPlayer::First) {
+            let Some(&var) = self.moves.get(&self.fingerprint) else {
+                fail!("no move for position '{}'", text());
             };
-            if var == 0 || var as usize > n || walk.position[var as usize - 1] != b'.' {
-                return Err(format!(
-                    "at position '{}' the strategy chooses variable {var}, which is not free",
-                    text(walk)
-                ));
-            }
-            vec![var as usize - 1]
-        } else {
-            budget.charge(n as u64 * 9, "listing the opponent's moves")?;
-            (0..n).rev().filter(|&v| walk.position[v] == b'.').collect()
-        };
-        Ok(Some(Frame { placed, first_moves, replies }))
-    };
-    let mut stack: Vec<Frame> = Vec::new();
-    if let Some(frame) = enter(&walk, None, budget, &mut report)? {
-        stack.push(frame);
-    }
-    while let Some(top) = stack.last_mut() {
-        let Some(v) = top.replies.pop() else {
-            if let Some(v) = top.placed {
-                walk.unchoose(&zobrist, v, &sizes);
-            }
-            stack.pop();
-            continue;
-        };
-        budget.charge(occurs[v].len() as u64 + 1, "replaying moves")?;
-        walk.choose(&zobrist, v, top.first_moves, &sizes);
-        match enter(&walk, Some(v), budget, &mut report)? {
-            Some(frame) => stack.push(frame),
-            None => walk.unchoose(&zobrist, v, &sizes),
+            ensure!(
+                var != 0 && var as usize <= n && self.position[var as usize - 1] == b'.',
+                "at position '{}' the strategy chooses variable {var}, which is not free",
+                text()
+            );
+            return Ok(Node::Moves(vec![var as usize - 1]));
         }
+        budget.charge(n as u64 * 9, "listing the opponent's moves")?;
+        Ok(Node::Moves((0..n).filter(|&v| self.position[v] == b'.').collect()))
     }
-    Ok(report)
+
+    fn play(&mut self, v: usize, budget: &mut Budget) -> Result<(), String> {
+        budget.charge(self.occurs[v].len() as u64 + 1, "replaying moves")?;
+        self.choose(v, self.chosen.is_multiple_of(2));
+        Ok(())
+    }
+
+    fn undo(&mut self, v: usize) {
+        self.unchoose(v);
+    }
 }
 
 fn name(p: DnfPlayer) -> &'static str {

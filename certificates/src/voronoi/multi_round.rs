@@ -54,13 +54,14 @@
 //! `margin: k`. The replay is an explicit stack over the game DAG, each position expanded once.
 
 use crate::base::budget::Budget;
-use crate::base::fingerprint::{Fold, Zobrist, FINGERPRINT_COST};
+use crate::base::fingerprint::{Fold, Zobrist};
 use crate::base::graph::{Graph, UNREACHABLE};
+use crate::replay::{replay, Node, Rules};
 use crate::verdict::{reject, Claim, Verdict, Work};
 use crate::voronoi::instance::{MultiRound, MultiRoundSpec};
 use crate::voronoi::rules::{score, Player};
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// What a strategy certificate claims for its player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -566,26 +567,30 @@ fn read_tables<'s>(
     Ok(Tables { moves, symmetries, orbits })
 }
 
-/// A node of the depth-first replay whose children are still being explored.
-struct Frame {
-    /// The vertex whose occupation led to this node (undone when the frame is popped).
-    placed: Option<usize>,
-    /// The mark of the player to move here.
-    mover: u8,
-    /// Children still to explore, as the vertex the mover occupies.
-    replies: Vec<usize>,
-    /// When every child is a final position reached by B's last stone: their scorer.
-    leaves: Option<LeafScorer>,
-}
-
 /// The replay's state: the current position, kept up to date move by move.
 struct Walk<'g> {
+    graph: &'g Graph,
     zobrist: &'g Zobrist,
     rounds: usize,
     position: Vec<u8>,
     fingerprint: u128,
     white: usize,
     black: usize,
+    strategy: &'g VoronoiStrategy,
+    /// The margin every final position must give the strategy's player.
+    needed: i64,
+    tables: Tables<'g>,
+    generators: Vec<Vec<(usize, usize)>>,
+    twins: Vec<Option<(usize, usize)>>,
+    /// Members of each twin class in listed order, for finding a class's first empty member.
+    class_members: Vec<Vec<usize>>,
+    class_sizes: u64,
+    /// The move that led to the current position.
+    last: Option<usize>,
+    /// The scorer of the last non-final position expanded, when its children are final: in a
+    /// depth-first walk that position is the parent of every final position met next.
+    scorer: Option<LeafScorer>,
+    report: ReplayReport,
 }
 
 impl Walk<'_> {
@@ -665,179 +670,183 @@ pub fn check_strategy(
         }
     }
     let class_sizes: u64 = class_members.iter().map(|c| c.len() as u64).sum();
-    let player_word = match strategy.player {
-        Player::White => "white",
-        Player::Black => "black",
-    };
-    // The player's margin from W's margin.
-    let signed = |white_margin: i64| match strategy.player {
-        Player::White => white_margin,
-        Player::Black => -white_margin,
-    };
-
-    let mut report = ReplayReport::default();
     let mut walk = Walk {
+        graph,
         zobrist: &zobrist,
         rounds,
         position: start.to_vec(),
         fingerprint: fingerprint(&zobrist, start),
         white: start.iter().filter(|&&c| c == b'W').count(),
         black: start.iter().filter(|&&c| c == b'B').count(),
+        strategy,
+        needed,
+        tables,
+        generators,
+        twins,
+        class_members,
+        class_sizes,
+        last: None,
+        scorer: None,
+        report: ReplayReport::default(),
     };
-    let mut seen: HashSet<u128, Fold> = HashSet::default();
-    let mut stack: Vec<Frame> = Vec::new();
+    let walked = replay(&mut walk, budget)?;
+    Ok(ReplayReport { positions: walked.positions, leaves: walked.leaves, ..walk.report })
+}
 
-    // Enters the current position: `None` when it needs no children explored (seen before,
-    // or final and scored), else the frame of its children. `scorer` scores it if it is final
-    // and the parent prepared one.
-    let mut enter = |walk: &Walk,
-                     scorer: Option<&mut LeafScorer>,
-                     placed: Option<usize>,
-                     budget: &mut Budget,
-                     report: &mut ReplayReport|
-     -> Result<Option<Frame>, String> {
-        budget.charge(FINGERPRINT_COST, "replaying positions")?;
-        if !seen.insert(walk.fingerprint) {
-            return Ok(None);
-        }
-        report.positions += 1;
-        let Some(p) = walk.to_move()? else {
-            report.leaves += 1;
-            let white_margin = match (scorer, placed) {
+impl Rules for Walk<'_> {
+    /// The vertex the player to move occupies.
+    type Move = usize;
+
+    fn key(&self) -> u128 {
+        self.fingerprint
+    }
+
+    fn expand(&mut self, budget: &mut Budget) -> Result<Node<usize>, String> {
+        let (graph, n) = (self.graph, self.graph.len());
+        let Some(p) = self.to_move()? else {
+            let white_margin = match (self.scorer.as_mut(), self.last) {
                 (Some(scorer), Some(y)) => scorer.white_margin_with(graph, y, budget)?,
                 _ => {
                     budget.charge(
                         crate::voronoi::rules::score_cost(graph),
                         "scoring final positions",
                     )?;
-                    margin(graph, &walk.position, Player::White)
+                    margin(graph, &self.position, Player::White)
                 }
             };
-            let m = signed(white_margin);
-            report.worst_margin = Some(report.worst_margin.map_or(m, |w| w.min(m)));
-            if m < needed {
-                return Err(format!(
-                    "the play ending in '{}' leaves the {player_word} player a margin of {m}, below {needed}",
-                    walk.text()
-                ));
-            }
-            return Ok(None);
+            let (m, needed) = (self.signed(white_margin), self.needed);
+            self.report.worst_margin = Some(self.report.worst_margin.map_or(m, |w| w.min(m)));
+            ensure!(
+                m >= needed,
+                "the play ending in '{}' leaves the {} player a margin of {m}, below {needed}",
+                self.text(),
+                player_word(self.strategy.player)
+            );
+            return Ok(Node::Leaf);
         };
-        let mover = mark(p);
-        // Every child is final when this is B's last stone.
-        let last_stone = p == Player::Black && walk.black + 1 == rounds;
-        if p == strategy.player {
-            let Some(&v) = tables.moves.get(&walk.fingerprint) else {
-                return Err(format!("no move for position '{}'", walk.text()));
+        // A non-final position: the next leaves below it are its children, scored against it.
+        self.scorer = None;
+        if p == self.strategy.player {
+            let Some(&v) = self.tables.moves.get(&self.fingerprint) else {
+                fail!("no move for position '{}'", self.text());
             };
-            if walk.position[v] != EMPTY {
-                return Err(format!(
-                    "at position '{}' the strategy occupies '{}', which is taken",
-                    walk.text(),
-                    graph.name(v)
-                ));
-            }
-            return Ok(Some(Frame { placed, mover, replies: vec![v], leaves: None }));
+            ensure!(
+                self.position[v] == EMPTY,
+                "at position '{}' the strategy occupies '{}', which is taken",
+                self.text(),
+                graph.name(v)
+            );
+            return Ok(Node::Moves(vec![v]));
         }
         // The opponent: every empty vertex, but one per orbit, per twin class, or per
         // verified witness.
-        budget.charge(n as u64 * 2 + class_sizes, "listing the opponent's moves")?;
+        budget.charge(n as u64 * 2 + self.class_sizes, "listing the opponent's moves")?;
+        let replies = self.opponent_replies(budget)?;
+        budget.charge(replies.len() as u64 * 8, "listing the opponent's moves")?;
+        // Every child is final when this is B's last stone: score them against this position.
+        if p == Player::Black && self.black + 1 == self.rounds && !replies.is_empty() {
+            budget.charge(LeafScorer::cost(graph), "preparing to score final positions")?;
+            self.scorer = Some(LeafScorer::new(graph, &self.position));
+        }
+        Ok(Node::Moves(replies))
+    }
+
+    fn play(&mut self, v: usize, _: &mut Budget) -> Result<(), String> {
+        let Some(mover) = self.to_move()? else { fail!("internal: a move at a final position") };
+        self.place(v, mark(mover));
+        self.last = Some(v);
+        Ok(())
+    }
+
+    fn undo(&mut self, v: usize) {
+        self.remove(v);
+    }
+}
+
+impl Walk<'_> {
+    /// The player's margin from W's margin.
+    fn signed(&self, white_margin: i64) -> i64 {
+        match self.strategy.player {
+            Player::White => white_margin,
+            Player::Black => -white_margin,
+        }
+    }
+
+    /// The opponent's moves at the current position that need an answer, in increasing vertex
+    /// order: the others are folded onto them by an orbit of verified generators, a verified
+    /// twin class, or a verified permutation.
+    fn opponent_replies(&mut self, budget: &mut Budget) -> Result<Vec<usize>, String> {
+        let (graph, n, position) = (self.graph, self.graph.len(), &self.position);
         let mut replies = Vec::new();
-        let position = &walk.position;
-        if let Some(&(k, list)) = tables.orbits.get(&walk.fingerprint) {
+        if let Some(&(k, list)) = self.tables.orbits.get(&self.fingerprint) {
             let mut chosen: Vec<&[(usize, usize)]> = Vec::with_capacity(list.len());
             for &g in list {
-                budget.charge(generators[g].len() as u64 + 1, "checking orbit generators")?;
-                if let Some(&(v, w)) =
-                    generators[g].iter().find(|&&(v, w)| position[v] != position[w])
+                let generator = &self.generators[g];
+                budget.charge(generator.len() as u64 + 1, "checking orbit generators")?;
+                if let Some(&(v, w)) = generator.iter().find(|&&(v, w)| position[v] != position[w])
                 {
-                    return Err(format!(
+                    fail!(
                         "orbits[{k}] at '{}': generator {g} maps '{}' ({}) to '{}' ({}): it does not fix the position",
-                        walk.text(),
+                        self.text(),
                         graph.name(v),
                         owner_word(position[v]),
                         graph.name(w),
                         owner_word(position[w])
-                    ));
+                    );
                 }
-                chosen.push(&generators[g]);
+                chosen.push(generator);
             }
             budget.charge(n as u64 * 16, "computing orbits")?;
             let representative = orbit_representatives(n, &chosen);
             for m in (0..n).filter(|&m| position[m] == EMPTY) {
                 if representative[m] != m {
-                    report.symmetries_used += 1;
+                    self.report.symmetries_used += 1;
                 } else {
                     replies.push(m);
                 }
             }
-        } else {
-            // The first empty member of each class stands for every empty member.
-            let first_empty: Vec<Option<usize>> = class_members
-                .iter()
-                .map(|c| c.iter().copied().find(|&r| position[r] == EMPTY))
-                .collect();
-            for m in 0..n {
-                if position[m] != EMPTY {
+            return Ok(replies);
+        }
+        // The first empty member of each class stands for every empty member.
+        let first_empty: Vec<Option<usize>> = self
+            .class_members
+            .iter()
+            .map(|c| c.iter().copied().find(|&r| position[r] == EMPTY))
+            .collect();
+        for m in (0..n).filter(|&m| position[m] == EMPTY) {
+            if let Some((c, _)) = self.twins[m] {
+                if first_empty[c] != Some(m) {
+                    self.report.symmetries_used += 1;
                     continue;
                 }
-                if let Some((c, _)) = twins[m] {
-                    if first_empty[c] != Some(m) {
-                        report.symmetries_used += 1;
-                        continue;
-                    }
+            }
+            let reply = match self.tables.symmetries.get(&(self.fingerprint, m)) {
+                Some(&(as_, perm, k)) => {
+                    ensure!(
+                        position[as_] == EMPTY,
+                        "symmetries[{k}]: '{}' is not free at '{}'",
+                        graph.name(as_),
+                        self.text()
+                    );
+                    budget.charge(permutation_cost(graph, perm), "verifying symmetries")?;
+                    verify_permutation(graph, perm, position, m, as_)
+                        .map_err(|why| format!("symmetries[{k}] at '{}': {why}", self.text()))?;
+                    self.report.symmetries_used += 1;
+                    as_
                 }
-                let reply = match tables.symmetries.get(&(walk.fingerprint, m)) {
-                    Some(&(as_, perm, k)) => {
-                        if position[as_] != EMPTY {
-                            return Err(format!(
-                                "symmetries[{k}]: '{}' is not free at '{}'",
-                                graph.name(as_),
-                                walk.text()
-                            ));
-                        }
-                        budget.charge(permutation_cost(graph, perm), "verifying symmetries")?;
-                        verify_permutation(graph, perm, position, m, as_).map_err(|why| {
-                            format!("symmetries[{k}] at '{}': {why}", walk.text())
-                        })?;
-                        report.symmetries_used += 1;
-                        as_
-                    }
-                    None => m,
-                };
-                replies.push(reply);
-            }
+                None => m,
+            };
+            replies.push(reply);
         }
-        budget.charge(replies.len() as u64 * 8, "listing the opponent's moves")?;
-        // Children are explored in increasing vertex order (popped from the end).
-        replies.reverse();
-        let leaves = if last_stone && !replies.is_empty() {
-            budget.charge(LeafScorer::cost(graph), "preparing to score final positions")?;
-            Some(LeafScorer::new(graph, position))
-        } else {
-            None
-        };
-        Ok(Some(Frame { placed, mover, replies, leaves }))
-    };
+        Ok(replies)
+    }
+}
 
-    if let Some(frame) = enter(&walk, None, None, budget, &mut report)? {
-        stack.push(frame);
+fn player_word(p: Player) -> &'static str {
+    match p {
+        Player::White => "white",
+        Player::Black => "black",
     }
-    while let Some(top) = stack.last_mut() {
-        let Some(v) = top.replies.pop() else {
-            if let Some(v) = top.placed {
-                walk.remove(v);
-            }
-            stack.pop();
-            continue;
-        };
-        walk.place(v, top.mover);
-        match enter(&walk, top.leaves.as_mut(), Some(v), budget, &mut report)? {
-            Some(frame) => stack.push(frame),
-            None => walk.remove(v),
-        }
-    }
-    Ok(report)
 }
 
 /// Checks a value certificate: both strategies, with exactly the claims that fix `value`.
@@ -962,6 +971,7 @@ mod tests {
     use super::*;
     #[allow(unused_imports)]
     use crate::base::budget::Budget;
+    use std::collections::HashSet;
 
     fn graph(names: &[&str], edges: &[(&str, &str)]) -> Graph {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();

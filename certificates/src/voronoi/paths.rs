@@ -53,10 +53,12 @@
 //! at most `value`: together they fix the game's value.
 
 use crate::base::budget::Budget;
+use crate::base::fingerprint::Fingerprints;
+use crate::replay::{replay, Node, Rules};
 use crate::verdict::{reject, Claim, Theorem, Verdict};
 use crate::voronoi::instance::MultiRoundSpec;
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 
 /// Work units per state held or built besides its gaps (its vector and table entry).
@@ -384,7 +386,6 @@ pub fn check_path_strategy(
             "{rounds} rounds do not fit a path of {vertices} vertices (need 1 <= 2n <= N)"
         ));
     }
-    let state_cost = |state: &PathState| STATE_COST + GAP_COST * state.gaps.len() as u64;
     let mut table: HashMap<PathState, (Gap, usize)> = HashMap::with_capacity(moves.len());
     for (k, (state, m)) in moves.iter().enumerate() {
         let at = format!("entry {k}");
@@ -395,56 +396,99 @@ pub fn check_path_strategy(
             return Err(format!("{at}: state '{state}' is listed twice"));
         }
     }
-    let mut report = PathReport::default();
-    let mut seen: HashSet<PathState> = HashSet::new();
-    let mut stack = vec![PathState::start(vertices)];
-    while let Some(state) = stack.pop() {
-        if seen.contains(&state) {
-            continue;
-        }
-        report.states += 1;
-        budget.charge(state_cost(&state), "replaying gap states")?;
-        let stones = vertices - state.empty();
-        if stones == 2 * rounds {
-            report.leaves += 1;
+    let mut walk = Walk {
+        vertices,
+        rounds,
+        white,
+        value,
+        table,
+        prints: Fingerprints::new(),
+        path: Vec::new(),
+        extreme: None,
+    };
+    walk.enter(PathState::start(vertices));
+    let walked = replay(&mut walk, budget)?;
+    Ok(PathReport { states: walked.positions, leaves: walked.leaves, extreme_margin: walk.extreme })
+}
+
+/// The replay of one side's strategy over gap states: the current one is the last of `path`.
+struct Walk {
+    vertices: usize,
+    rounds: usize,
+    /// Whether the strategy is W's.
+    white: bool,
+    value: i64,
+    table: HashMap<PathState, (Gap, usize)>,
+    prints: Fingerprints,
+    path: Vec<(PathState, u128)>,
+    extreme: Option<i64>,
+}
+
+impl Walk {
+    fn enter(&mut self, state: PathState) {
+        let key = self.prints.of(&state);
+        self.path.push((state, key));
+    }
+
+    fn state(&self) -> &PathState {
+        &self.path[self.path.len() - 1].0
+    }
+}
+
+impl Rules for Walk {
+    type Move = (Gap, usize);
+
+    fn key(&self) -> u128 {
+        self.path[self.path.len() - 1].1
+    }
+
+    fn expand(&mut self, budget: &mut Budget) -> Result<Node<(Gap, usize)>, String> {
+        let (white, value) = (self.white, self.value);
+        let state = self.state();
+        let state_cost = STATE_COST + GAP_COST * state.gaps.len() as u64;
+        budget.charge(state_cost, "replaying gap states")?;
+        let stones = self.vertices - state.empty();
+        if stones == 2 * self.rounds {
             let m = state.gap_margin();
-            report.extreme_margin = Some(match report.extreme_margin {
+            ensure!(
+                !white || m >= value,
+                "the final state '{state}' gives W a margin of {m}, below {value}"
+            );
+            ensure!(
+                white || m <= value,
+                "the final state '{state}' gives W a margin of {m}, above {value}"
+            );
+            self.extreme = Some(match self.extreme {
                 None => m,
                 Some(e) if white => e.min(m),
                 Some(e) => e.max(m),
             });
-            if white && m < value {
-                return Err(format!(
-                    "the final state '{state}' gives W a margin of {m}, below {value}"
-                ));
-            }
-            if !white && m > value {
-                return Err(format!(
-                    "the final state '{state}' gives W a margin of {m}, above {value}"
-                ));
-            }
-        } else if stones.is_multiple_of(2) == white {
-            let Some(&(gap, offset)) = table.get(&state) else {
-                return Err(format!("no move for state '{state}'"));
-            };
-            let next = state.play(gap, offset, white).map_err(|why| {
-                format!("at state '{state}' the move {} is illegal: {why}", move_text(gap, offset))
-            })?;
-            stack.push(next);
-        } else {
-            // Every offset of every distinct gap: each child is built and hashed.
-            let children = state.move_count();
-            budget.charge_each(children, state_cost(&state) + 8, "listing the opponent's moves")?;
-            for (gap, offset) in state.moves() {
-                let next = state.play(gap, offset, !white).expect("moves() lists legal moves");
-                if !seen.contains(&next) {
-                    stack.push(next);
-                }
-            }
+            return Ok(Node::Leaf);
         }
-        seen.insert(state);
+        if stones.is_multiple_of(2) == white {
+            let Some(&(gap, offset)) = self.table.get(state) else {
+                fail!("no move for state '{state}'");
+            };
+            return Ok(Node::Moves(vec![(gap, offset)]));
+        }
+        // Every offset of every distinct gap: each child is built and hashed.
+        budget.charge_each(state.move_count(), state_cost + 8, "listing the opponent's moves")?;
+        Ok(Node::Moves(state.moves().collect()))
     }
-    Ok(report)
+
+    fn play(&mut self, (gap, offset): (Gap, usize), _: &mut Budget) -> Result<(), String> {
+        let state = self.state();
+        let mover_white = (self.vertices - state.empty()).is_multiple_of(2);
+        let next = state.play(gap, offset, mover_white).map_err(|why| {
+            format!("at state '{state}' the move {} is illegal: {why}", move_text(gap, offset))
+        })?;
+        self.enter(next);
+        Ok(())
+    }
+
+    fn undo(&mut self, _: (Gap, usize)) {
+        self.path.pop();
+    }
 }
 
 /// Checks a value certificate for VG(P_`vertices`, `rounds`): the sizes must match, then both
@@ -565,6 +609,7 @@ mod tests {
     use crate::base::graph::Graph;
     use crate::voronoi::rules::score;
     use std::collections::BTreeSet;
+    use std::collections::HashSet;
 
     fn path(n: usize) -> Graph {
         let edges: Vec<(usize, usize)> = (1..n).map(|i| (i - 1, i)).collect();

@@ -225,6 +225,9 @@ impl<'s> Rules for Walk<'s> {
             };
             replies.push(k);
         }
+        // Explored last first, as the replay before the engine did (the first failure found
+        // is the one reported).
+        replies.reverse();
         Ok(Node::Moves(replies))
     }
 

@@ -688,6 +688,9 @@ impl Rules for Walk<'_> {
                 None => follow.push(e),
             }
         }
+        // Explored last first, as the replay before the engine did (the first failure found
+        // is the one reported).
+        follow.reverse();
         Ok(Node::Moves(follow))
     }
 

@@ -397,6 +397,9 @@ impl crate::replay::Rules for Walk<'_> {
                 Outcome::Continue(again) => follow.push((e, again)),
             }
         }
+        // Explored last first, as the replay before the engine did (the first failure found
+        // is the one reported).
+        follow.reverse();
         Ok(Node::Moves(follow))
     }
 

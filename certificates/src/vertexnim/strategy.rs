@@ -492,7 +492,9 @@ impl Rules for Walk<'_> {
             budget
                 .charge_each(moves.len() as u64, cost, "replaying the other player's moves")
                 .map_err(|why| format!("{why} (position '{text}' has {} moves)", moves.len()))?;
-            return Ok(Node::Moves(moves));
+            // Explored last first, as the replay before the engine did (the first failure found
+            // is the one reported).
+            return Ok(Node::Moves(moves.into_iter().rev().collect()));
         }
         let Some(&mv) = self.table.get(text.as_str()) else {
             fail!("position '{text}': the winner is to move and no move is given");

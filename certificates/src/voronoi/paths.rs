@@ -473,7 +473,11 @@ impl Rules for Walk {
         }
         // Every offset of every distinct gap: each child is built and hashed.
         budget.charge_each(state.move_count(), state_cost + 8, "listing the opponent's moves")?;
-        Ok(Node::Moves(state.moves().collect()))
+        // Explored last first, as the replay before the engine did (the first failure found
+        // is the one reported).
+        let mut moves: Vec<(Gap, usize)> = state.moves().collect();
+        moves.reverse();
+        Ok(Node::Moves(moves))
     }
 
     fn play(&mut self, (gap, offset): (Gap, usize), _: &mut Budget) -> Result<(), String> {

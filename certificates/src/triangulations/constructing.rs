@@ -52,6 +52,8 @@
 //! Nothing is trusted beyond these rules.
 
 use crate::base::budget::Budget;
+use crate::base::fingerprint::Fingerprints;
+use crate::replay::{replay, Node, Rules as Replayed};
 use crate::triangulations::marking::{MarkingGame, MarkingSpec, Rules};
 use crate::verdict::{reject, Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
@@ -254,12 +256,13 @@ pub fn rules(spec: &MarkingSpec, budget: &mut Budget) -> Result<Rules, String> {
 
 /// Replays one side's strategy: the worst value (R's margin) over every play in which the
 /// player `first` (R if true) follows `moves`, with the final position reaching it.
-fn replay(
+fn replay_side(
     rules: &Rules,
     first: bool,
+    bound: i64,
     moves: &[(String, usize)],
     budget: &mut Budget,
-) -> Result<(SideReport, Pos), String> {
+) -> Result<SideReport, String> {
     let who = if first { "R's strategy" } else { "B's strategy" };
     let game = rules.game;
     budget.charge_each(moves.len() as u64, 64, "reading the strategy")?;
@@ -284,91 +287,136 @@ fn replay(
             return Err(format!("{who}: moves[{k}]: position {text} is given twice"));
         }
     }
-    // value (R's margin) of the rest of the game, and the final position reaching it
-    let mut memo: HashMap<Pos, (i64, Pos)> = HashMap::new();
-    let mut report = SideReport::default();
-    let mut stack = vec![(Pos::START, false)];
-    while let Some((pos, expanded)) = stack.pop() {
-        if !expanded && memo.contains_key(&pos) {
-            continue;
+    let mut walk = Walk {
+        rules,
+        first,
+        bound,
+        table,
+        per_position,
+        per_move,
+        prints: Fingerprints::new(),
+        path: Vec::new(),
+        worst: None,
+        finals: 0,
+    };
+    walk.enter(Pos::START, 0);
+    let walked = replay(&mut walk, budget)?;
+    let Some((worst, _)) = walk.worst else {
+        fail!("{who}: no play reaches the end of the game");
+    };
+    Ok(SideReport { positions: walked.positions, finals: walk.finals, worst })
+}
+
+/// The replay of one side's strategy: a position is the segments drawn with the score so far
+/// (R's margin), since a scored game's position includes its score; the current position is
+/// the last of `path`.
+struct Walk<'r> {
+    rules: &'r Rules,
+    /// Whether the strategy is R's (the first player's).
+    first: bool,
+    /// The value the strategy must guarantee: at least it (R's) or at most it (B's).
+    bound: i64,
+    table: HashMap<(u64, u64), usize>,
+    per_position: u64,
+    per_move: u64,
+    prints: Fingerprints,
+    path: Vec<(Pos, i64, u128)>,
+    /// The worst final value met, and the final position reaching it.
+    worst: Option<(i64, Pos)>,
+    finals: u64,
+}
+
+impl Walk<'_> {
+    fn enter(&mut self, pos: Pos, score: i64) {
+        let key = self.prints.of(&(pos, score));
+        self.path.push((pos, score, key));
+    }
+
+    /// A play ends at `last` with value `value`: it must keep the strategy's promise.
+    fn end(&mut self, value: i64, last: Pos) -> Result<(), String> {
+        self.finals += 1;
+        let (first, bound, game) = (self.first, self.bound, self.rules.game);
+        if self.worst.is_none_or(|(w, _)| (first && value < w) || (!first && value > w)) {
+            self.worst = Some((value, last));
         }
-        budget.charge(per_position, "replaying positions")?;
+        ensure!(
+            !first || value >= bound,
+            "R's strategy guarantees only {value} < {bound}: B reaches final position {} with \
+             that value",
+            key(game, last)
+        );
+        ensure!(
+            first || value <= bound,
+            "B's strategy holds R only to {value} > {bound}: R reaches final position {} with \
+             that value",
+            key(game, last)
+        );
+        Ok(())
+    }
+}
+
+impl Replayed for Walk<'_> {
+    /// The position a move leads to, and the change of R's margin.
+    type Move = (Pos, i64);
+
+    fn key(&self) -> u128 {
+        self.path[self.path.len() - 1].2
+    }
+
+    fn expand(&mut self, budget: &mut Budget) -> Result<Node<(Pos, i64)>, String> {
+        let (pos, score, _) = self.path[self.path.len() - 1];
+        let (rules, game) = (self.rules, self.rules.game);
+        budget.charge(self.per_position, "replaying positions")?;
         let options = legal(rules, pos);
         if options.is_empty() {
-            report.finals += 1;
-            memo.insert(pos, (0, pos));
-            continue;
+            self.end(score, pos)?;
+            return Ok(Node::Leaf);
         }
-        let own_turn = pos.first_to_move == first;
-        let options = if own_turn {
-            let Some(&e) = table.get(&(pos.red, pos.blue)) else {
-                return Err(format!("{who}: no move at position {}", key(game, pos)));
+        let who = if self.first { "R's strategy" } else { "B's strategy" };
+        let options = if pos.first_to_move == self.first {
+            let Some(&e) = self.table.get(&(pos.red, pos.blue)) else {
+                fail!("{who}: no move at position {}", key(game, pos));
             };
-            if !options.contains(&e) {
-                return Err(format!(
-                    "{who}: at position {}: edge {e} is not a legal move (drawn or crossing)",
-                    key(game, pos)
-                ));
-            }
+            ensure!(
+                options.contains(&e),
+                "{who}: at position {}: edge {e} is not a legal move (drawn or crossing)",
+                key(game, pos)
+            );
             vec![e]
         } else {
             options
         };
-        let sign = if pos.first_to_move { 1 } else { -1 };
         budget
-            .charge_each(options.len() as u64, per_move, "replaying moves")
+            .charge_each(options.len() as u64, self.per_move, "replaying moves")
             .map_err(|why| format!("{who}: {why}"))?;
-        if !expanded {
-            report.positions += 1;
-            stack.push((pos, true));
-            for &e in &options {
-                if let Step::Go { next, .. } = step(rules, pos, e) {
-                    if !memo.contains_key(&next) {
-                        stack.push((next, false));
-                    }
-                }
-            }
-            continue;
-        }
-        let mut best: Option<(i64, Pos)> = None;
-        for &e in &options {
-            let (value, last) = match step(rules, pos, e) {
+        let sign = if pos.first_to_move { 1 } else { -1 };
+        let mut follow = Vec::with_capacity(options.len());
+        for e in options {
+            match step(rules, pos, e) {
                 Step::End { gain } => {
-                    report.finals += 1;
                     let mut last = pos;
                     if bichromatic(game) && !pos.first_to_move {
                         last.blue |= 1 << e;
                     } else {
                         last.red |= 1 << e;
                     }
-                    (sign * gain, last)
+                    self.end(score + sign * gain, last)?;
                 }
-                Step::Go { gain, next } => {
-                    // Every successor was evaluated before its predecessor (segments only
-                    // increase, so the positions form a DAG).
-                    let Some(&(rest, last)) = memo.get(&next) else {
-                        return Err(format!("internal: position {} unevaluated", key(game, next)));
-                    };
-                    (sign * gain + rest, last)
-                }
-            };
-            let worse = match best {
-                None => true,
-                Some((b, _)) => (first && value < b) || (!first && value > b),
-            };
-            if worse {
-                best = Some((value, last));
+                Step::Go { gain, next } => follow.push((next, sign * gain)),
             }
         }
-        if let Some(best) = best {
-            memo.insert(pos, best);
-        }
+        Ok(Node::Moves(follow))
     }
-    let Some(&(worst, last)) = memo.get(&Pos::START) else {
-        return Err("internal: the start position was not evaluated".into());
-    };
-    report.worst = worst;
-    Ok((report, last))
+
+    fn play(&mut self, (next, change): (Pos, i64), _: &mut Budget) -> Result<(), String> {
+        let score = self.path[self.path.len() - 1].1;
+        self.enter(next, score + change);
+        Ok(())
+    }
+
+    fn undo(&mut self, _: (Pos, i64)) {
+        self.path.pop();
+    }
 }
 
 /// Checks a `construct-strategy` certificate on the instance.
@@ -383,30 +431,10 @@ pub fn check_construct_strategy(
     }
     let mut report = ConstructReport::default();
     if let Some(f) = &cert.first {
-        let (side, last) = replay(&rules, true, &f.moves, budget)?;
-        if side.worst < f.at_least {
-            return Err(format!(
-                "R's strategy guarantees only {} < {}: B reaches final position {} with \
-                 that value",
-                side.worst,
-                f.at_least,
-                key(spec.game, last)
-            ));
-        }
-        report.first = Some(side);
+        report.first = Some(replay_side(&rules, true, f.at_least, &f.moves, budget)?);
     }
     if let Some(s) = &cert.second {
-        let (side, last) = replay(&rules, false, &s.moves, budget)?;
-        if side.worst > s.at_most {
-            return Err(format!(
-                "B's strategy holds R only to {} > {}: R reaches final position {} with \
-                 that value",
-                side.worst,
-                s.at_most,
-                key(spec.game, last)
-            ));
-        }
-        report.second = Some(side);
+        report.second = Some(replay_side(&rules, false, s.at_most, &s.moves, budget)?);
     }
     Ok(report)
 }

@@ -10,6 +10,7 @@
 use crate::base::budget::Budget;
 pub use crate::base::budget::Limits;
 use crate::format::{dispatch, Certificate, Instance, OneRound};
+use crate::verdict::panic_message;
 pub use crate::verdict::{reject, Verdict, Work, INTERNAL_ERROR};
 use crate::voronoi::one_round::{check_refutation, check_witness};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -51,17 +52,6 @@ pub(crate) fn guarded(
     });
     verdict.work.work_units = budget.used();
     verdict
-}
-
-/// The text of a panic's payload.
-pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(text) = payload.downcast_ref::<&str>() {
-        (*text).to_string()
-    } else if let Some(text) = payload.downcast_ref::<String>() {
-        text.clone()
-    } else {
-        "a panic without a message".to_string()
-    }
 }
 
 /// [`check`] for a `voronoi-one-round` instance the caller has already validated (so a large

@@ -225,7 +225,7 @@ impl Instance {
                 Err(FormatError::new(format!(
                     "{}: the checker stopped on a fault ({}) while validating the instance",
                     crate::verdict::INTERNAL_ERROR,
-                    crate::check::panic_message(payload.as_ref())
+                    crate::verdict::panic_message(payload.as_ref())
                 )))
             })
     }

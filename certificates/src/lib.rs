@@ -55,13 +55,3 @@ pub use verdict::{
     TRUSTED_SPRAGUE_GRUNDY, TRUSTED_THEOREM_3, TRUSTED_TRIANGULATION_HEAPS,
     TRUSTED_VERTEXNIM_THEOREM_10, TRUSTED_VERTEXNIM_THEOREM_3, TRUSTED_VERTEXNIM_THEOREM_6,
 };
-
-/// Whether a certificate's `winner` field names the first player ("first") or the second
-/// ("second"); anything else is an error naming the value.
-pub(crate) fn winner_is_first(winner: &str) -> Result<bool, String> {
-    match winner {
-        "first" => Ok(true),
-        "second" => Ok(false),
-        other => Err(format!("winner '{other}' is neither \"first\" nor \"second\"")),
-    }
-}

@@ -93,6 +93,17 @@ pub fn reject(claim: String, reason: String, work: Work) -> Verdict {
     Verdict { accepted: false, claim, reason, work, trusted: Vec::new() }
 }
 
+/// The text of a panic's payload.
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
+}
+
 /// A theorem the checker takes on faith, named; its statement is [`Theorem::statement`], an
 /// entry of [`TRUSTED_THEOREMS`]. A verdict lists the statements of the ones it used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,3 +9,13 @@ pub mod geometry;
 pub mod graph;
 pub mod lrat;
 pub mod text;
+
+/// Whether a certificate's `winner` field names the first player ("first") or the second
+/// ("second"); anything else is an error naming the value.
+pub(crate) fn winner_is_first(winner: &str) -> Result<bool, String> {
+    match winner {
+        "first" => Ok(true),
+        "second" => Ok(false),
+        other => Err(format!("winner '{other}' is neither \"first\" nor \"second\"")),
+    }
+}

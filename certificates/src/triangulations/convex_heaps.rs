@@ -230,7 +230,7 @@ pub fn check_marking_kayles(
     cert: &MarkingKayles,
     budget: &mut Budget,
 ) -> Result<KaylesReport, String> {
-    let first = crate::winner_is_first(&cert.winner)?;
+    let first = crate::base::winner_is_first(&cert.winner)?;
     let reduction = Reduction::new(spec, budget)?;
     let winning_move = match (first, cert.edge) {
         (true, Some(edge)) => {

@@ -309,7 +309,7 @@ pub fn check_marking_strategy(
         ));
     }
     let rules = Rules::from_spec(spec, budget)?;
-    let winner_first = crate::winner_is_first(&strategy.winner)?;
+    let winner_first = crate::base::winner_is_first(&strategy.winner)?;
     budget.charge_each(strategy.moves.len() as u64, 64, "reading the strategy")?;
     // Listing the legal moves scans the edges; colouring one scans the shapes.
     let (edges, shapes) = (rules.edges as u64, rules.targets.len() as u64);

@@ -394,7 +394,7 @@ pub fn check_strategy(
     strategy: &VertexNimStrategy,
     budget: &mut Budget,
 ) -> Result<StrategyReport, String> {
-    let winner_first = crate::winner_is_first(&strategy.winner)?;
+    let winner_first = crate::base::winner_is_first(&strategy.winner)?;
     let index: HashMap<&str, usize> =
         game.names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
     budget.charge_each(strategy.moves.len() as u64, 96, "reading the strategy")?;
@@ -586,7 +586,7 @@ pub fn check_labelling(
                     .into(),
             ),
         };
-    let claim_first = crate::winner_is_first(&cert.winner)?;
+    let claim_first = crate::base::winner_is_first(&cert.winner)?;
     let s = &game.start;
     let n = s.weights.len();
     let w = &s.weights;
@@ -691,7 +691,7 @@ fn check_circuit_labelling(
     let s = &game.start;
     let n = s.weights.len();
     let u = s.token.ok_or("the start has no token")?;
-    let claim_first = crate::winner_is_first(&cert.winner)?;
+    let claim_first = crate::base::winner_is_first(&cert.winner)?;
     let mut indegree = vec![0usize; n];
     for out in &s.adj {
         for &y in out {
@@ -800,7 +800,7 @@ fn check_directed_labelling(
             game.names[v]
         ));
     }
-    let claim_first = crate::winner_is_first(&cert.winner)?;
+    let claim_first = crate::base::winner_is_first(&cert.winner)?;
     let labels = cert.labels.as_bytes();
     if labels.len() != n {
         return Err(format!("labels has {} letters for {n} vertices", labels.len()));

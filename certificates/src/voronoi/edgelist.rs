@@ -17,7 +17,7 @@
 //! line and column.
 
 use crate::base::text::tokenize;
-use crate::format::{GraphSpec, OneRoundSpec};
+use crate::voronoi::instance::{GraphSpec, OneRoundSpec};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 

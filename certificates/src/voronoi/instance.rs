@@ -177,7 +177,7 @@ impl MultiRoundSpec {
                     start[v] = mark;
                 }
             }
-            crate::voronoi::multi_round::to_move(&start, self.rounds)
+            crate::voronoi::rules::to_move(&start, self.rounds)
                 .map_err(|why| FormatError::new(format!("start: {why}")))?;
         }
         Ok(MultiRound { graph, rounds: self.rounds, start })

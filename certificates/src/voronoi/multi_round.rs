@@ -190,28 +190,8 @@ fn mark(p: Player) -> u8 {
     }
 }
 
-/// Whose turn it is in `position`, or `None` when the game is over; an impossible count of
-/// occupied vertices is an error.
-pub fn to_move(position: &[u8], rounds: usize) -> Result<Option<Player>, String> {
-    let w = position.iter().filter(|&&c| c == b'W').count();
-    let b = position.iter().filter(|&&c| c == b'B').count();
-    to_move_counted(w, b, rounds)
-}
-
-/// [`to_move`] from the numbers of W's and B's stones.
-fn to_move_counted(w: usize, b: usize, rounds: usize) -> Result<Option<Player>, String> {
-    if w == rounds && b == rounds {
-        Ok(None)
-    } else if w == b && w < rounds {
-        Ok(Some(Player::White))
-    } else if w == b + 1 && b < rounds {
-        Ok(Some(Player::Black))
-    } else {
-        Err(format!(
-            "W holds {w} and B holds {b} vertices, which no play of {rounds} rounds reaches"
-        ))
-    }
-}
+pub use crate::voronoi::rules::to_move;
+use crate::voronoi::rules::to_move_counted;
 
 /// The player's margin in a final position, by the reference rules.
 pub fn margin(graph: &Graph, position: &[u8], player: Player) -> i64 {

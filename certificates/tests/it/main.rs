@@ -1,0 +1,6 @@
+//! The checker crate's integration tests, one test binary: the golden fixtures (every kind,
+//! accepted and rejected), exact instances, and the stand-alone `gamecert-check`.
+
+mod exact_instances;
+mod fixtures;
+mod gamecert_check;

@@ -12,9 +12,9 @@
 //! Every function returns rows that serialise to JSON; the `*_table` functions render them as
 //! Markdown. Times are wall-clock seconds on one thread.
 
-use crate::rng::Rng;
-use crate::sat::{self, pigeonhole, random_k_cnf, SatOutcome};
-use crate::solve::{solve, Method};
+use crate::base::rng::Rng;
+use crate::base::sat::{self, pigeonhole, random_k_cnf, SatOutcome};
+use crate::voronoi::one_round::{solve, Method};
 use anyhow::{bail, Context};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::cnf::Cnf;

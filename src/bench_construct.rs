@@ -1,10 +1,10 @@
 //! `gamecert table bichromatic-construct` (beyond seed 000's Table 1: the outcomes of 2.1.3
 //! and 2.1.4 on convex point sets, each certified and checked) and `gamecert bench construct`
-//! (how far the exact solver of [`crate::construct`] reaches within a time limit for 2.1.1 to
+//! (how far the exact solver of [`crate::triangulations::constructing`] reaches within a time limit for 2.1.1 to
 //! 2.1.4 in convex position and 2.3.2 on random convex triangulations).
 
-use crate::construct::{exact_certificate, Solver, Stop};
-use crate::triangulations::{generate, Kind};
+use crate::triangulations::constructing::{exact_certificate, Solver, Stop};
+use crate::triangulations::generate::{generate, Kind};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::geometry::TriangulationSpec;
 use gamecert_certificates::check::{check, Limits};
@@ -20,7 +20,7 @@ pub fn convex_points(game: MarkingGame, n: usize) -> MarkingSpec {
     MarkingSpec {
         game,
         triangulation: TriangulationSpec {
-            points: crate::triangulations::parabola(n),
+            points: crate::triangulations::generate::parabola(n),
             triangles: vec![],
             edges: vec![],
         },
@@ -249,7 +249,7 @@ pub fn bench_text(rows: &[BenchRow], seconds: f64) -> String {
 /// `gamecert bench construct [--seconds S] [--json]`.
 pub fn run(seconds: f64, json: bool, quiet: bool) -> anyhow::Result<()> {
     if !(seconds > 0.0 && seconds <= 3600.0) {
-        return Err(crate::io::BadInput(format!(
+        return Err(crate::base::io::BadInput(format!(
             "--seconds must be above 0 and at most 3600 (got {seconds})"
         ))
         .into());
@@ -280,7 +280,7 @@ mod tests {
             let spec = convex_points(MarkingGame::MonochromaticTriangle, n);
             let rules = Rules::from_spec(&spec, &mut Budget::new(u64::MAX)).unwrap();
             let v = Solver::new(&rules).value(Pos::START).unwrap();
-            let first = crate::marking::first_player_wins(&spec).unwrap();
+            let first = crate::triangulations::marking::first_player_wins(&spec).unwrap();
             assert_eq!(v == 1, first, "n = {n}");
             assert_ne!(v, 0, "2.1.2 has no tie in convex position, n = {n}");
         }

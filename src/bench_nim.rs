@@ -1,9 +1,9 @@
-//! `gamecert bench nim`: nim products per second on random `u64` pairs, ours ([`crate::nim`])
+//! `gamecert bench nim`: nim products per second on random `u64` pairs, ours ([`crate::impartial::nim`])
 //! beside the crates.io `nimber` crate (its `FiniteNimber`), in the same run on the same pairs;
 //! the slow reference recursion for scale; and inverses per second.
 
-use crate::nim;
-use crate::rng::Rng;
+use crate::base::rng::Rng;
+use crate::impartial::nim;
 use nimber::FiniteNimber;
 use serde::Serialize;
 use std::hint::black_box;
@@ -65,17 +65,17 @@ pub fn nim_bench(count: usize, rounds: u64, note: &dyn Fn(&str)) -> anyhow::Resu
     nim::mul(1, 1); // build the tables outside the clock
     note(&format!("nim: {count} random u64 pairs, {rounds} rounds"));
     let mut rows = vec![
-        rate("gamecert::nim::mul", "product", &pairs, rounds, nim::mul),
+        rate("gamecert::impartial::nim::mul", "product", &pairs, rounds, nim::mul),
         // The slower ones on a prefix of the pairs (about 40 us and 10 us a product).
         rate("nimber::FiniteNimber", "product", &pairs[..count / 40], 1, nimber_mul),
         rate(
-            "gamecert::nim::mul_reference",
+            "gamecert::impartial::nim::mul_reference",
             "product",
             &pairs[..count / 10],
             1,
             nim::mul_reference,
         ),
-        rate("gamecert::nim::inverse", "inverse", &pairs[..count / 20], 1, |a, _| {
+        rate("gamecert::impartial::nim::inverse", "inverse", &pairs[..count / 20], 1, |a, _| {
             nim::inverse(a).unwrap_or(0)
         }),
     ];

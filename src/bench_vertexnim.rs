@@ -3,7 +3,7 @@
 //! quadratic rounds beside the sorted version, and the whole `solve` decision (validation
 //! plus Theorem 10) from a parsed instance.
 
-use crate::vertexnim::{case4_vertices, fast_outcome, labels_quadratic, labels_sorted};
+use crate::vertexnim::solver::{case4_vertices, fast_outcome, labels_quadratic, labels_sorted};
 use gamecert_certificates::vertexnim::strategy::{Play, Variant, VertexNimSpec, VertexSpec};
 use serde::Serialize;
 use std::time::Instant;
@@ -24,7 +24,7 @@ pub struct VertexNimRow {
 /// A random connected loopless graph on n vertices (a random tree plus `n` random edges),
 /// weights uniform in 2..=n+1.
 pub fn instance(n: usize, seed: u64) -> VertexNimSpec {
-    let mut rng = crate::rng::Rng::new(seed);
+    let mut rng = crate::base::rng::Rng::new(seed);
     let name = |v: usize| format!("v{v}");
     let mut edges = std::collections::BTreeSet::new();
     for i in 1..n {

@@ -5,12 +5,12 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
-use gamecert::bench::BenchName;
-use gamecert::io::{
+use gamecert::base::io::{
     parse_instance, read_certificate, read_cnf, validate_instance, validate_one_round,
     write_output, BadInput,
 };
-use gamecert::solve::{solve_one_round, Method, SolveError};
+use gamecert::bench::BenchName;
+use gamecert::voronoi::one_round::{solve_one_round, Method, SolveError};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
@@ -126,7 +126,7 @@ enum Command {
         max_n: usize,
         /// The game (triangle-avoidance): the paper's, or a related one of its Section 4.
         #[arg(long, value_enum, default_value = "triangle-avoidance")]
-        rules: gamecert::triangle::Rules,
+        rules: gamecert::triangle_avoidance::solver::Rules,
         /// triangle-avoidance: keep a checkpoint per n in this directory and resume from it
         /// (an interrupted run loses at most the level being built).
         #[arg(long)]
@@ -286,7 +286,7 @@ enum Family {
     /// Points and a triangulation for the games on triangulations (seed 000).
     Triangulation {
         #[arg(long, value_enum)]
-        kind: gamecert::triangulations::Kind,
+        kind: gamecert::triangulations::generate::Kind,
         /// Number of points.
         #[arg(long)]
         points: usize,
@@ -300,7 +300,7 @@ enum Family {
         game: Option<GameArg>,
         /// Write a `flip-game` instance of this flipping game (seed 000, 2.2).
         #[arg(long, value_enum, conflicts_with = "game")]
-        flip: Option<gamecert::flipping::FlipGameArg>,
+        flip: Option<gamecert::triangulations::flipping::FlipGameArg>,
         /// With --flip and --kind convex, fan or serpentine: an abstract convex polygon
         /// without coordinates (`convex_polygon: N`), up to 10^7 vertices (10^6 serpentine).
         #[arg(long, requires = "flip")]
@@ -378,7 +378,7 @@ fn nim_command(op: NimOp, a: &str, b: Option<&str>) -> anyhow::Result<ExitCode> 
     let a = number("A", a)?;
     let result = match (op, b) {
         (NimOp::Inv, Some(_)) => return Err(BadInput("nim inv takes one number, A".into()).into()),
-        (NimOp::Inv, None) => gamecert::nim::inverse_128(a)
+        (NimOp::Inv, None) => gamecert::impartial::nim::inverse_128(a)
             .ok_or_else(|| BadInput("nim inv: 0 has no inverse".into()))?,
         (_, None) => {
             return Err(BadInput("nim sum and nim mul take two numbers, A and B".into()).into())
@@ -387,8 +387,8 @@ fn nim_command(op: NimOp, a: &str, b: Option<&str>) -> anyhow::Result<ExitCode> 
         (NimOp::Mul, Some(b)) => {
             let b = number("B", b)?;
             match (u64::try_from(a), u64::try_from(b)) {
-                (Ok(a), Ok(b)) => gamecert::nim::mul(a, b) as u128,
-                _ => gamecert::nim::mul_128(a, b),
+                (Ok(a), Ok(b)) => gamecert::impartial::nim::mul(a, b) as u128,
+                _ => gamecert::impartial::nim::mul_128(a, b),
             }
         }
     };
@@ -438,7 +438,7 @@ fn render_marking(
                 print_verdict(&verdict, false)?;
                 return Ok(ExitCode::from(1));
             }
-            let (play, first_won) = gamecert::render::marking_play(spec, &strategy)
+            let (play, first_won) = gamecert::base::render::marking_play(spec, &strategy)
                 .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
             note(
                 quiet,
@@ -451,7 +451,7 @@ fn render_marking(
             play
         }
     };
-    let pictures = gamecert::render::marking_frames(spec, &play, &title);
+    let pictures = gamecert::base::render::marking_frames(spec, &play, &title);
     emit_frames(&pictures, "play", frames, output, quiet)
 }
 
@@ -470,7 +470,7 @@ fn emit_frames(
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
     if let Some(dir) = frames {
-        let written = gamecert::svg::write_frames(dir, stem, pictures)
+        let written = gamecert::base::svg::write_frames(dir, stem, pictures)
             .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
         note(quiet, &format!("{} frames in {}", written.len(), dir.display()));
     }
@@ -480,7 +480,7 @@ fn emit_frames(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `render` for a `flip-game` instance ([`gamecert::flip_render`]): the last frame on
+/// `render` for a `flip-game` instance ([`gamecert::triangulations::flip_render`]): the last frame on
 /// `output`, every frame with `--frames`.
 fn render_flip(
     instance: &std::path::Path,
@@ -495,7 +495,7 @@ fn render_flip(
         None => None,
         Some(path) => Some(read_certificate(path)?.map_err(BadInput)?),
     };
-    let pictures = gamecert::flip_render::frames(spec, cert.as_ref(), &title)
+    let pictures = gamecert::triangulations::flip_render::frames(spec, cert.as_ref(), &title)
         .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?;
     emit_frames(&pictures, "flip", frames, output, quiet)
 }
@@ -565,7 +565,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             output,
         } => {
             if let Some(flip) = flip {
-                let spec = gamecert::flipping::gen_instance(
+                let spec = gamecert::triangulations::flipping::gen_instance(
                     kind,
                     points,
                     inner,
@@ -577,8 +577,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 write_output(output.as_deref(), &Instance::FlipGame(spec).to_json())?;
                 return Ok(ExitCode::SUCCESS);
             }
-            let spec =
-                gamecert::triangulations::generate(kind, points, inner, seed).map_err(BadInput)?;
+            let spec = gamecert::triangulations::generate::generate(kind, points, inner, seed)
+                .map_err(BadInput)?;
             let t = spec.validate(&mut Budget::new(u64::MAX)).map_err(BadInput)?;
             note(
                 quiet,
@@ -637,22 +637,25 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 },
             output,
         } => {
-            let spec = gamecert::vertexnim::generate(&gamecert::vertexnim::GenOptions {
-                vertices,
-                max_weight,
-                seed,
-                directed,
-                variant: match variant {
-                    VariantArg::Vertexnim => {
-                        gamecert_certificates::vertexnim::strategy::Variant::Vertexnim
-                    }
-                    VariantArg::Nimg => gamecert_certificates::vertexnim::strategy::Variant::Nimg,
-                },
-                misere,
-                density,
-                loops,
-            })
-            .map_err(BadInput)?;
+            let spec =
+                gamecert::vertexnim::solver::generate(&gamecert::vertexnim::solver::GenOptions {
+                    vertices,
+                    max_weight,
+                    seed,
+                    directed,
+                    variant: match variant {
+                        VariantArg::Vertexnim => {
+                            gamecert_certificates::vertexnim::strategy::Variant::Vertexnim
+                        }
+                        VariantArg::Nimg => {
+                            gamecert_certificates::vertexnim::strategy::Variant::Nimg
+                        }
+                    },
+                    misere,
+                    density,
+                    loops,
+                })
+                .map_err(BadInput)?;
             note(quiet, &format!("{} vertices, {} edges", spec.vertices.len(), spec.edges.len()));
             write_output(output.as_deref(), &Instance::VertexNim(spec).to_json())?;
             Ok(ExitCode::SUCCESS)
@@ -660,12 +663,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Gen { family, output } => {
             let spec = match family {
                 Family::Vertexnim { .. } => unreachable!("handled above"),
-                Family::Path { vertices, rounds } => gamecert::gen::path(vertices, rounds),
+                Family::Path { vertices, rounds } => gamecert::voronoi::gen::path(vertices, rounds),
                 Family::KaryTree { k, height, rounds } => {
-                    gamecert::gen::kary_tree(k, height, rounds)
+                    gamecert::voronoi::gen::kary_tree(k, height, rounds)
                 }
                 Family::Tree { vertices, rounds, seed } => {
-                    gamecert::gen::random_tree(vertices, rounds, seed)
+                    gamecert::voronoi::gen::random_tree(vertices, rounds, seed)
                 }
                 Family::Triangulation { .. } => unreachable!("handled above"),
             }
@@ -725,7 +728,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             other => {
                 validate_instance(&instance, &other)?;
                 let started = std::time::Instant::now();
-                let solved = gamecert::games::solve_game(&other, method).map_err(|e| match e
+                let solved = gamecert::solve::solve_game(&other, method).map_err(|e| match e
                     .downcast_ref::<BadInput>(
                 ) {
                     Some(bad) => BadInput(format!("{}: {bad}", instance.display())).into(),
@@ -852,7 +855,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let title = file_title(&instance);
             write_output(
                 output.as_deref(),
-                &gamecert::render::to_dot(&graph, &white, &black, &title),
+                &gamecert::base::render::to_dot(&graph, &white, &black, &title),
             )?;
             Ok(ExitCode::SUCCESS)
         }
@@ -865,11 +868,15 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             let (report, summary, failures) = match name.problem() {
                 None => {
-                    let report =
-                        gamecert::check_posdnf::run(4, trials, seed, &mut |done, total| {
+                    let report = gamecert::voronoi::check_dnf_reduction::run(
+                        4,
+                        trials,
+                        seed,
+                        &mut |done, total| {
                             bar.set_length(total as u64);
                             bar.set_position(done as u64)
-                        });
+                        },
+                    );
                     let summary = format!(
                         "posdnf-voronoi: {} formulas (every one over at most 4 variables with at most 3 terms, \
                          then {trials} random ones with 5 or 6 variables, seed {seed}): first player wins {}, \
@@ -887,7 +894,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     (serde_json::to_value(&report)?, summary, report.failures)
                 }
                 Some(problem) => {
-                    let report = gamecert::check_reduction::run_with_progress(
+                    let report = gamecert::voronoi::check_reduction::run_with_progress(
                         problem,
                         trials,
                         seed,
@@ -962,9 +969,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 TableName::Flipping | TableName::SerpentineMft => {
                     let (what, low, high) = match name {
                         TableName::Flipping => {
-                            ("flipping", 6, gamecert::flipping::MAX_EXACT_POINTS)
+                            ("flipping", 6, gamecert::triangulations::flipping::MAX_EXACT_POINTS)
                         }
-                        _ => ("serpentine-mft", 4, gamecert::mft_convex::MAX_VERTICES),
+                        _ => (
+                            "serpentine-mft",
+                            4,
+                            gamecert::triangulations::mft_convex::MAX_VERTICES,
+                        ),
                     };
                     if !(low..=high).contains(&max_n) {
                         return Err(BadInput(format!(
@@ -974,13 +985,20 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         .into());
                     }
                     let (text, rows_json) = if matches!(name, TableName::Flipping) {
-                        let rows = gamecert::flip_table::rows(max_n, &mut progress)
+                        let rows = gamecert::triangulations::flip_table::rows(max_n, &mut progress)
                             .map_err(anyhow::Error::msg)?;
-                        (gamecert::flip_table::table(&rows), serde_json::to_string_pretty(&rows)?)
+                        (
+                            gamecert::triangulations::flip_table::table(&rows),
+                            serde_json::to_string_pretty(&rows)?,
+                        )
                     } else {
-                        let rows = gamecert::serpentine::rows(max_n, !no_certify, &mut progress)
-                            .map_err(anyhow::Error::msg)?;
-                        let mut text = gamecert::serpentine::table(&rows);
+                        let rows = gamecert::triangulations::serpentine::rows(
+                            max_n,
+                            !no_certify,
+                            &mut progress,
+                        )
+                        .map_err(anyhow::Error::msg)?;
+                        let mut text = gamecert::triangulations::serpentine::table(&rows);
                         if no_certify {
                             text.push_str(
                                 "(--no-certify: no certificate was written or replayed)\n",
@@ -999,10 +1017,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
                 TableName::NimstringFans => print!(
                     "{}",
-                    gamecert::nimstring::fan_tables(9, 10).map_err(anyhow::Error::msg)?
+                    gamecert::triangulations::nimstring::fan_tables(9, 10)
+                        .map_err(anyhow::Error::msg)?
                 ),
                 TableName::TriangleAvoidance => {
-                    let limit = gamecert::triangle::MAX_N;
+                    let limit = gamecert::triangle_avoidance::solver::MAX_N;
                     if !(2..=limit).contains(&max_n) {
                         return Err(BadInput(format!(
                             "--max-n must be between 2 and {limit} (got {max_n}): n = 13 takes \
@@ -1021,7 +1040,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         let file = checkpoint
                             .as_ref()
                             .map(|dir| dir.join(format!("{}-n{n}.ckpt", rules.name())));
-                        let row = gamecert::triangle::solve_resumable(
+                        let row = gamecert::triangle_avoidance::solver::solve_resumable(
                             n,
                             rules,
                             file.as_deref(),
@@ -1038,23 +1057,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     if json {
                         println!("{}", serde_json::to_string_pretty(&rows)?);
                     } else {
-                        print!("{}", gamecert::triangle::table(&rows));
+                        print!("{}", gamecert::triangle_avoidance::solver::table(&rows));
                     }
                 }
                 TableName::VoronoiKary => {
-                    let rows = gamecert::tables::voronoi_kary(
+                    let rows = gamecert::voronoi::tables::voronoi_kary(
                         budget,
-                        gamecert::tables::STRATEGY_POSITIONS,
+                        gamecert::voronoi::tables::STRATEGY_POSITIONS,
                         &mut progress,
                     )?;
                     if json {
                         println!("{}", serde_json::to_string_pretty(&rows)?);
                     } else {
-                        print!("{}", gamecert::tables::voronoi_kary_table(&rows));
+                        print!("{}", gamecert::voronoi::tables::voronoi_kary_table(&rows));
                     }
                 }
                 TableName::VoronoiPaths => {
-                    let limit = gamecert::tables::MAX_PATH_TABLE_VERTICES;
+                    let limit = gamecert::voronoi::tables::MAX_PATH_TABLE_VERTICES;
                     if max_vertices == 0 || max_vertices > limit {
                         return Err(BadInput(format!(
                             "--max-vertices must be between 1 and {limit} (got {max_vertices}); \
@@ -1070,8 +1089,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         .into());
                     }
                     let started = std::time::Instant::now();
-                    let rows =
-                        gamecert::tables::voronoi_paths(min_vertices, max_vertices, &mut progress)?;
+                    let rows = gamecert::voronoi::tables::voronoi_paths(
+                        min_vertices,
+                        max_vertices,
+                        &mut progress,
+                    )?;
                     if !quiet && std::io::stderr().is_terminal() {
                         eprint!("\r{:40}\r", "");
                     }
@@ -1080,7 +1102,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     } else {
                         print!(
                             "{}",
-                            gamecert::tables::voronoi_paths_table(
+                            gamecert::voronoi::tables::voronoi_paths_table(
                                 &rows,
                                 true,
                                 started.elapsed().as_secs_f64()
@@ -1124,16 +1146,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 /// `table kayles|dawson-kayles|grundy|octal`: a nim-sequence, its period and exceptions.
 fn octal_table(title: &str, code: &str, n: usize, json: bool) -> anyhow::Result<ExitCode> {
     const MAX_N: usize = 1 << 26;
-    let rules = gamecert::octal::Rules::parse(code).map_err(BadInput)?;
+    let rules = gamecert::impartial::octal::Rules::parse(code).map_err(BadInput)?;
     if n > MAX_N {
         return Err(BadInput(format!("--n {n} is over the limit of {MAX_N}")).into());
     }
     let title = if title == "octal game" { code } else { title };
-    let table = gamecert::octal::sequence_table(title, &rules, n);
+    let table = gamecert::impartial::octal::sequence_table(title, &rules, n);
     if json {
         println!("{}", serde_json::to_string_pretty(&table)?);
     } else {
-        print!("{}", gamecert::octal::sequence_table_text(&table));
+        print!("{}", gamecert::impartial::octal::sequence_table_text(&table));
     }
     Ok(ExitCode::SUCCESS)
 }

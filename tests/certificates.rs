@@ -4,7 +4,7 @@
 //! it many ways. Every mutation here changes the certificate's meaning, so every one must be
 //! rejected; the reason must name what failed.
 
-use gamecert::solve::{solve, Method};
+use gamecert::voronoi::one_round::{solve, Method};
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{
     Certificate, Instance, Refutation, RefutationMethod, Witness, CLAIM_BLACK_CANNOT_WIN,

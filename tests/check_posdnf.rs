@@ -2,7 +2,7 @@
 //! exact solvers: every positive DNF over at most 4 variables with at most 3 terms, and a few
 //! random ones with 5 or 6 variables. Each Voronoi value is certified and checked.
 
-use gamecert::check_posdnf::run;
+use gamecert::voronoi::check_dnf_reduction::run;
 
 #[test]
 fn theorem4_against_exact_solvers() {

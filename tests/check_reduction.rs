@@ -1,8 +1,8 @@
 //! Theorem 3 and Corollary 1 of seed 001, tested against an exhaustive solver: hundreds of
-//! random formulas per problem with a fixed seed (see `gamecert::check_reduction` for what each
+//! random formulas per problem with a fixed seed (see `gamecert::voronoi::check_reduction` for what each
 //! trial checks and for the size bound on the formulas).
 
-use gamecert::check_reduction::run;
+use gamecert::voronoi::check_reduction::run;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 
 fn check(problem: SatVoronoi, seed: u64) {

@@ -2,7 +2,7 @@
 //! A corrupted certificate that is still accepted must still be right: its placement must win
 //! (for a witness), which the reference rules decide independently here.
 
-use gamecert::solve::{solve, Method};
+use gamecert::voronoi::one_round::{solve, Method};
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::voronoi::rules::{score, Outcome};

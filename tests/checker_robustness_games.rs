@@ -2,9 +2,9 @@
 //! and instances of every kind there (marking-strategy, marking-kayles, construct-strategy,
 //! flip-value, flip-sequence) give an error or a verdict, never a crash.
 
-use gamecert::games::solve_game;
-use gamecert::solve::Method;
-use gamecert::triangulations::{generate, Kind};
+use gamecert::solve::solve_game;
+use gamecert::triangulations::generate::{generate, Kind};
+use gamecert::voronoi::one_round::Method;
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::triangulations::flipping::FlipGame;
 use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
@@ -25,7 +25,15 @@ fn fixtures() -> &'static Vec<(String, String)> {
         };
         let flip = |points, game| {
             Instance::FlipGame(
-                gamecert::flipping::gen_instance(Kind::Convex, points, 0, 2, game, false).unwrap(),
+                gamecert::triangulations::flipping::gen_instance(
+                    Kind::Convex,
+                    points,
+                    0,
+                    2,
+                    game,
+                    false,
+                )
+                .unwrap(),
             )
         };
         let cases = [

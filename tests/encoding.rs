@@ -2,9 +2,9 @@
 //! agrees with the exhaustive search on random small graphs; its models are winning placements
 //! and its refutations check.
 
-use gamecert::rng::Rng;
-use gamecert::sat::{solve, SatOutcome};
-use gamecert::voronoi1::{search, Goal};
+use gamecert::base::rng::Rng;
+use gamecert::base::sat::{solve, SatOutcome};
+use gamecert::voronoi::one_round_exact::{search, Goal};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::lrat::check_lrat;
 use gamecert_certificates::format::{GraphSpec, OneRoundSpec};

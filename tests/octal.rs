@@ -2,13 +2,15 @@
 //! nim-sequences, a brute-force check of Theorem 2's reduction on small point sets, and the
 //! command line (tables, solve and verify of heap games, malformed codes).
 
-use gamecert::octal::{nim_sequence, periodicity, powers_of_two_first, sequence_table, Rules};
+use gamecert::impartial::octal::{
+    nim_sequence, periodicity, powers_of_two_first, sequence_table, Rules,
+};
 use std::collections::HashMap;
 
 mod common;
 use common::{gamecert, write};
 
-fn table(code: &str) -> gamecert::octal::SequenceTable {
+fn table(code: &str) -> gamecert::impartial::octal::SequenceTable {
     sequence_table(code, &Rules::parse(code).unwrap(), 200)
 }
 

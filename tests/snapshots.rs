@@ -1,8 +1,8 @@
 //! Snapshots of what users read: the Figure 3 instance (JSON and DOT), its certificate, the
 //! checker's report on it, and a refutation's summary (its proof shortened to a line count).
 
-use gamecert::render::to_dot;
-use gamecert::solve::{solve, Method};
+use gamecert::base::render::to_dot;
+use gamecert::voronoi::one_round::{solve, Method};
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
@@ -82,7 +82,7 @@ fn figure4_verify_report() {
         start: None,
         source: None,
     });
-    let certificate = gamecert::posdnf_maps::certificate_for(&built).unwrap();
+    let certificate = gamecert::voronoi::dnf_maps::certificate_for(&built).unwrap();
     let verdict = gamecert_certificates::check(
         &instance,
         &certificate,
@@ -96,8 +96,8 @@ fn figure4_verify_report() {
 /// 30 takes over a minute; see `voronoi_paths_table_30`).
 #[test]
 fn voronoi_paths_table() {
-    let rows = gamecert::tables::voronoi_paths(1, 20, &mut |_| {}).unwrap();
-    insta::assert_snapshot!(gamecert::tables::voronoi_paths_table(&rows, false, 0.0));
+    let rows = gamecert::voronoi::tables::voronoi_paths(1, 20, &mut |_| {}).unwrap();
+    insta::assert_snapshot!(gamecert::voronoi::tables::voronoi_paths_table(&rows, false, 0.0));
 }
 
 /// The table to 30, as the paper's conclusion reports it (over a minute in release): every
@@ -105,7 +105,7 @@ fn voronoi_paths_table() {
 #[test]
 #[ignore = "over a minute; run with --ignored"]
 fn voronoi_paths_table_30() {
-    let rows = gamecert::tables::voronoi_paths(1, 30, &mut |_| {}).unwrap();
+    let rows = gamecert::voronoi::tables::voronoi_paths(1, 30, &mut |_| {}).unwrap();
     assert_eq!(rows.len(), 225);
     for r in &rows {
         let expect = i64::from(r.rounds == 1 && r.vertices % 2 == 1);

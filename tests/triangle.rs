@@ -1,7 +1,7 @@
 //! Seed 002's Tables 1 and 2 (one-colour triangle avoidance) at n = 11 and 12, the counts
 //! against nauty's geng when it is installed, and the table command's bad input.
 
-use gamecert::triangle::{solve, Rules, PAPER_TABLE};
+use gamecert::triangle_avoidance::solver::{solve, Rules, PAPER_TABLE};
 use std::process::Command;
 
 fn paper_row(n: usize) -> (usize, &'static str, usize, usize, usize) {
@@ -75,7 +75,7 @@ fn table_refuses_n_out_of_range() {
 /// The Winner's strategy certificate, written as JSON, read back and replayed by the checker.
 /// Returns (positions listed, JSON bytes, check seconds).
 fn certify(n: usize) -> (usize, usize, f64) {
-    use gamecert::triangle::{certificate, GameDigraph};
+    use gamecert::triangle_avoidance::solver::{certificate, GameDigraph};
     use gamecert_certificates::format::Certificate;
     use gamecert_certificates::triangle_avoidance::strategy::check_triangle_strategy;
     let digraph = GameDigraph::build(n, Rules::TriangleAvoidance, &mut |_, _| {});
@@ -150,7 +150,7 @@ fn table_checkpoints_resume_and_refuse_foreign_files() {
 #[test]
 #[ignore]
 fn strategy_certificate_checks_at_13() {
-    use gamecert::triangle::{certificate, GameDigraph};
+    use gamecert::triangle_avoidance::solver::{certificate, GameDigraph};
     use gamecert_certificates::triangle_avoidance::strategy::check_triangle_strategy;
     let checkpoint = std::env::var_os("GAMECERT_TRIANGLE_CHECKPOINT").map(std::path::PathBuf::from);
     let started = std::time::Instant::now();

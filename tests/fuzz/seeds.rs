@@ -2,9 +2,9 @@
 //! solvers of the `gamecert` crate on small instances (a few vertices or points), each checked
 //! by the checker before it is used as a seed.
 
-use gamecert::games::solve_game;
-use gamecert::solve::{solve, Method};
-use gamecert::triangulations::{generate, Kind};
+use gamecert::solve::solve_game;
+use gamecert::triangulations::generate::{generate, Kind};
+use gamecert::voronoi::one_round::{solve, Method};
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{
     Certificate, GraphSpec, Instance, MultiRoundSpec, StartSpec, TriangleSpec,
@@ -119,8 +119,15 @@ fn flip(
     abstract_convex: bool,
 ) -> Instance {
     Instance::FlipGame(
-        gamecert::flipping::gen_instance(kind, points, inner, 2, game, abstract_convex)
-            .expect("a valid family"),
+        gamecert::triangulations::flipping::gen_instance(
+            kind,
+            points,
+            inner,
+            2,
+            game,
+            abstract_convex,
+        )
+        .expect("a valid family"),
     )
 }
 
@@ -152,7 +159,7 @@ fn vertexnim(
     loops: f64,
 ) -> Instance {
     Instance::VertexNim(
-        gamecert::vertexnim::generate(&gamecert::vertexnim::GenOptions {
+        gamecert::vertexnim::solver::generate(&gamecert::vertexnim::solver::GenOptions {
             vertices,
             max_weight,
             seed,
@@ -216,11 +223,11 @@ pub fn all() -> Vec<Seed> {
     for (name, (i, c)) in [
         (
             "kary-4-2-n2",
-            game(multi(gamecert::gen::kary_tree(4, 2, 2).expect("a tree")), Method::Auto),
+            game(multi(gamecert::voronoi::gen::kary_tree(4, 2, 2).expect("a tree")), Method::Auto),
         ),
         (
             "kary-3-2-n2",
-            game(multi(gamecert::gen::kary_tree(3, 2, 2).expect("a tree")), Method::Auto),
+            game(multi(gamecert::voronoi::gen::kary_tree(3, 2, 2).expect("a tree")), Method::Auto),
         ),
         ("cycle6-n2", game(graph(6, &cycle6, 2, None), Method::Exact)),
         (
@@ -236,15 +243,23 @@ pub fn all() -> Vec<Seed> {
             ),
         ),
         ("house7-n1", game(graph(7, &house, 1, None), Method::Exact)),
-        ("path8-n2", game(multi(gamecert::gen::path(8, 2).expect("a path")), Method::Auto)),
-        ("path7-n3", game(multi(gamecert::gen::path(7, 3).expect("a path")), Method::Auto)),
+        (
+            "path8-n2",
+            game(multi(gamecert::voronoi::gen::path(8, 2).expect("a path")), Method::Auto),
+        ),
+        (
+            "path7-n3",
+            game(multi(gamecert::voronoi::gen::path(7, 3).expect("a path")), Method::Auto),
+        ),
     ] {
         add(name, i, c);
     }
     // One round on small random trees: the median rule (a strategy or a value).
     for seed in 1..=2 {
-        let (i, c) =
-            game(multi(gamecert::gen::random_tree(9, 1, seed).expect("a tree")), Method::Auto);
+        let (i, c) = game(
+            multi(gamecert::voronoi::gen::random_tree(9, 1, seed).expect("a tree")),
+            Method::Auto,
+        );
         add(&format!("tree9-seed{seed}"), i, c);
     }
 
@@ -358,7 +373,7 @@ pub fn all() -> Vec<Seed> {
         ("vn-theorem6", vertexnim(6, 2, 3, true, Variant::Vertexnim, false, 1.0)),
         (
             "vn-theorem3",
-            Instance::VertexNim(gamecert::vertexnim::circuit_spec(
+            Instance::VertexNim(gamecert::vertexnim::solver::circuit_spec(
                 &[2, 3, 4, 2, 5, 3],
                 Variant::Vertexnim,
             )),
@@ -367,7 +382,7 @@ pub fn all() -> Vec<Seed> {
     ] {
         let Instance::VertexNim(spec) = &i else { unreachable!() };
         let g = spec.validate().expect("a valid vertexnim instance");
-        let labelling = gamecert::vertexnim::labelling_certificate(&g)
+        let labelling = gamecert::vertexnim::solver::labelling_certificate(&g)
             .unwrap_or_else(|| panic!("seed {name}: no labelling theorem applies"));
         add(name, i, Certificate::VertexNimLabelling(labelling));
     }

@@ -6,7 +6,7 @@
 //! The solvers take the instance through the checker crate's own parsing and validation (the
 //! types are shared); what is never used is the checker's verdict or its replay.
 
-use gamecert::voronoi1::{search, Goal};
+use gamecert::voronoi::one_round_exact::{search, Goal};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{Certificate, Instance, MultiRound};
 use gamecert_certificates::triangulations::constructing::Pos;
@@ -361,7 +361,7 @@ fn voronoi_value(game: &MultiRound) -> Result<Fact, String> {
     if game.graph.len() > MAX_VORONOI_VERTICES {
         return Err(format!("{} vertices", game.graph.len()));
     }
-    let solver = gamecert::voronoi_exact::ExactSolver::new(game)?;
+    let solver = gamecert::voronoi::exact::ExactSolver::new(game)?;
     let solution = solver.solve_within(VORONOI_NODES).ok_or("the exact solver's node limit")?;
     Ok(Fact::VoronoiValue {
         value: solution.value,
@@ -391,7 +391,7 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
             if dnf.num_vars > MAX_DNF_VARS {
                 return Err(format!("{} variables", dnf.num_vars));
             }
-            let solution = gamecert::posdnf::solve_dnf_game(dnf)?;
+            let solution = gamecert::voronoi::dnf::solve_dnf_game(dnf)?;
             Ok(Fact::FirstWins(
                 solution.winner == gamecert_certificates::voronoi::dnf::DnfPlayer::First,
             ))
@@ -400,9 +400,9 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
             if spec.n > MAX_TRIANGLE_N {
                 return Err(format!("n = {}", spec.n));
             }
-            let outcome = gamecert::triangle::solve(
+            let outcome = gamecert::triangle_avoidance::solver::solve(
                 spec.n,
-                gamecert::triangle::Rules::TriangleAvoidance,
+                gamecert::triangle_avoidance::solver::Rules::TriangleAvoidance,
                 &mut |_, _| {},
             );
             Ok(Fact::TriangleWinner(outcome.winner, spec.n))
@@ -416,14 +416,14 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
                     spec,
                     &mut Budget::unlimited(),
                 )?;
-                let mut solver =
-                    gamecert::construct::Solver::new(&rules).with_max_states(CONSTRUCT_STATES);
+                let mut solver = gamecert::triangulations::constructing::Solver::new(&rules)
+                    .with_max_states(CONSTRUCT_STATES);
                 return solver
                     .value(Pos::START)
                     .map(Fact::ConstructValue)
                     .map_err(|_| "the construct solver's limit".to_string());
             }
-            gamecert::marking::first_player_wins_within(spec, MARKING_POSITIONS)?
+            gamecert::triangulations::marking::first_player_wins_within(spec, MARKING_POSITIONS)?
                 .map(Fact::FirstWins)
                 .ok_or_else(|| "the marking solver's position limit".into())
         }
@@ -434,7 +434,7 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
             if largest > MAX_HEAP || game.heaps.len() > 10_000 {
                 return Err(format!("heaps up to {largest}"));
             }
-            let g = gamecert::octal::plain(&rules, largest as usize);
+            let g = gamecert::impartial::octal::plain(&rules, largest as usize);
             Ok(Fact::HeapValue(game.heaps.iter().fold(0, |x, &h| x ^ u64::from(g[h as usize]))))
         }
         Instance::CoinGame(spec) => {
@@ -444,18 +444,22 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
             if cells > MAX_COINS {
                 return Err(format!("{cells} coins"));
             }
-            let c = gamecert::coins::certificate(&game)?;
+            let c = gamecert::impartial::coins::certificate(&game)?;
             Ok(Fact::CoinValue(c.value, c.claim))
         }
         Instance::VertexNim(spec) => {
             let game = spec.validate()?;
             if game.names.len() > MAX_VERTEXNIM_VERTICES
-                || game.start.weights.iter().any(|&w| w > gamecert::vertexnim::EXACT_MAX_WEIGHT)
+                || game
+                    .start
+                    .weights
+                    .iter()
+                    .any(|&w| w > gamecert::vertexnim::solver::EXACT_MAX_WEIGHT)
             {
                 return Err("too large for the exact solver".into());
             }
             let mut exact =
-                gamecert::vertexnim::Exact::new(&game)?.with_budget(VERTEXNIM_POSITIONS);
+                gamecert::vertexnim::solver::Exact::new(&game)?.with_budget(VERTEXNIM_POSITIONS);
             exact.wins(&game.start).map(Fact::FirstWins)
         }
     }
@@ -467,10 +471,10 @@ fn flip_fact(spec: &FlipSpec) -> Result<Fact, String> {
         return Err(format!("{} points", shape.len()));
     }
     if spec.game.solitaire() {
-        let (green, _) = gamecert::solitaire::exhaustive(&shape, &board);
+        let (green, _) = gamecert::triangulations::solitaire::exhaustive(&shape, &board);
         return Ok(Fact::MostGreen(green, board.edges.len()));
     }
-    let mut solver = gamecert::flipping::Solver::new(spec)?;
+    let mut solver = gamecert::triangulations::flipping::Solver::new(spec)?;
     solver.deadline = Some(std::time::Instant::now() + std::time::Duration::from_secs(20));
     let v = solver.solve();
     if solver.aborted {

@@ -67,7 +67,9 @@ fn every_fixture_gets_its_verdict() {
             let shown = format!("{}/{file}", folder.file_name().unwrap().to_string_lossy());
             match (expectation.as_str(), verdict.accepted) {
                 ("accept", true) => {}
-                ("accept", false) => failures.push(format!("{shown}: rejected: {}", verdict.reason)),
+                ("accept", false) => {
+                    failures.push(format!("{shown}: rejected: {}", verdict.reason))
+                }
                 (_, true) => failures.push(format!("{shown}: ACCEPTED, must be rejected")),
                 (words, false) if !verdict.reason.contains(words) => failures
                     .push(format!("{shown}: the reason lacks '{words}': {}", verdict.reason)),
@@ -81,10 +83,8 @@ fn every_fixture_gets_its_verdict() {
 /// Every certificate kind the registry knows has an accepted fixture.
 #[test]
 fn every_kind_has_a_fixture() {
-    let mut kinds: Vec<&str> = folders()
-        .iter()
-        .map(|folder| certificate(&folder.join("accept.json")).kind())
-        .collect();
+    let mut kinds: Vec<&str> =
+        folders().iter().map(|folder| certificate(&folder.join("accept.json")).kind()).collect();
     kinds.sort();
     kinds.dedup();
     let mut known = CERTIFICATE_KINDS.to_vec();

@@ -1,0 +1,5 @@
+//! One-colour triangle avoidance (seed 002): canonical forms, the game digraph solver and its checkpoints.
+
+pub mod canon;
+pub mod checkpoint;
+pub mod solver;

@@ -1,0 +1,15 @@
+//! The games on triangulations of seed 000: marking, constructing and flipping games, their generators, tables and pictures.
+
+pub mod constructing;
+pub mod convex_heaps;
+pub mod flip_render;
+pub mod flip_table;
+pub mod flipping;
+pub mod generate;
+pub mod marking;
+pub mod mft_convex;
+pub mod nimstring;
+pub mod serpentine;
+pub mod serpentine_string;
+pub mod solitaire;
+pub mod theorem_10;

@@ -1,0 +1,3 @@
+//! Vertex nim on graphs (seed 004) and Stockman's Vertex NimG.
+
+pub mod solver;

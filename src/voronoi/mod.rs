@@ -1,0 +1,14 @@
+//! The Voronoi game on graphs (seed 001): the one-round game and its 3SAT reduction, the multi-round game (exact, trees, k-ary trees, paths), Schaefer's positive-DNF game and its reduction, generators and tables.
+
+pub mod check_dnf_reduction;
+pub mod check_reduction;
+pub mod dnf;
+pub mod dnf_maps;
+pub mod exact;
+pub mod gen;
+pub mod kary;
+pub mod one_round;
+pub mod one_round_exact;
+pub mod paths;
+pub mod tables;
+pub mod trees;

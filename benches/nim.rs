@@ -4,7 +4,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use gamecert::base::rng::Rng;
-use gamecert::bench_nim::nimber_mul;
+use gamecert::impartial::nim::nimber_mul;
 use std::time::Duration;
 
 fn nim_products(c: &mut Criterion) {

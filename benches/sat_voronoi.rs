@@ -10,7 +10,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use gamecert::base::rng::Rng;
 use gamecert::base::sat::{self, pigeonhole, random_k_cnf, SatOutcome};
-use gamecert::bench::{family_instance, Family, LINEAR_SEED};
+use gamecert::voronoi::families::{family_instance, Family, LINEAR_SEED};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::lrat::check_lrat;
 use gamecert_certificates::format::{Certificate, Instance, Witness, CLAIM_BLACK_WINS};

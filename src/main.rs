@@ -3,13 +3,15 @@
 //! Exit codes: 0 success (for `verify`: accepted), 1 a rejected certificate or a failed
 //! `check-reduction`, 2 bad input (the message names the file, line and column).
 
+mod cli;
+
+use crate::cli::bench::BenchName;
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use gamecert::base::io::{
     parse_instance, read_certificate, read_cnf, validate_instance, validate_one_round,
     write_output, BadInput,
 };
-use gamecert::bench::BenchName;
 use gamecert::voronoi::one_round::{solve_one_round, Method, SolveError};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
@@ -525,7 +527,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let quiet = cli.quiet;
     match cli.command {
         Command::Demo { out } => {
-            let all = gamecert::demo::run(&out, quiet)?;
+            let all = crate::cli::demo::run(&out, quiet)?;
             Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
         Command::Reduce { name, input, output } => {
@@ -1111,9 +1113,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     }
                 }
                 TableName::BichromaticConstruct => {
-                    let rows = gamecert::bench_construct::bichromatic_table(max_points, &mut |t| {
-                        progress(t)
-                    })
+                    let rows = gamecert::triangulations::construct_table::bichromatic_table(
+                        max_points,
+                        &mut |t| progress(t),
+                    )
                     .map_err(BadInput)?;
                     if !quiet && std::io::stderr().is_terminal() {
                         eprint!("\r{:60}\r", "");
@@ -1121,7 +1124,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     if json {
                         println!("{}", serde_json::to_string_pretty(&rows)?);
                     } else {
-                        print!("{}", gamecert::bench_construct::bichromatic_text(&rows));
+                        print!(
+                            "{}",
+                            gamecert::triangulations::construct_table::bichromatic_text(&rows)
+                        );
                     }
                 }
                 TableName::Kayles
@@ -1133,11 +1139,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Nim { op, a, b } => nim_command(op, &a, b.as_deref()),
         Command::Bench { name: BenchName::Construct, json, seconds, .. } => {
-            gamecert::bench_construct::run(seconds, json, quiet)?;
+            crate::cli::bench::construct::run(seconds, json, quiet)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { name, json, quick, .. } => {
-            gamecert::bench::run(name, json, quick, quiet)?;
+            crate::cli::bench::run(name, json, quick, quiet)?;
             Ok(ExitCode::SUCCESS)
         }
     }

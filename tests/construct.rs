@@ -217,9 +217,12 @@ fn bad_input_names_the_file() {
 /// certificate accepted by the checker (beyond seed 000's Table 1).
 #[test]
 fn bichromatic_construct_table() {
-    let rows = gamecert::bench_construct::bichromatic_table(7, &mut |_| {}).unwrap();
+    let rows =
+        gamecert::triangulations::construct_table::bichromatic_table(7, &mut |_| {}).unwrap();
     assert_eq!(rows.len(), 15);
-    insta::assert_snapshot!(gamecert::bench_construct::bichromatic_text_with(&rows, false));
+    insta::assert_snapshot!(gamecert::triangulations::construct_table::bichromatic_text_with(
+        &rows, false
+    ));
 }
 
 /// n = 8 as well (minutes): `cargo test --release --test construct -- --ignored`.

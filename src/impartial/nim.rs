@@ -203,6 +203,12 @@ pub fn inverse_128(a: u128) -> Option<u128> {
     Some(acc)
 }
 
+/// The `nimber` crate's product of two `u64` nimbers, as a `u64`.
+pub fn nimber_mul(a: u64, b: u64) -> u64 {
+    let p = nimber::FiniteNimber::from(a) * nimber::FiniteNimber::from(b);
+    p.as_slice().first().copied().unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -539,7 +539,7 @@ pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String, u64),
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench_construct::convex_points;
+    use crate::triangulations::construct_table::convex_points;
     use crate::triangulations::generate::{generate, Kind};
     use gamecert_certificates::triangulations::constructing::{
         check_balanced_colouring, check_construct_strategy,

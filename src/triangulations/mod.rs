@@ -1,5 +1,6 @@
 //! The games on triangulations of seed 000: marking, constructing and flipping games, their generators, tables and pictures.
 
+pub mod construct_table;
 pub mod constructing;
 pub mod convex_heaps;
 pub mod flip_render;

@@ -1168,7 +1168,7 @@ mod tests {
     #[test]
     fn quadratic_and_sorted_labellings_agree() {
         for seed in 0..20 {
-            let spec = crate::bench_vertexnim::instance(60 + seed as usize, seed);
+            let spec = crate::vertexnim::generate::instance(60 + seed as usize, seed);
             let game = spec.validate().unwrap();
             let inside = case4_vertices(&game.start);
             assert_eq!(labels_quadratic(&game.start, &inside), labels_sorted(&game.start, &inside));

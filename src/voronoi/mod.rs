@@ -5,6 +5,7 @@ pub mod check_reduction;
 pub mod dnf;
 pub mod dnf_maps;
 pub mod exact;
+pub mod families;
 pub mod gen;
 pub mod kary;
 pub mod one_round;

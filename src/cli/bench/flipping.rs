@@ -2,9 +2,9 @@
 //! polygons of 10^3 to 10^6 vertices (time, growth exponent, the checker's replay of the
 //! witness), and how far each exact solver reaches within a time cap (60 s, `--quick` 5 s).
 
-use crate::bench::Progress;
-use crate::triangulations::flipping::{gen_instance, Solver};
-use crate::triangulations::generate::Kind;
+use crate::cli::bench::Progress;
+use gamecert::triangulations::flipping::{gen_instance, Solver};
+use gamecert::triangulations::generate::Kind;
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::triangulations::flipping::{
     check_flip_sequence, setup, FlipGame, FlipSequence,
@@ -52,7 +52,7 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
         let spec = gen_instance(Kind::Convex, n, 0, 1, FlipGame::AllGreen, true)
             .map_err(anyhow::Error::msg)?;
         let started = Instant::now();
-        let (green, flips) = crate::triangulations::solitaire::all_green_dp(n, &spec.triangles);
+        let (green, flips) = gamecert::triangulations::solitaire::all_green_dp(n, &spec.triangles);
         let dp_seconds = started.elapsed().as_secs_f64();
         let started = Instant::now();
         let sequence = FlipSequence { flips: flips.clone(), green };
@@ -90,14 +90,14 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
             seconds: 0.0,
             nodes: 0,
         };
-        for n in 5..=crate::triangulations::flipping::MAX_EXACT_POINTS {
+        for n in 5..=gamecert::triangulations::flipping::MAX_EXACT_POINTS {
             let spec = gen_instance(kind, n, n / 3, 1, game, false).map_err(anyhow::Error::msg)?;
             let started = Instant::now();
             let deadline = started + cap;
             let (done, nodes) = if game.solitaire() {
                 let (shape, board) =
                     setup(&spec, &mut Budget::new(u64::MAX)).map_err(anyhow::Error::msg)?;
-                crate::triangulations::solitaire::exhaustive(&shape, &board);
+                gamecert::triangulations::solitaire::exhaustive(&shape, &board);
                 (started.elapsed() <= cap, 0)
             } else {
                 let mut solver = Solver::new(&spec).map_err(anyhow::Error::msg)?;
@@ -124,11 +124,11 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
     Ok(Report { dp, cap_seconds: cap.as_secs(), reach })
 }
 
-/// The reduced MFT solver ([`crate::triangulations::mft_convex`]): one random serpentine triangulation per n,
+/// The reduced MFT solver ([`gamecert::triangulations::mft_convex`]): one random serpentine triangulation per n,
 /// and every serpentine triangulation of each n on one memo (Theorem 10's table), up to
-/// [`crate::triangulations::mft_convex::MAX_VERTICES`].
+/// [`gamecert::triangulations::mft_convex::MAX_VERTICES`].
 fn reduced_mft_reach(cap: Duration, note: &Progress) -> anyhow::Result<Vec<ReachRow>> {
-    use crate::triangulations::mft_convex::{MftSolver, MAX_VERTICES};
+    use gamecert::triangulations::mft_convex::{MftSolver, MAX_VERTICES};
     let mut out = Vec::new();
     for whole_rows in [false, true] {
         let mut row = ReachRow {
@@ -149,7 +149,7 @@ fn reduced_mft_reach(cap: Duration, note: &Progress) -> anyhow::Result<Vec<Reach
         for n in 5..=MAX_VERTICES {
             let one = Instant::now();
             if whole_rows {
-                for t in crate::triangulations::serpentine::all_serpentine(n) {
+                for t in gamecert::triangulations::serpentine::all_serpentine(n) {
                     solver.solve(n, &t).map_err(anyhow::Error::msg)?;
                 }
             } else {

@@ -12,14 +12,15 @@
 //! Every function returns rows that serialise to JSON; the `*_table` functions render them as
 //! Markdown. Times are wall-clock seconds on one thread.
 
-use crate::base::rng::Rng;
-use crate::base::sat::{self, pigeonhole, random_k_cnf, SatOutcome};
-use crate::voronoi::one_round::{solve, Method};
 use anyhow::{bail, Context};
+use gamecert::base::rng::Rng;
+use gamecert::base::sat::{self, pigeonhole, random_k_cnf, SatOutcome};
+use gamecert::voronoi::families::{family_instance, Family, LINEAR_SEED};
+use gamecert::voronoi::one_round::{solve, Method};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::base::lrat::check_lrat;
-use gamecert_certificates::format::{Certificate, GraphSpec, Instance, OneRoundSpec};
+use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::voronoi::encode::black_wins_cnf;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits};
@@ -28,7 +29,6 @@ use gamecert_reductions::sat_voronoi::reduce;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// The benchmarks of `gamecert bench`.
@@ -106,9 +106,6 @@ fn best_of<T>(mut f: impl FnMut() -> T) -> (T, f64) {
 // ---------------------------------------------------------------------------------------------
 // linear
 // ---------------------------------------------------------------------------------------------
-
-/// The seed of the `linear` formula.
-pub const LINEAR_SEED: u64 = 20_240_601;
 
 /// One timed stage of the `linear` pipeline.
 #[derive(Clone, Debug, Serialize)]
@@ -372,188 +369,6 @@ pub fn lrat_table(rows: &[LratRow]) -> String {
 // direct
 // ---------------------------------------------------------------------------------------------
 
-/// A family of instances on which B cannot win, indexed by a size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Family {
-    /// sat-voronoi1 image of x1, x1 -> x2, ..., x(k-1) -> xk, not xk (size k).
-    Chain,
-    /// sat-voronoi1 image of the shortest unsatisfiable prefix of a random 3-CNF stream over n
-    /// variables (size n).
-    Random3,
-    /// A star with 2k - 1 leaves, W on the centre, B places k (size k): at best a tie.
-    Star,
-    /// A path of 3t vertices, W on every third (from the second), B places t (size t).
-    Path,
-    /// A cycle of 3t vertices, W on every third, B places t (size t).
-    Cycle,
-    /// An r x r grid, W on a dominating set, B places as many as W holds (size r).
-    Grid,
-}
-
-impl Family {
-    pub const ALL: [Family; 6] =
-        [Family::Chain, Family::Random3, Family::Star, Family::Path, Family::Cycle, Family::Grid];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Chain => "chain",
-            Family::Random3 => "random3",
-            Family::Star => "star",
-            Family::Path => "path",
-            Family::Cycle => "cycle",
-            Family::Grid => "grid",
-        }
-    }
-
-    fn from_name(name: &str) -> Option<Family> {
-        Family::ALL.into_iter().find(|f| f.name() == name)
-    }
-
-    /// The smallest size of the family.
-    fn first_size(self) -> usize {
-        match self {
-            Family::Random3 => 3,
-            Family::Grid => 2,
-            _ => 1,
-        }
-    }
-
-    /// Whether the instances come from sat-voronoi1 (so the reduction method applies).
-    pub fn reduced(self) -> bool {
-        matches!(self, Family::Chain | Family::Random3)
-    }
-}
-
-/// The formula of the `chain` family: x1, x1 -> x2, ..., x(k-1) -> xk, not xk.
-pub fn chain_cnf(k: u32) -> Cnf {
-    let mut cnf = Cnf::new(k);
-    cnf.add_clause(vec![1]);
-    for i in 1..k as i32 {
-        cnf.add_clause(vec![-i, i + 1]);
-    }
-    cnf.add_clause(vec![-(k as i32)]);
-    cnf
-}
-
-/// The formula of the `random3` family: random 3-clauses over `n` variables (seed `n`) are
-/// added one at a time until the formula becomes unsatisfiable, so it is as short as the draw
-/// allows (an unsatisfiable 3-CNF needs at least 8 clauses).
-pub fn random_unsat_cnf(n: u32) -> anyhow::Result<Cnf> {
-    let mut rng = Rng::new(u64::from(n));
-    let mut cnf = Cnf::new(n);
-    for _ in 0..100 * n.max(1) {
-        let clause = random_k_cnf(n, 1, 3, &mut rng).clauses.remove(0);
-        cnf.add_clause(clause);
-        if cnf.clauses.len() >= 8
-            && matches!(sat::solve(&cnf, false)?, SatOutcome::Unsatisfiable { .. })
-        {
-            return Ok(cnf);
-        }
-    }
-    bail!("random 3-clauses over {n} variables stayed satisfiable")
-}
-
-fn hand_made(
-    vertices: Vec<String>,
-    edges: Vec<(usize, usize)>,
-    white: Vec<usize>,
-    black_count: usize,
-) -> Instance {
-    let edges =
-        edges.into_iter().map(|(a, b)| (vertices[a].clone(), vertices[b].clone())).collect();
-    let white = white.into_iter().map(|w| vertices[w].clone()).collect();
-    Instance::VoronoiOneRound(OneRoundSpec {
-        graph: GraphSpec { vertices, edges },
-        white,
-        black_count,
-        source: None,
-    })
-}
-
-/// Builds the instance of `family` at `size`.
-///
-/// The hand-made families are all instances where W's set dominates the graph and B places at
-/// most as many vertices as W holds (the star: W's centre dominates and B places k of 2k - 1
-/// leaves). Every vertex B does not hold is then within distance 1 of W and at least 1 from B,
-/// so B's region is exactly its own vertices while W keeps at least its own: B cannot win.
-pub fn family_instance(family: Family, size: usize) -> anyhow::Result<Instance> {
-    let reduced = |cnf: &Cnf| -> anyhow::Result<Instance> {
-        let r = reduce(cnf, SatVoronoi::Problem1).map_err(|e| anyhow::anyhow!(e))?;
-        Ok(Instance::VoronoiOneRound(r.instance))
-    };
-    Ok(match family {
-        Family::Chain => reduced(&chain_cnf(size as u32))?,
-        Family::Random3 => reduced(&random_unsat_cnf(size as u32)?)?,
-        Family::Star => {
-            let leaves = 2 * size - 1;
-            let mut names = vec!["c".to_string()];
-            names.extend((1..=leaves).map(|i| format!("l{i}")));
-            let edges = (1..=leaves).map(|i| (0, i)).collect();
-            hand_made(names, edges, vec![0], size)
-        }
-        Family::Path | Family::Cycle => {
-            let len = 3 * size;
-            let names = (0..len).map(|i| format!("v{i}")).collect();
-            let mut edges: Vec<(usize, usize)> = (1..len).map(|i| (i - 1, i)).collect();
-            let white = if family == Family::Path {
-                (0..size).map(|i| 3 * i + 1).collect()
-            } else {
-                if len > 2 {
-                    edges.push((len - 1, 0));
-                }
-                (0..size).map(|i| 3 * i).collect()
-            };
-            hand_made(names, edges, white, size)
-        }
-        Family::Grid => {
-            let r = size;
-            let id = |x: usize, y: usize| y * r + x;
-            let names = (0..r * r).map(|v| format!("g{}_{}", v % r, v / r)).collect();
-            let mut edges = Vec::new();
-            for y in 0..r {
-                for x in 0..r {
-                    if x + 1 < r {
-                        edges.push((id(x, y), id(x + 1, y)));
-                    }
-                    if y + 1 < r {
-                        edges.push((id(x, y), id(x, y + 1)));
-                    }
-                }
-            }
-            // (x + 2y) mod 5 = 0 dominates the infinite grid perfectly; cells near the border
-            // whose dominator falls outside join W themselves.
-            let mut white_set = vec![false; r * r];
-            for y in 0..r {
-                for x in 0..r {
-                    white_set[id(x, y)] = (x + 2 * y) % 5 == 0;
-                }
-            }
-            let dominated = |w: &[bool], x: usize, y: usize| {
-                w[id(x, y)]
-                    || (x > 0 && w[id(x - 1, y)])
-                    || (x + 1 < r && w[id(x + 1, y)])
-                    || (y > 0 && w[id(x, y - 1)])
-                    || (y + 1 < r && w[id(x, y + 1)])
-            };
-            let mut extra = Vec::new();
-            for y in 0..r {
-                for x in 0..r {
-                    if !dominated(&white_set, x, y) {
-                        extra.push(id(x, y));
-                    }
-                }
-            }
-            for v in extra {
-                white_set[v] = true;
-            }
-            let white: Vec<usize> = (0..r * r).filter(|&v| white_set[v]).collect();
-            let count = white.len().min(r * r - white.len());
-            hand_made(names, edges, white, count)
-        }
-    })
-}
-
 /// One solve of [`direct`]: a family member with one method.
 #[derive(Clone, Debug, Serialize)]
 pub struct DirectRow {
@@ -630,16 +445,6 @@ fn run_case(family: Family, size: usize, method: Method) -> CaseResult {
 /// one case to run (`family:size:method`).
 pub const CASE_ENV: &str = "GAMECERT_BENCH_CASE";
 
-/// How [`direct`] runs each case under the time cap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Isolation {
-    /// In a child process (the current executable must be `gamecert`), killed at the cap.
-    Process,
-    /// In a thread that is abandoned (left running) at the cap: only for callers that are not
-    /// the `gamecert` binary; an abandoned thread keeps a core busy and skews later timings.
-    Thread,
-}
-
 /// Settings of [`direct`].
 #[derive(Clone, Debug)]
 pub struct DirectOptions {
@@ -647,7 +452,6 @@ pub struct DirectOptions {
     pub cap: Duration,
     /// Stop a family before an instance whose direct encoding has more clauses than this.
     pub max_clauses: usize,
-    pub isolation: Isolation,
     pub families: Vec<Family>,
 }
 
@@ -658,45 +462,35 @@ fn run_capped(
     options: &DirectOptions,
 ) -> anyhow::Result<(CaseResult, f64)> {
     let started = Instant::now();
-    let result = match options.isolation {
-        Isolation::Process => {
-            let exe = std::env::current_exe().context("locating the gamecert executable")?;
-            let mut child = Command::new(exe)
-                .args(["bench", "direct"])
-                .env(CASE_ENV, format!("{}:{size}:{}", family.name(), method_name(method)))
-                .stdin(Stdio::null())
-                .stdout(Stdio::piped())
-                .spawn()
-                .context("starting a child gamecert")?;
-            loop {
-                if child.try_wait()?.is_some() {
-                    let output = child.wait_with_output()?;
-                    let text = String::from_utf8_lossy(&output.stdout);
-                    break match serde_json::from_str::<CaseResult>(text.trim()) {
-                        Ok(result) => result,
-                        Err(_) => CaseResult::failed(format!(
-                            "error: the child exited with {} and printed {:?}",
-                            output.status,
-                            text.trim()
-                        )),
-                    };
-                }
-                if started.elapsed() >= options.cap {
-                    child.kill()?;
-                    child.wait()?;
-                    break CaseResult::failed("timeout".into());
-                }
-                std::thread::sleep(Duration::from_millis(5));
+    // Each case runs in a child `gamecert` process, killed at the cap.
+    let result = {
+        let exe = std::env::current_exe().context("locating the gamecert executable")?;
+        let mut child = Command::new(exe)
+            .args(["bench", "direct"])
+            .env(CASE_ENV, format!("{}:{size}:{}", family.name(), method_name(method)))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .spawn()
+            .context("starting a child gamecert")?;
+        loop {
+            if child.try_wait()?.is_some() {
+                let output = child.wait_with_output()?;
+                let text = String::from_utf8_lossy(&output.stdout);
+                break match serde_json::from_str::<CaseResult>(text.trim()) {
+                    Ok(result) => result,
+                    Err(_) => CaseResult::failed(format!(
+                        "error: the child exited with {} and printed {:?}",
+                        output.status,
+                        text.trim()
+                    )),
+                };
             }
-        }
-        Isolation::Thread => {
-            let (send, receive) = mpsc::channel();
-            std::thread::spawn(move || {
-                let _ = send.send(run_case(family, size, method));
-            });
-            receive
-                .recv_timeout(options.cap)
-                .unwrap_or_else(|_| CaseResult::failed("timeout".into()))
+            if started.elapsed() >= options.cap {
+                child.kill()?;
+                child.wait()?;
+                break CaseResult::failed("timeout".into());
+            }
+            std::thread::sleep(Duration::from_millis(5));
         }
     };
     Ok((result, started.elapsed().as_secs_f64()))
@@ -818,7 +612,7 @@ pub fn direct_table(rows: &[DirectRow]) -> String {
 }
 
 /// Runs the one case named in [`CASE_ENV`] and prints its result as JSON (the child side of
-/// [`Isolation::Process`]).
+/// the child process of each case).
 fn run_child_case(spec: &str) -> anyhow::Result<()> {
     let parts: Vec<&str> = spec.split(':').collect();
     let [family, size, method] = parts[..] else {
@@ -872,52 +666,65 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(serde_json::to_value(&rows)?, lrat_table(&rows))
         }
         BenchName::Flipping => {
-            let report = crate::bench_flipping::flipping(quick, &note)?;
-            print(serde_json::to_value(&report)?, crate::bench_flipping::flipping_table(&report))
+            let report = crate::cli::bench::flipping::flipping(quick, &note)?;
+            print(
+                serde_json::to_value(&report)?,
+                crate::cli::bench::flipping::flipping_table(&report),
+            )
         }
         BenchName::Vertexnim => {
-            let rows = crate::bench_vertexnim::vertexnim(quick, &note)?;
-            print(serde_json::to_value(&rows)?, crate::bench_vertexnim::vertexnim_table(&rows))
+            let rows = crate::cli::bench::vertexnim::vertexnim(quick, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::cli::bench::vertexnim::vertexnim_table(&rows),
+            )
         }
         BenchName::ConvexHeaps => {
-            let rows = crate::bench_convex::convex_heaps(quick, &note)?;
-            print(serde_json::to_value(&rows)?, crate::bench_convex::convex_heaps_table(&rows))
+            let rows = crate::cli::bench::convex::convex_heaps(quick, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::cli::bench::convex::convex_heaps_table(&rows),
+            )
         }
         BenchName::MarkingReach => {
-            let rows = crate::bench_convex::marking_reach(if quick { 10.0 } else { 60.0 }, &note)?;
-            print(serde_json::to_value(&rows)?, crate::bench_convex::marking_reach_table(&rows))
+            let rows =
+                crate::cli::bench::convex::marking_reach(if quick { 10.0 } else { 60.0 }, &note)?;
+            print(
+                serde_json::to_value(&rows)?,
+                crate::cli::bench::convex::marking_reach_table(&rows),
+            )
         }
         BenchName::Exact => {
-            let rows = crate::bench_games::exact(if quick { 3 } else { 4 }, &note)?;
-            print(serde_json::to_value(&rows)?, crate::bench_games::exact_table(&rows))
+            let rows = crate::cli::bench::games::exact(if quick { 3 } else { 4 }, &note)?;
+            print(serde_json::to_value(&rows)?, crate::cli::bench::games::exact_table(&rows))
         }
         BenchName::Posdnf => {
-            let report = crate::bench_games::figure4(&note)?;
-            print(serde_json::to_value(&report)?, crate::bench_games::figure4_table(&report))
+            let report = crate::cli::bench::games::figure4(&note)?;
+            print(serde_json::to_value(&report)?, crate::cli::bench::games::figure4_table(&report))
         }
         BenchName::Octal => {
-            let rows = crate::bench_octal::octal(quick, &note)?;
-            print(serde_json::to_value(&rows)?, crate::bench_octal::octal_table(&rows))
+            let rows = crate::cli::bench::octal::octal(quick, &note)?;
+            print(serde_json::to_value(&rows)?, crate::cli::bench::octal::octal_table(&rows))
         }
         BenchName::Triangle => {
-            let rows = crate::bench_triangle::triangle(quick, &note)?;
-            print(serde_json::to_value(&rows)?, crate::bench_triangle::triangle_table(&rows))
+            let rows = crate::cli::bench::triangle::triangle(quick, &note)?;
+            print(serde_json::to_value(&rows)?, crate::cli::bench::triangle::triangle_table(&rows))
         }
         BenchName::Nim => {
             let (count, rounds) = if quick { (100_000, 5) } else { (1_000_000, 10) };
-            let rows = crate::bench_nim::nim_bench(count, rounds, &note)?;
-            print(serde_json::to_value(&rows)?, crate::bench_nim::nim_table(&rows))
+            let rows = crate::cli::bench::nim::nim_bench(count, rounds, &note)?;
+            print(serde_json::to_value(&rows)?, crate::cli::bench::nim::nim_table(&rows))
         }
         BenchName::Kary => {
-            let rows = crate::bench_games::kary(quick, &note)?;
-            print(serde_json::to_value(&rows)?, crate::bench_games::kary_table(&rows))
+            let rows = crate::cli::bench::games::kary(quick, &note)?;
+            print(serde_json::to_value(&rows)?, crate::cli::bench::games::kary_table(&rows))
         }
         BenchName::Paths => {
             let (max, cap) = if quick { (16, 10.0) } else { (200, 600.0) };
-            let rows = crate::bench_games::paths(max, cap, &note)?;
-            print(serde_json::to_value(&rows)?, crate::bench_games::paths_table(&rows))
+            let rows = crate::cli::bench::games::paths(max, cap, &note)?;
+            print(serde_json::to_value(&rows)?, crate::cli::bench::games::paths_table(&rows))
         }
-        BenchName::Construct => crate::bench_construct::run(60.0, json, quiet),
+        BenchName::Construct => crate::cli::bench::construct::run(60.0, json, quiet),
         BenchName::Direct => {
             if let Ok(spec) = std::env::var(CASE_ENV) {
                 return run_child_case(&spec);
@@ -925,7 +732,6 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             let options = DirectOptions {
                 cap: Duration::from_secs(if quick { 10 } else { 60 }),
                 max_clauses: 20_000_000,
-                isolation: Isolation::Process,
                 families: Family::ALL.to_vec(),
             };
             note(&format!("direct: time cap {} s per case", options.cap.as_secs()));
@@ -934,3 +740,12 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
         }
     }
 }
+
+pub mod construct;
+pub mod convex;
+pub mod flipping;
+pub mod games;
+pub mod nim;
+pub mod octal;
+pub mod triangle;
+pub mod vertexnim;

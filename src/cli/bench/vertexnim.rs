@@ -3,8 +3,8 @@
 //! quadratic rounds beside the sorted version, and the whole `solve` decision (validation
 //! plus Theorem 10) from a parsed instance.
 
-use crate::vertexnim::solver::{case4_vertices, fast_outcome, labels_quadratic, labels_sorted};
-use gamecert_certificates::vertexnim::strategy::{Play, Variant, VertexNimSpec, VertexSpec};
+use gamecert::vertexnim::generate::instance;
+use gamecert::vertexnim::solver::{case4_vertices, fast_outcome, labels_quadratic, labels_sorted};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -19,36 +19,6 @@ pub struct VertexNimRow {
     pub decide_seconds: f64,
     pub p_labels: usize,
     pub first_player_wins: bool,
-}
-
-/// A random connected loopless graph on n vertices (a random tree plus `n` random edges),
-/// weights uniform in 2..=n+1.
-pub fn instance(n: usize, seed: u64) -> VertexNimSpec {
-    let mut rng = crate::base::rng::Rng::new(seed);
-    let name = |v: usize| format!("v{v}");
-    let mut edges = std::collections::BTreeSet::new();
-    for i in 1..n {
-        let j = rng.below(i as u64) as usize;
-        edges.insert((j, i));
-    }
-    for _ in 0..n {
-        let a = rng.below(n as u64) as usize;
-        let b = rng.below(n as u64) as usize;
-        if a != b {
-            edges.insert((a.min(b), a.max(b)));
-        }
-    }
-    VertexNimSpec {
-        directed: false,
-        variant: Variant::Vertexnim,
-        play: Play::Normal,
-        vertices: (0..n)
-            .map(|v| VertexSpec { name: name(v), weight: 2 + rng.below(n as u64) as i64 })
-            .collect(),
-        edges: edges.into_iter().map(|(a, b)| (name(a), name(b))).collect(),
-        token: name(0),
-        source: None,
-    }
 }
 
 /// n = 10^3, 3*10^3, 10^4, 3*10^4 (quick: the first three).

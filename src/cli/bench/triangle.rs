@@ -2,7 +2,7 @@
 //! which only enumerates the same triangle-free graphs (`nauty-geng -tu n`), in the same run;
 //! and the size and check time of the Winner's strategy certificate.
 
-use crate::triangle_avoidance::solver::{certificate, GameDigraph, Rules};
+use gamecert::triangle_avoidance::solver::{certificate, GameDigraph, Rules};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::Certificate;
 use gamecert_certificates::triangle_avoidance::strategy::check_triangle_strategy;

@@ -1,5 +1,5 @@
 //! `gamecert bench convex-heaps`: the linear-time strategies of seed 000's Theorems 1 and 2
-//! ([`crate::triangulations::convex_heaps`]) on convex triangulations of 10^3 to 10^5 points: the time per
+//! ([`gamecert::triangulations::convex_heaps`]) on convex triangulations of 10^3 to 10^5 points: the time per
 //! strategy move while the strategy plays a random opponent, and the time to write and check
 //! the start's `marking-kayles` certificate.
 //!
@@ -9,11 +9,11 @@
 //! strategy's side must win; at 10^5 the first `PLIES_AT_SCALE` plies are timed (a full game
 //! is O(n) moves of O(n) each).
 
-use crate::base::rng::Rng;
-use crate::triangulations::convex_heaps::{
+use gamecert::base::rng::Rng;
+use gamecert::triangulations::convex_heaps::{
     Advice, ColoringBoard, GrundyTable, HeapGame, TriangleBoard,
 };
-use crate::triangulations::generate::parabola;
+use gamecert::triangulations::generate::parabola;
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::geometry::TriangulationSpec;
 use gamecert_certificates::check::{check, Limits};
@@ -48,7 +48,7 @@ pub struct ConvexRow {
 fn certify(spec: &MarkingSpec) -> anyhow::Result<(bool, f64, f64)> {
     let started = Instant::now();
     let cert =
-        crate::triangulations::convex_heaps::certificate(spec).map_err(anyhow::Error::msg)?;
+        gamecert::triangulations::convex_heaps::certificate(spec).map_err(anyhow::Error::msg)?;
     let certificate_seconds = started.elapsed().as_secs_f64();
     let first = cert.winner == "first";
     let started = Instant::now();
@@ -164,13 +164,13 @@ pub fn convex_heaps(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Conv
         for board_name in ["serpentine", "simple-branching"] {
             note(&format!("convex-heaps: coloring on a {board_name} of {n} points"));
             let kind = if board_name == "serpentine" {
-                crate::triangulations::generate::Kind::Serpentine
+                gamecert::triangulations::generate::Kind::Serpentine
             } else {
-                crate::triangulations::generate::Kind::SimpleBranching
+                gamecert::triangulations::generate::Kind::SimpleBranching
             };
             let spec = MarkingSpec {
                 game: MarkingGame::Coloring,
-                triangulation: crate::triangulations::generate::generate(kind, n, 0, 5)
+                triangulation: gamecert::triangulations::generate::generate(kind, n, 0, 5)
                     .map_err(anyhow::Error::msg)?,
             };
             let (first, certificate_seconds, check_seconds) = certify(&spec)?;
@@ -262,13 +262,15 @@ mod tests {
         for n in [7, 12, 40, 300] {
             for seed in 0..3 {
                 for kind in [
-                    crate::triangulations::generate::Kind::Serpentine,
-                    crate::triangulations::generate::Kind::SimpleBranching,
+                    gamecert::triangulations::generate::Kind::Serpentine,
+                    gamecert::triangulations::generate::Kind::SimpleBranching,
                 ] {
                     let spec = MarkingSpec {
                         game: MarkingGame::Coloring,
-                        triangulation: crate::triangulations::generate::generate(kind, n, 0, seed)
-                            .unwrap(),
+                        triangulation: gamecert::triangulations::generate::generate(
+                            kind, n, 0, seed,
+                        )
+                        .unwrap(),
                     };
                     let (first, _, _) = certify(&spec).unwrap();
                     let t = spec.triangulation.validate(&mut Budget::new(u64::MAX)).unwrap();
@@ -308,7 +310,7 @@ pub struct ReachRow {
 /// Memoised positions allowed per solve in [`marking_reach`] (about 2 GB of hash map).
 const MAX_REACH_POSITIONS: usize = 50_000_000;
 
-/// The exact marking-game solver ([`crate::triangulations::marking::first_player_wins_within`], beyond
+/// The exact marking-game solver ([`gamecert::triangulations::marking::first_player_wins_within`], beyond
 /// `solve`'s limit of 26 edges) on random convex triangulations of growing size, per game,
 /// until a solve takes more than a quarter of `seconds` (the next size would not finish in
 /// `seconds`: each point adds two edges, which multiplies the states by about four) or needs
@@ -324,8 +326,8 @@ pub fn marking_reach(seconds: f64, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Re
             note(&format!("marking reach: {game:?} on {n} points"));
             let spec = MarkingSpec {
                 game,
-                triangulation: crate::triangulations::generate::generate(
-                    crate::triangulations::generate::Kind::Convex,
+                triangulation: gamecert::triangulations::generate::generate(
+                    gamecert::triangulations::generate::Kind::Convex,
                     n,
                     0,
                     n as u64,
@@ -333,7 +335,7 @@ pub fn marking_reach(seconds: f64, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Re
                 .map_err(anyhow::Error::msg)?,
             };
             let started = Instant::now();
-            let Some(first) = crate::triangulations::marking::first_player_wins_within(
+            let Some(first) = gamecert::triangulations::marking::first_player_wins_within(
                 &spec,
                 MAX_REACH_POSITIONS,
             )

@@ -1,11 +1,11 @@
 //! Benchmarks of the multi-round game (`gamecert bench exact|posdnf|kary|paths`): the exact
 //! solver's speed on a 30-vertex graph, sequential and with rayon, the cost of Figure 4's
 //! certificates, the certificates of seed 001's strategies on complete k-ary trees, and how the
-//! path table ([`crate::voronoi::tables::voronoi_paths`]) grows with N.
+//! path table ([`gamecert::voronoi::tables::voronoi_paths`]) grows with N.
 
-use crate::base::rng::Rng;
-use crate::voronoi::dnf_maps::certificate_for;
-use crate::voronoi::exact::ExactSolver;
+use gamecert::base::rng::Rng;
+use gamecert::voronoi::dnf_maps::certificate_for;
+use gamecert::voronoi::exact::ExactSolver;
 use gamecert_certificates::format::{GraphSpec, Instance, MultiRoundSpec};
 use gamecert_certificates::voronoi::dnf::PosDnf;
 use gamecert_certificates::{check, Limits};
@@ -194,10 +194,10 @@ pub fn kary(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<KaryRow>> {
     let mut rows = Vec::new();
     for (k, height, rounds) in cases {
         note(&format!("kary: k {k}, height {height}, n {rounds}"));
-        let spec = crate::voronoi::gen::kary_tree(k, height, rounds)?;
+        let spec = gamecert::voronoi::gen::kary_tree(k, height, rounds)?;
         let game = spec.validate()?;
         let started = Instant::now();
-        let (certificate, method) = crate::solve::kary_certificate(&game, k)
+        let (certificate, method) = gamecert::solve::kary_certificate(&game, k)
             .map_err(anyhow::Error::msg)?
             .ok_or_else(|| anyhow::anyhow!("k {k}, height {height}, n {rounds}: not settled"))?;
         let build_seconds = started.elapsed().as_secs_f64();
@@ -251,7 +251,7 @@ pub fn paths(
     cap_seconds: f64,
     note: &dyn Fn(&str),
 ) -> anyhow::Result<Vec<PathsRow>> {
-    let mut solver = crate::voronoi::paths::PathSolver::new();
+    let mut solver = gamecert::voronoi::paths::PathSolver::new();
     let started = Instant::now();
     let mut rows = Vec::new();
     for vertices in 2..=max_vertices {
@@ -261,7 +261,7 @@ pub fn paths(
             ));
             break;
         }
-        let entries = crate::voronoi::tables::voronoi_paths_with(
+        let entries = gamecert::voronoi::tables::voronoi_paths_with(
             &mut solver,
             vertices,
             vertices,

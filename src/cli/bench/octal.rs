@@ -1,5 +1,5 @@
 //! `gamecert bench octal`: how fast the nim-sequences of Kayles, Dawson's Kayles, Dawson's
-//! chess and Grundy's game are computed ([`crate::impartial::octal`]).
+//! chess and Grundy's game are computed ([`gamecert::impartial::octal`]).
 //!
 //! Each game to 2^20 (`--quick`: 2^14) by the rare/common method with the Guy-Smith shortcut
 //! (a proven period extends the rest); each by the rare/common method alone (Dawson's Kayles
@@ -8,7 +8,7 @@
 //! 2^22); and the plain quadratic mex at 2^14 for contrast. Times are wall-clock seconds on one
 //! thread.
 
-use crate::impartial::octal::{nim_sequence, periodicity, plain, sparse, Rules};
+use gamecert::impartial::octal::{nim_sequence, periodicity, plain, sparse, Rules};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::time::Instant;

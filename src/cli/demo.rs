@@ -10,10 +10,10 @@
 //! scores, the verdict and whether the checker accepted. For a refutation the scores are those
 //! of B's best placement, found by the exhaustive search (a dash if that search is too large).
 
-use crate::solve::solve_game;
-use crate::voronoi::one_round::{solve, Method};
-use crate::voronoi::one_round_exact::{search, Goal};
 use anyhow::Context;
+use gamecert::solve::solve_game;
+use gamecert::voronoi::one_round::{solve, Method};
+use gamecert::voronoi::one_round_exact::{search, Goal};
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::MultiRoundSpec;
 use gamecert_certificates::format::{Certificate, Instance};
@@ -74,13 +74,13 @@ fn parsed(text: &str) -> Instance {
 }
 
 fn marking(
-    kind: crate::triangulations::generate::Kind,
+    kind: gamecert::triangulations::generate::Kind,
     points: usize,
     inner: usize,
     game: gamecert_certificates::triangulations::marking::MarkingGame,
 ) -> Instance {
-    let mut triangulation =
-        crate::triangulations::generate::generate(kind, points, inner, 1).expect("a valid family");
+    let mut triangulation = gamecert::triangulations::generate::generate(kind, points, inner, 1)
+        .expect("a valid family");
     if game == gamecert_certificates::triangulations::marking::MarkingGame::MonochromaticTriangle {
         triangulation.triangles.clear();
     }
@@ -93,8 +93,8 @@ fn marking(
 /// A flipping game on a random convex triangulation (`abstract_convex`: without coordinates).
 fn flip(points: usize, game: FlipGame, abstract_convex: bool) -> Instance {
     Instance::FlipGame(
-        crate::triangulations::flipping::gen_instance(
-            crate::triangulations::generate::Kind::Convex,
+        gamecert::triangulations::flipping::gen_instance(
+            gamecert::triangulations::generate::Kind::Convex,
             points,
             0,
             3,
@@ -186,25 +186,25 @@ fn cases() -> Vec<Case> {
         Case {
             name: "kary-6-3",
             description: "6-ary tree, height 3, n = 3",
-            input: Family(|| crate::voronoi::gen::kary_tree(6, 3, 3).expect("a valid family")),
+            input: Family(|| gamecert::voronoi::gen::kary_tree(6, 3, 3).expect("a valid family")),
             method: Method::Auto,
         },
         Case {
             name: "kary-5-4",
             description: "5-ary tree, height 4, n = 3 (Theorem 1)",
-            input: Family(|| crate::voronoi::gen::kary_tree(5, 4, 3).expect("a valid family")),
+            input: Family(|| gamecert::voronoi::gen::kary_tree(5, 4, 3).expect("a valid family")),
             method: Method::Auto,
         },
         Case {
             name: "kary-4-4",
             description: "4-ary tree, height 4, n = 3 (Theorem 2)",
-            input: Family(|| crate::voronoi::gen::kary_tree(4, 4, 3).expect("a valid family")),
+            input: Family(|| gamecert::voronoi::gen::kary_tree(4, 4, 3).expect("a valid family")),
             method: Method::Auto,
         },
         Case {
             name: "path-12",
             description: "path P12, n = 3 (gap states)",
-            input: Family(|| crate::voronoi::gen::path(12, 3).expect("a valid family")),
+            input: Family(|| gamecert::voronoi::gen::path(12, 3).expect("a valid family")),
             method: Method::Auto,
         },
         Case {
@@ -232,7 +232,7 @@ fn cases() -> Vec<Case> {
             description: "Nimstring, fan of 6 triangles",
             input: Other(|| {
                 marking(
-                    crate::triangulations::generate::Kind::Fan,
+                    gamecert::triangulations::generate::Kind::Fan,
                     8,
                     0,
                     gamecert_certificates::triangulations::marking::MarkingGame::Nimstring,
@@ -245,7 +245,7 @@ fn cases() -> Vec<Case> {
             description: "Monochromatic Triangle, 7 points",
             input: Other(|| {
                 marking(
-                    crate::triangulations::generate::Kind::Points,
+                    gamecert::triangulations::generate::Kind::Points,
                     7,
                     2,
                     gamecert_certificates::triangulations::marking::MarkingGame::MonochromaticTriangle,
@@ -258,7 +258,7 @@ fn cases() -> Vec<Case> {
             description: "Coloring, simple-branching, 20,000 points (Theorem 1)",
             input: Other(|| {
                 marking(
-                    crate::triangulations::generate::Kind::SimpleBranching,
+                    gamecert::triangulations::generate::Kind::SimpleBranching,
                     20_000,
                     0,
                     gamecert_certificates::triangulations::marking::MarkingGame::Coloring,
@@ -283,8 +283,8 @@ fn cases() -> Vec<Case> {
             description: "Flipping to Triangle, serpentine 20-gon (Theorem 10)",
             input: Other(|| {
                 Instance::FlipGame(
-                    crate::triangulations::flipping::gen_instance(
-                        crate::triangulations::generate::Kind::Serpentine,
+                    gamecert::triangulations::flipping::gen_instance(
+                        gamecert::triangulations::generate::Kind::Serpentine,
                         20,
                         0,
                         3,
@@ -301,16 +301,18 @@ fn cases() -> Vec<Case> {
             description: "vertex nim, 8 vertices",
             input: Other(|| {
                 Instance::VertexNim(
-                    crate::vertexnim::solver::generate(&crate::vertexnim::solver::GenOptions {
-                        vertices: 8,
-                        max_weight: 3,
-                        seed: 2,
-                        directed: false,
-                        variant: gamecert_certificates::vertexnim::strategy::Variant::Vertexnim,
-                        misere: false,
-                        density: 1.0,
-                        loops: 0.3,
-                    })
+                    gamecert::vertexnim::solver::generate(
+                        &gamecert::vertexnim::solver::GenOptions {
+                            vertices: 8,
+                            max_weight: 3,
+                            seed: 2,
+                            directed: false,
+                            variant: gamecert_certificates::vertexnim::strategy::Variant::Vertexnim,
+                            misere: false,
+                            density: 1.0,
+                            loops: 0.3,
+                        },
+                    )
                     .expect("a valid family"),
                 )
             }),
@@ -323,7 +325,7 @@ fn cases() -> Vec<Case> {
             // Theorem 3's labelling.
             input: Other(|| {
                 let weights: Vec<u64> = (0..1000).map(|i| 2 + (7 * i) % 5).collect();
-                Instance::VertexNim(crate::vertexnim::solver::circuit_spec(
+                Instance::VertexNim(gamecert::vertexnim::solver::circuit_spec(
                     &weights,
                     gamecert_certificates::vertexnim::strategy::Variant::Vertexnim,
                 ))
@@ -333,7 +335,9 @@ fn cases() -> Vec<Case> {
         Case {
             name: "median-tree",
             description: "random tree, 60 vertices, n = 1",
-            input: Family(|| crate::voronoi::gen::random_tree(60, 1, 11).expect("a valid family")),
+            input: Family(|| {
+                gamecert::voronoi::gen::random_tree(60, 1, 11).expect("a valid family")
+            }),
             method: Method::Auto,
         },
     ]

@@ -1,9 +1,10 @@
-//! `gamecert bench nim`: nim products per second on random `u64` pairs, ours ([`crate::impartial::nim`])
+//! `gamecert bench nim`: nim products per second on random `u64` pairs, ours ([`gamecert::impartial::nim`])
 //! beside the crates.io `nimber` crate (its `FiniteNimber`), in the same run on the same pairs;
 //! the slow reference recursion for scale; and inverses per second.
 
-use crate::base::rng::Rng;
-use crate::impartial::nim;
+use gamecert::base::rng::Rng;
+use gamecert::impartial::nim;
+use gamecert::impartial::nim::nimber_mul;
 use nimber::FiniteNimber;
 use serde::Serialize;
 use std::hint::black_box;
@@ -43,12 +44,6 @@ fn rate(
         seconds,
         per_second: operations as f64 / seconds,
     }
-}
-
-/// The `nimber` crate's product of two `u64` nimbers, as a `u64`.
-pub fn nimber_mul(a: u64, b: u64) -> u64 {
-    let p = FiniteNimber::from(a) * FiniteNimber::from(b);
-    p.as_slice().first().copied().unwrap_or(0)
 }
 
 /// Runs the comparison on `count` random pairs (seeded), `rounds` times over.

@@ -1,0 +1,4 @@
+//! The `gamecert` command line: one file per command (in the binary, not the library).
+
+pub mod bench;
+pub mod demo;

@@ -13,15 +13,12 @@
 
 use crate::base::io::BadInput;
 use crate::base::limits::{grouped, TooLarge};
+use crate::base::method::Method;
 use crate::voronoi::exact::ExactSolver;
-use crate::voronoi::one_round::Method;
-use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::format::{Certificate, Instance, MultiRound, MultiRoundSpec};
+use crate::voronoi::kary::{kary_certificate, kary_position_limit};
+use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
 use gamecert_certificates::triangulations::marking::MarkingGame;
 use gamecert_certificates::voronoi::dnf::PosDnf;
-use gamecert_certificates::voronoi::multi_round::{
-    check_strategy, StrategyClaim, VoronoiStrategy, VoronoiValue,
-};
 use gamecert_reductions::posdnf_voronoi::{build, PosDnfVoronoi};
 
 /// The arity of the complete k-ary tree behind `spec`, if `gen kary-tree` made it (checked by
@@ -66,79 +63,6 @@ pub struct SolvedGame {
     pub certificate: Certificate,
     pub nodes: u64,
     pub method: String,
-}
-
-/// The paper's strategies on a complete k-ary tree (arity `k`, root `r`), each certificate
-/// replayed by the checker here: Algorithm 1 when 2n <= k (W wins); otherwise the key-level
-/// strategy, for odd k claiming a W win (Theorem 1), for even k a value of 0 from W's
-/// key-level and B's symmetric strategies (Theorem 2). `Ok(None)` when the claim fails on
-/// this tree (below the paper's size bound it may) or the certificate would be too large.
-pub fn kary_certificate(
-    game: &MultiRound,
-    k: u64,
-) -> Result<Option<(Certificate, &'static str)>, String> {
-    kary_certificate_within(game, k, kary_position_limit(game))
-}
-
-/// The positions [`kary_certificate`] allows each certificate: [`crate::voronoi::kary::MAX_POSITIONS`],
-/// and at most a gigabyte of position strings (one byte per vertex each).
-pub fn kary_position_limit(game: &MultiRound) -> usize {
-    crate::voronoi::kary::MAX_POSITIONS.min(1_000_000_000 / game.graph.len().max(1))
-}
-
-/// [`kary_certificate`] with at most `limit` positions per certificate.
-pub fn kary_certificate_within(
-    game: &MultiRound,
-    k: u64,
-    limit: usize,
-) -> Result<Option<(Certificate, &'static str)>, String> {
-    let root = game.graph.vertex("r").ok_or("gen names the root r")?;
-    let n = game.rounds;
-    let replay = |s: &VoronoiStrategy| {
-        // About a position's fingerprint and its move list per position of the limit.
-        let units = (limit as u64).saturating_mul(64 + 16 * game.graph.len() as u64);
-        check_strategy(&game.graph, n, &game.start, s, &mut Budget::new(units)).is_ok()
-    };
-    if 2 * n as u64 <= k {
-        let Ok(strategy) = crate::voronoi::kary::algorithm1_within(game, root, limit) else {
-            return Ok(None);
-        };
-        return Ok(Some((Certificate::VoronoiStrategy(strategy), "Algorithm 1 (Proposition 1)")));
-    }
-    if k % 2 == 1 {
-        let Ok((strategy, _)) =
-            crate::voronoi::kary::algorithm2(game, root, StrategyClaim::Wins, None, limit)
-        else {
-            return Ok(None);
-        };
-        return Ok(replay(&strategy).then_some((
-            Certificate::VoronoiStrategy(strategy),
-            "Algorithm 2, the key-level strategy (Theorem 1)",
-        )));
-    }
-    let white =
-        crate::voronoi::kary::algorithm2(game, root, StrategyClaim::MarginAtLeast, Some(0), limit)
-            .ok()
-            .map(|(s, _)| s)
-            .filter(|s| replay(s));
-    let black = white.as_ref().and_then(|_| {
-        crate::voronoi::kary::symmetric_strategy(
-            game,
-            root,
-            StrategyClaim::MarginAtLeast,
-            Some(0),
-            limit,
-        )
-        .ok()
-        .map(|(s, _)| s)
-        .filter(|s| replay(s))
-    });
-    Ok(white.zip(black).map(|(white, black)| {
-        (
-            Certificate::VoronoiValue(VoronoiValue { value: 0, white, black }),
-            "W's key-level and B's symmetric strategy (Theorem 2)",
-        )
-    }))
 }
 
 /// Solves `instance` with `method` (see [`Method`]; `auto` picks as the module docs say) and
@@ -448,7 +372,7 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
         }
         Instance::FlipGame(spec) => {
             let (certificate, nodes, method) =
-                crate::triangulations::flipping::solve_instance(spec, method)?;
+                crate::triangulations::flip_solve::solve_instance(spec, method)?;
             Ok(done(certificate, nodes, &method))
         }
         Instance::TriangleAvoidance(spec) => {

@@ -2,6 +2,7 @@
 
 pub mod io;
 pub mod limits;
+pub mod method;
 pub mod render;
 pub mod rng;
 pub mod sat;

@@ -18,7 +18,7 @@
 //! dropped and the file truncated to the last whole record. A file with another magic, n or
 //! rules, or an inconsistent record, is refused with a message (the command line exits 2).
 
-use crate::triangle_avoidance::solver::{Level, Rules};
+use crate::triangle_avoidance::rules::Rules;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -35,6 +35,18 @@ fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
 }
 const START: u8 = 1;
 const LEVEL: u8 = 2;
+
+/// One level of the game digraph: the positions with t edges.
+#[derive(Default)]
+pub struct Level {
+    /// Canonical codes of the positions.
+    pub codes: Vec<u128>,
+    /// Children (indices into the next level) of position i: `children[offsets[i]..offsets[i+1]]`.
+    pub offsets: Vec<u32>,
+    pub children: Vec<u32>,
+    /// Whether the player to move wins at once (achievement).
+    pub immediate: Vec<bool>,
+}
 
 /// The state read back from a checkpoint: finished levels and the codes of the next level.
 pub struct Resumed {

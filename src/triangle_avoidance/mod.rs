@@ -2,4 +2,5 @@
 
 pub mod canon;
 pub mod checkpoint;
+pub mod rules;
 pub mod solver;

@@ -27,25 +27,12 @@
 //! ([`crate::triangle_avoidance::checkpoint`]).
 
 use crate::triangle_avoidance::canon::{canonical, SmallGraph};
-use crate::triangle_avoidance::checkpoint::Checkpoint;
+use crate::triangle_avoidance::checkpoint::{Checkpoint, Level};
+pub use crate::triangle_avoidance::rules::Rules;
 use gamecert_certificates::triangle_avoidance::strategy::TriangleStrategy;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
-
-/// Which game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum Rules {
-    /// One-colour triangle avoidance (the paper's main game).
-    TriangleAvoidance,
-    /// One-colour triangle achievement.
-    TriangleAchievement,
-    /// Odd-cycle avoidance (the paper's Theorem 1).
-    OddCycleAvoidance,
-    /// Connected triangle avoidance (Seress).
-    ConnectedAvoidance,
-}
 
 /// Largest n `gamecert solve` certifies (the certificate grows with the positions reached).
 /// Its size is known in advance: the game digraph has t_n positions ([`PAPER_TABLE`]; t_12 =
@@ -58,92 +45,6 @@ pub const MAX_CERTIFIED_N: usize = 12;
 /// Largest n the solver accepts. The canonical forms handle 16, but n = 14 has 467,871,369
 /// positions: about 68 GB at the ~145 bytes per position measured at n = 13.
 pub const MAX_N: usize = 13;
-
-impl Rules {
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Rules::TriangleAvoidance => "triangle-avoidance",
-            Rules::TriangleAchievement => "triangle-achievement",
-            Rules::OddCycleAvoidance => "odd-cycle-avoidance",
-            Rules::ConnectedAvoidance => "connected-avoidance",
-        }
-    }
-
-    /// Whether adding a-b is a legal move in `g` (a-b is not an edge).
-    fn legal(self, g: &SmallGraph, a: usize, b: usize) -> bool {
-        match self {
-            Rules::TriangleAvoidance | Rules::TriangleAchievement => g.adj[a] & g.adj[b] == 0,
-            Rules::OddCycleAvoidance => !same_side_of_component(g, a, b),
-            Rules::ConnectedAvoidance => {
-                g.adj[a] & g.adj[b] == 0 && (g.edge_count() == 0 || g.adj[a] | g.adj[b] != 0)
-            }
-        }
-    }
-
-    /// Whether the player to move wins at once (achievement: an edge closes a triangle).
-    fn immediate_win(self, g: &SmallGraph) -> bool {
-        self == Rules::TriangleAchievement
-            && (0..g.n).any(|a| (a + 1..g.n).any(|b| !g.has_edge(a, b) && g.adj[a] & g.adj[b] != 0))
-    }
-
-    /// Every legal move's resulting graph (one per edge; isomorphic results repeat).
-    pub fn children(self, g: &SmallGraph) -> Vec<SmallGraph> {
-        let mut out = Vec::new();
-        if self.immediate_win(g) {
-            return out;
-        }
-        for a in 0..g.n {
-            for b in a + 1..g.n {
-                if !g.has_edge(a, b) && self.legal(g, a, b) {
-                    let mut h = *g;
-                    h.add_edge(a, b);
-                    out.push(h);
-                }
-            }
-        }
-        out
-    }
-}
-
-/// Whether a and b lie in one connected component at even distance (joining them would close
-/// an odd cycle), for a bipartite `g`.
-fn same_side_of_component(g: &SmallGraph, a: usize, b: usize) -> bool {
-    // Two-colour a's component by BFS on bitmasks.
-    let (mut even, mut odd) = (1u16 << a, 0u16);
-    let mut frontier = 1u16 << a;
-    let mut parity_even = true;
-    while frontier != 0 {
-        let mut next = 0u16;
-        let mut rest = frontier;
-        while rest != 0 {
-            let v = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            next |= g.adj[v];
-        }
-        next &= !(even | odd);
-        parity_even = !parity_even;
-        if parity_even {
-            even |= next;
-        } else {
-            odd |= next;
-        }
-        frontier = next;
-    }
-    even >> b & 1 == 1
-}
-
-/// One level of the game digraph: the positions with t edges.
-#[derive(Default)]
-pub struct Level {
-    /// Canonical codes of the positions.
-    pub codes: Vec<u128>,
-    /// Children (indices into the next level) of position i: `children[offsets[i]..offsets[i+1]]`.
-    pub offsets: Vec<u32>,
-    pub children: Vec<u32>,
-    /// Whether the player to move wins at once (achievement).
-    pub immediate: Vec<bool>,
-}
 
 /// The game digraph on n nodes for `rules`.
 pub struct GameDigraph {
@@ -443,6 +344,7 @@ pub fn table(rows: &[Outcome]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::triangle_avoidance::rules::same_side_of_component;
 
     /// Tables 1 and 2 of the paper for n <= 10 (n = 11 and 12: `tests/triangle.rs`, the
     /// latter behind --ignored).

@@ -20,8 +20,6 @@
 //! [`crate::base::limits`] ([`position_cap`], [`crate::triangulations::mft_convex::position_cap`]) and refuses the
 //! instance if a search passes it.
 
-use crate::base::io::BadInput;
-use crate::voronoi::one_round::Method;
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::triangulations::flipping::{
     final_payoff, immediate_payoff, setup, Board, FlipGame, FlipSpec, FlipStrategy, FlipValue,
@@ -355,88 +353,6 @@ pub fn theorem_9(spec: &FlipSpec) -> Result<Option<FlipValue>, String> {
     } else {
         FlipValue { value: -1, first: None, second: Some(strategy) }
     }))
-}
-
-/// `gamecert solve` on a `flip-game` instance: (certificate, search nodes, method).
-pub fn solve_instance(
-    spec: &FlipSpec,
-    method: Method,
-) -> anyhow::Result<(gamecert_certificates::format::Certificate, u64, String)> {
-    use gamecert_certificates::format::Certificate;
-    if !matches!(method, Method::Auto | Method::Exact) {
-        return Err(BadInput("flip games take --method auto or exact".into()).into());
-    }
-    let exact = method == Method::Exact;
-    if spec.game.solitaire() {
-        let (sequence, method) =
-            crate::triangulations::solitaire::solve(spec, exact).map_err(BadInput)?;
-        return Ok((Certificate::FlipSequence(sequence), 0, method));
-    }
-    if !exact {
-        if let Some(value) = theorem_9(spec).map_err(BadInput)? {
-            return Ok((
-                Certificate::FlipValue(value),
-                0,
-                "Theorem 9 (convex position: n - 3 moves, any move)".into(),
-            ));
-        }
-    }
-    // MFT on an abstract convex polygon: the reduced solver, unless `--method exact` asks for
-    // the general one (which stops at 16 points).
-    if spec.game == FlipGame::FlippingToTriangle
-        && spec.convex_polygon.is_some_and(|n| {
-            n <= crate::triangulations::mft_convex::MAX_VERTICES && (!exact || n > MAX_EXACT_POINTS)
-        })
-    {
-        let mut solver = crate::triangulations::mft_convex::MftSolver::new();
-        let cap = crate::triangulations::mft_convex::position_cap();
-        solver.max_positions = Some(cap);
-        let value = solver.certificate(spec).map_err(BadInput)?;
-        if solver.aborted {
-            return Err(BadInput::from(crate::base::limits::TooLarge {
-                what: "the reduced MFT search".into(),
-                estimate: format!(
-                    "more than {} reduced positions (the search stopped at its cap)",
-                    crate::base::limits::grouped(cap as u128)
-                ),
-                limit: format!(
-                    "{} positions ({} bytes each)",
-                    crate::base::limits::grouped(cap as u128),
-                    crate::triangulations::mft_convex::BYTES_PER_POSITION
-                ),
-                suggestion: "the polygon is too large for an exact solve".into(),
-            })
-            .into());
-        }
-        return Ok((
-            Certificate::FlipValue(value),
-            solver.nodes,
-            "the reduced MFT solver (convex polygon: frozen ears deleted, positions up to \
-             rotation and reflection)"
-                .into(),
-        ));
-    }
-    let mut solver = Solver::new(spec).map_err(BadInput)?;
-    let cap = position_cap();
-    let value = solver.certificate_within(cap).ok_or_else(|| {
-        BadInput::from(crate::base::limits::TooLarge {
-            what: "the exact search over edge sets and colours".into(),
-            estimate: format!(
-                "more than {} positions (the search stopped at its cap)",
-                crate::base::limits::grouped(cap as u128)
-            ),
-            limit: format!(
-                "{} positions ({BYTES_PER_POSITION} bytes each)",
-                crate::base::limits::grouped(cap as u128)
-            ),
-            suggestion: "the instance is too large for an exact solve".into(),
-        })
-    })?;
-    Ok((
-        Certificate::FlipValue(value),
-        solver.nodes,
-        "the exact solver (minimax over edge sets and colours)".into(),
-    ))
 }
 
 #[cfg(test)]

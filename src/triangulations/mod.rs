@@ -4,6 +4,7 @@ pub mod construct_table;
 pub mod constructing;
 pub mod convex_heaps;
 pub mod flip_render;
+pub mod flip_solve;
 pub mod flip_table;
 pub mod flipping;
 pub mod generate;

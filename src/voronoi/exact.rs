@@ -14,7 +14,7 @@
 //! in move order), which the checker verifies once and then uses the same way.
 //!
 //! Symmetry on trees ([`ExactSolver::with_tree_symmetry`]): swaps of sibling subtrees with
-//! identical contents ([`crate::voronoi::kary::SiblingSwaps`]). At every position only one move per orbit
+//! identical contents ([`crate::voronoi::tree_symmetry::SiblingSwaps`]). At every position only one move per orbit
 //! of the swaps fixing it is searched (the orbit's smallest vertex), and the certificates
 //! declare the swaps as generators with an `orbits` entry at each opponent position, which the
 //! checker verifies and folds the same way. Twin classes are used at the positions without
@@ -106,7 +106,10 @@ pub struct ExactSolver<'a> {
     class: Vec<usize>,
     classes: usize,
     /// Sibling-subtree swaps of a rooted tree, when enabled.
-    symmetry: Option<(crate::voronoi::trees::RootedTree, crate::voronoi::kary::SiblingSwaps)>,
+    symmetry: Option<(
+        crate::voronoi::tree_symmetry::RootedTree,
+        crate::voronoi::tree_symmetry::SiblingSwaps,
+    )>,
 }
 
 /// The value of a game and certificates for both sides.
@@ -170,8 +173,8 @@ impl<'a> ExactSolver<'a> {
     /// Folds moves by swaps of sibling subtrees of the tree rooted at `root` (see the module
     /// docs); fails if the graph is not a tree.
     pub fn with_tree_symmetry(mut self, root: usize) -> Result<Self, String> {
-        let tree = crate::voronoi::trees::RootedTree::new(&self.game.graph, root)?;
-        self.symmetry = Some((tree, crate::voronoi::kary::SiblingSwaps::default()));
+        let tree = crate::voronoi::tree_symmetry::RootedTree::new(&self.game.graph, root)?;
+        self.symmetry = Some((tree, crate::voronoi::tree_symmetry::SiblingSwaps::default()));
         Ok(self)
     }
 

@@ -29,13 +29,17 @@
 //! The certificate declares every swap once (`generators`) and names, per position, the ones
 //! that fix it (`orbits`); the checker verifies both and explores one reply per orbit.
 
-use crate::voronoi::trees::RootedTree;
+use crate::voronoi::tree_symmetry::RootedTree;
+pub use crate::voronoi::tree_symmetry::SiblingSwaps;
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::format::Certificate;
 use gamecert_certificates::format::MultiRound;
+use gamecert_certificates::voronoi::multi_round::{check_strategy, VoronoiValue};
 use gamecert_certificates::voronoi::multi_round::{
     orbit_representatives, to_move, StrategyClaim, VoronoiStrategy,
 };
 use gamecert_certificates::voronoi::rules::Player;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// The most positions a certificate built here may hold (its strategy positions and the
 /// opponent's, each once); the checker's own default limit is larger.
@@ -90,99 +94,6 @@ impl CompleteTree {
             }
         }
         Ok(CompleteTree { tree, k, height, level, levels, mirror })
-    }
-}
-
-/// Swaps of sibling subtrees as certificate generators, created when first needed.
-#[derive(Default)]
-pub struct SiblingSwaps {
-    index: HashMap<(usize, usize), usize>,
-    /// Each generator as (vertex, image) pairs for the vertices it moves.
-    pub generators: Vec<Vec<(usize, usize)>>,
-}
-
-impl SiblingSwaps {
-    /// The swap of the subtrees at `a` and `b`, children matched in order, or `None` if their
-    /// shapes differ.
-    fn generator(&mut self, tree: &RootedTree, a: usize, b: usize) -> Option<usize> {
-        if let Some(&g) = self.index.get(&(a, b)) {
-            return Some(g);
-        }
-        let mut pairs = Vec::new();
-        let mut stack = vec![(a, b)];
-        while let Some((x, y)) = stack.pop() {
-            if tree.children[x].len() != tree.children[y].len() {
-                return None;
-            }
-            pairs.push((x, y));
-            pairs.push((y, x));
-            stack.extend(tree.children[x].iter().copied().zip(tree.children[y].iter().copied()));
-        }
-        self.generators.push(pairs);
-        self.index.insert((a, b), self.generators.len() - 1);
-        Some(self.generators.len() - 1)
-    }
-
-    /// For every vertex, the smallest vertex of its orbit under the generators `fixing` gives.
-    pub fn representatives(&self, n: usize, fixing: &[usize]) -> Vec<usize> {
-        let chosen: Vec<&[(usize, usize)]> =
-            fixing.iter().map(|&g| self.generators[g].as_slice()).collect();
-        orbit_representatives(n, &chosen)
-    }
-
-    /// The generators with vertex names, for a certificate.
-    pub fn named(
-        &self,
-        graph: &gamecert_certificates::base::graph::Graph,
-    ) -> Vec<Vec<(String, String)>> {
-        self.generators
-            .iter()
-            .map(|pairs| {
-                pairs
-                    .iter()
-                    .map(|&(a, b)| (graph.name(a).to_string(), graph.name(b).to_string()))
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// Generators fixing `position`: at each vertex, children grouped by subtree content
-    /// (hashed bottom-up, then verified), the first of a group swapped with each other member.
-    pub fn fixing(&mut self, tree: &RootedTree, position: &[u8]) -> Vec<usize> {
-        let mut content = vec![0u64; position.len()];
-        for &v in tree.order.iter().rev() {
-            let mut h = 0x9e37_79b9_7f4a_7c15u64 ^ position[v] as u64;
-            for &c in &tree.children[v] {
-                h = (h.rotate_left(17) ^ content[c]).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            }
-            content[v] = h;
-        }
-        let mut chosen = Vec::new();
-        let mut stack = vec![tree.root];
-        while let Some(u) = stack.pop() {
-            let children = &tree.children[u];
-            let mut grouped = vec![false; children.len()];
-            for i in 0..children.len() {
-                if grouped[i] {
-                    continue;
-                }
-                stack.push(children[i]);
-                for j in i + 1..children.len() {
-                    if grouped[j] || content[children[j]] != content[children[i]] {
-                        continue;
-                    }
-                    let Some(g) = self.generator(tree, children[i], children[j]) else {
-                        continue;
-                    };
-                    // A hash collision must not produce a generator the checker rejects.
-                    if self.generators[g].iter().all(|&(x, y)| position[x] == position[y]) {
-                        grouped[j] = true;
-                        chosen.push(g);
-                    }
-                }
-            }
-        }
-        chosen
     }
 }
 
@@ -449,6 +360,70 @@ pub fn symmetric_strategy(
     let strategy =
         expand_on_tree(game, &t.tree, Player::Black, claim, margin, max_positions, &mut policy)?;
     Ok((strategy, counts))
+}
+
+/// The paper's strategies on a complete k-ary tree (arity `k`, root `r`), each certificate
+/// replayed by the checker here: Algorithm 1 when 2n <= k (W wins); otherwise the key-level
+/// strategy, for odd k claiming a W win (Theorem 1), for even k a value of 0 from W's
+/// key-level and B's symmetric strategies (Theorem 2). `Ok(None)` when the claim fails on
+/// this tree (below the paper's size bound it may) or the certificate would be too large.
+pub fn kary_certificate(
+    game: &MultiRound,
+    k: u64,
+) -> Result<Option<(Certificate, &'static str)>, String> {
+    kary_certificate_within(game, k, kary_position_limit(game))
+}
+
+/// The positions [`kary_certificate`] allows each certificate: [`MAX_POSITIONS`],
+/// and at most a gigabyte of position strings (one byte per vertex each).
+pub fn kary_position_limit(game: &MultiRound) -> usize {
+    MAX_POSITIONS.min(1_000_000_000 / game.graph.len().max(1))
+}
+
+/// [`kary_certificate`] with at most `limit` positions per certificate.
+pub fn kary_certificate_within(
+    game: &MultiRound,
+    k: u64,
+    limit: usize,
+) -> Result<Option<(Certificate, &'static str)>, String> {
+    let root = game.graph.vertex("r").ok_or("gen names the root r")?;
+    let n = game.rounds;
+    let replay = |s: &VoronoiStrategy| {
+        // About a position's fingerprint and its move list per position of the limit.
+        let units = (limit as u64).saturating_mul(64 + 16 * game.graph.len() as u64);
+        check_strategy(&game.graph, n, &game.start, s, &mut Budget::new(units)).is_ok()
+    };
+    if 2 * n as u64 <= k {
+        let Ok(strategy) = algorithm1_within(game, root, limit) else {
+            return Ok(None);
+        };
+        return Ok(Some((Certificate::VoronoiStrategy(strategy), "Algorithm 1 (Proposition 1)")));
+    }
+    if k % 2 == 1 {
+        let Ok((strategy, _)) = algorithm2(game, root, StrategyClaim::Wins, None, limit) else {
+            return Ok(None);
+        };
+        return Ok(replay(&strategy).then_some((
+            Certificate::VoronoiStrategy(strategy),
+            "Algorithm 2, the key-level strategy (Theorem 1)",
+        )));
+    }
+    let white = algorithm2(game, root, StrategyClaim::MarginAtLeast, Some(0), limit)
+        .ok()
+        .map(|(s, _)| s)
+        .filter(|s| replay(s));
+    let black = white.as_ref().and_then(|_| {
+        symmetric_strategy(game, root, StrategyClaim::MarginAtLeast, Some(0), limit)
+            .ok()
+            .map(|(s, _)| s)
+            .filter(|s| replay(s))
+    });
+    Ok(white.zip(black).map(|(white, black)| {
+        (
+            Certificate::VoronoiValue(VoronoiValue { value: 0, white, black }),
+            "W's key-level and B's symmetric strategy (Theorem 2)",
+        )
+    }))
 }
 
 #[cfg(test)]

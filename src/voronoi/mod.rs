@@ -12,4 +12,5 @@ pub mod one_round;
 pub mod one_round_exact;
 pub mod paths;
 pub mod tables;
+pub mod tree_symmetry;
 pub mod trees;

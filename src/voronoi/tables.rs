@@ -5,7 +5,7 @@
 //! (the exact solver's limit), every n with 2n <= N. Each entry is solved by the exact solver
 //! within a node budget, folding moves by sibling-subtree swaps; a solved entry's
 //! `voronoi-value` certificate is replayed by the checker. Past the budget, seed 001's
-//! strategies are tried ([`crate::solve::kary_certificate_within`]): for even k, W's key-level
+//! strategies are tried ([`crate::voronoi::kary::kary_certificate_within`]): for even k, W's key-level
 //! and B's symmetric strategy together fix the value 0 when both check; otherwise W's
 //! strategy (Algorithm 1 or 2), when it checks, gives a certified lower bound on W's margin
 //! (its worst margin over every B play), reported as "W wins (>= m)". Anything else is
@@ -104,7 +104,7 @@ pub fn voronoi_kary(
                     entry.search_nodes = solution.nodes;
                 } else {
                     let strategies =
-                        crate::solve::kary_certificate_within(&game, k, strategy_positions)
+                        crate::voronoi::kary::kary_certificate_within(&game, k, strategy_positions)
                             .map_err(anyhow::Error::msg)?;
                     match strategies {
                         Some((Certificate::VoronoiValue(value), _)) => {

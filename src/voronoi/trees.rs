@@ -18,6 +18,7 @@
 //! 8 GiB allowance of [`crate::base::limits`]. One median needs a single move at any size.
 
 use crate::voronoi::exact::ExactSolver;
+pub use crate::voronoi::tree_symmetry::{is_tree, RootedTree};
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::format::{Certificate, MultiRound};
 use gamecert_certificates::voronoi::multi_round::{
@@ -25,14 +26,6 @@ use gamecert_certificates::voronoi::multi_round::{
 };
 use gamecert_certificates::voronoi::rules::Player;
 use std::collections::BTreeSet;
-
-/// Whether the graph is a tree (connected, N - 1 edges).
-pub fn is_tree(graph: &Graph) -> bool {
-    let n = graph.len();
-    n > 0
-        && graph.edge_count() == n - 1
-        && graph.distances_from(&[0]).iter().all(|&d| d != u32::MAX)
-}
 
 /// The medians of a tree, in vertex order: one or two vertices. Linear time.
 pub fn medians(graph: &Graph) -> Vec<usize> {
@@ -78,57 +71,6 @@ pub fn not_a_tree(graph: &Graph) -> String {
             graph.name(0)
         ),
         None => "the graph is a tree".to_string(),
-    }
-}
-
-/// A tree rooted at a vertex, children in vertex order.
-pub struct RootedTree {
-    pub root: usize,
-    pub parent: Vec<Option<usize>>,
-    pub children: Vec<Vec<usize>>,
-    /// Vertices in an order where each comes after its parent.
-    pub order: Vec<usize>,
-}
-
-impl RootedTree {
-    /// Roots the tree `graph` at `root`; fails if the graph is not a tree.
-    pub fn new(graph: &Graph, root: usize) -> Result<RootedTree, String> {
-        if !is_tree(graph) {
-            return Err("the graph is not a tree".into());
-        }
-        let n = graph.len();
-        let mut parent = vec![None; n];
-        let mut children = vec![Vec::new(); n];
-        let mut order = vec![root];
-        let mut seen = vec![false; n];
-        seen[root] = true;
-        let mut k = 0;
-        while k < order.len() {
-            let v = order[k];
-            k += 1;
-            for &w in graph.neighbours(v) {
-                if !seen[w] {
-                    seen[w] = true;
-                    parent[w] = Some(v);
-                    children[v].push(w);
-                    order.push(w);
-                }
-            }
-        }
-        Ok(RootedTree { root, parent, children, order })
-    }
-
-    /// For each vertex, whether its whole subtree is empty in `position`.
-    pub fn empty_subtrees(&self, position: &[u8]) -> Vec<bool> {
-        let mut empty: Vec<bool> = position.iter().map(|&c| c == b'.').collect();
-        for &v in self.order.iter().rev() {
-            if let Some(p) = self.parent[v] {
-                if !empty[v] {
-                    empty[p] = false;
-                }
-            }
-        }
-        empty
     }
 }
 

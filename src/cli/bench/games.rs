@@ -197,7 +197,7 @@ pub fn kary(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<KaryRow>> {
         let spec = gamecert::voronoi::gen::kary_tree(k, height, rounds)?;
         let game = spec.validate()?;
         let started = Instant::now();
-        let (certificate, method) = gamecert::solve::kary_certificate(&game, k)
+        let (certificate, method) = gamecert::voronoi::kary::kary_certificate(&game, k)
             .map_err(anyhow::Error::msg)?
             .ok_or_else(|| anyhow::anyhow!("k {k}, height {height}, n {rounds}: not settled"))?;
         let build_seconds = started.elapsed().as_secs_f64();

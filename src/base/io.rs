@@ -51,20 +51,3 @@ pub fn read_certificate(path: &Path) -> Result<Result<Certificate, String>, BadI
     let text = read(path)?;
     Ok(Certificate::from_json(&text).map_err(|e| format!("{}:{e}", path.display())))
 }
-
-/// Writes `text` to `path`, or to standard output when `path` is `None`.
-pub fn write_output(path: Option<&Path>, text: &str) -> anyhow::Result<()> {
-    match path {
-        Some(path) => {
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir)?;
-            }
-            std::fs::write(path, text)
-                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
-        }
-        None => {
-            print!("{text}");
-            Ok(())
-        }
-    }
-}

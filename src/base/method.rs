@@ -1,7 +1,7 @@
 //! How `gamecert solve` should solve an instance ([`Method`]), shared by every family.
 
 /// Which refutation method to use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     /// `reduction` when the instance records its source formula, `direct` otherwise.
     Auto,

@@ -1,4 +1,56 @@
-//! The `gamecert` command line: one file per command (in the binary, not the library).
+//! The `gamecert` command line, in the binary (the library has no clap types and prints
+//! nothing): one file per command, each with its `Args` and `run`; [`args`] holds the
+//! command-line names of the library's choices.
 
+pub mod args;
 pub mod bench;
+pub mod check_reduction;
 pub mod demo;
+pub mod demo_cases;
+pub mod gen;
+pub mod nim;
+pub mod reduce;
+pub mod render;
+pub mod solve;
+pub mod table;
+pub mod verify;
+
+use gamecert_certificates::Verdict;
+use std::path::Path;
+
+/// A note on standard error, unless `--quiet`.
+pub fn note(quiet: bool, text: &str) {
+    if !quiet {
+        eprintln!("{text}");
+    }
+}
+
+pub fn print_verdict(verdict: &Verdict, json: bool) -> anyhow::Result<()> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(verdict)?);
+    } else {
+        println!("{}: {}", if verdict.accepted { "ACCEPTED" } else { "REJECTED" }, verdict.claim);
+        println!("{}", verdict.reason);
+        for theorem in &verdict.trusted {
+            println!("trusted: {theorem}");
+        }
+    }
+    Ok(())
+}
+
+/// Writes `text` to `path`, or to standard output when `path` is `None`.
+pub fn write_output(path: Option<&Path>, text: &str) -> anyhow::Result<()> {
+    match path {
+        Some(path) => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)?;
+            }
+            std::fs::write(path, text)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+        }
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}

@@ -5,7 +5,7 @@ use crate::triangle_avoidance::canon::SmallGraph;
 use serde::Serialize;
 
 /// Which game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rules {
     /// One-colour triangle avoidance (the paper's main game).

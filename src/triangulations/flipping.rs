@@ -39,33 +39,6 @@ pub fn mover_colour(game: FlipGame, first: bool) -> u8 {
     }
 }
 
-/// The games, for `gamecert gen triangulation --flip GAME`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FlipGameArg {
-    /// 2.2.1, normal play.
-    MonochromaticFlipping,
-    /// 2.2.2 (MFT): whoever completes a green triangle wins; a tie if nobody does.
-    FlippingToTriangle,
-    /// 2.2.3: red against blue, score red minus blue.
-    BichromaticFlipping,
-    /// 2.2.4, solitaire: as many green edges as possible.
-    AllGreen,
-    /// 2.2.5, solitaire: more green than black edges.
-    GreenWins,
-}
-
-impl FlipGameArg {
-    pub fn game(self) -> FlipGame {
-        match self {
-            FlipGameArg::MonochromaticFlipping => FlipGame::MonochromaticFlipping,
-            FlipGameArg::FlippingToTriangle => FlipGame::FlippingToTriangle,
-            FlipGameArg::BichromaticFlipping => FlipGame::BichromaticFlipping,
-            FlipGameArg::AllGreen => FlipGame::AllGreen,
-            FlipGameArg::GreenWins => FlipGame::GreenWins,
-        }
-    }
-}
-
 /// Largest abstract convex polygon `gen` writes.
 pub const MAX_ABSTRACT_VERTICES: usize = 10_000_000;
 

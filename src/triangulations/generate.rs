@@ -20,7 +20,7 @@ use gamecert_certificates::base::geometry::{
 };
 
 /// Which family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Convex,
     Fan,

@@ -741,6 +741,38 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
     }
 }
 
+/// Time the pipeline: linear (reduce to verify at 10^5 variables), lrat (check/solve
+/// ratios), direct (how far the direct refutation method reaches).
+#[derive(clap::Args)]
+pub struct Args {
+    #[arg(value_enum)]
+    name: BenchName,
+    /// Print the rows as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Smaller sizes and a 10 s time cap.
+    #[arg(long)]
+    quick: bool,
+    /// construct: the time limit per game and size, in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    seconds: f64,
+}
+
+/// `gamecert bench NAME`.
+pub fn command(args: Args, quiet: bool) -> anyhow::Result<std::process::ExitCode> {
+    let Args { name, json, quick, seconds } = args;
+    match name {
+        BenchName::Construct => {
+            crate::cli::bench::construct::run(seconds, json, quiet)?;
+            Ok(std::process::ExitCode::SUCCESS)
+        }
+        name => {
+            crate::cli::bench::run(name, json, quick, quiet)?;
+            Ok(std::process::ExitCode::SUCCESS)
+        }
+    }
+}
+
 pub mod construct;
 pub mod convex;
 pub mod flipping;

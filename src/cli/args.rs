@@ -1,0 +1,88 @@
+//! Command-line names for the library's choices: each mirrors a library enum variant for
+//! variant (the library has no clap types) and converts into it.
+
+/// Defines a `clap::ValueEnum` with the same variants as a library enum, and the conversion.
+macro_rules! mirror {
+    ($(#[$meta:meta])* $name:ident => $target:ty { $($(#[$vmeta:meta])* $variant:ident,)* }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)*
+        }
+
+        impl From<$name> for $target {
+            fn from(value: $name) -> $target {
+                match value {
+                    $($name::$variant => <$target>::$variant,)*
+                }
+            }
+        }
+    };
+}
+
+mirror! {
+    /// How `solve` solves an instance.
+    Method => gamecert::base::method::Method {
+        /// `reduction` when the instance records its source formula, `direct` otherwise.
+        Auto,
+        /// Solve the checker's own CNF encoding of the instance.
+        Direct,
+        /// Solve the recorded source formula and appeal to the paper's theorem.
+        Reduction,
+        /// Multi-round games, one round on a tree: the linear-time median rule.
+        Median,
+        /// Multi-round games on complete k-ary trees: seed 001's strategies (Algorithm 1, the
+        /// key-level Algorithm 2, B's symmetric strategy).
+        Kary,
+        /// Multi-round games: the exact solver (at most 128 vertices).
+        Exact,
+        /// `bichromatic-coloring`: Lemma 4's balanced colouring with no monochromatic face (a
+        /// `balanced-colouring` witness, not the game's value).
+        Lemma4,
+        /// Marking games in convex position: seed 000's Theorems 1 and 2 as sums of Kayles or
+        /// Dawson's Kayles heaps (a `marking-kayles` certificate), at any size.
+        Heaps,
+    }
+}
+
+mirror! {
+    /// The shape of a generated triangulation.
+    Kind => gamecert::triangulations::generate::Kind {
+        Convex,
+        Fan,
+        Serpentine,
+        SimpleBranching,
+        Wheel,
+        Points,
+    }
+}
+
+mirror! {
+    /// The flipping games of seed 000, 2.2.
+    FlipGameArg => gamecert_certificates::triangulations::flipping::FlipGame {
+        /// 2.2.1, normal play.
+        MonochromaticFlipping,
+        /// 2.2.2 (MFT): whoever completes a green triangle wins; a tie if nobody does.
+        FlippingToTriangle,
+        /// 2.2.3: red against blue, score red minus blue.
+        BichromaticFlipping,
+        /// 2.2.4, solitaire: as many green edges as possible.
+        AllGreen,
+        /// 2.2.5, solitaire: more green than black edges.
+        GreenWins,
+    }
+}
+
+mirror! {
+    /// The games of seed 002 the triangle-avoidance solver plays.
+    TriangleRules => gamecert::triangle_avoidance::rules::Rules {
+        /// One-colour triangle avoidance (the paper's main game).
+        TriangleAvoidance,
+        /// One-colour triangle achievement.
+        TriangleAchievement,
+        /// Odd-cycle avoidance (the paper's Theorem 1).
+        OddCycleAvoidance,
+        /// Connected triangle avoidance (Seress).
+        ConnectedAvoidance,
+    }
+}

@@ -1,0 +1,120 @@
+//! `gamecert check-reduction NAME`: Karp-style random testing of a reduction against the
+//! exhaustive solvers.
+
+use clap::{Args as ClapArgs, ValueEnum};
+use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+/// Random-test a reduction against an exhaustive solver.
+#[derive(ClapArgs)]
+pub struct Args {
+    #[arg(value_enum)]
+    name: TestedReduction,
+    #[arg(long, default_value_t = 200)]
+    trials: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The reductions that `check-reduction` tests.
+#[derive(Clone, Copy, ValueEnum)]
+enum TestedReduction {
+    SatVoronoi1,
+    SatVoronoi2,
+    /// Against the exact DNF and Voronoi solvers; --trials counts the random formulas added to
+    /// the exhaustive part (about a second each).
+    PosdnfVoronoi,
+}
+
+impl TestedReduction {
+    /// The 3-SAT problem, or `None` for posdnf-voronoi.
+    fn problem(self) -> Option<SatVoronoi> {
+        match self {
+            TestedReduction::SatVoronoi1 => Some(SatVoronoi::Problem1),
+            TestedReduction::SatVoronoi2 => Some(SatVoronoi::Problem2),
+            TestedReduction::PosdnfVoronoi => None,
+        }
+    }
+}
+
+/// Runs the command.
+pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
+    let Args { name, trials, seed, json } = args;
+    {
+        // A progress bar on standard error, only on a terminal and never with --quiet.
+        let bar = if !quiet && std::io::stderr().is_terminal() {
+            indicatif::ProgressBar::new(trials as u64)
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        let (report, summary, failures) = match name.problem() {
+            None => {
+                let report = gamecert::voronoi::check_dnf_reduction::run(
+                    4,
+                    trials,
+                    seed,
+                    &mut |done, total| {
+                        bar.set_length(total as u64);
+                        bar.set_position(done as u64)
+                    },
+                );
+                let summary = format!(
+                        "posdnf-voronoi: {} formulas (every one over at most 4 variables with at most 3 terms, \
+                         then {trials} random ones with 5 or 6 variables, seed {seed}): first player wins {}, \
+                         second {}; Voronoi value as predicted (W wins iff the first player does, a tie otherwise) \
+                         on {}; value certificates accepted {}; values {:?}; largest graph {} vertices, {} search nodes",
+                        report.formulas,
+                        report.first_player_wins,
+                        report.second_player_wins,
+                        report.agreed,
+                        report.certified,
+                        report.values,
+                        report.largest_graph,
+                        report.search_nodes
+                    );
+                (serde_json::to_value(&report)?, summary, report.failures)
+            }
+            Some(problem) => {
+                let report = gamecert::voronoi::check_reduction::run_with_progress(
+                    problem,
+                    trials,
+                    seed,
+                    &mut |done| bar.set_position(done as u64),
+                );
+                let summary = format!(
+                        "{}: {} trials (seed {}, {} formulas redrawn as too large): {} satisfiable, {} unsatisfiable; \
+                         exhaustive search agreed on {}; {} forward placements won and were accepted; \
+                         {} winning placements mapped back to models ({} not of the one-literal-per-variable form); \
+                         largest graph {} vertices, {} search nodes",
+                        report.reduction,
+                        report.trials,
+                        report.seed,
+                        report.redrawn,
+                        report.satisfiable,
+                        report.unsatisfiable,
+                        report.agreed,
+                        report.forward_checked,
+                        report.backward_checked,
+                        report.noncanonical_winning,
+                        report.largest_graph,
+                        report.search_nodes
+                    );
+                (serde_json::to_value(&report)?, summary, report.failures)
+            }
+        };
+        bar.finish_and_clear();
+        if json {
+            println!("{}", serde_json::to_string_pretty(&report)?);
+        } else {
+            println!("{summary}");
+            for failure in &failures {
+                println!("FAILED {failure}");
+            }
+        }
+        Ok(if failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    }
+}

@@ -1,0 +1,248 @@
+//! `gamecert gen FAMILY`: instances on graph families, triangulations and vertex nim.
+
+use crate::cli::note;
+use crate::cli::write_output;
+use clap::{Args as ClapArgs, ValueEnum};
+use gamecert::base::io::BadInput;
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::format::Instance;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Generate a multi-round instance on a graph family.
+#[derive(ClapArgs)]
+pub struct Args {
+    #[command(subcommand)]
+    family: Family,
+    /// Output file (standard output if omitted).
+    #[arg(short, long, global = true)]
+    output: Option<PathBuf>,
+}
+
+#[derive(clap::Subcommand)]
+enum Family {
+    /// The path p1 - ... - pN.
+    Path {
+        #[arg(long)]
+        vertices: u64,
+        #[arg(long)]
+        rounds: usize,
+    },
+    /// The complete k-ary tree of the given height (vertices r, r.1, r.1.3, ...).
+    KaryTree {
+        #[arg(long)]
+        k: u64,
+        #[arg(long)]
+        height: u32,
+        #[arg(long)]
+        rounds: usize,
+    },
+    /// A random recursive tree (vertex i hangs from a uniformly chosen earlier vertex).
+    Tree {
+        #[arg(long)]
+        vertices: u64,
+        #[arg(long)]
+        rounds: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Points and a triangulation for the games on triangulations (seed 000).
+    Triangulation {
+        #[arg(long, value_enum)]
+        kind: crate::cli::args::Kind,
+        /// Number of points.
+        #[arg(long)]
+        points: usize,
+        /// Inner points (kind `points`).
+        #[arg(long, default_value_t = 0)]
+        inner: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write a `marking-game` instance of this game instead of the bare triangulation.
+        #[arg(long, value_enum)]
+        game: Option<GameArg>,
+        /// Write a `flip-game` instance of this flipping game (seed 000, 2.2).
+        #[arg(long, value_enum, conflicts_with = "game")]
+        flip: Option<crate::cli::args::FlipGameArg>,
+        /// With --flip and --kind convex, fan or serpentine: an abstract convex polygon
+        /// without coordinates (`convex_polygon: N`), up to 10^7 vertices (10^6 serpentine).
+        #[arg(long, requires = "flip")]
+        abstract_convex: bool,
+    },
+    /// A random vertex nim instance (seed 004): a connected graph (strongly connected when
+    /// directed) with weights in 1..=max-weight and the token on v0.
+    Vertexnim {
+        #[arg(long)]
+        vertices: usize,
+        #[arg(long, default_value_t = 3)]
+        max_weight: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        directed: bool,
+        /// vertexnim (Duchene-Renault) or nimg (Stockman's Vertex NimG).
+        #[arg(long, value_enum, default_value = "vertexnim")]
+        variant: VariantArg,
+        #[arg(long)]
+        misere: bool,
+        /// Extra random edges, per vertex.
+        #[arg(long, default_value_t = 1.0)]
+        density: f64,
+        /// Probability of a loop on each vertex.
+        #[arg(long, default_value_t = 0.3)]
+        loops: f64,
+    },
+}
+
+/// The marking games an instance can be made for.
+#[derive(Clone, Copy, ValueEnum)]
+enum GameArg {
+    Coloring,
+    FourCycle,
+    Nimstring,
+    NimstringMisere,
+    /// The constructing game 2.1.2 on the points alone (the triangulation is dropped).
+    MonochromaticTriangle,
+    /// 2.1.1 on the points alone: triangles scored, extra move after a completion.
+    MonochromaticCompleteTriangulation,
+    /// 2.1.3 on the points alone: red and blue, monochromatic triangles scored.
+    BichromaticCompleteTriangulation,
+    /// 2.1.4 on the points alone: the first empty triangle wins if monochromatic.
+    BichromaticTriangle,
+    /// 2.1.4 read the other way: bichromatic empty triangles are ignored, play goes on.
+    BichromaticTrianglePlayOn,
+    /// 2.3.2 on the triangulation: first to complete a face of her colour wins.
+    BichromaticColoring,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum VariantArg {
+    Vertexnim,
+    Nimg,
+}
+
+/// Runs the command.
+pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
+    let Args { family, output } = args;
+    match family {
+        Family::Triangulation { kind, points, inner, seed, game, flip, abstract_convex } => {
+            if let Some(flip) = flip {
+                let spec = gamecert::triangulations::flipping::gen_instance(
+                    kind.into(),
+                    points,
+                    inner,
+                    seed,
+                    flip.into(),
+                    abstract_convex,
+                )
+                .map_err(BadInput)?;
+                write_output(output.as_deref(), &Instance::FlipGame(spec).to_json())?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            let spec =
+                gamecert::triangulations::generate::generate(kind.into(), points, inner, seed)
+                    .map_err(BadInput)?;
+            let t = spec.validate(&mut Budget::new(u64::MAX)).map_err(BadInput)?;
+            note(
+                quiet,
+                &format!(
+                    "{} points ({} inner), {} triangles, {} edges",
+                    t.points.len(),
+                    t.inner_points().len(),
+                    t.triangles.len(),
+                    t.edges.len()
+                ),
+            );
+            if let Some(game) = game {
+                use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
+                let game = match game {
+                    GameArg::Coloring => MarkingGame::Coloring,
+                    GameArg::FourCycle => MarkingGame::FourCycle,
+                    GameArg::Nimstring => MarkingGame::Nimstring,
+                    GameArg::NimstringMisere => MarkingGame::NimstringMisere,
+                    GameArg::MonochromaticTriangle => MarkingGame::MonochromaticTriangle,
+                    GameArg::MonochromaticCompleteTriangulation => {
+                        MarkingGame::MonochromaticCompleteTriangulation
+                    }
+                    GameArg::BichromaticCompleteTriangulation => {
+                        MarkingGame::BichromaticCompleteTriangulation
+                    }
+                    GameArg::BichromaticTriangle => MarkingGame::BichromaticTriangle,
+                    GameArg::BichromaticTrianglePlayOn => MarkingGame::BichromaticTrianglePlayOn,
+                    GameArg::BichromaticColoring => MarkingGame::BichromaticColoring,
+                };
+                let mut triangulation = spec;
+                if game.is_constructing() {
+                    triangulation.triangles.clear();
+                }
+                let instance = Instance::MarkingGame(MarkingSpec { game, triangulation });
+                write_output(output.as_deref(), &instance.to_json())?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            let mut json = serde_json::json!({"format": "gamecert-triangulation", "version": 1});
+            json["kind"] = serde_json::to_value(format!("{kind:?}").to_lowercase())?;
+            json["points"] = serde_json::to_value(&spec.points)?;
+            json["triangles"] = serde_json::to_value(&spec.triangles)?;
+            write_output(output.as_deref(), &format!("{}\n", serde_json::to_string(&json)?))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Family::Vertexnim {
+            vertices,
+            max_weight,
+            seed,
+            directed,
+            variant,
+            misere,
+            density,
+            loops,
+        } => {
+            let spec =
+                gamecert::vertexnim::solver::generate(&gamecert::vertexnim::solver::GenOptions {
+                    vertices,
+                    max_weight,
+                    seed,
+                    directed,
+                    variant: match variant {
+                        VariantArg::Vertexnim => {
+                            gamecert_certificates::vertexnim::strategy::Variant::Vertexnim
+                        }
+                        VariantArg::Nimg => {
+                            gamecert_certificates::vertexnim::strategy::Variant::Nimg
+                        }
+                    },
+                    misere,
+                    density,
+                    loops,
+                })
+                .map_err(BadInput)?;
+            note(quiet, &format!("{} vertices, {} edges", spec.vertices.len(), spec.edges.len()));
+            write_output(output.as_deref(), &Instance::VertexNim(spec).to_json())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        family => {
+            let spec = match family {
+                Family::Vertexnim { .. } => unreachable!("handled above"),
+                Family::Path { vertices, rounds } => gamecert::voronoi::gen::path(vertices, rounds),
+                Family::KaryTree { k, height, rounds } => {
+                    gamecert::voronoi::gen::kary_tree(k, height, rounds)
+                }
+                Family::Tree { vertices, rounds, seed } => {
+                    gamecert::voronoi::gen::random_tree(vertices, rounds, seed)
+                }
+                Family::Triangulation { .. } => unreachable!("handled above"),
+            }
+            .map_err(|e| BadInput(e.to_string()))?;
+            note(
+                quiet,
+                &format!(
+                    "{} vertices, {} edges, {} rounds each",
+                    spec.graph.vertices.len(),
+                    spec.graph.edges.len(),
+                    spec.rounds
+                ),
+            );
+            write_output(output.as_deref(), &Instance::Voronoi(spec).to_json())?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

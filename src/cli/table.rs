@@ -1,0 +1,312 @@
+//! `gamecert table NAME`: tables of certified game values and nim-sequences, one subcommand
+//! per table with its own options.
+
+use clap::{Args as ClapArgs, Subcommand};
+use gamecert::base::io::BadInput;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// A table of certified game values, or a nim-sequence.
+#[derive(ClapArgs)]
+pub struct Args {
+    #[command(subcommand)]
+    table: Table,
+    /// Print the rows as JSON.
+    #[arg(long, global = true)]
+    json: bool,
+}
+
+/// The tables.
+#[derive(Subcommand)]
+enum Table {
+    /// VG(T, n) on complete k-ary trees below the paper's size bound (k = 2..5).
+    VoronoiKary {
+        /// Search nodes allowed per entry.
+        #[arg(long, default_value_t = 2_000_000)]
+        budget: u64,
+    },
+    /// VG(P_N, n) on paths, every N in --min-vertices..=--max-vertices and every 2n <= N.
+    VoronoiPaths {
+        /// The largest path.
+        #[arg(long, default_value_t = 30)]
+        max_vertices: usize,
+        /// The smallest path.
+        #[arg(long, default_value_t = 1)]
+        min_vertices: usize,
+    },
+    /// One-colour triangle avoidance (seed 002, Tables 1 and 2) for n = 2..=--max-n.
+    TriangleAvoidance {
+        /// The largest number of nodes.
+        #[arg(long, default_value_t = 10)]
+        max_n: usize,
+        /// The game: the paper's, or a related one of its Section 4.
+        #[arg(long, value_enum, default_value = "triangle-avoidance")]
+        rules: crate::cli::args::TriangleRules,
+        /// Keep a checkpoint per n in this directory and resume from it (an interrupted run
+        /// loses at most the level being built).
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
+    },
+    /// Nimstring on fans (seed 000, Tables 4 and 5), by the exact solver.
+    NimstringFans,
+    /// Kayles (0.77): seed 000, Table 2.
+    Kayles {
+        /// Print G(0..=N) (default 84).
+        #[arg(long)]
+        n: Option<usize>,
+    },
+    /// Dawson's Kayles (0.07): seed 000, Table 3.
+    DawsonKayles {
+        /// Print G(0..=N) (default 101).
+        #[arg(long)]
+        n: Option<usize>,
+    },
+    /// Grundy's game.
+    Grundy {
+        /// Print G(0..=N) (default 84).
+        #[arg(long)]
+        n: Option<usize>,
+    },
+    /// Any octal game, given by --code.
+    Octal {
+        /// The game's code (d0.d1d2..., e.g. 0.137).
+        #[arg(long)]
+        code: String,
+        /// Print G(0..=N) (default 84).
+        #[arg(long)]
+        n: Option<usize>,
+    },
+    /// Beyond seed 000's Table 1: 2.1.3 and 2.1.4 on n = 3..=--max-points convex points.
+    BichromaticConstruct {
+        /// The largest point set.
+        #[arg(long, default_value_t = 7)]
+        max_points: usize,
+    },
+    /// Monochromatic and Bichromatic Flipping (seed 000, 2.2.1, 2.2.3) on random point sets
+    /// with inner points, 6..=--max-n points, certified.
+    Flipping {
+        /// The largest number of points.
+        #[arg(long, default_value_t = 10)]
+        max_n: usize,
+    },
+    /// Monochromatic Flipping to Triangle (seed 000, Theorem 10) on every serpentine
+    /// triangulation of the convex n-gon, n = 4..=--max-n (at most 21), certified unless
+    /// --no-certify; reports the smallest N the data allow.
+    SerpentineMft {
+        /// The largest polygon.
+        #[arg(long, default_value_t = 10)]
+        max_n: usize,
+        /// Solve only, without writing and replaying the certificates (the values are then
+        /// the solver's word, and the table says so).
+        #[arg(long)]
+        no_certify: bool,
+    },
+}
+
+/// Runs the command.
+pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
+    let Args { table, json } = args;
+    let mut progress = |what: &str| {
+        if !quiet && std::io::stderr().is_terminal() {
+            eprint!("\r{what}        ");
+        }
+    };
+    match table {
+        Table::Kayles { n } => return octal_table("Kayles", "0.77", n.unwrap_or(84), json),
+        Table::DawsonKayles { n } => {
+            return octal_table("Dawson's Kayles", "0.07", n.unwrap_or(101), json)
+        }
+        Table::Grundy { n } => {
+            return octal_table("Grundy's game", "grundy", n.unwrap_or(84), json)
+        }
+        Table::Octal { code, n } => return octal_table("octal game", &code, n.unwrap_or(84), json),
+        Table::Flipping { max_n } => flip_tables(true, max_n, false, json, quiet)?,
+        Table::SerpentineMft { max_n, no_certify } => {
+            flip_tables(false, max_n, no_certify, json, quiet)?
+        }
+        Table::NimstringFans => print!(
+            "{}",
+            gamecert::triangulations::nimstring::fan_tables(9, 10).map_err(anyhow::Error::msg)?
+        ),
+        Table::TriangleAvoidance { max_n, rules, checkpoint } => {
+            let rules: gamecert::triangle_avoidance::rules::Rules = rules.into();
+
+            let limit = gamecert::triangle_avoidance::solver::MAX_N;
+            if !(2..=limit).contains(&max_n) {
+                return Err(BadInput(format!(
+                    "--max-n must be between 2 and {limit} (got {max_n}): n = 13 takes \
+                             minutes and 3 GB; n = 14 has 467,871,369 positions, about 68 GB \
+                             in this solver"
+                ))
+                .into());
+            }
+            if let Some(dir) = &checkpoint {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| BadInput(format!("--checkpoint {}: {e}", dir.display())))?;
+            }
+            let mut rows = Vec::new();
+            for n in 2..=max_n {
+                let file =
+                    checkpoint.as_ref().map(|dir| dir.join(format!("{}-n{n}.ckpt", rules.name())));
+                let row = gamecert::triangle_avoidance::solver::solve_resumable(
+                    n,
+                    rules,
+                    file.as_deref(),
+                    &mut |level, count| {
+                        progress(&format!("n {n}: level {level}, {count} positions"))
+                    },
+                )
+                .map_err(BadInput)?;
+                rows.push(row);
+            }
+            if !quiet && std::io::stderr().is_terminal() {
+                eprint!("\r{:60}\r", "");
+            }
+            if json {
+                println!("{}", serde_json::to_string_pretty(&rows)?);
+            } else {
+                print!("{}", gamecert::triangle_avoidance::solver::table(&rows));
+            }
+        }
+        Table::VoronoiKary { budget } => {
+            let rows = gamecert::voronoi::tables::voronoi_kary(
+                budget,
+                gamecert::voronoi::tables::STRATEGY_POSITIONS,
+                &mut progress,
+            )?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&rows)?);
+            } else {
+                print!("{}", gamecert::voronoi::tables::voronoi_kary_table(&rows));
+            }
+        }
+        Table::VoronoiPaths { max_vertices, min_vertices } => {
+            let limit = gamecert::voronoi::tables::MAX_PATH_TABLE_VERTICES;
+            if max_vertices == 0 || max_vertices > limit {
+                return Err(BadInput(format!(
+                    "--max-vertices must be between 1 and {limit} (got {max_vertices}); \
+                             the work grows about 1.4-fold per vertex (N = 34 alone takes minutes)"
+                ))
+                .into());
+            }
+            if min_vertices == 0 || min_vertices > max_vertices {
+                return Err(BadInput(format!(
+                    "--min-vertices must be between 1 and --max-vertices = \
+                             {max_vertices} (got {min_vertices})"
+                ))
+                .into());
+            }
+            let started = std::time::Instant::now();
+            let rows = gamecert::voronoi::tables::voronoi_paths(
+                min_vertices,
+                max_vertices,
+                &mut progress,
+            )?;
+            if !quiet && std::io::stderr().is_terminal() {
+                eprint!("\r{:40}\r", "");
+            }
+            if json {
+                println!("{}", serde_json::to_string_pretty(&rows)?);
+            } else {
+                print!(
+                    "{}",
+                    gamecert::voronoi::tables::voronoi_paths_table(
+                        &rows,
+                        true,
+                        started.elapsed().as_secs_f64()
+                    )
+                );
+            }
+        }
+        Table::BichromaticConstruct { max_points } => {
+            let rows = gamecert::triangulations::construct_table::bichromatic_table(
+                max_points,
+                &mut |t| progress(t),
+            )
+            .map_err(BadInput)?;
+            if !quiet && std::io::stderr().is_terminal() {
+                eprint!("\r{:60}\r", "");
+            }
+            if json {
+                println!("{}", serde_json::to_string_pretty(&rows)?);
+            } else {
+                print!("{}", gamecert::triangulations::construct_table::bichromatic_text(&rows));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `table flipping` (`flipping`) and `table serpentine-mft`.
+fn flip_tables(
+    flipping: bool,
+    max_n: usize,
+    no_certify: bool,
+    json: bool,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    let mut progress = |what: &str| {
+        if !quiet && std::io::stderr().is_terminal() {
+            eprint!("\r{what}        ");
+        }
+    };
+    {
+        let (what, low, high) = if flipping {
+            ("flipping", 6, gamecert::triangulations::flipping::MAX_EXACT_POINTS)
+        } else {
+            ("serpentine-mft", 4, gamecert::triangulations::mft_convex::MAX_VERTICES)
+        };
+        if !(low..=high).contains(&max_n) {
+            return Err(BadInput(format!(
+                "--max-n must be between {low} and {high} for table {what} \
+                             (got {max_n})"
+            ))
+            .into());
+        }
+        let (text, rows_json) = if flipping {
+            let rows = gamecert::triangulations::flip_table::rows(max_n, &mut progress)
+                .map_err(anyhow::Error::msg)?;
+            (
+                gamecert::triangulations::flip_table::table(&rows),
+                serde_json::to_string_pretty(&rows)?,
+            )
+        } else {
+            let rows =
+                gamecert::triangulations::serpentine::rows(max_n, !no_certify, &mut progress)
+                    .map_err(anyhow::Error::msg)?;
+            let mut text = gamecert::triangulations::serpentine::table(&rows);
+            if no_certify {
+                text.push_str("(--no-certify: no certificate was written or replayed)\n");
+            }
+            (text, serde_json::to_string_pretty(&rows)?)
+        };
+        if !quiet && std::io::stderr().is_terminal() {
+            eprint!("\r{:40}\r", "");
+        }
+        if json {
+            println!("{rows_json}");
+        } else {
+            print!("{text}");
+        }
+    }
+    Ok(())
+}
+
+/// `table kayles|dawson-kayles|grundy|octal`: a nim-sequence, its period and exceptions.
+/// A nim-sequence table.
+fn octal_table(title: &str, code: &str, n: usize, json: bool) -> anyhow::Result<ExitCode> {
+    const MAX_N: usize = 1 << 26;
+    let rules = gamecert::impartial::octal::Rules::parse(code).map_err(BadInput)?;
+    if n > MAX_N {
+        return Err(BadInput(format!("--n {n} is over the limit of {MAX_N}")).into());
+    }
+    let title = if title == "octal game" { code } else { title };
+    let table = gamecert::impartial::octal::sequence_table(title, &rules, n);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&table)?);
+    } else {
+        print!("{}", gamecert::impartial::octal::sequence_table_text(&table));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -2,7 +2,7 @@
 //! exit code 2, the estimate, the limit and a suggestion (src/limits.rs). One case per solver
 //! family whose refusal a small file triggers at once; the capped searches (exact Voronoi,
 //! paths, DNF game, marking and flipping games) are tested at their caps in the unit tests.
-mod common;
+use crate::common;
 use common::{gamecert, stderr, write};
 use std::time::{Duration, Instant};
 

@@ -1,6 +1,6 @@
 //! `gamecert render` on games on point sets (seed 000): SVG of a board, and a certificate's play
 //! as numbered frames.
-mod common;
+use crate::common;
 use common::{bad_input, gamecert, stderr};
 
 #[test]

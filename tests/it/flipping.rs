@@ -2,7 +2,7 @@
 //! bad input (exit 2, the file named); mutated certificates rejected (exit 1, the move or
 //! position named); the quick part of `table flipping` as a snapshot.
 
-mod common;
+use crate::common;
 use common::{bad_input, gamecert, stderr, stdout, write};
 
 fn tmp() -> tempfile::TempDir {

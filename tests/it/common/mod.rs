@@ -1,6 +1,6 @@
 //! Helpers shared by the command-line tests: run the binary, read its output, write input
 //! files, expect bad input.
-#![allow(dead_code)] // each test crate uses its own subset
+#![allow(dead_code)] // not every helper is used by every test module
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -1,7 +1,7 @@
 //! `gamecert solve/verify` on marking games too large for a strategy, certified by seed 000's
 //! Theorems 1 and 2 as sums of heaps (`marking-kayles`), and the rejections of tampered
 //! certificates.
-mod common;
+use crate::common;
 use common::{bad_input, gamecert, stderr, stdout};
 
 /// Generates a `--kind` board of `points` with `--game game`, solves and verifies it; returns

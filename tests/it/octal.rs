@@ -7,7 +7,7 @@ use gamecert::impartial::octal::{
 };
 use std::collections::HashMap;
 
-mod common;
+use crate::common;
 use common::{gamecert, write};
 
 fn table(code: &str) -> gamecert::impartial::octal::SequenceTable {

@@ -5,7 +5,7 @@ use gamecert_certificates::format::Certificate;
 use gamecert_certificates::impartial::coins::{CoinLabelling, Labels};
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::{bad_input, gamecert, stderr, stdout, write};
 
 fn ok(args: &[&str]) -> String {

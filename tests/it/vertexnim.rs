@@ -1,5 +1,5 @@
 //! `gamecert gen/solve/verify` on vertex nim instances (seed 004), and the bad-input cases.
-mod common;
+use crate::common;
 use common::{bad_input, gamecert, stderr, stdout, write};
 
 fn instance(directed: bool, vertices: &str, edges: &str, token: &str) -> String {

@@ -72,7 +72,7 @@
 //! `GAMECERT_FUZZ_JOBS` (children at once, default 2), `GAMECERT_FUZZ_CASE_MS`,
 //! `GAMECERT_FUZZ_MEMORY_MIB`, `GAMECERT_FUZZ_FINDINGS` (directory for failing cases).
 
-mod fuzz;
+use crate::fuzz;
 
 use fuzz::parent::{run, summary, Config};
 use std::time::Instant;

@@ -17,7 +17,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The name of the child entry test, run with `--exact`.
-pub const CHILD_TEST: &str = "fuzz_child";
+pub const CHILD_TEST: &str = "fuzz_checker::fuzz_child";
 
 /// How a run is set up (see the module docs of `tests/fuzz_checker.rs` for the variables).
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::{bad_input, gamecert, stderr, stdout, write};
 
 #[test]

@@ -3,7 +3,7 @@
 //! messages, the same flags and the same exit codes. Each case here runs both binaries and
 //! compares everything they print.
 
-mod common;
+use crate::common;
 
 use common::write;
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! 2.1.4, 2.3.2 (Theorem 6, Lemma 4): solve and verify round trips, bad input, mutated
 //! certificates, and the `table bichromatic-construct` snapshot.
 
-mod common;
+use crate::common;
 
 use common::{bad_input, gamecert, stderr, stdout, write};
 use gamecert_certificates::base::budget::Budget;

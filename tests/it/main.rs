@@ -1,0 +1,28 @@
+//! The gamecert crate's integration tests, one test binary (`cargo test --test it`): the
+//! command line, the papers' tables and snapshots, the checker under attack (crafted files and
+//! the mutation fuzzer), and each family's end-to-end checks. Shared helpers in `common`.
+
+mod common;
+mod fuzz;
+
+mod certificates;
+mod check_posdnf;
+mod check_reduction;
+mod checker_attacks;
+mod checker_robustness;
+mod checker_robustness_games;
+mod cli;
+mod coins;
+mod construct;
+mod convex_heaps;
+mod encoding;
+mod flipping;
+mod fuzz_checker;
+mod octal;
+mod octal_snapshots;
+mod render_svg;
+mod size_limits;
+mod snapshots;
+mod triangle;
+mod verify_parity;
+mod vertexnim;

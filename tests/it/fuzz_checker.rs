@@ -64,7 +64,7 @@
 //! - `fuzz_checker_short` (in the normal suite): 300 mutants per kind (5,400 cases), batches
 //!   of 600, 2 children at once: about 10 s on 2 cores in the dev profile.
 //! - `fuzz_checker_long` (ignored): 100,000 mutants per kind, batches of 2,000:
-//!   `cargo test --release --test fuzz_checker -- --ignored --nocapture`
+//!   `cargo test --release --test it -- --ignored fuzz_checker_long --nocapture`
 //!   (`--release` optional: the dev profile has opt-level 2).
 //!
 //! Variables: `GAMECERT_FUZZ_MUTANTS` (per kind), `GAMECERT_FUZZ_SEED` (run seed, hex),
@@ -99,7 +99,7 @@ fn fuzz_checker_short() {
 
 /// The long run: 10^5 mutants per kind, batches of 2,000, 10 s per case.
 #[test]
-#[ignore = "long: cargo test --release --test fuzz_checker -- --ignored --nocapture"]
+#[ignore = "long: cargo test --release --test it -- --ignored fuzz_checker_long --nocapture"]
 fn fuzz_checker_long() {
     campaign(Config::from_env("long", 100_000, 2_000, 10));
 }

@@ -225,7 +225,7 @@ fn bichromatic_construct_table() {
     ));
 }
 
-/// n = 8 as well (minutes): `cargo test --release --test construct -- --ignored`.
+/// n = 8 as well (minutes): `cargo test --release --test it construct -- --ignored`.
 #[test]
 #[ignore]
 fn bichromatic_construct_table_to_8() {

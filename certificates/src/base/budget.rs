@@ -79,12 +79,13 @@ impl Budget {
         let total = self.used.saturating_add(units);
         if total > self.limit {
             self.exhausted = true;
-            return Err(format!(
+            fail!(
                 "work limit reached while {what}: the check needs more than the {} work units \
                  it may spend (about one per step or byte held; {} spent so far); an honest \
                  certificate this large can be checked with a larger --max-work",
-                self.limit, self.used
-            ));
+                self.limit,
+                self.used
+            );
         }
         self.used = total;
         Ok(())

@@ -165,10 +165,10 @@ pub fn check_points(points: &[Point], budget: &mut Budget) -> Result<(), String>
 
 fn check_general_position(points: &[Point], budget: &mut Budget) -> Result<(), String> {
     if let Some((i, j, k)) = collinear_triple(points, budget)? {
-        return Err(format!(
+        fail!(
             "points[{i}], points[{j}] and points[{k}] are collinear: the games need points in \
              general position"
-        ));
+        );
     }
     Ok(())
 }
@@ -176,19 +176,18 @@ fn check_general_position(points: &[Point], budget: &mut Budget) -> Result<(), S
 /// At least three points, every coordinate within the limit, no point twice.
 fn check_coordinates(points: &[Point], budget: &mut Budget) -> Result<(), String> {
     let n = points.len();
-    if n < 3 {
-        return Err(format!("{n} points: a triangulation needs at least 3"));
-    }
+    ensure!(n >= 3, "{n} points: a triangulation needs at least 3");
     budget.charge(units(n), "checking the coordinates")?;
     // `unsigned_abs`, not `abs`: i64::MIN has no absolute value in i64.
     let limit = MAX_COORDINATE.unsigned_abs();
     if let Some(i) =
         points.iter().position(|p| p[0].unsigned_abs() > limit || p[1].unsigned_abs() > limit)
     {
-        return Err(format!(
+        fail!(
             "points[{i}] ({}, {}) is beyond the coordinate limit 2^40",
-            points[i][0], points[i][1]
-        ));
+            points[i][0],
+            points[i][1]
+        );
     }
     charge_bytes::<usize>(budget, n, "looking for a point given twice")?;
     budget.charge(sort_units(n), "looking for a point given twice")?;
@@ -196,11 +195,12 @@ fn check_coordinates(points: &[Point], budget: &mut Budget) -> Result<(), String
     order.sort_unstable_by_key(|&i| (points[i], i));
     if let Some(w) = order.windows(2).find(|w| points[w[0]] == points[w[1]]) {
         let (i, j) = (w[0], w[1]);
-        return Err(format!(
+        fail!(
             "points[{i}] and points[{j}] are the same point ({}, {}): a point may be given only \
              once",
-            points[i][0], points[i][1]
-        ));
+            points[i][0],
+            points[i][1]
+        );
     }
     Ok(())
 }
@@ -221,11 +221,11 @@ fn checked_hull(points: &[Point], budget: &mut Budget) -> Result<(Vec<usize>, bo
     let hull = convex_hull(points);
     let convex = hull.len() == n;
     if !convex && n > MAX_GENERAL_POINTS {
-        return Err(format!(
+        fail!(
             "{n} points not in convex position: checking general position, crossings and empty \
              triangles is quadratic there, so at most {MAX_GENERAL_POINTS} are taken (sets in \
              convex position have no limit)"
-        ));
+        );
     }
     Ok((hull, convex))
 }
@@ -408,11 +408,11 @@ pub fn validate_triangulation(
         } else {
             ("triangles", "2n - 2 - h", "the triangles overlap or leave a gap")
         };
-        return Err(format!(
+        fail!(
             "{given} {items} given, but every triangulation of these {n} points in general \
              position ({h} of them on the convex hull) has exactly {formula} = {want} \
              {items}: {consequence}"
-        ));
+        );
     }
     if !convex {
         check_general_position(points, budget)?;
@@ -427,16 +427,15 @@ pub fn validate_triangulation(
     let keys: Vec<[usize; 2]> = keyed.iter().map(|&(e, _)| e).collect();
     if let Some((i, j)) = crossing_pair(points, &hull, convex, &keys, budget)? {
         let (i, j) = (keyed[i].1.min(keyed[j].1), keyed[i].1.max(keyed[j].1));
-        return Err(format!("edges[{i}] {:?} and edges[{j}] {:?} cross", edges[i], edges[j]));
+        fail!("edges[{i}] {:?} and edges[{j}] {:?} cross", edges[i], edges[j]);
     }
     let faces = triangular_faces(points, &keys, budget)?;
-    if faces.len() as u128 != want_triangles {
-        return Err(format!(
-            "the edges bound {} triangles, but every triangulation of these {n} points has \
+    ensure!(
+        faces.len() as u128 == want_triangles,
+        "the edges bound {} triangles, but every triangulation of these {n} points has \
              exactly {want_triangles}: some face is not a triangle",
-            faces.len()
-        ));
-    }
+        faces.len()
+    );
     let name = |_: usize, t: [usize; 3]| format!("the face {t:?} of the edges");
     // The faces' sides are edges given, which were just tested for crossings.
     let t = finish(points, hull, convex, faces, &name, false, budget)?;
@@ -449,24 +448,24 @@ pub fn validate_triangulation(
                 derived.next();
             }
             Some(&&d) if d < e => {
-                return Err(format!(
+                fail!(
                     "the side {d:?} of a face is not an edge given (internal: faces use only \
                      edges given)"
-                ))
+                )
             }
             _ => {
-                return Err(format!(
+                fail!(
                     "edges[{k}] {:?} is a side of no triangle of the triangulation: the edges \
                      must be exactly those of a triangulation",
                     edges[k]
-                ))
+                )
             }
         }
     }
     if let Some(d) = derived.next() {
-        return Err(format!(
+        fail!(
             "the side {d:?} of a face is not an edge given (internal: faces use only edges given)"
-        ));
+        );
     }
     Ok(t)
 }
@@ -484,15 +483,13 @@ fn oriented_triangles(
     let mut out = Vec::with_capacity(triangles.len());
     for (k, &t) in triangles.iter().enumerate() {
         if let Some(&v) = t.iter().find(|&&v| v >= n) {
-            return Err(format!("triangles[{k}] {t:?} names point {v}, but there are {n} points"));
+            fail!("triangles[{k}] {t:?} names point {v}, but there are {n} points");
         }
         if t[0] == t[1] || t[1] == t[2] || t[0] == t[2] {
-            return Err(format!("triangles[{k}] {t:?} does not have three distinct corners"));
+            fail!("triangles[{k}] {t:?} does not have three distinct corners");
         }
         let o = orient(points[t[0]], points[t[1]], points[t[2]]);
-        if o == 0 {
-            return Err(format!("triangles[{k}] {t:?} is degenerate (its corners are collinear)"));
-        }
+        ensure!(o != 0, "triangles[{k}] {t:?} is degenerate (its corners are collinear)");
         out.push(if o < 0 { [t[0], t[2], t[1]] } else { t });
     }
     Ok(out)
@@ -511,21 +508,20 @@ fn checked_edges(
     let mut keyed = Vec::with_capacity(edges.len());
     for (k, &e) in edges.iter().enumerate() {
         if let Some(&v) = e.iter().find(|&&v| v >= n) {
-            return Err(format!("edges[{k}] {e:?} names point {v}, but there are {n} points"));
+            fail!("edges[{k}] {e:?} names point {v}, but there are {n} points");
         }
-        if e[0] == e[1] {
-            return Err(format!("edges[{k}] {e:?} joins a point to itself"));
-        }
+        ensure!(e[0] != e[1], "edges[{k}] {e:?} joins a point to itself");
         keyed.push((edge(e[0], e[1]), k));
     }
     keyed.sort_unstable();
     if let Some(w) = keyed.windows(2).find(|w| w[0].0 == w[1].0) {
         let (i, j) = (w[0].1, w[1].1);
-        return Err(format!(
+        fail!(
             "edges[{i}] {:?} and edges[{j}] {:?} are the same edge: an edge may be given only \
              once",
-            edges[i], edges[j]
-        ));
+            edges[i],
+            edges[j]
+        );
     }
     Ok(keyed)
 }
@@ -662,12 +658,12 @@ fn finish(
     keys.sort_unstable();
     if let Some(w) = keys.windows(2).find(|w| w[0].0 == w[1].0) {
         let (i, j) = (w[0].1, w[1].1);
-        return Err(format!(
+        fail!(
             "{} and {} are the same triangle {:?}: a triangle may be given only once",
             name(i, triangles[i]),
             name(j, triangles[j]),
             w[0].0
-        ));
+        );
     }
     drop(keys);
     // Oriented sides: each lies to the left of at most one triangle.
@@ -682,13 +678,13 @@ fn finish(
     oriented.sort_unstable();
     if let Some(w) = oriented.windows(2).find(|w| w[0].0 == w[1].0) {
         let (i, j) = (w[0].1, w[1].1);
-        return Err(format!(
+        fail!(
             "{} and {} both lie to the left of the side {}-{}: they overlap",
             name(i, triangles[i]),
             name(j, triangles[j]),
             w[0].0[0],
             w[0].0[1]
-        ));
+        );
     }
     // The distinct sides, each with a triangle it bounds.
     let mut sides: Vec<([usize; 2], usize)> =
@@ -700,7 +696,7 @@ fn finish(
         if let Some((i, j)) = crossing_pair(points, &hull, convex, &edges, budget)? {
             let (e, f) = (edges[i], edges[j]);
             let (ti, tj) = (sides[i].1, sides[j].1);
-            return Err(format!(
+            fail!(
                 "the side {}-{} of {} and the side {}-{} of {} cross",
                 e[0],
                 e[1],
@@ -708,25 +704,24 @@ fn finish(
                 f[0],
                 f[1],
                 name(tj, triangles[tj])
-            ));
+            );
         }
     }
     let (want_edges, _) = triangulation_counts(n, hull.len());
-    if sides.len() as u128 != want_edges {
-        return Err(format!(
-            "the triangles have {} distinct sides, but every triangulation of these {n} points \
+    ensure!(
+        sides.len() as u128 == want_edges,
+        "the triangles have {} distinct sides, but every triangulation of these {n} points \
              ({} on the convex hull) has exactly {want_edges} edges: they overlap or leave a gap",
-            sides.len(),
-            hull.len()
-        ));
-    }
+        sides.len(),
+        hull.len()
+    );
     drop(sides);
     // In convex position no point lies inside a triangle of points. (A backstop: with the
     // checks above a point inside a triangle shows up as a crossing or a shared side too.)
     if !convex {
         budget.charge_each(units(t).saturating_mul(units(n)), 6, WHAT)?;
         if let Some((k, p)) = point_inside(points, &triangles) {
-            return Err(format!("{} contains points[{p}]: not empty", name(k, triangles[k])));
+            fail!("{} contains points[{p}]: not empty", name(k, triangles[k]));
         }
     }
     budget.charge_each(units(t).saturating_add(units(hull.len())), 4, WHAT)?;
@@ -738,12 +733,11 @@ fn finish(
     let (Some(hull_area), Some(covered)) = (hull_area, covered) else {
         return Err("the area overflows".into());
     };
-    if covered != hull_area {
-        return Err(format!(
-            "the triangles cover an area of {covered} but the convex hull has {hull_area} (in \
+    ensure!(
+        covered == hull_area,
+        "the triangles cover an area of {covered} but the convex hull has {hull_area} (in \
              half units): they overlap or leave a gap"
-        ));
-    }
+    );
     charge_bytes::<Option<usize>>(budget, n.saturating_mul(2), WHAT)?;
     charge_bytes::<Point>(budget, n, WHAT)?;
     budget.charge(sort_units(t), WHAT)?;
@@ -752,7 +746,7 @@ fn finish(
         used[v] = true;
     }
     if let Some(p) = used.iter().position(|&u| !u) {
-        return Err(format!("points[{p}] is in no triangle"));
+        fail!("points[{p}] is in no triangle");
     }
     triangles.sort_unstable();
     let mut hull_rank = vec![None; n];

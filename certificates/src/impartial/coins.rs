@@ -154,11 +154,10 @@ fn strip_of(game: &GameSpec, at: &str) -> Result<Option<Strip>, String> {
         GameSpec::Ruler => Strip::Ruler,
         GameSpec::Grunt => Strip::Grunt,
         GameSpec::Subsets { min_others, max_others, max_distance } => {
-            if min_others > max_others {
-                return Err(format!(
-                    "{at}: min_others {min_others} is larger than max_others {max_others}"
-                ));
-            }
+            ensure!(
+                min_others <= max_others,
+                "{at}: min_others {min_others} is larger than max_others {max_others}"
+            );
             Strip::Subsets { min: *min_others, max: *max_others, distance: *max_distance }
         }
         GameSpec::Offsets { sets } => {
@@ -166,18 +165,17 @@ fn strip_of(game: &GameSpec, at: &str) -> Result<Option<Strip>, String> {
             for (k, set) in sets.iter().enumerate() {
                 let mut offsets = Vec::with_capacity(set.len());
                 for (j, &d) in set.iter().enumerate() {
-                    if d < 1 {
-                        return Err(format!(
-                            "{at}.sets[{k}][{j}]: offset {d} is not a valid game: a move must turn \
+                    ensure!(
+                        d >= 1,
+                        "{at}.sets[{k}][{j}]: offset {d} is not a valid game: a move must turn \
                              its rightmost coin from heads to tails, so every other coin it turns \
                              lies to the left of that coin (offsets are at least 1)"
-                        ));
-                    }
+                    );
                     offsets.push(d as u64);
                 }
                 offsets.sort_unstable();
                 if offsets.windows(2).any(|w| w[0] == w[1]) {
-                    return Err(format!("{at}.sets[{k}]: an offset is listed twice"));
+                    fail!("{at}.sets[{k}]: an offset is listed twice");
                 }
                 out.push(offsets);
             }
@@ -228,27 +226,25 @@ impl CoinGameSpec {
             }
         };
         let dims = base.len();
-        if self.board.len() != dims {
-            return Err(format!(
-                "board: this game is {dims}-dimensional, so the board is {}, not a list of {} \
+        ensure!(
+            self.board.len() == dims,
+            "board: this game is {dims}-dimensional, so the board is {}, not a list of {} \
                  numbers",
-                if dims == 1 { "[width]" } else { "[width, height]" },
-                self.board.len()
-            ));
-        }
+            if dims == 1 { "[width]" } else { "[width, height]" },
+            self.board.len()
+        );
         if let Some(k) = self.board.iter().position(|&w| w == 0) {
-            return Err(format!("board[{k}]: the board has no coins"));
+            fail!("board[{k}]: the board has no coins");
         }
         let mut heads = Vec::with_capacity(self.heads.len());
         for (k, head) in self.heads.iter().enumerate() {
             let show =
                 format!("({})", head.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", "));
-            if head.len() != dims {
-                return Err(format!(
-                    "heads[{k}]: coin {show} needs {dims} coordinate{}",
-                    if dims == 1 { "" } else { "s" }
-                ));
-            }
+            ensure!(
+                head.len() == dims,
+                "heads[{k}]: coin {show} needs {dims} coordinate{}",
+                if dims == 1 { "" } else { "s" }
+            );
             let mut index = Vec::with_capacity(dims);
             for d in 0..dims {
                 // In i128: a base near i64::MIN and a coordinate near i64::MAX are more than
@@ -256,11 +252,11 @@ impl CoinGameSpec {
                 let offset = i128::from(head[d]) - i128::from(base[d]);
                 if offset < 0 || offset >= i128::from(self.board[d]) {
                     let hi = i128::from(base[d]) + i128::from(self.board[d]) - 1;
-                    return Err(format!(
+                    fail!(
                         "heads[{k}]: coin {show} is outside the board ({} from {} to {hi})",
                         ["x", "y"][d],
                         base[d]
-                    ));
+                    );
                 }
                 index.push(offset as u64);
             }
@@ -269,11 +265,7 @@ impl CoinGameSpec {
         let mut sorted: Vec<(&Vec<u64>, usize)> = heads.iter().zip(0..).collect();
         sorted.sort();
         if let Some(w) = sorted.windows(2).find(|w| w[0].0 == w[1].0) {
-            return Err(format!(
-                "heads[{}]: the same coin as heads[{}]",
-                w[0].1.max(w[1].1),
-                w[0].1.min(w[1].1)
-            ));
+            fail!("heads[{}]: the same coin as heads[{}]", w[0].1.max(w[1].1), w[0].1.min(w[1].1));
         }
         Ok(CoinGame { rule, base, board: self.board.clone(), heads })
     }
@@ -459,9 +451,11 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
     match (&game.rule, values) {
         (Rule::Strip(strip), Labels::Strip(labels)) => {
             let w = game.board[0];
-            if labels.len() as u64 != w {
-                return Err(format!("values: {} labels for a board of {w} coins", labels.len()));
-            }
+            ensure!(
+                labels.len() as u64 == w,
+                "values: {} labels for a board of {w} coins",
+                labels.len()
+            );
             let work = (0..w).fold(0u128, |acc, i| acc.saturating_add(count_moves(strip, i).1));
             pay(work, "checking the labels")?;
             let mut seen = Vec::new();
@@ -580,9 +574,7 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
 }
 
 fn check_shape(labels: &[Vec<u64>], w: u64, h: u64) -> Result<(), String> {
-    if labels.len() as u64 != w {
-        return Err(format!("values: {} lists for a board {w} coins wide", labels.len()));
-    }
+    ensure!(labels.len() as u64 == w, "values: {} lists for a board {w} coins wide", labels.len());
     match labels.iter().position(|col| col.len() as u64 != h) {
         Some(x) => {
             Err(format!("values[{x}]: {} labels for a board {h} coins high", labels[x].len()))
@@ -639,19 +631,17 @@ pub fn check_labelling(
 ) -> Result<LabellingReport, String> {
     let work = check_labels(game, &cert.values, budget)?;
     let value = game.heads.iter().fold(0, |acc, h| acc ^ cert.values.at(h));
-    if value != cert.value {
-        return Err(format!(
-            "the position's value is {value} (the nim sum of its heads' labels), not {}",
-            cert.value
-        ));
-    }
+    ensure!(
+        value == cert.value,
+        "the position's value is {value} (the nim sum of its heads' labels), not {}",
+        cert.value
+    );
     let expected = if value == 0 { CLAIM_SECOND_WINS } else { CLAIM_FIRST_WINS };
-    if cert.claim != expected {
-        return Err(format!(
-            "the claim '{}' does not match the value {value} (expected '{expected}')",
-            cert.claim
-        ));
-    }
+    ensure!(
+        cert.claim == expected,
+        "the claim '{}' does not match the value {value} (expected '{expected}')",
+        cert.claim
+    );
     if let Some(coins) = &cert.winning_move {
         if value == 0 {
             return Err("winning_move: a position of value 0 has no winning move".into());
@@ -678,7 +668,7 @@ fn check_winning_move(
                 c[d] < game.base[d] || c[d] as i128 - game.base[d] as i128 >= game.board[d] as i128
             })
         {
-            return Err(format!("winning_move[{k}]: {c:?} is not a coin of the board"));
+            fail!("winning_move[{k}]: {c:?} is not a coin of the board");
         }
         index.push(
             (0..dims)
@@ -733,9 +723,7 @@ fn check_winning_move(
         return illegal("its last coin is a tail (the last coin must go from heads to tails)");
     }
     let after = index.iter().fold(value, |acc, c| acc ^ labels.at(c));
-    if after != 0 {
-        return Err(format!("winning_move: the position after it has value {after}, not 0"));
-    }
+    ensure!(after == 0, "winning_move: the position after it has value {after}, not 0");
     Ok(())
 }
 

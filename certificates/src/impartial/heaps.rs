@@ -264,9 +264,7 @@ pub fn check_labelling(
 ) -> Result<LabellingReport, String> {
     let rules = Rules::parse(&game.game)?;
     let largest = game.heaps.iter().copied().max().unwrap_or(0);
-    if largest > MAX_HEAP {
-        return Err(format!("a heap of {largest} is over the limit of {MAX_HEAP}"));
-    }
+    ensure!(largest <= MAX_HEAP, "a heap of {largest} is over the limit of {MAX_HEAP}");
     check_labelling_of(&rules, &game.heaps, cert, budget)
 }
 
@@ -281,12 +279,11 @@ pub fn check_labelling_of(
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let bound = match (&cert.period, rules) {
         (None, _) => {
-            if largest > MAX_HEAP {
-                return Err(format!(
-                    "a heap of {largest} is over the limit of {MAX_HEAP} for a labelling \
+            ensure!(
+                largest <= MAX_HEAP,
+                "a heap of {largest} is over the limit of {MAX_HEAP} for a labelling \
                      without a period"
-                ));
-            }
+            );
             largest
         }
         (Some(p), Rules::Octal { digits }) if digits[0] == 0 && p.length >= 1 => {
@@ -304,24 +301,19 @@ pub fn check_labelling_of(
                 })?
         }
         (Some(_), _) => {
-            return Err(format!(
+            fail!(
                 "a period can only be claimed for an octal game with first digit 0 and a \
                  positive length, not for {}",
                 rules.code()
-            ))
+            )
         }
     };
-    if (cert.values.len() as u64) <= bound {
-        return Err(format!(
-            "the labelling covers heaps 0..={} but heap {bound} is needed{}",
-            cert.values.len() as i64 - 1,
-            if cert.period.is_some() {
-                " to verify the period"
-            } else {
-                " (the instance's largest)"
-            }
-        ));
-    }
+    ensure!(
+        (cert.values.len() as u64) > bound,
+        "the labelling covers heaps 0..={} but heap {bound} is needed{}",
+        cert.values.len() as i64 - 1,
+        if cert.period.is_some() { " to verify the period" } else { " (the instance's largest)" }
+    );
     let mut moves = 0u64;
     for n in 0..=bound {
         moves = moves.saturating_add(rules.option_count(n));
@@ -346,20 +338,19 @@ pub fn check_labelling_of(
             }
         });
         let mex = seen.iter().position(|&s| !s).unwrap_or(count) as u64;
-        if values[n as usize] != mex {
-            return Err(format!(
-                "heap {n}: the labelling says {} but the mex over its {count} moves under {} is \
+        ensure!(
+            values[n as usize] == mex,
+            "heap {n}: the labelling says {} but the mex over its {count} moves under {} is \
                  {mex}",
-                values[n as usize],
-                rules.code()
-            ));
-        }
+            values[n as usize],
+            rules.code()
+        );
     }
     if let Some(p) = cert.period {
         if let Some(n) = (p.from..=bound - p.length)
             .find(|&n| values[n as usize] != values[(n + p.length) as usize])
         {
-            return Err(format!(
+            fail!(
                 "the values are not periodic with period {} from heap {}: heap {n} has {} and \
                  heap {} has {}",
                 p.length,
@@ -367,7 +358,7 @@ pub fn check_labelling_of(
                 values[n as usize],
                 n + p.length,
                 values[(n + p.length) as usize]
-            ));
+            );
         }
     }
     let value_of = |n: u64| match cert.period {
@@ -388,26 +379,23 @@ pub fn check_labelling_of(
         (CLAIM_FIRST_PLAYER_WINS, None) => Err("a first-player win needs a winning move".into()),
         (CLAIM_FIRST_PLAYER_WINS, Some(m)) => {
             let Some(&n) = heaps.get(m.heap) else {
-                return Err(format!(
+                fail!(
                     "winning move: there is no heap {} (the position has {})",
                     m.heap,
                     heaps.len()
-                ));
+                );
             };
-            if !rules.is_legal(n, m.take, &m.leave) {
-                return Err(format!(
-                    "winning move: taking {} from heap {} (of {n}) and leaving {:?} is not a \
+            ensure!(
+                rules.is_legal(n, m.take, &m.leave),
+                "winning move: taking {} from heap {} (of {n}) and leaving {:?} is not a \
                      legal move of {}",
-                    m.take,
-                    m.heap,
-                    m.leave,
-                    rules.code()
-                ));
-            }
+                m.take,
+                m.heap,
+                m.leave,
+                rules.code()
+            );
             let after = m.leave.iter().fold(value ^ value_of(n), |x, &h| x ^ value_of(h));
-            if after != 0 {
-                return Err(format!("winning move: it leaves a position of value {after}, not 0"));
-            }
+            ensure!(after == 0, "winning move: it leaves a position of value {after}, not 0");
             Ok(report)
         }
         (other, _) => Err(format!(

@@ -107,7 +107,7 @@ pub fn check_triangle_strategy(
 ) -> Result<TriangleReport, String> {
     let n = strategy.n;
     if !(1..=MAX_N).contains(&n) {
-        return Err(format!("n = {n} is outside 1..={MAX_N}"));
+        fail!("n = {n} is outside 1..={MAX_N}");
     }
     let winner_is_a = match strategy.winner.as_str() {
         "A" => true,
@@ -122,9 +122,7 @@ pub fn check_triangle_strategy(
     for (k, hex) in strategy.positions.iter().enumerate() {
         let adj = decode(n, hex, &format!("positions[{k}]"))?;
         if let Some((a, b, c)) = triangle(n, &adj) {
-            return Err(format!(
-                "positions[{k}] has the triangle {a}-{b}-{c}: not a position of the game"
-            ));
+            fail!("positions[{k}] has the triangle {a}-{b}-{c}: not a position of the game");
         }
         graphs.push(adj);
     }
@@ -133,11 +131,9 @@ pub fn check_triangle_strategy(
     }
     let mut moves: HashMap<usize, &[TriangleMove]> = HashMap::new();
     for (k, (p, list)) in strategy.moves.iter().enumerate() {
-        if *p >= graphs.len() {
-            return Err(format!("moves[{k}]: position {p} does not exist"));
-        }
+        ensure!(*p < graphs.len(), "moves[{k}]: position {p} does not exist");
         if moves.insert(*p, list).is_some() {
-            return Err(format!("moves[{k}]: position {p} is given twice"));
+            fail!("moves[{k}]: position {p} is given twice");
         }
     }
     let mut walk =
@@ -256,21 +252,17 @@ fn follow(
     // Built only for a message: this runs once per move of a strategy of millions.
     let at = || format!("position {p}, move {a}-{b}");
     if a >= n || b >= n || a == b {
-        return Err(format!("{}: not an edge of {n} nodes", at()));
+        fail!("{}: not an edge of {n} nodes", at());
     }
     if g[a] >> b & 1 == 1 {
-        return Err(format!("{}: the edge is already there", at()));
+        fail!("{}: the edge is already there", at());
     }
-    if g[a] & g[b] != 0 {
-        return Err(format!("{}: closes a triangle", at()));
-    }
+    ensure!(g[a] & g[b] == 0, "{}: closes a triangle", at());
     let Some(goal) = graphs.get(target) else {
-        return Err(format!("{}: target {target} does not exist", at()));
+        fail!("{}: target {target} does not exist", at());
     };
     let not_a_permutation = || format!("{}: '{perm}' is not a permutation of 0..{n}", at());
-    if perm.len() != n {
-        return Err(format!("{}: '{perm}' has {} digits, not {n}", at(), perm.chars().count()));
-    }
+    ensure!(perm.len() == n, "{}: '{perm}' has {} digits, not {n}", at(), perm.chars().count());
     let mut digits = [0usize; MAX_N];
     let mut hit = 0u32;
     for (k, c) in perm.bytes().enumerate() {
@@ -297,12 +289,11 @@ fn follow(
             image[digits[v]] |= 1 << digits[w];
         }
     }
-    if image != *goal {
-        return Err(format!(
+    ensure!(
+        image == *goal,
             "{}: the permutation '{perm}' maps the resulting graph to a different graph than position {target}",
             at()
-        ));
-    }
+    );
     Ok(target)
 }
 

@@ -245,12 +245,11 @@ pub struct ConstructReport {
 
 /// The rules of a construct-game instance, the validation charged to `budget`.
 pub fn rules(spec: &MarkingSpec, budget: &mut Budget) -> Result<Rules, String> {
-    if !spec.game.is_construct_game() {
-        return Err(format!(
-            "{:?} is a win/lose marking game: it takes a marking-strategy certificate",
-            spec.game
-        ));
-    }
+    ensure!(
+        spec.game.is_construct_game(),
+        "{:?} is a win/lose marking game: it takes a marking-strategy certificate",
+        spec.game
+    );
     Rules::from_spec(spec, budget)
 }
 
@@ -272,19 +271,16 @@ fn replay_side(
     let mut table: HashMap<(u64, u64), usize> = HashMap::new();
     for (k, (text, e)) in moves.iter().enumerate() {
         let Some((red, blue)) = parse_key(game, text) else {
-            return Err(format!(
+            fail!(
                 "{who}: moves[{k}]: '{text}' is not a position ({})",
                 if bichromatic(game) { "red/blue hexadecimal masks" } else { "a hexadecimal mask" }
-            ));
+            );
         };
         if (red | blue) & !rules.full() != 0 || red & blue != 0 || *e >= rules.edges {
-            return Err(format!(
-                "{who}: moves[{k}]: beyond the {} edges or overlapping colours",
-                rules.edges
-            ));
+            fail!("{who}: moves[{k}]: beyond the {} edges or overlapping colours", rules.edges);
         }
         if table.insert((red, blue), *e).is_some() {
-            return Err(format!("{who}: moves[{k}]: position {text} is given twice"));
+            fail!("{who}: moves[{k}]: position {text} is given twice");
         }
     }
     let mut walk = Walk {
@@ -445,36 +441,36 @@ pub fn check_balanced_colouring(
     cert: &BalancedColouring,
     budget: &mut Budget,
 ) -> Result<(usize, usize), String> {
-    if spec.game != MarkingGame::BichromaticColoring {
-        return Err(format!(
-            "a balanced colouring is a witness for bichromatic-coloring instances, not {:?}",
-            spec.game
-        ));
-    }
+    ensure!(
+        spec.game == MarkingGame::BichromaticColoring,
+        "a balanced colouring is a witness for bichromatic-coloring instances, not {:?}",
+        spec.game
+    );
     let rules = Rules::from_spec(spec, budget)?;
     budget.charge(
         cert.colours.len() as u64 * 4 + rules.targets().len() as u64,
         "checking the colouring",
     )?;
     let letters: Vec<char> = cert.colours.chars().collect();
-    if letters.len() != rules.edges {
-        return Err(format!("colours: {} letters for {} edges", letters.len(), rules.edges));
-    }
+    ensure!(
+        letters.len() == rules.edges,
+        "colours: {} letters for {} edges",
+        letters.len(),
+        rules.edges
+    );
     let (mut red, mut blue) = (0u64, 0u64);
     for (k, c) in letters.iter().enumerate() {
         match c {
             'r' => red |= 1 << k,
             'b' => blue |= 1 << k,
-            other => return Err(format!("colours[{k}]: '{other}' is neither 'r' nor 'b'")),
+            other => fail!("colours[{k}]: '{other}' is neither 'r' nor 'b'"),
         }
     }
     let (r, b) = (red.count_ones() as usize, blue.count_ones() as usize);
-    if r.abs_diff(b) > 1 {
-        return Err(format!("{r} red and {b} blue edges: not balanced"));
-    }
+    ensure!(r.abs_diff(b) <= 1, "{r} red and {b} blue edges: not balanced");
     if let Some(t) = rules.targets().iter().find(|&&t| red & t == t || blue & t == t) {
         let edges: Vec<usize> = (0..rules.edges).filter(|k| t >> k & 1 == 1).collect();
-        return Err(format!("the face with edges {edges:?} is monochromatic"));
+        fail!("the face with edges {edges:?} is monochromatic");
     }
     Ok((r, b))
 }

@@ -140,11 +140,12 @@ impl Reduction {
         }
         for (k, next) in dual.iter().enumerate() {
             if let Some(&j) = next.iter().find(|&&j| inner[k] && inner[j]) {
-                return Err(format!(
+                fail!(
                     "Theorem 1 needs a simple-branching triangulation, but the inner triangles \
                      {:?} and {:?} share an edge",
-                    t.triangles[k], t.triangles[j]
-                ));
+                    t.triangles[k],
+                    t.triangles[j]
+                );
             }
         }
         // Each array is a path of non-inner triangles in the dual (at most two diagonals
@@ -187,7 +188,7 @@ impl Reduction {
         match &self.moves {
             MoveMap::Hull(rank) => {
                 if e[0] == e[1] || e[1] >= rank.len() {
-                    return Err(format!("{e:?} is not a segment between two of the points"));
+                    fail!("{e:?} is not a segment between two of the points");
                 }
                 let (a, b) = (rank[e[0]].min(rank[e[1]]), rank[e[0]].max(rank[e[1]]));
                 Ok(split(0, 2, (b - a - 1) as u64))

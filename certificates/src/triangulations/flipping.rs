@@ -195,13 +195,12 @@ impl Board {
             let entry =
                 self.edges.entry(key(x, y)).or_insert(EdgeState { apex: [NONE; 2], colour: 0 });
             if present {
-                if entry.apex[side] != NONE {
-                    return Err(format!(
-                        "edge {}-{} has two triangles on one side",
-                        x.min(y),
-                        x.max(y)
-                    ));
-                }
+                ensure!(
+                    entry.apex[side] == NONE,
+                    "edge {}-{} has two triangles on one side",
+                    x.min(y),
+                    x.max(y)
+                );
                 entry.apex[side] = z as u32;
             } else {
                 entry.apex[side] = NONE;
@@ -268,18 +267,16 @@ impl Board {
     ) -> Result<Flipped, String> {
         let [a, b] = e;
         if a >= shape.len() || b >= shape.len() || a == b {
-            return Err(format!("{a}-{b} is not a pair of distinct points"));
+            fail!("{a}-{b} is not a pair of distinct points");
         }
         let Some(state) = self.edges.get(&key(a, b)).copied() else {
-            return Err(format!("{a}-{b} is not an edge of the current triangulation"));
+            fail!("{a}-{b} is not an edge of the current triangulation");
         };
-        if state.colour != 0 {
-            return Err(format!("edge {a}-{b} is already coloured"));
-        }
+        ensure!(state.colour == 0, "edge {a}-{b} is already coloured");
         let Some((c, d)) = self.flippable(shape, e) else {
-            return Err(format!(
+            fail!(
                 "edge {a}-{b} is not flippable (a hull edge, or its quadrilateral is not convex)"
-            ));
+            );
         };
         self.set_triangle(shape, [a, b, c], false)?;
         self.set_triangle(shape, [a, b, d], false)?;
@@ -366,12 +363,11 @@ pub fn setup(spec: &FlipSpec, budget: &mut Budget) -> Result<(Shape, Board), Str
     let (shape, triangles) = match spec.convex_polygon {
         None => {
             // Boards index points as `u32`.
-            if spec.points.len() > MAX_CONVEX_VERTICES {
-                return Err(format!(
-                    "{} points: a flip game takes at most {MAX_CONVEX_VERTICES}",
-                    spec.points.len()
-                ));
-            }
+            ensure!(
+                spec.points.len() <= MAX_CONVEX_VERTICES,
+                "{} points: a flip game takes at most {MAX_CONVEX_VERTICES}",
+                spec.points.len()
+            );
             let t = validate_triangulation(&spec.points, &spec.triangles, &spec.edges, budget)?;
             (Shape::Points(t.points), t.triangles)
         }
@@ -402,16 +398,15 @@ pub fn setup(spec: &FlipSpec, budget: &mut Budget) -> Result<(Shape, Board), Str
 fn check_convex(n: usize, triangles: &[[usize; 3]], budget: &mut Budget) -> Result<(), String> {
     const WHAT: &str = "checking the triangulated convex polygon";
     if !(3..=MAX_CONVEX_VERTICES).contains(&n) {
-        return Err(format!("convex_polygon {n}: must be 3 to {MAX_CONVEX_VERTICES}"));
+        fail!("convex_polygon {n}: must be 3 to {MAX_CONVEX_VERTICES}");
     }
     // n >= 3 from here, so n - 2 and n - 3 do not wrap.
-    if triangles.len() != n - 2 {
-        return Err(format!(
-            "{} triangles given: a triangulated {n}-gon has exactly {}",
-            triangles.len(),
-            n - 2
-        ));
-    }
+    ensure!(
+        triangles.len() == n - 2,
+        "{} triangles given: a triangulated {n}-gon has exactly {}",
+        triangles.len(),
+        n - 2
+    );
     let t = u64::try_from(triangles.len()).unwrap_or(u64::MAX);
     // Sorted triangles with their index (32 bytes), sides (16 bytes, three per triangle), and
     // sorting both.
@@ -421,18 +416,19 @@ fn check_convex(n: usize, triangles: &[[usize; 3]], budget: &mut Budget) -> Resu
         let mut s = *t;
         s.sort_unstable();
         if s[2] >= n || s[0] == s[1] || s[1] == s[2] {
-            return Err(format!("triangles[{k}] {t:?} is not three distinct vertices of 0..{n}"));
+            fail!("triangles[{k}] {t:?} is not three distinct vertices of 0..{n}");
         }
         keyed.push((s, k));
     }
     keyed.sort_unstable();
     if let Some(w) = keyed.windows(2).find(|w| w[0].0 == w[1].0) {
         let (i, j) = (w[0].1, w[1].1);
-        return Err(format!(
+        fail!(
             "triangles[{i}] {:?} and triangles[{j}] {:?} are the same triangle: a triangle may \
              be given only once",
-            triangles[i], triangles[j]
-        ));
+            triangles[i],
+            triangles[j]
+        );
     }
     let mut edges: Vec<[usize; 2]> =
         keyed.iter().flat_map(|&(s, _)| [[s[0], s[1]], [s[1], s[2]], [s[0], s[2]]]).collect();
@@ -447,21 +443,20 @@ fn check_convex(n: usize, triangles: &[[usize; 3]], budget: &mut Budget) -> Resu
         let missing = (0..n)
             .map(|i| [i.min((i + 1) % n), i.max((i + 1) % n)])
             .find(|e| edges.binary_search(e).is_err());
-        return Err(format!(
+        fail!(
             "the triangles have {sides} of the {n} sides of the polygon{}",
             missing.map_or(String::new(), |e| format!(
                 ": the side {}-{} is in no triangle",
                 e[0], e[1]
             ))
-        ));
+        );
     }
-    if diagonals.len() != n - 3 {
-        return Err(format!(
-            "the triangles have {} diagonals; a triangulated {n}-gon has {}",
-            diagonals.len(),
-            n - 3
-        ));
-    }
+    ensure!(
+        diagonals.len() == n - 3,
+        "the triangles have {} diagonals; a triangulated {n}-gon has {}",
+        diagonals.len(),
+        n - 3
+    );
     drop(edges);
     // Laminar intervals: sorted by (start, -end), an open interval ending after the current
     // start must contain it.
@@ -472,7 +467,7 @@ fn check_convex(n: usize, triangles: &[[usize; 3]], budget: &mut Budget) -> Resu
             open.pop();
         }
         if let Some(o) = open.last().filter(|o| o[1] < d[1]) {
-            return Err(format!("diagonals {}-{} and {}-{} cross", o[0], o[1], d[0], d[1]));
+            fail!("diagonals {}-{} and {}-{} cross", o[0], o[1], d[0], d[1]);
         }
         open.push(d);
     }
@@ -530,16 +525,11 @@ pub fn check_flip_value(
     budget: &mut Budget,
 ) -> Result<FlipReport, String> {
     if spec.game.solitaire() {
-        return Err(format!(
-            "{:?} is a solitaire game: its certificate is a flip-sequence",
-            spec.game
-        ));
+        fail!("{:?} is a solitaire game: its certificate is a flip-sequence", spec.game);
     }
     let (shape, board) = setup(spec, budget)?;
     let n = shape.len();
-    if n > MAX_STRATEGY_POINTS {
-        return Err(format!("{n} points: strategies take at most {MAX_STRATEGY_POINTS}"));
-    }
+    ensure!(n <= MAX_STRATEGY_POINTS, "{n} points: strategies take at most {MAX_STRATEGY_POINTS}");
     let (low, high) = payoff_range(spec.game, &board);
     let mut report = FlipReport::default();
     for (first, strategy) in [(true, &cert.first), (false, &cert.second)] {
@@ -547,7 +537,7 @@ pub fn check_flip_value(
         let name = if first { "first" } else { "second" };
         match strategy {
             None if trivial => {}
-            None => return Err(format!("the {name} player's strategy is missing")),
+            None => fail!("the {name} player's strategy is missing"),
             Some(moves) => {
                 let r = replay_side(spec.game, &shape, &board, moves, first, cert.value, budget)
                     .map_err(|e| format!("{name} player's strategy: {e}"))?;
@@ -578,7 +568,7 @@ fn replay_side(
     let mut table: HashMap<&str, [usize; 2]> = HashMap::new();
     for (k, (pos, e)) in moves.iter().enumerate() {
         if table.insert(pos.as_str(), *e).is_some() {
-            return Err(format!("moves[{k}]: position {pos} is given twice"));
+            fail!("moves[{k}]: position {pos} is given twice");
         }
     }
     let mut walk = Walk {
@@ -714,20 +704,18 @@ pub fn check_flip_sequence(
     cert: &FlipSequence,
     budget: &mut Budget,
 ) -> Result<(usize, usize), String> {
-    if !spec.game.solitaire() {
-        return Err(format!(
-            "{:?} is a two-player game: its certificate is a flip-value",
-            spec.game
-        ));
-    }
+    ensure!(
+        spec.game.solitaire(),
+        "{:?} is a two-player game: its certificate is a flip-value",
+        spec.game
+    );
     let (shape, mut board) = setup(spec, budget)?;
     let total = board.edges.len();
-    if cert.flips.len() > total {
-        return Err(format!(
-            "{} flips: every flip colours an edge for good, so at most {total}",
-            cert.flips.len()
-        ));
-    }
+    ensure!(
+        cert.flips.len() <= total,
+        "{} flips: every flip colours an edge for good, so at most {total}",
+        cert.flips.len()
+    );
     budget.charge_each(cert.flips.len() as u64, 64, "replaying the flips")?;
     for (k, &e) in cert.flips.iter().enumerate() {
         board
@@ -735,12 +723,11 @@ pub fn check_flip_sequence(
             .map_err(|why| format!("move {} (flips[{k}]): {why}", k + 1))?;
     }
     let green = board.count(1);
-    if green != cert.green {
-        return Err(format!(
-            "the flips colour {green} edges green, not the claimed {}",
-            cert.green
-        ));
-    }
+    ensure!(
+        green == cert.green,
+        "the flips colour {green} edges green, not the claimed {}",
+        cert.green
+    );
     Ok((green, total))
 }
 

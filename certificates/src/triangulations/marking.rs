@@ -138,20 +138,18 @@ impl Rules {
             // Every triangulation of n >= 3 points has at least 2n - 3 edges: a larger point
             // set is refused before it is validated.
             let least = n.saturating_mul(2).saturating_sub(3);
-            if least > MAX_EDGES {
-                return Err(format!(
-                    "{n} points: every triangulation of them has at least 2n - 3 = {least} \
+            ensure!(
+                least <= MAX_EDGES,
+                "{n} points: every triangulation of them has at least 2n - 3 = {least} \
                      edges, and the marking rules take at most {MAX_EDGES}"
-                ));
-            }
+            );
             return Rules::new(spec.game, &spec.triangulation.validate(budget)?, budget);
         }
         // The size first: the loops below are cubic and quartic in the points.
-        if n > MAX_CONSTRUCTING_POINTS {
-            return Err(format!(
-                "{n} points: a constructing game takes at most {MAX_CONSTRUCTING_POINTS}"
-            ));
-        }
+        ensure!(
+            n <= MAX_CONSTRUCTING_POINTS,
+            "{n} points: a constructing game takes at most {MAX_CONSTRUCTING_POINTS}"
+        );
         if !spec.triangulation.triangles.is_empty() || !spec.triangulation.edges.is_empty() {
             return Err(
                 "a constructing game starts from the points alone: give no triangles or edges"
@@ -204,9 +202,7 @@ impl Rules {
     /// to `budget`.
     pub fn new(game: MarkingGame, t: &Triangulation, budget: &mut Budget) -> Result<Rules, String> {
         let edges = t.edges.len();
-        if edges > MAX_EDGES {
-            return Err(format!("{edges} edges: at most {MAX_EDGES}"));
-        }
+        ensure!(edges <= MAX_EDGES, "{edges} edges: at most {MAX_EDGES}");
         // A triangulation of at most 64 edges has at most 43 faces: their pairs are few.
         let faces_count = u64::try_from(t.triangles.len()).unwrap_or(u64::MAX);
         budget.charge(
@@ -302,11 +298,11 @@ pub fn check_marking_strategy(
     budget: &mut Budget,
 ) -> Result<MarkingReport, String> {
     if spec.game.is_construct_game() {
-        return Err(format!(
+        fail!(
             "{:?} has scores or ties: it takes a construct-strategy certificate, not a \
              marking-strategy",
             spec.game
-        ));
+        );
     }
     let rules = Rules::from_spec(spec, budget)?;
     let winner_first = crate::base::winner_is_first(&strategy.winner)?;
@@ -320,10 +316,10 @@ pub fn check_marking_strategy(
         let mask = u64::from_str_radix(hex, 16)
             .map_err(|_| format!("moves[{k}]: '{hex}' is not a hexadecimal edge mask"))?;
         if mask & !rules.full() != 0 || *e >= rules.edges {
-            return Err(format!("moves[{k}]: beyond the {} edges", rules.edges));
+            fail!("moves[{k}]: beyond the {} edges", rules.edges);
         }
         if moves.insert(mask, *e).is_some() {
-            return Err(format!("moves[{k}]: position {hex} is given twice"));
+            fail!("moves[{k}]: position {hex} is given twice");
         }
     }
     let mut walk = Walk {

@@ -149,15 +149,15 @@ impl VertexNimSpec {
         let mut weights = Vec::with_capacity(self.vertices.len());
         for (k, v) in self.vertices.iter().enumerate() {
             if index.insert(v.name.as_str(), k).is_some() {
-                return Err(format!("vertices[{k}]: the name '{}' is used twice", v.name));
+                fail!("vertices[{k}]: the name '{}' is used twice", v.name);
             }
-            if v.weight <= 0 {
-                return Err(format!(
-                    "vertices[{k}] ('{}'): weight {} is not positive (every vertex starts with \
+            ensure!(
+                v.weight > 0,
+                "vertices[{k}] ('{}'): weight {} is not positive (every vertex starts with \
                      weight at least 1)",
-                    v.name, v.weight
-                ));
-            }
+                v.name,
+                v.weight
+            );
             weights.push(v.weight as u64);
         }
         let n = weights.len();
@@ -171,11 +171,11 @@ impl VertexNimSpec {
             };
             let (x, y) = (find(a)?, find(b)?);
             if !adj[x].insert(y) || (!self.directed && x != y && !adj[y].insert(x)) {
-                return Err(format!(
+                fail!(
                     "edges[{k}]: the {} {a} {} {b} is listed twice",
                     if self.directed { "arc" } else { "edge" },
                     if self.directed { "->" } else { "-" }
-                ));
+                );
             }
         }
         let token = *index.get(self.token.as_str()).ok_or_else(|| {
@@ -183,10 +183,11 @@ impl VertexNimSpec {
         })?;
         if !self.directed {
             if let Some(v) = unreached(&adj, false) {
-                return Err(format!(
+                fail!(
                     "the undirected graph is not connected: '{}' cannot be reached from '{}'",
-                    self.vertices[v].name, self.vertices[0].name
-                ));
+                    self.vertices[v].name,
+                    self.vertices[0].name
+                );
             }
         } else if self.variant == Variant::Vertexnim {
             if let Some((v, forward)) = unreached(&adj, false)
@@ -198,10 +199,10 @@ impl VertexNimSpec {
                 } else {
                     (&self.vertices[v].name, &self.vertices[0].name)
                 };
-                return Err(format!(
+                fail!(
                     "the digraph is not strongly connected (directed vertexnim needs it): there \
                      is no directed path from '{from}' to '{to}'"
-                ));
+                );
             }
         }
         Ok(VertexNim {
@@ -409,7 +410,7 @@ pub fn check_strategy(
             ),
         };
         if table.insert(text.as_str(), (*weight, next)).is_some() {
-            return Err(format!("moves[{k}]: position '{text}' is given twice"));
+            fail!("moves[{k}]: position '{text}' is given twice");
         }
     }
     let mut walk = Walk {
@@ -592,9 +593,7 @@ pub fn check_labelling(
     let w = &s.weights;
     let u = s.token.ok_or("the start has no token")?;
     let labels = cert.labels.as_bytes();
-    if labels.len() != n {
-        return Err(format!("labels has {} letters for {n} vertices", labels.len()));
-    }
+    ensure!(labels.len() == n, "labels has {} letters for {n} vertices", labels.len());
     let nimg = game.variant == Variant::Nimg;
     let small = if nimg { 0 } else { 1 };
     let inside: Vec<bool> = (0..n)
@@ -608,12 +607,13 @@ pub fn check_labelling(
         } else {
             b'P'
         };
-        if labels[v] != expected {
-            return Err(format!(
-                "vertex '{}' is labelled '{}', the local rule gives '{}'",
-                game.names[v], labels[v] as char, expected as char
-            ));
-        }
+        ensure!(
+            labels[v] == expected,
+            "vertex '{}' is labelled '{}', the local rule gives '{}'",
+            game.names[v],
+            labels[v] as char,
+            expected as char
+        );
     }
     let misere = game.play == Play::Misere;
     let loop_u = s.adj[u].contains(&u);
@@ -664,12 +664,11 @@ fn conclude(
     claim_first: bool,
     winner: &str,
 ) -> Result<(&'static str, String), String> {
-    if first != claim_first {
-        return Err(format!(
-            "by {theorem} ({how}) the {} player wins, not the {winner}",
-            if first { FIRST } else { SECOND },
-        ));
-    }
+    ensure!(
+        first == claim_first,
+        "by {theorem} ({how}) the {} player wins, not the {winner}",
+        if first { FIRST } else { SECOND },
+    );
     Ok((theorem, how))
 }
 
@@ -685,9 +684,7 @@ fn check_circuit_labelling(
     cert: &VertexNimLabelling,
 ) -> Result<(&'static str, String), String> {
     const THEOREM: &str = "Theorem 3";
-    if game.play == Play::Misere {
-        return Err(format!("{THEOREM} is a normal-play statement; this game is misere"));
-    }
+    ensure!(game.play != Play::Misere, "{THEOREM} is a normal-play statement; this game is misere");
     let s = &game.start;
     let n = s.weights.len();
     let u = s.token.ok_or("the start has no token")?;
@@ -699,12 +696,12 @@ fn check_circuit_labelling(
         }
     }
     if let Some(v) = (0..n).find(|&v| s.adj[v].len() != 1 || indegree[v] != 1) {
-        return Err(format!(
+        fail!(
             "{THEOREM} needs a directed circuit; '{}' has {} out-arcs and {} in-arcs",
             game.names[v],
             s.adj[v].len(),
             indegree[v]
-        ));
+        );
     }
     let mut order = Vec::with_capacity(n);
     let mut at = u;
@@ -715,36 +712,35 @@ fn check_circuit_labelling(
             break;
         }
     }
-    if order.len() != n {
-        return Err(format!(
-            "{THEOREM} needs one circuit through every vertex; the token's circuit has {} of \
+    ensure!(
+        order.len() == n,
+        "{THEOREM} needs one circuit through every vertex; the token's circuit has {} of \
              the {n}",
-            order.len()
-        ));
-    }
+        order.len()
+    );
     if let Some(&v) = order.iter().find(|&&v| s.weights[v] < 2) {
-        return Err(format!(
+        fail!(
             "{THEOREM} needs every weight at least 2; '{}' has weight {}",
-            game.names[v], s.weights[v]
-        ));
+            game.names[v],
+            s.weights[v]
+        );
     }
     let labels = cert.labels.as_bytes();
-    if labels.len() != n {
-        return Err(format!("labels has {} letters for {n} vertices", labels.len()));
-    }
+    ensure!(labels.len() == n, "labels has {} letters for {n} vertices", labels.len());
     if let Some(v) = (0..n).find(|&v| labels[v] != b'.' && labels[v] != b'M') {
-        return Err(format!(
+        fail!(
             "vertex '{}' has label '{}' (only M and . are used on a circuit)",
-            game.names[v], labels[v] as char
-        ));
+            game.names[v],
+            labels[v] as char
+        );
     }
     let marked: Vec<usize> = (0..n).filter(|&i| labels[order[i]] == b'M').collect();
     if n % 2 == 1 {
         if let Some(&i) = marked.first() {
-            return Err(format!(
+            fail!(
                 "the circuit has odd length {n}, so nothing is marked, but '{}' is",
                 game.names[order[i]]
-            ));
+            );
         }
         return conclude(
             THEOREM,
@@ -755,21 +751,21 @@ fn check_circuit_labelling(
         );
     }
     let &[offset] = &marked[..] else {
-        return Err(format!(
+        fail!(
             "exactly one vertex must be marked M on a circuit of even length; {} are",
             marked.len()
-        ));
+        );
     };
     let w = |i: usize| s.weights[order[i]];
     if let Some(j) = (0..n).find(|&j| w(j) < w(offset) || (j < offset && w(j) == w(offset))) {
-        return Err(format!(
+        fail!(
             "'{}' (weight {}, offset {offset} from the token) is not the first vertex of minimum \
              weight: '{}' has weight {} at offset {j}",
             game.names[order[offset]],
             w(offset),
             game.names[order[j]],
             w(j)
-        ));
+        );
     }
     conclude(
         THEOREM,
@@ -795,29 +791,23 @@ fn check_directed_labelling(
     let w = &s.weights;
     let u = s.token.ok_or("the start has no token")?;
     if let Some(v) = (0..n).find(|&v| !s.adj[v].contains(&v)) {
-        return Err(format!(
-            "{theorem} needs a loop on every vertex; '{}' has none",
-            game.names[v]
-        ));
+        fail!("{theorem} needs a loop on every vertex; '{}' has none", game.names[v]);
     }
     let claim_first = crate::base::winner_is_first(&cert.winner)?;
     let labels = cert.labels.as_bytes();
-    if labels.len() != n {
-        return Err(format!("labels has {} letters for {n} vertices", labels.len()));
-    }
+    ensure!(labels.len() == n, "labels has {} letters for {n} vertices", labels.len());
     let rounds = cert.rounds.as_ref().ok_or("rounds are missing")?;
-    if rounds.len() != n {
-        return Err(format!("rounds has {} entries for {n} vertices", rounds.len()));
-    }
+    ensure!(rounds.len() == n, "rounds has {} entries for {n} vertices", rounds.len());
     let v1 = |v: usize| w[v] == 1;
     for v in 0..n {
         let ok = if v1(v) { labels[v] == b'P' || labels[v] == b'N' } else { labels[v] == b'.' };
-        if !ok {
-            return Err(format!(
-                "vertex '{}' (weight {}) has label '{}'",
-                game.names[v], w[v], labels[v] as char
-            ));
-        }
+        ensure!(
+            ok,
+            "vertex '{}' (weight {}) has label '{}'",
+            game.names[v],
+            w[v],
+            labels[v] as char
+        );
     }
     let mut by_round: std::collections::BTreeMap<u64, Vec<usize>> = Default::default();
     for v in (0..n).filter(|&v| v1(v)) {
@@ -840,14 +830,14 @@ fn check_directed_labelling(
         if odd == c.iter().any(|&v| labels[v] == b'N') || (odd && labels[c[0]] != b'P') {
             let expected = if odd { 'P' } else { 'N' };
             let wrong = c.iter().copied().find(|&v| labels[v] != expected as u8).unwrap_or(c[0]);
-            return Err(format!(
+            fail!(
                 "round {k}: '{}' is labelled {}, but its component of {} vertices ({}) makes \
                  it {expected}",
                 game.names[wrong],
                 labels[wrong] as char,
                 c.len(),
                 if odd { "odd" } else { "even" }
-            ));
+            );
         }
         for &v in &c {
             in_c[v] = true;
@@ -877,38 +867,40 @@ fn check_directed_labelling(
             }
             if count != c.len() {
                 let lost = lost.unwrap_or(c[0]);
-                return Err(format!(
+                fail!(
                     "round {k}: its component is not strongly connected: '{}' {} '{}' inside it",
                     game.names[lost],
                     if reverse { "cannot reach" } else { "cannot be reached from" },
                     game.names[c[0]]
-                ));
+                );
             }
         }
         for &x in &c {
             if let Some(&y) = s.adj[x].iter().find(|&&y| v1(y) && !in_c[y] && rounds[y] >= k) {
-                return Err(format!(
+                fail!(
                     "round {k}: the arc {} -> {} leaves the component to a vertex not yet \
                      labelled",
-                    game.names[x], game.names[y]
-                ));
+                    game.names[x],
+                    game.names[y]
+                );
             }
         }
         for &x in members {
             if !in_c[x] && !s.adj[x].iter().any(|&y| in_c[y]) {
-                return Err(format!(
+                fail!(
                     "round {k}: '{}' is labelled N without an arc into the component",
                     game.names[x]
-                ));
+                );
             }
         }
         if odd {
             for &x in c.iter().flat_map(|&y| rev[y].iter()) {
                 if v1(x) && rounds[x] > k {
-                    return Err(format!(
+                    fail!(
                         "round {k}: '{}' has an arc into a P component but is left for round {}",
-                        game.names[x], rounds[x]
-                    ));
+                        game.names[x],
+                        rounds[x]
+                    );
                 }
             }
         }

@@ -192,7 +192,7 @@ pub fn check_strategy(
     budget: &mut Budget,
 ) -> Result<DnfReplay, String> {
     if let Some(why) = dnf.violation() {
-        return Err(format!("the instance is not a positive DNF: {why}"));
+        fail!("the instance is not a positive DNF: {why}");
     }
     if strategy.claim != "wins" {
         return Err("a dnf-strategy can only claim 'wins'".into());
@@ -221,9 +221,7 @@ pub fn check_strategy(
     for (k, (position, var)) in strategy.moves.iter().enumerate() {
         if position.len() != n || !position.bytes().all(|c| matches!(c, b'.' | b'1' | b'2')) {
             let shown: String = position.chars().take(80).collect();
-            return Err(format!(
-                "moves[{k}]: '{shown}' is not a position of {n} characters '.', '1', '2'"
-            ));
+            fail!("moves[{k}]: '{shown}' is not a position of {n} characters '.', '1', '2'");
         }
         let fp = position.bytes().enumerate().fold(0u128, |fp, (v, c)| match c {
             b'1' => fp ^ zobrist.key(v, 0),
@@ -231,7 +229,7 @@ pub fn check_strategy(
             _ => fp,
         });
         if moves.insert(fp, *var).is_some() {
-            return Err(format!("moves[{k}]: position '{position}' is given twice"));
+            fail!("moves[{k}]: position '{position}' is given twice");
         }
     }
     let mut walk = Walk {

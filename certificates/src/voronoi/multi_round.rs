@@ -142,7 +142,7 @@ fn verify_twin_classes(
                 .vertex(name)
                 .ok_or_else(|| format!("twin_classes[{c}]: unknown vertex '{name}'"))?;
             if member[v].is_some() {
-                return Err(format!("twin_classes[{c}]: vertex '{name}' is in a class already"));
+                fail!("twin_classes[{c}]: vertex '{name}' is in a class already");
             }
             member[v] = Some((c, k));
             let Some(f) = first else {
@@ -158,10 +158,10 @@ fn verify_twin_classes(
                 && nv.binary_search(&f).is_ok()
                 && nv.iter().filter(|&&x| x != f).eq(nf.iter().filter(|&&x| x != v));
             if !open && !closed {
-                return Err(format!(
+                fail!(
                     "twin_classes[{c}]: '{name}' and '{}' are not twins (their neighbourhoods differ)",
                     graph.name(f)
-                ));
+                );
             }
         }
     }
@@ -311,7 +311,7 @@ fn verify_permutation(
             .vertex(b)
             .ok_or_else(|| format!("the permutation names an unknown vertex '{b}'"))?;
         if listed[v] {
-            return Err(format!("the permutation gives '{a}' two images"));
+            fail!("the permutation gives '{a}' two images");
         }
         listed[v] = true;
         pi[v] = w;
@@ -319,21 +319,20 @@ fn verify_permutation(
     let mut hit = vec![false; n];
     for v in 0..n {
         if hit[pi[v]] {
-            return Err(format!(
+            fail!(
                 "the permutation maps two vertices to '{}': it is not a bijection",
                 graph.name(pi[v])
-            ));
+            );
         }
         hit[pi[v]] = true;
-        if position[v] != position[pi[v]] {
-            return Err(format!(
-                "the permutation maps '{}' ({}) to '{}' ({}): it does not fix the position",
-                graph.name(v),
-                owner_word(position[v]),
-                graph.name(pi[v]),
-                owner_word(position[pi[v]])
-            ));
-        }
+        ensure!(
+            position[v] == position[pi[v]],
+            "the permutation maps '{}' ({}) to '{}' ({}): it does not fix the position",
+            graph.name(v),
+            owner_word(position[v]),
+            graph.name(pi[v]),
+            owner_word(position[pi[v]])
+        );
     }
     // Only edges at moved vertices can change; a bijection of the vertices that maps each of
     // those edges to an edge maps the edge set onto itself.
@@ -341,24 +340,23 @@ fn verify_permutation(
         for &w in graph.neighbours(v) {
             let (x, y) = (pi[v], pi[w]);
             if graph.neighbours(x).binary_search(&y).is_err() {
-                return Err(format!(
+                fail!(
                     "the permutation is not an automorphism: edge {} - {} goes to {} - {}, which is not an edge",
                     graph.name(v),
                     graph.name(w),
                     graph.name(x),
                     graph.name(y)
-                ));
+                );
             }
         }
     }
-    if pi[from] != to {
-        return Err(format!(
-            "the permutation maps '{}' to '{}', not to '{}'",
-            graph.name(from),
-            graph.name(pi[from]),
-            graph.name(to)
-        ));
-    }
+    ensure!(
+        pi[from] == to,
+        "the permutation maps '{}' to '{}', not to '{}'",
+        graph.name(from),
+        graph.name(pi[from]),
+        graph.name(to)
+    );
     Ok(pi)
 }
 
@@ -394,19 +392,17 @@ fn verify_generators(
             };
             let (v, w) = (lookup(a)?, lookup(b)?);
             budget.charge(graph.neighbours(v).len() as u64 * 8 + 32, "verifying generators")?;
-            if image[v] != usize::MAX {
-                return Err(format!("generators[{g}]: '{a}' has two images"));
-            }
+            ensure!(image[v] == usize::MAX, "generators[{g}]: '{a}' has two images");
             image[v] = w;
             moved.push((v, w));
         }
         // A bijection of the listed vertices onto themselves: every image is listed, once.
         for &(_, w) in &moved {
             if image[w] == usize::MAX || hit[w] {
-                return Err(format!(
+                fail!(
                     "generators[{g}]: the listed pairs are not a bijection of the listed vertices (at '{}')",
                     graph.name(w)
-                ));
+                );
             }
             hit[w] = true;
         }
@@ -415,13 +411,13 @@ fn verify_generators(
         for &(v, _) in &moved {
             for &w in graph.neighbours(v) {
                 if graph.neighbours(pi(v)).binary_search(&pi(w)).is_err() {
-                    return Err(format!(
+                    fail!(
                         "generators[{g}] is not an automorphism: edge {} - {} goes to {} - {}, which is not an edge",
                         graph.name(v),
                         graph.name(w),
                         graph.name(pi(v)),
                         graph.name(pi(w))
-                    ));
+                    );
                 }
             }
         }
@@ -476,10 +472,10 @@ fn owner_word(c: u8) -> &'static str {
 fn read_position(zobrist: &Zobrist, p: &str, n: usize, at: &str) -> Result<u128, String> {
     if p.len() != n || !p.bytes().all(|c| matches!(c, EMPTY | b'W' | b'B')) {
         let shown: String = p.chars().take(80).collect();
-        return Err(format!(
+        fail!(
             "{at}: '{shown}{}' is not a position of {n} characters '.', 'W', 'B'",
             if p.chars().count() > 80 { "..." } else { "" }
-        ));
+        );
     }
     Ok(fingerprint(zobrist, p.as_bytes()))
 }
@@ -519,7 +515,7 @@ fn read_tables<'s>(
         let at = format!("moves[{k}]");
         let fp = read_position(zobrist, p, n, &at)?;
         if moves.insert(fp, vertex(v, &at)?).is_some() {
-            return Err(format!("{at}: position '{p}' is given twice"));
+            fail!("{at}: position '{p}' is given twice");
         }
     }
     let mut symmetries =
@@ -530,7 +526,7 @@ fn read_tables<'s>(
         budget.charge(perm.len() as u64 * 2, "reading the strategy's tables")?;
         let key = (fp, vertex(m, &at)?);
         if symmetries.insert(key, (vertex(as_, &at)?, perm.as_slice(), k)).is_some() {
-            return Err(format!("{at}: a second witness for the same move"));
+            fail!("{at}: a second witness for the same move");
         }
     }
     let mut orbits = HashMap::with_capacity_and_hasher(strategy.orbits.len(), Fold::default());
@@ -538,10 +534,10 @@ fn read_tables<'s>(
         let at = format!("orbits[{k}]");
         let fp = read_position(zobrist, p, n, &at)?;
         if let Some(&g) = list.iter().find(|&&g| g >= generators) {
-            return Err(format!("{at}: generator {g} is not declared ({generators} generators)"));
+            fail!("{at}: generator {g} is not declared ({generators} generators)");
         }
         if orbits.insert(fp, (k, list.as_slice())).is_some() {
-            return Err(format!("{at}: position '{p}' is given twice"));
+            fail!("{at}: position '{p}' is given twice");
         }
     }
     Ok(Tables { moves, symmetries, orbits })
@@ -626,13 +622,9 @@ pub fn check_strategy(
         }
         (_, Some(_)) => return Err("only claim 'margin-at-least' takes a `margin`".into()),
     };
-    if start.len() != n {
-        return Err(format!("the start position has {} characters, not {n}", start.len()));
-    }
+    ensure!(start.len() == n, "the start position has {} characters, not {n}", start.len());
     if rounds == 0 || rounds > n / 2 {
-        return Err(format!(
-            "{rounds} rounds do not fit a graph of {n} vertices (need 1 <= 2 rounds <= {n})"
-        ));
+        fail!("{rounds} rounds do not fit a graph of {n} vertices (need 1 <= 2 rounds <= {n})");
     }
     budget.charge(Zobrist::cost(n).saturating_add(n as u64 * 8), "preparing the replay")?;
     let zobrist = Zobrist::new(n);
@@ -838,16 +830,19 @@ pub fn check_value(
     budget: &mut Budget,
 ) -> Result<(ReplayReport, ReplayReport), String> {
     let v = certificate.value;
-    let expect = |s: &VoronoiStrategy, player: Player, margin: i64, which: &str| {
-        if s.player != player || s.claim != StrategyClaim::MarginAtLeast || s.margin != Some(margin)
-        {
-            return Err(format!(
-                "{which}: a value certificate for {v} needs this strategy to claim \
+    let expect =
+        |s: &VoronoiStrategy, player: Player, margin: i64, which: &str| -> Result<(), String> {
+            if s.player != player
+                || s.claim != StrategyClaim::MarginAtLeast
+                || s.margin != Some(margin)
+            {
+                fail!(
+                    "{which}: a value certificate for {v} needs this strategy to claim \
                  'margin-at-least' {margin} for its player"
-            ));
-        }
-        Ok(())
-    };
+                );
+            }
+            Ok(())
+        };
     // The value comes from the file: i64::MIN has no negation.
     let minus_v = v.checked_neg().ok_or_else(|| format!("the value {v} is out of range"))?;
     expect(&certificate.white, Player::White, v, "white")?;

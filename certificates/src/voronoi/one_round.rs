@@ -265,10 +265,10 @@ fn same_as_construction(
     if let Some(v) = ours.symmetric_difference(&theirs).next() {
         let side =
             if ours.contains(v) { "the reduction has vertex" } else { "the instance has vertex" };
-        return Err(format!(
+        fail!(
             "the instance is not the {} image of the carried formula: {side} '{v}' and the other does not",
             reduction.name()
-        ));
+        );
     }
     let pair = |a: &str, b: &str| {
         if a < b {
@@ -290,25 +290,24 @@ fn same_as_construction(
         } else {
             "the instance has edge"
         };
-        return Err(format!(
+        fail!(
             "the instance is not the {} image of the carried formula: {side} {a} - {b} and the other does not",
             reduction.name()
-        ));
+        );
     }
     let ours: BTreeSet<&str> = built.white.iter().map(String::as_str).collect();
     let theirs: BTreeSet<&str> = game.white.iter().map(|&w| game.graph.name(w)).collect();
-    if ours != theirs {
-        return Err(format!(
-            "W's set differs from the {} construction's {:?}",
-            reduction.name(),
-            built.white
-        ));
-    }
-    if built.black_count != game.black_count {
-        return Err(format!(
-            "B's count is {}, the construction gives {}",
-            game.black_count, built.black_count
-        ));
-    }
+    ensure!(
+        ours == theirs,
+        "W's set differs from the {} construction's {:?}",
+        reduction.name(),
+        built.white
+    );
+    ensure!(
+        built.black_count == game.black_count,
+        "B's count is {}, the construction gives {}",
+        game.black_count,
+        built.black_count
+    );
     Ok(())
 }

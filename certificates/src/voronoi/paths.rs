@@ -150,9 +150,7 @@ impl Gap {
             })?;
         let digits = &token[kind.name().len()..];
         if !digits.chars().all(|c| c.is_ascii_digit()) || digits.starts_with('0') {
-            return Err(format!(
-                "'{token}': the length must be a positive number without leading zeros"
-            ));
+            fail!("'{token}': the length must be a positive number without leading zeros");
         }
         let len =
             digits.parse::<usize>().map_err(|_| format!("'{token}': the length is too large"))?;
@@ -254,12 +252,11 @@ impl PathState {
         };
         let state = PathState::new(gaps);
         let canonical = state.to_string();
-        if canonical != text {
-            return Err(format!(
-                "state '{text}' is not in canonical form (gaps sorted by type F, EW, EB, WW, BB, \
+        ensure!(
+            canonical == text,
+            "state '{text}' is not in canonical form (gaps sorted by type F, EW, EB, WW, BB, \
                  WB, then length, single spaces): write '{canonical}'"
-            ));
-        }
+        );
         Ok(state)
     }
 
@@ -287,12 +284,11 @@ impl PathState {
             .iter()
             .position(|&g| g == gap)
             .ok_or_else(|| format!("there is no gap {gap} in '{self}'"))?;
-        if offset >= gap.len {
-            return Err(format!(
-                "offset {offset} is outside gap {gap} (offsets 0 to {})",
-                gap.len - 1
-            ));
-        }
+        ensure!(
+            offset < gap.len,
+            "offset {offset} is outside gap {gap} (offsets 0 to {})",
+            gap.len - 1
+        );
         let (a, b) = gap.split(offset, white);
         let mut gaps = self.gaps.clone();
         gaps.swap_remove(at);
@@ -336,7 +332,7 @@ pub fn parse_move(text: &str) -> Result<(Gap, usize), String> {
         || !offset.chars().all(|c| c.is_ascii_digit())
         || (offset.len() > 1 && offset.starts_with('0'))
     {
-        return Err(format!("move '{text}': the offset must be a number without leading zeros"));
+        fail!("move '{text}': the offset must be a number without leading zeros");
     }
     let offset =
         offset.parse::<usize>().map_err(|_| format!("move '{text}': the offset is too large"))?;
@@ -382,9 +378,7 @@ pub fn check_path_strategy(
 ) -> Result<PathReport, String> {
     // `rounds` comes from the file: compare without computing 2 * rounds, which could wrap.
     if rounds == 0 || rounds > vertices / 2 {
-        return Err(format!(
-            "{rounds} rounds do not fit a path of {vertices} vertices (need 1 <= 2n <= N)"
-        ));
+        fail!("{rounds} rounds do not fit a path of {vertices} vertices (need 1 <= 2n <= N)");
     }
     let mut table: HashMap<PathState, (Gap, usize)> = HashMap::with_capacity(moves.len());
     for (k, (state, m)) in moves.iter().enumerate() {
@@ -393,7 +387,7 @@ pub fn check_path_strategy(
         let s = PathState::parse(state).map_err(|why| format!("{at}: {why}"))?;
         let m = parse_move(m).map_err(|why| format!("{at} (state '{state}'): {why}"))?;
         if table.insert(s, m).is_some() {
-            return Err(format!("{at}: state '{state}' is listed twice"));
+            fail!("{at}: state '{state}' is listed twice");
         }
     }
     let mut walk = Walk {
@@ -504,11 +498,12 @@ pub fn check_path_value(
     budget: &mut Budget,
 ) -> Result<(PathReport, PathReport), String> {
     if certificate.vertices != vertices || certificate.rounds != rounds {
-        return Err(format!(
+        fail!(
             "the certificate is for N = {}, n = {}, the instance is a path of {vertices} \
              vertices with {rounds} rounds",
-            certificate.vertices, certificate.rounds
-        ));
+            certificate.vertices,
+            certificate.rounds
+        );
     }
     let v = certificate.value;
     let white = check_path_strategy(vertices, rounds, true, &certificate.white, v, budget)
@@ -525,19 +520,18 @@ pub fn path_order(graph: &crate::base::graph::Graph) -> Result<Vec<usize>, Strin
     if n == 0 {
         return Err("the graph has no vertex".into());
     }
-    if graph.edge_count() != n - 1 {
-        return Err(format!(
-            "the graph is not a path: {} edges on {n} vertices (a path has {})",
-            graph.edge_count(),
-            n - 1
-        ));
-    }
+    ensure!(
+        graph.edge_count() == n - 1,
+        "the graph is not a path: {} edges on {n} vertices (a path has {})",
+        graph.edge_count(),
+        n - 1
+    );
     if let Some(v) = (0..n).find(|&v| graph.neighbours(v).len() > 2) {
-        return Err(format!(
+        fail!(
             "the graph is not a path: vertex '{}' has {} neighbours",
             graph.name(v),
             graph.neighbours(v).len()
-        ));
+        );
     }
     // N - 1 edges and connected: a tree; with degrees <= 2, a path. Walk it from an end.
     let start = (0..n).find(|&v| graph.neighbours(v).len() <= 1).unwrap_or(0);
@@ -550,13 +544,12 @@ pub fn path_order(graph: &crate::base::graph::Graph) -> Result<Vec<usize>, Strin
         seen[next] = true;
         order.push(next);
     }
-    if order.len() != n {
-        return Err(format!(
-            "the graph is not a path: it is not connected ('{}' is not reached from '{}')",
-            graph.name((0..n).find(|&v| !seen[v]).unwrap_or(0)),
-            graph.name(start)
-        ));
-    }
+    ensure!(
+        order.len() == n,
+        "the graph is not a path: it is not connected ('{}' is not reached from '{}')",
+        graph.name((0..n).find(|&v| !seen[v]).unwrap_or(0)),
+        graph.name(start)
+    );
     Ok(order)
 }
 

@@ -142,9 +142,7 @@ pub fn paper_size(num_vars: usize, num_clauses: usize) -> usize {
 /// Builds the paper's instance from a formula in the theorem's domain.
 pub fn build(formula: &Cnf, problem: SatVoronoi) -> Result<Construction, String> {
     if let Some(why) = restricted_3sat_violation(formula) {
-        return Err(format!(
-            "the formula is not in the restricted 3-SAT form the reduction needs: {why}"
-        ));
+        fail!("the formula is not in the restricted 3-SAT form the reduction needs: {why}");
     }
     let n = formula.num_vars as usize;
     let m = formula.clauses.len();
@@ -205,13 +203,12 @@ pub fn build(formula: &Cnf, problem: SatVoronoi) -> Result<Construction, String>
     if problem == SatVoronoi::Problem2 {
         white.extend((1..n).map(names::pendant));
     }
-    if vertices.len() != paper_size(n, m) {
-        return Err(format!(
-            "internal: built {} vertices, the paper's formula 10n + 2m - 1 gives {}",
-            vertices.len(),
-            paper_size(n, m)
-        ));
-    }
+    ensure!(
+        vertices.len() == paper_size(n, m),
+        "internal: built {} vertices, the paper's formula 10n + 2m - 1 gives {}",
+        vertices.len(),
+        paper_size(n, m)
+    );
     Ok(Construction { vertices, edges, white, black_count: n })
 }
 

@@ -289,75 +289,118 @@ impl LeafScorer {
     }
 }
 
-/// Verifies a symmetry witness and returns the full permutation: a bijection of the vertices
-/// (the listed pairs, identity elsewhere) that maps every edge to an edge, keeps every vertex's
-/// owner in `position`, and maps `from` to `to`. The caller charges its work (the vertices, and
-/// the adjacency of the moved vertices with a binary search per edge).
+/// An automorphism as the (vertex, image) pairs of the vertices it moves.
+type Moved = Vec<(usize, usize)>;
+
+/// Scratch space for verifying automorphisms in time proportional to what they move: an image
+/// per vertex (`usize::MAX` when fixed) and whether a vertex is an image, left as found.
+pub(crate) struct Scratch {
+    image: Vec<usize>,
+    hit: Vec<bool>,
+}
+
+impl Scratch {
+    fn new(n: usize) -> Scratch {
+        Scratch { image: vec![usize::MAX; n], hit: vec![false; n] }
+    }
+}
+
+/// Verifies that `pairs`, (vertex, image) by name, is an automorphism of `graph` (the vertices
+/// it does not list stay fixed): the images are the listed vertices, each once, and every edge
+/// at a moved vertex goes to an edge (edges at fixed vertices only cannot change). Returns the
+/// moved pairs by index. With a `position`, every vertex must also keep its owner. The one
+/// check behind every symmetry the replay folds by; `what` names the witness in errors. The
+/// caller charges its work.
+fn verify_automorphism(
+    graph: &Graph,
+    pairs: &[(String, String)],
+    what: &str,
+    position: Option<&[u8]>,
+    scratch: &mut Scratch,
+) -> Result<Moved, String> {
+    let mut moved = Vec::with_capacity(pairs.len());
+    let verdict = automorphism_into(graph, pairs, what, position, scratch, &mut moved);
+    // Reset only what this witness touched.
+    for &(v, w) in &moved {
+        scratch.image[v] = usize::MAX;
+        scratch.hit[w] = false;
+    }
+    verdict.map(|()| moved)
+}
+
+fn automorphism_into(
+    graph: &Graph,
+    pairs: &[(String, String)],
+    what: &str,
+    position: Option<&[u8]>,
+    scratch: &mut Scratch,
+    moved: &mut Moved,
+) -> Result<(), String> {
+    let lookup = |name: &str| {
+        graph.vertex(name).ok_or_else(|| format!("{what} names an unknown vertex '{name}'"))
+    };
+    for (a, b) in pairs {
+        let (v, w) = (lookup(a)?, lookup(b)?);
+        ensure!(scratch.image[v] == usize::MAX, "{what} gives '{a}' two images");
+        scratch.image[v] = w;
+        moved.push((v, w));
+    }
+    for &(_, w) in moved.iter() {
+        ensure!(
+            scratch.image[w] != usize::MAX && !scratch.hit[w],
+            "{what} is not a bijection of the vertices it lists (at '{}')",
+            graph.name(w)
+        );
+        scratch.hit[w] = true;
+    }
+    if let Some(position) = position {
+        for &(v, w) in moved.iter() {
+            ensure!(
+                position[v] == position[w],
+                "{what} maps '{}' ({}) to '{}' ({}): it does not fix the position",
+                graph.name(v),
+                owner_word(position[v]),
+                graph.name(w),
+                owner_word(position[w])
+            );
+        }
+    }
+    let image = &scratch.image;
+    let pi = |x: usize| if image[x] == usize::MAX { x } else { image[x] };
+    for &(v, _) in moved.iter() {
+        for &w in graph.neighbours(v) {
+            ensure!(
+                graph.neighbours(pi(v)).binary_search(&pi(w)).is_ok(),
+                "{what} is not an automorphism: edge {} - {} goes to {} - {}, which is not an edge",
+                graph.name(v),
+                graph.name(w),
+                graph.name(pi(v)),
+                graph.name(pi(w))
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Verifies a symmetry witness at `position`: an automorphism ([`verify_automorphism`]) that
+/// keeps every vertex's owner and maps the opponent's move `from` to `to`.
 fn verify_permutation(
     graph: &Graph,
     pairs: &[(String, String)],
     position: &[u8],
-    from: usize,
-    to: usize,
-) -> Result<Vec<usize>, String> {
-    let n = graph.len();
-    let mut pi: Vec<usize> = (0..n).collect();
-    let mut listed = vec![false; n];
-    for (a, b) in pairs {
-        let v = graph
-            .vertex(a)
-            .ok_or_else(|| format!("the permutation names an unknown vertex '{a}'"))?;
-        let w = graph
-            .vertex(b)
-            .ok_or_else(|| format!("the permutation names an unknown vertex '{b}'"))?;
-        if listed[v] {
-            fail!("the permutation gives '{a}' two images");
-        }
-        listed[v] = true;
-        pi[v] = w;
-    }
-    let mut hit = vec![false; n];
-    for v in 0..n {
-        if hit[pi[v]] {
-            fail!(
-                "the permutation maps two vertices to '{}': it is not a bijection",
-                graph.name(pi[v])
-            );
-        }
-        hit[pi[v]] = true;
-        ensure!(
-            position[v] == position[pi[v]],
-            "the permutation maps '{}' ({}) to '{}' ({}): it does not fix the position",
-            graph.name(v),
-            owner_word(position[v]),
-            graph.name(pi[v]),
-            owner_word(position[pi[v]])
-        );
-    }
-    // Only edges at moved vertices can change; a bijection of the vertices that maps each of
-    // those edges to an edge maps the edge set onto itself.
-    for v in (0..n).filter(|&v| pi[v] != v) {
-        for &w in graph.neighbours(v) {
-            let (x, y) = (pi[v], pi[w]);
-            if graph.neighbours(x).binary_search(&y).is_err() {
-                fail!(
-                    "the permutation is not an automorphism: edge {} - {} goes to {} - {}, which is not an edge",
-                    graph.name(v),
-                    graph.name(w),
-                    graph.name(x),
-                    graph.name(y)
-                );
-            }
-        }
-    }
+    (from, to): (usize, usize),
+    scratch: &mut Scratch,
+) -> Result<(), String> {
+    let moved = verify_automorphism(graph, pairs, "the permutation", Some(position), scratch)?;
+    let image = moved.iter().find(|&&(v, _)| v == from).map_or(from, |&(_, w)| w);
     ensure!(
-        pi[from] == to,
+        image == to,
         "the permutation maps '{}' to '{}', not to '{}'",
         graph.name(from),
-        graph.name(pi[from]),
+        graph.name(image),
         graph.name(to)
     );
-    Ok(pi)
+    Ok(())
 }
 
 /// The work of verifying a symmetry witness: the vertices twice, the pairs, and a binary search
@@ -371,64 +414,30 @@ fn permutation_cost(graph: &Graph, pairs: &[(String, String)]) -> u64 {
     (graph.len() as u64 * 4).saturating_add(pairs.len() as u64 * 16).saturating_add(adjacency)
 }
 
-/// Verifies the declared generators once; returns each as (vertex, image) index pairs.
+/// Verifies the declared generators once ([`verify_automorphism`]); returns each as (vertex,
+/// image) index pairs, and the scratch space for the witnesses met later.
 fn verify_generators(
     graph: &Graph,
     generators: &[Vec<(String, String)>],
     budget: &mut Budget,
-) -> Result<Vec<Vec<(usize, usize)>>, String> {
-    let n = graph.len();
-    budget.charge(n as u64 * 16, "verifying generators")?;
-    let mut image = vec![usize::MAX; n];
-    let mut hit = vec![false; n];
+) -> Result<(Vec<Moved>, Scratch), String> {
+    budget.charge(graph.len() as u64 * 16, "verifying generators")?;
+    let mut scratch = Scratch::new(graph.len());
     let mut verified = Vec::with_capacity(generators.len());
     for (g, pairs) in generators.iter().enumerate() {
-        let mut moved = Vec::with_capacity(pairs.len());
-        for (a, b) in pairs {
-            let lookup = |name: &str| {
-                graph
-                    .vertex(name)
-                    .ok_or_else(|| format!("generators[{g}]: unknown vertex '{name}'"))
-            };
-            let (v, w) = (lookup(a)?, lookup(b)?);
-            budget.charge(graph.neighbours(v).len() as u64 * 8 + 32, "verifying generators")?;
-            ensure!(image[v] == usize::MAX, "generators[{g}]: '{a}' has two images");
-            image[v] = w;
-            moved.push((v, w));
+        for (a, _) in pairs {
+            let degree = graph.vertex(a).map_or(0, |v| graph.neighbours(v).len() as u64);
+            budget.charge(degree * 8 + 32, "verifying generators")?;
         }
-        // A bijection of the listed vertices onto themselves: every image is listed, once.
-        for &(_, w) in &moved {
-            if image[w] == usize::MAX || hit[w] {
-                fail!(
-                    "generators[{g}]: the listed pairs are not a bijection of the listed vertices (at '{}')",
-                    graph.name(w)
-                );
-            }
-            hit[w] = true;
-        }
-        // Only edges at moved vertices can change (see verify_permutation).
-        let pi = |x: usize| if image[x] == usize::MAX { x } else { image[x] };
-        for &(v, _) in &moved {
-            for &w in graph.neighbours(v) {
-                if graph.neighbours(pi(v)).binary_search(&pi(w)).is_err() {
-                    fail!(
-                        "generators[{g}] is not an automorphism: edge {} - {} goes to {} - {}, which is not an edge",
-                        graph.name(v),
-                        graph.name(w),
-                        graph.name(pi(v)),
-                        graph.name(pi(w))
-                    );
-                }
-            }
-        }
-        // Reset only what this generator touched: its cost stays proportional to its size.
-        for &(v, w) in &moved {
-            image[v] = usize::MAX;
-            hit[w] = false;
-        }
-        verified.push(moved);
+        verified.push(verify_automorphism(
+            graph,
+            pairs,
+            &format!("generators[{g}]"),
+            None,
+            &mut scratch,
+        )?);
     }
-    Ok(verified)
+    Ok((verified, scratch))
 }
 
 /// For every vertex, the smallest vertex of its orbit under the group generated by
@@ -556,7 +565,9 @@ struct Walk<'g> {
     /// The margin every final position must give the strategy's player.
     needed: i64,
     tables: Tables<'g>,
-    generators: Vec<Vec<(usize, usize)>>,
+    generators: Vec<Moved>,
+    /// Scratch space for verifying the symmetry witnesses met on the way.
+    scratch: Scratch,
     twins: Vec<Option<(usize, usize)>>,
     /// Members of each twin class in listed order, for finding a class's first empty member.
     class_members: Vec<Vec<usize>>,
@@ -628,7 +639,7 @@ pub fn check_strategy(
     }
     budget.charge(Zobrist::cost(n).saturating_add(n as u64 * 8), "preparing the replay")?;
     let zobrist = Zobrist::new(n);
-    let generators = verify_generators(graph, &strategy.generators, budget)?;
+    let (generators, scratch) = verify_generators(graph, &strategy.generators, budget)?;
     let tables = read_tables(graph, &zobrist, strategy, generators.len(), budget)?;
     let twins = verify_twin_classes(graph, &strategy.twin_classes, budget)?;
     // Members of each class in listed order, for finding a class's first empty member.
@@ -654,6 +665,7 @@ pub fn check_strategy(
         needed,
         tables,
         generators,
+        scratch,
         twins,
         class_members,
         class_sizes,
@@ -801,7 +813,7 @@ impl Walk<'_> {
                         self.text()
                     );
                     budget.charge(permutation_cost(graph, perm), "verifying symmetries")?;
-                    verify_permutation(graph, perm, position, m, as_)
+                    verify_permutation(graph, perm, position, (m, as_), &mut self.scratch)
                         .map_err(|why| format!("symmetries[{k}] at '{}': {why}", self.text()))?;
                     self.report.symmetries_used += 1;
                     as_

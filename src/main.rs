@@ -39,6 +39,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // As every Unix filter: a reader that goes away (`gamecert table ... | head`) ends the
+    // process quietly instead of making `print!` panic on a broken pipe.
+    #[cfg(unix)]
+    // SAFETY: called first thing, before any thread exists; SIG_DFL is always a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let quiet = cli.quiet;
     let outcome = match cli.command {

@@ -252,7 +252,18 @@ fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
     })?;
     match header.format.as_ref().and_then(|f| f.as_str()) {
         Some(f) if f == format => {}
-        Some(f) => return Err(FormatError::new(format!("format is '{f}', expected '{format}'"))),
+        Some(f) => {
+            let hint = match f {
+                "gamecert-certificate" => " (this file is a certificate: the instance comes first)",
+                "gamecert-instance" => " (this file is an instance: the certificate comes second)",
+                "gamecert-triangulation" => {
+                    " (a bare triangulation: `gamecert gen triangulation` with --game or --flip \
+                     writes an instance of a game on it)"
+                }
+                _ => "",
+            };
+            return Err(FormatError::new(format!("format is '{f}', expected '{format}'{hint}")));
+        }
         None => return Err(FormatError::new(format!("missing field `format` ('{format}')"))),
     }
     match header.version.as_ref().and_then(|v| v.as_u64()) {

@@ -17,6 +17,9 @@
 //!   but nothing was established either.
 //! - Exit 0 when the certificate is accepted.
 //!
+//! - A file named `-` is standard input (at most one of the two). `gamecert verify` passes its
+//!   own [`Reader`], which also opens compressed files; the checker's own reads plain files.
+//!
 //! Nothing here prints: the caller writes [`Outcome::stdout`] and [`Outcome::stderr`].
 
 use crate::base::budget::{Budget, Limits};
@@ -33,6 +36,43 @@ pub struct Request<'a> {
     pub json: bool,
     /// The work budget; `None` for [`Limits::for_input`] of the two files' sizes.
     pub max_work: Option<u64>,
+    /// How a file's bytes are read ([`read_file`] in `gamecert-check`).
+    pub read: Reader,
+}
+
+/// Reads a whole file (`-`: standard input); the error names the file.
+pub type Reader = fn(&Path) -> Result<Vec<u8>, String>;
+
+/// The name a path is shown by in messages: `<stdin>` for `-`.
+pub fn shown(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The checker's [`Reader`]: a plain file, or standard input for `-`.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    let read = if path == Path::new("-") {
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map(|_| ())
+    } else {
+        std::fs::read(path).map(|b| bytes = b)
+    };
+    read.map(|()| bytes).map_err(|e| format!("{}: {e}", shown(path)))
+}
+
+/// UTF-8 text of `bytes` read from `path`; the error names the file and the offset.
+pub fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{}: the file is not UTF-8 text (invalid byte at offset {}; compressed files are \
+             read by `gamecert`, not `gamecert-check`)",
+            shown(path),
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// The result of [`run`]: the exit code (0 accepted, 1 rejected, 2 bad input) and the text for
@@ -62,7 +102,7 @@ pub const USAGE: &str = "usage: gamecert-check [--json] [--max-work N] INSTANCE 
 \n\
 Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert.\n\
 INSTANCE is JSON, a positive DNF text (*.dnf, or starting with `p dnf`), or the edge-list\n\
-text of a one-round Voronoi instance.\n\
+text of a one-round Voronoi instance. A file named - is standard input.\n\
 \n\
   --json          print the verdict as JSON\n\
   --max-work N    the work budget (default: 2*10^9 units plus 64 per input byte; about one\n\
@@ -71,18 +111,6 @@ text of a one-round Voronoi instance.\n\
   -V, --version   print the version\n\
 \n\
 exit code: 0 accepted, 1 rejected, 2 bad input\n";
-
-/// Reads a file as UTF-8 text; the error names the file.
-fn read_text(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{}: the file is not UTF-8 text (invalid byte at offset {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        )
-    })
-}
 
 /// Whether `text` (from `path`) is a positive DNF in text: see the module docs.
 fn is_dnf_text(path: &Path, text: &str) -> bool {
@@ -102,17 +130,20 @@ fn is_dnf_text(path: &Path, text: &str) -> bool {
 /// Reads an instance file (without validating it): JSON, DNF text or edge list. The error is
 /// the message for the user, naming the file, line and column.
 pub fn read_instance(path: &Path) -> Result<Instance, String> {
-    let text = read_text(path)?;
+    let text = utf8(path, read_file(path)?)?;
     parse_instance(path, &text)
 }
 
 /// [`read_instance`] on text already read from `path`.
 pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
-    let shown = path.display();
+    let shown = shown(path);
+    if let Some(hint) = foreign_text(text) {
+        return Err(format!("{shown}: {hint}"));
+    }
     if text.trim_start().starts_with('{') {
         Instance::from_json(text).map_err(|e| format!("{shown}:{e}"))
     } else if is_dnf_text(path, text) {
-        crate::voronoi::dnf_text::parse_posdnf(text, &shown.to_string())
+        crate::voronoi::dnf_text::parse_posdnf(text, &shown)
             .map(|parsed| Instance::PosDnfGame(parsed.dnf))
             .map_err(|e| e.to_string())
     } else {
@@ -128,19 +159,45 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
     }
 }
 
+/// A text format that is not an instance, and the command that takes it.
+fn foreign_text(text: &str) -> Option<&'static str> {
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('c'))?;
+    let words: Vec<&str> = first.split_whitespace().take(2).collect();
+    match words[..] {
+        ["p", "cnf"] => Some(
+            "this is a DIMACS CNF formula, not an instance; `gamecert reduce sat-voronoi1 FILE \
+             -o instance.json` turns it into a one-round Voronoi instance",
+        ),
+        ["p", "edge"] => Some(
+            "this is a DIMACS graph, not an instance; `gamecert gen graph --dimacs FILE` turns it \
+             into a Voronoi instance",
+        ),
+        _ => None,
+    }
+}
+
 /// Verifies the request's files; see the module docs.
 pub fn run(request: &Request) -> Outcome {
-    let instance_text = match read_text(request.instance) {
-        Ok(text) => text,
-        Err(message) => return Outcome::bad_input(message),
-    };
+    if request.instance == Path::new("-") && request.certificate == Path::new("-") {
+        return Outcome::bad_input("only one of the two files can be standard input (-)".into());
+    }
+    let instance_text =
+        match (request.read)(request.instance).and_then(|b| utf8(request.instance, b)) {
+            Ok(text) => text,
+            Err(message) => return Outcome::bad_input(message),
+        };
     let instance = match parse_instance(request.instance, &instance_text) {
         Ok(instance) => instance,
         Err(message) => return Outcome::bad_input(message),
     };
-    // The budget counts both files; the certificate is read only after the instance is found
-    // valid, so its size comes from the file system here.
-    let certificate_bytes = std::fs::metadata(request.certificate).map_or(0, |m| m.len());
+    // The budget counts both files, so the certificate is read now; a certificate that cannot
+    // be read is reported only once the instance is found valid.
+    let certificate_read = (request.read)(request.certificate);
+    let certificate_bytes = certificate_read.as_ref().map_or(0, |b| b.len() as u64);
     let input_bytes = (instance_text.len() as u64).saturating_add(certificate_bytes);
     // The parsed instance is all that is needed from here on (a large instance's text is
     // hundreds of megabytes).
@@ -168,9 +225,9 @@ pub fn run(request: &Request) -> Outcome {
             Err(e) => return invalid(request, e.to_string(), &budget),
         },
     };
-    let certificate_text = match std::fs::read(request.certificate) {
+    let certificate_text = match certificate_read {
         Ok(bytes) => bytes,
-        Err(e) => return Outcome::bad_input(format!("{}: {e}", request.certificate.display())),
+        Err(message) => return Outcome::bad_input(message),
     };
     let parsed = String::from_utf8(certificate_text)
         .map_err(|e| {
@@ -186,7 +243,7 @@ pub fn run(request: &Request) -> Outcome {
             None => check_with(&instance, &certificate, &mut budget),
         },
         Err(why) => unread(
-            format!("{}:{why}: the certificate does not parse", request.certificate.display()),
+            format!("{}:{why}: the certificate does not parse", shown(request.certificate)),
             Work::default(),
         ),
     };
@@ -195,7 +252,7 @@ pub fn run(request: &Request) -> Outcome {
 
 /// An instance that failed validation: bad input, or a rejection when the budget ran out.
 fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
-    let located = format!("{}:{message}", request.instance.display());
+    let located = format!("{}:{message}", shown(request.instance));
     if !budget.exhausted() {
         return Outcome::bad_input(located);
     }

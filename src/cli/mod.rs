@@ -38,9 +38,9 @@ pub fn print_verdict(verdict: &Verdict, json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes `text` to `path`, or to standard output when `path` is `None`.
+/// Writes `text` to `path`, or to standard output when `path` is `None` or `-`.
 pub fn write_output(path: Option<&Path>, text: &str) -> anyhow::Result<()> {
-    match path {
+    match path.filter(|p| *p != Path::new("-")) {
         Some(path) => {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir)?;

@@ -52,11 +52,10 @@ fn reduce_posdnf(
     output: Option<&Path>,
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(input)
-        .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
-    let parsed =
-        gamecert_certificates::voronoi::dnf_text::parse_posdnf(&text, &input.display().to_string())
-            .map_err(|e| BadInput(e.to_string()))?;
+    let text = gamecert::base::io::read_text(input)?;
+    let shown = gamecert_certificates::verify::shown(input);
+    let parsed = gamecert_certificates::voronoi::dnf_text::parse_posdnf(&text, &shown)
+        .map_err(|e| BadInput(e.to_string()))?;
     for w in &parsed.warnings {
         note(quiet, &format!("warning: {w}"));
     }

@@ -8,8 +8,10 @@ use std::process::ExitCode;
 /// Check a certificate against an instance (exit 0 accepted, 1 rejected, 2 bad input).
 #[derive(ClapArgs)]
 pub struct Args {
-    /// The instance: JSON, a positive DNF text (*.dnf or `p dnf` header), or an edge list.
+    /// The instance: JSON, a positive DNF text (*.dnf or `p dnf` header), or an edge list;
+    /// `-` for standard input; gzip, xz and bzip2 files are read as they are.
     instance: PathBuf,
+    /// The certificate (JSON; `-` for standard input, compressed files as for the instance).
     certificate: PathBuf,
     /// Print the verdict as JSON.
     #[arg(long)]
@@ -33,6 +35,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             certificate: &certificate,
             json,
             max_work,
+            read: gamecert::base::io::reader,
         });
         print!("{}", outcome.stdout);
         eprint!("{}", outcome.stderr);

@@ -18,6 +18,7 @@ mod convex_heaps;
 mod encoding;
 mod flipping;
 mod fuzz_checker;
+mod input_habits;
 mod octal;
 mod octal_snapshots;
 mod render_svg;

@@ -4,7 +4,7 @@
 //! formats, messages and exit codes (0 accepted, 1 rejected, 2 bad usage or an instance that
 //! cannot be read); `--help` and `--version` exit 0.
 
-use gamecert_certificates::verify::{parse_args, run, Args, Request};
+use gamecert_certificates::verify::{parse_args, read_file, run, Args, Request};
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -29,6 +29,7 @@ fn main() -> ExitCode {
                 certificate: Path::new(&certificate),
                 json,
                 max_work,
+                read: read_file,
             });
             let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
             let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());

@@ -1,0 +1,128 @@
+//! The shell's habits (issue 17, item 4): `-` for standard input, compressed inputs, hints for a
+//! file of the wrong kind, `-o -`, and a reader that goes away early.
+
+use crate::common::{bad_input, gamecert, stderr, stdout, write};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run_with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A solved path instance: (dir, instance path, certificate path).
+fn solved() -> (tempfile::TempDir, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let instance = dir.path().join("p.json").display().to_string();
+    let cert = dir.path().join("c.json").display().to_string();
+    let out = gamecert(&["gen", "path", "--vertices", "7", "--rounds", "1", "-o", &instance]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = gamecert(&["solve", &instance, "-o", &cert, "-q"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    (dir, instance, cert)
+}
+
+#[test]
+fn standard_input_is_read_for_either_file_but_not_both() {
+    let (_dir, instance, cert) = solved();
+    let instance_text = std::fs::read(&instance).unwrap();
+    let cert_text = std::fs::read(&cert).unwrap();
+    let out = run_with_stdin(&["verify", "-", &cert], &instance_text);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = run_with_stdin(&["verify", &instance, "-"], &cert_text);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = run_with_stdin(&["verify", "-", "-"], &instance_text);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("only one of the two files"), "{}", stderr(&out));
+    // The stand-alone checker too.
+    let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(["solve", "-", "-q"])
+        .stdin(Stdio::from(std::fs::File::open(&instance).unwrap()))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("gamecert-certificate"), "solve - writes the certificate");
+}
+
+#[test]
+fn compressed_files_are_read_by_their_first_bytes() {
+    let (dir, instance, cert) = solved();
+    let text = std::fs::read(&instance).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&text).unwrap();
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    bz.write_all(&text).unwrap();
+    let mut xz = Vec::new();
+    lzma_rs::xz_compress(&mut &text[..], &mut xz).unwrap();
+    for (name, bytes) in
+        [("i.json.gz", gz.finish().unwrap()), ("i.bz2", bz.finish().unwrap()), ("i.xz", xz)]
+    {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let out = gamecert(&["verify", path.to_str().unwrap(), &cert]);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+    }
+    let cnf = b"p cnf 3 2\n1 2 3 0\n-1 -2 0\n";
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(cnf).unwrap();
+    let path = dir.path().join("f.cnf.gz");
+    std::fs::write(&path, gz.finish().unwrap()).unwrap();
+    let out = gamecert(&["reduce", "sat-voronoi1", path.to_str().unwrap(), "-q"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // A torn archive is bad input naming the file.
+    let torn = dir.path().join("torn.gz");
+    std::fs::write(&torn, [0x1f, 0x8b, 8, 0, 0]).unwrap();
+    bad_input(&["verify", torn.to_str().unwrap(), &cert], "torn.gz: cannot decompress");
+}
+
+#[test]
+fn a_file_of_the_wrong_kind_names_the_command_that_takes_it() {
+    let (dir, instance, cert) = solved();
+    let cnf = write(dir.path(), "f.cnf", "c a formula\np cnf 2 1\n1 2 0\n");
+    bad_input(&["solve", cnf.to_str().unwrap()], "gamecert reduce sat-voronoi1");
+    bad_input(
+        &["verify", &cert, &instance],
+        "this file is a certificate: the instance comes first",
+    );
+    let graph = write(dir.path(), "g.col", "p edge 2 1\ne 1 2\n");
+    bad_input(&["render", graph.to_str().unwrap()], "DIMACS graph");
+    let t = dir.path().join("t.json");
+    let out = gamecert(&[
+        "gen",
+        "triangulation",
+        "--kind",
+        "convex",
+        "--points",
+        "6",
+        "-q",
+        "-o",
+        t.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    bad_input(&["solve", t.to_str().unwrap()], "--game or --flip");
+}
+
+#[test]
+fn output_dash_is_standard_output_and_a_closed_pipe_ends_quietly() {
+    let out = gamecert(&["gen", "path", "--vertices", "4", "--rounds", "1", "-o", "-"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("gamecert-instance"));
+    // The reader closes after one line; the writer must not panic.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(["gen", "path", "--vertices", "300000", "--rounds", "1", "-q"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    assert_ne!(out.status.code(), Some(101), "a panic's exit code");
+}

@@ -173,8 +173,8 @@ fn foreign_text(text: &str) -> Option<&'static str> {
              -o instance.json` turns it into a one-round Voronoi instance",
         ),
         ["p", "edge"] => Some(
-            "this is a DIMACS graph, not an instance; `gamecert gen graph --dimacs FILE` turns it \
-             into a Voronoi instance",
+            "this is a DIMACS graph, not an instance; `gamecert gen graph --dimacs FILE --rounds R` \
+             makes a Voronoi instance of it",
         ),
         _ => None,
     }

@@ -7,7 +7,11 @@
 //! (any witness of the target back to the source). The constructions themselves live in the
 //! checker crate (for reductions whose certificates appeal to them) or here (when the checker
 //! replays certificates on the built instance itself).
+//!
+//! [`graphs`] is the solver side's graph layer (petgraph, graph6, DIMACS graphs), here so that
+//! both the reductions and the solver crate build their graphs through it.
 pub mod dimacs;
+pub mod graphs;
 pub mod normalise;
 pub mod posdnf_voronoi;
 pub mod sat_voronoi;

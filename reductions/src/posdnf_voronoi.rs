@@ -15,8 +15,10 @@
 //!
 //! The strategy maps and the exact check of the theorem are the next steps of this reduction.
 
+use crate::graphs::{to_spec, NamedGraph};
 use gamecert_certificates::format::GraphSpec;
 use gamecert_certificates::voronoi::dnf::PosDnf;
+use petgraph::graph::NodeIndex;
 
 /// A built instance of the multi-round game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,44 +55,42 @@ pub fn build(dnf: &PosDnf) -> Result<PosDnfVoronoi, String> {
         return Err("the formula has no variable: the game has no move".into());
     }
     let m = padded.terms.len();
-    let x = |i: usize| format!("x{i}");
-    let mut vertices: Vec<String> = (1..=n).map(x).collect();
-    vertices.extend((1..=m).map(|j| format!("d{j}")));
-    vertices.push("u1".into());
-    vertices.push("u2".into());
-    let mut edges = Vec::new();
-    for i in 1..=n {
-        for j in i + 1..=n {
-            edges.push((x(i), x(j)));
+    // Nodes by index: x_i is i - 1, d_j is n + j - 1, u1 and u2 follow; pendants are added
+    // after, each just before its edge.
+    let mut graph = NamedGraph::with_capacity(paper_size(n, m), paper_size(n, m) + n * n);
+    let x: Vec<NodeIndex> = (1..=n).map(|i| graph.add_node(format!("x{i}"))).collect();
+    let d: Vec<NodeIndex> = (1..=m).map(|j| graph.add_node(format!("d{j}"))).collect();
+    let u = [graph.add_node("u1".into()), graph.add_node("u2".into())];
+    for i in 0..n {
+        for j in i + 1..n {
+            graph.add_edge(x[i], x[j], ());
         }
     }
     for (j, term) in padded.terms.iter().enumerate() {
         for &v in term {
-            edges.push((x(v as usize), format!("d{}", j + 1)));
+            graph.add_edge(x[v as usize - 1], d[j], ());
         }
-        edges.push((format!("d{}", j + 1), "u2".into()));
+        graph.add_edge(d[j], u[1], ());
     }
-    edges.push(("u1".into(), "u2".into()));
-    for i in 1..=n {
+    graph.add_edge(u[0], u[1], ());
+    for (i, &xi) in x.iter().enumerate() {
         for k in 1..=2 * n {
-            let p = format!("x{i}.p{k}");
-            vertices.push(p.clone());
-            edges.push((x(i), p));
+            let p = graph.add_node(format!("x{}.p{k}", i + 1));
+            graph.add_edge(xi, p, ());
         }
     }
-    for u in ["u1", "u2"] {
+    for (name, &ui) in ["u1", "u2"].iter().zip(&u) {
         for k in 1..=3 * n {
-            let p = format!("{u}.p{k}");
-            vertices.push(p.clone());
-            edges.push((u.to_string(), p));
+            let p = graph.add_node(format!("{name}.p{k}"));
+            graph.add_edge(ui, p, ());
         }
     }
     assert_eq!(
-        vertices.len(),
+        graph.node_count(),
         paper_size(n, m),
         "the construction must have 2n^2 + 7n + m + 2 vertices"
     );
-    Ok(PosDnfVoronoi { graph: GraphSpec { vertices, edges }, rounds: n / 2 + 1, padded })
+    Ok(PosDnfVoronoi { graph: to_spec(&graph), rounds: n / 2 + 1, padded })
 }
 
 #[cfg(test)]

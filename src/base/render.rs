@@ -17,8 +17,10 @@ use gamecert_certificates::triangulations::marking::{
 use gamecert_certificates::voronoi::rules::Player;
 
 /// DOT text for a graph with W's and B's vertices marked; when B holds any vertex, every other
-/// vertex is shaded by who dominates it.
+/// vertex is shaded by who dominates it. The graph body is petgraph's DOT writer; each node's
+/// weight is its attribute list (label, shape, colours).
 pub fn to_dot(graph: &Graph, white: &[usize], black: &[usize], title: &str) -> String {
+    use petgraph::dot::{Config, Dot};
     let to_white = graph.distances_from(white);
     let to_black = graph.distances_from(black);
     let owner = |v: usize| -> Option<Player> {
@@ -39,13 +41,10 @@ pub fn to_dot(graph: &Graph, white: &[usize], black: &[usize], title: &str) -> S
     for &b in black {
         is_black[b] = true;
     }
-    let mut out = String::new();
-    out.push_str("graph gamecert {\n");
-    out.push_str(&format!("  label={};\n", quote(title)));
-    out.push_str("  node [fontsize=10, style=filled, fillcolor=white];\n");
+    let mut drawn =
+        petgraph::graph::UnGraph::<String, &str>::with_capacity(graph.len(), graph.edge_count());
     for v in 0..graph.len() {
         let name = graph.name(v);
-        let shape = shape_of(name);
         let (fill, font, pen) = if is_white[v] {
             ("white", "black", 3)
         } else if is_black[v] {
@@ -57,16 +56,23 @@ pub fn to_dot(graph: &Graph, white: &[usize], black: &[usize], title: &str) -> S
                 None => ("white", "black", 1),
             }
         };
-        out.push_str(&format!(
-            "  {} [shape={shape}, fillcolor={fill}, fontcolor={font}, penwidth={pen}];\n",
-            quote(name)
+        drawn.add_node(format!(
+            "label={}, shape={}, fillcolor={fill}, fontcolor={font}, penwidth={pen}",
+            quote(name),
+            shape_of(name)
         ));
     }
     for (i, j) in graph.edges() {
-        out.push_str(&format!("  {} -- {};\n", quote(graph.name(i)), quote(graph.name(j))));
+        drawn.add_edge((i as u32).into(), (j as u32).into(), "");
     }
-    out.push_str("}\n");
-    out
+    let config = [Config::NodeNoLabel, Config::EdgeNoLabel, Config::GraphContentOnly];
+    let body = Dot::with_attr_getters(&drawn, &config, &|_, _| String::new(), &|_, (_, attrs)| {
+        attrs.clone()
+    });
+    format!(
+        "graph gamecert {{\n  label={};\n  node [fontsize=10, style=filled, fillcolor=white];\n{body}}}\n",
+        quote(title)
+    )
 }
 
 /// The Figure 3 shape for a vertex name of the sat-voronoi construction (circles otherwise).

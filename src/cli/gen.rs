@@ -46,6 +46,26 @@ enum Family {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Any graph: one of a nauty graph6 stream (`nauty-geng -c 6 | gamecert gen graph
+    /// --graph6 - --index 3 --rounds 2`) or a DIMACS graph file (`p edge N M`); vertices v0..
+    Graph {
+        /// A graph6 stream (one graph a line, as nauty's geng writes; `-` for standard input).
+        #[arg(
+            long,
+            value_name = "FILE",
+            conflicts_with = "dimacs",
+            required_unless_present = "dimacs"
+        )]
+        graph6: Option<PathBuf>,
+        /// With --graph6: which graph of the stream, counted from 0.
+        #[arg(long, default_value_t = 0, requires = "graph6")]
+        index: usize,
+        /// A DIMACS graph file (`c` comments, `p edge N M`, `e U V` with vertices 1..=N).
+        #[arg(long, value_name = "FILE")]
+        dimacs: Option<PathBuf>,
+        #[arg(long)]
+        rounds: usize,
+    },
     /// Points and a triangulation for the games on triangulations (seed 000).
     Triangulation {
         #[arg(long, value_enum)]
@@ -230,6 +250,10 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     gamecert::voronoi::gen::random_tree(vertices, rounds, seed)
                 }
                 Family::Triangulation { .. } => unreachable!("handled above"),
+                Family::Graph { graph6, index, dimacs, rounds } => {
+                    let (graph, source) = read_graph(graph6.as_deref(), index, dimacs.as_deref())?;
+                    gamecert::voronoi::gen::from_graph(&graph, rounds, source)
+                }
             }
             .map_err(|e| BadInput(e.to_string()))?;
             note(
@@ -245,4 +269,34 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The graph `gen graph` was pointed at, and the instance's `source` naming it.
+fn read_graph(
+    graph6: Option<&std::path::Path>,
+    index: usize,
+    dimacs: Option<&std::path::Path>,
+) -> Result<(gamecert_reductions::graphs::NamedGraph, serde_json::Value), BadInput> {
+    use gamecert_certificates::verify::shown;
+    use gamecert_reductions::graphs::{read_dimacs_graph, read_graph6};
+    if let Some(path) = graph6 {
+        let text = gamecert::base::io::read_text(path)?;
+        let mut graphs = read_graph6(&text, &shown(path)).map_err(BadInput)?;
+        let count = graphs.len();
+        if index >= count {
+            return Err(BadInput(format!(
+                "{}: --index {index}, but the stream has {count} graph{}",
+                shown(path),
+                if count == 1 { "" } else { "s" }
+            )));
+        }
+        let entry = graphs.swap_remove(index);
+        let source =
+            serde_json::json!({"family": "graph6", "graph6": entry.text, "line": entry.line});
+        return Ok((entry.graph, source));
+    }
+    let path = dimacs.expect("clap requires --graph6 or --dimacs");
+    let text = gamecert::base::io::read_text(path)?;
+    let graph = read_dimacs_graph(&text, &shown(path)).map_err(BadInput)?;
+    Ok((graph, serde_json::json!({"family": "dimacs", "file": shown(path)})))
 }

@@ -9,6 +9,7 @@ pub mod demo;
 pub mod demo_cases;
 pub mod gen;
 pub mod nim;
+pub mod progress;
 pub mod reduce;
 pub mod render;
 pub mod solve;

@@ -7,14 +7,21 @@
 //! - `tree --vertices N --rounds R --seed S`: a random recursive tree (vertex i > 1 hangs from a
 //!   uniformly chosen earlier vertex), vertices `t1..tN`.
 //!
-//! Sizes are computed with checked arithmetic and refused, before anything is allocated, beyond
-//! [`MAX_VERTICES`]; `2R > N` is refused (each player needs R empty vertices).
+//! - `graph --graph6 FILE [--index K] --rounds R` or `graph --dimacs FILE --rounds R`: any
+//!   graph of a nauty stream or a DIMACS graph file, vertices `v0..v{N-1}` ([`from_graph`]).
+//!
+//! Every family is built as a petgraph graph ([`gamecert_reductions::graphs`]) and written
+//! through its conversion to the instance format. Sizes are computed with checked arithmetic and
+//! refused, before anything is allocated, beyond [`MAX_VERTICES`]; `2R > N` is refused (each
+//! player needs R empty vertices).
 
 use crate::base::rng::Rng;
-use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
+use gamecert_certificates::format::MultiRoundSpec;
+use gamecert_reductions::graphs::{to_spec, NamedGraph};
+use petgraph::graph::NodeIndex;
 
 /// The largest instance `gen` builds.
-pub const MAX_VERTICES: u64 = 10_000_000;
+pub const MAX_VERTICES: u64 = gamecert_reductions::graphs::MAX_VERTICES as u64;
 
 /// Why a family cannot be generated.
 #[derive(Debug, thiserror::Error)]
@@ -39,26 +46,41 @@ fn check_size(vertices: u64, rounds: usize, what: &str) -> Result<usize, GenErro
     Ok(vertices as usize)
 }
 
-fn instance(
-    vertices: Vec<String>,
-    edges: Vec<(String, String)>,
-    rounds: usize,
-    source: serde_json::Value,
-) -> MultiRoundSpec {
-    MultiRoundSpec {
-        graph: GraphSpec { vertices, edges },
-        rounds,
-        start: None,
-        source: Some(source),
+fn instance(graph: &NamedGraph, rounds: usize, source: serde_json::Value) -> MultiRoundSpec {
+    MultiRoundSpec { graph: to_spec(graph), rounds, start: None, source: Some(source) }
+}
+
+/// A graph with `n` vertices named by `name`, and the edges `edges` gives by index.
+fn build(
+    n: usize,
+    name: impl Fn(usize) -> String,
+    edges: impl IntoIterator<Item = (usize, usize)>,
+) -> NamedGraph {
+    let mut graph = NamedGraph::with_capacity(n, n.saturating_sub(1));
+    for i in 0..n {
+        graph.add_node(name(i));
     }
+    for (a, b) in edges {
+        graph.add_edge(NodeIndex::new(a), NodeIndex::new(b), ());
+    }
+    graph
 }
 
 /// The path on `n` vertices.
 pub fn path(n: u64, rounds: usize) -> Result<MultiRoundSpec, GenError> {
     let n = check_size(n, rounds, "the path")?;
-    let names: Vec<String> = (1..=n).map(|i| format!("p{i}")).collect();
-    let edges = names.windows(2).map(|w| (w[0].clone(), w[1].clone())).collect();
-    Ok(instance(names, edges, rounds, serde_json::json!({"family": "path", "vertices": n})))
+    let graph = build(n, |i| format!("p{}", i + 1), (1..n).map(|i| (i - 1, i)));
+    Ok(instance(&graph, rounds, serde_json::json!({"family": "path", "vertices": n})))
+}
+
+/// The multi-round game on a graph read from a file (`source` says from where).
+pub fn from_graph(
+    graph: &NamedGraph,
+    rounds: usize,
+    source: serde_json::Value,
+) -> Result<MultiRoundSpec, GenError> {
+    check_size(graph.node_count() as u64, rounds, "the graph")?;
+    Ok(instance(graph, rounds, source))
 }
 
 /// The number of vertices of the complete k-ary tree of height h, if it fits in a u64.
@@ -83,24 +105,17 @@ pub fn kary_tree(k: u64, height: u32, rounds: usize) -> Result<MultiRoundSpec, G
         ))
     })?;
     check_size(size, rounds, &format!("the complete {k}-ary tree of height {height}"))?;
+    // Breadth-first numbering: vertex i > 0 hangs from (i - 1) / k, and is child (i - 1) % k + 1.
+    let n = size as usize;
+    let k = k as usize;
     let mut names = vec!["r".to_string()];
-    let mut edges = Vec::new();
-    let mut frontier = vec!["r".to_string()];
-    for _ in 0..height {
-        let mut next = Vec::new();
-        for parent in &frontier {
-            for c in 1..=k {
-                let child = format!("{parent}.{c}");
-                edges.push((parent.clone(), child.clone()));
-                names.push(child.clone());
-                next.push(child);
-            }
-        }
-        frontier = next;
+    for i in 1..n {
+        let name = format!("{}.{}", names[(i - 1) / k], (i - 1) % k + 1);
+        names.push(name);
     }
+    let graph = build(n, |i| names[i].clone(), (1..n).map(|i| ((i - 1) / k, i)));
     Ok(instance(
-        names,
-        edges,
+        &graph,
         rounds,
         serde_json::json!({"family": "kary-tree", "k": k, "height": height}),
     ))
@@ -110,10 +125,9 @@ pub fn kary_tree(k: u64, height: u32, rounds: usize) -> Result<MultiRoundSpec, G
 pub fn random_tree(n: u64, rounds: usize, seed: u64) -> Result<MultiRoundSpec, GenError> {
     let n = check_size(n, rounds, "the tree")?;
     let mut rng = Rng::new(seed);
-    let names: Vec<String> = (1..=n).map(|i| format!("t{i}")).collect();
-    let edges =
-        (1..n).map(|i| (names[rng.below(i as u64) as usize].clone(), names[i].clone())).collect();
-    Ok(instance(names, edges, rounds, serde_json::json!({"family": "tree", "seed": seed})))
+    let parents: Vec<usize> = (1..n).map(|i| rng.below(i as u64) as usize).collect();
+    let graph = build(n, |i| format!("t{}", i + 1), parents.into_iter().zip(1..n));
+    Ok(instance(&graph, rounds, serde_json::json!({"family": "tree", "seed": seed})))
 }
 
 #[cfg(test)]

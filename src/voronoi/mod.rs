@@ -1,5 +1,6 @@
 //! The Voronoi game on graphs (seed 001): the one-round game and its 3SAT reduction, the multi-round game (exact, trees, k-ary trees, paths), Schaefer's positive-DNF game and its reduction, generators and tables.
 
+pub mod census;
 pub mod check_dnf_reduction;
 pub mod check_reduction;
 pub mod dnf;

@@ -18,6 +18,7 @@ mod convex_heaps;
 mod encoding;
 mod flipping;
 mod fuzz_checker;
+mod graph_formats;
 mod input_habits;
 mod octal;
 mod octal_snapshots;

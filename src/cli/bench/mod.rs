@@ -64,6 +64,8 @@ pub enum BenchName {
     /// Vertex nim (seed 004): Theorem 10's labelling on 10^3 to 3*10^4 vertices, the paper's
     /// quadratic rounds beside the sorted version, with the growth exponent.
     Vertexnim,
+    /// The Voronoi-game census over every connected graph (`table voronoi-graphs`), n = 5..=8.
+    Census,
     /// Flipping games (seed 000): Theorem 11's DP on convex polygons of 10^3 to 10^6 vertices,
     /// and the exact solvers' reach within 60 s per game.
     Flipping,
@@ -679,6 +681,10 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
                 crate::cli::bench::vertexnim::vertexnim_table(&rows),
             )
         }
+        BenchName::Census => {
+            let rows = crate::cli::bench::census::census_bench(quick, &note)?;
+            print(serde_json::to_value(&rows)?, crate::cli::bench::census::census_table(&rows))
+        }
         BenchName::ConvexHeaps => {
             let rows = crate::cli::bench::convex::convex_heaps(quick, &note)?;
             print(
@@ -773,6 +779,7 @@ pub fn command(args: Args, quiet: bool) -> anyhow::Result<std::process::ExitCode
     }
 }
 
+pub mod census;
 pub mod construct;
 pub mod convex;
 pub mod flipping;

@@ -99,8 +99,10 @@ impl Outcome {
 
 /// The usage text of `gamecert-check`.
 pub const USAGE: &str = "usage: gamecert-check [--json] [--max-work N] INSTANCE CERTIFICATE\n\
+       gamecert-check lrat [--json] [--max-work N] FORMULA.cnf PROOF.lrat\n\
 \n\
-Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert.\n\
+Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert; with `lrat`, checks\n\
+that PROOF is a (RUP) LRAT refutation of the DIMACS CNF FORMULA.\n\
 INSTANCE is JSON, a positive DNF text (*.dnf, or starting with `p dnf`), or the edge-list\n\
 text of a one-round Voronoi instance. A file named - is standard input.\n\
 \n\
@@ -250,6 +252,65 @@ pub fn run(request: &Request) -> Outcome {
     finish(request, verdict)
 }
 
+/// `gamecert-check lrat`: `request.instance` is a DIMACS CNF and `request.certificate` a text
+/// LRAT proof; accepted when the proof refutes the formula ([`crate::base::lrat`]). A formula
+/// that cannot be read is bad input (exit 2); a proof that does not check is rejected (exit 1)
+/// with its line.
+pub fn run_lrat(request: &Request) -> Outcome {
+    if request.instance == Path::new("-") && request.certificate == Path::new("-") {
+        return Outcome::bad_input("only one of the two files can be standard input (-)".into());
+    }
+    let read = |path: &Path| (request.read)(path).and_then(|b| utf8(path, b));
+    let (formula, proof) = match (read(request.instance), read(request.certificate)) {
+        (Ok(formula), Ok(proof)) => (formula, proof),
+        (Err(message), _) | (_, Err(message)) => return Outcome::bad_input(message),
+    };
+    let input_bytes = (formula.len() as u64).saturating_add(proof.len() as u64);
+    let limits = request
+        .max_work
+        .map_or_else(|| Limits::for_input(input_bytes), |max_work| Limits { max_work });
+    let mut budget = limits.budget();
+    let claim = "the formula is unsatisfiable".to_string();
+    let cnf = match crate::base::dimacs::parse_cnf(&formula, &mut budget) {
+        Ok(cnf) => cnf,
+        Err(message) => return invalid(request, message, &budget),
+    };
+    let mut work = Work {
+        cnf_variables: Some(cnf.num_vars),
+        cnf_clauses: Some(cnf.clauses.len()),
+        ..Work::default()
+    };
+    let verdict = match crate::base::lrat::check_lrat(&cnf, &proof, &mut budget) {
+        Ok(report) => {
+            work.lrat_additions = Some(report.additions);
+            work.lrat_deletions = Some(report.deletions);
+            work.lrat_hints = Some(report.hints);
+            work.work_units = budget.used();
+            Verdict {
+                accepted: true,
+                claim,
+                reason: format!(
+                    "{} refutes {} ({} variables, {} clauses): {} additions checked by reverse unit \
+                     propagation, the empty clause at id {}",
+                    shown(request.certificate),
+                    shown(request.instance),
+                    cnf.num_vars,
+                    cnf.clauses.len(),
+                    report.additions,
+                    report.empty_clause_id
+                ),
+                work,
+                trusted: Vec::new(),
+            }
+        }
+        Err(err) => {
+            work.work_units = budget.used();
+            reject(claim, format!("{}: {err}", shown(request.certificate)), work)
+        }
+    };
+    finish(request, verdict)
+}
+
 /// An instance that failed validation: bad input, or a rejection when the budget ran out.
 fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
     let located = format!("{}:{message}", shown(request.instance));
@@ -297,10 +358,16 @@ pub enum Args {
     Usage(String),
     /// Verify: instance, certificate, JSON output, work budget.
     Verify { instance: String, certificate: String, json: bool, max_work: Option<u64> },
+    /// `lrat`: formula, proof, JSON output, work budget.
+    Lrat { cnf: String, proof: String, json: bool, max_work: Option<u64> },
 }
 
 /// Parses `gamecert-check`'s arguments.
 pub fn parse_args(args: &[String]) -> Args {
+    let (lrat, args) = match args.first() {
+        Some(first) if first == "lrat" => (true, &args[1..]),
+        _ => (false, args),
+    };
     let mut files = Vec::new();
     let mut json = false;
     let mut max_work = None;
@@ -337,9 +404,11 @@ pub fn parse_args(args: &[String]) -> Args {
         }
     }
     match <[String; 2]>::try_from(files) {
+        Ok([cnf, proof]) if lrat => Args::Lrat { cnf, proof, json, max_work },
         Ok([instance, certificate]) => Args::Verify { instance, certificate, json, max_work },
         Err(files) => Args::Usage(format!(
-            "error: expected an instance and a certificate, got {} file{}\n{USAGE}",
+            "error: expected {}, got {} file{}\n{USAGE}",
+            if lrat { "a formula and a proof" } else { "an instance and a certificate" },
             files.len(),
             if files.len() == 1 { "" } else { "s" }
         )),

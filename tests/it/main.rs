@@ -22,6 +22,7 @@ mod graph_formats;
 mod input_habits;
 mod octal;
 mod octal_snapshots;
+mod proofs;
 mod render_svg;
 mod size_limits;
 mod snapshots;

@@ -3,6 +3,7 @@
 
 pub mod budget;
 pub mod cnf;
+pub mod dimacs;
 pub mod error;
 pub(crate) mod fingerprint;
 pub mod geometry;

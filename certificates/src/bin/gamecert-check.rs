@@ -4,14 +4,15 @@
 //! formats, messages and exit codes (0 accepted, 1 rejected, 2 bad usage or an instance that
 //! cannot be read); `--help` and `--version` exit 0.
 
-use gamecert_certificates::verify::{parse_args, read_file, run, Args, Request};
+use gamecert_certificates::verify::{parse_args, read_file, run, run_lrat, Args, Request};
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match parse_args(&args) {
+    let parsed = parse_args(&args);
+    match &parsed {
         Args::Info(text) => {
             print!("{text}");
             ExitCode::SUCCESS
@@ -20,17 +21,20 @@ fn main() -> ExitCode {
             eprint!("{text}");
             ExitCode::from(2)
         }
-        Args::Verify { instance, certificate, json, max_work } => {
+        Args::Verify { instance: first, certificate: second, json, max_work }
+        | Args::Lrat { cnf: first, proof: second, json, max_work } => {
+            let lrat = matches!(parsed, Args::Lrat { .. });
             // A fault of the checker is reported in the verdict; keep standard error clean of
             // the default panic message.
             std::panic::set_hook(Box::new(|_| {}));
-            let outcome = run(&Request {
-                instance: Path::new(&instance),
-                certificate: Path::new(&certificate),
-                json,
-                max_work,
+            let request = Request {
+                instance: Path::new(&first),
+                certificate: Path::new(&second),
+                json: *json,
+                max_work: *max_work,
                 read: read_file,
-            });
+            };
+            let outcome = if lrat { run_lrat(&request) } else { run(&request) };
             let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
             let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
             ExitCode::from(outcome.code)

@@ -284,6 +284,55 @@ pub struct LratRow {
     pub check_ms: f64,
     /// `check_ms / solve_proof_ms`.
     pub check_over_solve: f64,
+    /// `gamecert lrat` on the files, as a process (best of 3): reading and checking.
+    pub file_check_ms: f64,
+    /// drat-trim's `lrat-check` on the same files, as a process (best of 3), when installed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outside_check_ms: Option<f64>,
+    /// CakeML's `cake_lpr` on the same files, likewise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cake_lpr_ms: Option<f64>,
+}
+
+/// The checkers as processes on `cnf` and `lrat` written to temporary files, best of 3 each:
+/// `gamecert lrat` (this executable), drat-trim's `lrat-check` and CakeML's verified
+/// `cake_lpr` (each `None` when it is not installed). A proof one does not verify is an error.
+fn process_checks(
+    name: &str,
+    cnf: &str,
+    lrat: &str,
+) -> anyhow::Result<(f64, Option<f64>, Option<f64>)> {
+    let dir = std::env::temp_dir().join(format!("gamecert-bench-lrat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let (cnf_path, lrat_path) = (dir.join("f.cnf"), dir.join("f.lrat"));
+    std::fs::write(&cnf_path, cnf)?;
+    std::fs::write(&lrat_path, lrat)?;
+    let time = |program: &std::path::Path,
+                args: &[&str],
+                verified: &dyn Fn(&std::process::Output) -> bool| {
+        let mut best = f64::INFINITY;
+        for _ in 0..3 {
+            let started = Instant::now();
+            let out = Command::new(program).args(args).arg(&cnf_path).arg(&lrat_path).output()?;
+            best = best.min(started.elapsed().as_secs_f64());
+            if !verified(&out) {
+                bail!("{name}: {} does not verify the proof", program.display());
+            }
+        }
+        Ok(best)
+    };
+    let ours = time(&std::env::current_exe()?, &["lrat"], &|out| out.status.success());
+    let outside = |program: &str, verified: &'static str| {
+        Command::new(program).output().is_ok().then(|| {
+            time(std::path::Path::new(program), &[], &|out| {
+                String::from_utf8_lossy(&out.stdout).lines().any(|l| l.trim() == verified)
+            })
+        })
+    };
+    let lrat_check = outside("lrat-check", "c VERIFIED");
+    let cake_lpr = outside("cake_lpr", "s VERIFIED UNSAT");
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok((ours?, lrat_check.transpose()?, cake_lpr.transpose()?))
 }
 
 /// Measures one unsatisfiable formula.
@@ -298,6 +347,7 @@ pub fn lrat_row(name: &str, cnf: &Cnf) -> anyhow::Result<LratRow> {
     };
     let (report, check_seconds) = best_of(|| check_lrat(cnf, &lrat, &mut Budget::unlimited()));
     let report = report.map_err(|e| anyhow::anyhow!("{name}: proof rejected: {e}"))?;
+    let (file_check_seconds, outside, cake) = process_checks(name, &cnf.to_dimacs(), &lrat)?;
     Ok(LratRow {
         instance: name.to_string(),
         vars: cnf.num_vars,
@@ -309,6 +359,9 @@ pub fn lrat_row(name: &str, cnf: &Cnf) -> anyhow::Result<LratRow> {
         hints: report.hints,
         check_ms: check_seconds * 1000.0,
         check_over_solve: check_seconds / solve_proof,
+        file_check_ms: file_check_seconds * 1000.0,
+        outside_check_ms: outside.map(|s| s * 1000.0),
+        cake_lpr_ms: cake.map(|s| s * 1000.0),
     })
 }
 
@@ -348,12 +401,15 @@ pub fn lrat(
 pub fn lrat_table(rows: &[LratRow]) -> String {
     let mut out = String::from(
         "| instance | vars | clauses | solve ms (no proof) | solve+proof ms | LRAT bytes \
-         | check ms | check/solve |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
+         | check ms | check/solve | gamecert lrat ms | lrat-check ms | cake_lpr ms |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in rows {
+        let shown = |ms: Option<f64>| ms.map_or("(absent)".to_string(), |ms| format!("{ms:.3}"));
+        let (outside, cake) = (shown(r.outside_check_ms), shown(r.cake_lpr_ms));
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {:.3} | {:.3} | {} | {:.3} | {:.2} |",
+            "| {} | {} | {} | {:.3} | {:.3} | {} | {:.3} | {:.2} | {:.3} | {outside} | {cake} |",
             r.instance,
             r.vars,
             r.clauses,
@@ -361,7 +417,8 @@ pub fn lrat_table(rows: &[LratRow]) -> String {
             r.solve_proof_ms,
             r.lrat_bytes,
             r.check_ms,
-            r.check_over_solve
+            r.check_over_solve,
+            r.file_check_ms
         );
     }
     out

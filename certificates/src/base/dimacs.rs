@@ -1,0 +1,130 @@
+//! The checker's own reader of DIMACS CNF files, for `gamecert-check lrat F.cnf F.lrat`: the
+//! formula a proof is checked against must be read by trusted code, and exactly as written.
+//!
+//! Accepted: comment lines (first non-blank character `c`), one header `p cnf V C` before any
+//! clause, then literals separated by white space, each clause ended by `0` (a clause may span
+//! lines). Refused, naming the line and column: a literal beyond `V` or outside `i32`, a
+//! clause count other than `C`, a last clause without its `0`, a second header, anything that
+//! is not a number (SATLIB's `%` end marker included: the formula would otherwise be guessed).
+//! The work is charged to the budget before each clause is stored.
+
+use crate::base::budget::Budget;
+use crate::base::cnf::Cnf;
+
+/// Work units per stored clause besides its literals, and per literal.
+const CLAUSE_COST: u64 = 48;
+const LITERAL_COST: u64 = 8;
+
+/// Reads `text` as a DIMACS CNF. The error is `line:column: message`.
+pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
+    let mut header: Option<(u32, usize)> = None;
+    let mut cnf = Cnf::default();
+    let mut clause = Vec::new();
+    let mut last = (1, 1);
+    for (k, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('c') {
+            continue;
+        }
+        let at = |word: &str| (k + 1, word.as_ptr() as usize - line.as_ptr() as usize + 1);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words[0] == "p" {
+            let (l, c) = at(words[0]);
+            ensure!(header.is_none(), "{l}:{c}: a second `p` line");
+            let numbers = match words[..] {
+                [_, "cnf", v, m] => v
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&v| v < i32::MAX as u32)
+                    .zip(m.parse::<usize>().ok()),
+                _ => None,
+            };
+            let Some((v, m)) = numbers else {
+                fail!(
+                    "{l}:{c}: expected `p cnf VARIABLES CLAUSES` with numbers in range, found `{}`",
+                    words.join(" ")
+                );
+            };
+            header = Some((v, m));
+            cnf.num_vars = v;
+            continue;
+        }
+        for word in words {
+            let (l, c) = at(word);
+            last = (l, c);
+            let Some((vars, count)) = header else {
+                fail!("{l}:{c}: `{word}` before the `p cnf` header");
+            };
+            let Ok(lit) = word.parse::<i32>() else {
+                fail!("{l}:{c}: `{word}` is not a literal (a whole number in -{vars}..={vars})");
+            };
+            if lit == 0 {
+                ensure!(
+                    cnf.clauses.len() < count,
+                    "{l}:{c}: more clauses than the {count} the header declares"
+                );
+                budget.charge(
+                    CLAUSE_COST + LITERAL_COST * clause.len() as u64,
+                    "reading the formula",
+                )?;
+                cnf.clauses.push(std::mem::take(&mut clause));
+            } else {
+                ensure!(
+                    lit.unsigned_abs() <= vars,
+                    "{l}:{c}: literal {lit} names a variable beyond the {vars} declared"
+                );
+                budget.charge(LITERAL_COST, "reading the formula")?;
+                clause.push(lit);
+            }
+        }
+    }
+    let (l, c) = last;
+    let Some((_, count)) = header else { fail!("no `p cnf` header") };
+    ensure!(clause.is_empty(), "{l}:{c}: the last clause has no terminating 0");
+    ensure!(
+        cnf.clauses.len() == count,
+        "the header declares {count} clauses, the file has {}",
+        cnf.clauses.len()
+    );
+    Ok(cnf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Cnf, String> {
+        parse_cnf(text, &mut Budget::new(1 << 20))
+    }
+
+    #[test]
+    fn reads_what_it_writes() {
+        let cnf = Cnf { num_vars: 3, clauses: vec![vec![1, -2], vec![], vec![3, 2, -1]] };
+        assert_eq!(parse(&cnf.to_dimacs()).unwrap(), cnf);
+        let spanning = parse("c x\np cnf 2 2\n1\n -2 0 2\n0\n").unwrap();
+        assert_eq!(spanning.clauses, vec![vec![1, -2], vec![2]]);
+    }
+
+    #[test]
+    fn refuses_with_the_place() {
+        for (text, expected) in [
+            ("1 0\n", "1:1: `1` before"),
+            ("p cnf 2 1\n1 3 0\n", "2:3: literal 3"),
+            ("p cnf 2 1\n1 x 0\n", "2:3: `x` is not a literal"),
+            ("p cnf 2 1\n1 0\n2 0\n", "3:3: more clauses"),
+            ("p cnf 2 2\n1 0\n", "declares 2 clauses"),
+            ("p cnf 2 1\n1 2\n", "2:3: the last clause has no terminating 0"),
+            ("p cnf 2 1\np cnf 2 1\n", "2:1: a second"),
+            ("p cnf 2147483647 0\n", "1:1: expected `p cnf"),
+            ("p cnf 2 1\n1 -2 0\n%\n0\n", "3:1: `%` is not a literal"),
+            ("p cnf 2 1\n-2147483648 0\n", "2:1: literal -2147483648"),
+            ("", "no `p cnf` header"),
+        ] {
+            let err = parse(text).unwrap_err();
+            assert!(err.contains(expected), "{text:?}: {err}");
+        }
+        assert!(parse_cnf("p cnf 1 3\n1 0\n1 0\n1 0\n", &mut Budget::new(100))
+            .unwrap_err()
+            .contains("work"));
+    }
+}

@@ -1,0 +1,99 @@
+//! `gamecert export-proof INSTANCE CERTIFICATE --cnf F.cnf --lrat F.lrat`: a refutation's
+//! formula and proof as standard DIMACS and LRAT files, for outside checkers (cake_lpr, whose
+//! checker is formally verified; drat-trim's lrat-check).
+//!
+//! The formula is the one the proof refutes: the formula the certificate carries (`--method
+//! reduction`), or, for `--method direct`, the checker's own encoding of "B wins" on the
+//! instance ([`gamecert_certificates::voronoi::encode`]), built by the same code the checker
+//! runs. The certificate is verified first; a rejected one is not exported (exit 1).
+
+use clap::Args as ClapArgs;
+use gamecert::base::io::{parse_instance, read_certificate, validate_one_round, BadInput};
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::format::{Certificate, Instance, Refutation, RefutationMethod};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Write a refutation's formula and proof as DIMACS CNF and LRAT files for outside checkers.
+#[derive(ClapArgs)]
+pub struct Args {
+    /// A one-round Voronoi instance.
+    instance: PathBuf,
+    /// A refutation certificate of it (`gamecert solve` on an instance B cannot win).
+    certificate: PathBuf,
+    /// Where to write the formula (DIMACS CNF).
+    #[arg(long, value_name = "FILE")]
+    cnf: PathBuf,
+    /// Where to write the proof (LRAT text; input clause k is id k).
+    #[arg(long, value_name = "FILE")]
+    lrat: PathBuf,
+}
+
+/// Runs the command.
+pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
+    let instance = parse_instance(&args.instance)?;
+    let Instance::VoronoiOneRound(spec) = &instance else {
+        return Err(BadInput(format!(
+            "{}: a {} instance; proofs come with refutations of one-round Voronoi instances",
+            args.instance.display(),
+            instance.kind()
+        ))
+        .into());
+    };
+    let game = validate_one_round(&args.instance, spec)?;
+    let certificate = read_certificate(&args.certificate)?.map_err(BadInput)?;
+    let Certificate::Refutation(Refutation { method, lrat, .. }) = &certificate else {
+        return Err(BadInput(format!(
+            "{}: a {} certificate carries no proof; only refutations do",
+            args.certificate.display(),
+            certificate.kind()
+        ))
+        .into());
+    };
+    let verdict = gamecert_certificates::check::check_one_round(
+        &game,
+        &certificate,
+        &gamecert_certificates::Limits::default(),
+    );
+    if !verdict.accepted {
+        crate::cli::print_verdict(&verdict, false)?;
+        return Ok(ExitCode::from(1));
+    }
+    let (cnf, comment) = match method {
+        RefutationMethod::Reduction { reduction, formula } => (
+            formula.clone(),
+            format!("the formula of the {reduction:?} reduction the certificate carries"),
+        ),
+        RefutationMethod::Direct => {
+            let encoding = gamecert_certificates::voronoi::encode::black_wins_cnf(
+                &game.graph,
+                &game.white,
+                game.black_count,
+                &mut Budget::new(u64::MAX),
+            )
+            .map_err(anyhow::Error::msg)?;
+            (encoding.cnf, "the checker's encoding of \"B has a winning placement\"".to_string())
+        }
+    };
+    let header =
+        format!("c gamecert export-proof: {comment}\nc instance {}\n", args.instance.display());
+    crate::cli::write_output(Some(&args.cnf), &(header + &cnf.to_dimacs()))?;
+    let mut proof = lrat.clone();
+    if !proof.ends_with('\n') {
+        proof.push('\n');
+    }
+    crate::cli::write_output(Some(&args.lrat), &proof)?;
+    crate::cli::note(
+        quiet,
+        &format!(
+            "wrote {} ({} variables, {} clauses) and {} ({} lines); check them with `gamecert lrat`, \
+             `lrat-check` (drat-trim) or `cake_lpr`",
+            args.cnf.display(),
+            cnf.num_vars,
+            cnf.clauses.len(),
+            args.lrat.display(),
+            proof.lines().count()
+        ),
+    );
+    Ok(ExitCode::SUCCESS)
+}

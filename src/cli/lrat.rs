@@ -1,0 +1,38 @@
+//! `gamecert lrat FORMULA.cnf PROOF.lrat`: the trusted LRAT checker on any DIMACS formula and
+//! any (RUP) LRAT proof, the pipeline of `gamecert-check lrat`
+//! ([`gamecert_certificates::verify::run_lrat`]) with gamecert's readers (`-`, compressed files).
+
+use clap::Args as ClapArgs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Check that an LRAT proof refutes a DIMACS CNF formula (exit 0 accepted, 1 rejected, 2 bad input).
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The formula (DIMACS CNF; `-` for standard input; gzip, xz, bzip2 read as they are).
+    formula: PathBuf,
+    /// The proof (text LRAT, additions justified by reverse unit propagation; RAT steps are refused).
+    proof: PathBuf,
+    /// Print the verdict as JSON.
+    #[arg(long)]
+    json: bool,
+    /// The checker's work budget (default: 2*10^9 units plus 64 per input byte).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_work: Option<u64>,
+}
+
+/// Runs the command.
+pub fn run(args: Args, _quiet: bool) -> anyhow::Result<ExitCode> {
+    std::panic::set_hook(Box::new(|_| {}));
+    let outcome =
+        gamecert_certificates::verify::run_lrat(&gamecert_certificates::verify::Request {
+            instance: &args.formula,
+            certificate: &args.proof,
+            json: args.json,
+            max_work: args.max_work,
+            read: gamecert::base::io::reader,
+        });
+    print!("{}", outcome.stdout);
+    eprint!("{}", outcome.stderr);
+    Ok(ExitCode::from(outcome.code))
+}

@@ -38,6 +38,10 @@ pub struct Request<'a> {
     pub max_work: Option<u64>,
     /// How a file's bytes are read ([`read_file`] in `gamecert-check`).
     pub read: Reader,
+    /// The command's name in JSON output (`verify` or `lrat`).
+    pub command: &'static str,
+    /// When the command started (for `seconds` in JSON output).
+    pub started: std::time::Instant,
 }
 
 /// Reads a whole file (`-`: standard input); the error names the file.
@@ -323,12 +327,63 @@ fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
     finish(request, verdict)
 }
 
+/// The `format` of every `--json` output of `gamecert` and `gamecert-check`.
+pub const OUTPUT_FORMAT: &str = "gamecert-output";
+/// Its version.
+pub const OUTPUT_VERSION: u64 = 1;
+
+/// The one JSON shape of every `--json` output (docs/formats.md, "Command output"): `format`,
+/// `version`, `command`, a `verdict` token (`accepted`, `rejected`, `unchecked` or `measured`),
+/// a human `summary`, the wall time in `seconds`, then the command's own fields (an array is
+/// put under `rows`).
+pub fn output_json(
+    command: &str,
+    verdict: &str,
+    summary: &str,
+    seconds: f64,
+    fields: serde_json::Value,
+) -> String {
+    let mut out = serde_json::json!({
+        "format": OUTPUT_FORMAT, "version": OUTPUT_VERSION, "command": command,
+        "verdict": verdict, "summary": summary, "seconds": seconds,
+    });
+    match fields {
+        serde_json::Value::Object(map) => {
+            for (key, value) in map {
+                out[key] = value;
+            }
+        }
+        serde_json::Value::Null => {}
+        rows => out["rows"] = rows,
+    }
+    let mut text =
+        serde_json::to_string_pretty(&out).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    text.push('\n');
+    text
+}
+
 fn finish(request: &Request, verdict: Verdict) -> Outcome {
     let stdout = if request.json {
-        let mut text = serde_json::to_string_pretty(&verdict)
-            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
-        text.push('\n');
-        text
+        let token = if verdict.accepted { "accepted" } else { "rejected" };
+        let summary = format!("{}: {}", token.to_uppercase(), verdict.claim);
+        let mut fields = serde_json::json!({
+            "claim": verdict.claim, "reason": verdict.reason, "work": verdict.work,
+            "trusted": verdict.trusted,
+        });
+        let (first, second) = if request.command == "lrat" {
+            ("formula", "proof")
+        } else {
+            ("instance", "certificate")
+        };
+        fields[first] = shown(request.instance).into();
+        fields[second] = shown(request.certificate).into();
+        output_json(
+            request.command,
+            token,
+            &summary,
+            request.started.elapsed().as_secs_f64(),
+            fields,
+        )
     } else {
         let mut text = format!(
             "{}: {}\n{}\n",

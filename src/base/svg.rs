@@ -2,9 +2,10 @@
 //! games' colours with optional labels (move numbers), and a play written as numbered frames.
 //!
 //! Drawing only: coordinates are converted to floating point to place them on the page, and
-//! nothing here decides anything about a game. The picture is scaled to a fixed size, with
-//! the y axis pointing up as in the paper's figures; the two axes are scaled independently
-//! (an affine map, which keeps lines, convexity and crossings).
+//! nothing here decides anything about a game. The picture keeps the point set's true aspect
+//! ratio (one scale for both axes, the longer side [`WIDTH`] units), with the y axis pointing
+//! up as in the paper's figures; point labels sit beside their points on a white halo, so
+//! that edges never hide them and they never hide a point.
 
 use gamecert_certificates::base::geometry::Point;
 use std::fmt::Write as _;
@@ -56,8 +57,10 @@ pub struct Picture<'a> {
     pub title: String,
 }
 
-/// Width and height of the drawing area in SVG units.
+/// The longer side of the drawing area in SVG units.
 const WIDTH: f64 = 600.0;
+/// The shorter side's least length, so that a flat point set still has room for its labels.
+const MIN_SIDE: f64 = 120.0;
 const MARGIN: f64 = 30.0;
 
 fn escape(text: &str) -> String {
@@ -73,15 +76,16 @@ impl Picture<'_> {
         let (min_y, max_y) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
         let span_x = (max_x - min_x).max(1.0);
         let span_y = (max_y - min_y).max(1.0);
-        // Each axis is stretched to the page on its own: an affine map keeps straight lines,
-        // convexity and crossings, and point sets such as the parabola (i, i^2) stay readable.
-        let (scale_x, scale_y) = (WIDTH / span_x, WIDTH / span_y);
-        let (w, h) = (WIDTH + 2.0 * MARGIN, WIDTH + 2.0 * MARGIN + 20.0);
+        // One scale for both axes: the picture is the point set's true shape.
+        let scale = WIDTH / span_x.max(span_y);
+        let (draw_w, draw_h) = ((span_x * scale).max(MIN_SIDE), (span_y * scale).max(MIN_SIDE));
+        let (off_x, off_y) = ((draw_w - span_x * scale) / 2.0, (draw_h - span_y * scale) / 2.0);
+        let (w, h) = ((draw_w + 2.0 * MARGIN).max(320.0), draw_h + 2.0 * MARGIN + 20.0);
         let at = |i: usize| -> (f64, f64) {
             let p = self.points[i];
             (
-                MARGIN + (p[0] as f64 - min_x) * scale_x,
-                20.0 + MARGIN + (max_y - p[1] as f64) * scale_y,
+                MARGIN + off_x + (p[0] as f64 - min_x) * scale,
+                20.0 + MARGIN + off_y + (max_y - p[1] as f64) * scale,
             )
         };
         let mut out = String::new();
@@ -128,9 +132,9 @@ impl Picture<'_> {
             let (x, y) = at(i);
             let _ = writeln!(
                 out,
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="black"/><text x="{:.1}" y="{:.1}" font-size="10" fill="#555555">{i}</text>"##,
-                x + 5.0,
-                y - 5.0
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="black"/><text x="{:.1}" y="{:.1}" font-size="10" fill="#555555" stroke="white" stroke-width="3" paint-order="stroke">{i}</text>"##,
+                x + 6.0,
+                y - 6.0
             );
         }
         out.push_str("</svg>\n");

@@ -3,7 +3,6 @@
 
 use clap::{Args as ClapArgs, ValueEnum};
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// Random-test a reduction against an exhaustive solver.
@@ -44,13 +43,10 @@ impl TestedReduction {
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { name, trials, seed, json } = args;
+    let started = std::time::Instant::now();
     {
-        // A progress bar on standard error, only on a terminal and never with --quiet.
-        let bar = if !quiet && std::io::stderr().is_terminal() {
-            indicatif::ProgressBar::new(trials as u64)
-        } else {
-            indicatif::ProgressBar::hidden()
-        };
+        // A bar on a terminal, a status line every 10 s otherwise, nothing with --quiet.
+        let mut bar = crate::cli::progress::Progress::new("trials", Some(trials as u64), quiet);
         let (report, summary, failures) = match name.problem() {
             None => {
                 let report = gamecert::voronoi::check_dnf_reduction::run(
@@ -58,21 +54,26 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     trials,
                     seed,
                     &mut |done, total| {
-                        bar.set_length(total as u64);
-                        bar.set_position(done as u64)
+                        bar.set_total(total as u64);
+                        bar.set(done as u64)
                     },
                 );
                 let summary = format!(
                         "posdnf-voronoi: {} formulas (every one over at most 4 variables with at most 3 terms, \
                          then {trials} random ones with 5 or 6 variables, seed {seed}): first player wins {}, \
                          second {}; Voronoi value as predicted (W wins iff the first player does, a tie otherwise) \
-                         on {}; value certificates accepted {}; values {:?}; largest graph {} vertices, {} search nodes",
+                         on {}; value certificates accepted {}; values {}; largest graph {} vertices, {} search nodes",
                         report.formulas,
                         report.first_player_wins,
                         report.second_player_wins,
                         report.agreed,
                         report.certified,
-                        report.values,
+                        report
+                            .values
+                            .iter()
+                            .map(|(value, count)| format!("{count} of value {value}"))
+                            .collect::<Vec<_>>()
+                            .join(", "),
                         report.largest_graph,
                         report.search_nodes
                     );
@@ -83,7 +84,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     problem,
                     trials,
                     seed,
-                    &mut |done| bar.set_position(done as u64),
+                    &mut |done| bar.set(done as u64),
                 );
                 let summary = format!(
                         "{}: {} trials (seed {}, {} formulas redrawn as too large): {} satisfiable, {} unsatisfiable; \
@@ -106,9 +107,11 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 (serde_json::to_value(&report)?, summary, report.failures)
             }
         };
-        bar.finish_and_clear();
+        bar.finish();
         if json {
-            println!("{}", serde_json::to_string_pretty(&report)?);
+            let verdict = if failures.is_empty() { "accepted" } else { "rejected" };
+            let fields = serde_json::json!({ "report": report });
+            crate::cli::print_json("check-reduction", verdict, &summary, started, fields)?;
         } else {
             println!("{summary}");
             for failure in &failures {

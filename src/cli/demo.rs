@@ -10,13 +10,18 @@ pub struct Args {
     /// Directory for the instances and certificates.
     #[arg(long, default_value = "gamecert-out/demo")]
     out: PathBuf,
+    /// Print the table at full width (by default it fits 100 columns, long cells cut with …).
+    #[arg(long)]
+    wide: bool,
 }
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { out } = args;
+    let Args { out, wide } = args;
     {
-        let all = crate::cli::demo_cases::run(&out, quiet)?;
+        let mut working = crate::cli::progress::Progress::alive("demo", quiet);
+        let all = crate::cli::demo_cases::run(&out, quiet, wide)?;
+        working.finish();
         Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(1) })
     }
 }

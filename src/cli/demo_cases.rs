@@ -356,14 +356,14 @@ struct Row {
 }
 
 /// Runs every case, writes the files to `out`, prints the table; true iff all were accepted.
-pub fn run(out: &Path, quiet: bool) -> anyhow::Result<bool> {
+pub fn run(out: &Path, quiet: bool, wide: bool) -> anyhow::Result<bool> {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut rows = Vec::new();
     for case in cases() {
         rows.push(run_case(&case, out).with_context(|| format!("demo case {}", case.name))?);
     }
     if !quiet {
-        print_table(&rows, out);
+        print_table(&rows, out, wide);
     }
     Ok(rows.iter().all(|r| r.checked))
 }
@@ -492,7 +492,19 @@ fn run_instance_case(case: &Case, instance: Instance, out: &Path) -> anyhow::Res
     })
 }
 
-fn print_table(rows: &[Row], out: &Path) {
+/// The terminal width the table keeps to unless `--wide`.
+const COLUMNS: usize = 100;
+
+/// `text` cut to `width` characters, the cut marked with `…`.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
+    format!("{kept}…")
+}
+
+fn print_table(rows: &[Row], out: &Path, wide: bool) {
     let header = ["case", "formula / graph", "size", "B", "W", "verdict", "certificate", "checked"];
     let cells: Vec<[String; 8]> = rows
         .iter()
@@ -509,12 +521,29 @@ fn print_table(rows: &[Row], out: &Path) {
             ]
         })
         .collect();
-    let widths: Vec<usize> = (0..8)
-        .map(|i| cells.iter().map(|c| c[i].len()).chain([header[i].len()]).max().unwrap_or(0))
+    let mut widths: Vec<usize> = (0..8)
+        .map(|i| {
+            cells.iter().map(|c| c[i].chars().count()).chain([header[i].len()]).max().unwrap_or(0)
+        })
         .collect();
+    // Within COLUMNS, the long free-text columns (description, verdict, certificate) give way,
+    // the widest first, down to 12 characters each.
+    while !wide && widths.iter().sum::<usize>() + 2 * 7 > COLUMNS {
+        let Some(&widest) =
+            [1, 5, 6].iter().filter(|&&i| widths[i] > 12).max_by_key(|&&i| widths[i])
+        else {
+            break;
+        };
+        widths[widest] -= 1;
+    }
+    let cells: Vec<Vec<String>> =
+        cells.iter().map(|c| c.iter().zip(&widths).map(|(s, &w)| fit(s, w)).collect()).collect();
     let line = |items: Vec<&str>| {
-        let padded: Vec<String> =
-            items.iter().zip(&widths).map(|(s, w)| format!("{s:<w$}")).collect();
+        let padded: Vec<String> = items
+            .iter()
+            .zip(&widths)
+            .map(|(s, &w)| format!("{s}{}", " ".repeat(w.saturating_sub(s.chars().count()))))
+            .collect();
         println!("{}", padded.join("  ").trim_end());
     };
     line(header.to_vec());

@@ -56,13 +56,16 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         &gamecert_certificates::Limits::default(),
     );
     if !verdict.accepted {
-        crate::cli::print_verdict(&verdict, false)?;
+        crate::cli::print_verdict(&verdict)?;
         return Ok(ExitCode::from(1));
     }
     let (cnf, comment) = match method {
         RefutationMethod::Reduction { reduction, formula } => (
             formula.clone(),
-            format!("the formula of the {reduction:?} reduction the certificate carries"),
+            format!(
+                "the formula of the {} reduction the certificate carries",
+                gamecert::base::token(reduction)
+            ),
         ),
         RefutationMethod::Direct => {
             let encoding = gamecert_certificates::voronoi::encode::black_wins_cnf(

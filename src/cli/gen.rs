@@ -200,7 +200,9 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
             let mut json = serde_json::json!({"format": "gamecert-triangulation", "version": 1});
-            json["kind"] = serde_json::to_value(format!("{kind:?}").to_lowercase())?;
+            json["kind"] = clap::ValueEnum::to_possible_value(&kind)
+                .map_or("?".to_string(), |v| v.get_name().to_string())
+                .into();
             json["points"] = serde_json::to_value(&spec.points)?;
             json["triangles"] = serde_json::to_value(&spec.triangles)?;
             write_output(output.as_deref(), &format!("{}\n", serde_json::to_string(&json)?))?;

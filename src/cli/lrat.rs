@@ -31,6 +31,8 @@ pub fn run(args: Args, _quiet: bool) -> anyhow::Result<ExitCode> {
             json: args.json,
             max_work: args.max_work,
             read: gamecert::base::io::reader,
+            command: "lrat",
+            started: std::time::Instant::now(),
         });
     print!("{}", outcome.stdout);
     eprint!("{}", outcome.stderr);

@@ -28,16 +28,33 @@ pub fn note(quiet: bool, text: &str) {
     }
 }
 
-pub fn print_verdict(verdict: &Verdict, json: bool) -> anyhow::Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(verdict)?);
-    } else {
+/// Prints a verdict as the checker's commands do (always text: JSON goes through [`print_json`]).
+pub fn print_verdict(verdict: &Verdict) -> anyhow::Result<()> {
+    {
         println!("{}: {}", if verdict.accepted { "ACCEPTED" } else { "REJECTED" }, verdict.claim);
         println!("{}", verdict.reason);
         for theorem in &verdict.trusted {
             println!("trusted: {theorem}");
         }
     }
+    Ok(())
+}
+
+/// Prints the one JSON shape of every `--json` output
+/// ([`gamecert_certificates::verify::output_json`]: `format`, `version`, `command`, `verdict`,
+/// `summary`, `seconds`, then `fields`; an array goes under `rows`).
+pub fn print_json(
+    command: &str,
+    verdict: &str,
+    summary: &str,
+    started: std::time::Instant,
+    fields: serde_json::Value,
+) -> anyhow::Result<()> {
+    let seconds = started.elapsed().as_secs_f64();
+    print!(
+        "{}",
+        gamecert_certificates::verify::output_json(command, verdict, summary, seconds, fields)
+    );
     Ok(())
 }
 

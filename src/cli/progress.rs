@@ -17,21 +17,21 @@ pub struct Progress {
     /// Without a terminal: what is being done, the total, and when the last line was written.
     plain: Option<(String, Option<u64>, Mutex<Instant>)>,
     started: Instant,
+    /// Without a terminal and with nothing else to count: a thread writing the status line.
+    ticker: Option<(std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
 }
 
 impl Progress {
     /// Progress over `total` items (`None`: unknown) of `what` ("graphs", "trials").
     pub fn new(what: &str, total: Option<u64>, quiet: bool) -> Progress {
         let started = Instant::now();
+        let mut progress = Progress { bar: None, plain: None, started, ticker: None };
         if quiet {
-            return Progress { bar: None, plain: None, started };
+            return progress;
         }
         if !std::io::stderr().is_terminal() {
-            return Progress {
-                bar: None,
-                plain: Some((what.to_string(), total, Mutex::new(started))),
-                started,
-            };
+            progress.plain = Some((what.to_string(), total, Mutex::new(started)));
+            return progress;
         }
         let bar = match total {
             Some(total) => ProgressBar::new(total).with_style(
@@ -41,12 +41,65 @@ impl Progress {
                 .expect("a fixed template"),
             ),
             None => ProgressBar::new_spinner().with_style(
-                ProgressStyle::with_template(&format!("{{spinner}} {{pos}} {what}, {{elapsed}}"))
+                ProgressStyle::with_template(&format!("{{spinner}} {what}, {{elapsed}}: {{msg}}"))
                     .expect("a fixed template"),
             ),
         };
         bar.enable_steady_tick(Duration::from_millis(200));
-        Progress { bar: Some(bar), plain: None, started }
+        progress.bar = Some(bar);
+        progress
+    }
+
+    /// Work with no count to report (one long search): a spinner with the elapsed time on a
+    /// terminal, otherwise a line every 10 s from a thread of its own, until [`Self::finish`].
+    pub fn alive(what: &str, quiet: bool) -> Progress {
+        let mut progress = Progress::new(what, None, quiet);
+        if progress.plain.is_some() {
+            let (stop, stopped) = std::sync::mpsc::channel::<()>();
+            let (what, started) = (what.to_string(), progress.started);
+            let handle = std::thread::spawn(move || {
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                    stopped.recv_timeout(STATUS_EVERY)
+                {
+                    eprintln!(
+                        "... {what}: still working after {:.0} s",
+                        started.elapsed().as_secs_f64()
+                    );
+                }
+            });
+            progress.plain = None;
+            progress.ticker = Some((stop, handle));
+        } else if let Some(bar) = &progress.bar {
+            bar.set_style(
+                ProgressStyle::with_template(&format!("{{spinner}} {what}, {{elapsed}}"))
+                    .expect("a fixed template"),
+            );
+        }
+        progress
+    }
+
+    /// A message on what is being done now (a spinner's text; on a status line otherwise).
+    pub fn message(&self, text: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(text.to_string());
+        }
+        if let Some((what, _, last)) = &self.plain {
+            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+            if last.elapsed() >= STATUS_EVERY {
+                *last = Instant::now();
+                eprintln!("... {what}: {text} after {:.0} s", self.started.elapsed().as_secs_f64());
+            }
+        }
+    }
+
+    /// The total, once it is known or when it changes.
+    pub fn set_total(&mut self, total: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(total);
+        }
+        if let Some((_, known, _)) = &mut self.plain {
+            *known = Some(total);
+        }
     }
 
     /// `done` items are finished.
@@ -67,10 +120,20 @@ impl Progress {
         }
     }
 
-    /// Removes the bar (the caller prints its own result).
-    pub fn finish(&self) {
+    /// Removes the bar and stops the status lines (the caller prints its own result).
+    pub fn finish(&mut self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+        if let Some((stop, handle)) = self.ticker.take() {
+            drop(stop);
+            let _ = handle.join();
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.finish();
     }
 }

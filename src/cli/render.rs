@@ -70,7 +70,7 @@ fn render_marking(
                 &Limits::default(),
             );
             if !verdict.accepted {
-                print_verdict(&verdict, false)?;
+                print_verdict(&verdict)?;
                 return Ok(ExitCode::from(1));
             }
             let (play, first_won) = gamecert::base::render::marking_play(spec, &strategy)

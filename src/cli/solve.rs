@@ -6,7 +6,7 @@ use crate::cli::write_output;
 use clap::Args as ClapArgs;
 use gamecert::base::io::{parse_instance, validate_instance, validate_one_round, BadInput};
 use gamecert::voronoi::one_round::{solve_one_round, SolveError};
-use gamecert_certificates::format::Instance;
+use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::{check, Limits};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -23,28 +23,34 @@ pub struct Args {
     /// direct encoding (direct). Multi-round games: median, kary or exact (see the README).
     #[arg(long, value_enum, default_value = "auto")]
     method: Method,
-    /// Print a JSON summary on standard output (the certificate then needs -o).
+    /// Print the command output as JSON on standard output; without -o it includes the
+    /// certificate.
     #[arg(long)]
     json: bool,
 }
 
-/// Writes a solved certificate and reports: with `--json` a summary on standard output (the
-/// certificate then goes only to `-o`), otherwise the certificate to `-o` or standard output and
-/// a note on standard error.
+/// Writes a solved certificate and reports: with `--json` the command output on standard output
+/// (with the certificate itself under `certificate` when there is no `-o`), otherwise the
+/// certificate to `-o` or standard output and a note on standard error.
 fn finish_solve(
-    text: String,
-    mut summary: serde_json::Value,
+    certificate: &Certificate,
+    mut fields: serde_json::Value,
     note_text: &str,
     output: Option<&Path>,
     json: bool,
     quiet: bool,
+    started: std::time::Instant,
 ) -> anyhow::Result<ExitCode> {
+    let text = certificate.to_json();
     if json {
-        if let Some(path) = output {
-            write_output(Some(path), &text)?;
+        match output.filter(|p| *p != Path::new("-")) {
+            Some(path) => {
+                write_output(Some(path), &text)?;
+                fields["output"] = path.display().to_string().into();
+            }
+            None => fields["certificate"] = serde_json::from_str(&text)?,
         }
-        summary["output"] = serde_json::json!(output.map(|p| p.display().to_string()));
-        println!("{}", serde_json::to_string_pretty(&summary)?);
+        crate::cli::print_json("solve", "accepted", note_text, started, fields)?;
     } else {
         write_output(output, &text)?;
         note(quiet, note_text);
@@ -55,6 +61,8 @@ fn finish_solve(
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { instance, output, method, json } = args;
+    let started = std::time::Instant::now();
+    let mut working = crate::cli::progress::Progress::alive("solving", quiet);
     let method: gamecert::base::method::Method = method.into();
     match parse_instance(&instance)? {
         Instance::VoronoiOneRound(spec) => {
@@ -63,16 +71,19 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 SolveError::TooLarge(t) => BadInput(format!("{}: {t}", instance.display())).into(),
                 other => anyhow::Error::from(other),
             })?;
+            anyhow::ensure!(
+                solved.verdict.accepted,
+                "internal error: the checker rejected gamecert's own certificate: {}",
+                solved.verdict.reason
+            );
             let summary = serde_json::json!({
-                "verdict": solved.verdict.claim,
-                "certificate": solved.certificate.kind(),
+                "claim": solved.verdict.claim,
+                "kind": solved.certificate.kind(),
                 "method": solved.method,
-                "cnf_variables": solved.cnf_variables,
-                "cnf_clauses": solved.cnf_clauses,
-                "lrat_bytes": solved.lrat_bytes,
                 "solve_seconds": solved.solve_seconds,
                 "check_seconds": solved.check_seconds,
-                "checked": solved.verdict.accepted,
+                "work": solved.verdict.work,
+                "lrat_bytes": solved.lrat_bytes,
             });
             let text = format!(
                     "{}: {} certificate ({} method, {} variables, {} clauses{}), solved in {:.3} s, accepted by the checker in {:.3} s",
@@ -85,13 +96,15 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     solved.solve_seconds,
                     solved.check_seconds
                 );
+            working.finish();
             finish_solve(
-                solved.certificate.to_json(),
+                &solved.certificate,
                 summary,
                 &text,
                 output.as_deref(),
                 json,
                 quiet,
+                started,
             )
         }
         other => {
@@ -118,12 +131,11 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 );
             }
             let summary = serde_json::json!({
-                "verdict": verdict.claim,
-                "certificate": certificate.kind(),
+                "claim": verdict.claim,
+                "kind": certificate.kind(),
                 "method": solved.method,
                 "search_nodes": nodes,
                 "solve_seconds": solve_seconds,
-                "checked": true,
                 "work": verdict.work,
             });
             let text = format!(
@@ -133,7 +145,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     solved.method,
                     verdict.reason
                 );
-            finish_solve(certificate_json, summary, &text, output.as_deref(), json, quiet)
+            working.finish();
+            finish_solve(&certificate, summary, &text, output.as_deref(), json, quiet, started)
         }
     }
 }

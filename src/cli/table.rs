@@ -3,7 +3,6 @@
 
 use clap::{Args as ClapArgs, Subcommand};
 use gamecert::base::io::BadInput;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -122,32 +121,40 @@ enum Table {
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { table, json } = args;
-    let mut progress = |what: &str| {
-        if !quiet && std::io::stderr().is_terminal() {
-            eprint!("\r{what}        ");
-        }
-    };
+    let started = std::time::Instant::now();
+    let mut shown = crate::cli::progress::Progress::new("table", None, quiet);
+    let mut progress = |what: &str| shown.message(what);
     match table {
         Table::VoronoiGraphs { graph6, max_n, rounds } => {
             let rounds: Vec<usize> = rounds.into_iter().map(usize::from).collect();
             return voronoi_graphs(graph6, max_n, &rounds, json, quiet);
         }
-        Table::Kayles { n } => return octal_table("Kayles", "0.77", n.unwrap_or(84), json),
+        Table::Kayles { n } => {
+            return octal_table("kayles", "Kayles", "0.77", n.unwrap_or(84), json)
+        }
         Table::DawsonKayles { n } => {
-            return octal_table("Dawson's Kayles", "0.07", n.unwrap_or(101), json)
+            return octal_table("dawson-kayles", "Dawson's Kayles", "0.07", n.unwrap_or(101), json)
         }
         Table::Grundy { n } => {
-            return octal_table("Grundy's game", "grundy", n.unwrap_or(84), json)
+            return octal_table("grundy", "Grundy's game", "grundy", n.unwrap_or(84), json)
         }
-        Table::Octal { code, n } => return octal_table("octal game", &code, n.unwrap_or(84), json),
+        Table::Octal { code, n } => {
+            return octal_table("octal", "octal game", &code, n.unwrap_or(84), json)
+        }
         Table::Flipping { max_n } => flip_tables(true, max_n, false, json, quiet)?,
         Table::SerpentineMft { max_n, no_certify } => {
             flip_tables(false, max_n, no_certify, json, quiet)?
         }
-        Table::NimstringFans => print!(
-            "{}",
-            gamecert::triangulations::nimstring::fan_tables(9, 10).map_err(anyhow::Error::msg)?
-        ),
+        Table::NimstringFans => {
+            let rows = gamecert::triangulations::nimstring::fan_table_rows(9, 10)
+                .map_err(anyhow::Error::msg)?;
+            if json {
+                let summary = "Nimstring on fans (seed 000, Tables 4 and 5): outcomes certified";
+                table_json("nimstring-fans", "accepted", summary, started, &rows)?;
+            } else {
+                print!("{}", gamecert::triangulations::nimstring::fan_tables_text(&rows));
+            }
+        }
         Table::TriangleAvoidance { max_n, rules, checkpoint } => {
             let rules: gamecert::triangle_avoidance::rules::Rules = rules.into();
 
@@ -179,11 +186,10 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 .map_err(BadInput)?;
                 rows.push(row);
             }
-            if !quiet && std::io::stderr().is_terminal() {
-                eprint!("\r{:60}\r", "");
-            }
+            shown.finish();
             if json {
-                println!("{}", serde_json::to_string_pretty(&rows)?);
+                let summary = format!("{} for n = 2..={max_n}: the solver's values", rules.name());
+                table_json("triangle-avoidance", "unchecked", &summary, started, &rows)?;
             } else {
                 print!("{}", gamecert::triangle_avoidance::solver::table(&rows));
             }
@@ -195,7 +201,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 &mut progress,
             )?;
             if json {
-                println!("{}", serde_json::to_string_pretty(&rows)?);
+                let summary = "VG(T, n) on complete k-ary trees, each value certified";
+                table_json("voronoi-kary", "accepted", summary, started, &rows)?;
             } else {
                 print!("{}", gamecert::voronoi::tables::voronoi_kary_table(&rows));
             }
@@ -222,11 +229,11 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 max_vertices,
                 &mut progress,
             )?;
-            if !quiet && std::io::stderr().is_terminal() {
-                eprint!("\r{:40}\r", "");
-            }
+            shown.finish();
             if json {
-                println!("{}", serde_json::to_string_pretty(&rows)?);
+                let summary =
+                    format!("VG(P_N, n) for N = {min_vertices}..={max_vertices}, certified");
+                table_json("voronoi-paths", "accepted", &summary, started, &rows)?;
             } else {
                 print!(
                     "{}",
@@ -244,11 +251,11 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 &mut |t| progress(t),
             )
             .map_err(BadInput)?;
-            if !quiet && std::io::stderr().is_terminal() {
-                eprint!("\r{:60}\r", "");
-            }
+            shown.finish();
             if json {
-                println!("{}", serde_json::to_string_pretty(&rows)?);
+                let summary =
+                    format!("2.1.3 and 2.1.4 on 3..={max_points} convex points, certified");
+                table_json("bichromatic-construct", "accepted", &summary, started, &rows)?;
             } else {
                 print!("{}", gamecert::triangulations::construct_table::bichromatic_text(&rows));
             }
@@ -265,11 +272,9 @@ fn flip_tables(
     json: bool,
     quiet: bool,
 ) -> anyhow::Result<()> {
-    let mut progress = |what: &str| {
-        if !quiet && std::io::stderr().is_terminal() {
-            eprint!("\r{what}        ");
-        }
-    };
+    let started = std::time::Instant::now();
+    let mut shown = crate::cli::progress::Progress::new("table", None, quiet);
+    let mut progress = |what: &str| shown.message(what);
     {
         let (what, low, high) = if flipping {
             ("flipping", 6, gamecert::triangulations::flipping::MAX_EXACT_POINTS)
@@ -286,10 +291,7 @@ fn flip_tables(
         let (text, rows_json) = if flipping {
             let rows = gamecert::triangulations::flip_table::rows(max_n, &mut progress)
                 .map_err(anyhow::Error::msg)?;
-            (
-                gamecert::triangulations::flip_table::table(&rows),
-                serde_json::to_string_pretty(&rows)?,
-            )
+            (gamecert::triangulations::flip_table::table(&rows), serde_json::to_value(&rows)?)
         } else {
             let rows =
                 gamecert::triangulations::serpentine::rows(max_n, !no_certify, &mut progress)
@@ -298,13 +300,17 @@ fn flip_tables(
             if no_certify {
                 text.push_str("(--no-certify: no certificate was written or replayed)\n");
             }
-            (text, serde_json::to_string_pretty(&rows)?)
+            (text, serde_json::to_value(&rows)?)
         };
-        if !quiet && std::io::stderr().is_terminal() {
-            eprint!("\r{:40}\r", "");
-        }
+        shown.finish();
         if json {
-            println!("{rows_json}");
+            let (name, verdict) = if flipping {
+                ("flipping", "accepted")
+            } else {
+                ("serpentine-mft", if no_certify { "unchecked" } else { "accepted" })
+            };
+            let summary = format!("table {name} to n = {max_n}");
+            table_json(name, verdict, &summary, started, &rows_json)?;
         } else {
             print!("{text}");
         }
@@ -313,17 +319,30 @@ fn flip_tables(
 }
 
 /// `table kayles|dawson-kayles|grundy|octal`: a nim-sequence, its period and exceptions.
-/// A nim-sequence table.
-fn octal_table(title: &str, code: &str, n: usize, json: bool) -> anyhow::Result<ExitCode> {
+fn octal_table(
+    subcommand: &str,
+    title: &str,
+    code: &str,
+    n: usize,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
     const MAX_N: usize = 1 << 26;
     let rules = gamecert::impartial::octal::Rules::parse(code).map_err(BadInput)?;
     if n > MAX_N {
         return Err(BadInput(format!("--n {n} is over the limit of {MAX_N}")).into());
     }
     let title = if title == "octal game" { code } else { title };
+    let started = std::time::Instant::now();
     let table = gamecert::impartial::octal::sequence_table(title, &rules, n);
     if json {
-        println!("{}", serde_json::to_string_pretty(&table)?);
+        let summary = format!("the nim-sequence of {title}, G(0..={n})");
+        crate::cli::print_json(
+            &format!("table {subcommand}"),
+            "unchecked",
+            &summary,
+            started,
+            serde_json::to_value(&table)?,
+        )?;
     } else {
         print!("{}", gamecert::impartial::octal::sequence_table_text(&table));
     }
@@ -350,17 +369,17 @@ fn voronoi_graphs(
             format!("every connected graph on 1..={max_n} vertices (gamecert's generator)"),
         ),
     };
-    let progress = crate::cli::progress::Progress::new("graphs", Some(graphs.len() as u64), quiet);
+    let mut progress =
+        crate::cli::progress::Progress::new("graphs", Some(graphs.len() as u64), quiet);
     let rows = gamecert::voronoi::census::census(&graphs, rounds, &|done| progress.set(done))
         .map_err(anyhow::Error::msg)?;
     progress.finish();
     let seconds = started.elapsed().as_secs_f64();
     if json {
-        let value = serde_json::json!({
-            "table": "voronoi-graphs", "source": from, "graphs": graphs.len(),
-            "rounds": rounds, "rows": rows, "seconds": seconds,
-        });
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        let summary =
+            format!("the Voronoi game on {} graphs ({from}), every value certified", graphs.len());
+        let fields = serde_json::json!({"source": from, "graphs": graphs.len(), "rounds": rounds, "rows": rows});
+        crate::cli::print_json("table voronoi-graphs", "accepted", &summary, started, fields)?;
         return Ok(ExitCode::SUCCESS);
     }
     println!(
@@ -388,4 +407,16 @@ fn voronoi_graphs(
     let positions: u64 = rows.iter().map(|r| r.positions_checked).sum();
     println!("\n{positions} positions replayed by the checker; {seconds:.1} s.");
     Ok(ExitCode::SUCCESS)
+}
+
+/// A table's rows in the one JSON output shape (`command` is `table NAME`).
+fn table_json(
+    name: &str,
+    verdict: &str,
+    summary: &str,
+    started: std::time::Instant,
+    rows: &impl serde::Serialize,
+) -> anyhow::Result<()> {
+    let fields = serde_json::json!({ "rows": rows });
+    crate::cli::print_json(&format!("table {name}"), verdict, summary, started, fields)
 }

@@ -36,6 +36,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             json,
             max_work,
             read: gamecert::base::io::reader,
+            command: "verify",
+            started: std::time::Instant::now(),
         });
         print!("{}", outcome.stdout);
         eprint!("{}", outcome.stderr);

@@ -197,8 +197,8 @@ pub fn certificate(game: &CoinGame) -> Result<CoinLabelling, String> {
         .filter(|&c| c <= MAX_SOLVED_COINS)
         .ok_or_else(|| {
             format!(
-                "a board of {:?} coins: `solve` labels at most {MAX_SOLVED_COINS} coins",
-                game.board
+                "a board of {} coins: `solve` labels at most {MAX_SOLVED_COINS} coins",
+                game.board.iter().map(u64::to_string).collect::<Vec<_>>().join(" x ")
             )
         });
     cells?;

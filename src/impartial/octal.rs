@@ -617,6 +617,7 @@ pub struct SequenceTable {
     pub name: String,
     pub code: String,
     /// G(0..=n) is printed.
+    #[serde(rename = "max_heap")]
     pub n: usize,
     pub values: Vec<u32>,
     /// G(0..analysed) was computed (at least 4096 values) for the periodicity analysis.

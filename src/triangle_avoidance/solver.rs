@@ -214,6 +214,7 @@ pub fn certificate(digraph: &GameDigraph, labels: &[Vec<bool>]) -> TriangleStrat
 /// One row of Tables 1 and 2.
 #[derive(Clone, Debug, Serialize)]
 pub struct Outcome {
+    #[serde(rename = "vertices")]
     pub n: usize,
     pub rules: Rules,
     /// "A" (the first player) or "B".
@@ -326,9 +327,9 @@ pub fn table(rows: &[Outcome]) -> String {
             });
         let certified = r.certified.map_or("no".to_string(), |p| format!("yes ({p})"));
         out.push_str(&format!(
-            "| {} | {:?} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
             r.n,
-            r.rules,
+            r.rules.name(),
             r.winner,
             certified,
             r.positions,

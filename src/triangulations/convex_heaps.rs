@@ -386,8 +386,9 @@ pub fn certificate(spec: &MarkingSpec) -> Result<MarkingKayles, String> {
         }
         other => {
             return Err(format!(
-                "no heap reduction for {other:?}: Theorem 1 covers the coloring game, Theorem 2 \
-                 Monochromatic Triangle"
+                "no heap reduction for {}: Theorem 1 covers the coloring game, Theorem 2 \
+                 Monochromatic Triangle",
+                crate::base::token(&other)
             ))
         }
     };

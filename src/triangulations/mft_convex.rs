@@ -418,7 +418,10 @@ impl MftSolver {
             return Err("the reduced MFT solver needs `convex_polygon`".into());
         };
         if spec.game != FlipGame::FlippingToTriangle {
-            return Err(format!("{:?}: the reduced solver plays only MFT", spec.game));
+            return Err(format!(
+                "{}: the reduced solver plays only MFT",
+                crate::base::token(&spec.game)
+            ));
         }
         if n > MAX_VERTICES {
             return Err(format!(

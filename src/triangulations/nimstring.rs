@@ -21,6 +21,7 @@
 
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::geometry::Triangulation;
+use serde::Serialize;
 use std::collections::HashMap;
 
 /// Edges as bit indices; each triangle as a mask of its three edges.
@@ -215,18 +216,28 @@ pub fn certified_fan_outcome(triangles: usize, play: Play) -> Result<(bool, u64)
     Ok((certificate.winner == "first", report.positions))
 }
 
-/// Tables 4 and 5 as Markdown: normal play on fans with 1..=`normal` triangles, misère on
-/// 1..=`misere`. Each outcome is also certified ([`certified_fan_outcome`]) and must agree;
-/// the Grundy values and winning edges come from this module's solver alone.
-pub fn fan_tables(normal: usize, misere: usize) -> Result<String, String> {
-    let mut out = String::new();
-    for (play, last, title) in [
-        (Play::Normal, normal, "Nimstring on fans, normal play (seed 000, Table 4)"),
-        (Play::Misere, misere, "Nimstring on fans, misère play (seed 000, Table 5)"),
-    ] {
-        out.push_str(&format!(
-            "{title}\n\n| triangles | outcome | certified (positions replayed) | Grundy value (solver only) | winning first edges (solver only) |\n|---:|---|---:|---:|---|\n"
-        ));
+/// One row of the fan tables: the solver's row and the certified outcome's replay.
+#[derive(Clone, Debug, Serialize)]
+pub struct FanTableRow {
+    /// "normal" or "misere".
+    pub play: &'static str,
+    pub triangles: usize,
+    /// "first" or "second": who wins, certified.
+    pub winner: &'static str,
+    /// Positions the checker replayed for the outcome.
+    pub positions_checked: u64,
+    /// Grundy value (normal play only; the solver's word).
+    pub grundy: Option<u32>,
+    /// Winning first edges (the solver's word).
+    pub winning: Vec<String>,
+}
+
+/// Seed 000's Tables 4 and 5: Nimstring on fans with 1..=`normal` (normal play) and
+/// 1..=`misere` (misere play) triangles. Each outcome is certified and replayed by the checker;
+/// a disagreement with the solver is an error.
+pub fn fan_table_rows(normal: usize, misere: usize) -> Result<Vec<FanTableRow>, String> {
+    let mut rows = Vec::new();
+    for (play, last, name) in [(Play::Normal, normal, "normal"), (Play::Misere, misere, "misere")] {
         for t in 1..=last {
             let row = fan_row(t, play);
             let (first, positions) = certified_fan_outcome(t, play)?;
@@ -236,18 +247,42 @@ pub fn fan_tables(normal: usize, misere: usize) -> Result<String, String> {
                     row.outcome
                 ));
             }
+            rows.push(FanTableRow {
+                play: name,
+                triangles: t,
+                winner: if first { "first" } else { "second" },
+                positions_checked: positions,
+                grundy: row.grundy,
+                winning: row.winning,
+            });
+        }
+    }
+    Ok(rows)
+}
+
+/// The fan tables as Markdown.
+pub fn fan_tables_text(rows: &[FanTableRow]) -> String {
+    let mut out = String::new();
+    for (play, title) in [
+        ("normal", "Nimstring on fans, normal play (seed 000, Table 4)"),
+        ("misere", "Nimstring on fans, misère play (seed 000, Table 5)"),
+    ] {
+        out.push_str(&format!(
+            "{title}\n\n| triangles | outcome | certified (positions replayed) | Grundy value (solver only) | winning first edges (solver only) |\n|---:|---|---:|---:|---|\n"
+        ));
+        for row in rows.iter().filter(|r| r.play == play) {
             out.push_str(&format!(
                 "| {} | {} | {} | {} | {} |\n",
-                t,
-                row.outcome,
-                positions,
+                row.triangles,
+                if row.winner == "first" { "1st" } else { "2nd" },
+                row.positions_checked,
                 row.grundy.map_or("-".to_string(), |g| g.to_string()),
                 if row.winning.is_empty() { "none".to_string() } else { row.winning.join(", ") }
             ));
         }
         out.push('\n');
     }
-    Ok(out)
+    out
 }
 
 #[cfg(test)]

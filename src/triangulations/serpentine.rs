@@ -93,6 +93,7 @@ pub fn parity_value(n: usize) -> i64 {
 /// One row of the serpentine table.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Row {
+    #[serde(rename = "points")]
     pub n: usize,
     /// Serpentine triangulations up to rotation and reflection.
     pub triangulations: usize,

@@ -168,6 +168,7 @@ impl Sides {
 /// The counts of [`survey`] for one n (all serpentine triangulations up to symmetry).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Survey {
+    #[serde(rename = "points")]
     pub n: usize,
     pub triangulations: usize,
     /// Positions reached by moves that do not end the game (start included).

@@ -92,12 +92,14 @@ fn reduce_solve_verify_round_trip_with_exit_codes() {
     let out = gamecert(&["solve", i, "-o", c, "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let summary: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(summary["verdict"], "black-cannot-win");
+    assert_eq!(summary["verdict"], "accepted");
+    assert_eq!(summary["claim"], "black-cannot-win");
+    assert_eq!(summary["format"], "gamecert-output");
     assert_eq!(summary["method"], "reduction");
     let out = gamecert(&["verify", i, c, "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let verdict: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(verdict["accepted"], true);
+    assert_eq!(verdict["verdict"], "accepted");
     assert!(verdict["trusted"][0].as_str().unwrap().contains("Corollary 1"));
 
     // A truncated certificate and a garbage one are rejections (exit 1), not crashes.
@@ -229,7 +231,7 @@ fn strategy_certificates_verify_from_files() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let summary: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     // One round on a tree: the median rule (the centre is the one median, so W wins).
-    assert_eq!(summary["certificate"], "voronoi-strategy");
+    assert_eq!(summary["kind"], "voronoi-strategy");
     let out = gamecert(&["verify", star.to_str().unwrap(), value.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert!(stdout(&out).contains("white wins"), "{}", stdout(&out));
@@ -451,8 +453,9 @@ fn voronoi_paths_table_and_its_bad_input() {
         "--json",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(rows.as_array().unwrap().len(), 3);
+    let output: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(output["command"], "table voronoi-paths");
+    assert_eq!(output["rows"].as_array().unwrap().len(), 3);
     bad_input(&["table", "voronoi-paths", "--max-vertices", "0"], "between 1 and 200");
     bad_input(&["table", "voronoi-paths", "--max-vertices", "1000"], "between 1 and 200");
     bad_input(

@@ -55,7 +55,7 @@ fn theorem_3_round_trip_and_mutations() {
         &[],
     );
     assert!(summary["method"].as_str().unwrap().contains("Theorem 3"), "{summary}");
-    assert!(summary["verdict"].as_str().unwrap().contains("is 0"), "{summary}");
+    assert!(summary["claim"].as_str().unwrap().contains("is 0"), "{summary}");
     assert_eq!(read_json(&i).get("triangles"), None, "points only");
     let cert = read_json(&c);
     // R's first move is the halving diagonal; answer B's reply with that diagonal again.
@@ -94,7 +94,7 @@ fn bichromatic_coloring_theorem_6_and_lemma_4() {
     let (i, _, summary) = gen_and_solve(dir.path(), "c", &gen, &[]);
     assert!(summary["method"].as_str().unwrap().contains("Theorem 6"), "{summary}");
     assert!(
-        summary["verdict"].as_str().unwrap().contains("the second player does not lose"),
+        summary["claim"].as_str().unwrap().contains("the second player does not lose"),
         "{summary}"
     );
     let (_, _, exact) = gen_and_solve(dir.path(), "c", &gen, &["--method", "exact"]);

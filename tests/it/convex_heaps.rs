@@ -187,5 +187,5 @@ fn the_method_can_be_chosen() {
     gen("40", "coloring");
     bad_input(&["solve", i, "--method", "exact"], "asks for the exact solver");
     gen("8", "four-cycle");
-    bad_input(&["solve", i, "--method", "heaps"], "no heap reduction for FourCycle");
+    bad_input(&["solve", i, "--method", "heaps"], "no heap reduction for four-cycle");
 }

@@ -20,6 +20,7 @@ mod flipping;
 mod fuzz_checker;
 mod graph_formats;
 mod input_habits;
+mod json_output;
 mod octal;
 mod octal_snapshots;
 mod proofs;

@@ -74,7 +74,11 @@ fn a_large_instance_is_decided_by_theorem_10() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let summary: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(summary["method"], "Theorem 10");
-    assert_eq!(summary["certificate"], "vertexnim-labelling");
+    assert_eq!(summary["kind"], "vertexnim-labelling");
+    assert_eq!(
+        summary["certificate"]["kind"], "vertexnim-labelling",
+        "without -o, the certificate itself"
+    );
     let cert = dir.path().join("big-cert.json");
     let out = gamecert(&["solve", inst.to_str().unwrap(), "-o", cert.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

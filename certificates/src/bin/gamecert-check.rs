@@ -33,6 +33,8 @@ fn main() -> ExitCode {
                 json: *json,
                 max_work: *max_work,
                 read: read_file,
+                command: if lrat { "lrat" } else { "verify" },
+                started: std::time::Instant::now(),
             };
             let outcome = if lrat { run_lrat(&request) } else { run(&request) };
             let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());

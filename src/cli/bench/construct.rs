@@ -52,7 +52,7 @@ fn bench_game(
             Err(Stop::Time) => Some(format!("over {} s", limit.as_secs_f64())),
             Err(Stop::Positions(cap)) => Some(format!("over {cap} positions")),
         };
-        note(&format!("{name}, {n} points: {seconds:.2} s {stopped:?}"));
+        note(&format!("{name}, {n} points: {seconds:.2} s {}", stopped.as_deref().unwrap_or("")));
         rows.push(BenchRow {
             game: name,
             points: n,

@@ -323,7 +323,7 @@ pub fn marking_reach(seconds: f64, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Re
             if 2 * n - 3 > gamecert_certificates::triangulations::marking::MAX_EDGES {
                 break;
             }
-            note(&format!("marking reach: {game:?} on {n} points"));
+            note(&format!("marking reach: {} on {n} points", gamecert::base::token(&game)));
             let spec = MarkingSpec {
                 game,
                 triangulation: gamecert::triangulations::generate::generate(
@@ -349,7 +349,7 @@ pub fn marking_reach(seconds: f64, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Re
             };
             let elapsed = started.elapsed().as_secs_f64();
             rows.push(ReachRow {
-                game: format!("{game:?}"),
+                game: gamecert::base::token(&game),
                 points: n,
                 edges: 2 * n - 3,
                 seconds: elapsed,

@@ -84,7 +84,7 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
         (FlipGame::AllGreen, Kind::Convex, "random convex triangulation"),
     ] {
         let mut row = ReachRow {
-            game: format!("{game:?}"),
+            game: gamecert::base::token(&game),
             family: family.into(),
             largest_n: 0,
             seconds: 0.0,
@@ -111,7 +111,7 @@ pub fn flipping(quick: bool, note: Progress) -> anyhow::Result<Report> {
             row.largest_n = n;
             row.seconds = started.elapsed().as_secs_f64();
             row.nodes = nodes;
-            note(&format!("{game:?}: n = {n} in {:.2} s", row.seconds));
+            note(&format!("{}: n = {n} in {:.2} s", gamecert::base::token(&game), row.seconds));
             // The solitaire search cannot stop half-way: do not start a size that would
             // need 20 times the last one's time beyond the cap.
             if game.solitaire() && row.seconds * 20.0 > cap.as_secs_f64() {

@@ -274,24 +274,24 @@ pub struct LratRow {
     pub vars: u32,
     pub clauses: usize,
     /// Solving without proof logging.
-    pub solve_ms: f64,
+    pub solve_seconds: f64,
     /// Solving with LRAT proof logging and translation.
-    pub solve_proof_ms: f64,
+    pub solve_proof_seconds: f64,
     pub lrat_bytes: usize,
     pub additions: u64,
     pub hints: u64,
     /// The trusted checker on the proof.
-    pub check_ms: f64,
-    /// `check_ms / solve_proof_ms`.
+    pub check_seconds: f64,
+    /// `check_seconds / solve_proof_seconds`.
     pub check_over_solve: f64,
     /// `gamecert lrat` on the files, as a process (best of 3): reading and checking.
-    pub file_check_ms: f64,
+    pub file_check_seconds: f64,
     /// drat-trim's `lrat-check` on the same files, as a process (best of 3), when installed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub outside_check_ms: Option<f64>,
+    pub lrat_check_seconds: Option<f64>,
     /// CakeML's `cake_lpr` on the same files, likewise.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cake_lpr_ms: Option<f64>,
+    pub cake_lpr_seconds: Option<f64>,
 }
 
 /// The checkers as processes on `cnf` and `lrat` written to temporary files, best of 3 each:
@@ -352,16 +352,16 @@ pub fn lrat_row(name: &str, cnf: &Cnf) -> anyhow::Result<LratRow> {
         instance: name.to_string(),
         vars: cnf.num_vars,
         clauses: cnf.clauses.len(),
-        solve_ms: solve_plain * 1000.0,
-        solve_proof_ms: solve_proof * 1000.0,
+        solve_seconds: solve_plain,
+        solve_proof_seconds: solve_proof,
         lrat_bytes: lrat.len(),
         additions: report.additions,
         hints: report.hints,
-        check_ms: check_seconds * 1000.0,
+        check_seconds,
         check_over_solve: check_seconds / solve_proof,
-        file_check_ms: file_check_seconds * 1000.0,
-        outside_check_ms: outside.map(|s| s * 1000.0),
-        cake_lpr_ms: cake.map(|s| s * 1000.0),
+        file_check_seconds,
+        lrat_check_seconds: outside,
+        cake_lpr_seconds: cake,
     })
 }
 
@@ -405,20 +405,21 @@ pub fn lrat_table(rows: &[LratRow]) -> String {
          |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in rows {
-        let shown = |ms: Option<f64>| ms.map_or("(absent)".to_string(), |ms| format!("{ms:.3}"));
-        let (outside, cake) = (shown(r.outside_check_ms), shown(r.cake_lpr_ms));
+        let shown =
+            |ms: Option<f64>| ms.map_or("(absent)".to_string(), |s| format!("{:.3}", s * 1000.0));
+        let (outside, cake) = (shown(r.lrat_check_seconds), shown(r.cake_lpr_seconds));
         let _ = writeln!(
             out,
             "| {} | {} | {} | {:.3} | {:.3} | {} | {:.3} | {:.2} | {:.3} | {outside} | {cake} |",
             r.instance,
             r.vars,
             r.clauses,
-            r.solve_ms,
-            r.solve_proof_ms,
+            r.solve_seconds * 1000.0,
+            r.solve_proof_seconds * 1000.0,
             r.lrat_bytes,
-            r.check_ms,
+            r.check_seconds * 1000.0,
             r.check_over_solve,
-            r.file_check_ms
+            r.file_check_seconds * 1000.0
         );
     }
     out
@@ -701,9 +702,22 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             eprintln!("{text}");
         }
     };
+    let started = Instant::now();
     let print = |value: serde_json::Value, table: String| -> anyhow::Result<()> {
         if json {
-            println!("{}", serde_json::to_string_pretty(&value)?);
+            let command = format!(
+                "bench {}",
+                clap::ValueEnum::to_possible_value(&name)
+                    .map_or("?".into(), |v| v.get_name().to_string())
+            );
+            let fields = serde_json::json!({ "rows": value });
+            crate::cli::print_json(
+                &command,
+                "measured",
+                &format!("{command}: measurements"),
+                started,
+                fields,
+            )?;
         } else {
             print!("{table}");
         }

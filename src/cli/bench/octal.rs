@@ -19,6 +19,7 @@ pub struct OctalRow {
     pub game: String,
     pub code: String,
     /// G(0..=n).
+    #[serde(rename = "max_heap")]
     pub n: usize,
     pub method: String,
     pub seconds: f64,

@@ -13,6 +13,7 @@ use std::time::Instant;
 /// One n.
 #[derive(Clone, Debug, Serialize)]
 pub struct TriangleRow {
+    #[serde(rename = "vertices")]
     pub n: usize,
     pub winner: String,
     pub positions: usize,

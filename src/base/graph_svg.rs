@@ -1,0 +1,290 @@
+//! Native SVG pictures of the Voronoi game on a graph, without Graphviz: a layout, W's and B's
+//! stones, and every vertex coloured by its owner (the nearer stone; ties uncoloured).
+//!
+//! Layouts, chosen by the graph's shape: a path on one line; a tree in layers from a centre
+//! vertex, each subtree given width in proportion to its leaves; any other graph by a
+//! force-directed layout (Fruchterman-Reingold from a circle, fixed number of rounds, so the
+//! same graph always gives the same picture). Graphs over [`MAX_VERTICES`] vertices are left to
+//! DOT. Drawing only: the owners come from the same distance rule the checker uses, and
+//! nothing here decides anything.
+
+use gamecert_certificates::base::graph::Graph;
+use std::fmt::Write as _;
+
+/// The largest graph drawn natively (the force layout is quadratic per round).
+pub const MAX_VERTICES: usize = 1500;
+
+const W_STONE: &str = "#e66101";
+const W_OWNED: &str = "#fdb863";
+const B_STONE: &str = "#5e3c99";
+const B_OWNED: &str = "#b2abd2";
+
+/// Coordinates in the unit square for every vertex.
+pub fn layout(graph: &Graph) -> Vec<(f64, f64)> {
+    let n = graph.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let degree = |v: usize| graph.neighbours(v).len();
+    let connected = graph.distances_from(&[0]).iter().all(|&d| d != u32::MAX);
+    if connected && graph.edge_count() + 1 == n {
+        if (0..n).all(|v| degree(v) <= 2) {
+            return path_layout(graph);
+        }
+        return tree_layout(graph);
+    }
+    force_layout(graph)
+}
+
+fn path_layout(graph: &Graph) -> Vec<(f64, f64)> {
+    let n = graph.len();
+    let start = (0..n).find(|&v| graph.neighbours(v).len() <= 1).unwrap_or(0);
+    let mut at = vec![(0.0, 0.5); n];
+    let (mut previous, mut current) = (usize::MAX, start);
+    for k in 0..n {
+        at[current] = (k as f64 / (n.max(2) - 1) as f64, 0.5);
+        let Some(&next) = graph.neighbours(current).iter().find(|&&u| u != previous) else { break };
+        (previous, current) = (current, next);
+    }
+    at
+}
+
+fn tree_layout(graph: &Graph) -> Vec<(f64, f64)> {
+    let n = graph.len();
+    // The centre: a vertex of least eccentricity (two BFS sweeps find a diameter's middle).
+    let far = |from: usize| {
+        let d = graph.distances_from(&[from]);
+        (0..n).max_by_key(|&v| d[v]).unwrap_or(0)
+    };
+    let a = far(0);
+    let b = far(a);
+    let (da, db) = (graph.distances_from(&[a]), graph.distances_from(&[b]));
+    let root = (0..n).min_by_key(|&v| da[v].max(db[v])).unwrap_or(0);
+    let depth = graph.distances_from(&[root]);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&v| depth[v]);
+    let mut parent = vec![usize::MAX; n];
+    for &v in &order {
+        for &u in graph.neighbours(v) {
+            if depth[u] == depth[v] + 1 {
+                parent[u] = v;
+            }
+        }
+    }
+    let mut leaves = vec![0usize; n];
+    for &v in order.iter().rev() {
+        leaves[v] = leaves[v].max(1);
+        if parent[v] != usize::MAX {
+            leaves[parent[v]] += leaves[v];
+        }
+    }
+    let height = depth.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let mut span = vec![(0.0, 1.0); n];
+    let mut at = vec![(0.5, 0.0); n];
+    for &v in &order {
+        let (left, right) = span[v];
+        at[v] = ((left + right) / 2.0, depth[v] as f64 / height);
+        let mut cursor = left;
+        for &u in graph.neighbours(v).iter().filter(|&&u| parent[u] == v) {
+            let width = (right - left) * leaves[u] as f64 / leaves[v].max(1) as f64;
+            span[u] = (cursor, cursor + width);
+            cursor += width;
+        }
+    }
+    at
+}
+
+fn force_layout(graph: &Graph) -> Vec<(f64, f64)> {
+    let n = graph.len();
+    let mut at: Vec<(f64, f64)> = (0..n)
+        .map(|v| {
+            let angle = std::f64::consts::TAU * v as f64 / n as f64;
+            (0.5 + 0.45 * angle.cos(), 0.5 + 0.45 * angle.sin())
+        })
+        .collect();
+    let k = (1.0 / n as f64).sqrt();
+    let rounds = 300;
+    for round in 0..rounds {
+        let mut push = vec![(0.0, 0.0); n];
+        for v in 0..n {
+            for u in v + 1..n {
+                let (dx, dy) = (at[v].0 - at[u].0, at[v].1 - at[u].1);
+                let d2 = (dx * dx + dy * dy).max(1e-9);
+                let f = k * k / d2;
+                push[v].0 += dx * f;
+                push[v].1 += dy * f;
+                push[u].0 -= dx * f;
+                push[u].1 -= dy * f;
+            }
+        }
+        for (v, u) in graph.edges() {
+            let (dx, dy) = (at[v].0 - at[u].0, at[v].1 - at[u].1);
+            let d = (dx * dx + dy * dy).sqrt().max(1e-9);
+            let f = d / k;
+            push[v].0 -= dx * f;
+            push[v].1 -= dy * f;
+            push[u].0 += dx * f;
+            push[u].1 += dy * f;
+        }
+        let cap = 0.1 * (1.0 - round as f64 / rounds as f64) + 0.002;
+        for v in 0..n {
+            let (px, py) = push[v];
+            let len = (px * px + py * py).sqrt().max(1e-12);
+            let step = len.min(cap);
+            at[v].0 += px / len * step;
+            at[v].1 += py / len * step;
+        }
+    }
+    // Back into the unit square.
+    let (min_x, max_x) = at.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (min_y, max_y) = at.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    let span = (max_x - min_x).max(max_y - min_y).max(1e-9);
+    at.iter().map(|&(x, y)| ((x - min_x) / span, (y - min_y) / span)).collect()
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The picture of `graph` with W's stones `white` and B's stones `black`, titled `title`; a
+/// second line counts the stones and what each player owns.
+pub fn voronoi_svg(
+    graph: &Graph,
+    white: &[usize],
+    black: &[usize],
+    title: &str,
+) -> Result<String, String> {
+    let n = graph.len();
+    if n > MAX_VERTICES {
+        return Err(format!(
+            "{n} vertices are more than the {MAX_VERTICES} drawn natively; `--format dot` writes the \
+             graph for Graphviz"
+        ));
+    }
+    let at = layout(graph);
+    let (to_w, to_b) = (graph.distances_from(white), graph.distances_from(black));
+    let owner = |v: usize| to_w[v].cmp(&to_b[v]);
+    let (w_owns, b_owns) = (
+        (0..n).filter(|&v| owner(v).is_lt()).count(),
+        (0..n).filter(|&v| owner(v).is_gt()).count(),
+    );
+    // Room for every vertex: about 80 units per sqrt(n) (and 30 per vertex along a path).
+    let flat = at.iter().all(|p| p.1 == at[0].1);
+    let side = if flat {
+        (30.0 * n as f64).clamp(300.0, 1600.0)
+    } else {
+        (80.0 * (n as f64).sqrt()).clamp(300.0, 900.0)
+    };
+    let (max_x, max_y) = at.iter().fold((0.0_f64, 0.0_f64), |(a, b), p| (a.max(p.0), b.max(p.1)));
+    let (margin, top) = (30.0, 50.0);
+    let (w, h) =
+        (side * max_x.max(0.3) + 2.0 * margin + 40.0, side * max_y.max(0.05) + 2.0 * margin + top);
+    let xy = |v: usize| (margin + 20.0 + at[v].0 * side, top + margin + at[v].1 * side);
+    let radius = if n <= 60 { 9.0 } else { 5.0 };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(out, r#"<text x="{margin}" y="20" font-size="14">{}</text>"#, escape(title));
+    let _ = writeln!(
+        out,
+        r#"<text x="{margin}" y="38" font-size="12"><tspan fill="{W_STONE}">W: {} stones, owns {w_owns}</tspan>   <tspan fill="{B_STONE}">B: {} stones, owns {b_owns}</tspan>   ties: {}</text>"#,
+        white.len(),
+        black.len(),
+        n - w_owns - b_owns
+    );
+    for (v, u) in graph.edges() {
+        let ((x1, y1), (x2, y2)) = (xy(v), xy(u));
+        let _ = writeln!(
+            out,
+            r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#888888" stroke-width="1.2"/>"##
+        );
+    }
+    let (is_w, is_b) = {
+        let (mut w, mut b) = (vec![false; n], vec![false; n]);
+        white.iter().for_each(|&v| w[v] = true);
+        black.iter().for_each(|&v| b[v] = true);
+        (w, b)
+    };
+    for v in 0..n {
+        let (x, y) = xy(v);
+        let (fill, stroke, width) = if is_w[v] {
+            (W_STONE, "black", 2.5)
+        } else if is_b[v] {
+            (B_STONE, "black", 2.5)
+        } else if !black.is_empty() || !white.is_empty() {
+            match owner(v) {
+                std::cmp::Ordering::Less => (W_OWNED, "#444444", 1.0),
+                std::cmp::Ordering::Greater => (B_OWNED, "#444444", 1.0),
+                std::cmp::Ordering::Equal => ("white", "#444444", 1.0),
+            }
+        } else {
+            ("white", "#444444", 1.0)
+        };
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>"#
+        );
+    }
+    if n <= 200 {
+        for v in 0..n {
+            let (x, y) = xy(v);
+            let _ = writeln!(
+                out,
+                r##"<text x="{:.1}" y="{:.1}" font-size="10" fill="#222222" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"##,
+                x + radius + 2.0,
+                y - radius - 1.0,
+                escape(graph.name(v))
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(n: usize, edges: &[(usize, usize)]) -> Graph {
+        let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+        let edges: Vec<(String, String)> =
+            edges.iter().map(|&(a, b)| (names[a].clone(), names[b].clone())).collect();
+        Graph::new(&names, &edges).unwrap()
+    }
+
+    #[test]
+    fn layouts_keep_vertices_apart_and_inside_the_square() {
+        let path = graph(5, &[(0, 1), (1, 2), (2, 3), (3, 4)]);
+        let star = graph(5, &[(0, 1), (0, 2), (0, 3), (0, 4)]);
+        let cycle = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0)]);
+        for g in [&path, &star, &cycle] {
+            let at = layout(g);
+            for (i, p) in at.iter().enumerate() {
+                assert!((0.0..=1.0).contains(&p.0) && (0.0..=1.0).contains(&p.1), "{p:?}");
+                for q in &at[i + 1..] {
+                    assert!((p.0 - q.0).hypot(p.1 - q.1) > 0.05, "{p:?} {q:?}");
+                }
+            }
+        }
+        // The path is drawn on one line, in order.
+        let at = layout(&path);
+        assert!(at.iter().all(|p| p.1 == 0.5));
+        assert!(at.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn owners_are_coloured_and_counted() {
+        let path = graph(5, &[(0, 1), (1, 2), (2, 3), (3, 4)]);
+        let svg = voronoi_svg(&path, &[1], &[3], "t").unwrap();
+        assert!(
+            svg.contains("W: 1 stones, owns 2") && svg.contains("B: 1 stones, owns 2"),
+            "{svg}"
+        );
+        assert!(svg.contains("ties: 1"));
+        assert_eq!(svg.matches(W_STONE).count(), 2, "one W stone and the legend");
+        assert_eq!(svg.matches(W_OWNED).count(), 1);
+    }
+}

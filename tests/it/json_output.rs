@@ -1,0 +1,105 @@
+//! One JSON shape for every `--json` output (issue 17, item 5; docs/formats.md, "Command
+//! output"): each command's output is snapshot-tested, with wall times set to 0 and temporary
+//! paths shortened to their file names.
+
+use crate::common::{gamecert, stderr, write};
+use serde_json::Value;
+
+/// The output with times zeroed and temporary paths cut to file names.
+fn stable(mut value: Value) -> Value {
+    fn walk(key: &str, value: &mut Value) {
+        match value {
+            Value::Object(map) => map.iter_mut().for_each(|(k, v)| walk(k, v)),
+            Value::Array(items) => items.iter_mut().for_each(|v| walk(key, v)),
+            Value::Number(_) if key.ends_with("seconds") || key == "graphs_per_second" => {
+                *value = 0.into()
+            }
+            Value::String(s) if s.contains("/tmp") || s.contains(".tmp") => {
+                *s = s.rsplit('/').next().unwrap_or_default().to_string();
+            }
+            Value::String(s) => *s = without_decimals(s),
+            _ => {}
+        }
+    }
+    walk("", &mut value);
+    value
+}
+
+/// Decimal numbers (the wall times inside human summaries) replaced by `#.#`.
+fn without_decimals(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        let digits = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+        let whole = start + digits(&rest[start..]);
+        out.push_str(&rest[..start]);
+        match rest[whole..]
+            .strip_prefix('.')
+            .filter(|s| s.starts_with(|c: char| c.is_ascii_digit()))
+        {
+            Some(fraction) => {
+                out.push_str("#.#");
+                rest = &fraction[digits(fraction)..];
+            }
+            None => {
+                out.push_str(&rest[start..whole]);
+                rest = &rest[whole..];
+            }
+        }
+    }
+    out + rest
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = gamecert(args);
+    assert!(out.status.code().is_some_and(|c| c <= 1), "{args:?}: {}", stderr(&out));
+    let value: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    for key in ["format", "version", "command", "verdict", "summary", "seconds"] {
+        assert!(value.get(key).is_some(), "{args:?}: no `{key}` in {value}");
+    }
+    assert_eq!(value["format"], "gamecert-output");
+    let token = value["verdict"].as_str().unwrap();
+    assert!(["accepted", "rejected", "unchecked", "measured"].contains(&token), "{token}");
+    stable(value)
+}
+
+#[test]
+fn every_command_prints_the_one_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).display().to_string();
+    write(dir.path(), "tiny.txt", "white b\nblack 1\na b\nb c\n");
+    write(dir.path(), "u.cnf", "p cnf 1 2\n1 0\n-1 0\n");
+    write(dir.path(), "u.lrat", "3 0 1 2 0\n");
+    let solve = json_of(&["solve", &p("tiny.txt"), "--method", "direct", "--json"]);
+    assert_eq!(
+        solve["certificate"]["kind"], "refutation",
+        "without -o the certificate is included"
+    );
+    insta::assert_json_snapshot!("solve", solve);
+    let out =
+        gamecert(&["solve", &p("tiny.txt"), "--method", "direct", "-o", &p("tiny.cert"), "-q"]);
+    assert!(out.status.success());
+    insta::assert_json_snapshot!(
+        "verify",
+        json_of(&["verify", &p("tiny.txt"), &p("tiny.cert"), "--json"])
+    );
+    insta::assert_json_snapshot!("lrat", json_of(&["lrat", &p("u.cnf"), &p("u.lrat"), "--json"]));
+    insta::assert_json_snapshot!(
+        "table_kayles",
+        json_of(&["table", "kayles", "--n", "12", "--json"])
+    );
+    insta::assert_json_snapshot!(
+        "table_voronoi_graphs",
+        json_of(&["table", "voronoi-graphs", "--max-n", "4", "--json"])
+    );
+    insta::assert_json_snapshot!(
+        "table_nimstring_fans",
+        json_of(&["table", "nimstring-fans", "--json"])
+    );
+    let reduction = json_of(&["check-reduction", "sat-voronoi1", "--trials", "3", "--json"]);
+    assert_eq!(reduction["verdict"], "accepted");
+    let bench = json_of(&["bench", "census", "--quick", "--json", "-q"]);
+    assert_eq!(bench["verdict"], "measured");
+    assert_eq!(bench["rows"].as_array().unwrap().len(), 3);
+}

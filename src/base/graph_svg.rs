@@ -39,10 +39,10 @@ pub fn layout(graph: &Graph) -> Vec<(f64, f64)> {
 fn path_layout(graph: &Graph) -> Vec<(f64, f64)> {
     let n = graph.len();
     let start = (0..n).find(|&v| graph.neighbours(v).len() <= 1).unwrap_or(0);
-    let mut at = vec![(0.0, 0.5); n];
+    let mut at = vec![(0.0, 0.0); n];
     let (mut previous, mut current) = (usize::MAX, start);
     for k in 0..n {
-        at[current] = (k as f64 / (n.max(2) - 1) as f64, 0.5);
+        at[current] = (k as f64 / (n.max(2) - 1) as f64, 0.0);
         let Some(&next) = graph.neighbours(current).iter().find(|&&u| u != previous) else { break };
         (previous, current) = (current, next);
     }
@@ -79,11 +79,13 @@ fn tree_layout(graph: &Graph) -> Vec<(f64, f64)> {
         }
     }
     let height = depth.iter().copied().max().unwrap_or(0).max(1) as f64;
+    // Layers about three leaf widths apart, so that a bushy tree is drawn wide, not tall.
+    let layer = (1.0 / height).min(3.0 / leaves[root].max(1) as f64);
     let mut span = vec![(0.0, 1.0); n];
     let mut at = vec![(0.5, 0.0); n];
     for &v in &order {
         let (left, right) = span[v];
-        at[v] = ((left + right) / 2.0, depth[v] as f64 / height);
+        at[v] = ((left + right) / 2.0, depth[v] as f64 * layer);
         let mut cursor = left;
         for &u in graph.neighbours(v).iter().filter(|&&u| parent[u] == v) {
             let width = (right - left) * leaves[u] as f64 / leaves[v].max(1) as f64;
@@ -146,102 +148,149 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// The picture of `graph` with W's stones `white` and B's stones `black`, titled `title`; a
-/// second line counts the stones and what each player owns.
+/// A Voronoi game's graph laid out once, to be drawn at any number of positions (the frames of
+/// a play share one layout).
+pub struct VoronoiPicture<'g> {
+    graph: &'g Graph,
+    /// Every vertex's centre, in pixels.
+    centres: Vec<(f64, f64)>,
+    size: (f64, f64),
+    radius: f64,
+    /// Labels turned 40 degrees when the vertices are closer than a label is long.
+    slanted: bool,
+}
+
+/// Pixels between the picture's edge and the drawing, and above it for the two title lines.
+const MARGIN: f64 = 30.0;
+const TOP: f64 = 50.0;
+
+impl<'g> VoronoiPicture<'g> {
+    /// Lays `graph` out; graphs over [`MAX_VERTICES`] vertices are refused.
+    pub fn new(graph: &'g Graph) -> Result<VoronoiPicture<'g>, String> {
+        let n = graph.len();
+        if n > MAX_VERTICES {
+            return Err(format!(
+                "{n} vertices are more than the {MAX_VERTICES} drawn natively; `--format dot` \
+                 writes the graph for Graphviz"
+            ));
+        }
+        let at = layout(graph);
+        let radius = if n <= 60 { 9.0 } else { 5.0 };
+        // The scale puts the two closest vertices a stone and a gap apart, within limits.
+        let mut closest = f64::MAX;
+        for (i, p) in at.iter().enumerate() {
+            for q in &at[i + 1..] {
+                closest = closest.min((p.0 - q.0).hypot(p.1 - q.1));
+            }
+        }
+        let scale = if closest == f64::MAX {
+            300.0
+        } else {
+            ((2.0 * radius + 14.0) / closest.max(1e-6)).clamp(300.0, 2400.0)
+        };
+        let label = graph.names().map(|name| name.chars().count()).max().unwrap_or(0) as f64 * 6.5;
+        let slanted = n <= LABELLED && closest * scale < label + 2.0 * radius;
+        let (max_x, max_y) =
+            at.iter().fold((0.0_f64, 0.0_f64), |(a, b), p| (a.max(p.0), b.max(p.1)));
+        let below = if slanted { label * 0.7 } else { 0.0 };
+        let size = (
+            (scale * max_x + 2.0 * MARGIN + label + 20.0).max(320.0),
+            scale * max_y + 2.0 * MARGIN + TOP + below,
+        );
+        let centres = at
+            .iter()
+            .map(|&(x, y)| (MARGIN + 20.0 + x * scale, TOP + MARGIN + y * scale))
+            .collect();
+        Ok(VoronoiPicture { graph, centres, size, radius, slanted })
+    }
+
+    /// The picture with W's stones `white` and B's stones `black`, titled `title`; a second line
+    /// counts the stones and what each player owns.
+    pub fn draw(&self, white: &[usize], black: &[usize], title: &str) -> String {
+        let (graph, n, radius) = (self.graph, self.graph.len(), self.radius);
+        let (to_w, to_b) = (graph.distances_from(white), graph.distances_from(black));
+        let owner = |v: usize| to_w[v].cmp(&to_b[v]);
+        let (w_owns, b_owns) = (
+            (0..n).filter(|&v| owner(v).is_lt()).count(),
+            (0..n).filter(|&v| owner(v).is_gt()).count(),
+        );
+        let (w, h) = self.size;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="sans-serif">"#
+        );
+        let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+        let _ =
+            writeln!(out, r#"<text x="{MARGIN}" y="20" font-size="14">{}</text>"#, escape(title));
+        let _ = writeln!(
+            out,
+            r#"<text x="{MARGIN}" y="38" font-size="12"><tspan fill="{W_STONE}">W: {} stones, owns {w_owns}</tspan>   <tspan fill="{B_STONE}">B: {} stones, owns {b_owns}</tspan>   ties: {}</text>"#,
+            white.len(),
+            black.len(),
+            n - w_owns - b_owns
+        );
+        for (v, u) in graph.edges() {
+            let ((x1, y1), (x2, y2)) = (self.centres[v], self.centres[u]);
+            let _ = writeln!(
+                out,
+                r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#888888" stroke-width="1.2"/>"##
+            );
+        }
+        let (mut is_w, mut is_b) = (vec![false; n], vec![false; n]);
+        white.iter().for_each(|&v| is_w[v] = true);
+        black.iter().for_each(|&v| is_b[v] = true);
+        for (v, &(x, y)) in self.centres.iter().enumerate() {
+            let (fill, stroke, width) = if is_w[v] {
+                (W_STONE, "black", 2.5)
+            } else if is_b[v] {
+                (B_STONE, "black", 2.5)
+            } else if !black.is_empty() || !white.is_empty() {
+                match owner(v) {
+                    std::cmp::Ordering::Less => (W_OWNED, "#444444", 1.0),
+                    std::cmp::Ordering::Greater => (B_OWNED, "#444444", 1.0),
+                    std::cmp::Ordering::Equal => ("white", "#444444", 1.0),
+                }
+            } else {
+                ("white", "#444444", 1.0)
+            };
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>"#
+            );
+        }
+        if n <= LABELLED {
+            for (v, &(x, y)) in self.centres.iter().enumerate() {
+                // Upper right of the stone, or slanted down to the right below it when crowded.
+                let (lx, ly, turn) = if self.slanted {
+                    let (lx, ly) = (x + 2.0, y + radius + 8.0);
+                    (lx, ly, format!(r#" transform="rotate(40 {lx:.1} {ly:.1})""#))
+                } else {
+                    (x + radius + 2.0, y - radius - 1.0, String::new())
+                };
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{lx:.1}" y="{ly:.1}"{turn} font-size="10" fill="#222222" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"##,
+                    escape(graph.name(v))
+                );
+            }
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+/// Graphs up to this many vertices get their names written.
+const LABELLED: usize = 200;
+
+/// [`VoronoiPicture::draw`] for one picture.
 pub fn voronoi_svg(
     graph: &Graph,
     white: &[usize],
     black: &[usize],
     title: &str,
 ) -> Result<String, String> {
-    let n = graph.len();
-    if n > MAX_VERTICES {
-        return Err(format!(
-            "{n} vertices are more than the {MAX_VERTICES} drawn natively; `--format dot` writes the \
-             graph for Graphviz"
-        ));
-    }
-    let at = layout(graph);
-    let (to_w, to_b) = (graph.distances_from(white), graph.distances_from(black));
-    let owner = |v: usize| to_w[v].cmp(&to_b[v]);
-    let (w_owns, b_owns) = (
-        (0..n).filter(|&v| owner(v).is_lt()).count(),
-        (0..n).filter(|&v| owner(v).is_gt()).count(),
-    );
-    // Room for every vertex: about 80 units per sqrt(n) (and 30 per vertex along a path).
-    let flat = at.iter().all(|p| p.1 == at[0].1);
-    let side = if flat {
-        (30.0 * n as f64).clamp(300.0, 1600.0)
-    } else {
-        (80.0 * (n as f64).sqrt()).clamp(300.0, 900.0)
-    };
-    let (max_x, max_y) = at.iter().fold((0.0_f64, 0.0_f64), |(a, b), p| (a.max(p.0), b.max(p.1)));
-    let (margin, top) = (30.0, 50.0);
-    let (w, h) =
-        (side * max_x.max(0.3) + 2.0 * margin + 40.0, side * max_y.max(0.05) + 2.0 * margin + top);
-    let xy = |v: usize| (margin + 20.0 + at[v].0 * side, top + margin + at[v].1 * side);
-    let radius = if n <= 60 { 9.0 } else { 5.0 };
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(out, r#"<text x="{margin}" y="20" font-size="14">{}</text>"#, escape(title));
-    let _ = writeln!(
-        out,
-        r#"<text x="{margin}" y="38" font-size="12"><tspan fill="{W_STONE}">W: {} stones, owns {w_owns}</tspan>   <tspan fill="{B_STONE}">B: {} stones, owns {b_owns}</tspan>   ties: {}</text>"#,
-        white.len(),
-        black.len(),
-        n - w_owns - b_owns
-    );
-    for (v, u) in graph.edges() {
-        let ((x1, y1), (x2, y2)) = (xy(v), xy(u));
-        let _ = writeln!(
-            out,
-            r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#888888" stroke-width="1.2"/>"##
-        );
-    }
-    let (is_w, is_b) = {
-        let (mut w, mut b) = (vec![false; n], vec![false; n]);
-        white.iter().for_each(|&v| w[v] = true);
-        black.iter().for_each(|&v| b[v] = true);
-        (w, b)
-    };
-    for v in 0..n {
-        let (x, y) = xy(v);
-        let (fill, stroke, width) = if is_w[v] {
-            (W_STONE, "black", 2.5)
-        } else if is_b[v] {
-            (B_STONE, "black", 2.5)
-        } else if !black.is_empty() || !white.is_empty() {
-            match owner(v) {
-                std::cmp::Ordering::Less => (W_OWNED, "#444444", 1.0),
-                std::cmp::Ordering::Greater => (B_OWNED, "#444444", 1.0),
-                std::cmp::Ordering::Equal => ("white", "#444444", 1.0),
-            }
-        } else {
-            ("white", "#444444", 1.0)
-        };
-        let _ = writeln!(
-            out,
-            r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>"#
-        );
-    }
-    if n <= 200 {
-        for v in 0..n {
-            let (x, y) = xy(v);
-            let _ = writeln!(
-                out,
-                r##"<text x="{:.1}" y="{:.1}" font-size="10" fill="#222222" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"##,
-                x + radius + 2.0,
-                y - radius - 1.0,
-                escape(graph.name(v))
-            );
-        }
-    }
-    out.push_str("</svg>\n");
-    Ok(out)
+    Ok(VoronoiPicture::new(graph)?.draw(white, black, title))
 }
 
 #[cfg(test)]
@@ -271,7 +320,7 @@ mod tests {
         }
         // The path is drawn on one line, in order.
         let at = layout(&path);
-        assert!(at.iter().all(|p| p.1 == 0.5));
+        assert!(at.iter().all(|p| p.1 == 0.0));
         assert!(at.windows(2).all(|w| w[0].0 < w[1].0));
     }
 

@@ -48,7 +48,7 @@ pub fn to_dot(graph: &Graph, white: &[usize], black: &[usize], title: &str) -> S
         let (fill, font, pen) = if is_white[v] {
             ("white", "black", 3)
         } else if is_black[v] {
-            ("black", "white", 3)
+            ("black", "white", 1)
         } else {
             match owner(v) {
                 Some(Player::White) => ("gray95", "black", 1),

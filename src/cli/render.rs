@@ -1,4 +1,6 @@
-//! `gamecert render INSTANCE`: graphs as DOT, games on point sets as SVG (frames of a play).
+//! `gamecert render INSTANCE`: Voronoi games as DOT (for Graphviz) or native SVG, games on point
+//! sets as SVG; with a strategy certificate, the final position of its principal line, and with
+//! `--frames` every position of it. A certificate is drawn only after the checker accepts it.
 
 use crate::cli::{note, print_verdict, write_output};
 use anyhow::Context;
@@ -7,26 +9,35 @@ use gamecert::base::io::{
     parse_instance, read_certificate, validate_instance, validate_one_round, BadInput,
 };
 use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::voronoi::rules::Player;
 use gamecert_certificates::{check, Limits};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Draw an instance (optionally with B's placement from a witness).
+/// Draw an instance: a Voronoi game as DOT or SVG, a game on points as SVG; with a
+/// certificate, B's witness placement or the final position of a strategy's principal line.
 #[derive(ClapArgs)]
 pub struct Args {
+    /// The instance file (`-` for standard input).
     instance: PathBuf,
-    /// dot for graphs (the default there), svg for games on point sets (the default there).
+    /// Voronoi games: dot (for Graphviz) or svg (drawn natively: a path or tree layout, else a
+    /// force-directed one). The default is svg with --frames or when -o ends in .svg, dot
+    /// otherwise. Games on points are always svg.
     #[arg(long, value_enum)]
     format: Option<RenderFormat>,
-    /// A witness certificate whose placement to draw; for a marking game, a
-    /// marking-strategy certificate whose play to draw (against the opponent who always
-    /// colours the lowest-numbered legal edge).
+    /// A certificate to draw, checked first (a rejected one is reported, exit code 1):
+    /// one-round, a witness (B's placement); multi-round, a voronoi-value (both strategies
+    /// play), voronoi-strategy or voronoi-path-value (its principal line; a player without a
+    /// strategy takes its lowest-numbered empty vertex); marking game, a marking-strategy (the
+    /// opponent colours the lowest-numbered legal edge); flip game, a flip-value or
+    /// flip-sequence.
     #[arg(long)]
     certificate: Option<PathBuf>,
-    /// Marking games: write every move of the play as a numbered SVG frame into this
-    /// directory (play-000.svg is the start).
+    /// Write every position of the certificate's play as a numbered SVG frame into this
+    /// directory (play-000.svg is the start); -o then also gets the last frame.
     #[arg(long)]
     frames: Option<PathBuf>,
+    /// Where to write the picture (default: standard output).
     #[arg(short, long)]
     output: Option<PathBuf>,
 }
@@ -192,32 +203,85 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 quiet,
             );
         }
-        if frames.is_some() {
-            return Err(BadInput("--frames draws the play of a marking game only".into()).into());
+        let format = format.unwrap_or(match output.as_deref().and_then(Path::extension) {
+            _ if frames.is_some() => RenderFormat::Svg,
+            Some(ext) if ext == "svg" => RenderFormat::Svg,
+            _ => RenderFormat::Dot,
+        });
+        if frames.is_some() && matches!(format, RenderFormat::Dot) {
+            return Err(BadInput("--frames writes SVG pictures: drop --format dot".into()).into());
         }
-        if let Some(RenderFormat::Svg) = format {
-            return Err(BadInput(
-                    "SVG needs a graph layout, which gamecert leaves to Graphviz: run `gamecert render INSTANCE --format dot | dot -Tsvg`".into(),
-                )
-                .into());
-        }
-        let (graph, white, black) = match parsed {
+        let title = file_title(&instance);
+        let pictures = match parsed {
             Instance::VoronoiOneRound(spec) => {
+                if frames.is_some() {
+                    return Err(BadInput(
+                        "--frames draws a play; a one-round game is one placement (drop --frames)"
+                            .into(),
+                    )
+                    .into());
+                }
                 let game = validate_one_round(&instance, &spec)?;
                 let black = match &certificate {
                     None => Vec::new(),
                     Some(path) => witness_placement(&game, path)?,
                 };
-                (game.graph, game.white, black)
+                vec![draw(format, &game.graph, &game.white, &black, &title)?]
             }
             Instance::Voronoi(spec) => {
                 let game =
                     spec.validate().map_err(|e| BadInput(format!("{}:{e}", instance.display())))?;
-                let owned = |c: u8| -> Vec<usize> {
-                    (0..game.start.len()).filter(|&v| game.start[v] == c).collect()
+                let line = match &certificate {
+                    None => Vec::new(),
+                    Some(path) => match voronoi_line(&spec, &game, path)? {
+                        Ok(line) => line,
+                        Err(code) => return Ok(code),
+                    },
                 };
-                let (w, b) = (owned(b'W'), owned(b'B'));
-                (game.graph, w, b)
+                let mut position = game.start.clone();
+                let mut pictures = Vec::with_capacity(line.len() + 1);
+                let picture = match format {
+                    RenderFormat::Svg => Some(
+                        gamecert::base::graph_svg::VoronoiPicture::new(&game.graph)
+                            .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?,
+                    ),
+                    RenderFormat::Dot => None,
+                };
+                let mut push = |position: &[u8], caption: String| -> anyhow::Result<()> {
+                    let owned = |c: u8| -> Vec<usize> {
+                        (0..position.len()).filter(|&v| position[v] == c).collect()
+                    };
+                    let (w, b) = (owned(b'W'), owned(b'B'));
+                    pictures.push(match &picture {
+                        Some(picture) => picture.draw(&w, &b, &caption),
+                        None => gamecert::base::render::to_dot(&game.graph, &w, &b, &caption),
+                    });
+                    Ok(())
+                };
+                push(&position, format!("{title}: the start"))?;
+                for (k, &(mover, v)) in line.iter().enumerate() {
+                    position[v] = if mover == Player::White { b'W' } else { b'B' };
+                    let who = if mover == Player::White { "W" } else { "B" };
+                    let caption = format!(
+                        "{title}: move {} of {}, {who} takes {}",
+                        k + 1,
+                        line.len(),
+                        game.graph.name(v)
+                    );
+                    push(&position, caption)?;
+                }
+                if !line.is_empty() {
+                    let margin = gamecert_certificates::voronoi::multi_round::margin(
+                        &game.graph,
+                        &position,
+                        Player::White,
+                    );
+                    note(
+                        quiet,
+                        &format!("{} moves; W's margin at the end is {margin}", line.len()),
+                    );
+                }
+                pictures
             }
             other => {
                 return Err(BadInput(format!(
@@ -228,11 +292,56 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 .into())
             }
         };
-        let title = file_title(&instance);
-        write_output(
-            output.as_deref(),
-            &gamecert::base::render::to_dot(&graph, &white, &black, &title),
-        )?;
-        Ok(ExitCode::SUCCESS)
+        emit_frames(&pictures, "play", frames.as_deref(), output.as_deref(), quiet)
     }
+}
+
+/// One picture of a Voronoi position: DOT text for Graphviz, or a native SVG.
+fn draw(
+    format: RenderFormat,
+    graph: &gamecert_certificates::base::graph::Graph,
+    white: &[usize],
+    black: &[usize],
+    title: &str,
+) -> anyhow::Result<String> {
+    Ok(match format {
+        RenderFormat::Dot => gamecert::base::render::to_dot(graph, white, black, title),
+        RenderFormat::Svg => {
+            gamecert::base::graph_svg::voronoi_svg(graph, white, black, title).map_err(BadInput)?
+        }
+    })
+}
+
+/// The principal line of a multi-round strategy certificate at `path`, once the checker has
+/// accepted it; `Err(exit code)` after printing a rejection.
+fn voronoi_line(
+    spec: &gamecert_certificates::voronoi::instance::MultiRoundSpec,
+    game: &gamecert_certificates::voronoi::instance::MultiRound,
+    path: &Path,
+) -> anyhow::Result<Result<Vec<(Player, usize)>, ExitCode>> {
+    use gamecert::voronoi::principal_line::{path_value_line, principal_line};
+    let cert = read_certificate(path)?.map_err(BadInput)?;
+    // Only a play the checker accepts is drawn; a rejection says why, exit code 1.
+    let verdict = check(&Instance::Voronoi(spec.clone()), &cert, &Limits::default());
+    if !verdict.accepted {
+        print_verdict(&verdict)?;
+        return Ok(Err(ExitCode::from(1)));
+    }
+    let line = match &cert {
+        Certificate::VoronoiValue(v) => principal_line(game, Some(&v.white), Some(&v.black)),
+        Certificate::VoronoiStrategy(s) => principal_line(game, Some(s), None),
+        Certificate::PathValue(v) => path_value_line(game, v),
+        other => {
+            return Err(BadInput(format!(
+                "{}: a {} certificate has no play to draw (voronoi-value, voronoi-strategy and voronoi-path-value have)",
+                path.display(),
+                other.kind()
+            ))
+            .into())
+        }
+    };
+    Ok(
+        Ok(line
+            .map_err(|e| anyhow::anyhow!("{}: drawing the principal line: {e}", path.display()))?),
+    )
 }

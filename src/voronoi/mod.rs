@@ -12,6 +12,7 @@ pub mod kary;
 pub mod one_round;
 pub mod one_round_exact;
 pub mod paths;
+pub mod principal_line;
 pub mod tables;
 pub mod tree_symmetry;
 pub mod trees;

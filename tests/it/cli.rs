@@ -160,7 +160,12 @@ fn render_draws_figure3_with_a_placement() {
     assert!(dot.starts_with("graph gamecert {"));
     assert_eq!(dot.matches(" -- ").count(), 3 * 4 * 4 + 6 + 2 * 2 + 6);
     assert_eq!(dot.matches("fillcolor=black").count(), 4, "{dot}");
-    bad_input(&["render", i, "--format", "svg"], "Graphviz");
+    // The same natively in SVG: every vertex a circle, B's four stones in B's colour.
+    let out = gamecert(&["render", i, "--certificate", c, "--format", "svg"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = stdout(&out);
+    assert_eq!(svg.matches("<circle").count(), dot.matches("[ label=").count(), "{svg}");
+    assert!(svg.contains("B: 4 stones"), "{svg}");
 }
 
 #[test]

@@ -48,11 +48,17 @@ mirror! {
 mirror! {
     /// The shape of a generated triangulation.
     Kind => gamecert::triangulations::generate::Kind {
+        /// A random triangulation of the convex polygon.
         Convex,
+        /// The convex polygon, every triangle at point 0.
         Fan,
+        /// A random triangulation of the convex polygon whose dual is a path.
         Serpentine,
+        /// A random convex one in which no two inner triangles share an edge.
         SimpleBranching,
+        /// n - 1 points in convex position around one inner centre, every triangle at it.
         Wheel,
+        /// n - inner points in convex position and --inner random points inside.
         Points,
     }
 }

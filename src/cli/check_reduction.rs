@@ -8,10 +8,14 @@ use std::process::ExitCode;
 /// Random-test a reduction against an exhaustive solver.
 #[derive(ClapArgs)]
 pub struct Args {
+    /// Which reduction.
     #[arg(value_enum)]
     name: TestedReduction,
+    /// Random formulas: each decided by a truth table and, on the reduced graph, by an
+    /// exhaustive search of B's placements; the two must agree.
     #[arg(long, default_value_t = 200)]
     trials: usize,
+    /// Random seed: the same seed draws the same formulas.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Print the report as JSON.
@@ -22,7 +26,9 @@ pub struct Args {
 /// The reductions that `check-reduction` tests.
 #[derive(Clone, Copy, ValueEnum)]
 enum TestedReduction {
+    /// Random 3-CNFs: satisfiable iff B wins the reduced game (Theorem 3).
     SatVoronoi1,
+    /// The same for Problem 2 (Corollary 1).
     SatVoronoi2,
     /// Against the exact DNF and Voronoi solvers; --trials counts the random formulas added to
     /// the exhaustive part (about a second each).

@@ -23,26 +23,34 @@ pub struct Args {
 enum Family {
     /// The path p1 - ... - pN.
     Path {
+        /// N, the number of vertices.
         #[arg(long)]
         vertices: u64,
+        /// Rounds: each player places this many stones (2 x rounds <= N).
         #[arg(long)]
         rounds: usize,
     },
     /// The complete k-ary tree of the given height (vertices r, r.1, r.1.3, ...).
     KaryTree {
+        /// Children per inner vertex (k >= 1).
         #[arg(long)]
         k: u64,
+        /// Levels below the root (the root alone has height 0).
         #[arg(long)]
         height: u32,
+        /// Rounds: each player places this many stones.
         #[arg(long)]
         rounds: usize,
     },
     /// A random recursive tree (vertex i hangs from a uniformly chosen earlier vertex).
     Tree {
+        /// The number of vertices.
         #[arg(long)]
         vertices: u64,
+        /// Rounds: each player places this many stones.
         #[arg(long)]
         rounds: usize,
+        /// Random seed: the same seed gives the same tree.
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -63,11 +71,14 @@ enum Family {
         /// A DIMACS graph file (`c` comments, `p edge N M`, `e U V` with vertices 1..=N).
         #[arg(long, value_name = "FILE")]
         dimacs: Option<PathBuf>,
+        /// Rounds: each player places this many stones.
         #[arg(long)]
         rounds: usize,
     },
     /// Points and a triangulation for the games on triangulations (seed 000).
     Triangulation {
+        /// The point set and its triangulation (points in convex position lie on the parabola
+        /// (i, i^2)).
         #[arg(long, value_enum)]
         kind: crate::cli::args::Kind,
         /// Number of points.
@@ -76,6 +87,8 @@ enum Family {
         /// Inner points (kind `points`).
         #[arg(long, default_value_t = 0)]
         inner: usize,
+        /// Random seed (convex, serpentine, simple-branching, points): the same seed gives the
+        /// same triangulation.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Write a `marking-game` instance of this game instead of the bare triangulation.
@@ -92,17 +105,22 @@ enum Family {
     /// A random vertex nim instance (seed 004): a connected graph (strongly connected when
     /// directed) with weights in 1..=max-weight and the token on v0.
     Vertexnim {
+        /// The number of vertices.
         #[arg(long)]
         vertices: usize,
+        /// Weights are drawn from 1..=max-weight.
         #[arg(long, default_value_t = 3)]
         max_weight: u64,
+        /// Random seed: the same seed gives the same instance.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// A directed graph (moves follow the arcs).
         #[arg(long)]
         directed: bool,
         /// vertexnim (Duchene-Renault) or nimg (Stockman's Vertex NimG).
         #[arg(long, value_enum, default_value = "vertexnim")]
         variant: VariantArg,
+        /// Misere play: the player who cannot move wins.
         #[arg(long)]
         misere: bool,
         /// Extra random edges, per vertex.

@@ -7,9 +7,12 @@ use std::process::ExitCode;
 /// Nim arithmetic (decimal numbers below 2^128): `nim sum A B`, `nim mul A B`, `nim inv A`.
 #[derive(ClapArgs)]
 pub struct Args {
+    /// The operation.
     #[arg(value_enum)]
     op: NimOp,
+    /// The first number (decimal).
     a: String,
+    /// The second number (sum and mul).
     b: Option<String>,
 }
 

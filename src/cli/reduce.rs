@@ -13,6 +13,7 @@ use std::process::ExitCode;
 /// Build an instance from a formula by one of the papers' reductions.
 #[derive(ClapArgs)]
 pub struct Args {
+    /// Which reduction.
     #[arg(value_enum)]
     name: ReductionName,
     /// The input formula (DIMACS CNF).

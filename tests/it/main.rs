@@ -24,6 +24,7 @@ mod json_output;
 mod octal;
 mod octal_snapshots;
 mod proofs;
+mod readme;
 mod render_svg;
 mod size_limits;
 mod snapshots;

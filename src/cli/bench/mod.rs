@@ -822,6 +822,7 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
 /// ratios), direct (how far the direct refutation method reaches).
 #[derive(clap::Args)]
 pub struct Args {
+    /// Which benchmark.
     #[arg(value_enum)]
     name: BenchName,
     /// Print the rows as JSON.

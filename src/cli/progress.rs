@@ -19,13 +19,16 @@ pub struct Progress {
     started: Instant,
     /// Without a terminal and with nothing else to count: a thread writing the status line.
     ticker: Option<(std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
+    /// Items begun through [`Self::step`].
+    steps: std::sync::atomic::AtomicU64,
 }
 
 impl Progress {
     /// Progress over `total` items (`None`: unknown) of `what` ("graphs", "trials").
     pub fn new(what: &str, total: Option<u64>, quiet: bool) -> Progress {
         let started = Instant::now();
-        let mut progress = Progress { bar: None, plain: None, started, ticker: None };
+        let mut progress =
+            Progress { bar: None, plain: None, started, ticker: None, steps: Default::default() };
         if quiet {
             return progress;
         }
@@ -36,7 +39,7 @@ impl Progress {
         let bar = match total {
             Some(total) => ProgressBar::new(total).with_style(
                 ProgressStyle::with_template(&format!(
-                    "{{bar:40}} {{pos}}/{{len}} {what}, {{elapsed}} elapsed, ETA {{eta}}"
+                    "{{bar:30}} {{pos}}/{{len}} {what}, {{elapsed}} elapsed, ETA {{eta}}  {{msg}}"
                 ))
                 .expect("a fixed template"),
             ),
@@ -90,6 +93,13 @@ impl Progress {
                 eprintln!("... {what}: {text} after {:.0} s", self.started.elapsed().as_secs_f64());
             }
         }
+    }
+
+    /// The next item begins (`text` says which): the items before it are done.
+    pub fn step(&self, text: &str) {
+        let done = self.steps.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.set(done);
+        self.message(text);
     }
 
     /// The total, once it is known or when it changes.

@@ -3,6 +3,7 @@
 
 use clap::{Args as ClapArgs, Subcommand};
 use gamecert::base::io::BadInput;
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -122,8 +123,20 @@ enum Table {
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { table, json } = args;
     let started = std::time::Instant::now();
-    let mut shown = crate::cli::progress::Progress::new("table", None, quiet);
-    let mut progress = |what: &str| shown.message(what);
+    // Tables whose entries are known in advance show a bar over them (one step per entry).
+    let entries = match &table {
+        Table::VoronoiKary { .. } => Some(gamecert::voronoi::tables::kary_entries().len() as u64),
+        Table::VoronoiPaths { max_vertices, min_vertices } => {
+            Some((*min_vertices.max(&2)..=*max_vertices).map(|n| n as u64 / 2).sum())
+        }
+        Table::BichromaticConstruct { max_points } => Some(3 * max_points.saturating_sub(2) as u64),
+        _ => None,
+    };
+    let mut shown = crate::cli::progress::Progress::new("entries", entries, quiet);
+    let mut progress = |what: &str| match entries {
+        Some(_) => shown.step(what),
+        None => shown.message(what),
+    };
     match table {
         Table::VoronoiGraphs { graph6, max_n, rounds } => {
             let rounds: Vec<usize> = rounds.into_iter().map(usize::from).collect();
@@ -152,7 +165,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 let summary = "Nimstring on fans (seed 000, Tables 4 and 5): outcomes certified";
                 table_json("nimstring-fans", "accepted", summary, started, &rows)?;
             } else {
-                print!("{}", gamecert::triangulations::nimstring::fan_tables_text(&rows));
+                print_text(&gamecert::triangulations::nimstring::fan_tables_text(&rows));
             }
         }
         Table::TriangleAvoidance { max_n, rules, checkpoint } => {
@@ -191,7 +204,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 let summary = format!("{} for n = 2..={max_n}: the solver's values", rules.name());
                 table_json("triangle-avoidance", "unchecked", &summary, started, &rows)?;
             } else {
-                print!("{}", gamecert::triangle_avoidance::solver::table(&rows));
+                print_text(&gamecert::triangle_avoidance::solver::table(&rows));
             }
         }
         Table::VoronoiKary { budget } => {
@@ -204,7 +217,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 let summary = "VG(T, n) on complete k-ary trees, each value certified";
                 table_json("voronoi-kary", "accepted", summary, started, &rows)?;
             } else {
-                print!("{}", gamecert::voronoi::tables::voronoi_kary_table(&rows));
+                print_text(&gamecert::voronoi::tables::voronoi_kary_table(&rows));
             }
         }
         Table::VoronoiPaths { max_vertices, min_vertices } => {
@@ -235,14 +248,11 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     format!("VG(P_N, n) for N = {min_vertices}..={max_vertices}, certified");
                 table_json("voronoi-paths", "accepted", &summary, started, &rows)?;
             } else {
-                print!(
-                    "{}",
-                    gamecert::voronoi::tables::voronoi_paths_table(
-                        &rows,
-                        true,
-                        started.elapsed().as_secs_f64()
-                    )
-                );
+                print_text(&gamecert::voronoi::tables::voronoi_paths_table(
+                    &rows,
+                    true,
+                    started.elapsed().as_secs_f64(),
+                ));
             }
         }
         Table::BichromaticConstruct { max_points } => {
@@ -257,7 +267,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     format!("2.1.3 and 2.1.4 on 3..={max_points} convex points, certified");
                 table_json("bichromatic-construct", "accepted", &summary, started, &rows)?;
             } else {
-                print!("{}", gamecert::triangulations::construct_table::bichromatic_text(&rows));
+                print_text(&gamecert::triangulations::construct_table::bichromatic_text(&rows));
             }
         }
     }
@@ -273,8 +283,16 @@ fn flip_tables(
     quiet: bool,
 ) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let mut shown = crate::cli::progress::Progress::new("table", None, quiet);
-    let mut progress = |what: &str| shown.message(what);
+    // One step per row: n = 6..=max_n with 1 to 3 inner points and SEEDS seeds (flipping),
+    // n = 4..=max_n (serpentine).
+    let entries: u64 = if flipping {
+        let seeds = gamecert::triangulations::flip_table::SEEDS;
+        (6..=max_n).map(|n| 3.min(n.saturating_sub(3)) as u64 * seeds).sum()
+    } else {
+        max_n.saturating_sub(3) as u64
+    };
+    let mut shown = crate::cli::progress::Progress::new("rows", Some(entries), quiet);
+    let mut progress = |what: &str| shown.step(what);
     {
         let (what, low, high) = if flipping {
             ("flipping", 6, gamecert::triangulations::flipping::MAX_EXACT_POINTS)
@@ -312,7 +330,7 @@ fn flip_tables(
             let summary = format!("table {name} to n = {max_n}");
             table_json(name, verdict, &summary, started, &rows_json)?;
         } else {
-            print!("{text}");
+            print_text(&text);
         }
     }
     Ok(())
@@ -344,7 +362,7 @@ fn octal_table(
             serde_json::to_value(&table)?,
         )?;
     } else {
-        print!("{}", gamecert::impartial::octal::sequence_table_text(&table));
+        print_text(&gamecert::impartial::octal::sequence_table_text(&table));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -382,15 +400,16 @@ fn voronoi_graphs(
         crate::cli::print_json("table voronoi-graphs", "accepted", &summary, started, fields)?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
-        "The Voronoi game on {} graphs ({from}), W's margin under optimal play;",
+    let mut text = format!(
+        "The Voronoi game on {} graphs ({from}), W's margin under optimal play; every value \
+         certified by both players' strategies and replayed by the checker.\n\n\
+         | rounds | n | graphs | W wins | ties | B wins | max margin (graph6) | min margin (graph6) |\n\
+         |---:|---:|---:|---:|---:|---:|---|---|\n",
         graphs.len()
     );
-    println!("every value certified by both players' strategies and replayed by the checker.\n");
-    println!("| rounds | n | graphs | W wins | ties | B wins | max margin (graph6) | min margin (graph6) |");
-    println!("|---:|---:|---:|---:|---:|---:|---|---|");
     for r in &rows {
-        println!(
+        let _ = writeln!(
+            text,
             "| {} | {} | {} | {} | {} | {} | {} (`{}`) | {} (`{}`) |",
             r.rounds,
             r.vertices,
@@ -405,7 +424,8 @@ fn voronoi_graphs(
         );
     }
     let positions: u64 = rows.iter().map(|r| r.positions_checked).sum();
-    println!("\n{positions} positions replayed by the checker; {seconds:.1} s.");
+    let _ = writeln!(text, "\n{positions} positions replayed by the checker; {seconds:.1} s.");
+    print_text(&text);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -419,4 +439,59 @@ fn table_json(
 ) -> anyhow::Result<()> {
     let fields = serde_json::json!({ "rows": rows });
     crate::cli::print_json(&format!("table {name}"), verdict, summary, started, fields)
+}
+
+/// The width prose is wrapped to on standard output.
+const COLUMNS: usize = 100;
+
+/// Prints a table's text: Markdown rows as they are (they paste into notes, notebooks and
+/// docs, where they render), every other line wrapped at [`COLUMNS`] columns.
+fn print_text(text: &str) {
+    print!("{}", wrap_prose(text, COLUMNS));
+}
+
+/// `text` with every line that is not a Markdown table row (`|...`) wrapped at `width`
+/// characters, between words.
+fn wrap_prose(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, end) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        if body.starts_with('|') || body.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        let mut column = 0;
+        for word in body.split(' ') {
+            let length = word.chars().count();
+            if column > 0 && column + 1 + length > width {
+                out.push('\n');
+                column = 0;
+            } else if column > 0 {
+                out.push(' ');
+                column += 1;
+            }
+            out.push_str(word);
+            column += length;
+        }
+        out.push_str(end);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_prose;
+
+    #[test]
+    fn prose_wraps_and_markdown_rows_do_not() {
+        let row = format!("| {} |", "x ".repeat(80));
+        let prose = "word ".repeat(50);
+        let text = format!("{row}\n{}\nshort\n", prose.trim_end());
+        let wrapped = wrap_prose(&text, 100);
+        assert!(wrapped.starts_with(&format!("{row}\n")));
+        let lines: Vec<&str> = wrapped.lines().skip(1).collect();
+        assert!(lines.iter().all(|l| l.chars().count() <= 100), "{wrapped}");
+        assert_eq!(lines.join(" ").split(' ').filter(|w| *w == "word").count(), 50);
+        assert!(wrapped.ends_with("short\n"));
+    }
 }

@@ -49,14 +49,10 @@ pub struct KaryEntry {
     pub search_nodes: u64,
 }
 
-/// The k-ary table with `node_budget` search nodes per entry for the exact solver and at most
-/// `strategy_positions` positions per certificate of the paper's strategies.
-pub fn voronoi_kary(
-    node_budget: u64,
-    strategy_positions: usize,
-    progress: &mut dyn FnMut(&str),
-) -> anyhow::Result<Vec<KaryEntry>> {
-    let mut rows = Vec::new();
+/// The entries (k, height, rounds) of the k-ary table: k = 2..=5, every height whose tree the
+/// exact solver takes, every number of rounds that fits.
+pub fn kary_entries() -> Vec<(u64, u32, usize)> {
+    let mut entries = Vec::new();
     for k in 2..=5u64 {
         for height in 1..=6u32 {
             let Some(size) = crate::voronoi::gen::kary_size(k, height) else {
@@ -65,80 +61,92 @@ pub fn voronoi_kary(
             if size > crate::voronoi::exact::MAX_VERTICES as u64 {
                 break;
             }
-            for rounds in 1..=(size as usize / 2) {
-                progress(&format!("k {k}, height {height}, n {rounds}"));
-                let spec = kary_tree(k, height, rounds)?;
-                let game = spec.validate()?;
-                let root = game.graph.vertex("r").expect("gen names the root r");
-                let solver = ExactSolver::new(&game)
-                    .and_then(|s| s.with_tree_symmetry(root))
+            entries.extend((1..=(size as usize / 2)).map(|rounds| (k, height, rounds)));
+        }
+    }
+    entries
+}
+
+/// The k-ary table with `node_budget` search nodes per entry for the exact solver and at most
+/// `strategy_positions` positions per certificate of the paper's strategies.
+pub fn voronoi_kary(
+    node_budget: u64,
+    strategy_positions: usize,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<Vec<KaryEntry>> {
+    let mut rows = Vec::new();
+    for (k, height, rounds) in kary_entries() {
+        progress(&format!("k {k}, height {height}, n {rounds}"));
+        let spec = kary_tree(k, height, rounds)?;
+        let game = spec.validate()?;
+        let root = game.graph.vertex("r").expect("gen names the root r");
+        let solver = ExactSolver::new(&game)
+            .and_then(|s| s.with_tree_symmetry(root))
+            .map_err(anyhow::Error::msg)?;
+        let mut entry = KaryEntry {
+            k,
+            height,
+            vertices: game.graph.len(),
+            rounds,
+            value: None,
+            at_least: None,
+            method: "open".into(),
+            positions_checked: 0,
+            search_nodes: 0,
+        };
+        let rejected = |e: String| {
+            anyhow::anyhow!(
+                "the checker rejected the k {k}, height {height}, n {rounds} entry: {e}"
+            )
+        };
+        if let Some(solution) = solver.solve_within(node_budget) {
+            let (w, b) = check_value(
+                &game.graph,
+                rounds,
+                &game.start,
+                &solution.certificate(),
+                &mut Budget::unlimited(),
+            )
+            .map_err(rejected)?;
+            entry.value = Some(solution.value);
+            entry.method = "exact".into();
+            entry.positions_checked = w.positions + b.positions;
+            entry.search_nodes = solution.nodes;
+        } else {
+            let strategies =
+                crate::voronoi::kary::kary_certificate_within(&game, k, strategy_positions)
                     .map_err(anyhow::Error::msg)?;
-                let mut entry = KaryEntry {
-                    k,
-                    height,
-                    vertices: game.graph.len(),
-                    rounds,
-                    value: None,
-                    at_least: None,
-                    method: "open".into(),
-                    positions_checked: 0,
-                    search_nodes: 0,
-                };
-                let rejected = |e: String| {
-                    anyhow::anyhow!(
-                        "the checker rejected the k {k}, height {height}, n {rounds} entry: {e}"
-                    )
-                };
-                if let Some(solution) = solver.solve_within(node_budget) {
+            match strategies {
+                Some((Certificate::VoronoiValue(value), _)) => {
                     let (w, b) = check_value(
                         &game.graph,
                         rounds,
                         &game.start,
-                        &solution.certificate(),
+                        &value,
                         &mut Budget::unlimited(),
                     )
                     .map_err(rejected)?;
-                    entry.value = Some(solution.value);
-                    entry.method = "exact".into();
+                    entry.value = Some(value.value);
+                    entry.method = "strategies".into();
                     entry.positions_checked = w.positions + b.positions;
-                    entry.search_nodes = solution.nodes;
-                } else {
-                    let strategies =
-                        crate::voronoi::kary::kary_certificate_within(&game, k, strategy_positions)
-                            .map_err(anyhow::Error::msg)?;
-                    match strategies {
-                        Some((Certificate::VoronoiValue(value), _)) => {
-                            let (w, b) = check_value(
-                                &game.graph,
-                                rounds,
-                                &game.start,
-                                &value,
-                                &mut Budget::unlimited(),
-                            )
-                            .map_err(rejected)?;
-                            entry.value = Some(value.value);
-                            entry.method = "strategies".into();
-                            entry.positions_checked = w.positions + b.positions;
-                        }
-                        Some((Certificate::VoronoiStrategy(white), _)) => {
-                            let report = check_strategy(
-                                &game.graph,
-                                rounds,
-                                &game.start,
-                                &white,
-                                &mut Budget::unlimited(),
-                            )
-                            .map_err(rejected)?;
-                            entry.at_least = report.worst_margin;
-                            entry.method = "W strategy".into();
-                            entry.positions_checked = report.positions;
-                        }
-                        _ => {}
-                    }
                 }
-                rows.push(entry);
+                Some((Certificate::VoronoiStrategy(white), _)) => {
+                    let report = check_strategy(
+                        &game.graph,
+                        rounds,
+                        &game.start,
+                        &white,
+                        &mut Budget::unlimited(),
+                    )
+                    .map_err(rejected)?;
+                    entry.at_least = report.worst_margin;
+                    entry.method = "W strategy".into();
+                    entry.positions_checked = report.positions;
+                }
+                _ => {}
             }
         }
+        rows.push(entry);
     }
     Ok(rows)
 }

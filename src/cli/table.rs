@@ -451,7 +451,7 @@ fn print_text(text: &str) {
 }
 
 /// `text` with every line that is not a Markdown table row (`|...`) wrapped at `width`
-/// characters, between words.
+/// characters, between words (a longer word or equation keeps its own line).
 fn wrap_prose(text: &str, width: usize) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
@@ -460,8 +460,21 @@ fn wrap_prose(text: &str, width: usize) -> String {
             out.push_str(line);
             continue;
         }
-        let mut column = 0;
+        // "G(15) = 7" stays on one line: an `=` joins the words on either side.
+        let mut words: Vec<String> = Vec::new();
+        let mut glue = false;
         for word in body.split(' ') {
+            match words.last_mut() {
+                Some(last) if glue || word == "=" => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => words.push(word.to_string()),
+            }
+            glue = word == "=";
+        }
+        let mut column = 0;
+        for word in &words {
             let length = word.chars().count();
             if column > 0 && column + 1 + length > width {
                 out.push('\n');
@@ -493,5 +506,8 @@ mod tests {
         assert!(lines.iter().all(|l| l.chars().count() <= 100), "{wrapped}");
         assert_eq!(lines.join(" ").split(' ').filter(|w| *w == "word").count(), 50);
         assert!(wrapped.ends_with("short\n"));
+        let equations = "G(1) = 1, ".repeat(20);
+        let wrapped = wrap_prose(&equations, 100);
+        assert!(wrapped.lines().all(|l| !l.starts_with('=') && !l.ends_with('=')), "{wrapped}");
     }
 }

@@ -22,8 +22,9 @@ pub struct Args {
 }
 
 /// Runs the command.
-pub fn run(args: Args, _quiet: bool) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     std::panic::set_hook(Box::new(|_| {}));
+    let mut working = crate::cli::progress::Progress::alive("checking the proof", quiet);
     let outcome =
         gamecert_certificates::verify::run_lrat(&gamecert_certificates::verify::Request {
             instance: &args.formula,
@@ -34,6 +35,7 @@ pub fn run(args: Args, _quiet: bool) -> anyhow::Result<ExitCode> {
             command: "lrat",
             started: std::time::Instant::now(),
         });
+    working.finish();
     print!("{}", outcome.stdout);
     eprint!("{}", outcome.stderr);
     Ok(ExitCode::from(outcome.code))

@@ -25,7 +25,8 @@ pub struct Args {
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { instance, certificate, json, max_work } = args;
-    let _ = quiet;
+    // A large certificate can take minutes: a spinner (or a line every 10 s) on stderr.
+    let mut working = crate::cli::progress::Progress::alive("checking", quiet);
     {
         // The checker's own pipeline, shared with `gamecert-check`; a fault of the checker
         // is reported in the verdict, so the default panic message is kept off stderr.
@@ -39,6 +40,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             command: "verify",
             started: std::time::Instant::now(),
         });
+        working.finish();
         print!("{}", outcome.stdout);
         eprint!("{}", outcome.stderr);
         Ok(ExitCode::from(outcome.code))

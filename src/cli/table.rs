@@ -62,6 +62,13 @@ enum Table {
         /// loses at most the level being built).
         #[arg(long)]
         checkpoint: Option<PathBuf>,
+        /// Solve out of core, with level files in this directory (resumable: run the same
+        /// command again), up to n = 16; see docs/commands.md for the disk it takes.
+        #[arg(long, value_name = "DIR", conflicts_with = "checkpoint")]
+        out_of_core: Option<PathBuf>,
+        /// With --out-of-core: the memory for buffers and lookups, in GB.
+        #[arg(long, default_value_t = 8.0, requires = "out_of_core")]
+        memory: f64,
     },
     /// Nimstring on fans (seed 000, Tables 4 and 5), by the exact solver.
     NimstringFans,
@@ -168,15 +175,26 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 print_text(&gamecert::triangulations::nimstring::fan_tables_text(&rows));
             }
         }
-        Table::TriangleAvoidance { max_n, rules, checkpoint } => {
+        Table::TriangleAvoidance { max_n, rules, checkpoint, out_of_core, memory } => {
             let rules: gamecert::triangle_avoidance::rules::Rules = rules.into();
-
+            if let Some(dir) = out_of_core {
+                let rows = out_of_core_rows(max_n, rules, dir, memory, &mut progress)?;
+                shown.finish();
+                if json {
+                    let summary =
+                        format!("{} for n = 2..={max_n}: the solver's values", rules.name());
+                    table_json("triangle-avoidance", "unchecked", &summary, started, &rows)?;
+                } else {
+                    print_text(&gamecert::triangle_avoidance::solver::table(&rows));
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
             let limit = gamecert::triangle_avoidance::solver::MAX_N;
             if !(2..=limit).contains(&max_n) {
                 return Err(BadInput(format!(
                     "--max-n must be between 2 and {limit} (got {max_n}): n = 13 takes \
                              minutes and 3 GB; n = 14 has 467,871,369 positions, about 68 GB \
-                             in this solver"
+                             in this solver (--out-of-core DIR takes it to disk)"
                 ))
                 .into());
             }
@@ -439,6 +457,39 @@ fn table_json(
 ) -> anyhow::Result<()> {
     let fields = serde_json::json!({ "rows": rows });
     crate::cli::print_json(&format!("table {name}"), verdict, summary, started, fields)
+}
+
+/// `table triangle-avoidance --out-of-core DIR`: every n in 2..=max_n by the out-of-core
+/// solver ([`gamecert::triangle_avoidance::external`]), its disk need stated first.
+fn out_of_core_rows(
+    max_n: usize,
+    rules: gamecert::triangle_avoidance::rules::Rules,
+    dir: PathBuf,
+    memory_gb: f64,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<Vec<gamecert::triangle_avoidance::solver::Outcome>> {
+    use gamecert::triangle_avoidance::external;
+    let limit = gamecert::triangle_avoidance::canon::MAX_VERTICES;
+    if !(2..=limit).contains(&max_n) {
+        return Err(BadInput(format!("--max-n must be between 2 and {limit} (got {max_n})")).into());
+    }
+    if !(0.01..=4096.0).contains(&memory_gb) {
+        return Err(BadInput(format!(
+            "--memory must be between 0.01 and 4096 GB (got {memory_gb})"
+        ))
+        .into());
+    }
+    let budget = external::Budget { memory: (memory_gb * 1e9) as u64, dir };
+    eprintln!("{}", external::disk_estimate(max_n, rules, &budget.dir));
+    let mut rows = Vec::new();
+    for n in 2..=max_n {
+        let started = std::time::Instant::now();
+        let found =
+            external::solve(n, rules, &budget, &mut |what| progress(&format!("n {n}: {what}")))
+                .map_err(BadInput)?;
+        rows.push(found.outcome(n, rules, started.elapsed().as_secs_f64()));
+    }
+    Ok(rows)
 }
 
 /// The width prose is wrapped to on standard output.

@@ -2,5 +2,6 @@
 
 pub mod canon;
 pub mod checkpoint;
+pub mod external;
 pub mod rules;
 pub mod solver;

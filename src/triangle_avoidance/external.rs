@@ -1,0 +1,719 @@
+//! The game digraph of triangle avoidance (and its relatives) out of core: level by level on
+//! disk, in bounded memory, resumable. The in-memory [`crate::triangle_avoidance::solver`]
+//! keeps every position and arc (about 145 bytes a position: 3 GB at n = 13, 68 GB at n = 14);
+//! this solver keeps sorted files of canonical codes and label bitmaps, and memory for one
+//! chunk of work plus the level it looks children up in.
+//!
+//! # Files (in the work directory, one folder per game and n)
+//!
+//! - `level-TTT.codes`: the positions with TTT edges, as sorted, distinct 16-byte
+//!   little-endian canonical codes ([`crate::triangle_avoidance::canon`]; a graph on n <= 16
+//!   vertices fits 120 bits), after a 40-byte header (magic, n, rules, level, count, arcs into
+//!   this level, checksum).
+//! - `level-TTT.labels`: one bit per position of that level in the same order (1: the player to
+//!   move wins), after a header with the level's terminal count (positions with no move).
+//!
+//! Every file is written under a `.part` name and renamed when whole, so a file that exists
+//! is complete; its header and checksum are verified when it is read, and a file of another
+//! game or n, or a damaged one, is an error naming it. An interrupted run started again with
+//! the same directory resumes from the last whole level of either pass.
+//!
+//! # The two passes
+//!
+//! Forward (level t to t + 1): level t is read in chunks; each position's legal children are
+//! canonicalised in parallel (rayon) and appended to a buffer; a full buffer is sorted,
+//! deduplicated and written as a run; the runs are merged (a k-way merge that drops
+//! duplicates) into level t + 1. The last level is the first that comes out empty.
+//!
+//! Backward (level t from its successor): level t + 1's codes and labels are held in memory;
+//! level t is read in chunks and each position is labelled: the player to move wins at once
+//! (triangle achievement), or some child is a loss for its player to move (looked up by binary
+//! search). The search over a position's moves stops at the first losing child, so this pass
+//! canonicalises fewer graphs than the forward one.
+//!
+//! Memory: the forward buffer takes half of `--memory`; the backward pass needs the largest
+//! level's codes (16 bytes a position) plus its bitmap, and refuses to start a level that does
+//! not fit, naming what it needs. The counts agree with the in-memory solver (tests, n <= 9,
+//! every game, with a memory limit small enough to force many runs).
+
+use crate::triangle_avoidance::canon::{canonical, SmallGraph};
+use crate::triangle_avoidance::rules::Rules;
+use rayon::prelude::*;
+use std::collections::BinaryHeap;
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+const CODES_MAGIC: &[u8; 8] = b"GCTACOD1";
+const LABELS_MAGIC: &[u8; 8] = b"GCTALAB1";
+const HEADER_BYTES: usize = 40;
+/// Parents per chunk of work (both passes): large enough to keep two cores busy.
+const CHUNK: usize = 1 << 16;
+
+/// What the out-of-core solver may use.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Bytes of memory for buffers and the looked-up level.
+    pub memory: u64,
+    /// The folder for level files (created if missing).
+    pub dir: PathBuf,
+}
+
+/// What a run found and what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalOutcome {
+    /// The first player (A) wins.
+    pub first_wins: bool,
+    /// Positions per level (edge count).
+    pub level_sizes: Vec<u64>,
+    /// Positions with no move, per level.
+    pub terminal: Vec<u64>,
+    /// Arcs (distinct children) over all levels.
+    pub arcs: u64,
+    /// The most bytes the level and run files took at once.
+    pub peak_disk: u64,
+    /// Sorted runs written and merged by the levels built in this call (0: every level fit).
+    pub runs: u64,
+}
+
+impl ExternalOutcome {
+    /// t_n: every position.
+    pub fn positions(&self) -> u64 {
+        self.level_sizes.iter().sum()
+    }
+
+    /// m_n: every terminal position.
+    pub fn terminal_total(&self) -> u64 {
+        self.terminal.iter().sum()
+    }
+
+    /// w_n: terminal positions of the Winner's parity (A made the last move on an odd size).
+    pub fn winners_terminal(&self) -> u64 {
+        self.terminal
+            .iter()
+            .enumerate()
+            .filter(|(t, _)| (t % 2 == 1) == self.first_wins)
+            .map(|(_, c)| c)
+            .sum()
+    }
+}
+
+impl ExternalOutcome {
+    /// The row of `table triangle-avoidance` (not certified: the solver's word).
+    pub fn outcome(
+        &self,
+        n: usize,
+        rules: Rules,
+        seconds: f64,
+    ) -> crate::triangle_avoidance::solver::Outcome {
+        crate::triangle_avoidance::solver::Outcome {
+            n,
+            rules,
+            winner: if self.first_wins { "A" } else { "B" }.to_string(),
+            positions: self.positions() as usize,
+            terminal: self.terminal_total() as usize,
+            winners_terminal: self.winners_terminal() as usize,
+            arcs: self.arcs as usize,
+            certified: None,
+            seconds,
+        }
+    }
+}
+
+/// Bytes of disk a level of `positions` positions takes (its codes and label bits).
+const BYTES_PER_POSITION: f64 = 16.0 + 1.0 / 8.0;
+
+/// What the run will put on disk, said before it starts: the level files stay (they are the
+/// resumable state; about 16 bytes a position), and the largest level's runs come and go.
+pub fn disk_estimate(max_n: usize, rules: Rules, dir: &Path) -> String {
+    let known = (rules == Rules::TriangleAvoidance)
+        .then(|| match max_n {
+            13 => Some(20_797_002u64),
+            14 => Some(467_871_369),
+            n => crate::triangle_avoidance::solver::PAPER_TABLE
+                .iter()
+                .find(|p| p.0 == n)
+                .map(|p| p.2 as u64),
+        })
+        .flatten();
+    match known {
+        Some(t) => format!(
+            "out of core in {}: n = {max_n} has {t} positions; its level files take about {:.2} GB, \
+             and up to about as much again for the runs of the largest level while it is built",
+            dir.display(),
+            t as f64 * BYTES_PER_POSITION / 1e9
+        ),
+        None => format!(
+            "out of core in {}: about 16 bytes of disk per position (t_n is not known in advance \
+             for {} at n = {max_n})",
+            dir.display(),
+            rules.name()
+        ),
+    }
+}
+
+/// A rules value as a byte in the file headers.
+fn rules_id(rules: Rules) -> u8 {
+    match rules {
+        Rules::TriangleAvoidance => 1,
+        Rules::TriangleAchievement => 2,
+        Rules::OddCycleAvoidance => 3,
+        Rules::ConnectedAvoidance => 4,
+    }
+}
+
+/// A 64-bit checksum of codes (or of bitmap words), order-sensitive.
+fn mix(hash: u64, word: u128) -> u64 {
+    let folded = (word as u64) ^ ((word >> 64) as u64).rotate_left(29);
+    (hash ^ folded).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(31)
+}
+
+/// The files of one game and n.
+struct Files {
+    dir: PathBuf,
+    n: usize,
+    rules: Rules,
+}
+
+/// A header: (magic, n, rules, level, count, extra, checksum).
+fn header(
+    magic: &[u8; 8],
+    f: &Files,
+    level: usize,
+    count: u64,
+    extra: u64,
+    sum: u64,
+) -> [u8; HEADER_BYTES] {
+    let mut h = [0u8; HEADER_BYTES];
+    h[..8].copy_from_slice(magic);
+    h[8] = f.n as u8;
+    h[9] = rules_id(f.rules);
+    h[10..12].copy_from_slice(&(level as u16).to_le_bytes());
+    h[16..24].copy_from_slice(&count.to_le_bytes());
+    h[24..32].copy_from_slice(&extra.to_le_bytes());
+    h[32..40].copy_from_slice(&sum.to_le_bytes());
+    h
+}
+
+impl Files {
+    fn codes(&self, t: usize) -> PathBuf {
+        self.dir.join(format!("level-{t:03}.codes"))
+    }
+
+    fn labels(&self, t: usize) -> PathBuf {
+        self.dir.join(format!("level-{t:03}.labels"))
+    }
+
+    fn part(path: &Path) -> PathBuf {
+        path.with_extension(format!(
+            "{}.part",
+            path.extension().and_then(|e| e.to_str()).unwrap_or_default()
+        ))
+    }
+
+    /// Reads and checks a header; returns (count, extra, checksum).
+    fn read_header(
+        &self,
+        path: &Path,
+        magic: &[u8; 8],
+        t: usize,
+        r: &mut impl Read,
+    ) -> Result<(u64, u64, u64), String> {
+        let mut h = [0u8; HEADER_BYTES];
+        r.read_exact(&mut h).map_err(|e| format!("{}: {e}", path.display()))?;
+        let word = |at: usize| u64::from_le_bytes(h[at..at + 8].try_into().expect("8 bytes"));
+        if &h[..8] != magic
+            || h[8] as usize != self.n
+            || h[9] != rules_id(self.rules)
+            || u16::from_le_bytes([h[10], h[11]]) as usize != t
+        {
+            return Err(format!(
+                "{}: not level {t} of {} on {} vertices (another game, n or file)",
+                path.display(),
+                self.rules.name(),
+                self.n
+            ));
+        }
+        Ok((word(16), word(24), word(32)))
+    }
+
+    /// Writes a sorted level of codes (and the arcs into it) under its final name.
+    fn write_codes(
+        &self,
+        t: usize,
+        codes: impl Iterator<Item = u128>,
+        arcs: u64,
+    ) -> Result<u64, String> {
+        let path = self.codes(t);
+        let part = Files::part(&path);
+        let io = |e: std::io::Error| format!("{}: {e}", part.display());
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(&part).map_err(io)?);
+        out.write_all(&[0u8; HEADER_BYTES]).map_err(io)?;
+        let (mut count, mut sum) = (0u64, 0u64);
+        for code in codes {
+            out.write_all(&code.to_le_bytes()).map_err(io)?;
+            count += 1;
+            sum = mix(sum, code);
+        }
+        let mut file = out.into_inner().map_err(|e| io(e.into_error()))?;
+        use std::io::Seek;
+        file.seek(std::io::SeekFrom::Start(0)).map_err(io)?;
+        file.write_all(&header(CODES_MAGIC, self, t, count, arcs, sum)).map_err(io)?;
+        file.sync_all().map_err(io)?;
+        std::fs::rename(&part, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(count)
+    }
+
+    /// Opens a level's codes: (reader positioned at the first code, count, arcs).
+    fn open_codes(&self, t: usize) -> Result<(CodeReader, u64, u64), String> {
+        let path = self.codes(t);
+        let file = File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut r = BufReader::with_capacity(1 << 20, file);
+        let (count, arcs, sum) = self.read_header(&path, CODES_MAGIC, t, &mut r)?;
+        let length = std::fs::metadata(&path).map_err(|e| e.to_string())?.len();
+        if length != HEADER_BYTES as u64 + count * 16 {
+            return Err(format!(
+                "{}: {length} bytes, not the {count} codes its header gives",
+                path.display()
+            ));
+        }
+        Ok((CodeReader { r, left: count, sum: 0, expected: sum, path, last: None }, count, arcs))
+    }
+
+    /// A whole level in memory (checked: sorted, distinct, checksum).
+    fn load_codes(&self, t: usize) -> Result<Vec<u128>, String> {
+        let (mut reader, count, _) = self.open_codes(t)?;
+        let mut codes = Vec::with_capacity(count as usize);
+        while let Some(code) = reader.next_code()? {
+            codes.push(code);
+        }
+        Ok(codes)
+    }
+
+    fn write_labels(
+        &self,
+        t: usize,
+        bits: &[u64],
+        count: u64,
+        terminal: u64,
+    ) -> Result<(), String> {
+        let path = self.labels(t);
+        let part = Files::part(&path);
+        let io = |e: std::io::Error| format!("{}: {e}", part.display());
+        let sum = bits.iter().fold(0, |s, &w| mix(s, w as u128));
+        let mut out = BufWriter::new(File::create(&part).map_err(io)?);
+        out.write_all(&header(LABELS_MAGIC, self, t, count, terminal, sum)).map_err(io)?;
+        for w in bits {
+            out.write_all(&w.to_le_bytes()).map_err(io)?;
+        }
+        out.into_inner().map_err(|e| io(e.into_error()))?.sync_all().map_err(io)?;
+        std::fs::rename(&part, &path).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// A level's labels: (bitmap, count, terminal).
+    fn load_labels(&self, t: usize) -> Result<(Vec<u64>, u64, u64), String> {
+        let path = self.labels(t);
+        let file = File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut r = BufReader::new(file);
+        let (count, terminal, sum) = self.read_header(&path, LABELS_MAGIC, t, &mut r)?;
+        let words = count.div_ceil(64) as usize;
+        let mut bytes = vec![0u8; words * 8];
+        r.read_exact(&mut bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let bits: Vec<u64> = bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect();
+        if bits.iter().fold(0, |s, &w| mix(s, w as u128)) != sum {
+            return Err(format!(
+                "{}: the checksum does not match (a damaged file)",
+                path.display()
+            ));
+        }
+        Ok((bits, count, terminal))
+    }
+}
+
+/// Reads the codes of a level in order, checking order and checksum as it goes.
+struct CodeReader {
+    r: BufReader<File>,
+    left: u64,
+    sum: u64,
+    expected: u64,
+    path: PathBuf,
+    last: Option<u128>,
+}
+
+impl CodeReader {
+    fn next_code(&mut self) -> Result<Option<u128>, String> {
+        if self.left == 0 {
+            if self.sum != self.expected {
+                return Err(format!(
+                    "{}: the checksum does not match (a damaged file)",
+                    self.path.display()
+                ));
+            }
+            return Ok(None);
+        }
+        let mut b = [0u8; 16];
+        self.r.read_exact(&mut b).map_err(|e| format!("{}: {e}", self.path.display()))?;
+        let code = u128::from_le_bytes(b);
+        if self.last.is_some_and(|l| l >= code) {
+            return Err(format!("{}: codes out of order (a damaged file)", self.path.display()));
+        }
+        self.last = Some(code);
+        self.left -= 1;
+        self.sum = mix(self.sum, code);
+        Ok(Some(code))
+    }
+
+    /// Up to `n` next codes.
+    fn chunk(&mut self, n: usize) -> Result<Vec<u128>, String> {
+        let mut out = Vec::with_capacity(n.min(self.left as usize));
+        while out.len() < n {
+            match self.next_code()? {
+                Some(c) => out.push(c),
+                None => break,
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A sorted run of codes on disk, read back during the merge.
+struct Run {
+    r: BufReader<File>,
+}
+
+impl Run {
+    fn next(&mut self) -> Result<Option<u128>, String> {
+        let mut b = [0u8; 16];
+        match self.r.read_exact(&mut b) {
+            Ok(()) => Ok(Some(u128::from_le_bytes(b))),
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(None),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}
+
+/// Bytes of the files in `dir`.
+fn disk_use(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().filter_map(|e| e.metadata().ok()).map(|m| m.len()).sum())
+        .unwrap_or(0)
+}
+
+/// The distinct canonical children of the position `code` (none after an immediate win).
+fn children_of(n: usize, rules: Rules, code: u128) -> Vec<u128> {
+    let g = SmallGraph::from_code(n, code);
+    let mut kids: Vec<u128> = rules.children(&g).iter().map(|h| canonical(h).code).collect();
+    kids.sort_unstable();
+    kids.dedup();
+    kids
+}
+
+/// Builds level t + 1 from level t; returns its size.
+fn forward(
+    files: &Files,
+    t: usize,
+    budget: &Budget,
+    peak: &mut u64,
+    runs_written: &mut u64,
+    progress: &mut dyn FnMut(&str),
+) -> Result<u64, String> {
+    let (mut reader, count, _) = files.open_codes(t)?;
+    let buffer_limit = (budget.memory / 2 / 16).max(1024) as usize;
+    let mut buffer: Vec<u128> = Vec::new();
+    let mut runs: Vec<PathBuf> = Vec::new();
+    let mut arcs = 0u64;
+    let mut done = 0u64;
+    let flush = |buffer: &mut Vec<u128>, runs: &mut Vec<PathBuf>| -> Result<(), String> {
+        buffer.par_sort_unstable();
+        buffer.dedup();
+        let path = files.dir.join(format!("run-{:03}-{:04}.part", t + 1, runs.len()));
+        let io = |e: std::io::Error| format!("{}: {e}", path.display());
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(&path).map_err(io)?);
+        for code in buffer.iter() {
+            out.write_all(&code.to_le_bytes()).map_err(io)?;
+        }
+        out.flush().map_err(io)?;
+        runs.push(path);
+        buffer.clear();
+        Ok(())
+    };
+    loop {
+        let chunk = reader.chunk(CHUNK)?;
+        if chunk.is_empty() {
+            break;
+        }
+        let kids: Vec<Vec<u128>> =
+            chunk.par_iter().map(|&code| children_of(files.n, files.rules, code)).collect();
+        for k in kids {
+            arcs += k.len() as u64;
+            buffer.extend(k);
+            if buffer.len() >= buffer_limit {
+                flush(&mut buffer, &mut runs)?;
+                *peak = (*peak).max(disk_use(&files.dir));
+            }
+        }
+        done += chunk.len() as u64;
+        progress(&format!("level {t} -> {}: {done} of {count} positions expanded", t + 1));
+    }
+    // One run held in memory goes straight to the level file; otherwise a k-way merge.
+    let size = if runs.is_empty() {
+        buffer.par_sort_unstable();
+        buffer.dedup();
+        files.write_codes(t + 1, buffer.drain(..), arcs)?
+    } else {
+        if !buffer.is_empty() {
+            flush(&mut buffer, &mut runs)?;
+        }
+        drop(buffer);
+        let mut readers: Vec<Run> = runs
+            .iter()
+            .map(|p| {
+                File::open(p)
+                    .map(|f| Run { r: BufReader::with_capacity(1 << 18, f) })
+                    .map_err(|e| format!("{}: {e}", p.display()))
+            })
+            .collect::<Result<_, _>>()?;
+        let mut heap = BinaryHeap::new();
+        for (i, r) in readers.iter_mut().enumerate() {
+            if let Some(c) = r.next()? {
+                heap.push(std::cmp::Reverse((c, i)));
+            }
+        }
+        let mut failure = None;
+        let merged = std::iter::from_fn(|| loop {
+            let std::cmp::Reverse((code, i)) = heap.pop()?;
+            match readers[i].next() {
+                Ok(Some(next)) => heap.push(std::cmp::Reverse((next, i))),
+                Ok(None) => {}
+                Err(e) => {
+                    failure = Some(e);
+                    return None;
+                }
+            }
+            // Duplicates across runs come out together: keep the first.
+            if heap.peek().is_some_and(|std::cmp::Reverse((c, _))| *c == code) {
+                continue;
+            }
+            return Some(code);
+        });
+        let size = files.write_codes(t + 1, merged, arcs)?;
+        if let Some(e) = failure {
+            return Err(format!("merging the runs of level {}: {e}", t + 1));
+        }
+        size
+    };
+    *peak = (*peak).max(disk_use(&files.dir));
+    *runs_written += runs.len() as u64;
+    for run in runs {
+        let _ = std::fs::remove_file(run);
+    }
+    Ok(size)
+}
+
+/// Labels level t, given level t + 1 in memory; returns (bitmap, terminal count).
+fn backward(
+    files: &Files,
+    t: usize,
+    next: Option<(&[u128], &[u64])>,
+    progress: &mut dyn FnMut(&str),
+) -> Result<(Vec<u64>, u64, u64), String> {
+    let (mut reader, count, _) = files.open_codes(t)?;
+    let mut bits = vec![0u64; count.div_ceil(64) as usize];
+    let (mut terminal, mut at) = (0u64, 0usize);
+    let (n, rules) = (files.n, files.rules);
+    loop {
+        let chunk = reader.chunk(CHUNK)?;
+        if chunk.is_empty() {
+            break;
+        }
+        // (wins, terminal) per position.
+        let labelled: Vec<Result<(bool, bool), String>> = chunk
+            .par_iter()
+            .map(|&code| {
+                let g = SmallGraph::from_code(n, code);
+                if rules.immediate_win(&g) {
+                    return Ok((true, false));
+                }
+                let mut any_move = false;
+                for h in rules.children(&g) {
+                    any_move = true;
+                    let child = canonical(&h).code;
+                    let Some((codes, labels)) = next else {
+                        return Err(format!("level {t} has moves but level {} is empty", t + 1));
+                    };
+                    let i = codes.binary_search(&child).map_err(|_| {
+                        format!("a child of a level-{t} position is missing from level {}", t + 1)
+                    })?;
+                    if labels[i / 64] >> (i % 64) & 1 == 0 {
+                        return Ok((true, false)); // a move to a lost position
+                    }
+                }
+                Ok((false, !any_move))
+            })
+            .collect();
+        for result in labelled {
+            let (wins, end) = result?;
+            if wins {
+                bits[at / 64] |= 1 << (at % 64);
+            }
+            terminal += u64::from(end);
+            at += 1;
+        }
+        progress(&format!("labelling level {t}: {at} of {count} positions"));
+    }
+    Ok((bits, count, terminal))
+}
+
+/// Solves the game on `n` nodes out of core. `progress` hears what is being done.
+pub fn solve(
+    n: usize,
+    rules: Rules,
+    budget: &Budget,
+    progress: &mut dyn FnMut(&str),
+) -> Result<ExternalOutcome, String> {
+    if !(1..=crate::triangle_avoidance::canon::MAX_VERTICES).contains(&n) {
+        return Err(format!(
+            "n must be between 1 and {}",
+            crate::triangle_avoidance::canon::MAX_VERTICES
+        ));
+    }
+    let dir = budget.dir.join(format!("{}-n{n}", rules.name()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    // Leftovers of an interrupted write are not trusted.
+    for entry in std::fs::read_dir(&dir).map_err(|e| e.to_string())?.flatten() {
+        if entry.path().extension().is_some_and(|e| e == "part") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+    let files = Files { dir: dir.clone(), n, rules };
+    let mut peak = disk_use(&dir);
+    if !files.codes(0).exists() {
+        files.write_codes(0, std::iter::once(canonical(&SmallGraph::empty(n)).code), 0)?;
+    }
+    // Forward: until a level comes out empty.
+    let (mut sizes, mut arcs, mut runs) = (Vec::new(), 0u64, 0u64);
+    loop {
+        let t = sizes.len();
+        let (_, size, into) = files.open_codes(t)?;
+        sizes.push(size);
+        arcs += into;
+        if size == 0 {
+            break;
+        }
+        if !files.codes(t + 1).exists() {
+            forward(&files, t, budget, &mut peak, &mut runs, progress)?;
+        }
+    }
+    sizes.pop(); // the empty level
+                 // Backward: from the last level down, each level's labels once.
+    let mut terminal = vec![0u64; sizes.len()];
+    let mut next: Option<(Vec<u128>, Vec<u64>)> = None;
+    for t in (0..sizes.len()).rev() {
+        let (bits, count, end) = match files.load_labels(t) {
+            Ok(found) => found,
+            Err(_) if !files.labels(t).exists() => {
+                let need = sizes.get(t + 1).map_or(0, |&s| s * 16 + s / 8);
+                if need > budget.memory {
+                    return Err(format!(
+                        "labelling level {t} needs level {} in memory: {need} bytes, over --memory ({} bytes)",
+                        t + 1,
+                        budget.memory
+                    ));
+                }
+                let lookup = next.as_ref().map(|(c, b)| (c.as_slice(), b.as_slice()));
+                let (bits, count, end) = backward(&files, t, lookup, progress)?;
+                files.write_labels(t, &bits, count, end)?;
+                (bits, count, end)
+            }
+            Err(e) => return Err(e),
+        };
+        if count != sizes[t] {
+            return Err(format!(
+                "{}: {count} labels for {} positions",
+                files.labels(t).display(),
+                sizes[t]
+            ));
+        }
+        terminal[t] = end;
+        // Level t is the next lookup only if level t - 1 is still to be labelled.
+        next = if t > 0 && !files.labels(t - 1).exists() {
+            Some((files.load_codes(t)?, bits))
+        } else {
+            None
+        };
+    }
+    let (root, _, _) = files.load_labels(0)?;
+    peak = peak.max(disk_use(&dir));
+    Ok(ExternalOutcome {
+        first_wins: root[0] & 1 == 1,
+        level_sizes: sizes,
+        terminal,
+        arcs,
+        peak_disk: peak,
+        runs,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::triangle_avoidance::solver;
+
+    /// Every game on n <= 9 nodes: the same Winner and counts as the in-memory solver, with a
+    /// memory limit that forces many runs per level.
+    #[test]
+    fn agrees_with_the_in_memory_solver() {
+        let dir = tempfile::tempdir().unwrap();
+        for rules in [
+            Rules::TriangleAvoidance,
+            Rules::TriangleAchievement,
+            Rules::OddCycleAvoidance,
+            Rules::ConnectedAvoidance,
+        ] {
+            for n in 2..=9 {
+                let budget = Budget { memory: 64 << 10, dir: dir.path().to_path_buf() };
+                let got = solve(n, rules, &budget, &mut |_| {}).unwrap();
+                let want = solver::solve(n, rules, &mut |_, _| {});
+                let context = format!("{} n={n}", rules.name());
+                assert_eq!(got.first_wins, want.winner == "A", "{context}");
+                assert_eq!(got.positions(), want.positions as u64, "{context}");
+                assert_eq!(got.terminal_total(), want.terminal as u64, "{context}");
+                assert_eq!(got.winners_terminal(), want.winners_terminal as u64, "{context}");
+                assert_eq!(got.arcs, want.arcs as u64, "{context}");
+                if n == 9 && rules == Rules::TriangleAvoidance {
+                    assert!(got.runs > 2, "{context}: the budget should force merges");
+                }
+            }
+        }
+    }
+
+    /// A second run answers from the files; a damaged level file is named, not trusted.
+    #[test]
+    fn resumes_from_whole_files_and_refuses_damaged_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        let budget = Budget { memory: 1 << 20, dir: dir.path().to_path_buf() };
+        let first = solve(8, Rules::TriangleAvoidance, &budget, &mut |_| {}).unwrap();
+        // Interrupted before labelling: the labels are rebuilt, the levels reused.
+        let folder = dir.path().join("triangle-avoidance-n8");
+        for t in 0..first.level_sizes.len() {
+            std::fs::remove_file(folder.join(format!("level-{t:03}.labels"))).unwrap();
+        }
+        std::fs::remove_file(folder.join("level-005.codes")).unwrap();
+        let again = solve(8, Rules::TriangleAvoidance, &budget, &mut |_| {}).unwrap();
+        assert_eq!(
+            (again.first_wins, &again.level_sizes, &again.terminal),
+            (first.first_wins, &first.level_sizes, &first.terminal)
+        );
+        let victim = folder.join("level-004.codes");
+        let mut bytes = std::fs::read(&victim).unwrap();
+        let last = bytes.len() - 3;
+        bytes[last] ^= 1;
+        std::fs::write(&victim, bytes).unwrap();
+        std::fs::remove_file(folder.join("level-003.labels")).unwrap();
+        let err = solve(8, Rules::TriangleAvoidance, &budget, &mut |_| {}).unwrap_err();
+        assert!(err.contains("level-004.codes"), "{err}");
+    }
+}

@@ -36,7 +36,9 @@
 //! not fit, naming what it needs. The counts agree with the in-memory solver (tests, n <= 9,
 //! every game, with a memory limit small enough to force many runs).
 
-use crate::triangle_avoidance::canon::{canonical, SmallGraph};
+use crate::triangle_avoidance::canon::{
+    automorphisms, canonical, pair_orbit_representatives, SmallGraph,
+};
 use crate::triangle_avoidance::rules::Rules;
 use rayon::prelude::*;
 use std::collections::BinaryHeap;
@@ -404,11 +406,7 @@ fn disk_use(dir: &Path) -> u64 {
 
 /// The distinct canonical children of the position `code` (none after an immediate win).
 fn children_of(n: usize, rules: Rules, code: u128) -> Vec<u128> {
-    let g = SmallGraph::from_code(n, code);
-    let mut kids: Vec<u128> = rules.children(&g).iter().map(|h| canonical(h).code).collect();
-    kids.sort_unstable();
-    kids.dedup();
-    kids
+    rules.distinct_children(&SmallGraph::from_code(n, code))
 }
 
 /// Builds level t + 1 from level t; returns its size.
@@ -537,13 +535,19 @@ fn backward(
                 if rules.immediate_win(&g) {
                     return Ok((true, false));
                 }
-                let mut any_move = false;
-                for h in rules.children(&g) {
-                    any_move = true;
+                let moves = rules.moves(&g);
+                if moves.is_empty() {
+                    return Ok((false, true));
+                }
+                let Some((codes, labels)) = next else {
+                    return Err(format!("level {t} has moves but level {} is empty", t + 1));
+                };
+                // One move per orbit: isomorphic children have one label.
+                let generators = if moves.len() > 1 { automorphisms(&g) } else { Vec::new() };
+                for (a, b) in pair_orbit_representatives(n, &moves, &generators) {
+                    let mut h = g;
+                    h.add_edge(a, b);
                     let child = canonical(&h).code;
-                    let Some((codes, labels)) = next else {
-                        return Err(format!("level {t} has moves but level {} is empty", t + 1));
-                    };
                     let i = codes.binary_search(&child).map_err(|_| {
                         format!("a child of a level-{t} position is missing from level {}", t + 1)
                     })?;
@@ -551,7 +555,7 @@ fn backward(
                         return Ok((true, false)); // a move to a lost position
                     }
                 }
-                Ok((false, !any_move))
+                Ok((false, false))
             })
             .collect();
         for result in labelled {

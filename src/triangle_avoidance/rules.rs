@@ -46,6 +46,42 @@ impl Rules {
             && (0..g.n).any(|a| (a + 1..g.n).any(|b| !g.has_edge(a, b) && g.adj[a] & g.adj[b] != 0))
     }
 
+    /// The legal moves (a, b), a < b, of `g` (none after an immediate win).
+    pub fn moves(self, g: &SmallGraph) -> Vec<(usize, usize)> {
+        if self.immediate_win(g) {
+            return Vec::new();
+        }
+        (0..g.n)
+            .flat_map(|a| (a + 1..g.n).map(move |b| (a, b)))
+            .filter(|&(a, b)| !g.has_edge(a, b) && self.legal(g, a, b))
+            .collect()
+    }
+
+    /// The canonical codes of the children of `g`, sorted and distinct: one canonical form per
+    /// orbit of moves under the automorphisms of `g` found by its own canonical search (moves
+    /// in one orbit give isomorphic children).
+    pub fn distinct_children(self, g: &SmallGraph) -> Vec<u128> {
+        use crate::triangle_avoidance::canon::{
+            automorphisms, canonical, pair_orbit_representatives,
+        };
+        let moves = self.moves(g);
+        if moves.is_empty() {
+            return Vec::new();
+        }
+        let generators = if moves.len() > 1 { automorphisms(g) } else { Vec::new() };
+        let mut kids: Vec<u128> = pair_orbit_representatives(g.n, &moves, &generators)
+            .into_iter()
+            .map(|(a, b)| {
+                let mut h = *g;
+                h.add_edge(a, b);
+                canonical(&h).code
+            })
+            .collect();
+        kids.sort_unstable();
+        kids.dedup();
+        kids
+    }
+
     /// Every legal move's resulting graph (one per edge; isomorphic results repeat).
     pub fn children(self, g: &SmallGraph) -> Vec<SmallGraph> {
         let mut out = Vec::new();

@@ -90,11 +90,7 @@ impl GameDigraph {
                 .map(|&code| {
                     let g = SmallGraph::from_code(n, code);
                     let immediate = rules.immediate_win(&g);
-                    let mut kids: Vec<u128> =
-                        rules.children(&g).iter().map(|h| canonical(h).code).collect();
-                    kids.sort_unstable();
-                    kids.dedup();
-                    (immediate, kids)
+                    (immediate, rules.distinct_children(&g))
                 })
                 .collect();
             let mut next_index: HashMap<u128, u32> = HashMap::new();

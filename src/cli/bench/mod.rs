@@ -58,6 +58,9 @@ pub enum BenchName {
     /// Triangle avoidance (seed 002) for n = 8..12: solve time beside `nauty-geng -tu n` in the
     /// same run, and the size and check time of the Winner's certificate.
     Triangle,
+    /// Canonical labelling of triangle-free graphs on 12 to 14 vertices: gamecert's beside
+    /// `nauty-labelg` on the same sample of `nauty-geng -t n` (needs nauty).
+    Canon,
     /// Nim products (and inverses) per second on random u64 pairs: gamecert's beside the
     /// crates.io `nimber` crate.
     Nim,
@@ -786,6 +789,10 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
         BenchName::Triangle => {
             let rows = crate::cli::bench::triangle::triangle(quick, &note)?;
             print(serde_json::to_value(&rows)?, crate::cli::bench::triangle::triangle_table(&rows))
+        }
+        BenchName::Canon => {
+            let rows = crate::cli::bench::triangle::canon(quick, &note)?;
+            print(serde_json::to_value(&rows)?, crate::cli::bench::triangle::canon_table(&rows))
         }
         BenchName::Nim => {
             let (count, rounds) = if quick { (100_000, 5) } else { (1_000_000, 10) };

@@ -99,3 +99,94 @@ pub fn triangle_table(rows: &[TriangleRow]) -> String {
     }
     out
 }
+
+/// One vertex count of `bench canon`.
+#[derive(Clone, Debug, Serialize)]
+pub struct CanonRow {
+    #[serde(rename = "vertices")]
+    pub n: usize,
+    /// The sample: every `modulus`-th part of `nauty-geng -t n` (its res/mod splitting).
+    pub graphs: usize,
+    pub modulus: u64,
+    /// gamecert's canonical form, one thread, microseconds per graph.
+    pub ours_microseconds: f64,
+    /// `nauty-labelg` on the same file, microseconds per graph (the process's wall time).
+    pub labelg_microseconds: f64,
+    /// Search leaves visited per graph by ours.
+    pub leaves_per_graph: f64,
+}
+
+/// Canonical labelling of triangle-free graphs on n = 12..=14 vertices (quick: 12, 13), ours
+/// beside `nauty-labelg` on the same sample, in one run. Needs nauty (the sample comes from
+/// `nauty-geng -t n res/mod`).
+pub fn canon(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<CanonRow>> {
+    use gamecert::triangle_avoidance::canon::{canonical_counting, SmallGraph};
+    use gamecert_reductions::graphs::read_graph6;
+    let sizes: &[(usize, u64)] =
+        if quick { &[(12, 50), (13, 500)] } else { &[(12, 50), (13, 500), (14, 10_000)] };
+    let mut rows = Vec::new();
+    for &(n, modulus) in sizes {
+        note(&format!("canon: n = {n}, nauty-geng -t {n} 0/{modulus}"));
+        let out = Command::new("nauty-geng")
+            .args(["-tq", &n.to_string(), &format!("0/{modulus}")])
+            .output()
+            .map_err(|e| anyhow::anyhow!("bench canon needs nauty (nauty-geng): {e}"))?;
+        anyhow::ensure!(out.status.success(), "nauty-geng failed");
+        let text = String::from_utf8(out.stdout)?;
+        let graphs: Vec<SmallGraph> = read_graph6(&text, "geng")
+            .map_err(anyhow::Error::msg)?
+            .iter()
+            .map(|entry| {
+                let edges: Vec<(usize, usize)> = entry
+                    .graph
+                    .edge_indices()
+                    .filter_map(|e| entry.graph.edge_endpoints(e))
+                    .map(|(a, b)| (a.index(), b.index()))
+                    .collect();
+                SmallGraph::from_edges(n, &edges)
+            })
+            .collect();
+        let started = Instant::now();
+        let mut labelg = Command::new("nauty-labelg")
+            .arg("-q")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .spawn()?;
+        std::io::Write::write_all(&mut labelg.stdin.take().expect("piped"), text.as_bytes())?;
+        anyhow::ensure!(labelg.wait()?.success(), "nauty-labelg failed");
+        let labelg = started.elapsed().as_secs_f64();
+        let started = Instant::now();
+        let leaves: u64 = graphs.iter().map(|g| canonical_counting(g).1).sum();
+        let ours = started.elapsed().as_secs_f64();
+        let count = graphs.len().max(1) as f64;
+        rows.push(CanonRow {
+            n,
+            graphs: graphs.len(),
+            modulus,
+            ours_microseconds: ours * 1e6 / count,
+            labelg_microseconds: labelg * 1e6 / count,
+            leaves_per_graph: leaves as f64 / count,
+        });
+    }
+    Ok(rows)
+}
+
+/// Markdown for [`canon`].
+pub fn canon_table(rows: &[CanonRow]) -> String {
+    let mut out = String::from(
+        "| n | graphs (1/mod of geng -t n) | ours (µs/graph) | nauty-labelg (µs/graph) | ours / labelg | leaves/graph |\n|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} (1/{}) | {:.2} | {:.2} | {:.2} | {:.2} |\n",
+            r.n,
+            r.graphs,
+            r.modulus,
+            r.ours_microseconds,
+            r.labelg_microseconds,
+            r.ours_microseconds / r.labelg_microseconds.max(1e-9),
+            r.leaves_per_graph
+        ));
+    }
+    out
+}

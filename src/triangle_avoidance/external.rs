@@ -130,6 +130,7 @@ const BYTES_PER_POSITION: f64 = 16.0 + 1.0 / 8.0;
 pub fn disk_estimate(max_n: usize, rules: Rules, dir: &Path) -> String {
     let known = (rules == Rules::TriangleAvoidance)
         .then(|| match max_n {
+            // t_13 as computed here; t_14 from OEIS A006785 (triangle-free graphs).
             13 => Some(20_797_002u64),
             14 => Some(467_871_369),
             n => crate::triangle_avoidance::solver::PAPER_TABLE
@@ -139,11 +140,14 @@ pub fn disk_estimate(max_n: usize, rules: Rules, dir: &Path) -> String {
         })
         .flatten();
     match known {
+        // The runs of a level hold at most one code per arc into it. At n = 12 the largest
+        // level holds 16% of the positions and receives 16 arcs per position of it.
         Some(t) => format!(
-            "out of core in {}: n = {max_n} has {t} positions; its level files take about {:.2} GB, \
-             and up to about as much again for the runs of the largest level while it is built",
+            "out of core in {}: n = {max_n} has {t} positions; its level files take about {:.1} GB, \
+             and the runs of the largest level at most about {:.1} GB more while it is built",
             dir.display(),
-            t as f64 * BYTES_PER_POSITION / 1e9
+            t as f64 * BYTES_PER_POSITION / 1e9,
+            t as f64 * 0.16 * 16.0 * 16.0 / 1e9
         ),
         None => format!(
             "out of core in {}: about 16 bytes of disk per position (t_n is not known in advance \

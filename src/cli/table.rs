@@ -178,8 +178,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         Table::TriangleAvoidance { max_n, rules, checkpoint, out_of_core, memory } => {
             let rules: gamecert::triangle_avoidance::rules::Rules = rules.into();
             if let Some(dir) = out_of_core {
-                let rows = out_of_core_rows(max_n, rules, dir, memory, &mut progress)?;
                 shown.finish();
+                let rows = out_of_core_rows(max_n, rules, dir, memory, quiet)?;
                 if json {
                     let summary =
                         format!("{} for n = 2..={max_n}: the solver's values", rules.name());
@@ -466,7 +466,7 @@ fn out_of_core_rows(
     rules: gamecert::triangle_avoidance::rules::Rules,
     dir: PathBuf,
     memory_gb: f64,
-    progress: &mut dyn FnMut(&str),
+    quiet: bool,
 ) -> anyhow::Result<Vec<gamecert::triangle_avoidance::solver::Outcome>> {
     use gamecert::triangle_avoidance::external;
     let limit = gamecert::triangle_avoidance::canon::MAX_VERTICES;
@@ -484,9 +484,15 @@ fn out_of_core_rows(
     let mut rows = Vec::new();
     for n in 2..=max_n {
         let started = std::time::Instant::now();
-        let found =
-            external::solve(n, rules, &budget, &mut |what| progress(&format!("n {n}: {what}")))
-                .map_err(BadInput)?;
+        // A bar over 2 t_n (each position expanded, then labelled) where t_n is known.
+        let total = external::known_positions(n, rules).map(|t| 2 * t);
+        let mut bar = crate::cli::progress::Progress::new(&format!("n = {n} steps"), total, quiet);
+        let found = external::solve(n, rules, &budget, &mut |done, what| {
+            bar.set(done);
+            bar.message(what);
+        })
+        .map_err(BadInput)?;
+        bar.finish();
         rows.push(found.outcome(n, rules, started.elapsed().as_secs_f64()));
     }
     Ok(rows)

@@ -125,20 +125,26 @@ impl ExternalOutcome {
 /// Bytes of disk a level of `positions` positions takes (its codes and label bits).
 const BYTES_PER_POSITION: f64 = 16.0 + 1.0 / 8.0;
 
+/// t_n where it is known in advance: triangle avoidance, from the paper's table to n = 12,
+/// t_13 as computed here, and t_14 from OEIS A006785 (triangle-free graphs).
+pub fn known_positions(n: usize, rules: Rules) -> Option<u64> {
+    if rules != Rules::TriangleAvoidance {
+        return None;
+    }
+    match n {
+        13 => Some(20_797_002),
+        14 => Some(467_871_369),
+        n => crate::triangle_avoidance::solver::PAPER_TABLE
+            .iter()
+            .find(|p| p.0 == n)
+            .map(|p| p.2 as u64),
+    }
+}
+
 /// What the run will put on disk, said before it starts: the level files stay (they are the
 /// resumable state; about 16 bytes a position), and the largest level's runs come and go.
 pub fn disk_estimate(max_n: usize, rules: Rules, dir: &Path) -> String {
-    let known = (rules == Rules::TriangleAvoidance)
-        .then(|| match max_n {
-            // t_13 as computed here; t_14 from OEIS A006785 (triangle-free graphs).
-            13 => Some(20_797_002u64),
-            14 => Some(467_871_369),
-            n => crate::triangle_avoidance::solver::PAPER_TABLE
-                .iter()
-                .find(|p| p.0 == n)
-                .map(|p| p.2 as u64),
-        })
-        .flatten();
+    let known = known_positions(max_n, rules);
     match known {
         // The runs of a level hold at most one code per arc into it. At n = 12 the largest
         // level holds 16% of the positions and receives 16 arcs per position of it.
@@ -420,7 +426,8 @@ fn forward(
     budget: &Budget,
     peak: &mut u64,
     runs_written: &mut u64,
-    progress: &mut dyn FnMut(&str),
+    base: u64,
+    progress: &mut dyn FnMut(u64, &str),
 ) -> Result<u64, String> {
     let (mut reader, count, _) = files.open_codes(t)?;
     let buffer_limit = (budget.memory / 2 / 16).max(1024) as usize;
@@ -458,7 +465,10 @@ fn forward(
             }
         }
         done += chunk.len() as u64;
-        progress(&format!("level {t} -> {}: {done} of {count} positions expanded", t + 1));
+        progress(
+            base + done,
+            &format!("level {t} -> {}: {done} of {count} positions expanded", t + 1),
+        );
     }
     // One run held in memory goes straight to the level file; otherwise a k-way merge.
     let size = if runs.is_empty() {
@@ -520,7 +530,8 @@ fn backward(
     files: &Files,
     t: usize,
     next: Option<(&[u128], &[u64])>,
-    progress: &mut dyn FnMut(&str),
+    base: u64,
+    progress: &mut dyn FnMut(u64, &str),
 ) -> Result<(Vec<u64>, u64, u64), String> {
     let (mut reader, count, _) = files.open_codes(t)?;
     let mut bits = vec![0u64; count.div_ceil(64) as usize];
@@ -570,17 +581,19 @@ fn backward(
             terminal += u64::from(end);
             at += 1;
         }
-        progress(&format!("labelling level {t}: {at} of {count} positions"));
+        progress(base + at as u64, &format!("labelling level {t}: {at} of {count} positions"));
     }
     Ok((bits, count, terminal))
 }
 
-/// Solves the game on `n` nodes out of core. `progress` hears what is being done.
+/// Solves the game on `n` nodes out of core. `progress` hears the positions processed so far
+/// (each is expanded once and labelled once, so a whole run counts 2 t_n; resumed levels count
+/// as done) and what is being done.
 pub fn solve(
     n: usize,
     rules: Rules,
     budget: &Budget,
-    progress: &mut dyn FnMut(&str),
+    progress: &mut dyn FnMut(u64, &str),
 ) -> Result<ExternalOutcome, String> {
     if !(1..=crate::triangle_avoidance::canon::MAX_VERTICES).contains(&n) {
         return Err(format!(
@@ -602,7 +615,7 @@ pub fn solve(
         files.write_codes(0, std::iter::once(canonical(&SmallGraph::empty(n)).code), 0)?;
     }
     // Forward: until a level comes out empty.
-    let (mut sizes, mut arcs, mut runs) = (Vec::new(), 0u64, 0u64);
+    let (mut sizes, mut arcs, mut runs, mut processed) = (Vec::new(), 0u64, 0u64, 0u64);
     loop {
         let t = sizes.len();
         let (_, size, into) = files.open_codes(t)?;
@@ -612,8 +625,9 @@ pub fn solve(
             break;
         }
         if !files.codes(t + 1).exists() {
-            forward(&files, t, budget, &mut peak, &mut runs, progress)?;
+            forward(&files, t, budget, &mut peak, &mut runs, processed, progress)?;
         }
+        processed += size;
     }
     sizes.pop(); // the empty level
                  // Backward: from the last level down, each level's labels once.
@@ -632,7 +646,7 @@ pub fn solve(
                     ));
                 }
                 let lookup = next.as_ref().map(|(c, b)| (c.as_slice(), b.as_slice()));
-                let (bits, count, end) = backward(&files, t, lookup, progress)?;
+                let (bits, count, end) = backward(&files, t, lookup, processed, progress)?;
                 files.write_labels(t, &bits, count, end)?;
                 (bits, count, end)
             }
@@ -646,6 +660,7 @@ pub fn solve(
             ));
         }
         terminal[t] = end;
+        processed += count;
         // Level t is the next lookup only if level t - 1 is still to be labelled.
         next = if t > 0 && !files.labels(t - 1).exists() {
             Some((files.load_codes(t)?, bits))
@@ -683,7 +698,7 @@ mod tests {
         ] {
             for n in 2..=9 {
                 let budget = Budget { memory: 64 << 10, dir: dir.path().to_path_buf() };
-                let got = solve(n, rules, &budget, &mut |_| {}).unwrap();
+                let got = solve(n, rules, &budget, &mut |_, _| {}).unwrap();
                 let want = solver::solve(n, rules, &mut |_, _| {});
                 let context = format!("{} n={n}", rules.name());
                 assert_eq!(got.first_wins, want.winner == "A", "{context}");
@@ -703,14 +718,14 @@ mod tests {
     fn resumes_from_whole_files_and_refuses_damaged_ones() {
         let dir = tempfile::tempdir().unwrap();
         let budget = Budget { memory: 1 << 20, dir: dir.path().to_path_buf() };
-        let first = solve(8, Rules::TriangleAvoidance, &budget, &mut |_| {}).unwrap();
+        let first = solve(8, Rules::TriangleAvoidance, &budget, &mut |_, _| {}).unwrap();
         // Interrupted before labelling: the labels are rebuilt, the levels reused.
         let folder = dir.path().join("triangle-avoidance-n8");
         for t in 0..first.level_sizes.len() {
             std::fs::remove_file(folder.join(format!("level-{t:03}.labels"))).unwrap();
         }
         std::fs::remove_file(folder.join("level-005.codes")).unwrap();
-        let again = solve(8, Rules::TriangleAvoidance, &budget, &mut |_| {}).unwrap();
+        let again = solve(8, Rules::TriangleAvoidance, &budget, &mut |_, _| {}).unwrap();
         assert_eq!(
             (again.first_wins, &again.level_sizes, &again.terminal),
             (first.first_wins, &first.level_sizes, &first.terminal)
@@ -721,7 +736,7 @@ mod tests {
         bytes[last] ^= 1;
         std::fs::write(&victim, bytes).unwrap();
         std::fs::remove_file(folder.join("level-003.labels")).unwrap();
-        let err = solve(8, Rules::TriangleAvoidance, &budget, &mut |_| {}).unwrap_err();
+        let err = solve(8, Rules::TriangleAvoidance, &budget, &mut |_, _| {}).unwrap_err();
         assert!(err.contains("level-004.codes"), "{err}");
     }
 }

@@ -227,3 +227,35 @@ fn solve_and_verify_a_triangle_instance_and_reject_a_mutation() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("outside the supported range"));
 }
+
+/// `--out-of-core DIR` gives the in-memory table's rows (less the certificate column), states
+/// its disk need first, answers a second time from its files, and refuses a bad --memory.
+#[test]
+fn out_of_core_table_matches_the_in_memory_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let rows = |args: &[&str]| -> Vec<serde_json::Value> {
+        let out = crate::common::gamecert(args);
+        assert!(out.status.success(), "{}", crate::common::stderr(&out));
+        let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut rows = value["rows"].as_array().unwrap().clone();
+        for row in &mut rows {
+            let row = row.as_object_mut().unwrap();
+            row.remove("seconds");
+            row.remove("certified");
+        }
+        rows
+    };
+    let base = ["table", "triangle-avoidance", "--max-n", "9", "--json", "-q"];
+    let in_memory = rows(&base);
+    let out_of_core = [&base[..], &["--out-of-core", d, "--memory", "0.01"]].concat();
+    assert_eq!(rows(&out_of_core), in_memory);
+    assert_eq!(rows(&out_of_core), in_memory, "the second run reads the files");
+    assert!(dir.path().join("triangle-avoidance-n9/level-000.labels").exists());
+    let out = crate::common::gamecert(&out_of_core);
+    assert!(crate::common::stderr(&out).contains("n = 9 has 1897 positions"));
+    crate::common::bad_input(
+        &["table", "triangle-avoidance", "--max-n", "9", "--out-of-core", d, "--memory", "0"],
+        "--memory must be between",
+    );
+}

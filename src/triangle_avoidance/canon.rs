@@ -262,10 +262,11 @@ impl Search<'_> {
             return;
         }
         let s = p.target();
-        let cell: Vec<u8> = p.lab[s..p.end(s)].to_vec();
+        let (mut cell, len) = ([0u8; MAX_VERTICES], p.end(s) - s);
+        cell[..len].copy_from_slice(&p.lab[s..s + len]);
         let mut searched: u16 = 0;
-        for &v in &cell {
-            if searched != 0 && self.in_orbit_of(searched, v, path, p.n) {
+        for &v in &cell[..len] {
+            if searched != 0 && self.in_orbit_of(searched, v, path) {
                 continue;
             }
             let mut child = p.individualise(s, v);
@@ -279,24 +280,24 @@ impl Search<'_> {
 
     /// Whether `v` is in the orbit of a vertex of `set` under the automorphisms found so far
     /// that fix every vertex of `path`.
-    fn in_orbit_of(&self, set: u16, v: u8, path: &[u8], n: usize) -> bool {
-        let fixing: Vec<&[u8; MAX_VERTICES]> = self
-            .automorphisms
-            .iter()
-            .filter(|a| path.iter().all(|&x| a[x as usize] == x))
-            .collect();
+    fn in_orbit_of(&self, set: u16, v: u8, path: &[u8]) -> bool {
+        let fixes = |a: &&[u8; MAX_VERTICES]| path.iter().all(|&x| a[x as usize] == x);
         let mut reach = set;
         loop {
             let mut next = reach;
-            for a in &fixing {
-                for x in 0..n {
-                    if reach >> x & 1 == 1 {
-                        next |= 1 << a[x];
-                    }
+            for a in self.automorphisms.iter().filter(fixes) {
+                let mut rest = reach;
+                while rest != 0 {
+                    let x = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    next |= 1 << a[x];
                 }
             }
+            if next >> v & 1 == 1 {
+                return true;
+            }
             if next == reach {
-                return reach >> v & 1 == 1;
+                return false;
             }
             reach = next;
         }

@@ -69,6 +69,20 @@ enum Table {
         /// With --out-of-core: the memory for buffers and lookups, in GB.
         #[arg(long, default_value_t = 8.0, requires = "out_of_core")]
         memory: f64,
+        /// Solve on timely dataflow with this many worker threads in this process (see
+        /// docs/commands.md; with --processes, threads per process).
+        #[arg(long, value_name = "W", conflicts_with_all = ["checkpoint", "out_of_core"])]
+        workers: Option<usize>,
+        /// Timely dataflow over this many processes (each started with its own --process).
+        #[arg(long, value_name = "P", requires = "process", conflicts_with_all = ["checkpoint", "out_of_core"])]
+        processes: Option<usize>,
+        /// This process's index, 0..P; process 0 prints the table.
+        #[arg(long, value_name = "I", requires = "processes")]
+        process: Option<usize>,
+        /// Timely's host file: one `host:port` line per process, in process order (default:
+        /// localhost, ports from 2101).
+        #[arg(long, value_name = "FILE", requires = "processes")]
+        hostfile: Option<PathBuf>,
     },
     /// Nimstring on fans (seed 000, Tables 4 and 5), by the exact solver.
     NimstringFans,
@@ -175,8 +189,33 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 print_text(&gamecert::triangulations::nimstring::fan_tables_text(&rows));
             }
         }
-        Table::TriangleAvoidance { max_n, rules, checkpoint, out_of_core, memory } => {
+        Table::TriangleAvoidance {
+            max_n,
+            rules,
+            checkpoint,
+            out_of_core,
+            memory,
+            workers,
+            processes,
+            process,
+            hostfile,
+        } => {
             let rules: gamecert::triangle_avoidance::rules::Rules = rules.into();
+            if workers.is_some() || processes.is_some() {
+                shown.finish();
+                let cluster = Cluster { workers, processes, process, hostfile };
+                let Some(rows) = distributed_rows(max_n, rules, cluster)? else {
+                    return Ok(ExitCode::SUCCESS); // not process 0: nothing to print
+                };
+                if json {
+                    let summary =
+                        format!("{} for n = 2..={max_n}: the solver's values", rules.name());
+                    table_json("triangle-avoidance", "unchecked", &summary, started, &rows)?;
+                } else {
+                    print_text(&gamecert::triangle_avoidance::solver::table(&rows));
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
             if let Some(dir) = out_of_core {
                 shown.finish();
                 let rows = out_of_core_rows(max_n, rules, dir, memory, quiet)?;
@@ -496,6 +535,106 @@ fn out_of_core_rows(
         rows.push(found.outcome(n, rules, started.elapsed().as_secs_f64()));
     }
     Ok(rows)
+}
+
+/// While alive, whatever is written to file descriptor 1 goes to standard error (Unix; a no-op
+/// elsewhere); dropping it puts standard output back.
+struct StdoutToStderr {
+    #[cfg(unix)]
+    saved: Option<i32>,
+}
+
+impl StdoutToStderr {
+    fn new() -> StdoutToStderr {
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        #[cfg(unix)]
+        {
+            // SAFETY: dup and dup2 on the process's own standard descriptors; a failure leaves
+            // standard output as it was (saved is then None).
+            let saved = unsafe {
+                let saved = libc::dup(1);
+                (saved >= 0 && libc::dup2(2, 1) >= 0).then_some(saved)
+            };
+            StdoutToStderr { saved }
+        }
+        #[cfg(not(unix))]
+        StdoutToStderr {}
+    }
+}
+
+impl Drop for StdoutToStderr {
+    fn drop(&mut self) {
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        #[cfg(unix)]
+        if let Some(saved) = self.saved.take() {
+            // SAFETY: `saved` is the descriptor dup'ed from standard output in `new`.
+            unsafe {
+                libc::dup2(saved, 1);
+                libc::close(saved);
+            }
+        }
+    }
+}
+
+/// Where the timely workers run.
+struct Cluster {
+    workers: Option<usize>,
+    processes: Option<usize>,
+    process: Option<usize>,
+    hostfile: Option<PathBuf>,
+}
+
+/// `table triangle-avoidance --workers W [--processes P --process I [--hostfile F]]`: every n
+/// in 2..=max_n on timely ([`gamecert::triangle_avoidance::distributed`]); `None` in a process
+/// other than 0.
+fn distributed_rows(
+    max_n: usize,
+    rules: gamecert::triangle_avoidance::rules::Rules,
+    cluster: Cluster,
+) -> anyhow::Result<Option<Vec<gamecert::triangle_avoidance::solver::Outcome>>> {
+    const MAX_N: usize = 13;
+    if !(2..=MAX_N).contains(&max_n) {
+        return Err(BadInput(format!(
+            "--max-n must be between 2 and {MAX_N} with timely (shards live in memory; got {max_n})"
+        ))
+        .into());
+    }
+    let workers = cluster.workers.unwrap_or(1);
+    let processes = cluster.processes.unwrap_or(1);
+    let process = cluster.process.unwrap_or(0);
+    if !(1..=256).contains(&workers) || !(1..=4096).contains(&processes) || process >= processes {
+        return Err(BadInput(format!(
+            "--workers must be 1..=256 and --processes 1..=4096 with --process below it (got \
+             {workers}, {processes}, {process})"
+        ))
+        .into());
+    }
+    let mut args = vec![
+        "-w".to_string(),
+        workers.to_string(),
+        "-n".into(),
+        processes.to_string(),
+        "-p".into(),
+        process.to_string(),
+    ];
+    if let Some(file) = &cluster.hostfile {
+        args.extend(["-h".into(), file.display().to_string()]);
+    }
+    let config = timely::Config::from_args(args.into_iter()).map_err(BadInput)?;
+    // Timely's networking prints its connection attempts on standard output, which carries
+    // only results here: they go to standard error while the processes connect and run.
+    let redirect = StdoutToStderr::new();
+    let found = gamecert::triangle_avoidance::distributed::solve(config, 2..=max_n, rules);
+    drop(redirect);
+    let found = found.map_err(anyhow::Error::msg)?;
+    Ok(found.map(|outcomes| {
+        (2..=max_n)
+            .zip(outcomes)
+            .map(|(n, (outcome, seconds))| outcome.outcome(n, rules, seconds))
+            .collect()
+    }))
 }
 
 /// The width prose is wrapped to on standard output.

@@ -2,6 +2,7 @@
 
 pub mod canon;
 pub mod checkpoint;
+pub mod distributed;
 pub mod external;
 pub mod rules;
 pub mod solver;

@@ -259,3 +259,47 @@ fn out_of_core_table_matches_the_in_memory_one() {
         "--memory must be between",
     );
 }
+
+/// Timely with two processes on the loopback interface (issue 18, item 4): the same table as
+/// the single-process in-memory solver for n <= 11; only process 0 prints.
+#[test]
+fn two_timely_processes_on_loopback_give_the_same_table() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two free ports: bind, read, release (a race with other programs is unlikely here).
+    let ports: Vec<u16> = (0..2)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port())
+        .collect();
+    let hosts = crate::common::write(
+        dir.path(),
+        "hosts.txt",
+        &format!("127.0.0.1:{}\n127.0.0.1:{}\n", ports[0], ports[1]),
+    );
+    let h = hosts.to_str().unwrap().to_string();
+    let run = move |process: &str| {
+        Command::new(env!("CARGO_BIN_EXE_gamecert"))
+            .args(["table", "triangle-avoidance", "--max-n", "11", "--json", "-q"])
+            .args(["--processes", "2", "--process", process, "--hostfile", &h])
+            .output()
+            .unwrap()
+    };
+    let run_other = run.clone();
+    let other = std::thread::spawn(move || run_other("1"));
+    let first = run("0");
+    let second = other.join().unwrap();
+    assert!(first.status.success(), "{}", crate::common::stderr(&first));
+    assert!(second.status.success(), "{}", crate::common::stderr(&second));
+    assert!(second.stdout.is_empty(), "process 1 prints nothing");
+    let rows = |out: &[u8]| -> Vec<serde_json::Value> {
+        let value: serde_json::Value = serde_json::from_slice(out).unwrap();
+        let mut rows = value["rows"].as_array().unwrap().clone();
+        for row in &mut rows {
+            let row = row.as_object_mut().unwrap();
+            row.remove("seconds");
+            row.remove("certified");
+        }
+        rows
+    };
+    let single =
+        crate::common::gamecert(&["table", "triangle-avoidance", "--max-n", "11", "--json", "-q"]);
+    assert_eq!(rows(&first.stdout), rows(&single.stdout));
+}

@@ -1,0 +1,338 @@
+//! The game digraph of triangle avoidance (and its relatives) on timely dataflow: the same
+//! level-by-level computation as [`crate::triangle_avoidance::external`], sharded over timely
+//! workers, which may be threads of one process or processes on several hosts (timely's own
+//! configuration: `-w` threads per process, `-n` processes, `-p` this process, `-h` a host
+//! file of `host:port` lines).
+//!
+//! Each worker owns the positions whose code hashes to it ([`owner_hash`] modulo the number of
+//! workers, which is how timely's exchange routes). One dataflow round per level:
+//!
+//! - forward: every worker expands its shard of level t (one canonical form per orbit of
+//!   moves, [`Rules::distinct_children`]) and sends each child to its owner; at the end of the
+//!   round each owner sorts and deduplicates what it received: its shard of level t + 1;
+//! - backward, from the last level down: for each position of its shard of level t a worker
+//!   sends (child, its index, the position's index) to each child's owner, and every owner
+//!   sends its labels of level t + 1 as data in the same round; a join at the owner answers
+//!   each request with whether the child is lost for its player to move (so no worker answers
+//!   from a table it has not finished: timely may deliver a round's data while the previous
+//!   round is still being drained), routed back to the asking worker; a position is won if it
+//!   wins at once or some answer says so.
+//!
+//! All workers run the same rounds (levels 0 to floor(n^2/4), Mantel's bound on the edges of a
+//! triangle-free graph, which bounds every game here), so no round needs a global "done".
+//! Finally every worker sends its counts to worker 0, which sums them. Shards live in memory:
+//! this engine spreads the work and the memory over machines; the out-of-core engine is the
+//! one for a single machine's disk.
+
+use crate::triangle_avoidance::canon::{
+    automorphisms, canonical, pair_orbit_representatives, SmallGraph,
+};
+use crate::triangle_avoidance::rules::Rules;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use timely::dataflow::channels::pact::Exchange as ExchangePact;
+use timely::dataflow::operators::generic::Operator;
+use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
+use timely::dataflow::{InputHandle, ProbeHandle};
+
+/// Records that arrived at this worker, by the round (timestamp) they were sent in.
+type ByRound<D> = Rc<RefCell<HashMap<usize, Vec<D>>>>;
+
+/// The hash that decides a code's owner (timely routes by it modulo the number of workers).
+pub fn owner_hash(code: u128) -> u64 {
+    let folded = (code as u64) ^ ((code >> 64) as u64).rotate_left(23);
+    folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 11
+}
+
+/// The whole game's counts, summed at worker 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistributedOutcome {
+    pub first_wins: bool,
+    pub level_sizes: Vec<u64>,
+    pub terminal: Vec<u64>,
+    pub arcs: u64,
+}
+
+impl DistributedOutcome {
+    /// The row of `table triangle-avoidance` (the solver's word, not certified).
+    pub fn outcome(
+        &self,
+        n: usize,
+        rules: Rules,
+        seconds: f64,
+    ) -> crate::triangle_avoidance::solver::Outcome {
+        let positions: u64 = self.level_sizes.iter().sum();
+        let terminal: u64 = self.terminal.iter().sum();
+        let winners_terminal: u64 = self
+            .terminal
+            .iter()
+            .enumerate()
+            .filter(|(t, _)| (t % 2 == 1) == self.first_wins)
+            .map(|(_, c)| c)
+            .sum();
+        crate::triangle_avoidance::solver::Outcome {
+            n,
+            rules,
+            winner: if self.first_wins { "A" } else { "B" }.to_string(),
+            positions: positions as usize,
+            terminal: terminal as usize,
+            winners_terminal: winners_terminal as usize,
+            arcs: self.arcs as usize,
+            certified: None,
+            seconds,
+        }
+    }
+}
+
+/// One worker's part of the game on `n` nodes; worker 0 returns the summed outcome, the others
+/// `None`.
+pub fn solve_on_worker(
+    worker: &mut timely::worker::Worker,
+    n: usize,
+    rules: Rules,
+) -> Option<DistributedOutcome> {
+    let (index, peers) = (worker.index(), worker.peers() as u64);
+    let owns = |code: u128| owner_hash(code) % peers == index as u64;
+    let last_level = n * n / 4;
+
+    // Forward: children to their owners, one round per level.
+    // What arrived, by round: timely may deliver a faster worker's next round while this one
+    // still drains the current one.
+    let received: ByRound<u128> = Rc::default();
+    let mut children = InputHandle::new();
+    let forward_probe = ProbeHandle::new();
+    {
+        let sink = received.clone();
+        worker.dataflow::<usize, _, _>(|scope| {
+            scope
+                .input_from(&mut children)
+                .container::<Vec<_>>()
+                .exchange(|code: &u128| owner_hash(*code))
+                .inspect_core(move |event| {
+                    if let Ok((stamp, codes)) = event {
+                        let round = stamp.elements()[0];
+                        sink.borrow_mut().entry(round).or_default().extend(codes.iter().copied());
+                    }
+                })
+                .probe_with(&forward_probe);
+        });
+    }
+    let start = canonical(&SmallGraph::empty(n)).code;
+    let mut levels: Vec<Vec<u128>> = vec![if owns(start) { vec![start] } else { Vec::new() }];
+    let mut arcs = 0u64;
+    for t in 0..=last_level {
+        for &code in &levels[t] {
+            let kids = rules.distinct_children(&SmallGraph::from_code(n, code));
+            arcs += kids.len() as u64;
+            for kid in kids {
+                children.send(kid);
+            }
+        }
+        children.advance_to(t + 1);
+        while forward_probe.less_than(children.time()) {
+            worker.step();
+        }
+        let mut next = received.borrow_mut().remove(&t).unwrap_or_default();
+        next.sort_unstable();
+        next.dedup();
+        levels.push(next);
+    }
+    children.close();
+
+    // Backward: a join at each child's owner of the requests (child, (asking worker,
+    // position)) with the owner's labels (code, lost), both sent as data in the same round, so
+    // no worker answers from a table it has not finished; answers go back to the asker.
+    let answers: ByRound<(u32, bool)> = Rc::default();
+    let mut requests = InputHandle::new();
+    let mut known = InputHandle::new();
+    let backward_probe = ProbeHandle::new();
+    {
+        let sink = answers.clone();
+        worker.dataflow::<usize, _, _>(|scope| {
+            let asked = scope.input_from(&mut requests);
+            let labelled = scope.input_from(&mut known);
+            let by_child = ExchangePact::new(|r: &(u128, (u32, u32))| owner_hash(r.0));
+            let by_code = ExchangePact::new(|l: &(u128, bool)| owner_hash(l.0));
+            asked
+                .binary(labelled, by_child, by_code, "Answer", |_, _| {
+                    let mut waiting: HashMap<u128, Vec<(u32, u32)>> = HashMap::new();
+                    let mut lost: HashMap<u128, bool> = HashMap::new();
+                    move |asked, labelled, output| {
+                        labelled.for_each_stamp(|cap, data| {
+                            let mut session = output.session(&cap);
+                            for (code, is_lost) in data.flat_map(|d| d.drain(..)) {
+                                for (asker, position) in waiting.remove(&code).unwrap_or_default() {
+                                    session.give((asker, position, is_lost));
+                                }
+                                lost.insert(code, is_lost);
+                            }
+                        });
+                        asked.for_each_stamp(|cap, data| {
+                            let mut session = output.session(&cap);
+                            for (child, who) in data.flat_map(|d| d.drain(..)) {
+                                match lost.get(&child) {
+                                    Some(&is_lost) => session.give((who.0, who.1, is_lost)),
+                                    None => waiting.entry(child).or_default().push(who),
+                                }
+                            }
+                        });
+                    }
+                })
+                .container::<Vec<_>>()
+                .exchange(|a: &(u32, u32, bool)| a.0 as u64)
+                .inspect_core(move |event| {
+                    if let Ok((stamp, answers)) = event {
+                        let round = stamp.elements()[0];
+                        let mut sink = sink.borrow_mut();
+                        sink.entry(round).or_default().extend(answers.iter().map(|a| (a.1, a.2)));
+                    }
+                })
+                .probe_with(&backward_probe);
+        });
+    }
+    let mut labels: Vec<Vec<bool>> = vec![Vec::new(); levels.len()];
+    let mut terminal = vec![0u64; levels.len()];
+    for t in (0..=last_level).rev() {
+        for (&code, &wins) in levels[t + 1].iter().zip(&labels[t + 1]) {
+            known.send((code, !wins));
+        }
+        let mut wins = vec![false; levels[t].len()];
+        for (i, &code) in levels[t].iter().enumerate() {
+            let g = SmallGraph::from_code(n, code);
+            if rules.immediate_win(&g) {
+                wins[i] = true;
+                continue;
+            }
+            let moves = rules.moves(&g);
+            if moves.is_empty() {
+                terminal[t] += 1;
+                continue;
+            }
+            let generators = if moves.len() > 1 { automorphisms(&g) } else { Vec::new() };
+            for (a, b) in pair_orbit_representatives(n, &moves, &generators) {
+                let mut h = g;
+                h.add_edge(a, b);
+                requests.send((canonical(&h).code, (index as u32, i as u32)));
+            }
+        }
+        let round = last_level - t;
+        requests.advance_to(round + 1);
+        known.advance_to(round + 1);
+        while backward_probe.less_than(requests.time()) {
+            worker.step();
+        }
+        for (i, lost) in answers.borrow_mut().remove(&round).unwrap_or_default() {
+            wins[i as usize] |= lost;
+        }
+        labels[t] = wins;
+    }
+    requests.close();
+    known.close();
+
+    // Counts to worker 0: (slot, value) with slot 0 the root's label (1: A wins, 2: B wins),
+    // 1 the arcs, then per level its size and its terminal count.
+    let sums: Rc<RefCell<Vec<u64>>> = Rc::default();
+    let mut counts = InputHandle::new();
+    let count_probe = ProbeHandle::new();
+    {
+        let sink = sums.clone();
+        worker.dataflow::<usize, _, _>(|scope| {
+            scope
+                .input_from(&mut counts)
+                .container::<Vec<_>>()
+                .exchange(|_: &(usize, u64)| 0)
+                .inspect(move |&(slot, value)| {
+                    let mut sums = sink.borrow_mut();
+                    if sums.len() <= slot {
+                        sums.resize(slot + 1, 0);
+                    }
+                    sums[slot] += value;
+                })
+                .probe_with(&count_probe);
+        });
+    }
+    if owns(start) {
+        counts.send((0, if labels[0][0] { 1 } else { 2 }));
+    }
+    counts.send((1, arcs));
+    for t in 0..=last_level {
+        counts.send((2 + 2 * t, levels[t].len() as u64));
+        counts.send((3 + 2 * t, terminal[t]));
+    }
+    counts.advance_to(1);
+    while count_probe.less_than(counts.time()) {
+        worker.step();
+    }
+    counts.close();
+    if index != 0 {
+        return None;
+    }
+    let sums = sums.borrow();
+    let at = |slot: usize| sums.get(slot).copied().unwrap_or(0);
+    let mut level_sizes: Vec<u64> = (0..=last_level).map(|t| at(2 + 2 * t)).collect();
+    let mut terminal: Vec<u64> = (0..=last_level).map(|t| at(3 + 2 * t)).collect();
+    while level_sizes.last() == Some(&0) {
+        level_sizes.pop();
+        terminal.pop();
+    }
+    Some(DistributedOutcome { first_wins: at(0) == 1, level_sizes, terminal, arcs: at(1) })
+}
+
+/// Runs the game on every n of `ns` in one timely execution with configuration `config`
+/// (processes connect once); returns worker 0's outcomes with each n's wall time, `None` in a
+/// process that does not host worker 0.
+pub fn solve(
+    config: timely::Config,
+    ns: std::ops::RangeInclusive<usize>,
+    rules: Rules,
+) -> Result<Option<Vec<(DistributedOutcome, f64)>>, String> {
+    let guards = timely::execute(config, move |worker| {
+        let mut found = Vec::new();
+        for n in ns.clone() {
+            let started = std::time::Instant::now();
+            if let Some(outcome) = solve_on_worker(worker, n, rules) {
+                found.push((outcome, started.elapsed().as_secs_f64()));
+            }
+        }
+        (worker.index() == 0).then_some(found)
+    })?;
+    let mut found = None;
+    for result in guards.join() {
+        if let Some(outcomes) = result.map_err(|e| format!("a timely worker failed: {e}"))? {
+            found = Some(outcomes);
+        }
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::triangle_avoidance::solver;
+
+    /// Every game on n <= 9 nodes with three workers in one process: the in-memory solver's
+    /// Winner and counts.
+    #[test]
+    fn three_workers_agree_with_the_in_memory_solver() {
+        for rules in [
+            Rules::TriangleAvoidance,
+            Rules::TriangleAchievement,
+            Rules::OddCycleAvoidance,
+            Rules::ConnectedAvoidance,
+        ] {
+            let all = solve(timely::Config::process(3), 2..=9, rules).unwrap().unwrap();
+            assert_eq!(all.len(), 8);
+            for (n, (got, _)) in (2..=9).zip(all) {
+                let want = solver::solve(n, rules, &mut |_, _| {});
+                let row = got.outcome(n, rules, 0.0);
+                let context = format!("{} n={n}", rules.name());
+                assert_eq!(row.winner, want.winner, "{context}");
+                assert_eq!(row.positions, want.positions, "{context}");
+                assert_eq!(row.terminal, want.terminal, "{context}");
+                assert_eq!(row.winners_terminal, want.winners_terminal, "{context}");
+                assert_eq!(row.arcs, want.arcs, "{context}");
+            }
+        }
+    }
+}

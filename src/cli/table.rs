@@ -207,26 +207,12 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 let Some(rows) = distributed_rows(max_n, rules, cluster)? else {
                     return Ok(ExitCode::SUCCESS); // not process 0: nothing to print
                 };
-                if json {
-                    let summary =
-                        format!("{} for n = 2..={max_n}: the solver's values", rules.name());
-                    table_json("triangle-avoidance", "unchecked", &summary, started, &rows)?;
-                } else {
-                    print_text(&gamecert::triangle_avoidance::solver::table(&rows));
-                }
-                return Ok(ExitCode::SUCCESS);
+                return triangle_rows_out(&rows, rules, max_n, json, started);
             }
             if let Some(dir) = out_of_core {
                 shown.finish();
                 let rows = out_of_core_rows(max_n, rules, dir, memory, quiet)?;
-                if json {
-                    let summary =
-                        format!("{} for n = 2..={max_n}: the solver's values", rules.name());
-                    table_json("triangle-avoidance", "unchecked", &summary, started, &rows)?;
-                } else {
-                    print_text(&gamecert::triangle_avoidance::solver::table(&rows));
-                }
-                return Ok(ExitCode::SUCCESS);
+                return triangle_rows_out(&rows, rules, max_n, json, started);
             }
             let limit = gamecert::triangle_avoidance::solver::MAX_N;
             if !(2..=limit).contains(&max_n) {
@@ -532,7 +518,7 @@ fn out_of_core_rows(
         })
         .map_err(BadInput)?;
         bar.finish();
-        rows.push(found.outcome(n, rules, started.elapsed().as_secs_f64()));
+        rows.push(found.counts.outcome(n, rules, started.elapsed().as_secs_f64()));
     }
     Ok(rows)
 }
@@ -576,6 +562,24 @@ impl Drop for StdoutToStderr {
             }
         }
     }
+}
+
+/// Prints the triangle-avoidance rows of the out-of-core and timely engines (the solver's
+/// word: not certified).
+fn triangle_rows_out(
+    rows: &[gamecert::triangle_avoidance::solver::Outcome],
+    rules: gamecert::triangle_avoidance::rules::Rules,
+    max_n: usize,
+    json: bool,
+    started: std::time::Instant,
+) -> anyhow::Result<ExitCode> {
+    if json {
+        let summary = format!("{} for n = 2..={max_n}: the solver's values", rules.name());
+        table_json("triangle-avoidance", "unchecked", &summary, started, &rows)?;
+    } else {
+        print_text(&gamecert::triangle_avoidance::solver::table(rows));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Where the timely workers run.

@@ -28,6 +28,7 @@ use crate::triangle_avoidance::canon::{
     automorphisms, canonical, pair_orbit_representatives, SmallGraph,
 };
 use crate::triangle_avoidance::rules::Rules;
+use crate::triangle_avoidance::solver::LevelCounts;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -45,53 +46,13 @@ pub fn owner_hash(code: u128) -> u64 {
     folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 11
 }
 
-/// The whole game's counts, summed at worker 0.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DistributedOutcome {
-    pub first_wins: bool,
-    pub level_sizes: Vec<u64>,
-    pub terminal: Vec<u64>,
-    pub arcs: u64,
-}
-
-impl DistributedOutcome {
-    /// The row of `table triangle-avoidance` (the solver's word, not certified).
-    pub fn outcome(
-        &self,
-        n: usize,
-        rules: Rules,
-        seconds: f64,
-    ) -> crate::triangle_avoidance::solver::Outcome {
-        let positions: u64 = self.level_sizes.iter().sum();
-        let terminal: u64 = self.terminal.iter().sum();
-        let winners_terminal: u64 = self
-            .terminal
-            .iter()
-            .enumerate()
-            .filter(|(t, _)| (t % 2 == 1) == self.first_wins)
-            .map(|(_, c)| c)
-            .sum();
-        crate::triangle_avoidance::solver::Outcome {
-            n,
-            rules,
-            winner: if self.first_wins { "A" } else { "B" }.to_string(),
-            positions: positions as usize,
-            terminal: terminal as usize,
-            winners_terminal: winners_terminal as usize,
-            arcs: self.arcs as usize,
-            certified: None,
-            seconds,
-        }
-    }
-}
-
 /// One worker's part of the game on `n` nodes; worker 0 returns the summed outcome, the others
 /// `None`.
 pub fn solve_on_worker(
     worker: &mut timely::worker::Worker,
     n: usize,
     rules: Rules,
-) -> Option<DistributedOutcome> {
+) -> Option<LevelCounts> {
     let (index, peers) = (worker.index(), worker.peers() as u64);
     let owns = |code: u128| owner_hash(code) % peers == index as u64;
     let last_level = n * n / 4;
@@ -276,7 +237,7 @@ pub fn solve_on_worker(
         level_sizes.pop();
         terminal.pop();
     }
-    Some(DistributedOutcome { first_wins: at(0) == 1, level_sizes, terminal, arcs: at(1) })
+    Some(LevelCounts { first_wins: at(0) == 1, level_sizes, terminal, arcs: at(1) })
 }
 
 /// Runs the game on every n of `ns` in one timely execution with configuration `config`
@@ -286,7 +247,7 @@ pub fn solve(
     config: timely::Config,
     ns: std::ops::RangeInclusive<usize>,
     rules: Rules,
-) -> Result<Option<Vec<(DistributedOutcome, f64)>>, String> {
+) -> Result<Option<Vec<(LevelCounts, f64)>>, String> {
     let guards = timely::execute(config, move |worker| {
         let mut found = Vec::new();
         for n in ns.clone() {

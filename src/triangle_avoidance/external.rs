@@ -40,6 +40,7 @@ use crate::triangle_avoidance::canon::{
     automorphisms, canonical, pair_orbit_representatives, SmallGraph,
 };
 use crate::triangle_avoidance::rules::Rules;
+use crate::triangle_avoidance::solver::LevelCounts;
 use rayon::prelude::*;
 use std::collections::BinaryHeap;
 use std::fs::File;
@@ -64,62 +65,11 @@ pub struct Budget {
 /// What a run found and what it cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExternalOutcome {
-    /// The first player (A) wins.
-    pub first_wins: bool,
-    /// Positions per level (edge count).
-    pub level_sizes: Vec<u64>,
-    /// Positions with no move, per level.
-    pub terminal: Vec<u64>,
-    /// Arcs (distinct children) over all levels.
-    pub arcs: u64,
+    pub counts: LevelCounts,
     /// The most bytes the level and run files took at once.
     pub peak_disk: u64,
     /// Sorted runs written and merged by the levels built in this call (0: every level fit).
     pub runs: u64,
-}
-
-impl ExternalOutcome {
-    /// t_n: every position.
-    pub fn positions(&self) -> u64 {
-        self.level_sizes.iter().sum()
-    }
-
-    /// m_n: every terminal position.
-    pub fn terminal_total(&self) -> u64 {
-        self.terminal.iter().sum()
-    }
-
-    /// w_n: terminal positions of the Winner's parity (A made the last move on an odd size).
-    pub fn winners_terminal(&self) -> u64 {
-        self.terminal
-            .iter()
-            .enumerate()
-            .filter(|(t, _)| (t % 2 == 1) == self.first_wins)
-            .map(|(_, c)| c)
-            .sum()
-    }
-}
-
-impl ExternalOutcome {
-    /// The row of `table triangle-avoidance` (not certified: the solver's word).
-    pub fn outcome(
-        &self,
-        n: usize,
-        rules: Rules,
-        seconds: f64,
-    ) -> crate::triangle_avoidance::solver::Outcome {
-        crate::triangle_avoidance::solver::Outcome {
-            n,
-            rules,
-            winner: if self.first_wins { "A" } else { "B" }.to_string(),
-            positions: self.positions() as usize,
-            terminal: self.terminal_total() as usize,
-            winners_terminal: self.winners_terminal() as usize,
-            arcs: self.arcs as usize,
-            certified: None,
-            seconds,
-        }
-    }
 }
 
 /// Bytes of disk a level of `positions` positions takes (its codes and label bits).
@@ -671,10 +621,7 @@ pub fn solve(
     let (root, _, _) = files.load_labels(0)?;
     peak = peak.max(disk_use(&dir));
     Ok(ExternalOutcome {
-        first_wins: root[0] & 1 == 1,
-        level_sizes: sizes,
-        terminal,
-        arcs,
+        counts: LevelCounts { first_wins: root[0] & 1 == 1, level_sizes: sizes, terminal, arcs },
         peak_disk: peak,
         runs,
     })
@@ -701,11 +648,15 @@ mod tests {
                 let got = solve(n, rules, &budget, &mut |_, _| {}).unwrap();
                 let want = solver::solve(n, rules, &mut |_, _| {});
                 let context = format!("{} n={n}", rules.name());
-                assert_eq!(got.first_wins, want.winner == "A", "{context}");
-                assert_eq!(got.positions(), want.positions as u64, "{context}");
-                assert_eq!(got.terminal_total(), want.terminal as u64, "{context}");
-                assert_eq!(got.winners_terminal(), want.winners_terminal as u64, "{context}");
-                assert_eq!(got.arcs, want.arcs as u64, "{context}");
+                assert_eq!(got.counts.first_wins, want.winner == "A", "{context}");
+                assert_eq!(got.counts.positions(), want.positions as u64, "{context}");
+                assert_eq!(got.counts.terminal_total(), want.terminal as u64, "{context}");
+                assert_eq!(
+                    got.counts.winners_terminal(),
+                    want.winners_terminal as u64,
+                    "{context}"
+                );
+                assert_eq!(got.counts.arcs, want.arcs as u64, "{context}");
                 if n == 9 && rules == Rules::TriangleAvoidance {
                     assert!(got.runs > 2, "{context}: the budget should force merges");
                 }
@@ -721,15 +672,12 @@ mod tests {
         let first = solve(8, Rules::TriangleAvoidance, &budget, &mut |_, _| {}).unwrap();
         // Interrupted before labelling: the labels are rebuilt, the levels reused.
         let folder = dir.path().join("triangle-avoidance-n8");
-        for t in 0..first.level_sizes.len() {
+        for t in 0..first.counts.level_sizes.len() {
             std::fs::remove_file(folder.join(format!("level-{t:03}.labels"))).unwrap();
         }
         std::fs::remove_file(folder.join("level-005.codes")).unwrap();
         let again = solve(8, Rules::TriangleAvoidance, &budget, &mut |_, _| {}).unwrap();
-        assert_eq!(
-            (again.first_wins, &again.level_sizes, &again.terminal),
-            (first.first_wins, &first.level_sizes, &first.terminal)
-        );
+        assert_eq!(&again.counts, &first.counts);
         let victim = folder.join("level-004.codes");
         let mut bytes = std::fs::read(&victim).unwrap();
         let last = bytes.len() - 3;

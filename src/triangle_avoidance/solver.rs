@@ -228,6 +228,53 @@ pub struct Outcome {
     pub seconds: f64,
 }
 
+/// A solved game digraph's counts per level, whichever engine built it (out of core,
+/// distributed): the rows of the table come from these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelCounts {
+    /// The first player (A) wins.
+    pub first_wins: bool,
+    /// Positions per level (edge count).
+    pub level_sizes: Vec<u64>,
+    /// Positions with no move, per level.
+    pub terminal: Vec<u64>,
+    /// Arcs (distinct children) over all levels.
+    pub arcs: u64,
+}
+
+impl LevelCounts {
+    /// t_n: every position.
+    pub fn positions(&self) -> u64 {
+        self.level_sizes.iter().sum()
+    }
+
+    /// m_n: every terminal position.
+    pub fn terminal_total(&self) -> u64 {
+        self.terminal.iter().sum()
+    }
+
+    /// w_n: terminal positions of the Winner's parity (A made the last move on an odd size).
+    pub fn winners_terminal(&self) -> u64 {
+        let winners = |(t, _): &(usize, &u64)| (t % 2 == 1) == self.first_wins;
+        self.terminal.iter().enumerate().filter(winners).map(|(_, c)| c).sum()
+    }
+
+    /// The row of `table triangle-avoidance` (the solver's word, not certified).
+    pub fn outcome(&self, n: usize, rules: Rules, seconds: f64) -> Outcome {
+        Outcome {
+            n,
+            rules,
+            winner: if self.first_wins { "A" } else { "B" }.to_string(),
+            positions: self.positions() as usize,
+            terminal: self.terminal_total() as usize,
+            winners_terminal: self.winners_terminal() as usize,
+            arcs: self.arcs as usize,
+            certified: None,
+            seconds,
+        }
+    }
+}
+
 /// Solves the game on n nodes.
 pub fn solve(n: usize, rules: Rules, progress: &mut dyn FnMut(usize, usize)) -> Outcome {
     solve_resumable(n, rules, None, progress).expect("without a checkpoint there is no I/O to fail")

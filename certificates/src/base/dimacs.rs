@@ -6,7 +6,8 @@
 //! lines). Refused, naming the line and column: a literal beyond `V` or outside `i32`, a
 //! clause count other than `C`, a last clause without its `0`, a second header, anything that
 //! is not a number (SATLIB's `%` end marker included: the formula would otherwise be guessed).
-//! The work is charged to the budget before each clause is stored.
+//! A header whose clause count exceeds what the file's size can hold is refused at once. Work
+//! is charged for every line and literal as it is read, and before each clause is stored.
 
 use crate::base::budget::Budget;
 use crate::base::cnf::Cnf;
@@ -14,6 +15,8 @@ use crate::base::cnf::Cnf;
 /// Work units per stored clause besides its literals, and per literal.
 const CLAUSE_COST: u64 = 48;
 const LITERAL_COST: u64 = 8;
+/// Work units per line read (comments and blank lines included).
+const LINE_COST: u64 = 2;
 
 /// Reads `text` as a DIMACS CNF. The error is `line:column: message`.
 pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
@@ -22,16 +25,20 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
     let mut clause = Vec::new();
     let mut last = (1, 1);
     for (k, line) in text.lines().enumerate() {
+        // Every line costs, comment or not, so a file of empty lines is charged too.
+        budget.charge(LINE_COST, "reading the formula")?;
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with('c') {
             continue;
         }
         let at = |word: &str| (k + 1, word.as_ptr() as usize - line.as_ptr() as usize + 1);
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words[0] == "p" {
-            let (l, c) = at(words[0]);
+        let mut words = line.split_whitespace().peekable();
+        if words.peek() == Some(&"p") {
+            let (l, c) = at(trimmed);
             ensure!(header.is_none(), "{l}:{c}: a second `p` line");
-            let numbers = match words[..] {
+            // At most five words are looked at, so a long header line costs no more.
+            let fields: Vec<&str> = words.by_ref().take(5).collect();
+            let numbers = match fields[..] {
                 [_, "cnf", v, m] => v
                     .parse::<u32>()
                     .ok()
@@ -42,9 +49,16 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
             let Some((v, m)) = numbers else {
                 fail!(
                     "{l}:{c}: expected `p cnf VARIABLES CLAUSES` with numbers in range, found `{}`",
-                    words.join(" ")
+                    fields.join(" ")
                 );
             };
+            // Every clause takes at least two bytes (`0` and a separator): a larger count
+            // cannot be what the file holds.
+            ensure!(
+                m <= text.len() / 2,
+                "{l}:{c}: the header declares {m} clauses, more than a file of {} bytes can hold",
+                text.len()
+            );
             header = Some((v, m));
             cnf.num_vars = v;
             continue;
@@ -116,6 +130,9 @@ mod tests {
             ("p cnf 2 1\n1 2\n", "2:3: the last clause has no terminating 0"),
             ("p cnf 2 1\np cnf 2 1\n", "2:1: a second"),
             ("p cnf 2147483647 0\n", "1:1: expected `p cnf"),
+            ("p cnf 2 99\n1 0\n", "1:1: the header declares 99 clauses, more than"),
+            ("p cnf 2 1 extra\n1 0\n", "1:1: expected `p cnf"),
+            ("  p cnf 2 1\n  p cnf 2 1\n", "2:3: a second"),
             ("p cnf 2 1\n1 -2 0\n%\n0\n", "3:1: `%` is not a literal"),
             ("p cnf 2 1\n-2147483648 0\n", "2:1: literal -2147483648"),
             ("", "no `p cnf` header"),
@@ -126,5 +143,42 @@ mod tests {
         assert!(parse_cnf("p cnf 1 3\n1 0\n1 0\n1 0\n", &mut Budget::new(100))
             .unwrap_err()
             .contains("work"));
+        // Lines cost even when they hold nothing.
+        let blank = format!("c\n{}p cnf 1 1\n1 0\n", "\n".repeat(1000));
+        assert!(parse_cnf(&blank, &mut Budget::new(1000)).unwrap_err().contains("work"));
+    }
+
+    /// Byte mutations of a valid formula never panic, stay within a small budget, and whatever
+    /// is accepted is exactly a formula within its header's bounds.
+    #[test]
+    fn mutated_formulas_are_read_or_refused() {
+        let valid = "c pigeons\np cnf 4 5\n1 2 0\n3 4 0\n-1 -3 0\n-2 -4 0\n-1 -2 0\n";
+        let alphabet = b" \n-0123456789pcnf%x\t";
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        for _ in 0..5000 {
+            let mut bytes = valid.as_bytes().to_vec();
+            for _ in 0..1 + next(4) {
+                let at = next(bytes.len());
+                match next(3) {
+                    0 => bytes[at] = alphabet[next(alphabet.len())],
+                    1 => bytes.insert(at, alphabet[next(alphabet.len())]),
+                    _ => {
+                        bytes.remove(at);
+                    }
+                }
+            }
+            let text = String::from_utf8(bytes).expect("ASCII mutations");
+            let mut budget = Budget::new(1 << 16);
+            if let Ok(cnf) = parse_cnf(&text, &mut budget) {
+                let bound = cnf.num_vars;
+                assert!(cnf.clauses.iter().flatten().all(|&l| l != 0 && l.unsigned_abs() <= bound));
+            }
+        }
     }
 }

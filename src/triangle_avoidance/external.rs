@@ -233,7 +233,9 @@ impl Files {
         let mut r = BufReader::with_capacity(1 << 20, file);
         let (count, arcs, sum) = self.read_header(&path, CODES_MAGIC, t, &mut r)?;
         let length = std::fs::metadata(&path).map_err(|e| e.to_string())?.len();
-        if length != HEADER_BYTES as u64 + count * 16 {
+        // A damaged header's count must not wrap the expected length into agreement.
+        let expected = count.checked_mul(16).and_then(|b| b.checked_add(HEADER_BYTES as u64));
+        if expected != Some(length) {
             return Err(format!(
                 "{}: {length} bytes, not the {count} codes its header gives",
                 path.display()
@@ -278,6 +280,17 @@ impl Files {
         let file = File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut r = BufReader::new(file);
         let (count, terminal, sum) = self.read_header(&path, LABELS_MAGIC, t, &mut r)?;
+        // The file's length must match its count before the bitmap is allocated.
+        let length =
+            std::fs::metadata(&path).map_err(|e| format!("{}: {e}", path.display()))?.len();
+        if count.div_ceil(64).checked_mul(8).and_then(|b| b.checked_add(HEADER_BYTES as u64))
+            != Some(length)
+        {
+            return Err(format!(
+                "{}: {length} bytes, not the {count} labels its header gives",
+                path.display()
+            ));
+        }
         let words = count.div_ceil(64) as usize;
         let mut bytes = vec![0u8; words * 8];
         r.read_exact(&mut bytes).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -514,7 +527,11 @@ fn backward(
                     h.add_edge(a, b);
                     let child = canonical(&h).code;
                     let i = codes.binary_search(&child).map_err(|_| {
-                        format!("a child of a level-{t} position is missing from level {}", t + 1)
+                        format!(
+                            "a child of a level-{t} position is missing from {} (a file of \
+                             another run?)",
+                            files.codes(t + 1).display()
+                        )
                     })?;
                     if labels[i / 64] >> (i % 64) & 1 == 0 {
                         return Ok((true, false)); // a move to a lost position
@@ -570,7 +587,7 @@ pub fn solve(
         let t = sizes.len();
         let (_, size, into) = files.open_codes(t)?;
         sizes.push(size);
-        arcs += into;
+        arcs = arcs.saturating_add(into);
         if size == 0 {
             break;
         }
@@ -580,7 +597,13 @@ pub fn solve(
         processed += size;
     }
     sizes.pop(); // the empty level
-                 // Backward: from the last level down, each level's labels once.
+    if sizes.is_empty() {
+        return Err(format!(
+            "{}: the start position is missing (a damaged file)",
+            files.codes(0).display()
+        ));
+    }
+    // Backward: from the last level down, each level's labels once.
     let mut terminal = vec![0u64; sizes.len()];
     let mut next: Option<(Vec<u128>, Vec<u64>)> = None;
     for t in (0..sizes.len()).rev() {
@@ -621,7 +644,12 @@ pub fn solve(
     let (root, _, _) = files.load_labels(0)?;
     peak = peak.max(disk_use(&dir));
     Ok(ExternalOutcome {
-        counts: LevelCounts { first_wins: root[0] & 1 == 1, level_sizes: sizes, terminal, arcs },
+        counts: LevelCounts {
+            first_wins: root.first().is_some_and(|w| w & 1 == 1),
+            level_sizes: sizes,
+            terminal,
+            arcs,
+        },
         peak_disk: peak,
         runs,
     })
@@ -686,5 +714,35 @@ mod tests {
         std::fs::remove_file(folder.join("level-003.labels")).unwrap();
         let err = solve(8, Rules::TriangleAvoidance, &budget, &mut |_, _| {}).unwrap_err();
         assert!(err.contains("level-004.codes"), "{err}");
+    }
+
+    /// Headers whose counts disagree with the file's length (up to a count that would wrap the
+    /// length computation, or make the bitmap huge) are refused by name before anything is
+    /// allocated, and an emptied start level is named too.
+    #[test]
+    fn damaged_counts_are_refused_before_allocation() {
+        let dir = tempfile::tempdir().unwrap();
+        let budget = Budget { memory: 1 << 20, dir: dir.path().to_path_buf() };
+        solve(6, Rules::TriangleAvoidance, &budget, &mut |_, _| {}).unwrap();
+        let folder = dir.path().join("triangle-avoidance-n6");
+        let set_count = |name: &str, count: u64| {
+            let path = folder.join(name);
+            let mut bytes = std::fs::read(&path).unwrap();
+            bytes[16..24].copy_from_slice(&count.to_le_bytes());
+            std::fs::write(&path, bytes).unwrap();
+        };
+        let original = std::fs::read(folder.join("level-002.labels")).unwrap();
+        for count in [u64::MAX, 1 << 60, 5] {
+            set_count("level-002.labels", count);
+            let err = solve(6, Rules::TriangleAvoidance, &budget, &mut |_, _| {}).unwrap_err();
+            let named = err.contains("labels its header") || err.contains("labels for");
+            assert!(err.contains("level-002.labels") && named, "{err}");
+        }
+        std::fs::write(folder.join("level-002.labels"), original).unwrap();
+        for count in [u64::MAX, (u64::MAX - 39) / 16 + 1, 0] {
+            set_count("level-000.codes", count);
+            let err = solve(6, Rules::TriangleAvoidance, &budget, &mut |_, _| {}).unwrap_err();
+            assert!(err.contains("level-000.codes"), "{count}: {err}");
+        }
     }
 }

@@ -23,20 +23,7 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    std::panic::set_hook(Box::new(|_| {}));
-    let mut working = crate::cli::progress::Progress::alive("checking the proof", quiet);
-    let outcome =
-        gamecert_certificates::verify::run_lrat(&gamecert_certificates::verify::Request {
-            instance: &args.formula,
-            certificate: &args.proof,
-            json: args.json,
-            max_work: args.max_work,
-            read: gamecert::base::io::reader,
-            command: "lrat",
-            started: std::time::Instant::now(),
-        });
-    working.finish();
-    print!("{}", outcome.stdout);
-    eprint!("{}", outcome.stderr);
-    Ok(ExitCode::from(outcome.code))
+    let files = (args.formula.as_path(), args.proof.as_path());
+    let lrat = gamecert_certificates::verify::run_lrat;
+    Ok(crate::cli::verify::run_checker(files, args.json, args.max_work, "lrat", quiet, lrat))
 }

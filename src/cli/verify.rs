@@ -25,24 +25,36 @@ pub struct Args {
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { instance, certificate, json, max_work } = args;
+    let files = (instance.as_path(), certificate.as_path());
+    Ok(run_checker(files, json, max_work, "verify", quiet, gamecert_certificates::verify::run))
+}
+
+/// Runs one of the checker's own pipelines (`verify`, `lrat`) as `gamecert-check` does, with
+/// gamecert's readers (`-`, compressed files) and a spinner while it works; prints its output.
+pub fn run_checker(
+    (first, second): (&std::path::Path, &std::path::Path),
+    json: bool,
+    max_work: Option<u64>,
+    command: &'static str,
+    quiet: bool,
+    pipeline: fn(&gamecert_certificates::verify::Request) -> gamecert_certificates::verify::Outcome,
+) -> ExitCode {
     // A large certificate can take minutes: a spinner (or a line every 10 s) on stderr.
     let mut working = crate::cli::progress::Progress::alive("checking", quiet);
-    {
-        // The checker's own pipeline, shared with `gamecert-check`; a fault of the checker
-        // is reported in the verdict, so the default panic message is kept off stderr.
-        std::panic::set_hook(Box::new(|_| {}));
-        let outcome = gamecert_certificates::verify::run(&gamecert_certificates::verify::Request {
-            instance: &instance,
-            certificate: &certificate,
-            json,
-            max_work,
-            read: gamecert::base::io::reader,
-            command: "verify",
-            started: std::time::Instant::now(),
-        });
-        working.finish();
-        print!("{}", outcome.stdout);
-        eprint!("{}", outcome.stderr);
-        Ok(ExitCode::from(outcome.code))
-    }
+    // A fault of the checker is reported in the verdict, so the default panic message is
+    // kept off stderr.
+    std::panic::set_hook(Box::new(|_| {}));
+    let outcome = pipeline(&gamecert_certificates::verify::Request {
+        instance: first,
+        certificate: second,
+        json,
+        max_work,
+        read: gamecert::base::io::reader,
+        command,
+        started: std::time::Instant::now(),
+    });
+    working.finish();
+    print!("{}", outcome.stdout);
+    eprint!("{}", outcome.stderr);
+    ExitCode::from(outcome.code)
 }

@@ -38,6 +38,9 @@ pub struct Request<'a> {
     pub max_work: Option<u64>,
     /// How a file's bytes are read ([`read_file`] in `gamecert-check`).
     pub read: Reader,
+    /// How a certificate is opened as a stream ([`open_file`] in `gamecert-check`): a
+    /// `triangle-stream` certificate is read through it, never whole.
+    pub open: Opener,
     /// The command's name in JSON output (`verify` or `lrat`).
     pub command: &'static str,
     /// When the command started (for `seconds` in JSON output).
@@ -46,6 +49,9 @@ pub struct Request<'a> {
 
 /// Reads a whole file (`-`: standard input); the error names the file.
 pub type Reader = fn(&Path) -> Result<Vec<u8>, String>;
+
+/// Opens a file (`-`: standard input) to be read in order; the error names the file.
+pub type Opener = fn(&Path) -> Result<Box<dyn std::io::Read>, String>;
 
 /// The name a path is shown by in messages: `<stdin>` for `-`.
 pub fn shown(path: &Path) -> String {
@@ -65,6 +71,95 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
         std::fs::read(path).map(|b| bytes = b)
     };
     read.map(|()| bytes).map_err(|e| format!("{}: {e}", shown(path)))
+}
+
+/// The checker's [`Opener`]: a plain file, or standard input for `-`.
+pub fn open_file(path: &Path) -> Result<Box<dyn std::io::Read>, String> {
+    if path == Path::new("-") {
+        return Ok(Box::new(std::io::stdin()));
+    }
+    std::fs::File::open(path)
+        .map(|f| Box::new(f) as Box<dyn std::io::Read>)
+        .map_err(|e| format!("{}: {e}", shown(path)))
+}
+
+/// A certificate opened: a `triangle-stream` (to be read as it is checked) or the whole
+/// bytes of any other kind.
+enum Opened {
+    Stream(Box<dyn std::io::Read>),
+    Whole(Vec<u8>),
+}
+
+/// Opens the certificate of a triangle-avoidance instance and looks at its first bytes.
+fn open_certificate(request: &Request) -> Result<Opened, String> {
+    use std::io::Read;
+    let mut r = (request.open)(request.certificate)?;
+    let io = |e: std::io::Error| format!("{}: {e}", shown(request.certificate));
+    let mut head = Vec::new();
+    (&mut r).take(8).read_to_end(&mut head).map_err(io)?;
+    if head == crate::triangle_avoidance::stream::MAGIC {
+        return Ok(Opened::Stream(Box::new(std::io::Cursor::new(head).chain(r))));
+    }
+    r.read_to_end(&mut head).map_err(io)?;
+    Ok(Opened::Whole(head))
+}
+
+/// Checks a `triangle-stream` certificate (after the instance, `spec`, was read): its own
+/// budget of the two files' sizes, the stream read once.
+fn run_stream(
+    request: &Request,
+    spec: &crate::format::TriangleSpec,
+    stream: Box<dyn std::io::Read>,
+    instance_bytes: u64,
+) -> Outcome {
+    if let Err(why) = spec.validate() {
+        return Outcome::bad_input(format!("{}:{why}", shown(request.instance)));
+    }
+    // The file's length where it has one (standard input: the default budget alone).
+    let certificate_bytes = std::fs::metadata(request.certificate).map_or(0, |m| m.len());
+    let limits = request.max_work.map_or_else(
+        || Limits::for_input(instance_bytes.saturating_add(certificate_bytes)),
+        |max_work| Limits { max_work },
+    );
+    let mut budget = limits.budget();
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, stream);
+    let claim = format!("the Winner wins one-colour triangle avoidance on {} nodes", spec.n);
+    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        crate::triangle_avoidance::stream::check_triangle_stream(spec.n, &mut reader, &mut budget)
+    }));
+    let mut verdict = match checked {
+        Ok(Ok((winner, report))) => Verdict {
+            accepted: true,
+            claim: format!("{winner} wins one-colour triangle avoidance on {} nodes", spec.n),
+            reason: format!(
+                "the Winner's strategy checked level by level: {} positions, {} moves mapped \
+                 onto listed positions by verified permutations, {} final positions; at most \
+                 {} positions held at once, {} bytes read",
+                report.positions, report.moves, report.final_positions, report.held, report.bytes
+            ),
+            work: Work {
+                positions: Some(report.positions),
+                leaves: Some(report.final_positions),
+                ..Work::default()
+            },
+            trusted: Vec::new(),
+        },
+        Ok(Err(why)) => {
+            reject(claim, format!("{}: {why}", shown(request.certificate)), Work::default())
+        }
+        Err(payload) => reject(
+            claim,
+            format!(
+                "{}: the checker stopped on a fault ({}); the certificate is rejected, and \
+                 this input shows a bug in the checker",
+                crate::verdict::INTERNAL_ERROR,
+                crate::verdict::panic_message(payload.as_ref())
+            ),
+            Work::default(),
+        ),
+    };
+    verdict.work.work_units = budget.used();
+    finish(request, verdict)
 }
 
 /// UTF-8 text of `bytes` read from `path`; the error names the file and the offset.
@@ -201,8 +296,18 @@ pub fn run(request: &Request) -> Outcome {
         Err(message) => return Outcome::bad_input(message),
     };
     // The budget counts both files, so the certificate is read now; a certificate that cannot
-    // be read is reported only once the instance is found valid.
-    let certificate_read = (request.read)(request.certificate);
+    // be read is reported only once the instance is found valid. A triangle-avoidance
+    // certificate may be a stream, read as it is checked.
+    let certificate_read = match &instance {
+        Instance::TriangleAvoidance(spec) => match open_certificate(request) {
+            Ok(Opened::Stream(stream)) => {
+                return run_stream(request, spec, stream, instance_text.len() as u64)
+            }
+            Ok(Opened::Whole(bytes)) => Ok(bytes),
+            Err(message) => Err(message),
+        },
+        _ => (request.read)(request.certificate),
+    };
     let certificate_bytes = certificate_read.as_ref().map_or(0, |b| b.len() as u64);
     let input_bytes = (instance_text.len() as u64).saturating_add(certificate_bytes);
     // The parsed instance is all that is needed from here on (a large instance's text is

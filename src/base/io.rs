@@ -100,6 +100,33 @@ pub fn reader(path: &Path) -> Result<Vec<u8>, String> {
     read_bytes(path).map_err(|e| e.0)
 }
 
+/// [`read_bytes`] as the checker's [`gamecert_certificates::verify::Opener`]: a plain file is
+/// opened and read as it is checked (a `triangle-stream` certificate of gigabytes is never held
+/// whole); standard input and compressed files are read whole and decompressed first.
+pub fn opener(path: &Path) -> Result<Box<dyn Read>, String> {
+    use std::io::{Seek, SeekFrom};
+    let whole = |path: &Path| {
+        read_bytes(path)
+            .map(|b| Box::new(std::io::Cursor::new(b)) as Box<dyn Read>)
+            .map_err(|e| e.0)
+    };
+    if path == Path::new("-") {
+        return whole(path);
+    }
+    let at = |e: std::io::Error| format!("{}: {e}", shown(path));
+    let mut file = std::fs::File::open(path).map_err(at)?;
+    let mut head = Vec::new();
+    (&mut file).take(6).read_to_end(&mut head).map_err(at)?;
+    let compressed = head.starts_with(&[0x1f, 0x8b])
+        || head.starts_with(b"BZh")
+        || head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]);
+    if compressed {
+        return whole(path);
+    }
+    file.seek(SeekFrom::Start(0)).map_err(at)?;
+    Ok(Box::new(file))
+}
+
 /// The whole content of `path` as UTF-8 text (see [`read_bytes`]).
 pub fn read_text(path: &Path) -> Result<String, BadInput> {
     utf8(path, read_bytes(path)?).map_err(BadInput)

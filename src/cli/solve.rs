@@ -27,6 +27,154 @@ pub struct Args {
     /// certificate.
     #[arg(long)]
     json: bool,
+    /// Triangle avoidance: write the binary `triangle-stream` certificate (checked two levels
+    /// at a time) even for n <= 12; it is the only format from n = 13. Needs -o.
+    #[arg(long)]
+    stream: bool,
+    /// With a stream certificate: the folder for the out-of-core level files (kept, so a run
+    /// resumes and `table triangle-avoidance --out-of-core` reuses them); default a temporary
+    /// folder, removed afterwards.
+    #[arg(long, value_name = "DIR")]
+    work_dir: Option<PathBuf>,
+    /// With a stream certificate: memory for the out-of-core solver's buffers, in GB.
+    #[arg(long, default_value_t = 8.0)]
+    memory: f64,
+}
+
+/// Which triangle-avoidance games get a `triangle-stream` certificate: from n = 13, or any n
+/// with --stream.
+fn streamed(instance: &Instance, stream: bool) -> Option<usize> {
+    match instance {
+        Instance::TriangleAvoidance(spec)
+            if stream || spec.n > gamecert::triangle_avoidance::solver::MAX_CERTIFIED_N =>
+        {
+            Some(spec.n)
+        }
+        _ => None,
+    }
+}
+
+/// Removes a temporary work folder when dropped.
+struct Scratch(Option<PathBuf>);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.take() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+/// `solve` for a streamed triangle-avoidance certificate: the out-of-core solver, the
+/// certificate written from its level files to `OUTPUT.part`, checked by the checker's stream
+/// check with the budget `verify` gives, and renamed to OUTPUT only when accepted.
+#[allow(clippy::too_many_arguments)]
+fn solve_stream(
+    instance: &Path,
+    n: usize,
+    output: Option<&Path>,
+    work_dir: Option<PathBuf>,
+    memory_gb: f64,
+    json: bool,
+    quiet: bool,
+    started: std::time::Instant,
+) -> anyhow::Result<ExitCode> {
+    use gamecert::triangle_avoidance::{external, rules::Rules, stream_certificate};
+    let Some(output) = output.filter(|p| *p != Path::new("-")) else {
+        return Err(BadInput(format!(
+            "{}: a triangle-avoidance certificate for n = {n} is a binary stream \
+             (triangle-stream): give -o FILE",
+            instance.display()
+        ))
+        .into());
+    };
+    if !(0.01..=4096.0).contains(&memory_gb) {
+        return Err(BadInput(format!(
+            "--memory must be between 0.01 and 4096 GB (got {memory_gb})"
+        ))
+        .into());
+    }
+    let scratch = Scratch(
+        work_dir
+            .is_none()
+            .then(|| std::env::temp_dir().join(format!("gamecert-solve-{}", std::process::id()))),
+    );
+    let dir = work_dir.or_else(|| scratch.0.clone()).expect("one of the two is set");
+    let budget = external::Budget { memory: (memory_gb * 1e9) as u64, dir };
+    note(quiet, &external::disk_estimate(n, Rules::TriangleAvoidance, &budget.dir));
+    let total = external::known_positions(n, Rules::TriangleAvoidance).map(|t| 2 * t);
+    let mut bar = crate::cli::progress::Progress::new("solving, steps", total, quiet);
+    let found = external::solve(n, Rules::TriangleAvoidance, &budget, &mut |done, what| {
+        bar.set(done);
+        bar.message(what);
+    })
+    .map_err(BadInput)?;
+    bar.finish();
+    let solve_seconds = started.elapsed().as_secs_f64();
+    if let Some(dir) = output.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let part = PathBuf::from(format!("{}.part", output.display()));
+    let mut bar = crate::cli::progress::Progress::new("writing the certificate", None, quiet);
+    let written = stream_certificate::write(n, &budget, &part, &mut |done, what| {
+        bar.set(done);
+        bar.message(what);
+    })
+    .map_err(anyhow::Error::msg)?;
+    bar.finish();
+    drop(scratch);
+    // The checker's verdict on the written file, with the budget `verify` gives it.
+    let checking = std::time::Instant::now();
+    let mut working = crate::cli::progress::Progress::alive("checking", quiet);
+    let instance_bytes = std::fs::metadata(instance).map_or(0, |m| m.len());
+    let mut work = Limits::for_input(instance_bytes.saturating_add(written.bytes)).budget();
+    let file = std::fs::File::open(&part)?;
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let checked = gamecert_certificates::triangle_avoidance::stream::check_triangle_stream(
+        n,
+        &mut reader,
+        &mut work,
+    );
+    working.finish();
+    let (winner, report) = match checked {
+        Ok(found) => found,
+        Err(why) => {
+            anyhow::bail!(
+                "internal error: the checker rejected gamecert's own certificate ({} kept): {why}",
+                part.display()
+            )
+        }
+    };
+    std::fs::rename(&part, output)?;
+    let check_seconds = checking.elapsed().as_secs_f64();
+    let claim = format!("{winner} wins one-colour triangle avoidance on {n} nodes");
+    let text = format!(
+        "{claim}: triangle-stream certificate of {} bytes ({} positions, {} moves) from {} \
+         positions solved out of core in {solve_seconds:.1} s; accepted by the checker in \
+         {check_seconds:.1} s, at most {} positions held at once",
+        written.bytes,
+        report.positions,
+        report.moves,
+        found.counts.positions(),
+        report.held
+    );
+    if json {
+        let fields = serde_json::json!({
+            "claim": claim,
+            "kind": "triangle-stream",
+            "method": "the out-of-core game digraph over unlabelled graphs",
+            "output": output.display().to_string(),
+            "certificate_bytes": written.bytes,
+            "solve_seconds": solve_seconds,
+            "check_seconds": check_seconds,
+            "work": {"positions": report.positions, "leaves": report.final_positions,
+                     "work_units": work.used()},
+        });
+        crate::cli::print_json("solve", "accepted", &text, started, fields)?;
+    } else {
+        note(quiet, &text);
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes a solved certificate and reports: with `--json` the command output on standard output
@@ -60,7 +208,7 @@ fn finish_solve(
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { instance, output, method, json } = args;
+    let Args { instance, output, method, json, stream, work_dir, memory } = args;
     let started = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::alive("solving", quiet);
     let method: gamecert::base::method::Method = method.into();
@@ -109,6 +257,18 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         }
         other => {
             validate_instance(&instance, &other)?;
+            if (stream || work_dir.is_some()) && !matches!(other, Instance::TriangleAvoidance(_)) {
+                return Err(BadInput(format!(
+                    "{}: --stream and --work-dir apply to triangle-avoidance instances only",
+                    instance.display()
+                ))
+                .into());
+            }
+            if let Some(n) = streamed(&other, stream) {
+                working.finish();
+                let output = output.as_deref();
+                return solve_stream(&instance, n, output, work_dir, memory, json, quiet, started);
+            }
             let started = std::time::Instant::now();
             let solved = gamecert::solve::solve_game(&other, method).map_err(|e| match e
                 .downcast_ref::<BadInput>()

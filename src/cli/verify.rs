@@ -50,6 +50,7 @@ pub fn run_checker(
         json,
         max_work,
         read: gamecert::base::io::reader,
+        open: gamecert::base::io::opener,
         command,
         started: std::time::Instant::now(),
     });

@@ -131,7 +131,7 @@ fn mix(hash: u64, word: u128) -> u64 {
 }
 
 /// The files of one game and n.
-struct Files {
+pub(crate) struct Files {
     dir: PathBuf,
     n: usize,
     rules: Rules,
@@ -158,7 +158,17 @@ fn header(
 }
 
 impl Files {
-    fn codes(&self, t: usize) -> PathBuf {
+    /// The files of the game `rules` on `n` nodes under the work folder of `budget`.
+    pub(crate) fn of(budget: &Budget, n: usize, rules: Rules) -> Files {
+        Files { dir: budget.dir.join(format!("{}-n{n}", rules.name())), n, rules }
+    }
+
+    /// The game's folder.
+    pub(crate) fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    pub(crate) fn codes(&self, t: usize) -> PathBuf {
         self.dir.join(format!("level-{t:03}.codes"))
     }
 
@@ -245,7 +255,7 @@ impl Files {
     }
 
     /// A whole level in memory (checked: sorted, distinct, checksum).
-    fn load_codes(&self, t: usize) -> Result<Vec<u128>, String> {
+    pub(crate) fn load_codes(&self, t: usize) -> Result<Vec<u128>, String> {
         let (mut reader, count, _) = self.open_codes(t)?;
         let mut codes = Vec::with_capacity(count as usize);
         while let Some(code) = reader.next_code()? {
@@ -275,7 +285,7 @@ impl Files {
     }
 
     /// A level's labels: (bitmap, count, terminal).
-    fn load_labels(&self, t: usize) -> Result<(Vec<u64>, u64, u64), String> {
+    pub(crate) fn load_labels(&self, t: usize) -> Result<(Vec<u64>, u64, u64), String> {
         let path = self.labels(t);
         let file = File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut r = BufReader::new(file);
@@ -568,7 +578,8 @@ pub fn solve(
             crate::triangle_avoidance::canon::MAX_VERTICES
         ));
     }
-    let dir = budget.dir.join(format!("{}-n{n}", rules.name()));
+    let files = Files::of(budget, n, rules);
+    let dir = files.dir.clone();
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     // Leftovers of an interrupted write are not trusted.
     for entry in std::fs::read_dir(&dir).map_err(|e| e.to_string())?.flatten() {
@@ -576,7 +587,6 @@ pub fn solve(
             let _ = std::fs::remove_file(entry.path());
         }
     }
-    let files = Files { dir: dir.clone(), n, rules };
     let mut peak = disk_use(&dir);
     if !files.codes(0).exists() {
         files.write_codes(0, std::iter::once(canonical(&SmallGraph::empty(n)).code), 0)?;

@@ -6,3 +6,4 @@ pub mod distributed;
 pub mod external;
 pub mod rules;
 pub mod solver;
+pub mod stream_certificate;

@@ -4,7 +4,9 @@
 //! formats, messages and exit codes (0 accepted, 1 rejected, 2 bad usage or an instance that
 //! cannot be read); `--help` and `--version` exit 0.
 
-use gamecert_certificates::verify::{parse_args, read_file, run, run_lrat, Args, Request};
+use gamecert_certificates::verify::{
+    open_file, parse_args, read_file, run, run_lrat, Args, Request,
+};
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
                 json: *json,
                 max_work: *max_work,
                 read: read_file,
+                open: open_file,
                 command: if lrat { "lrat" } else { "verify" },
                 started: std::time::Instant::now(),
             };

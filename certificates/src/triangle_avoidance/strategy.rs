@@ -61,15 +61,22 @@ pub struct TriangleReport {
     pub final_positions: u64,
 }
 
-type Adjacency = [u16; MAX_N];
+/// A graph as one adjacency bitmask per vertex.
+pub(crate) type Adjacency = [u16; MAX_N];
 
 fn decode(n: usize, hex: &str, at: &str) -> Result<Adjacency, String> {
     let code = u128::from_str_radix(hex, 16)
         .map_err(|_| format!("{at}: '{hex}' is not a hexadecimal adjacency code"))?;
+    adjacency(n, code).map_err(|why| format!("{at}: '{hex}' {why}"))
+}
+
+/// The graph of adjacency code `code` on `n <= 16` vertices; the error (a code with bits
+/// beyond the pairs of `n` vertices) is a phrase to follow the code's name.
+pub(crate) fn adjacency(n: usize, code: u128) -> Result<Adjacency, String> {
     let pairs = n * n.saturating_sub(1) / 2;
     ensure!(
         pairs >= 128 || code >> pairs == 0,
-        "{at}: '{hex}' has bits beyond the {pairs} pairs of {n} vertices"
+        "has bits beyond the {pairs} pairs of {n} vertices"
     );
     let mut adj = [0u16; MAX_N];
     let mut bit = pairs;
@@ -85,11 +92,11 @@ fn decode(n: usize, hex: &str, at: &str) -> Result<Adjacency, String> {
     Ok(adj)
 }
 
-fn edges(adj: &Adjacency) -> usize {
+pub(crate) fn edges(adj: &Adjacency) -> usize {
     adj.iter().map(|m| m.count_ones() as usize).sum::<usize>() / 2
 }
 
-fn triangle(n: usize, adj: &Adjacency) -> Option<(usize, usize, usize)> {
+pub(crate) fn triangle(n: usize, adj: &Adjacency) -> Option<(usize, usize, usize)> {
     for a in 0..n {
         for b in a + 1..n {
             if adj[a] >> b & 1 == 1 && adj[a] & adj[b] != 0 {
@@ -276,10 +283,27 @@ fn follow(
         hit |= 1 << d;
         digits[k] = d;
     }
+    let image = moved_and_relabelled(n, g, (a, b), &digits);
+    ensure!(
+        image == *goal,
+            "{}: the permutation '{perm}' maps the resulting graph to a different graph than position {target}",
+            at()
+    );
+    Ok(target)
+}
+
+/// `g` with the edge a-b added, relabelled by `digits` (vertex v becomes `digits[v]`; every
+/// digit below n <= 16, checked by the caller).
+pub(crate) fn moved_and_relabelled(
+    n: usize,
+    g: &Adjacency,
+    (a, b): (usize, usize),
+    digits: &[usize; MAX_N],
+) -> Adjacency {
     let mut after = *g;
     after[a] |= 1 << b;
     after[b] |= 1 << a;
-    // The image of each edge: walk the set bits of each row (every digit is below n <= 16).
+    // The image of each edge: walk the set bits of each row.
     let mut image = [0u16; MAX_N];
     for v in 0..n {
         let mut row = after[v];
@@ -289,12 +313,18 @@ fn follow(
             image[digits[v]] |= 1 << digits[w];
         }
     }
-    ensure!(
-        image == *goal,
-            "{}: the permutation '{perm}' maps the resulting graph to a different graph than position {target}",
-            at()
-    );
-    Ok(target)
+    image
+}
+
+/// The adjacency code of `adj` on `n` vertices (the inverse of [`adjacency`]).
+pub(crate) fn code_of(n: usize, adj: &Adjacency) -> u128 {
+    let mut code = 0u128;
+    for (i, row) in adj.iter().enumerate().take(n) {
+        for j in i + 1..n {
+            code = code << 1 | u128::from(row >> j & 1);
+        }
+    }
+    code
 }
 
 /// Instance kind `triangle-avoidance`: one-colour triangle avoidance on `n` isolated nodes.

@@ -378,12 +378,11 @@ pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedG
         Instance::TriangleAvoidance(spec) => {
             if spec.n > crate::triangle_avoidance::solver::MAX_CERTIFIED_N {
                 return Err(BadInput(format!(
-                    "triangle avoidance on n = {} nodes: `solve` certifies n <= {} (the \
-                     certificate lists every position the strategy reaches); `gamecert table \
-                     triangle-avoidance --max-n {}` solves it without a certificate",
+                    "triangle avoidance on n = {} nodes: the JSON certificate stops at n = {} \
+                     (it lists every position the strategy reaches at once); `gamecert solve` \
+                     writes a triangle-stream certificate for it (give -o FILE)",
                     spec.n,
-                    crate::triangle_avoidance::solver::MAX_CERTIFIED_N,
-                    spec.n
+                    crate::triangle_avoidance::solver::MAX_CERTIFIED_N
                 ))
                 .into());
             }

@@ -9,7 +9,10 @@
 //!   instance that cannot be read or is not a valid instance of its kind is bad input: exit 2,
 //!   with the file, and the line and column where known.
 //! - The certificate is read next. A certificate that cannot be read from disk is bad input
-//!   (exit 2); one that does not parse is a rejected certificate (exit 1).
+//!   (exit 2); one that does not parse is a rejected certificate (exit 1). For a
+//!   triangle-avoidance instance, a certificate that starts with the `triangle-stream` magic is
+//!   not read whole: it is checked as it is read ([`crate::triangle_avoidance::stream`]), with
+//!   the budget of the two files' sizes (standard input has none: the default alone).
 //! - One budget ([`Limits`], by default [`Limits::for_input`] of the two files' sizes, or
 //!   `--max-work`) covers validating the instance and checking the certificate. When it runs
 //!   out the certificate is rejected (exit 1) with a reason that names the limit, even if it
@@ -203,7 +206,8 @@ pub const USAGE: &str = "usage: gamecert-check [--json] [--max-work N] INSTANCE 
 Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert; with `lrat`, checks\n\
 that PROOF is a (RUP) LRAT refutation of the DIMACS CNF FORMULA.\n\
 INSTANCE is JSON, a positive DNF text (*.dnf, or starting with `p dnf`), or the edge-list\n\
-text of a one-round Voronoi instance. A file named - is standard input.\n\
+text of a one-round Voronoi instance. CERTIFICATE is JSON, or for triangle avoidance a binary\n\
+triangle-stream, read as it is checked. A file named - is standard input.\n\
 \n\
   --json          print the verdict as JSON\n\
   --max-work N    the work budget (default: 2*10^9 units plus 64 per input byte; about one\n\

@@ -29,5 +29,6 @@ mod render_svg;
 mod size_limits;
 mod snapshots;
 mod triangle;
+mod triangle_stream;
 mod verify_parity;
 mod vertexnim;

@@ -1,6 +1,7 @@
 //! `gamecert bench triangle`: the triangle-avoidance solver (seed 002) against nauty's geng,
 //! which only enumerates the same triangle-free graphs (`nauty-geng -tu n`), in the same run;
-//! and the size and check time of the Winner's strategy certificate.
+//! and the size and check time of the Winner's strategy certificate, in JSON (in-memory solver)
+//! and as a `triangle-stream` (out-of-core solver).
 
 use gamecert::triangle_avoidance::solver::{certificate, GameDigraph, Rules};
 use gamecert_certificates::base::budget::Budget;
@@ -25,6 +26,33 @@ pub struct TriangleRow {
     pub certificate_bytes: Option<usize>,
     pub certificate_positions: Option<usize>,
     pub check_seconds: Option<f64>,
+    /// The out-of-core solver on the same n (level files in a temporary folder).
+    pub out_of_core_seconds: f64,
+    /// The `triangle-stream` certificate written from those files, and its check.
+    pub stream_bytes: u64,
+    pub stream_check_seconds: f64,
+}
+
+/// The out-of-core solver, the stream certificate and its check for n: (solve seconds,
+/// certificate bytes, check seconds).
+fn out_of_core(n: usize) -> anyhow::Result<(f64, u64, f64)> {
+    use gamecert::triangle_avoidance::{external, stream_certificate};
+    use gamecert_certificates::triangle_avoidance::stream::check_triangle_stream;
+    let dir = std::env::temp_dir().join(format!("gamecert-bench-{}-{n}", std::process::id()));
+    let budget = external::Budget { memory: 2_000_000_000, dir: dir.clone() };
+    let started = Instant::now();
+    external::solve(n, Rules::TriangleAvoidance, &budget, &mut |_, _| {})
+        .map_err(anyhow::Error::msg)?;
+    let solve_seconds = started.elapsed().as_secs_f64();
+    let out = dir.join("certificate.tastream");
+    let written =
+        stream_certificate::write(n, &budget, &out, &mut |_, _| {}).map_err(anyhow::Error::msg)?;
+    let started = Instant::now();
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(&out)?);
+    check_triangle_stream(n, &mut reader, &mut Budget::unlimited()).map_err(anyhow::Error::msg)?;
+    let check_seconds = started.elapsed().as_secs_f64();
+    let _ = std::fs::remove_dir_all(dir);
+    Ok((solve_seconds, written.bytes, check_seconds))
 }
 
 fn geng_seconds(n: usize) -> Option<f64> {
@@ -44,6 +72,7 @@ pub fn triangle(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Triangle
         let labels = digraph.label();
         let solve_seconds = started.elapsed().as_secs_f64();
         let (positions, arcs) = digraph.size();
+        let (out_of_core_seconds, stream_bytes, stream_check_seconds) = out_of_core(n)?;
         let mut row = TriangleRow {
             n,
             winner: if labels[0][0] { "A" } else { "B" }.into(),
@@ -54,6 +83,9 @@ pub fn triangle(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Triangle
             certificate_bytes: None,
             certificate_positions: None,
             check_seconds: None,
+            out_of_core_seconds,
+            stream_bytes,
+            stream_check_seconds,
         };
         if n <= certified {
             let strategy = certificate(&digraph, &labels);
@@ -75,23 +107,42 @@ pub fn triangle(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Triangle
 /// Markdown for [`triangle`].
 pub fn triangle_table(rows: &[TriangleRow]) -> String {
     let mut out = String::from(
-        "| n | winner | positions | arcs | solve s | geng -tu s | ratio | certificate positions | certificate bytes | parse + check s |\n\
-         |---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| n | winner | positions | arcs | solve s | out of core s | geng -tu s | ratio (out of core) | JSON certificate positions | bytes | parse + check s | stream bytes | stream check s |\n\
+         |---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let opt = |x: Option<String>| x.unwrap_or_else(|| "-".into());
+    let ratio = |ours: f64, geng: Option<f64>| geng.map(|g| format!("{:.1}x", ours / g.max(1e-3)));
     for r in rows {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {:.2} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {:.2} | {:.2} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
             r.n,
             r.winner,
             r.positions,
             r.arcs,
             r.solve_seconds,
+            r.out_of_core_seconds,
             opt(r.geng_seconds.map(|s| format!("{s:.2}"))),
-            opt(r.geng_seconds.map(|g| format!("{:.0}x", r.solve_seconds / g.max(1e-3)))),
+            opt(ratio(r.out_of_core_seconds, r.geng_seconds)),
             opt(r.certificate_positions.map(|p| p.to_string())),
             opt(r.certificate_bytes.map(|b| b.to_string())),
             opt(r.check_seconds.map(|s| format!("{s:.2}"))),
+            r.stream_bytes,
+            r.stream_check_seconds,
+        ));
+    }
+    // The table to the last n against enumerating the last n's graphs alone (issue 18: within
+    // 20x): the rows below 8 take milliseconds.
+    if let Some(last) = rows.last() {
+        let in_memory: f64 = rows.iter().map(|r| r.solve_seconds).sum();
+        let table: f64 = rows.iter().map(|r| r.out_of_core_seconds).sum();
+        out.push_str(&format!(
+            "\nThe table for n = 8..={} (Winner, t_n, m_n, w_n): in memory {in_memory:.2} s, ratio \
+             {}; out of core {table:.2} s, ratio {}; against `nauty-geng -tu {}` alone: {}.\n",
+            last.n,
+            opt(ratio(in_memory, last.geng_seconds)),
+            opt(ratio(table, last.geng_seconds)),
+            last.n,
+            opt(last.geng_seconds.map(|s| format!("{s:.2} s"))),
         ));
     }
     if rows.iter().all(|r| r.geng_seconds.is_none()) {

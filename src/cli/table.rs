@@ -598,10 +598,11 @@ fn distributed_rows(
     rules: gamecert::triangle_avoidance::rules::Rules,
     cluster: Cluster,
 ) -> anyhow::Result<Option<Vec<gamecert::triangle_avoidance::solver::Outcome>>> {
-    const MAX_N: usize = 13;
-    if !(2..=MAX_N).contains(&max_n) {
+    use gamecert::triangle_avoidance::external::known_positions;
+    let limit = gamecert::triangle_avoidance::canon::MAX_VERTICES;
+    if !(2..=limit).contains(&max_n) {
         return Err(BadInput(format!(
-            "--max-n must be between 2 and {MAX_N} with timely (shards live in memory; got {max_n})"
+            "--max-n must be between 2 and {limit} with timely (got {max_n})"
         ))
         .into());
     }
@@ -614,6 +615,31 @@ fn distributed_rows(
              {workers}, {processes}, {process})"
         ))
         .into());
+    }
+    // Shards live in memory: every level's codes (16 bytes a position) and, while a level is
+    // built, the children sent into it (16 bytes an arc; about 16% of the positions receive
+    // about 3.4 n - 26 arcs each, measured to n = 13). A position's index within its shard of
+    // a level is a u32.
+    if let Some(t) = known_positions(max_n, rules) {
+        let all = (workers * processes) as f64;
+        let arcs_per_position = (3.4 * max_n as f64 - 26.0).max(1.0);
+        let bytes = 16.0 * t as f64 * (1.0 + 0.16 * arcs_per_position);
+        if max_n >= 13 {
+            eprintln!(
+                "timely: n = {max_n} has {t} positions; shards in memory take about {:.1} GB per \
+                 worker ({} workers in all)",
+                bytes / all / 1e9,
+                workers * processes
+            );
+        }
+        if 0.16 * t as f64 / all > f64::from(u32::MAX) {
+            return Err(BadInput(format!(
+                "n = {max_n} needs more workers: a shard of its largest level would pass 2^32 \
+                 positions with {} workers",
+                workers * processes
+            ))
+            .into());
+        }
     }
     let mut args = vec![
         "-w".to_string(),

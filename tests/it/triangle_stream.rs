@@ -211,3 +211,33 @@ fn a_swapped_winner_is_refused() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Issue 18, item 3 at full size: `solve` writes the n = 13 stream (out of core; the level
+/// files of `GAMECERT_TRIANGLE_LEVELS` are reused when set), and `verify` accepts it with its
+/// address space capped at 4 GiB. About 8 minutes from scratch on two cores; run with
+/// `cargo test --release --test it -- --ignored stream_at_13`.
+#[test]
+#[ignore]
+fn the_stream_at_13_is_written_and_verified_within_4_gib() {
+    let dir = scratch("stream-13");
+    let levels = std::env::var_os("GAMECERT_TRIANGLE_LEVELS")
+        .map_or_else(|| dir.join("levels"), PathBuf::from);
+    let t13 = instance(&dir, 13);
+    let cert = dir.join("t13.tastream");
+    let exe = env!("CARGO_BIN_EXE_gamecert");
+    let out = Command::new(exe)
+        .args(["solve", t13.to_str().unwrap(), "-o", cert.to_str().unwrap(), "-q"])
+        .args(["--work-dir", levels.to_str().unwrap(), "--memory", "4"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = Command::new("sh")
+        .args(["-c", "ulimit -v 4194304; exec \"$0\" verify \"$1\" \"$2\""])
+        .args([exe, t13.to_str().unwrap(), cert.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).starts_with("ACCEPTED: A wins"), "{}", stdout(&out));
+    eprintln!("{}", stdout(&out));
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -16,6 +16,7 @@ pub mod reduce;
 pub mod render;
 pub mod solve;
 pub mod table;
+pub mod triangle_engines;
 pub mod verify;
 
 use gamecert_certificates::Verdict;

@@ -1,6 +1,7 @@
 //! `gamecert table NAME`: tables of certified game values and nim-sequences, one subcommand
 //! per table with its own options.
 
+use crate::cli::triangle_engines::{distributed_rows, out_of_core_rows, Cluster};
 use clap::{Args as ClapArgs, Subcommand};
 use gamecert::base::io::BadInput;
 use std::fmt::Write as _;
@@ -484,86 +485,6 @@ fn table_json(
     crate::cli::print_json(&format!("table {name}"), verdict, summary, started, fields)
 }
 
-/// `table triangle-avoidance --out-of-core DIR`: every n in 2..=max_n by the out-of-core
-/// solver ([`gamecert::triangle_avoidance::external`]), its disk need stated first.
-fn out_of_core_rows(
-    max_n: usize,
-    rules: gamecert::triangle_avoidance::rules::Rules,
-    dir: PathBuf,
-    memory_gb: f64,
-    quiet: bool,
-) -> anyhow::Result<Vec<gamecert::triangle_avoidance::solver::Outcome>> {
-    use gamecert::triangle_avoidance::external;
-    let limit = gamecert::triangle_avoidance::canon::MAX_VERTICES;
-    if !(2..=limit).contains(&max_n) {
-        return Err(BadInput(format!("--max-n must be between 2 and {limit} (got {max_n})")).into());
-    }
-    if !(0.01..=4096.0).contains(&memory_gb) {
-        return Err(BadInput(format!(
-            "--memory must be between 0.01 and 4096 GB (got {memory_gb})"
-        ))
-        .into());
-    }
-    let budget = external::Budget { memory: (memory_gb * 1e9) as u64, dir };
-    eprintln!("{}", external::disk_estimate(max_n, rules, &budget.dir));
-    let mut rows = Vec::new();
-    for n in 2..=max_n {
-        let started = std::time::Instant::now();
-        // A bar over 2 t_n (each position expanded, then labelled) where t_n is known.
-        let total = external::known_positions(n, rules).map(|t| 2 * t);
-        let mut bar = crate::cli::progress::Progress::new(&format!("n = {n} steps"), total, quiet);
-        let found = external::solve(n, rules, &budget, &mut |done, what| {
-            bar.set(done);
-            bar.message(what);
-        })
-        .map_err(BadInput)?;
-        bar.finish();
-        rows.push(found.counts.outcome(n, rules, started.elapsed().as_secs_f64()));
-    }
-    Ok(rows)
-}
-
-/// While alive, whatever is written to file descriptor 1 goes to standard error (Unix; a no-op
-/// elsewhere); dropping it puts standard output back.
-struct StdoutToStderr {
-    #[cfg(unix)]
-    saved: Option<i32>,
-}
-
-impl StdoutToStderr {
-    fn new() -> StdoutToStderr {
-        use std::io::Write;
-        let _ = std::io::stdout().flush();
-        #[cfg(unix)]
-        {
-            // SAFETY: dup and dup2 on the process's own standard descriptors; a failure leaves
-            // standard output as it was (saved is then None).
-            let saved = unsafe {
-                let saved = libc::dup(1);
-                (saved >= 0 && libc::dup2(2, 1) >= 0).then_some(saved)
-            };
-            StdoutToStderr { saved }
-        }
-        #[cfg(not(unix))]
-        StdoutToStderr {}
-    }
-}
-
-impl Drop for StdoutToStderr {
-    fn drop(&mut self) {
-        use std::io::Write;
-        let _ = std::io::stdout().flush();
-        #[cfg(unix)]
-        if let Some(saved) = self.saved.take() {
-            // SAFETY: `saved` is the descriptor dup'ed from standard output in `new`.
-            unsafe {
-                libc::dup2(saved, 1);
-                libc::close(saved);
-            }
-        }
-    }
-}
-
 /// Prints the triangle-avoidance rows of the out-of-core and timely engines (the solver's
 /// word: not certified).
 fn triangle_rows_out(
@@ -580,91 +501,6 @@ fn triangle_rows_out(
         print_text(&gamecert::triangle_avoidance::solver::table(rows));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Where the timely workers run.
-struct Cluster {
-    workers: Option<usize>,
-    processes: Option<usize>,
-    process: Option<usize>,
-    hostfile: Option<PathBuf>,
-}
-
-/// `table triangle-avoidance --workers W [--processes P --process I [--hostfile F]]`: every n
-/// in 2..=max_n on timely ([`gamecert::triangle_avoidance::distributed`]); `None` in a process
-/// other than 0.
-fn distributed_rows(
-    max_n: usize,
-    rules: gamecert::triangle_avoidance::rules::Rules,
-    cluster: Cluster,
-) -> anyhow::Result<Option<Vec<gamecert::triangle_avoidance::solver::Outcome>>> {
-    use gamecert::triangle_avoidance::external::known_positions;
-    let limit = gamecert::triangle_avoidance::canon::MAX_VERTICES;
-    if !(2..=limit).contains(&max_n) {
-        return Err(BadInput(format!(
-            "--max-n must be between 2 and {limit} with timely (got {max_n})"
-        ))
-        .into());
-    }
-    let workers = cluster.workers.unwrap_or(1);
-    let processes = cluster.processes.unwrap_or(1);
-    let process = cluster.process.unwrap_or(0);
-    if !(1..=256).contains(&workers) || !(1..=4096).contains(&processes) || process >= processes {
-        return Err(BadInput(format!(
-            "--workers must be 1..=256 and --processes 1..=4096 with --process below it (got \
-             {workers}, {processes}, {process})"
-        ))
-        .into());
-    }
-    // Shards live in memory: every level's codes (16 bytes a position) and, while a level is
-    // built, the children sent into it (16 bytes an arc; about 16% of the positions receive
-    // about 3.4 n - 26 arcs each, measured to n = 13). A position's index within its shard of
-    // a level is a u32.
-    if let Some(t) = known_positions(max_n, rules) {
-        let all = (workers * processes) as f64;
-        let arcs_per_position = (3.4 * max_n as f64 - 26.0).max(1.0);
-        let bytes = 16.0 * t as f64 * (1.0 + 0.16 * arcs_per_position);
-        if max_n >= 13 {
-            eprintln!(
-                "timely: n = {max_n} has {t} positions; shards in memory take about {:.1} GB per \
-                 worker ({} workers in all)",
-                bytes / all / 1e9,
-                workers * processes
-            );
-        }
-        if 0.16 * t as f64 / all > f64::from(u32::MAX) {
-            return Err(BadInput(format!(
-                "n = {max_n} needs more workers: a shard of its largest level would pass 2^32 \
-                 positions with {} workers",
-                workers * processes
-            ))
-            .into());
-        }
-    }
-    let mut args = vec![
-        "-w".to_string(),
-        workers.to_string(),
-        "-n".into(),
-        processes.to_string(),
-        "-p".into(),
-        process.to_string(),
-    ];
-    if let Some(file) = &cluster.hostfile {
-        args.extend(["-h".into(), file.display().to_string()]);
-    }
-    let config = timely::Config::from_args(args.into_iter()).map_err(BadInput)?;
-    // Timely's networking prints its connection attempts on standard output, which carries
-    // only results here: they go to standard error while the processes connect and run.
-    let redirect = StdoutToStderr::new();
-    let found = gamecert::triangle_avoidance::distributed::solve(config, 2..=max_n, rules);
-    drop(redirect);
-    let found = found.map_err(anyhow::Error::msg)?;
-    Ok(found.map(|outcomes| {
-        (2..=max_n)
-            .zip(outcomes)
-            .map(|(n, (outcome, seconds))| outcome.outcome(n, rules, seconds))
-            .collect()
-    }))
 }
 
 /// The width prose is wrapped to on standard output.

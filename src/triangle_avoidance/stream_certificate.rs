@@ -22,6 +22,9 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
+/// A position's moves as bytes of the format, and the children they lead to.
+type Expanded = (Vec<u8>, Vec<u128>);
+
 /// Strategy positions expanded per parallel chunk.
 const CHUNK: usize = 1 << 15;
 
@@ -73,7 +76,7 @@ pub fn write(
         let mut children: Vec<u128> = Vec::new();
         for (k, chunk) in strategy.chunks(CHUNK).enumerate() {
             let lookup = next_game.as_ref().map(|(c, b)| (c.as_slice(), b.as_slice()));
-            let expanded: Vec<Result<(Vec<u8>, Vec<u128>), String>> =
+            let expanded: Vec<Result<Expanded, String>> =
                 chunk.par_iter().map(|&code| position_moves(n, code, lookup, &files, t)).collect();
             for found in expanded {
                 let (bytes, kids) = found?;
@@ -140,7 +143,7 @@ fn position_moves(
     next_game: Option<(&[u128], &[u64])>,
     files: &Files,
     t: usize,
-) -> Result<(Vec<u8>, Vec<u128>), String> {
+) -> Result<Expanded, String> {
     let g = SmallGraph::from_code(n, code);
     let mut bytes = Vec::new();
     let mut kids = Vec::new();

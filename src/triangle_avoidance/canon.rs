@@ -152,38 +152,105 @@ impl Partition {
 
     /// Refines to the coarsest equitable partition finer than this one, using the cells in
     /// `pending` (by start position) as the first splitters.
+    ///
+    /// Hopcroft's rule: a split cell that was not pending (the partition was already stable
+    /// with respect to it) adds all of its fragments but the first largest as splitters, since
+    /// counts into that one follow from the others. Both choices depend only on the ordered
+    /// partition, not on vertex names, so the result stays a canonical function of the input.
     fn refine(&mut self, g: &SmallGraph, mut pending: u32) {
         while pending != 0 {
+            if self.is_discrete() {
+                return; // no cell can split any more
+            }
             let s = pending.trailing_zeros() as usize;
             pending &= pending - 1;
             let splitter = self.cell_mask(s);
-            let mut cells = self.starts;
+            // Only cells of two or more vertices can split: a start whose next position is
+            // not a start (and is not past the end).
+            let last = self.n.checked_sub(1).map_or(0, |l| 1 << l);
+            let mut cells = self.starts & !(self.starts >> 1) & !last;
             while cells != 0 {
                 let c = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
                 let e = self.end(c);
-                if e - c < 2 {
+                // One vertex splits a cell into its non-neighbours, then its neighbours.
+                let split = if splitter.count_ones() == 1 {
+                    self.split_by_vertex(c, e, g.adj[splitter.trailing_zeros() as usize])
+                } else {
+                    self.split_by_counts(c, e, g, splitter)
+                };
+                let Some((mut fragments, largest)) = split else {
                     continue;
+                };
+                self.starts |= fragments;
+                if pending >> c & 1 == 0 {
+                    fragments &= !(1 << largest);
                 }
-                let mut counted: [(u8, u8); MAX_VERTICES] = [(0, 0); MAX_VERTICES];
-                for (k, &v) in self.lab[c..e].iter().enumerate() {
-                    counted[k] = ((g.adj[v as usize] & splitter).count_ones() as u8, v);
-                }
-                let slice = &mut counted[..e - c];
-                if slice.iter().all(|x| x.0 == slice[0].0) {
-                    continue;
-                }
-                slice.sort_unstable_by_key(|x| x.0);
-                for (k, &(count, v)) in slice.iter().enumerate() {
-                    self.lab[c + k] = v;
-                    if k > 0 && count != slice[k - 1].0 {
-                        self.starts |= 1 << (c + k);
-                        pending |= 1 << (c + k);
-                    }
-                }
-                pending |= 1 << c;
+                pending |= fragments;
             }
         }
+    }
+
+    /// Splits the cell `c..e` into the vertices outside `neighbours`, then those in it (each
+    /// side in its current order). Returns the fragments' starts and the first largest one's,
+    /// or `None` when the cell does not split.
+    fn split_by_vertex(&mut self, c: usize, e: usize, neighbours: u16) -> Option<(u32, usize)> {
+        let mut cell = [0u8; MAX_VERTICES];
+        cell[..e - c].copy_from_slice(&self.lab[c..e]);
+        let hits = cell[..e - c].iter().filter(|&&v| neighbours >> v & 1 == 1).count();
+        if hits == 0 || hits == e - c {
+            return None;
+        }
+        let zeros = e - c - hits;
+        let (mut low, mut high) = (c, c + zeros);
+        for &v in &cell[..e - c] {
+            if neighbours >> v & 1 == 1 {
+                self.lab[high] = v;
+                high += 1;
+            } else {
+                self.lab[low] = v;
+                low += 1;
+            }
+        }
+        let largest = if zeros >= hits { c } else { c + zeros };
+        Some((1 << c | 1 << (c + zeros), largest))
+    }
+
+    /// Splits the cell `c..e` by the number of neighbours in `splitter`, in increasing order.
+    /// Returns the fragments' starts and the first largest one's, or `None` when the cell does
+    /// not split.
+    fn split_by_counts(
+        &mut self,
+        c: usize,
+        e: usize,
+        g: &SmallGraph,
+        splitter: u16,
+    ) -> Option<(u32, usize)> {
+        let mut counted: [(u8, u8); MAX_VERTICES] = [(0, 0); MAX_VERTICES];
+        for (k, &v) in self.lab[c..e].iter().enumerate() {
+            counted[k] = ((g.adj[v as usize] & splitter).count_ones() as u8, v);
+        }
+        let slice = &mut counted[..e - c];
+        if slice.iter().all(|x| x.0 == slice[0].0) {
+            return None;
+        }
+        slice.sort_unstable_by_key(|x| x.0);
+        let mut fragments = 1u32 << c;
+        let (mut largest, mut largest_len, mut run_start) = (c, 0, c);
+        for (k, &(count, v)) in slice.iter().enumerate() {
+            self.lab[c + k] = v;
+            if k > 0 && count != slice[k - 1].0 {
+                fragments |= 1 << (c + k);
+                if c + k - run_start > largest_len {
+                    (largest, largest_len) = (run_start, c + k - run_start);
+                }
+                run_start = c + k;
+            }
+        }
+        if e - run_start > largest_len {
+            largest = run_start;
+        }
+        Some((fragments, largest))
     }
 
     /// The first smallest non-singleton cell's start.

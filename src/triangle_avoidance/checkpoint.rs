@@ -5,7 +5,9 @@
 //! one record per finished level, flushed and synced, so an interruption loses at most the
 //! level being built. Format (little-endian):
 //!
-//! - header: the magic line `gamecert-triangle-checkpoint 2\n`, then n and the rules (u32 each);
+//! - header: the magic line `gamecert-triangle-checkpoint 3\n`, then n and the rules (u32 each)
+//!   (format 3: the canonical form changed on 2026-11-24, so the codes of format 2 files name
+//!   other representatives and are refused as foreign);
 //! - start record: tag 1, the number of positions of level 0 (u64) and their codes (u128 each);
 //! - level record: tag 2, the level t (u32), its position count c (u64), c immediate-win bytes
 //!   (0 or 1), c + 1 child offsets (u32), the children (u32 each, indices into level t + 1),
@@ -23,7 +25,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-const MAGIC: &[u8] = b"gamecert-triangle-checkpoint 2\n";
+const MAGIC: &[u8] = b"gamecert-triangle-checkpoint 3\n";
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 

@@ -47,8 +47,10 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-const CODES_MAGIC: &[u8; 8] = b"GCTACOD1";
-const LABELS_MAGIC: &[u8; 8] = b"GCTALAB1";
+/// Version 2: the canonical form changed on 2026-11-24 (refinement by Hopcroft's rule), so
+/// version 1 files hold other representatives and are refused as another file.
+const CODES_MAGIC: &[u8; 8] = b"GCTACOD2";
+const LABELS_MAGIC: &[u8; 8] = b"GCTALAB2";
 const HEADER_BYTES: usize = 40;
 /// Parents per chunk of work (both passes): large enough to keep two cores busy.
 const CHUNK: usize = 1 << 16;

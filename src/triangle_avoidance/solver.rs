@@ -145,7 +145,7 @@ impl GameDigraph {
 
 /// The Winner's strategy for triangle avoidance as a certificate for the checker (see
 /// `gamecert_certificates::triangle_avoidance::strategy`): from the start, at the Winner's positions one move
-/// to a P position, at the loser's positions every legal move, each result mapped onto its
+/// to a P position (the one leaving the fewest replies), at the loser's positions every legal move, each result mapped onto its
 /// stored canonical form by the canonical labelling. Only the positions the strategy reaches
 /// are listed.
 pub fn certificate(digraph: &GameDigraph, labels: &[Vec<bool>]) -> TriangleStrategy {
@@ -178,29 +178,33 @@ pub fn certificate(digraph: &GameDigraph, labels: &[Vec<bool>]) -> TriangleStrat
         let g = SmallGraph::from_code(n, code);
         let winner_to_move = g.edge_count().is_multiple_of(2) == winner_is_a;
         let mut list = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if g.has_edge(a, b) || !Rules::TriangleAvoidance.legal(&g, a, b) {
-                    continue;
-                }
-                let mut h = g;
-                h.add_edge(a, b);
-                let c = canonical(&h);
-                // A child missing from the digraph (it cannot be, unless the digraph was read
-                // from a damaged file) is never chosen; the checker then rejects the strategy.
-                if winner_to_move && next_wins.get(&c.code).copied().unwrap_or(true) {
-                    continue; // not a winning move
-                }
-                let perm: String = c.label[..n].iter().map(|&l| format!("{l:x}")).collect();
+        // The Winner's choice: (the other player's replies, child code, edge, permutation).
+        let mut best: Option<(usize, u128, (usize, usize), String)> = None;
+        for (a, b) in Rules::TriangleAvoidance.moves(&g) {
+            let mut h = g;
+            h.add_edge(a, b);
+            let c = canonical(&h);
+            let perm: String = c.label[..n].iter().map(|&l| format!("{l:x}")).collect();
+            if !winner_to_move {
                 list.push((a, b, id(c.code, &mut positions), perm));
                 stack.push(c.code);
-                if winner_to_move {
-                    break;
-                }
+                continue;
             }
-            if winner_to_move && !list.is_empty() {
-                break;
+            // A child missing from the digraph (it cannot be, unless the digraph was read
+            // from a damaged file) is never chosen; the checker then rejects the strategy.
+            if next_wins.get(&c.code).copied().unwrap_or(true) {
+                continue; // not a winning move
             }
+            // The winning move leaving the fewest replies keeps the certificate small; ties go
+            // to the smaller code, so that parents meet on the same children.
+            let replies = Rules::TriangleAvoidance.moves(&h).len();
+            if best.as_ref().is_none_or(|(r, code, _, _)| (replies, c.code) < (*r, *code)) {
+                best = Some((replies, c.code, (a, b), perm));
+            }
+        }
+        if let Some((_, child, (a, b), perm)) = best {
+            list.push((a, b, id(child, &mut positions), perm));
+            stack.push(child);
         }
         moves.push((here, list));
     }

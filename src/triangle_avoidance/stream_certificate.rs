@@ -3,9 +3,9 @@
 //! the out-of-core solver ([`crate::triangle_avoidance::external`]), in bounded memory.
 //!
 //! Forward from the start, one level at a time: the strategy's positions of level t (sorted,
-//! in memory) are expanded in parallel; at the Winner's positions the first legal move (in
-//! the order (a, b)) whose canonical child is a loss for its player to move (looked up in the
-//! next level's labels) is kept, at the other player's positions every legal move; each move
+//! in memory) are expanded in parallel; at the Winner's positions one move whose canonical
+//! child is a loss for its player to move (looked up in the next level's labels) is kept, the
+//! one that leaves the fewest replies; at the other player's positions every legal move; each move
 //! is written with the canonical labelling of its child. The children, sorted and distinct,
 //! are the strategy's level t + 1. A level's moves are written to a scratch file first, since
 //! the format puts level t + 1 before the moves of level t.
@@ -147,38 +147,45 @@ fn position_moves(
     let g = SmallGraph::from_code(n, code);
     let mut bytes = Vec::new();
     let mut kids = Vec::new();
+    // The Winner's choice: (the other player's replies, child code, edge, permutation).
+    let mut best: Option<(usize, u128, (usize, usize), [u8; 8])> = None;
     for (a, b) in Rules::TriangleAvoidance.moves(&g) {
         let mut child = g;
         child.add_edge(a, b);
         let canon = canonical(&child);
         let perm = pack_permutation(&canon.label[..n]).to_le_bytes();
-        match next_game {
-            Some((codes, bits)) => {
-                let i = codes.binary_search(&canon.code).map_err(|_| {
-                    format!(
-                        "a child of a level-{t} position is missing from {} (a damaged run?)",
-                        files.codes(t + 1).display()
-                    )
-                })?;
-                if bits[i / 64] >> (i % 64) & 1 == 1 {
-                    continue; // the other player would win from there
-                }
-                bytes.extend([a as u8, b as u8]);
-                bytes.extend(perm);
-                kids.push(canon.code);
-                return Ok((bytes, kids));
-            }
-            None => {
-                bytes.extend(perm);
-                kids.push(canon.code);
-            }
+        let Some((codes, bits)) = next_game else {
+            bytes.extend(perm);
+            kids.push(canon.code);
+            continue;
+        };
+        let i = codes.binary_search(&canon.code).map_err(|_| {
+            format!(
+                "a child of a level-{t} position is missing from {} (a damaged run?)",
+                files.codes(t + 1).display()
+            )
+        })?;
+        if bits[i / 64] >> (i % 64) & 1 == 1 {
+            continue; // the other player would win from there
+        }
+        // Among winning moves, the one leaving the fewest replies keeps the certificate
+        // small (every reply is listed); ties go to the smaller code, so that parents meet
+        // on the same children.
+        let replies = Rules::TriangleAvoidance.moves(&child).len();
+        if best.is_none_or(|(r, c, _, _)| (replies, canon.code) < (r, c)) {
+            best = Some((replies, canon.code, (a, b), perm));
         }
     }
     if next_game.is_some() {
-        return Err(format!(
-            "the level files say the Winner wins from the level-{t} position {code:x}, but no \
-             move there leads to a loss of the other player (damaged files?)"
-        ));
+        let Some((_, child, (a, b), perm)) = best else {
+            return Err(format!(
+                "the level files say the Winner wins from the level-{t} position {code:x}, but \
+                 no move there leads to a loss of the other player (damaged files?)"
+            ));
+        };
+        bytes.extend([a as u8, b as u8]);
+        bytes.extend(perm);
+        kids.push(child);
     }
     Ok((bytes, kids))
 }

@@ -104,11 +104,11 @@ fn certify(n: usize) -> (usize, usize, f64) {
 
 #[test]
 fn strategy_certificates_check_at_10_and_11() {
-    // The README's sizes: n = 11 lists 32,296 positions in 6.9 MB.
-    for (n, expected) in [(10, 3_270), (11, 32_296)] {
+    // docs/commands.md's sizes: n = 11 lists 26,309 positions in 5.5 MB.
+    for (n, expected) in [(10, 3_719), (11, 26_309)] {
         let (positions, bytes, _) = certify(n);
         assert_eq!(positions, expected, "n = {n}");
-        assert!(n != 11 || (6_800_000..7_000_000).contains(&bytes), "{bytes} bytes");
+        assert!(n != 11 || (5_400_000..5_500_000).contains(&bytes), "{bytes} bytes");
     }
 }
 

@@ -37,9 +37,9 @@ use std::collections::HashMap;
 /// Largest n `gamecert solve` certifies (the certificate grows with the positions reached).
 /// Its size is known in advance: the game digraph has t_n positions ([`PAPER_TABLE`]; t_12 =
 /// 1,262,180, about 0.18 GB at the ~145 bytes per position measured at n = 13), and the
-/// certificate lists at most those (442,436 positions, 107 MB at n = 12), well within the
-/// 8 GiB allowance of [`crate::base::limits`]; n = 13 (about 1.9 GB for the digraph, and a
-/// certificate that takes about 10 GB to check) is refused before anything is built.
+/// certificate lists at most those (166,026 positions, 34 MB at n = 12), well within the
+/// 8 GiB allowance of [`crate::base::limits`]. From n = 13 `solve` writes a `triangle-stream`
+/// instead, from the out-of-core solver ([`crate::triangle_avoidance::stream_certificate`]).
 pub const MAX_CERTIFIED_N: usize = 12;
 
 /// Largest n the solver accepts. The canonical forms handle 16, but n = 14 has 467,871,369

@@ -40,6 +40,36 @@ use timely::dataflow::{InputHandle, ProbeHandle};
 /// Records that arrived at this worker, by the round (timestamp) they were sent in.
 type ByRound<D> = Rc<RefCell<HashMap<usize, Vec<D>>>>;
 
+/// Positions expanded (or labelled) between two steps of the worker while it sends.
+const STEP_EVERY: usize = 1024;
+
+/// The children received for one level, deduplicated whenever they have doubled since the
+/// last time, so that a level costs about its positions, not its arcs.
+#[derive(Default)]
+struct Received {
+    codes: Vec<u128>,
+    settled: usize,
+}
+
+impl Received {
+    fn add(&mut self, codes: &[u128]) {
+        self.codes.extend_from_slice(codes);
+        if self.codes.len() >= 2 * self.settled + (1 << 16) {
+            self.codes.sort_unstable();
+            self.codes.dedup();
+            self.settled = self.codes.len();
+        }
+    }
+}
+
+/// One backward round's join at a child's owner: the labels received, and the requests that
+/// arrived before their child's label.
+#[derive(Default)]
+struct JoinTables {
+    lost: HashMap<u128, bool>,
+    waiting: HashMap<u128, Vec<(u32, u32)>>,
+}
+
 /// The hash that decides a code's owner (timely routes by it modulo the number of workers).
 pub fn owner_hash(code: u128) -> u64 {
     let folded = (code as u64) ^ ((code >> 64) as u64).rotate_left(23);
@@ -60,7 +90,7 @@ pub fn solve_on_worker(
     // Forward: children to their owners, one round per level.
     // What arrived, by round: timely may deliver a faster worker's next round while this one
     // still drains the current one.
-    let received: ByRound<u128> = Rc::default();
+    let received: Rc<RefCell<HashMap<usize, Received>>> = Rc::default();
     let mut children = InputHandle::new();
     let forward_probe = ProbeHandle::new();
     {
@@ -73,7 +103,7 @@ pub fn solve_on_worker(
                 .inspect_core(move |event| {
                     if let Ok((stamp, codes)) = event {
                         let round = stamp.elements()[0];
-                        sink.borrow_mut().entry(round).or_default().extend(codes.iter().copied());
+                        sink.borrow_mut().entry(round).or_default().add(codes);
                     }
                 })
                 .probe_with(&forward_probe);
@@ -83,18 +113,23 @@ pub fn solve_on_worker(
     let mut levels: Vec<Vec<u128>> = vec![if owns(start) { vec![start] } else { Vec::new() }];
     let mut arcs = 0u64;
     for t in 0..=last_level {
-        for &code in &levels[t] {
+        for (i, &code) in levels[t].iter().enumerate() {
             let kids = rules.distinct_children(&SmallGraph::from_code(n, code));
             arcs += kids.len() as u64;
             for kid in kids {
                 children.send(kid);
+            }
+            // Let the children flow to their owners as they are made, rather than holding
+            // a whole level's arcs in timely's buffers.
+            if i % STEP_EVERY == STEP_EVERY - 1 {
+                worker.step();
             }
         }
         children.advance_to(t + 1);
         while forward_probe.less_than(children.time()) {
             worker.step();
         }
-        let mut next = received.borrow_mut().remove(&t).unwrap_or_default();
+        let mut next = received.borrow_mut().remove(&t).unwrap_or_default().codes;
         next.sort_unstable();
         next.dedup();
         levels.push(next);
@@ -117,24 +152,34 @@ pub fn solve_on_worker(
             let by_code = ExchangePact::new(|l: &(u128, bool)| owner_hash(l.0));
             asked
                 .binary(labelled, by_child, by_code, "Answer", |_, _| {
-                    let mut waiting: HashMap<u128, Vec<(u32, u32)>> = HashMap::new();
-                    let mut lost: HashMap<u128, bool> = HashMap::new();
+                    // Per round: the labels received and the requests that came first. A
+                    // worker sends round r + 1 only after round r is complete everywhere (its
+                    // probe), so data of round r retires every earlier round's tables.
+                    let mut tables: HashMap<usize, JoinTables> = HashMap::new();
                     move |asked, labelled, output| {
                         labelled.for_each_stamp(|cap, data| {
+                            let round = cap.least().copied().unwrap_or_default();
+                            tables.retain(|&r, _| r >= round);
+                            let table = tables.entry(round).or_default();
                             let mut session = output.session(&cap);
                             for (code, is_lost) in data.flat_map(|d| d.drain(..)) {
-                                for (asker, position) in waiting.remove(&code).unwrap_or_default() {
+                                for (asker, position) in
+                                    table.waiting.remove(&code).unwrap_or_default()
+                                {
                                     session.give((asker, position, is_lost));
                                 }
-                                lost.insert(code, is_lost);
+                                table.lost.insert(code, is_lost);
                             }
                         });
                         asked.for_each_stamp(|cap, data| {
+                            let round = cap.least().copied().unwrap_or_default();
+                            tables.retain(|&r, _| r >= round);
+                            let table = tables.entry(round).or_default();
                             let mut session = output.session(&cap);
                             for (child, who) in data.flat_map(|d| d.drain(..)) {
-                                match lost.get(&child) {
+                                match table.lost.get(&child) {
                                     Some(&is_lost) => session.give((who.0, who.1, is_lost)),
-                                    None => waiting.entry(child).or_default().push(who),
+                                    None => table.waiting.entry(child).or_default().push(who),
                                 }
                             }
                         });
@@ -175,6 +220,9 @@ pub fn solve_on_worker(
                 let mut h = g;
                 h.add_edge(a, b);
                 requests.send((canonical(&h).code, (index as u32, i as u32)));
+            }
+            if i % STEP_EVERY == STEP_EVERY - 1 {
+                worker.step();
             }
         }
         let round = last_level - t;

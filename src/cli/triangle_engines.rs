@@ -122,14 +122,13 @@ pub fn distributed_rows(
         ))
         .into());
     }
-    // Shards live in memory: every level's codes (16 bytes a position) and, while a level is
-    // built, the children sent into it (16 bytes an arc; about 16% of the positions receive
-    // about 3.4 n - 26 arcs each, measured to n = 13). A position's index within its shard of
-    // a level is a u32.
+    // Shards live in memory: every level's codes (16 bytes a position), the children received
+    // for the level being built and one backward round's join tables; 72 bytes a position in
+    // all, measured at n = 13 with two workers (1.5 GB). A position's index within its shard
+    // of a level is a u32.
     if let Some(t) = known_positions(max_n, rules) {
         let all = (workers * processes) as f64;
-        let arcs_per_position = (3.4 * max_n as f64 - 26.0).max(1.0);
-        let bytes = 16.0 * t as f64 * (1.0 + 0.16 * arcs_per_position);
+        let bytes = 72.0 * t as f64;
         if max_n >= 13 {
             eprintln!(
                 "timely: n = {max_n} has {t} positions; shards in memory take about {:.1} GB per \

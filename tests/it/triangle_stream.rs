@@ -4,6 +4,7 @@
 //! panic, bounded time and no false acceptance.
 
 use crate::common::{bad_input, gamecert, stderr, stdout, write};
+use crate::fuzz::rng::Rng;
 use gamecert::triangle_avoidance::external::Budget as Disk;
 use gamecert::triangle_avoidance::solver::{Rules, PAPER_TABLE};
 use gamecert_certificates::base::budget::Limits;
@@ -102,23 +103,6 @@ fn solve_writes_a_stream_that_both_checkers_accept_and_refusals_name_the_byte() 
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// A small SplitMix64 (the JSON fuzzer's generator, kept local: no shared state).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound.max(1) as u64) as usize
-    }
-}
-
 /// One to three byte-level damages: bits, bytes, ranges deleted, inserted or copied, u64
 /// fields set to extreme values, truncation, a piece of another certificate spliced in.
 fn mutate(bytes: &[u8], other: &[u8], rng: &mut Rng) -> Vec<u8> {
@@ -127,13 +111,13 @@ fn mutate(bytes: &[u8], other: &[u8], rng: &mut Rng) -> Vec<u8> {
         let at = rng.below(m.len());
         match rng.below(8) {
             0 => m[at] ^= 1 << rng.below(8),
-            1 => m[at] = rng.next() as u8,
+            1 => m[at] = rng.next_u64() as u8,
             2 => {
                 let end = (at + 1 + rng.below(32)).min(m.len());
                 m.drain(at..end);
             }
             3 => {
-                let junk: Vec<u8> = (0..1 + rng.below(24)).map(|_| rng.next() as u8).collect();
+                let junk: Vec<u8> = (0..1 + rng.below(24)).map(|_| rng.next_u64() as u8).collect();
                 m.splice(at..at, junk);
             }
             4 => {
@@ -142,7 +126,7 @@ fn mutate(bytes: &[u8], other: &[u8], rng: &mut Rng) -> Vec<u8> {
                 m.splice(at..at, piece);
             }
             5 => {
-                let extreme = [0u64, 1, u64::MAX, 1 << 32, 1 << 63, rng.next()][rng.below(6)];
+                let extreme = [0u64, 1, u64::MAX, 1 << 32, 1 << 63, rng.next_u64()][rng.below(6)];
                 let end = (at + 8).min(m.len());
                 m[at..end].copy_from_slice(&extreme.to_le_bytes()[..end - at]);
             }
@@ -166,7 +150,7 @@ fn mutate(bytes: &[u8], other: &[u8], rng: &mut Rng) -> Vec<u8> {
 fn mutated_streams_never_panic_and_never_claim_a_false_winner() {
     let dir = scratch("stream-fuzz");
     let seeds: Vec<(usize, Vec<u8>)> = (3..=8).map(|n| (n, stream_bytes(&dir, n))).collect();
-    let mut rng = Rng(0x5eed_0018);
+    let mut rng = Rng::new(0x5eed_0018);
     let (mut accepted, mut total) = (0u32, 0u32);
     for (k, (n, bytes)) in seeds.iter().enumerate() {
         let truth = PAPER_TABLE.iter().find(|p| p.0 == *n).unwrap().1;

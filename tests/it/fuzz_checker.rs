@@ -6,7 +6,8 @@
 //! coin-labelling, vertexnim-strategy, vertexnim-labelling, construct-strategy,
 //! balanced-colouring) the solvers of the `gamecert` crate make one or more valid
 //! (instance, certificate) pairs on small instances at test time; each is checked accepted
-//! first ([`fuzz::seeds`]).
+//! first ([`fuzz::seeds`]). The binary `triangle-stream` certificate is not JSON: its own
+//! byte-level fuzzer is in `triangle_stream.rs`.
 //!
 //! **Mutants.** Each mutant changes the certificate (13 in 20), the instance (4 in 20) or both
 //! (3 in 20) by 1 to 4 operations ([`fuzz::mutate`]): on the JSON value tree (numbers to +-1,

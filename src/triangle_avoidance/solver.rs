@@ -29,6 +29,7 @@
 use crate::triangle_avoidance::canon::{canonical, SmallGraph};
 use crate::triangle_avoidance::checkpoint::{Checkpoint, Level};
 pub use crate::triangle_avoidance::rules::Rules;
+use crate::triangle_avoidance::stream_certificate::Choice;
 use gamecert_certificates::triangle_avoidance::strategy::TriangleStrategy;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -178,8 +179,8 @@ pub fn certificate(digraph: &GameDigraph, labels: &[Vec<bool>]) -> TriangleStrat
         let g = SmallGraph::from_code(n, code);
         let winner_to_move = g.edge_count().is_multiple_of(2) == winner_is_a;
         let mut list = Vec::new();
-        // The Winner's choice: (the other player's replies, child code, edge, permutation).
-        let mut best: Option<(usize, u128, (usize, usize), String)> = None;
+        // The Winner's choice: the winning move leaving the fewest replies.
+        let mut best: Option<Choice<String>> = None;
         for (a, b) in Rules::TriangleAvoidance.moves(&g) {
             let mut h = g;
             h.add_edge(a, b);
@@ -198,11 +199,11 @@ pub fn certificate(digraph: &GameDigraph, labels: &[Vec<bool>]) -> TriangleStrat
             // The winning move leaving the fewest replies keeps the certificate small; ties go
             // to the smaller code, so that parents meet on the same children.
             let replies = Rules::TriangleAvoidance.moves(&h).len();
-            if best.as_ref().is_none_or(|(r, code, _, _)| (replies, c.code) < (*r, *code)) {
-                best = Some((replies, c.code, (a, b), perm));
+            if best.as_ref().is_none_or(|(rank, _, _)| (replies, c.code) < *rank) {
+                best = Some(((replies, c.code), (a, b), perm));
             }
         }
-        if let Some((_, child, (a, b), perm)) = best {
+        if let Some(((_, child), (a, b), perm)) = best {
             list.push((a, b, id(child, &mut positions), perm));
             stack.push(child);
         }

@@ -22,6 +22,10 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
+/// A winning move considered: ((the other player's replies, the child's code), the edge, the
+/// permutation onto the child) — the least rank is kept.
+pub(crate) type Choice<P> = ((usize, u128), (usize, usize), P);
+
 /// A position's moves as bytes of the format, and the children they lead to.
 type Expanded = (Vec<u8>, Vec<u128>);
 
@@ -147,8 +151,8 @@ fn position_moves(
     let g = SmallGraph::from_code(n, code);
     let mut bytes = Vec::new();
     let mut kids = Vec::new();
-    // The Winner's choice: (the other player's replies, child code, edge, permutation).
-    let mut best: Option<(usize, u128, (usize, usize), [u8; 8])> = None;
+    // The Winner's choice: ((the other player's replies, child code), edge, permutation).
+    let mut best: Option<Choice<[u8; 8]>> = None;
     for (a, b) in Rules::TriangleAvoidance.moves(&g) {
         let mut child = g;
         child.add_edge(a, b);
@@ -172,12 +176,12 @@ fn position_moves(
         // small (every reply is listed); ties go to the smaller code, so that parents meet
         // on the same children.
         let replies = Rules::TriangleAvoidance.moves(&child).len();
-        if best.is_none_or(|(r, c, _, _)| (replies, canon.code) < (r, c)) {
-            best = Some((replies, canon.code, (a, b), perm));
+        if best.is_none_or(|(rank, _, _)| (replies, canon.code) < rank) {
+            best = Some(((replies, canon.code), (a, b), perm));
         }
     }
     if next_game.is_some() {
-        let Some((_, child, (a, b), perm)) = best else {
+        let Some(((_, child), (a, b), perm)) = best else {
             return Err(format!(
                 "the level files say the Winner wins from the level-{t} position {code:x}, but \
                  no move there leads to a loss of the other player (damaged files?)"

@@ -167,8 +167,12 @@ fn solve_stream(
             "certificate_bytes": written.bytes,
             "solve_seconds": solve_seconds,
             "check_seconds": check_seconds,
-            "work": {"positions": report.positions, "leaves": report.final_positions,
-                     "work_units": work.used()},
+            "work": gamecert_certificates::check::Work {
+                positions: Some(report.positions),
+                leaves: Some(report.final_positions),
+                work_units: work.used(),
+                ..Default::default()
+            },
         });
         crate::cli::print_json("solve", "accepted", &text, started, fields)?;
     } else {

@@ -85,6 +85,17 @@ fn every_command_prints_the_one_shape() {
         json_of(&["verify", &p("tiny.txt"), &p("tiny.cert"), "--json"])
     );
     insta::assert_json_snapshot!("lrat", json_of(&["lrat", &p("u.cnf"), &p("u.lrat"), "--json"]));
+    // A triangle-stream certificate: solve writes it to -o, verify reads it as a stream.
+    let t6 = r#"{"format":"gamecert-instance","version":1,"kind":"triangle-avoidance","n":6}"#;
+    write(dir.path(), "t6.json", t6);
+    insta::assert_json_snapshot!(
+        "solve_stream",
+        json_of(&["solve", &p("t6.json"), "--stream", "-o", &p("t6.tastream"), "--json", "-q"])
+    );
+    insta::assert_json_snapshot!(
+        "verify_stream",
+        json_of(&["verify", &p("t6.json"), &p("t6.tastream"), "--json"])
+    );
     insta::assert_json_snapshot!(
         "table_kayles",
         json_of(&["table", "kayles", "--n", "12", "--json"])

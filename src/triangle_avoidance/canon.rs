@@ -56,6 +56,19 @@ impl SmallGraph {
         self.adj[b] |= 1 << a;
     }
 
+    pub fn remove_edge(&mut self, a: usize, b: usize) {
+        self.adj[a] &= !(1 << b);
+        self.adj[b] &= !(1 << a);
+    }
+
+    /// The edges (a, b), a < b, in order.
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        (0..self.n)
+            .flat_map(|a| (a + 1..self.n).map(move |b| (a, b)))
+            .filter(|&(a, b)| self.has_edge(a, b))
+            .collect()
+    }
+
     pub fn has_edge(&self, a: usize, b: usize) -> bool {
         self.adj[a] >> b & 1 == 1
     }

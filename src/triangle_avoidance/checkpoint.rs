@@ -358,7 +358,7 @@ impl<R: Read> Read for CountingReader<R> {
 mod tests {
     use crate::triangle_avoidance::solver::{solve, solve_resumable, Rules};
 
-    fn outcome(n: usize, path: Option<&std::path::Path>) -> (String, usize, usize, usize) {
+    fn outcome(n: usize, path: Option<&std::path::Path>) -> (String, usize, usize, Option<usize>) {
         let r = match path {
             Some(p) => {
                 solve_resumable(n, Rules::TriangleAvoidance, Some(p), &mut |_, _| {}).unwrap()

@@ -285,7 +285,7 @@ pub fn solve_on_worker(
         level_sizes.pop();
         terminal.pop();
     }
-    Some(LevelCounts { first_wins: at(0) == 1, level_sizes, terminal, arcs: at(1) })
+    Some(LevelCounts { first_wins: at(0) == 1, level_sizes, terminal, arcs: Some(at(1)) })
 }
 
 /// Runs the game on every n of `ns` in one timely execution with configuration `config`

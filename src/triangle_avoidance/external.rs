@@ -9,7 +9,7 @@
 //! - `level-TTT.codes`: the positions with TTT edges, as sorted, distinct 16-byte
 //!   little-endian canonical codes ([`crate::triangle_avoidance::canon`]; a graph on n <= 16
 //!   vertices fits 120 bits), after a 40-byte header (magic, n, rules, level, count, arcs into
-//!   this level, checksum).
+//!   this level or all ones where not counted, checksum).
 //! - `level-TTT.labels`: one bit per position of that level in the same order (1: the player to
 //!   move wins), after a header with the level's terminal count (positions with no move).
 //!
@@ -20,19 +20,38 @@
 //!
 //! # The two passes
 //!
-//! Forward (level t to t + 1): level t is read in chunks; each position's legal children are
+//! Forward (level t to t + 1): level t is read in chunks; each position's children are
 //! canonicalised in parallel (rayon) and appended to a buffer; a full buffer is sorted,
 //! deduplicated and written as a run; the runs are merged (a k-way merge that drops
 //! duplicates) into level t + 1. The last level is the first that comes out empty.
 //!
-//! Backward (level t from its successor): level t + 1's codes and labels are held in memory;
-//! level t is read in chunks and each position is labelled: the player to move wins at once
-//! (triangle achievement), or some child is a loss for its player to move (looked up by binary
-//! search). The search over a position's moves stops at the first losing child, so this pass
-//! canonicalises fewer graphs than the forward one.
+//! Backward (level t from its successor), two ways:
+//! - every game: level t + 1's codes and labels are held in memory; level t is read in
+//!   chunks and each position is labelled: the player to move wins at once (triangle
+//!   achievement), or some child is a loss for its player to move (looked up by binary
+//!   search; the search stops at the first losing child);
+//! - hereditary games ([`Rules::is_hereditary`]: triangle and odd-cycle avoidance, whose
+//!   positions are all triangle-free or all bipartite graphs): level t's codes are held, and
+//!   every lost position of level t + 1 marks its parents (itself minus an edge, one edge per
+//!   orbit) won; the rest of level t loses ([`backward_from_losses`]).
+//!
+//! # Hereditary games: a filter on the forward pass
+//!
+//! For triangle and odd-cycle avoidance the forward pass keeps a child H = G + e only when
+//! the added edge e has the largest invariant among H's edges
+//! ([`crate::triangle_avoidance::rules::has_largest_edge_invariant`]: the ends' degrees and
+//! neighbour-degree sums), so most children need no canonical form (the filter of McKay's
+//! geng). Every graph H of level t + 1 is still found: take an edge e of H of largest
+//! invariant; H - e is a position of level t (the family is closed under deleting an edge),
+//! listed as its canonical representative G, and the isomorphism from H - e onto G takes e
+//! to a legal move f of G with G + f isomorphic to H; the invariant is an isomorphism
+//! invariant, so f has the largest one in G + f and the child is kept. Arcs (distinct
+//! children per position) are then not counted; the header says so ([`ARCS_NOT_COUNTED`]).
+//! Together the two changes made the n <= 12 table 2.4 times faster and n = 13 3.1 times
+//! (side by side, 2026-11-25; docs/benchmarks.md).
 //!
 //! Memory: the forward buffer takes half of `--memory`; the backward pass needs the largest
-//! level's codes (16 bytes a position) plus its bitmap, and refuses to start a level that does
+//! level's codes (16 bytes a position) plus two bitmaps, and refuses to start a level that does
 //! not fit, naming what it needs. The counts agree with the in-memory solver (tests, n <= 9,
 //! every game, with a memory limit small enough to force many runs).
 
@@ -52,6 +71,9 @@ use std::path::{Path, PathBuf};
 const CODES_MAGIC: &[u8; 8] = b"GCTACOD2";
 const LABELS_MAGIC: &[u8; 8] = b"GCTALAB2";
 const HEADER_BYTES: usize = 40;
+/// A codes header's arc count when the forward pass did not count arcs (hereditary games,
+/// whose forward filter keeps only some children of each parent).
+const ARCS_NOT_COUNTED: u64 = u64::MAX;
 /// Parents per chunk of work (both passes): large enough to keep two cores busy.
 const CHUNK: usize = 1 << 16;
 
@@ -391,6 +413,9 @@ fn disk_use(dir: &Path) -> u64 {
 
 /// The distinct canonical children of the position `code` (none after an immediate win).
 fn children_of(n: usize, rules: Rules, code: u128) -> Vec<u128> {
+    if rules.is_hereditary() {
+        return rules.augmented_children(&SmallGraph::from_code(n, code));
+    }
     rules.distinct_children(&SmallGraph::from_code(n, code))
 }
 
@@ -405,9 +430,12 @@ fn forward(
     progress: &mut dyn FnMut(u64, &str),
 ) -> Result<u64, String> {
     let (mut reader, count, _) = files.open_codes(t)?;
-    let buffer_limit = (budget.memory / 2 / 16).max(1024) as usize;
+    let buffer_limit = (budget.memory / 2 / 16).max(256) as usize;
     let mut buffer: Vec<u128> = Vec::new();
     let mut runs: Vec<PathBuf> = Vec::new();
+    // Hereditary games keep only some children per parent (the forward filter), so their
+    // arcs are not counted: the header records ARCS_NOT_COUNTED.
+    let hereditary = files.rules.is_hereditary();
     let mut arcs = 0u64;
     let mut done = 0u64;
     let flush = |buffer: &mut Vec<u128>, runs: &mut Vec<PathBuf>| -> Result<(), String> {
@@ -449,7 +477,11 @@ fn forward(
     let size = if runs.is_empty() {
         buffer.par_sort_unstable();
         buffer.dedup();
-        files.write_codes(t + 1, buffer.drain(..), arcs)?
+        files.write_codes(
+            t + 1,
+            buffer.drain(..),
+            if hereditary { ARCS_NOT_COUNTED } else { arcs },
+        )?
     } else {
         if !buffer.is_empty() {
             flush(&mut buffer, &mut runs)?;
@@ -486,7 +518,8 @@ fn forward(
             }
             return Some(code);
         });
-        let size = files.write_codes(t + 1, merged, arcs)?;
+        let size =
+            files.write_codes(t + 1, merged, if hereditary { ARCS_NOT_COUNTED } else { arcs })?;
         if let Some(e) = failure {
             return Err(format!("merging the runs of level {}: {e}", t + 1));
         }
@@ -565,6 +598,90 @@ fn backward(
     Ok((bits, count, terminal))
 }
 
+/// Labels level t of a hereditary game ([`Rules::is_hereditary`]) backwards from level
+/// t + 1's labels: every parent of a lost position wins. For each lost position Q of level
+/// t + 1 and each edge e of Q (one per orbit of Aut(Q)), Q - e is a position of level t
+/// (the family is closed under deleting an edge) from which e is a legal move to Q, so its
+/// canonical representative is marked won; what is left unmarked loses. Lost positions are
+/// about a third of a level and need no automorphism search on the won ones, so this
+/// canonicalises far fewer graphs than looking up every position's children.
+/// Returns (bitmap, count, terminal).
+fn backward_from_losses(
+    files: &Files,
+    t: usize,
+    next_labels: Option<&[u64]>,
+    base: u64,
+    progress: &mut dyn FnMut(u64, &str),
+) -> Result<(Vec<u64>, u64, u64), String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let (n, rules) = (files.n, files.rules);
+    debug_assert!(rules.is_hereditary());
+    let codes = files.load_codes(t)?;
+    let count = codes.len() as u64;
+    let won: Vec<AtomicU64> = (0..count.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+    if let Some(labels) = next_labels {
+        let (mut reader, next_count, _) = files.open_codes(t + 1)?;
+        if next_count.div_ceil(64) != labels.len() as u64 {
+            return Err(format!("level {} has {next_count} positions but other labels", t + 1));
+        }
+        let mut at = 0usize;
+        loop {
+            let chunk = reader.chunk(CHUNK)?;
+            if chunk.is_empty() {
+                break;
+            }
+            chunk.par_iter().enumerate().try_for_each(|(k, &code)| {
+                let i = at + k;
+                if labels[i / 64] >> (i % 64) & 1 == 1 {
+                    return Ok(()); // won: says nothing about its parents
+                }
+                let q = SmallGraph::from_code(n, code);
+                let edges = q.edges();
+                let generators = if edges.len() > 1 { automorphisms(&q) } else { Vec::new() };
+                for (a, b) in pair_orbit_representatives(n, &edges, &generators) {
+                    let mut p = q;
+                    p.remove_edge(a, b);
+                    let parent = canonical(&p).code;
+                    let j = codes.binary_search(&parent).map_err(|_| {
+                        format!(
+                            "a parent of a level-{} position is missing from {} (a file of \
+                             another run?)",
+                            t + 1,
+                            files.codes(t).display()
+                        )
+                    })?;
+                    won[j / 64].fetch_or(1 << (j % 64), Ordering::Relaxed);
+                }
+                Ok::<(), String>(())
+            })?;
+            at += chunk.len();
+            let share = (at as u64).saturating_mul(count) / next_count.max(1);
+            progress(base + share, &format!("labelling level {t} from level {}'s losses", t + 1));
+        }
+    }
+    let bits: Vec<u64> = won.into_iter().map(AtomicU64::into_inner).collect();
+    // Terminal positions: no move, so nothing marked them.
+    let terminal = codes
+        .par_iter()
+        .enumerate()
+        .map(|(i, &code)| {
+            let g = SmallGraph::from_code(n, code);
+            if !rules.moves(&g).is_empty() {
+                if next_labels.is_none() {
+                    return Err(format!("level {t} has moves but level {} is empty", t + 1));
+                }
+                return Ok(0u64);
+            }
+            if bits[i / 64] >> (i % 64) & 1 == 1 {
+                return Err(format!("a position of level {t} without a move has a child"));
+            }
+            Ok(1)
+        })
+        .try_reduce(|| 0, |x, y| Ok(x + y))?;
+    progress(base + count, &format!("labelled level {t}: {count} positions"));
+    Ok((bits, count, terminal))
+}
+
 /// Solves the game on `n` nodes out of core. `progress` hears the positions processed so far
 /// (each is expanded once and labelled once, so a whole run counts 2 t_n; resumed levels count
 /// as done) and what is being done.
@@ -594,12 +711,13 @@ pub fn solve(
         files.write_codes(0, std::iter::once(canonical(&SmallGraph::empty(n)).code), 0)?;
     }
     // Forward: until a level comes out empty.
-    let (mut sizes, mut arcs, mut runs, mut processed) = (Vec::new(), 0u64, 0u64, 0u64);
+    let (mut sizes, mut arcs, mut runs, mut processed) = (Vec::new(), Some(0u64), 0u64, 0u64);
     loop {
         let t = sizes.len();
         let (_, size, into) = files.open_codes(t)?;
         sizes.push(size);
-        arcs = arcs.saturating_add(into);
+        arcs =
+            arcs.zip((into != ARCS_NOT_COUNTED).then_some(into)).map(|(a, b)| a.saturating_add(b));
         if size == 0 {
             break;
         }
@@ -616,22 +734,30 @@ pub fn solve(
         ));
     }
     // Backward: from the last level down, each level's labels once.
+    let hereditary = rules.is_hereditary();
     let mut terminal = vec![0u64; sizes.len()];
     let mut next: Option<(Vec<u128>, Vec<u64>)> = None;
     for t in (0..sizes.len()).rev() {
         let (bits, count, end) = match files.load_labels(t) {
             Ok(found) => found,
             Err(_) if !files.labels(t).exists() => {
-                let need = sizes.get(t + 1).map_or(0, |&s| s * 16 + s / 8);
+                // Hereditary games look parents up in level t; the others children in t + 1.
+                let held = if hereditary { Some(sizes[t]) } else { sizes.get(t + 1).copied() };
+                let need = held.map_or(0, |s| s * 16 + s / 8);
                 if need > budget.memory {
                     return Err(format!(
-                        "labelling level {t} needs level {} in memory: {need} bytes, over --memory ({} bytes)",
-                        t + 1,
+                        "labelling level {t} needs {need} bytes of level files in memory, over \
+                         --memory ({} bytes)",
                         budget.memory
                     ));
                 }
-                let lookup = next.as_ref().map(|(c, b)| (c.as_slice(), b.as_slice()));
-                let (bits, count, end) = backward(&files, t, lookup, processed, progress)?;
+                let (bits, count, end) = if hereditary {
+                    let labels = next.as_ref().map(|(_, b)| b.as_slice());
+                    backward_from_losses(&files, t, labels, processed, progress)?
+                } else {
+                    let lookup = next.as_ref().map(|(c, b)| (c.as_slice(), b.as_slice()));
+                    backward(&files, t, lookup, processed, progress)?
+                };
                 files.write_labels(t, &bits, count, end)?;
                 (bits, count, end)
             }
@@ -647,10 +773,12 @@ pub fn solve(
         terminal[t] = end;
         processed += count;
         // Level t is the next lookup only if level t - 1 is still to be labelled.
-        next = if t > 0 && !files.labels(t - 1).exists() {
-            Some((files.load_codes(t)?, bits))
-        } else {
+        next = if t == 0 || files.labels(t - 1).exists() {
             None
+        } else if hereditary {
+            Some((Vec::new(), bits)) // level t's codes are streamed, not held
+        } else {
+            Some((files.load_codes(t)?, bits))
         };
     }
     let (root, _, _) = files.load_labels(0)?;
@@ -684,7 +812,7 @@ mod tests {
             Rules::ConnectedAvoidance,
         ] {
             for n in 2..=9 {
-                let budget = Budget { memory: 64 << 10, dir: dir.path().to_path_buf() };
+                let budget = Budget { memory: 8 << 10, dir: dir.path().to_path_buf() };
                 let got = solve(n, rules, &budget, &mut |_, _| {}).unwrap();
                 let want = solver::solve(n, rules, &mut |_, _| {});
                 let context = format!("{} n={n}", rules.name());
@@ -696,8 +824,9 @@ mod tests {
                     want.winners_terminal as u64,
                     "{context}"
                 );
-                assert_eq!(got.counts.arcs, want.arcs as u64, "{context}");
-                if n == 9 && rules == Rules::TriangleAvoidance {
+                let arcs = want.arcs.map(|a| a as u64).filter(|_| !rules.is_hereditary());
+                assert_eq!(got.counts.arcs, arcs, "{context}");
+                if n == 9 && matches!(rules, Rules::TriangleAvoidance | Rules::ConnectedAvoidance) {
                     assert!(got.runs > 2, "{context}: the budget should force merges");
                 }
             }

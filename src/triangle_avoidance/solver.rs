@@ -226,7 +226,10 @@ pub struct Outcome {
     pub terminal: usize,
     /// Terminal positions whose size has the Winner's parity (w_n).
     pub winners_terminal: usize,
-    pub arcs: usize,
+    /// Arcs of the game digraph (distinct children over all positions); `None` where the
+    /// engine did not count them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arcs: Option<usize>,
     /// For triangle avoidance with n <= [`MAX_CERTIFIED_N`]: the positions the checker replayed
     /// in the Winner's strategy certificate (which it accepted); `None` if not certified.
     pub certified: Option<u64>,
@@ -243,8 +246,9 @@ pub struct LevelCounts {
     pub level_sizes: Vec<u64>,
     /// Positions with no move, per level.
     pub terminal: Vec<u64>,
-    /// Arcs (distinct children) over all levels.
-    pub arcs: u64,
+    /// Arcs (distinct children) over all levels; `None` where the engine did not count them
+    /// (the out-of-core forward filter of hereditary games).
+    pub arcs: Option<u64>,
 }
 
 impl LevelCounts {
@@ -273,7 +277,7 @@ impl LevelCounts {
             positions: self.positions() as usize,
             terminal: self.terminal_total() as usize,
             winners_terminal: self.winners_terminal() as usize,
-            arcs: self.arcs as usize,
+            arcs: self.arcs.map(|a| a as usize),
             certified: None,
             seconds,
         }
@@ -330,7 +334,7 @@ pub fn solve_resumable(
         positions,
         terminal,
         winners_terminal,
-        arcs,
+        arcs: Some(arcs),
         certified,
         seconds: started.elapsed().as_secs_f64(),
     })

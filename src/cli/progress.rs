@@ -21,14 +21,23 @@ pub struct Progress {
     ticker: Option<(std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
     /// Items begun through [`Self::step`].
     steps: std::sync::atomic::AtomicU64,
+    /// The first count heard and when: the status line's ETA is the rate since then, so work
+    /// resumed from files (counted as done at once) does not make it optimistic.
+    first: std::sync::OnceLock<(u64, Instant)>,
 }
 
 impl Progress {
     /// Progress over `total` items (`None`: unknown) of `what` ("graphs", "trials").
     pub fn new(what: &str, total: Option<u64>, quiet: bool) -> Progress {
         let started = Instant::now();
-        let mut progress =
-            Progress { bar: None, plain: None, started, ticker: None, steps: Default::default() };
+        let mut progress = Progress {
+            bar: None,
+            plain: None,
+            started,
+            ticker: None,
+            steps: Default::default(),
+            first: Default::default(),
+        };
         if quiet {
             return progress;
         }
@@ -118,16 +127,31 @@ impl Progress {
             bar.set_position(done);
         }
         if let Some((what, total, last)) = &self.plain {
+            self.first.get_or_init(|| (done, Instant::now()));
             let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
             if last.elapsed() >= STATUS_EVERY {
                 *last = Instant::now();
                 let of = total.map_or(String::new(), |t| format!(" of {t}"));
+                let eta = total.and_then(|t| self.eta(done, t)).unwrap_or_default();
                 eprintln!(
-                    "... {done}{of} {what} after {:.0} s",
+                    "... {done}{of} {what} after {:.0} s{eta}",
                     self.started.elapsed().as_secs_f64()
                 );
             }
         }
+    }
+
+    /// ", about S s to go" at the rate since the first count heard (none before any rate).
+    fn eta(&self, done: u64, total: u64) -> Option<String> {
+        let (first, since) = *self.first.get()?;
+        let rate =
+            done.checked_sub(first).filter(|&d| d > 0)? as f64 / since.elapsed().as_secs_f64();
+        let left = total.saturating_sub(done) as f64 / rate;
+        Some(match left {
+            s if s < 120.0 => format!(", about {s:.0} s to go"),
+            s if s < 7200.0 => format!(", about {:.0} min to go", s / 60.0),
+            s => format!(", about {:.1} h to go", s / 3600.0),
+        })
     }
 
     /// Removes the bar and stops the status lines (the caller prints its own result).
@@ -145,5 +169,22 @@ impl Progress {
 impl Drop for Progress {
     fn drop(&mut self) {
         self.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The status line's ETA is the rate since the first count heard, not since the start.
+    #[test]
+    fn the_eta_counts_from_the_first_count_heard() {
+        let progress = Progress::new("steps", Some(1000), true);
+        assert_eq!(progress.eta(10, 1000), None, "no rate before a first count");
+        let ten_seconds_ago = Instant::now() - Duration::from_secs(10);
+        progress.first.set((500, ten_seconds_ago)).unwrap();
+        assert_eq!(progress.eta(500, 1000), None, "no rate without progress");
+        assert_eq!(progress.eta(510, 1000).as_deref(), Some(", about 8 min to go"));
+        assert_eq!(progress.eta(990, 1000).as_deref(), Some(", about 0 s to go"));
     }
 }

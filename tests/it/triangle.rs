@@ -288,7 +288,8 @@ fn two_timely_processes_on_loopback_give_the_same_table() {
 }
 
 /// The rows of a `table triangle-avoidance --json` output, without the columns that differ
-/// between engines (wall time, certification).
+/// between engines (wall time, certification, and arcs, which the timely and out-of-core
+/// engines do not count for triangle avoidance: their forward filter skips most children).
 fn rows_without_times(stdout: &[u8]) -> Vec<serde_json::Value> {
     let value: serde_json::Value = serde_json::from_slice(stdout).unwrap();
     let mut rows = value["rows"].as_array().unwrap().clone();
@@ -296,6 +297,7 @@ fn rows_without_times(stdout: &[u8]) -> Vec<serde_json::Value> {
         let row = row.as_object_mut().unwrap();
         row.remove("seconds");
         row.remove("certified");
+        row.remove("arcs");
     }
     rows
 }

@@ -8,9 +8,16 @@
 //! workers, which is how timely's exchange routes). One dataflow round per level:
 //!
 //! - forward: every worker expands its shard of level t (one canonical form per orbit of
-//!   moves, [`Rules::distinct_children`]) and sends each child to its owner; at the end of the
-//!   round each owner sorts and deduplicates what it received: its shard of level t + 1;
-//! - backward, from the last level down: for each position of its shard of level t a worker
+//!   moves, [`Rules::distinct_children`]; for triangle and odd-cycle avoidance only the
+//!   children that pass the invariant filter, [`Rules::augmented_children`], as out of core)
+//!   and sends each child to its owner; at the end of the round each owner sorts and
+//!   deduplicates what it received: its shard of level t + 1;
+//! - backward for triangle and odd-cycle avoidance ([`Rules::is_hereditary`]), from the last
+//!   level down: each worker sends the parents of its lost positions of level t + 1 (the
+//!   position minus an edge, canonicalised) to their owners, on the forward dataflow; what an
+//!   owner receives is won, the rest of its shard loses. One code per arc out of a lost
+//!   position crosses the network, one way;
+//! - backward for the other games: for each position of its shard of level t a worker
 //!   sends (child, its index, the position's index) to each child's owner, and every owner
 //!   sends its labels of level t + 1 as data in the same round; a join at the owner answers
 //!   each request with whether the child is lost for its player to move (so no worker answers

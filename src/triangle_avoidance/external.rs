@@ -886,4 +886,58 @@ mod tests {
             assert!(err.contains("level-000.codes"), "{count}: {err}");
         }
     }
+
+    /// The per-position counts behind the cost model in docs/families/triangle-avoidance.md:
+    /// children kept by the forward filter, arcs (distinct children), lost positions and the
+    /// parents they send back. `GAMECERT_COST_N=13 cargo test --release --lib cost_model --
+    /// --ignored --nocapture` (n = 12 by default, about 10 s).
+    #[test]
+    #[ignore]
+    fn cost_model_counts() {
+        let n: usize = std::env::var("GAMECERT_COST_N").map_or(12, |v| v.parse().unwrap());
+        let dir = tempfile::tempdir().unwrap();
+        let budget = Budget { memory: 8 << 30, dir: dir.path().to_path_buf() };
+        let rules = Rules::TriangleAvoidance;
+        let outcome = solve(n, rules, &budget, &mut |_, _| {}).unwrap();
+        let files = Files::of(&budget, n, rules);
+        let mut totals = [0u64; 4]; // kept, arcs, lost, parents sent
+        for t in 0..outcome.counts.level_sizes.len() {
+            let codes = files.load_codes(t).unwrap();
+            let (labels, _, _) = files.load_labels(t).unwrap();
+            let per: Vec<[u64; 4]> = codes
+                .par_iter()
+                .enumerate()
+                .map(|(i, &code)| {
+                    let g = SmallGraph::from_code(n, code);
+                    let lost = labels[i / 64] >> (i % 64) & 1 == 0;
+                    let parents = if lost {
+                        let edges = g.edges();
+                        let generators =
+                            if edges.len() > 1 { automorphisms(&g) } else { Vec::new() };
+                        pair_orbit_representatives(n, &edges, &generators).len() as u64
+                    } else {
+                        0
+                    };
+                    [
+                        rules.augmented_children(&g).len() as u64,
+                        rules.distinct_children(&g).len() as u64,
+                        u64::from(lost),
+                        parents,
+                    ]
+                })
+                .collect();
+            for row in per {
+                for (total, x) in totals.iter_mut().zip(row) {
+                    *total += x;
+                }
+            }
+        }
+        let positions = outcome.counts.positions() as f64;
+        let [kept, arcs, lost, parents] = totals.map(|x| x as f64 / positions);
+        println!(
+            "n = {n}: {positions} positions; per position: {kept:.2} children kept by the \
+             filter, {arcs:.2} arcs, {lost:.3} lost, {parents:.2} parents sent"
+        );
+        assert!(kept < arcs / 4.0, "the filter keeps too many children to be worth it");
+    }
 }

@@ -123,12 +123,15 @@ pub fn distributed_rows(
         .into());
     }
     // Shards live in memory: every level's codes (16 bytes a position), the children received
-    // for the level being built and one backward round's join tables; 72 bytes a position in
-    // all, measured at n = 13 with two workers (1.5 GB). A position's index within its shard
-    // of a level is a u32.
+    // for the level being built and one backward round's messages. Measured with two workers
+    // (2026-11-25): triangle avoidance 23 bytes a position at n = 13 (488 MB resident) and 33
+    // at n = 12 (42 MB); connected avoidance, whose backward pass joins requests with labels,
+    // 117 at n = 12 (147 MB). Hence 32 for the hereditary games and 120 for the others.
+    // A position's index within its shard of a level is a u32.
     if let Some(t) = known_positions(max_n, rules) {
         let all = (workers * processes) as f64;
-        let bytes = 72.0 * t as f64;
+        let per_position = if rules.is_hereditary() { 32.0 } else { 120.0 };
+        let bytes = per_position * t as f64;
         if max_n >= 13 {
             eprintln!(
                 "timely: n = {max_n} has {t} positions; shards in memory take about {:.1} GB per \

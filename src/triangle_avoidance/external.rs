@@ -120,14 +120,16 @@ pub fn known_positions(n: usize, rules: Rules) -> Option<u64> {
 pub fn disk_estimate(max_n: usize, rules: Rules, dir: &Path) -> String {
     let known = known_positions(max_n, rules);
     match known {
-        // The runs of a level hold at most one code per arc into it. At n = 12 the largest
-        // level holds 16% of the positions and receives 16 arcs per position of it.
+        // The runs of a level hold at most one code per child sent into it. The largest
+        // level holds about 16% of the positions; it receives about 16 arcs per position of
+        // it at n = 12, or, past the forward filter of hereditary games, about 1.25 children
+        // (2 allowed for).
         Some(t) => format!(
             "out of core in {}: n = {max_n} has {t} positions; its level files take about {:.1} GB, \
              and the runs of the largest level at most about {:.1} GB more while it is built",
             dir.display(),
             t as f64 * BYTES_PER_POSITION / 1e9,
-            t as f64 * 0.16 * 16.0 * 16.0 / 1e9
+            t as f64 * 0.16 * if rules.is_hereditary() { 2.0 } else { 16.0 } * 16.0 / 1e9
         ),
         None => format!(
             "out of core in {}: about 16 bytes of disk per position (t_n is not known in advance \

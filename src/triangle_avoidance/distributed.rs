@@ -230,13 +230,8 @@ fn backward_from_losses(
             if wins {
                 continue;
             }
-            let q = SmallGraph::from_code(n, code);
-            let edges = q.edges();
-            let generators = if edges.len() > 1 { automorphisms(&q) } else { Vec::new() };
-            for (a, b) in pair_orbit_representatives(n, &edges, &generators) {
-                let mut p = q;
-                p.remove_edge(a, b);
-                parents.send(canonical(&p).code);
+            for parent in rules.parent_codes(&SmallGraph::from_code(n, code)) {
+                parents.send(parent);
             }
             if i % STEP_EVERY == STEP_EVERY - 1 {
                 worker.step();

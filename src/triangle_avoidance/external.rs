@@ -637,13 +637,7 @@ fn backward_from_losses(
                 if labels[i / 64] >> (i % 64) & 1 == 1 {
                     return Ok(()); // won: says nothing about its parents
                 }
-                let q = SmallGraph::from_code(n, code);
-                let edges = q.edges();
-                let generators = if edges.len() > 1 { automorphisms(&q) } else { Vec::new() };
-                for (a, b) in pair_orbit_representatives(n, &edges, &generators) {
-                    let mut p = q;
-                    p.remove_edge(a, b);
-                    let parent = canonical(&p).code;
+                for parent in rules.parent_codes(&SmallGraph::from_code(n, code)) {
                     let j = codes.binary_search(&parent).map_err(|_| {
                         format!(
                             "a parent of a level-{} position is missing from {} (a file of \
@@ -912,14 +906,7 @@ mod tests {
                 .map(|(i, &code)| {
                     let g = SmallGraph::from_code(n, code);
                     let lost = labels[i / 64] >> (i % 64) & 1 == 0;
-                    let parents = if lost {
-                        let edges = g.edges();
-                        let generators =
-                            if edges.len() > 1 { automorphisms(&g) } else { Vec::new() };
-                        pair_orbit_representatives(n, &edges, &generators).len() as u64
-                    } else {
-                        0
-                    };
+                    let parents = if lost { rules.parent_codes(&g).len() as u64 } else { 0 };
                     [
                         rules.augmented_children(&g).len() as u64,
                         rules.distinct_children(&g).len() as u64,

@@ -113,6 +113,27 @@ impl Rules {
         kids
     }
 
+    /// The canonical codes of the parents of `g` in a hereditary game: `g` minus one edge,
+    /// one per orbit of its edges under `g`'s automorphisms (so a code may still repeat when
+    /// two orbits give isomorphic graphs). Both out-of-core and timely engines label a level
+    /// by marking these parents of the next level's lost positions won.
+    pub fn parent_codes(self, g: &SmallGraph) -> Vec<u128> {
+        use crate::triangle_avoidance::canon::{
+            automorphisms, canonical, pair_orbit_representatives,
+        };
+        debug_assert!(self.is_hereditary());
+        let edges = g.edges();
+        let generators = if edges.len() > 1 { automorphisms(g) } else { Vec::new() };
+        pair_orbit_representatives(g.n, &edges, &generators)
+            .into_iter()
+            .map(|(a, b)| {
+                let mut p = *g;
+                p.remove_edge(a, b);
+                canonical(&p).code
+            })
+            .collect()
+    }
+
     /// Every legal move's resulting graph (one per edge; isomorphic results repeat).
     pub fn children(self, g: &SmallGraph) -> Vec<SmallGraph> {
         let mut out = Vec::new();

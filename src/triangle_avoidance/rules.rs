@@ -89,11 +89,12 @@ impl Rules {
         matches!(self, Rules::TriangleAvoidance | Rules::OddCycleAvoidance)
     }
 
-    /// The canonical codes of the children of `g` whose added edge has the largest
-    /// edge invariant ([`has_largest_edge_invariant`]) among the child's edges, sorted and distinct. For a hereditary game
-    /// the union over a level's positions is the whole next level (each child H is kept from
-    /// the representative of H - e, e an edge of largest invariant), with far fewer canonical
-    /// forms than [`Rules::distinct_children`]; it says nothing about one position's arcs.
+    /// The canonical codes of the children of `g` whose added edge has the largest edge
+    /// invariant ([`has_largest_edge_invariant`]) among the child's edges, sorted and
+    /// distinct. For a hereditary game the union over a level's positions is the whole next
+    /// level (each child H is kept from the representative of H - e, e an edge of largest
+    /// invariant), with far fewer canonical forms than [`Rules::distinct_children`]; it says
+    /// nothing about one position's arcs.
     pub fn augmented_children(self, g: &SmallGraph) -> Vec<u128> {
         debug_assert!(self.is_hereditary());
         // No orbits of moves here: the filter is cheaper than the automorphism search, and a

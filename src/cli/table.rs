@@ -205,7 +205,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             if workers.is_some() || processes.is_some() {
                 shown.finish();
                 let cluster = Cluster { workers, processes, process, hostfile };
-                let Some(rows) = distributed_rows(max_n, rules, cluster)? else {
+                let Some(rows) = distributed_rows(max_n, rules, cluster, quiet)? else {
                     return Ok(ExitCode::SUCCESS); // not process 0: nothing to print
                 };
                 return triangle_rows_out(&rows, rules, max_n, json, started);

@@ -103,6 +103,7 @@ pub fn distributed_rows(
     max_n: usize,
     rules: Rules,
     cluster: Cluster,
+    quiet: bool,
 ) -> anyhow::Result<Option<Vec<Outcome>>> {
     use gamecert::triangle_avoidance::external::known_positions;
     let limit = gamecert::triangle_avoidance::canon::MAX_VERTICES;
@@ -164,7 +165,31 @@ pub fn distributed_rows(
     // Timely's networking prints its connection attempts on standard output, which carries
     // only results here: they go to standard error while the processes connect and run.
     let redirect = StdoutToStderr::new();
-    let found = gamecert::triangle_avoidance::distributed::solve(config, 2..=max_n, rules);
+    // Progress, in the process that hosts worker 0: a bar (or status lines) per n over its
+    // 2 t_n steps, estimated from worker 0's share (distributed.rs, `Steps`).
+    type Bar = Option<(usize, crate::cli::progress::Progress)>;
+    let bars: std::sync::Arc<std::sync::Mutex<Bar>> = Default::default();
+    let report = {
+        let bars = bars.clone();
+        std::sync::Arc::new(move |n: usize, done: u64| {
+            let mut slot = bars.lock().unwrap_or_else(|e| e.into_inner());
+            if slot.as_ref().map(|(m, _)| *m) != Some(n) {
+                if let Some((_, mut old)) = slot.take() {
+                    old.finish();
+                }
+                let total = known_positions(n, rules).map(|t| 2 * t);
+                let what = format!("n = {n} steps (estimated from worker 0)");
+                *slot = Some((n, crate::cli::progress::Progress::new(&what, total, quiet)));
+            }
+            if let Some((_, bar)) = slot.as_ref() {
+                bar.set(done);
+            }
+        })
+    };
+    let found = gamecert::triangle_avoidance::distributed::solve(config, 2..=max_n, rules, report);
+    if let Some((_, mut bar)) = bars.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        bar.finish();
+    }
     drop(redirect);
     let found = found.map_err(anyhow::Error::msg)?;
     Ok(found.map(|outcomes| {

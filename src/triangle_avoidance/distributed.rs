@@ -47,6 +47,14 @@ use timely::dataflow::{InputHandle, ProbeHandle};
 /// The input of codes routed to their owners (children forward, parents backward).
 type CodeInput = InputHandle<usize, timely::container::CapacityContainerBuilder<Vec<u128>>>;
 
+/// The forward dataflow, reused by the backward pass of hereditary games: its input, its
+/// probe, and what arrived by round.
+struct CodeRound<'a> {
+    input: &'a mut CodeInput,
+    probe: &'a ProbeHandle<usize>,
+    received: &'a Rc<RefCell<HashMap<usize, Received>>>,
+}
+
 /// Records that arrived at this worker, by the round (timestamp) they were sent in.
 type ByRound<D> = Rc<RefCell<HashMap<usize, Vec<D>>>>;
 
@@ -72,6 +80,41 @@ impl Received {
     }
 }
 
+/// The progress callback of [`solve`]: (n, steps done, estimated over all workers).
+pub type Report = dyn Fn(usize, u64) + Send + Sync;
+
+/// Worker 0's count of the positions it has expanded (forward) and labelled (backward),
+/// reported times the number of workers: the hash spreads positions about evenly, so this
+/// estimates the steps of all workers (about 2 t_n in all). Other workers report nothing, so
+/// the display lives in the process that prints the table.
+struct Steps<'a> {
+    n: usize,
+    report: Option<&'a Report>,
+    peers: u64,
+    done: u64,
+}
+
+impl Steps<'_> {
+    fn add(&mut self, positions: usize) {
+        self.done = self.done.saturating_add(positions as u64);
+        if let Some(report) = self.report {
+            report(self.n, self.done.saturating_mul(self.peers));
+        }
+    }
+
+    /// Called with each position's index in a level's loop: reports every STEP_EVERY.
+    fn at(&mut self, i: usize) {
+        if i % STEP_EVERY == STEP_EVERY - 1 {
+            self.add(STEP_EVERY);
+        }
+    }
+
+    /// Called after a level's loop over `len` positions: the ones [`Steps::at`] left over.
+    fn level_done(&mut self, len: usize) {
+        self.add(len % STEP_EVERY);
+    }
+}
+
 /// One backward round's join at a child's owner: the labels received, and the requests that
 /// arrived before their child's label.
 #[derive(Default)]
@@ -92,8 +135,10 @@ pub fn solve_on_worker(
     worker: &mut timely::worker::Worker,
     n: usize,
     rules: Rules,
+    report: &Report,
 ) -> Option<LevelCounts> {
     let (index, peers) = (worker.index(), worker.peers() as u64);
+    let mut steps = Steps { n, report: (index == 0).then_some(report), peers, done: 0 };
     let owns = |code: u128| owner_hash(code) % peers == index as u64;
     let last_level = n * n / 4;
 
@@ -139,7 +184,9 @@ pub fn solve_on_worker(
             if i % STEP_EVERY == STEP_EVERY - 1 {
                 worker.step();
             }
+            steps.at(i);
         }
+        steps.level_done(levels[t].len());
         children.advance_to(t + 1);
         while forward_probe.less_than(children.time()) {
             worker.step();
@@ -150,9 +197,10 @@ pub fn solve_on_worker(
         levels.push(next);
     }
     let (labels, terminal) = if hereditary {
-        backward_from_losses(worker, n, rules, &levels, &mut children, &forward_probe, &received)
+        let codes = CodeRound { input: &mut children, probe: &forward_probe, received: &received };
+        backward_from_losses(worker, n, rules, &levels, codes, &mut steps)
     } else {
-        backward_by_join(worker, n, rules, &levels)
+        backward_by_join(worker, n, rules, &levels, &mut steps)
     };
     children.close();
 
@@ -217,26 +265,27 @@ fn backward_from_losses(
     n: usize,
     rules: Rules,
     levels: &[Vec<u128>],
-    parents: &mut CodeInput,
-    probe: &ProbeHandle<usize>,
-    received: &Rc<RefCell<HashMap<usize, Received>>>,
+    codes: CodeRound,
+    steps: &mut Steps,
 ) -> (Vec<Vec<bool>>, Vec<u64>) {
+    let CodeRound { input: parents, probe, received } = codes;
     let last_level = levels.len() - 2;
     let mut labels: Vec<Vec<bool>> = vec![Vec::new(); levels.len()];
     labels[last_level + 1] = vec![false; levels[last_level + 1].len()];
     let mut terminal = vec![0u64; levels.len()];
     for t in (0..=last_level).rev() {
         for (i, (&code, &wins)) in levels[t + 1].iter().zip(&labels[t + 1]).enumerate() {
-            if wins {
-                continue;
-            }
-            for parent in rules.parent_codes(&SmallGraph::from_code(n, code)) {
-                parents.send(parent);
+            if !wins {
+                for parent in rules.parent_codes(&SmallGraph::from_code(n, code)) {
+                    parents.send(parent);
+                }
             }
             if i % STEP_EVERY == STEP_EVERY - 1 {
                 worker.step();
             }
+            steps.at(i);
         }
+        steps.level_done(levels[t + 1].len());
         let round = last_level + 1 + (last_level - t);
         parents.advance_to(round + 1);
         while probe.less_than(parents.time()) {
@@ -265,6 +314,7 @@ fn backward_by_join(
     n: usize,
     rules: Rules,
     levels: &[Vec<u128>],
+    steps: &mut Steps,
 ) -> (Vec<Vec<bool>>, Vec<u64>) {
     let (index, last_level) = (worker.index(), levels.len() - 2);
     // Backward: a join at each child's owner of the requests (child, (asking worker,
@@ -336,6 +386,7 @@ fn backward_by_join(
         }
         let mut wins = vec![false; levels[t].len()];
         for (i, &code) in levels[t].iter().enumerate() {
+            steps.at(i);
             let g = SmallGraph::from_code(n, code);
             if rules.immediate_win(&g) {
                 wins[i] = true;
@@ -356,6 +407,7 @@ fn backward_by_join(
                 worker.step();
             }
         }
+        steps.level_done(levels[t].len());
         let round = last_level - t;
         requests.advance_to(round + 1);
         known.advance_to(round + 1);
@@ -379,12 +431,13 @@ pub fn solve(
     config: timely::Config,
     ns: std::ops::RangeInclusive<usize>,
     rules: Rules,
+    report: std::sync::Arc<Report>,
 ) -> Result<Option<Vec<(LevelCounts, f64)>>, String> {
     let guards = timely::execute(config, move |worker| {
         let mut found = Vec::new();
         for n in ns.clone() {
             let started = std::time::Instant::now();
-            if let Some(outcome) = solve_on_worker(worker, n, rules) {
+            if let Some(outcome) = solve_on_worker(worker, n, rules, &*report) {
                 found.push((outcome, started.elapsed().as_secs_f64()));
             }
         }
@@ -403,6 +456,35 @@ pub fn solve(
 mod tests {
     use super::*;
     use crate::triangle_avoidance::solver;
+    use std::sync::{Arc, Mutex};
+
+    /// With one worker the progress estimate is exact: every position is expanded once and,
+    /// except the start for the games labelled from losses, labelled once; the last report
+    /// of each n says so, and the reports never go down.
+    #[test]
+    fn one_worker_reports_every_step() {
+        for rules in [Rules::TriangleAvoidance, Rules::ConnectedAvoidance] {
+            let heard: Arc<Mutex<Vec<(usize, u64)>>> = Arc::default();
+            let sink = heard.clone();
+            let all = solve(
+                timely::Config::process(1),
+                2..=8,
+                rules,
+                Arc::new(move |n, done| sink.lock().unwrap().push((n, done))),
+            )
+            .unwrap()
+            .unwrap();
+            let heard = heard.lock().unwrap();
+            for (n, (got, _)) in (2..=8).zip(all) {
+                let reports: Vec<u64> =
+                    heard.iter().filter(|&&(m, _)| m == n).map(|&(_, d)| d).collect();
+                assert!(reports.windows(2).all(|w| w[0] <= w[1]), "{rules:?} n = {n}");
+                let t: u64 = got.level_sizes.iter().sum();
+                let want = 2 * t - u64::from(rules.is_hereditary());
+                assert_eq!(reports.last().copied(), Some(want), "{rules:?} n = {n}");
+            }
+        }
+    }
 
     /// Every game on n <= 9 nodes with three workers in one process: the in-memory solver's
     /// Winner and counts.
@@ -414,7 +496,9 @@ mod tests {
             Rules::OddCycleAvoidance,
             Rules::ConnectedAvoidance,
         ] {
-            let all = solve(timely::Config::process(3), 2..=9, rules).unwrap().unwrap();
+            let all = solve(timely::Config::process(3), 2..=9, rules, Arc::new(|_, _| {}))
+                .unwrap()
+                .unwrap();
             assert_eq!(all.len(), 8);
             for (n, (got, _)) in (2..=9).zip(all) {
                 let want = solver::solve(n, rules, &mut |_, _| {});

@@ -33,9 +33,7 @@ pub fn out_of_core_rows(
     let mut rows = Vec::new();
     for n in 2..=max_n {
         let started = std::time::Instant::now();
-        // A bar over 2 t_n (each position expanded, then labelled) where t_n is known.
-        let total = external::known_positions(n, rules).map(|t| 2 * t);
-        let mut bar = crate::cli::progress::Progress::new(&format!("n = {n} steps"), total, quiet);
+        let mut bar = steps_bar(n, rules, "", quiet);
         let found = external::solve(n, rules, &budget, &mut |done, what| {
             bar.set(done);
             bar.message(what);
@@ -45,6 +43,13 @@ pub fn out_of_core_rows(
         rows.push(found.counts.outcome(n, rules, started.elapsed().as_secs_f64()));
     }
     Ok(rows)
+}
+
+/// Both engines' display for one n: a bar (or status lines) over 2 t_n steps, each position
+/// expanded and then labelled, with a total and an ETA where t_n is known.
+fn steps_bar(n: usize, rules: Rules, note: &str, quiet: bool) -> crate::cli::progress::Progress {
+    let total = gamecert::triangle_avoidance::external::known_positions(n, rules).map(|t| 2 * t);
+    crate::cli::progress::Progress::new(&format!("n = {n} steps{note}"), total, quiet)
 }
 
 /// While alive, whatever is written to file descriptor 1 goes to standard error (Unix; a no-op
@@ -177,9 +182,7 @@ pub fn distributed_rows(
                 if let Some((_, mut old)) = slot.take() {
                     old.finish();
                 }
-                let total = known_positions(n, rules).map(|t| 2 * t);
-                let what = format!("n = {n} steps (estimated from worker 0)");
-                *slot = Some((n, crate::cli::progress::Progress::new(&what, total, quiet)));
+                *slot = Some((n, steps_bar(n, rules, " (estimated from worker 0)", quiet)));
             }
             if let Some((_, bar)) = slot.as_ref() {
                 bar.set(done);

@@ -102,11 +102,15 @@ impl Steps<'_> {
         }
     }
 
-    /// Called with each position's index in a level's loop: reports every STEP_EVERY.
-    fn at(&mut self, i: usize) {
-        if i % STEP_EVERY == STEP_EVERY - 1 {
+    /// Called after each position of a level's loop, with its index: reports every
+    /// STEP_EVERY positions, and says when, which is also when the worker should step (let
+    /// what it sent flow to its owners rather than pile up in timely's buffers).
+    fn at(&mut self, i: usize) -> bool {
+        let every = i % STEP_EVERY == STEP_EVERY - 1;
+        if every {
             self.add(STEP_EVERY);
         }
+        every
     }
 
     /// Called after a level's loop over `len` positions: the ones [`Steps::at`] left over.
@@ -179,12 +183,9 @@ pub fn solve_on_worker(
             for kid in kids {
                 children.send(kid);
             }
-            // Let the children flow to their owners as they are made, rather than holding
-            // a whole level's arcs in timely's buffers.
-            if i % STEP_EVERY == STEP_EVERY - 1 {
+            if steps.at(i) {
                 worker.step();
             }
-            steps.at(i);
         }
         steps.level_done(levels[t].len());
         children.advance_to(t + 1);
@@ -280,10 +281,9 @@ fn backward_from_losses(
                     parents.send(parent);
                 }
             }
-            if i % STEP_EVERY == STEP_EVERY - 1 {
+            if steps.at(i) {
                 worker.step();
             }
-            steps.at(i);
         }
         steps.level_done(levels[t + 1].len());
         let round = last_level + 1 + (last_level - t);
@@ -386,7 +386,10 @@ fn backward_by_join(
         }
         let mut wins = vec![false; levels[t].len()];
         for (i, &code) in levels[t].iter().enumerate() {
-            steps.at(i);
+            // Before the position (the ones below end early): the index's step and report.
+            if steps.at(i) {
+                worker.step();
+            }
             let g = SmallGraph::from_code(n, code);
             if rules.immediate_win(&g) {
                 wins[i] = true;
@@ -402,9 +405,6 @@ fn backward_by_join(
                 let mut h = g;
                 h.add_edge(a, b);
                 requests.send((canonical(&h).code, (index as u32, i as u32)));
-            }
-            if i % STEP_EVERY == STEP_EVERY - 1 {
-                worker.step();
             }
         }
         steps.level_done(levels[t].len());

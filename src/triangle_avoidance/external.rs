@@ -128,6 +128,7 @@ pub fn known_positions(n: usize, rules: Rules) -> Option<u64> {
 /// resumable state; about 16 bytes a position), and the largest level's runs come and go.
 pub fn disk_estimate(max_n: usize, rules: Rules, dir: &Path) -> String {
     let known = known_positions(max_n, rules);
+    let children_per_position = if rules.is_hereditary() { 2.0 } else { 16.0 };
     match known {
         // The runs of a level hold at most one code per child sent into it. The largest
         // level holds about 16% of the positions; it receives about 16 arcs per position of
@@ -138,7 +139,7 @@ pub fn disk_estimate(max_n: usize, rules: Rules, dir: &Path) -> String {
              and the runs of the largest level at most about {:.1} GB more while it is built",
             dir.display(),
             t as f64 * BYTES_PER_POSITION / 1e9,
-            t as f64 * 0.16 * if rules.is_hereditary() { 2.0 } else { 16.0 } * 16.0 / 1e9
+            t as f64 * 0.16 * children_per_position * 16.0 / 1e9
         ),
         None => format!(
             "out of core in {}: about 16 bytes of disk per position (t_n is not known in advance \

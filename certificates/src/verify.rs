@@ -204,7 +204,7 @@ pub const USAGE: &str = "usage: gamecert-check [--json] [--max-work N] INSTANCE 
        gamecert-check lrat [--json] [--max-work N] FORMULA.cnf PROOF.lrat\n\
 \n\
 Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert; with `lrat`, checks\n\
-that PROOF is a (RUP) LRAT refutation of the DIMACS CNF FORMULA.\n\
+that PROOF is an LRAT refutation (RUP and RAT steps) of the DIMACS CNF FORMULA.\n\
 INSTANCE is JSON, a positive DNF text (*.dnf, or starting with `p dnf`), or the edge-list\n\
 text of a one-round Voronoi instance. CERTIFICATE is JSON, or for triangle avoidance a binary\n\
 triangle-stream, read as it is checked. A file named - is standard input.\n\
@@ -398,18 +398,21 @@ pub fn run_lrat(request: &Request) -> Outcome {
             work.lrat_additions = Some(report.additions);
             work.lrat_deletions = Some(report.deletions);
             work.lrat_hints = Some(report.hints);
+            work.lrat_rat_additions = (report.rat_additions > 0).then_some(report.rat_additions);
             work.work_units = budget.used();
             Verdict {
                 accepted: true,
                 claim,
                 reason: format!(
-                    "{} refutes {} ({} variables, {} clauses): {} additions checked by reverse unit \
-                     propagation, the empty clause at id {}",
+                    "{} refutes {} ({} variables, {} clauses): {} additions checked ({} by reverse \
+                     unit propagation, {} as RAT steps), the empty clause at id {}",
                     shown(request.certificate),
                     shown(request.instance),
                     cnf.num_vars,
                     cnf.clauses.len(),
                     report.additions,
+                    report.additions - report.rat_additions,
+                    report.rat_additions,
                     report.empty_clause_id
                 ),
                 work,

@@ -21,6 +21,7 @@ mod fuzz_checker;
 mod graph_formats;
 mod input_habits;
 mod json_output;
+mod lrat_rat;
 mod octal;
 mod octal_snapshots;
 mod proofs;

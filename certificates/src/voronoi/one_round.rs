@@ -145,6 +145,7 @@ pub fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) ->
 
 fn record_lrat(work: &mut Work, report: &LratReport) {
     work.lrat_additions = Some(report.additions);
+    work.lrat_rat_additions = (report.rat_additions > 0).then_some(report.rat_additions);
     work.lrat_deletions = Some(report.deletions);
     work.lrat_hints = Some(report.hints);
 }

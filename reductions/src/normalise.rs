@@ -58,7 +58,7 @@ use std::collections::HashSet;
 
 /// Where a variable of the normalised formula comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "role", rename_all = "kebab-case")]
+#[serde(tag = "role", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum VarOrigin {
     /// Original variable `var`, kept as a single variable.
     Original {
@@ -87,6 +87,7 @@ pub enum VarOrigin {
 
 /// Counters describing what [`normalise`] did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NormalisationStats {
     /// Literals removed because they were repeated inside their clause (step 1, all clauses,
     /// tautological or not).
@@ -108,6 +109,7 @@ pub struct NormalisationStats {
 
 /// How a normalised formula relates to the original one: enough to map witnesses both ways.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Normalisation {
     /// `num_vars` of the original formula.
     pub original_num_vars: u32,
@@ -121,6 +123,7 @@ pub struct Normalisation {
 
 /// A normalised formula and its relation to the original.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Normalised {
     /// The restricted 3SAT formula.
     pub formula: Cnf,
@@ -859,6 +862,23 @@ mod tests {
             json,
             r#"[{"role":"original","var":3},{"role":"copy","var":2,"copy":1},{"role":"link","clause":0,"index":4},{"role":"gadget"}]"#
         );
+        let back: Vec<VarOrigin> = serde_json::from_str(&json).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), json);
+        // A map read back from a user's instance is exactly what it says: a stray key is refused.
+        for stray in [
+            r#"{"role":"original","var":3,"copy":1}"#,
+            r#"{"role":"gadget","var":1}"#,
+            r#"{"role":"link","clause":0,"index":4,"indx":5}"#,
+        ] {
+            let err = serde_json::from_str::<VarOrigin>(stray).unwrap_err().to_string();
+            assert!(err.contains("unknown field"), "{stray}: {err}");
+        }
+        let stats = serde_json::to_value(NormalisationStats::default()).unwrap();
+        let mut stray = stats.clone();
+        stray["tautologies_droped"] = 1.into();
+        assert!(serde_json::from_value::<NormalisationStats>(stats).is_ok());
+        let err = serde_json::from_value::<NormalisationStats>(stray).unwrap_err().to_string();
+        assert!(err.contains("unknown field `tautologies_droped`"), "{err}");
     }
 
     /// SplitMix64, enough randomness for the large test without a dependency.

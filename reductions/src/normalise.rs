@@ -82,7 +82,9 @@ pub enum VarOrigin {
         index: u32,
     },
     /// The fresh variable of a fixed gadget (empty clause or empty formula).
-    Gadget,
+    /// (Written with braces so that `deny_unknown_fields` holds for it too: serde lets an
+    /// internally tagged unit variant ignore extra keys.)
+    Gadget {},
 }
 
 /// Counters describing what [`normalise`] did.
@@ -217,7 +219,7 @@ fn gadget(original: &Cnf, mut stats: NormalisationStats, clauses: Vec<Vec<i32>>)
         map: Normalisation {
             original_num_vars: original.num_vars,
             original_num_clauses: original.clauses.len(),
-            origins: vec![VarOrigin::Gadget],
+            origins: vec![VarOrigin::Gadget {}],
             stats,
         },
     }
@@ -417,7 +419,7 @@ impl Normalisation {
                     let none_true = cache.as_ref().map(|(_, v)| v.as_slice()).unwrap_or(&[]);
                     none_true.get(index as usize).copied().unwrap_or(false)
                 }
-                VarOrigin::Gadget => true,
+                VarOrigin::Gadget {} => true,
             })
             .collect()
     }
@@ -623,7 +625,7 @@ mod tests {
         let n = normalise(&input);
         check_restricted(&n);
         assert_eq!(n.formula, cnf(1, &[&[1], &[-1]]));
-        assert_eq!(n.map.origins, vec![VarOrigin::Gadget]);
+        assert_eq!(n.map.origins, vec![VarOrigin::Gadget {}]);
         assert_eq!(n.map.stats.empty_clause, Some(2));
         assert_eq!(n.map.stats.tautologies_dropped, 1);
         assert_eq!(n.map.stats.unused_variables_dropped, 3);
@@ -773,7 +775,7 @@ mod tests {
             let n = normalise(&input);
             check_restricted(&n);
             assert_eq!(n.formula, cnf(1, &[&[1]]));
-            assert_eq!(n.map.origins, vec![VarOrigin::Gadget]);
+            assert_eq!(n.map.origins, vec![VarOrigin::Gadget {}]);
             assert!(n.map.stats.empty_formula);
             assert_eq!(n.map.stats.empty_clause, None);
             assert_eq!(n.map.stats.unused_variables_dropped, input.num_vars as usize);
@@ -856,8 +858,9 @@ mod tests {
 
     #[test]
     fn var_origin_json_form() {
-        let json = serde_json::to_string(&vec![orig(3), copy(2, 1), link(0, 4), VarOrigin::Gadget])
-            .unwrap();
+        let json =
+            serde_json::to_string(&vec![orig(3), copy(2, 1), link(0, 4), VarOrigin::Gadget {}])
+                .unwrap();
         assert_eq!(
             json,
             r#"[{"role":"original","var":3},{"role":"copy","var":2,"copy":1},{"role":"link","clause":0,"index":4},{"role":"gadget"}]"#

@@ -126,7 +126,7 @@ fn an_unknown_field_is_bad_input_for_solve_verify_and_gamecert_check() {
         common::gamecert(&["solve", "-q", good.to_str().unwrap(), "-o", cert.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
     let roundz = write(d, "roundz.json", &path(r#""rounds": 1, "roundz": 5"#));
-    let named = "roundz.json:1:150: unknown field `roundz`, expected one of `graph`, `rounds`, \
+    let named = "roundz.json:1:173: unknown field `roundz`, expected one of `graph`, `rounds`, \
                  `start`, `source`";
     common::bad_input(&["solve", roundz.to_str().unwrap()], named);
     let (code, out, err) = agree(&[roundz.to_str().unwrap(), cert.to_str().unwrap()]);

@@ -6,13 +6,15 @@
 //!   ([`crate::format`]); a file named `*.dnf`, or whose first line that is neither blank nor a
 //!   `c` comment is a `p dnf` header, is a positive DNF in text ([`crate::voronoi::dnf_text`]); anything
 //!   else is the edge-list text of a one-round Voronoi instance ([`crate::voronoi::edgelist`]). An
-//!   instance that cannot be read or is not a valid instance of its kind is bad input: exit 2,
-//!   with the file, and the line and column where known.
-//! - The certificate is read next. A certificate that cannot be read from disk is bad input
-//!   (exit 2); one that does not parse is a rejected certificate (exit 1). For a
-//!   triangle-avoidance instance, a certificate that starts with the `triangle-stream` magic is
-//!   not read whole: it is checked as it is read ([`crate::triangle_avoidance::stream`]), with
-//!   the budget of the two files' sizes (standard input has none: the default alone).
+//!   instance that cannot be read, does not parse (an unknown field in any object included) or
+//!   is not a valid instance of its kind is bad input: exit 2, with the file, and the line and
+//!   column where known.
+//! - The certificate is read next, once the instance is found valid. A certificate that cannot
+//!   be read or does not parse (not JSON, an unknown kind, an unknown field in any object, a
+//!   wrong type) is bad input too: exit 2, with the file, line and column; nothing was checked.
+//!   For a triangle-avoidance instance, a certificate that starts with the `triangle-stream`
+//!   magic is not read whole: it is checked as it is read ([`crate::triangle_avoidance::stream`]),
+//!   with the budget of the two files' sizes (standard input has none: the default alone).
 //! - One budget ([`Limits`], by default [`Limits::for_input`] of the two files' sizes, or
 //!   `--max-work`) covers validating the instance and checking the certificate. When it runs
 //!   out the certificate is rejected (exit 1) with a reason that names the limit, even if it
@@ -264,6 +266,12 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
     }
 }
 
+/// Reads a JSON certificate from `text` (from `path`); the error is the message for the user,
+/// naming the file, line and column.
+pub fn read_certificate(path: &Path, text: &str) -> Result<Certificate, String> {
+    Certificate::from_json(text).map_err(|e| format!("{}:{e}", shown(path)))
+}
+
 /// A text format that is not an instance, and the command that takes it.
 fn foreign_text(text: &str) -> Option<&'static str> {
     let first = text
@@ -322,13 +330,6 @@ pub fn run(request: &Request) -> Outcome {
         None => Limits::for_input(input_bytes),
     };
     let mut budget = limits.budget();
-    let unread = |reason: String, work: Work| Verdict {
-        accepted: false,
-        claim: "unknown".into(),
-        reason,
-        work,
-        trusted: Vec::new(),
-    };
     // The instance first: a bad one is bad input (exit 2) whatever the certificate.
     let one_round = match &instance {
         Instance::VoronoiOneRound(spec) => match spec.validate_within(&mut budget) {
@@ -340,27 +341,18 @@ pub fn run(request: &Request) -> Outcome {
             Err(e) => return invalid(request, e.to_string(), &budget),
         },
     };
-    let certificate_text = match certificate_read {
-        Ok(bytes) => bytes,
+    // A certificate that does not parse (not JSON, an unknown kind or field, a wrong type) is
+    // bad input like an instance that does not: nothing was checked.
+    let certificate = match certificate_read
+        .and_then(|bytes| utf8(request.certificate, bytes))
+        .and_then(|text| read_certificate(request.certificate, &text))
+    {
+        Ok(certificate) => certificate,
         Err(message) => return Outcome::bad_input(message),
     };
-    let parsed = String::from_utf8(certificate_text)
-        .map_err(|e| {
-            format!(
-                "the file is not UTF-8 text (invalid byte at offset {})",
-                e.utf8_error().valid_up_to()
-            )
-        })
-        .and_then(|text| Certificate::from_json(&text).map_err(|e| e.to_string()));
-    let verdict = match parsed {
-        Ok(certificate) => match &one_round {
-            Some(game) => check_one_round_with(game, &certificate, &mut budget),
-            None => check_with(&instance, &certificate, &mut budget),
-        },
-        Err(why) => unread(
-            format!("{}:{why}: the certificate does not parse", shown(request.certificate)),
-            Work::default(),
-        ),
+    let verdict = match &one_round {
+        Some(game) => check_one_round_with(game, &certificate, &mut budget),
+        None => check_with(&instance, &certificate, &mut budget),
     };
     finish(request, verdict)
 }

@@ -161,11 +161,12 @@ pub fn validate_one_round(path: &Path, spec: &OneRoundSpec) -> Result<OneRound, 
     spec.validate().map_err(|e| located(path, e))
 }
 
-/// Reads a certificate. A certificate that does not parse is not bad input but a rejected
-/// certificate, so the error is returned as text for the verdict.
-pub fn read_certificate(path: &Path) -> Result<Result<Certificate, String>, BadInput> {
+/// Reads a certificate as the checker reads it
+/// ([`gamecert_certificates::verify::read_certificate`]): one that does not parse is bad input,
+/// named by file, line and column.
+pub fn read_certificate(path: &Path) -> Result<Certificate, BadInput> {
     let text = read_text(path)?;
-    Ok(Certificate::from_json(&text).map_err(|e| format!("{}:{e}", shown(path))))
+    gamecert_certificates::verify::read_certificate(path, &text).map_err(BadInput)
 }
 
 #[cfg(test)]

@@ -54,11 +54,16 @@
 //! (its last coin a head, its set allowed) and lead to value 0.
 
 use crate::base::budget::Budget;
+use crate::base::error::only_fields;
 use crate::verdict::{Claim, Theorem, Verdict, Work};
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
-/// A coin-game rule as written in the instance.
+/// A coin-game rule as written in the instance. Read through `RuleFields`, so that each
+/// game takes exactly its own fields.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RuleFields")]
 pub struct RuleSpec {
     #[serde(flatten)]
     pub game: GameSpec,
@@ -68,7 +73,7 @@ pub struct RuleSpec {
 }
 
 /// The games by name.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "game", rename_all = "kebab-case")]
 pub enum GameSpec {
     TurningTurtles,
@@ -94,8 +99,111 @@ pub enum GameSpec {
     AcrosticTwins,
 }
 
+/// A rule as written: the fields of every game, and any other key (serde's
+/// `deny_unknown_fields` does not work through `flatten`, and would name every game's fields).
+/// `game` is optional here so that `RuleSpec::try_from` first refuses a field the named game
+/// does not take, naming its fields (a misspelt `game` is named as such), then asks for the
+/// missing ones. `x` and `y` are rules themselves, read the same way.
+#[derive(Deserialize)]
+struct RuleFields {
+    game: Option<GameName>,
+    base: Option<i64>,
+    min_others: Option<u64>,
+    max_others: Option<u64>,
+    max_distance: Option<u64>,
+    sets: Option<Vec<Vec<i64>>>,
+    x: Option<Box<RuleSpec>>,
+    y: Option<Box<RuleSpec>>,
+    #[serde(flatten)]
+    others: BTreeMap<String, IgnoredAny>,
+}
+
+/// The `game` tag of a rule: [`GameSpec`]'s variants.
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum GameName {
+    TurningTurtles,
+    MockTurtles,
+    Twins,
+    Ruler,
+    Grunt,
+    Subsets,
+    Offsets,
+    Product,
+    TurningCorners,
+    Rugs,
+    AcrosticTwins,
+}
+
+impl TryFrom<RuleFields> for RuleSpec {
+    type Error = String;
+
+    fn try_from(rule: RuleFields) -> Result<RuleSpec, String> {
+        let RuleFields { game, base, min_others, max_others, max_distance, sets, x, y, others } =
+            rule;
+        let Some(game) = game else {
+            let all =
+                ["game", "base", "min_others", "max_others", "max_distance", "sets", "x", "y"];
+            only_fields("a rule", others.keys().map(String::as_str), &all)?;
+            return Err("missing field `game`".into());
+        };
+        let (name, known): (&str, &[&str]) = match game {
+            GameName::Subsets => {
+                ("subsets", &["game", "base", "min_others", "max_others", "max_distance"])
+            }
+            GameName::Offsets => ("offsets", &["game", "base", "sets"]),
+            GameName::Product => ("product", &["game", "base", "x", "y"]),
+            GameName::TurningTurtles => ("turning-turtles", &["game", "base"]),
+            GameName::MockTurtles => ("mock-turtles", &["game", "base"]),
+            GameName::Twins => ("twins", &["game", "base"]),
+            GameName::Ruler => ("ruler", &["game", "base"]),
+            GameName::Grunt => ("grunt", &["game", "base"]),
+            GameName::TurningCorners => ("turning-corners", &["game", "base"]),
+            GameName::Rugs => ("rugs", &["game", "base"]),
+            GameName::AcrosticTwins => ("acrostic-twins", &["game", "base"]),
+        };
+        let given = [
+            ("min_others", min_others.is_some()),
+            ("max_others", max_others.is_some()),
+            ("max_distance", max_distance.is_some()),
+            ("sets", sets.is_some()),
+            ("x", x.is_some()),
+            ("y", y.is_some()),
+        ];
+        let given = given.iter().filter(|(_, is)| *is).map(|(field, _)| *field);
+        only_fields(
+            &format!("game `{name}`"),
+            others.keys().map(String::as_str).chain(given),
+            known,
+        )?;
+        let needs = |field: &str| format!("missing field `{field}` (game `{name}`)");
+        let game = match game {
+            GameName::Subsets => GameSpec::Subsets {
+                min_others: min_others.ok_or_else(|| needs("min_others"))?,
+                max_others: max_others.ok_or_else(|| needs("max_others"))?,
+                max_distance,
+            },
+            GameName::Offsets => GameSpec::Offsets { sets: sets.ok_or_else(|| needs("sets"))? },
+            GameName::Product => GameSpec::Product {
+                x: x.ok_or_else(|| needs("x"))?,
+                y: y.ok_or_else(|| needs("y"))?,
+            },
+            GameName::TurningTurtles => GameSpec::TurningTurtles,
+            GameName::MockTurtles => GameSpec::MockTurtles,
+            GameName::Twins => GameSpec::Twins,
+            GameName::Ruler => GameSpec::Ruler,
+            GameName::Grunt => GameSpec::Grunt,
+            GameName::TurningCorners => GameSpec::TurningCorners,
+            GameName::Rugs => GameSpec::Rugs,
+            GameName::AcrosticTwins => GameSpec::AcrosticTwins,
+        };
+        Ok(RuleSpec { game, base })
+    }
+}
+
 /// `coin-game` instance as written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CoinGameSpec {
     pub rule: RuleSpec,
     pub board: Vec<u64>,
@@ -603,6 +711,7 @@ impl Labels {
 
 /// Certificate kind `coin-labelling`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CoinLabelling {
     /// `first-player-wins` or `second-player-wins`.
     pub claim: String,

@@ -95,6 +95,7 @@ pub enum Play {
 
 /// A named vertex with its weight.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VertexSpec {
     pub name: String,
     /// Signed so that a negative weight is read and refused with a clear message.
@@ -103,6 +104,7 @@ pub struct VertexSpec {
 
 /// Instance kind `vertexnim`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VertexNimSpec {
     #[serde(default)]
     pub directed: bool,
@@ -367,6 +369,7 @@ pub type StrategyMove = (String, u64, Option<String>);
 
 /// Certificate kind `vertexnim-strategy`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VertexNimStrategy {
     /// "first" (the player to move at the start) or "second".
     pub winner: String,
@@ -540,6 +543,7 @@ impl Rules for Walk<'_> {
 /// with `rounds`) and the mark of Theorem 3 (a directed circuit without loops; see
 /// [`check_labelling`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VertexNimLabelling {
     /// "first" or "second".
     pub winner: String,

@@ -74,6 +74,7 @@ pub enum StrategyClaim {
 
 /// Certificate kind `voronoi-strategy`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VoronoiStrategy {
     pub player: Player,
     pub claim: StrategyClaim,
@@ -102,6 +103,7 @@ pub struct VoronoiStrategy {
 /// two strategies: W's with the claim "margin at least `value`" and B's with "margin at least
 /// `-value`". Both are replayed; together they show neither player can do better.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VoronoiValue {
     pub value: i64,
     pub white: VoronoiStrategy,

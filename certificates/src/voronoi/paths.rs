@@ -342,6 +342,7 @@ pub fn parse_move(text: &str) -> Result<(Gap, usize), String> {
 /// Certificate kind `voronoi-path-value`: the value of VG(P_N, n), fixed by W's and B's
 /// strategies over abstract states.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PathValue {
     /// N, the path's vertex count.
     pub vertices: usize,

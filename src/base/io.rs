@@ -6,7 +6,9 @@
 //! `-` in one command is an error), and a gzip, xz or bzip2 file is decompressed, told by its
 //! first bytes rather than its name (SAT-competition files are `.cnf.xz`, nauty streams are
 //! often `.g6.gz`). Decompressed input is capped at [`MAX_INPUT_BYTES`], so that a small
-//! compressed file cannot fill the memory.
+//! compressed file cannot fill the memory. A stream read once from start to end, of any length
+//! (`table voronoi-graphs --graph6`), goes through [`open_stream`] instead: the same rules, but
+//! only an xz file is held whole (and capped); the rest are read as they come.
 
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, FormatError, Instance, OneRound, OneRoundSpec};
@@ -23,6 +25,11 @@ pub struct BadInput(pub String);
 
 /// The most bytes one input may decompress to (8 GiB).
 pub const MAX_INPUT_BYTES: u64 = 8 << 30;
+
+/// The first bytes that tell a compressed file: gzip, bzip2, xz.
+const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
+const BZIP2_MAGIC: &[u8] = b"BZh";
+const XZ_MAGIC: &[u8] = &[0xfd, b'7', b'z', b'X', b'Z', 0];
 
 /// Whether standard input has been read by this process.
 static STDIN_TAKEN: AtomicBool = AtomicBool::new(false);
@@ -50,17 +57,17 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, BadInput> {
 fn decompress(raw: Vec<u8>, max: u64) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     let limit = max + 1;
-    let result = if raw.starts_with(&[0x1f, 0x8b]) {
+    let result = if raw.starts_with(GZIP_MAGIC) {
         flate2::read::MultiGzDecoder::new(&raw[..])
             .take(limit)
             .read_to_end(&mut out)
             .map(|_| "gzip")
-    } else if raw.starts_with(b"BZh") {
+    } else if raw.starts_with(BZIP2_MAGIC) {
         bzip2::read::MultiBzDecoder::new(&raw[..])
             .take(limit)
             .read_to_end(&mut out)
             .map(|_| "bzip2")
-    } else if raw.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
+    } else if raw.starts_with(XZ_MAGIC) {
         let mut capped = Capped { out: &mut out, limit };
         lzma_rs::xz_decompress(&mut &raw[..], &mut capped)
             .map(|()| "xz")
@@ -117,14 +124,47 @@ pub fn opener(path: &Path) -> Result<Box<dyn Read>, String> {
     let mut file = std::fs::File::open(path).map_err(at)?;
     let mut head = Vec::new();
     (&mut file).take(6).read_to_end(&mut head).map_err(at)?;
-    let compressed = head.starts_with(&[0x1f, 0x8b])
-        || head.starts_with(b"BZh")
-        || head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]);
+    let compressed =
+        head.starts_with(GZIP_MAGIC) || head.starts_with(BZIP2_MAGIC) || head.starts_with(XZ_MAGIC);
     if compressed {
         return whole(path);
     }
     file.seek(SeekFrom::Start(0)).map_err(at)?;
     Ok(Box::new(file))
+}
+
+/// `path` (`-`: standard input) as a stream read from start to end, for inputs too long to
+/// hold (a graph6 stream of millions of graphs): gzip and bzip2 are decompressed as they are
+/// read; an xz file is read whole and decompressed first (lzma-rs has no streaming reader).
+pub fn open_stream(path: &Path) -> Result<Box<dyn std::io::BufRead>, BadInput> {
+    use std::io::{BufReader, Cursor};
+    let name = shown(path);
+    let at = |e: std::io::Error| BadInput(format!("{name}: {e}"));
+    let mut raw: Box<dyn Read> = if path == Path::new("-") {
+        if STDIN_TAKEN.swap(true, Ordering::SeqCst) {
+            return Err(BadInput("standard input (-) can be read only once".into()));
+        }
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(at)?)
+    };
+    let mut head = Vec::new();
+    (&mut raw).take(6).read_to_end(&mut head).map_err(at)?;
+    let whole = Cursor::new(head.clone()).chain(raw);
+    if head.starts_with(GZIP_MAGIC) {
+        return Ok(Box::new(BufReader::new(flate2::read::MultiGzDecoder::new(whole))));
+    }
+    if head.starts_with(BZIP2_MAGIC) {
+        return Ok(Box::new(BufReader::new(bzip2::read::MultiBzDecoder::new(whole))));
+    }
+    if head.starts_with(XZ_MAGIC) {
+        let mut bytes = Vec::new();
+        BufReader::new(whole).read_to_end(&mut bytes).map_err(at)?;
+        let text =
+            decompress(bytes, MAX_INPUT_BYTES).map_err(|why| BadInput(format!("{name}: {why}")))?;
+        return Ok(Box::new(Cursor::new(text)));
+    }
+    Ok(Box::new(BufReader::with_capacity(1 << 16, whole)))
 }
 
 /// The whole content of `path` as UTF-8 text (see [`read_bytes`]).

@@ -5,6 +5,7 @@
 mod common;
 mod fuzz;
 
+mod census_each;
 mod certificates;
 mod check_posdnf;
 mod check_reduction;

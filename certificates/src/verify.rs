@@ -713,4 +713,69 @@ mod tests {
         assert!(err.starts_with("f.txt:1:1:"), "{err}");
         assert!(err.contains("`p dnf` header"), "{err}");
     }
+
+    /// A reader standing for a compressed file: the file's bytes, said to be stored in 100.
+    fn stored_in_100(path: &Path, _: Option<u64>) -> Result<Content, String> {
+        read_file(path, None).map(|content| Content { bytes: content.bytes, stored: 100 })
+    }
+
+    /// An opener standing for a compressed file stored in 100 bytes.
+    fn opened_from_100(path: &Path, _: Option<u64>) -> Result<Stream, String> {
+        open_file(path, None).map(|stream| Stream { stored: Some(100), ..stream })
+    }
+
+    /// Issue 24: the budget comes from the stored sizes on every path (whole certificates,
+    /// LRAT, a `triangle-stream`), and the bytes decompression adds are charged: an instance
+    /// of 32 MB stored in 100 bytes exhausts the budget of 2 * 10^9 + 64 * 200 units before
+    /// anything else is done (sized from its 32 MB, the budget once grew by 2 * 10^9).
+    #[test]
+    fn the_budget_is_sized_from_stored_bytes_on_every_path() {
+        let dir = std::env::temp_dir().join(format!("gamecert-stored-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let padded = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, format!("{text}{}", " ".repeat(32_000_000))).unwrap();
+            path
+        };
+        let heaps = padded(
+            "heaps.json",
+            r#"{"format": "gamecert-instance", "version": 1, "kind": "heap-game", "game": "kayles", "heaps": [1]}"#,
+        );
+        let triangle = padded(
+            "triangle.json",
+            r#"{"format": "gamecert-instance", "version": 1, "kind": "triangle-avoidance", "n": 3}"#,
+        );
+        let formula = padded("f.cnf", "p cnf 1 2\n1 0\n-1 0\n");
+        let certificate = dir.join("c");
+        std::fs::write(&certificate, b"GCTASTR1 and anything").unwrap();
+        fn request<'a>(instance: &'a Path, certificate: &'a Path, lrat: bool) -> Request<'a> {
+            Request {
+                instance,
+                certificate,
+                json: false,
+                max_work: None,
+                read: stored_in_100,
+                open: opened_from_100,
+                command: if lrat { "lrat" } else { "verify" },
+                started: std::time::Instant::now(),
+            }
+        }
+        let outcomes = [
+            run(&request(&heaps, &certificate, false)),
+            run(&request(&triangle, &certificate, false)),
+            run_lrat(&request(&formula, &certificate, true)),
+        ];
+        for outcome in outcomes {
+            assert_eq!(outcome.code, 1, "{outcome:?}");
+            let reason = &outcome.verdict.expect("a verdict").reason;
+            assert!(
+                reason.starts_with(
+                    "work limit reached while reading the decompressed input: the check needs \
+                     more than the 2000012800 work units"
+                ),
+                "{reason}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

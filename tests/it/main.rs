@@ -14,6 +14,7 @@ mod checker_robustness;
 mod checker_robustness_games;
 mod cli;
 mod coins;
+mod compressed_inputs;
 mod construct;
 mod convex_heaps;
 mod encoding;

@@ -475,13 +475,13 @@ pub fn run_lrat(request: &Request) -> Outcome {
                 accepted: true,
                 claim,
                 reason: format!(
-                    "{} refutes {} ({} variables, {} clauses): {} additions checked ({} by reverse \
-                     unit propagation, {} as RAT steps), the empty clause at id {}",
+                    "{} refutes {} ({}, {}): {} checked ({} by reverse unit propagation, {} as \
+                     RAT steps), the empty clause at id {}",
                     shown(request.certificate),
                     shown(request.instance),
-                    cnf.num_vars,
-                    cnf.clauses.len(),
-                    report.additions,
+                    counted(u64::from(cnf.num_vars), "variable"),
+                    counted(cnf.clauses.len() as u64, "clause"),
+                    counted(report.additions, "addition"),
                     report.additions - report.rat_additions,
                     report.rat_additions,
                     report.empty_clause_id
@@ -507,6 +507,11 @@ fn unpaid(request: &Request, why: String, budget: &Budget) -> Outcome {
     let mut verdict = reject("unknown".into(), reason, Work::default());
     verdict.work.work_units = budget.used();
     finish(request, verdict)
+}
+
+/// `count` and `noun`, the noun plural unless the count is one ("1 clause", "2 clauses").
+fn counted(count: u64, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
 /// An instance that failed validation: bad input, or a rejection when the budget ran out.

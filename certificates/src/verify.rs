@@ -95,6 +95,9 @@ impl Content {
 pub struct Stream {
     pub read: Box<dyn std::io::Read>,
     pub stored: Option<u64>,
+    /// The bytes decompression added, when the file was decompressed whole before it is read
+    /// (0 otherwise); charged at [`decompression_work`]'s rate before the stream is read.
+    pub unpacked: u64,
 }
 
 /// The most bytes a compressed file of `stored` bytes may decompress to when it is verified
@@ -141,12 +144,12 @@ pub fn read_file(path: &Path, _max_work: Option<u64>) -> Result<Content, String>
 /// The checker's [`Opener`]: a plain file, or standard input for `-`.
 pub fn open_file(path: &Path, _max_work: Option<u64>) -> Result<Stream, String> {
     if path == Path::new("-") {
-        return Ok(Stream { read: Box::new(std::io::stdin()), stored: None });
+        return Ok(Stream { read: Box::new(std::io::stdin()), stored: None, unpacked: 0 });
     }
     let at = |e: std::io::Error| format!("{}: {e}", shown(path));
     let file = std::fs::File::open(path).map_err(at)?;
     let stored = file.metadata().map_err(at)?.len();
-    Ok(Stream { read: Box::new(file), stored: Some(stored) })
+    Ok(Stream { read: Box::new(file), stored: Some(stored), unpacked: 0 })
 }
 
 /// A certificate opened: a `triangle-stream` (to be read as it is checked, with its stored
@@ -159,7 +162,7 @@ enum Opened {
 /// Opens the certificate of a triangle-avoidance instance and looks at its first bytes.
 fn open_certificate(request: &Request) -> Result<Opened, String> {
     use std::io::Read;
-    let Stream { read: mut r, stored } = (request.open)(request.certificate, request.max_work)?;
+    let Stream { read: mut r, stored, .. } = (request.open)(request.certificate, request.max_work)?;
     let io = |e: std::io::Error| format!("{}: {e}", shown(request.certificate));
     let mut head = Vec::new();
     (&mut r).take(8).read_to_end(&mut head).map_err(io)?;
@@ -437,20 +440,27 @@ pub fn run_lrat(request: &Request) -> Outcome {
     if request.instance == Path::new("-") && request.certificate == Path::new("-") {
         return Outcome::bad_input("only one of the two files can be standard input (-)".into());
     }
-    // Each file's text, its stored size and the work its decompression adds.
-    let read = |path: &Path| {
-        let content = (request.read)(path, request.max_work)?;
-        let unpacked = decompression_work(content.bytes.len() as u64, content.stored);
-        Ok((utf8(path, content.bytes)?, content.stored, unpacked))
+    // The formula is read whole; the proof is read line by line as it is checked (a proof of
+    // gigabytes is never held whole), its stored size known up front where it has one.
+    let formula = match (request.read)(request.instance, request.max_work) {
+        Ok(content) => content,
+        Err(message) => return Outcome::bad_input(message),
     };
-    let ((formula, formula_stored, formula_unpacked), (proof, proof_stored, proof_unpacked)) =
-        match (read(request.instance), read(request.certificate)) {
-            (Ok(formula), Ok(proof)) => (formula, proof),
-            (Err(message), _) | (_, Err(message)) => return Outcome::bad_input(message),
-        };
-    let mut budget = limits(request, formula_stored.saturating_add(proof_stored)).budget();
+    let proof = match (request.open)(request.certificate, request.max_work) {
+        Ok(stream) => stream,
+        Err(message) => return Outcome::bad_input(message),
+    };
+    let formula_stored = formula.stored;
+    let formula_unpacked = decompression_work(formula.bytes.len() as u64, formula_stored);
+    let formula = match utf8(request.instance, formula.bytes) {
+        Ok(text) => text,
+        Err(message) => return Outcome::bad_input(message),
+    };
+    let stored = formula_stored.saturating_add(proof.stored.unwrap_or(0));
+    let mut budget = limits(request, stored).budget();
     // What decompression added was not prepaid: charged before either file is parsed.
-    let unpacked = formula_unpacked.saturating_add(proof_unpacked);
+    let unpacked =
+        formula_unpacked.saturating_add(proof.unpacked.saturating_mul(WORK_PER_INPUT_BYTE));
     if let Err(why) = budget.charge(unpacked, "reading the decompressed input") {
         return unpaid(request, why, &budget);
     }
@@ -464,7 +474,8 @@ pub fn run_lrat(request: &Request) -> Outcome {
         cnf_clauses: Some(cnf.clauses.len()),
         ..Work::default()
     };
-    let verdict = match crate::base::lrat::check_lrat(&cnf, &proof, &mut budget) {
+    let lines = std::io::BufReader::with_capacity(1 << 20, proof.read);
+    let verdict = match crate::base::lrat::check_lrat_reader(&cnf, lines, &mut budget) {
         Ok(report) => {
             work.lrat_additions = Some(report.additions);
             work.lrat_deletions = Some(report.deletions);

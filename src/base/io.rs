@@ -238,6 +238,7 @@ pub fn reader(path: &Path, max_work: Option<u64>) -> Result<Content, String> {
 pub fn opener(path: &Path, max_work: Option<u64>) -> Result<Stream, String> {
     let whole = |path: &Path| {
         reader(path, max_work).map(|content| Stream {
+            unpacked: (content.bytes.len() as u64).saturating_sub(content.stored),
             read: Box::new(std::io::Cursor::new(content.bytes)),
             stored: Some(content.stored),
         })
@@ -255,7 +256,7 @@ pub fn opener(path: &Path, max_work: Option<u64>) -> Result<Stream, String> {
     use std::io::{Seek, SeekFrom};
     file.seek(SeekFrom::Start(0)).map_err(at)?;
     let stored = file.metadata().map_err(at)?.len();
-    Ok(Stream { read: Box::new(file), stored: Some(stored) })
+    Ok(Stream { read: Box::new(file), stored: Some(stored), unpacked: 0 })
 }
 
 /// `path` (`-`: standard input) as a stream read from start to end, for inputs too long to

@@ -30,16 +30,28 @@
 //!   dist(v, u) <= dist(v, S). When v has no free neighbour that set is {v} and `t_v` is `b_v`
 //!   itself. A vertex of S is never in N and has no literal.
 //! - `e_v -> t_v` when both exist (a vertex of V_B is not W's).
+//! - `not b_v OR b_u` for consecutive members u < v of each class of *free twins*: vertices
+//!   outside S with the same neighbours (open twins) or the same neighbours and each other
+//!   (closed twins). Found by sorting the free vertices by neighbourhood, twice.
 //!
 //! Only implications towards the placement are written: a true `e_v` or `t_v` proves its
 //! vertex in V_B \ B or in N, so true gain literals never overcount.
 //!
+//! Swapping two twins is an automorphism of the graph, and it fixes S when both are free, so
+//! any permutation of a class maps a placement to one with the same regions' sizes. The classes
+//! are disjoint (two open twins are not adjacent, two closed twins are, and a vertex with an
+//! open twin u and a closed twin w would have w adjacent to u and not), so permuting each class
+//! on its own turns any winning placement into one that occupies a prefix of every class, in
+//! vertex order: the lex-leader clauses lose no winning placement. They spare the solver the
+//! interchangeable choices (a star's leaves: C(2k - 1, k) placements become one).
+//!
 //! # The counters
 //!
 //! "Gain >= K + 1 - n" and "exactly n of the `b_v`" are two totalizers (Bailleux and Boufkhad,
-//! 2003) built over one binary tree whose leaves are the free vertices in *counter order*: a
-//! breadth-first search of the graph without S, each component from its lowest-numbered vertex,
-//! neighbours in adjacency order. A leaf holds v's gain literals, as a sorted unary number
+//! 2003) built over one binary tree whose leaves are the free vertices in *counter order*, the
+//! Cuthill-McKee order of the graph without S: a breadth-first search of each component from a
+//! vertex of fewest free neighbours (lowest-numbered among them; components in that order),
+//! neighbours in increasing degree (then number). A leaf holds v's gain literals, as a sorted unary number
 //! (`t_v` for "at least one", `e_v` for "two", which `e_v -> t_v` makes sound), and `b_v`.
 //! Each inner node merges its two children's unary numbers into "at least j of my leaves' inputs
 //! are true", j = 1..=bound, with `o_(i+j+1) -> a_(i+1) OR b_(j+1)` (the gain tree: a true
@@ -50,7 +62,8 @@
 //!
 //! Why this shape: refuting the formula means showing, region by region, that what B can gain
 //! with the vertices it spends there is too little. Both trees split the vertices at the same
-//! places, and breadth-first order keeps each subtree's vertices close together in the graph,
+//! places, and the Cuthill-McKee order (which keeps neighbours close in the order) keeps each
+//! subtree's vertices close together in the graph,
 //! so a node's two outputs speak of the same region and a solver can learn one bound per
 //! region and count. With a sequential counter over all the vertices and a second one over the
 //! free vertices, `gamecert bench direct` reached 61 vertices of its `chain` family in a minute;
@@ -58,10 +71,11 @@
 //!
 //! # Exactness
 //!
-//! A winning placement B satisfies the formula with every `e_v`, `t_v` and counter output set
-//! to its true value (gain literals by the sets they stand for, tree outputs by the counts).
-//! Conversely, in a model the true `b_v` are exactly n vertices (the count tree's outputs are
-//! at least the true counts on the way up and at most them on the way down), and the gain tree
+//! If B has a winning placement, it has one occupying a prefix of each twin class (above); that
+//! placement satisfies the formula with every `e_v`, `t_v` and counter output set to its true
+//! value (gain literals by the sets they stand for, tree outputs by the counts). Conversely, in
+//! a model the true `b_v` are exactly n vertices (the count tree's outputs are at least the
+//! true counts on the way up and at most them on the way down), and the gain tree
 //! proves at least K + 1 - n true gain literals, each proving a distinct member of V_B \ B or N:
 //! B wins. When K + 1 - n is at most 0, B wins with any n vertices and the gain tree is left
 //! out; when it is more than the number of gain literals, no placement can win and the formula
@@ -69,9 +83,11 @@
 //!
 //! # Work
 //!
-//! [`Layout`] finds in linear time everything but the members of the disjunctions: the counter
-//! order, each leaf's literals, the threshold, and from them the exact number of clauses
-//! ([`Layout::size`]), so an encoding too large for the budget is refused before it is built.
+//! [`Layout`] finds everything but the members of the disjunctions before anything is built:
+//! the counter order, each leaf's literals and the threshold by two searches and a few sorts,
+//! the twin classes by two more sorts, and from them the exact number of clauses ([`Layout::size`]), so an
+//! encoding too large for the budget is refused at once. Then one bounded search per free
+//! vertex finds the members, and every clause is charged as it is added.
 
 use crate::base::budget::Budget;
 use crate::base::cnf::Cnf;
@@ -261,13 +277,15 @@ pub enum Goal {
     Impossible(usize),
 }
 
-/// Everything about the encoding that linear time tells: distances to S, the counter order
-/// with each free vertex's gain literals, and the goal.
+/// Everything about the encoding but the members of its disjunctions: distances to S, the
+/// counter order with each free vertex's gain literals, the twin classes, and the goal.
 #[derive(Clone, Debug)]
 pub struct Layout {
     /// Distance from S to each vertex ([`UNREACHABLE`] outside R).
     pub to_white: Vec<u32>,
     leaves: Vec<Leaf>,
+    /// Consecutive members (earlier, later) of each class of free twins, in vertex order.
+    twins: Vec<(usize, usize)>,
     black_count: usize,
     pub goal: Goal,
 }
@@ -299,6 +317,8 @@ impl Layout {
             Goal::AnyPlacement => None,
             Goal::AtLeast(t) => Some(t as u128),
         };
+        let pairs = self.twins.len() as u128;
+        total += Size { variables: 0, clauses: pairs, literals: 2 * pairs };
         // Leaves: (gain outputs, count outputs) per node, merged level by level as built.
         let mut level: Vec<(u128, u128)> = Vec::with_capacity(self.leaves.len());
         for leaf in &self.leaves {
@@ -378,7 +398,8 @@ fn add_trees(
     Ok(level.pop().unwrap_or_default())
 }
 
-/// Finds the [`Layout`] of the encoding in time linear in the graph (charged).
+/// Finds the [`Layout`] of the encoding: two breadth-first searches and, unless no placement
+/// can win, the twin classes' two sorts (all charged).
 pub fn layout(
     graph: &Graph,
     white: &[usize],
@@ -388,10 +409,17 @@ pub fn layout(
     let n = graph.len() as u64;
     let m = graph.edge_count() as u64;
     // Two breadth-first searches (from S; the order), each with a vector per vertex and every
-    // adjacency entry looked at once, and the leaves.
+    // adjacency entry looked at once, and the leaves; the order's sorts (the free vertices, and
+    // each vertex's neighbours) by their comparisons.
+    let log = u64::from((graph.len().max(1) as u64).ilog2()) + 2;
     budget.charge_each(
         3,
         n.saturating_mul(16).saturating_add(m.saturating_mul(2)),
+        "laying out the direct encoding",
+    )?;
+    budget.charge_each(
+        n.saturating_add(m.saturating_mul(2)),
+        log.saturating_mul(2),
         "laying out the direct encoding",
     )?;
     let to_white = graph.distances_from(white);
@@ -399,9 +427,17 @@ pub fn layout(
     for &w in white {
         is_white[w] = true;
     }
+    // Cuthill-McKee: each component of the graph without S from a vertex of fewest free
+    // neighbours (the lowest-numbered of them), neighbours in increasing degree.
+    let free_degree: Vec<usize> = (0..graph.len())
+        .map(|v| graph.neighbours(v).iter().filter(|&&w| !is_white[w]).count())
+        .collect();
+    let mut starts: Vec<usize> = (0..graph.len()).filter(|&v| !is_white[v]).collect();
+    starts.sort_by_key(|&v| (free_degree[v], v));
     let mut seen = is_white.clone();
     let mut leaves = Vec::new();
-    for start in 0..graph.len() {
+    let mut next = Vec::new();
+    for start in starts {
         if seen[start] {
             continue;
         }
@@ -411,11 +447,12 @@ pub fn layout(
         while head < leaves.len() {
             let v = leaves[head];
             head += 1;
-            for &w in graph.neighbours(v) {
-                if !seen[w] {
-                    seen[w] = true;
-                    leaves.push(w);
-                }
+            next.clear();
+            next.extend(graph.neighbours(v).iter().copied().filter(|&w| !seen[w]));
+            next.sort_by_key(|&w| (graph.neighbours(w).len(), w));
+            for &w in &next {
+                seen[w] = true;
+                leaves.push(w);
             }
         }
     }
@@ -425,7 +462,7 @@ pub fn layout(
             vertex: v,
             beyond: to_white[v] >= 2 && !graph.neighbours(v).is_empty(),
             reached: to_white[v] != UNREACHABLE,
-            shared: graph.neighbours(v).iter().any(|&w| !is_white[w]),
+            shared: free_degree[v] > 0,
         })
         .collect();
     let reached = to_white.iter().filter(|&&d| d != UNREACHABLE).count();
@@ -435,7 +472,52 @@ pub fn layout(
         Some(t) if t > literals => Goal::Impossible(t),
         Some(t) => Goal::AtLeast(t),
     };
-    Ok(Layout { to_white, leaves, black_count, goal })
+    let twins = match goal {
+        Goal::Impossible(_) => Vec::new(),
+        _ => free_twins(graph, &is_white, budget)?,
+    };
+    Ok(Layout { to_white, leaves, twins, black_count, goal })
+}
+
+/// The classes of free twins (vertices outside S with the same open or the same closed
+/// neighbourhood), as pairs of consecutive members in vertex order. Two sorts of the free
+/// vertices by neighbourhood, charged by their comparisons.
+fn free_twins(
+    graph: &Graph,
+    is_white: &[bool],
+    budget: &mut Budget,
+) -> Result<Vec<(usize, usize)>, String> {
+    let free: Vec<usize> = (0..graph.len()).filter(|&v| !is_white[v]).collect();
+    let count = free.len() as u64;
+    let widest = (0..graph.len()).map(|v| graph.neighbours(v).len()).max().unwrap_or(0) as u64;
+    // Each sort makes at most count * (log2(count) + 2) comparisons of at most widest + 2 steps.
+    let comparisons = count.saturating_mul(u64::from(count.max(1).ilog2()) + 2);
+    budget.charge_each(
+        comparisons.saturating_mul(2),
+        widest + 2,
+        "finding twin vertices for the direct encoding",
+    )?;
+    let closed = |v: usize| {
+        let neighbours = graph.neighbours(v);
+        let at = neighbours.partition_point(|&w| w < v);
+        neighbours[..at].iter().copied().chain([v]).chain(neighbours[at..].iter().copied())
+    };
+    let mut pairs = Vec::new();
+    let mut open_order = free.clone();
+    open_order.sort_by(|&u, &v| graph.neighbours(u).cmp(graph.neighbours(v)).then(u.cmp(&v)));
+    let mut closed_order = free;
+    closed_order.sort_by(|&u, &v| closed(u).cmp(closed(v)).then(u.cmp(&v)));
+    for pair in open_order.windows(2) {
+        if graph.neighbours(pair[0]) == graph.neighbours(pair[1]) {
+            pairs.push((pair[0], pair[1]));
+        }
+    }
+    for pair in closed_order.windows(2) {
+        if closed(pair[0]).eq(closed(pair[1])) {
+            pairs.push((pair[0], pair[1]));
+        }
+    }
+    Ok(pairs)
 }
 
 /// The formula "B occupies exactly `black_count` vertices outside `white` and wins", every
@@ -476,6 +558,10 @@ pub fn black_wins_cnf(
         Goal::AnyPlacement => 0,
         Goal::AtLeast(t) => t,
     };
+    for &(earlier, later) in &layout.twins {
+        // Lex-leader: B takes a later twin only with the earlier one (see the module docs).
+        cnf.add_clause(vec![-b(later), b(earlier)])?;
+    }
     if threshold > 0 {
         // One bounded search from every free vertex (each allocates a distance per vertex and
         // may look at every adjacency entry).
@@ -568,7 +654,8 @@ mod tests {
     /// unassigned variable of a clause not yet satisfied.
     fn satisfiable(cnf: &Cnf) -> bool {
         fn solve(clauses: &[Vec<i32>], values: &mut Vec<i8>) -> bool {
-            let value = |values: &[i8], lit: i32| values[lit.unsigned_abs() as usize] * lit.signum() as i8;
+            let value =
+                |values: &[i8], lit: i32| values[lit.unsigned_abs() as usize] * lit.signum() as i8;
             let mut trail = Vec::new();
             loop {
                 let mut unit = None;
@@ -720,8 +807,9 @@ mod tests {
                 assert_eq!(gain.len(), t);
                 cnf.add_clause(vec![gain[t - 1]]).unwrap();
                 for bits in 0u32..1 << inputs {
-                    let fixed = (0..inputs as i32)
-                        .map(|i| if bits >> i & 1 == 1 { i + 1 } else { -(i + 1) });
+                    let fixed =
+                        (0..inputs as i32)
+                            .map(|i| if bits >> i & 1 == 1 { i + 1 } else { -(i + 1) });
                     let sorted = {
                         let mut at = 0;
                         sizes.iter().all(|&size| {
@@ -786,6 +874,55 @@ mod tests {
     }
 
     #[test]
+    fn free_twins_are_the_twin_classes() {
+        // Against the definition, on every graph on up to 5 vertices with W on vertex 0: the
+        // pairs are the consecutive members of each class of free vertices with equal open,
+        // or equal closed, neighbourhoods.
+        for g in (1..=5).flat_map(all_graphs) {
+            let is_white: Vec<bool> = (0..g.len()).map(|v| v == 0).collect();
+            let mut expected = Vec::new();
+            for closed in [false, true] {
+                let hood = |v: usize| {
+                    let mut set: Vec<usize> = g.neighbours(v).to_vec();
+                    if closed {
+                        set.push(v);
+                        set.sort_unstable();
+                    }
+                    set
+                };
+                for u in 1..g.len() {
+                    // u's next member: the first later free vertex with the same neighbourhood.
+                    if let Some(v) = (u + 1..g.len()).find(|&v| hood(u) == hood(v)) {
+                        expected.push((u, v));
+                    }
+                }
+            }
+            expected.sort_unstable();
+            let mut found = free_twins(&g, &is_white, &mut Budget::unlimited()).unwrap();
+            found.sort_unstable();
+            assert_eq!(found, expected, "{:?}", g.edges());
+        }
+    }
+
+    #[test]
+    fn counter_order_is_cuthill_mckee() {
+        // W on 0; free degrees 1:3 2:1 3:1 4:2 5:2 6:1. The search starts at 2 (fewest free
+        // neighbours, lowest number), and from 1 visits 3 (degree 1) before 4 (degree 2).
+        let g = graph(7, &[(0, 1), (1, 2), (1, 3), (1, 4), (4, 5), (5, 6)]);
+        let layout = layout(&g, &[0], 2, &mut Budget::unlimited()).unwrap();
+        assert_eq!(layout.counter_order().collect::<Vec<_>>(), vec![2, 1, 3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn twins_make_stars_easy() {
+        // A star with W on its centre and 5 free leaves: the leaves form one class, so B's
+        // placements are ordered (4 lex-leader clauses).
+        let g = graph(6, &[(0, 1), (0, 2), (0, 3), (0, 4), (0, 5)]);
+        let layout = layout(&g, &[0], 3, &mut Budget::unlimited()).unwrap();
+        assert_eq!(layout.twins, vec![(1, 2), (2, 3), (3, 4), (4, 5)]);
+    }
+
+    #[test]
     fn merge_size_counts_merge() {
         for a in 0..=5usize {
             for b in 0..=5usize {
@@ -825,7 +962,12 @@ mod tests {
                 for n in 1..=g.len() - whites {
                     let enc = black_wins_cnf(&g, &white, n, &mut Budget::unlimited()).unwrap();
                     let can_win = black_can_win(&g, &white, n);
-                    assert_eq!(satisfiable(&enc.cnf), can_win, "{:?}, W {white:?}, n {n}", g.edges());
+                    assert_eq!(
+                        satisfiable(&enc.cnf),
+                        can_win,
+                        "{:?}, W {white:?}, n {n}",
+                        g.edges()
+                    );
                     if can_win {
                         wins += 1;
                     } else {

@@ -16,8 +16,9 @@
 //! # Size limits
 //!
 //! `solve` never aborts: before building anything, the direct method counts its encoding
-//! exactly ([`direct_encoding_size`]: the disjunctions by one bounded BFS per vertex, the two
-//! unary counters in closed form; it stops counting once the count is certainly too large) and
+//! exactly ([`direct_encoding_size`]: the checker's layout gives the counters and the clause
+//! count, one bounded BFS per free vertex the disjunctions' members; it stops counting once the
+//! count is certainly too large) and
 //! refuses it when the estimated peak memory, [`DIRECT_BYTES_PER_CLAUSE`] per clause plus
 //! [`DIRECT_BYTES_PER_LITERAL`] per literal, is over [`formula_allowance`]: the 8 GiB allowance
 //! of [`crate::base::limits`] less the 2 GiB the LRAT proof may take ([`sat::max_proof_bytes`], the
@@ -47,7 +48,7 @@ use gamecert_certificates::format::{
     Certificate, FormatError, Instance, OneRound, OneRoundSpec, Refutation, RefutationMethod,
     Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
-use gamecert_certificates::voronoi::encode::black_wins_cnf;
+use gamecert_certificates::voronoi::encode::{black_wins_cnf, layout, Goal};
 use gamecert_certificates::{check_one_round, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::forward;
 use std::time::Instant;
@@ -78,104 +79,48 @@ impl EncodingSize {
     }
 }
 
-/// Clauses, literals and variables of a unary counter of [`black_wins_cnf`] over `inputs`
-/// literals (never constants) truncated at `bound`, with only the "implies" halves of the
-/// definitions (`both == false`, the score counter) or both (the exact-count counter).
-///
-/// The counter's cell (i, j), i = 0..inputs, j = 1..=bound, is a constant False for j > i + 1,
-/// the input itself for (0, 1), and otherwise a fresh variable whose clauses depend on its
-/// place: j = 1 (the cell below is True): 1 clause of 3 literals (+ 2 of 2 with both halves);
-/// 2 <= j <= i: 2 of 3 (+ one of 2 and one of 3); j = i + 1 (the cell beside is False): 2 of 2
-/// (+ one of 3). The output j is a literal iff 1 <= j <= inputs.
-fn counter_size(inputs: u128, bound: u128, both: bool) -> EncodingSize {
-    if inputs <= 1 || bound == 0 {
-        return EncodingSize { exact: true, ..EncodingSize::default() };
-    }
-    let rows = inputs - 1; // rows i = 1..inputs - 1
-    let first = rows; // j = 1
-    let diagonal = rows.min(bound - 1); // j = i + 1 <= bound
-    let p = rows.min(bound); // rows where every j in 2..=i is below the bound
-    let middle = p * (p.saturating_sub(1)) / 2 + (rows - p) * (bound - 1);
-    let (clauses, literals) = if both {
-        (3 * first + 4 * middle + 3 * diagonal, 7 * first + 11 * middle + 7 * diagonal)
-    } else {
-        (first + 2 * middle + 2 * diagonal, 3 * first + 6 * middle + 4 * diagonal)
-    };
-    EncodingSize { variables: first + middle + diagonal, clauses, literals, exact: true }
-}
-
 /// The exact number of variables, clauses and literals of [`black_wins_cnf`]`(graph, white,
-/// black_count)`, without building it: one BFS from W's set, then one BFS per vertex bounded
-/// by its distance to W (the encoding's own disjunctions, counted instead of written), then
-/// the two counters in closed form ([`counter_size`]).
+/// black_count)`, without building it: the checker's own [`layout`] counts everything but the
+/// members of the gain disjunctions (in time linear in the graph and the counters' outputs),
+/// then one BFS per free vertex, bounded by its distance to W, counts those members.
 ///
 /// Memory: a few vectors of the graph's size. Time: the BFSs visit the vertices each
 /// disjunction lists, so it is proportional to the literals counted; counting stops once they
-/// pass `give_up_above` (then `exact` is false and the result is a lower bound: the counters
-/// are counted with one score literal per free vertex, the fewest there can be).
+/// pass `give_up_above` (then `exact` is false and the result is a lower bound).
 pub fn direct_encoding_size(
     graph: &Graph,
     white: &[usize],
     black_count: usize,
     give_up_above: u128,
 ) -> EncodingSize {
+    let Ok(layout) = layout(graph, white, black_count, &mut Budget::unlimited()) else {
+        unreachable!("an unlimited budget never runs out")
+    };
+    let fixed = layout.size();
+    let mut size = EncodingSize {
+        variables: fixed.variables,
+        clauses: fixed.clauses,
+        literals: fixed.literals,
+        exact: true,
+    };
+    if !matches!(layout.goal, Goal::AtLeast(_)) {
+        return size; // no disjunctions
+    }
     let n = graph.len();
-    let to_white = graph.distances_from(white);
     let mut is_white = vec![false; n];
     for &w in white {
         is_white[w] = true;
     }
-    let free = is_white.iter().filter(|&&w| !w).count() as u128;
-    let reached = to_white.iter().filter(|&&d| d != UNREACHABLE).count() as u128;
-    let threshold = reached + 1;
-    let k = black_count as u128;
-    // The exact-count counter and the three requirement units do not depend on the BFSs.
-    let mut fixed = counter_size(free, k + 1, true);
-    fixed.variables += free;
-    // require(score >= threshold): a unit, or the empty clause when the output is False.
-    fixed.clauses += 1;
-    // require(count >= k) for k > 0, require(count < k + 1): units when the outputs are
-    // literals (output j is a literal iff 1 <= j <= inputs); a False output asked to be true
-    // is the empty clause, one asked to be false adds nothing.
-    if k > 0 {
-        fixed.clauses += 1;
-        fixed.literals += u128::from(k <= free);
-    }
-    if k < free {
-        fixed.clauses += 1;
-        fixed.literals += 1;
-    }
-    let with_scores = |scores: u128, extra: EncodingSize, exact: bool| {
-        let counter = counter_size(scores, threshold, false);
-        EncodingSize {
-            variables: fixed.variables + extra.variables + counter.variables,
-            clauses: fixed.clauses + extra.clauses + counter.clauses,
-            literals: fixed.literals
-                + extra.literals
-                + counter.literals
-                + u128::from(threshold <= scores),
-            exact,
-        }
-    };
-    // Every free vertex is strictly nearer to itself than to W: at least `free` score literals.
-    let least = with_scores(free, EncodingSize::default(), false);
-    if least.literals > give_up_above {
-        return least;
-    }
     let mut dist = vec![UNREACHABLE; n];
     let mut visited: Vec<usize> = Vec::new();
-    let mut disjunctions = EncodingSize::default();
-    let mut scores: u128 = 0;
-    let add = |size: u128, d: &mut EncodingSize| {
-        if size >= 2 {
-            d.variables += 1;
-            d.clauses += 1;
-            d.literals += size + 1;
+    for v in layout.counter_order() {
+        if size.literals > give_up_above {
+            size.exact = false;
+            return size;
         }
-    };
-    for (v, &limit) in to_white.iter().enumerate() {
         // The BFS of `distances_within(&[v], limit)`, counting the free vertices it reaches
-        // strictly nearer than W (d < limit) and as near (d <= limit).
+        // strictly nearer than W (d < limit, besides v) and as near (d <= limit, v included).
+        let limit = layout.to_white[v];
         let (mut strictly, mut as_near) = (0u128, 0u128);
         for &u in &visited {
             dist[u] = UNREACHABLE;
@@ -190,7 +135,7 @@ pub fn direct_encoding_size(
             let d = dist[u];
             if !is_white[u] {
                 as_near += 1;
-                if d < limit {
+                if d < limit && u != v {
                     strictly += 1;
                 }
             }
@@ -204,19 +149,14 @@ pub fn direct_encoding_size(
                 }
             }
         }
-        add(strictly, &mut disjunctions);
-        scores += u128::from(strictly > 0);
-        if limit != UNREACHABLE && as_near > 0 {
-            if as_near != strictly {
-                add(as_near, &mut disjunctions);
-            }
-            scores += 1;
-        }
-        if least.literals + disjunctions.literals > give_up_above {
-            return with_scores(free.max(scores), disjunctions, false);
+        // `e_v -> OR` lists the strictly nearer vertices; a fresh `t_v -> OR` (v in R with a
+        // free neighbour, so two or more as near) lists the as near ones.
+        size.literals += strictly;
+        if limit != UNREACHABLE && as_near > 1 {
+            size.literals += as_near;
         }
     }
-    with_scores(scores, disjunctions, true)
+    size
 }
 
 pub use crate::base::method::Method;

@@ -1,16 +1,105 @@
 //! The checker's direct encoding ("B places exactly n vertices and wins"), solved by varisat,
-//! agrees with the exhaustive search on random small graphs; its models are winning placements
-//! and its refutations check.
+//! agrees with the exhaustive search on every graph of up to 6 vertices and on random ones up to
+//! 12; its models are winning placements and its refutations check.
 
 use gamecert::base::rng::Rng;
 use gamecert::base::sat::{solve, SatOutcome};
+use gamecert::voronoi::census::connected_graphs;
 use gamecert::voronoi::one_round_exact::{search, Goal};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::lrat::check_lrat;
 use gamecert_certificates::format::{GraphSpec, OneRoundSpec};
 use gamecert_certificates::voronoi::encode::black_wins_cnf;
 use gamecert_certificates::voronoi::rules::{score, Outcome};
+use gamecert_reductions::graphs::to_spec;
 
+/// Solves the direct encoding of `spec` with varisat and compares with the exhaustive search:
+/// a model must be a winning placement of n vertices, a refutation must check. Returns whether
+/// B wins.
+fn agrees(spec: &OneRoundSpec) -> bool {
+    let game = spec.validate().unwrap();
+    let exhaustive = search(&game, Goal::AllWinning { max_results: 1 }, u64::MAX);
+    assert!(exhaustive.complete || !exhaustive.placements.is_empty());
+    let encoding =
+        black_wins_cnf(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
+            .unwrap();
+    match solve(&encoding.cnf, true).unwrap() {
+        SatOutcome::Satisfiable(model) => {
+            let black = encoding.placement(&model);
+            assert_eq!(black.len(), game.black_count, "{spec:?}");
+            let s = score(&game.graph, &game.white, &black);
+            assert_eq!(s.outcome(), Outcome::BlackWins, "{spec:?}");
+            assert!(!exhaustive.placements.is_empty(), "{spec:?}");
+            true
+        }
+        SatOutcome::Unsatisfiable { lrat } => {
+            check_lrat(&encoding.cnf, &lrat, &mut Budget::unlimited()).unwrap();
+            assert!(exhaustive.placements.is_empty(), "{spec:?}");
+            false
+        }
+    }
+}
+
+/// Every subset of `0..n` with `1..=max` members.
+fn subsets(n: usize, max: usize) -> impl Iterator<Item = Vec<usize>> {
+    (1u32..1 << n)
+        .filter(move |bits| (bits.count_ones() as usize) <= max)
+        .map(move |bits| (0..n).filter(|i| bits >> i & 1 == 1).collect())
+}
+
+/// Every graph on up to 5 labelled vertices (W on the first one, two or three: with all
+/// labellings that is every W set), and every connected graph on 6 vertices up to isomorphism
+/// with every W set of one to three vertices; every n.
+#[test]
+fn direct_encoding_agrees_on_every_small_graph() {
+    let mut cases: Vec<GraphSpec> = Vec::new();
+    for n in 1..=5usize {
+        let pairs: Vec<(usize, usize)> =
+            (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
+        for mask in 0u32..1 << pairs.len() {
+            let edges: Vec<(usize, usize)> =
+                (0..pairs.len()).filter(|i| mask >> i & 1 == 1).map(|i| pairs[i]).collect();
+            cases.push(GraphSpec::numbered(n, &edges));
+        }
+    }
+    let (mut wins, mut losses) = (0, 0);
+    let mut count = |spec: OneRoundSpec| {
+        if agrees(&spec) {
+            wins += 1;
+        } else {
+            losses += 1;
+        }
+    };
+    for graph in &cases {
+        let n = graph.vertices.len();
+        for whites in 1..n.min(4) {
+            for black_count in 1..=n - whites {
+                count(OneRoundSpec {
+                    graph: graph.clone(),
+                    white: graph.vertices[..whites].to_vec(),
+                    black_count,
+                    source: None,
+                });
+            }
+        }
+    }
+    for entry in connected_graphs(6).unwrap().into_iter().filter(|e| e.graph.node_count() == 6) {
+        let graph = to_spec(&entry.graph);
+        for white in subsets(6, 3) {
+            for black_count in 1..=6 - white.len() {
+                count(OneRoundSpec {
+                    graph: graph.clone(),
+                    white: white.iter().map(|&w| graph.vertices[w].clone()).collect(),
+                    black_count,
+                    source: None,
+                });
+            }
+        }
+    }
+    assert!(wins > 5_000 && losses > 5_000, "wins {wins}, losses {losses}");
+}
+
+/// Random graphs on 2 to 12 vertices.
 #[test]
 fn direct_encoding_agrees_with_exhaustive_search() {
     let mut rng = Rng::new(2026);
@@ -35,25 +124,10 @@ fn direct_encoding_agrees_with_exhaustive_search() {
             black_count,
             source: None,
         };
-        let game = spec.validate().unwrap();
-        let exhaustive = search(&game, Goal::AllWinning { max_results: 1 }, u64::MAX);
-        let encoding =
-            black_wins_cnf(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
-                .unwrap();
-        match solve(&encoding.cnf, true).unwrap() {
-            SatOutcome::Satisfiable(model) => {
-                let black = encoding.placement(&model);
-                assert_eq!(black.len(), black_count);
-                let s = score(&game.graph, &game.white, &black);
-                assert_eq!(s.outcome(), Outcome::BlackWins, "{spec:?}");
-                assert!(!exhaustive.placements.is_empty(), "{spec:?}");
-                wins += 1;
-            }
-            SatOutcome::Unsatisfiable { lrat } => {
-                check_lrat(&encoding.cnf, &lrat, &mut Budget::unlimited()).unwrap();
-                assert!(exhaustive.placements.is_empty(), "{spec:?}");
-                refuted += 1;
-            }
+        if agrees(&spec) {
+            wins += 1;
+        } else {
+            refuted += 1;
         }
     }
     assert!(wins > 50 && refuted > 50, "wins {wins}, refuted {refuted}");

@@ -21,7 +21,7 @@ use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::base::lrat::check_lrat;
 use gamecert_certificates::format::{Certificate, Instance};
-use gamecert_certificates::voronoi::encode::black_wins_cnf;
+use gamecert_certificates::voronoi::encode::layout;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::normalise::normalise;
@@ -515,6 +515,9 @@ pub struct DirectOptions {
     pub cap: Duration,
     /// Stop a family before an instance whose direct encoding has more clauses than this.
     pub max_clauses: usize,
+    /// Stop a family before an instance with more vertices than this (families the encoding
+    /// refutes without search would otherwise grow until building the instance takes a minute).
+    pub max_vertices: usize,
     pub families: Vec<Family>,
 }
 
@@ -568,8 +571,8 @@ fn next_size(size: usize) -> usize {
     }
 }
 
-/// Grows each family until a direct solve fails, times out or the encoding passes
-/// `max_clauses`; sat-voronoi1 families are also solved by the reduction at every size tried.
+/// Grows each family until a direct solve fails, times out, the encoding passes `max_clauses`
+/// or the instance `max_vertices`; sat-voronoi1 families are also solved by the reduction at every size tried.
 pub fn direct(options: &DirectOptions, progress: Progress) -> anyhow::Result<Vec<DirectRow>> {
     let mut rows = Vec::new();
     for &family in &options.families {
@@ -580,15 +583,22 @@ pub fn direct(options: &DirectOptions, progress: Progress) -> anyhow::Result<Vec
                 .one_round()
                 .context("the direct benchmark's instances are one-round games")?;
             let game = spec.validate()?;
-            let encoding = black_wins_cnf(
-                &game.graph,
-                &game.white,
-                game.black_count,
-                &mut Budget::unlimited(),
-            )
-            .map_err(anyhow::Error::msg)?;
-            let (enc_vars, enc_clauses) = (encoding.cnf.num_vars, encoding.cnf.clauses.len());
-            drop(encoding);
+            if game.graph.len() > options.max_vertices {
+                progress(&format!(
+                    "direct: {} size {size}: {} vertices, past the cap of {}, stopping",
+                    family.name(),
+                    game.graph.len(),
+                    options.max_vertices
+                ));
+                break;
+            }
+            // The encoding's exact size, counted without building it.
+            let counted =
+                layout(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
+                    .map_err(anyhow::Error::msg)?
+                    .size();
+            let enc_vars = u32::try_from(counted.variables).unwrap_or(u32::MAX);
+            let enc_clauses = usize::try_from(counted.clauses).unwrap_or(usize::MAX);
             if enc_clauses > options.max_clauses {
                 progress(&format!(
                     "direct: {} size {size}: encoding has {enc_clauses} clauses, stopping",
@@ -816,6 +826,7 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             let options = DirectOptions {
                 cap: Duration::from_secs(if quick { 10 } else { 60 }),
                 max_clauses: 20_000_000,
+                max_vertices: if quick { 10_000 } else { 100_000 },
                 families: Family::ALL.to_vec(),
             };
             note(&format!("direct: time cap {} s per case", options.cap.as_secs()));

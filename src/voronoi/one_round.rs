@@ -5,7 +5,7 @@
 //! silent wrong answer):
 //!
 //! - **direct**, for any instance: the checker's own encoding of "B places exactly n vertices
-//!   and wins" ([`gamecert_certificates::voronoi::encode::black_wins_cnf`]) is solved with varisat. A
+//!   and wins" ([`gamecert_certificates::voronoi::encode::black_wins_cnf`]) is solved with the SAT backend (CaDiCaL by default, [`sat::Backend`]). A
 //!   model is read back as B's placement (a witness); unsatisfiability yields an LRAT proof of
 //!   that very formula (a direct refutation). Nothing is trusted but the rules.
 //! - **reduction**, for instances built by `reduce sat-voronoi1|2`: the recorded normalised
@@ -354,17 +354,20 @@ fn sat_failed(err: SatError, suggestion: String) -> SolveError {
     }
 }
 
-/// Solves the instance and returns a certificate the checker has accepted.
+/// Solves the instance with the default SAT backend and returns a certificate the checker has
+/// accepted.
 pub fn solve(instance: &Instance, method: Method) -> Result<Solved, SolveError> {
     let spec = instance.one_round().ok_or(SolveError::Unsupported(instance.kind()))?;
-    solve_one_round(spec, &spec.validate()?, method)
+    solve_one_round(spec, &spec.validate()?, method, sat::Backend::default())
 }
 
-/// [`solve`] for an instance the caller has already validated into `game`.
+/// [`solve`] for an instance the caller has already validated into `game`, with the SAT
+/// backend `backend` (both methods solve a formula).
 pub fn solve_one_round(
     spec: &OneRoundSpec,
     game: &OneRound,
     method: Method,
+    backend: sat::Backend,
 ) -> Result<Solved, SolveError> {
     let use_reduction = match method {
         Method::Auto => spec.source.is_some(),
@@ -381,7 +384,7 @@ pub fn solve_one_round(
         let source = spec.source.as_ref().ok_or(SolveError::NoSource)?;
         let formula = &source.formula;
         check_formula_size(formula)?;
-        let outcome = sat::solve(formula, true).map_err(|e| {
+        let outcome = sat::solve(formula, true, backend).map_err(|e| {
             sat_failed(e, "the formula is too hard for a certified refutation".into())
         })?;
         let certificate = match outcome {
@@ -404,8 +407,8 @@ pub fn solve_one_round(
         let encoding =
             black_wins_cnf(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
                 .map_err(SolveError::Encoding)?;
-        let outcome =
-            sat::solve(&encoding.cnf, true).map_err(|e| sat_failed(e, direct_suggestion(spec)))?;
+        let outcome = sat::solve(&encoding.cnf, true, backend)
+            .map_err(|e| sat_failed(e, direct_suggestion(spec)))?;
         let certificate = match outcome {
             SatOutcome::Satisfiable(model) => Certificate::Witness(Witness {
                 claim: CLAIM_BLACK_WINS.into(),

@@ -1,9 +1,9 @@
-//! The checker's direct encoding ("B places exactly n vertices and wins"), solved by varisat,
-//! agrees with the exhaustive search on random small graphs; its models are winning placements
+//! The checker's direct encoding ("B places exactly n vertices and wins"), solved by the
+//! default SAT backend, agrees with the exhaustive search on random small graphs; its models are winning placements
 //! and its refutations check.
 
 use gamecert::base::rng::Rng;
-use gamecert::base::sat::{solve, SatOutcome};
+use gamecert::base::sat::{solve, Backend, SatOutcome};
 use gamecert::voronoi::one_round_exact::{search, Goal};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::lrat::check_lrat;
@@ -40,7 +40,7 @@ fn direct_encoding_agrees_with_exhaustive_search() {
         let encoding =
             black_wins_cnf(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
                 .unwrap();
-        match solve(&encoding.cnf, true).unwrap() {
+        match solve(&encoding.cnf, true, Backend::default()).unwrap() {
             SatOutcome::Satisfiable(model) => {
                 let black = encoding.placement(&model);
                 assert_eq!(black.len(), black_count);

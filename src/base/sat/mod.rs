@@ -1,37 +1,85 @@
-//! Solving CNF formulas with varisat, and refuting the unsatisfiable ones with LRAT proofs that
-//! the trusted checker ([`gamecert_certificates::base::lrat::check_lrat`]) accepts.
+//! Solving CNF formulas, and refuting the unsatisfiable ones with LRAT proofs that the trusted
+//! checker ([`gamecert_certificates::base::lrat::check_lrat`]) accepts.
+//!
+//! Two backends ([`Backend`]): CaDiCaL ([`cadical`], the default: about ten times faster on
+//! hard formulas), compiled from source with the `cadical-sys` crate, and varisat ([`varisat`],
+//! pure Rust). Both give models, checked against the formula before they are returned, and
+//! refutations in the same LRAT numbering.
 //!
 //! # Clause ids
 //!
 //! The checker numbers input clause `k` (0-based) as LRAT id `k + 1` and wants added ids above
-//! every input id. Varisat's own checker, which turns the solver's native proof into LRAT steps
-//! (and which `varisat-lrat` prints, adding 1), numbers clauses from 0 on its own: one id per
-//! input clause in load order (a duplicate or a tautology gets an id of its own too, though the
-//! id is never used), then one per derived clause. Two quirks break the plain `k + 1` rule: once
-//! the formula is trivially unsatisfiable (an empty clause, or a unit clause opposite an earlier
-//! one) it stops numbering the remaining input clauses and derives the empty clause under the
-//! next free id, which an input clause of ours may already have; and an empty input clause never
-//! leads to an added empty clause at all, so the proof would have no empty clause.
+//! every input id. Neither solver numbers clauses that way (varisat counts from 0 and has
+//! quirks, CaDiCaL keeps ids of its own), so neither is trusted to: [`lrat_writer`] learns,
+//! while each input clause is being loaded, which solver id stands for it, gives every derived
+//! clause a fresh id above the inputs, and translates hints and deletions through that table.
 //!
-//! So this module does not rely on those numbers lining up. It
+//! Before either solver runs, [`solve`] refutes by itself every formula that unit propagation
+//! alone refutes (this covers the empty input clause and opposite units, where the solvers
+//! derive no empty clause or number it oddly): one LRAT line.
 //!
-//! * refutes, by itself, every formula that unit propagation alone refutes (this covers the
-//!   empty input clause and opposite units): one LRAT line;
-//! * otherwise runs varisat with a [`ProofProcessor`] of its own ([`LratWriter`]) that learns,
-//!   while each input clause is being loaded, which varisat id stands for which input clause,
-//!   and gives every derived clause a fresh id above the inputs; hints and deletions are
-//!   translated through that table, and literals through varisat's proof-to-user variable map.
+//! A proof is capped at [`max_proof_bytes`]; past it solving stops with
+//! [`SatError::ProofTooLarge`].
 
-use std::cell::Cell;
+mod cadical;
+mod lrat_writer;
+mod varisat;
+
+use std::any::Any;
 use std::fmt::Write as _;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::rc::Rc;
 
 use gamecert_certificates::base::cnf::Cnf;
-use varisat::{ExtendFormula, Lit, Solver, Var};
-use varisat_checker::{CheckedProofStep, CheckerData, ProofProcessor};
 
 use crate::base::rng::Rng;
+
+/// A SAT solver [`solve`] can run. The names ([`Backend::name`]) are the ones the command
+/// line (`gamecert solve --sat`) and other front ends take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// CaDiCaL 3.0.1 (C++, compiled from source), with a proof tracer.
+    #[default]
+    Cadical,
+    /// varisat 0.2 (pure Rust), with its proof checker's LRAT steps.
+    Varisat,
+}
+
+impl Backend {
+    /// Every backend, the default first.
+    pub const ALL: [Backend; 2] = [Backend::Cadical, Backend::Varisat];
+
+    /// The backend's name: `cadical` or `varisat`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Cadical => "cadical",
+            Backend::Varisat => "varisat",
+        }
+    }
+
+    /// The most variables the backend takes.
+    fn max_vars(self) -> usize {
+        match self {
+            Backend::Cadical => cadical::max_vars(),
+            Backend::Varisat => varisat::max_vars(),
+        }
+    }
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Backend {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Backend, String> {
+        Backend::ALL.into_iter().find(|b| b.name() == name).ok_or_else(|| {
+            let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+            format!("unknown SAT backend `{name}` (known: {})", names.join(", "))
+        })
+    }
+}
 
 /// The answer of [`solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,20 +106,33 @@ pub enum SatError {
         /// The formula's variable count.
         num_vars: u32,
     },
-    /// More variables than varisat supports.
-    #[error("{num_vars} variables exceed varisat's limit of {max}")]
+    /// More variables than the backend supports.
+    #[error("{num_vars} variables exceed {backend}'s limit of {max}")]
     TooManyVariables {
         /// The formula's variable count.
         num_vars: u32,
-        /// Varisat's limit.
+        /// The backend's limit.
         max: usize,
+        /// The backend.
+        backend: Backend,
     },
-    /// Varisat returned an error.
-    #[error("varisat failed: {0}")]
-    Solver(String),
-    /// Varisat panicked (for instance its on-the-fly proof self-check failed).
-    #[error("varisat panicked: {0}")]
-    SolverPanicked(String),
+    /// The solver returned an error or no answer.
+    #[error("{backend} failed: {message}")]
+    Solver {
+        /// The backend.
+        backend: Backend,
+        /// What went wrong.
+        message: String,
+    },
+    /// The solver (or its Rust binding) panicked, for instance varisat's on-the-fly proof
+    /// self-check failed, or `cadical-sys` refused a call CaDiCaL would have aborted on.
+    #[error("{backend} panicked: {message}")]
+    SolverPanicked {
+        /// The backend.
+        backend: Backend,
+        /// The panic's message.
+        message: String,
+    },
     /// The solver's model does not satisfy the formula (a solver or translation bug).
     #[error("the solver's model falsifies clause {clause} (0-based)")]
     BadModel {
@@ -97,17 +158,26 @@ pub fn max_proof_bytes() -> usize {
     2 * 1024 * 1024 * 1024
 }
 
-/// Solves `cnf`. With `proof`, an unsatisfiable formula comes with an LRAT refutation; without,
-/// no proof is recorded (faster) and `lrat` is empty. A model is checked against `cnf` before
-/// it is returned.
-pub fn solve(cnf: &Cnf, proof: bool) -> Result<SatOutcome, SatError> {
-    validate(cnf)?;
+/// Solves `cnf` with `backend`. With `proof`, an unsatisfiable formula comes with an LRAT
+/// refutation; without, no proof is recorded (faster) and `lrat` is empty. A model is checked
+/// against `cnf` before it is returned.
+pub fn solve(cnf: &Cnf, proof: bool, backend: Backend) -> Result<SatOutcome, SatError> {
+    validate(cnf, backend)?;
     if proof {
         if let Some(lrat) = unit_refutation(cnf) {
             return Ok(SatOutcome::Unsatisfiable { lrat });
         }
     }
-    solve_with_varisat(cnf, proof, max_proof_bytes())
+    let outcome = match backend {
+        Backend::Cadical => cadical::solve(cnf, proof, max_proof_bytes(), cadical::FACTOR)?,
+        Backend::Varisat => varisat::solve(cnf, proof, max_proof_bytes())?,
+    };
+    if let SatOutcome::Satisfiable(model) = &outcome {
+        if let Some(clause) = cnf.first_falsified_clause(model) {
+            return Err(SatError::BadModel { clause });
+        }
+    }
+    Ok(outcome)
 }
 
 /// The pigeonhole formula with `holes + 1` pigeons and `holes` holes (unsatisfiable). Variable
@@ -147,14 +217,27 @@ pub fn random_k_cnf(num_vars: u32, num_clauses: usize, k: usize, rng: &mut Rng) 
     cnf
 }
 
-fn validate(cnf: &Cnf) -> Result<(), SatError> {
+fn validate(cnf: &Cnf, backend: Backend) -> Result<(), SatError> {
     if let Some((clause, literal)) = cnf.first_bad_literal() {
         return Err(SatError::BadLiteral { clause, literal, num_vars: cnf.num_vars });
     }
-    if cnf.num_vars as usize > Var::max_count() {
-        return Err(SatError::TooManyVariables { num_vars: cnf.num_vars, max: Var::max_count() });
+    if cnf.num_vars as usize > backend.max_vars() {
+        return Err(SatError::TooManyVariables {
+            num_vars: cnf.num_vars,
+            max: backend.max_vars(),
+            backend,
+        });
     }
     Ok(())
+}
+
+/// The message of a caught panic.
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string())
 }
 
 /// If unit propagation on the input clauses alone reaches a conflict, a one-line LRAT proof:
@@ -252,215 +335,6 @@ fn unit_refutation(cnf: &Cnf) -> Option<String> {
     Some(line)
 }
 
-/// Runs varisat on the clauses in order; with `proof`, translates its proof into LRAT of at
-/// most `max_bytes` bytes.
-fn solve_with_varisat(cnf: &Cnf, proof: bool, max_bytes: usize) -> Result<SatOutcome, SatError> {
-    let loading = Rc::new(Cell::new(0u64));
-    let mut writer = LratWriter::new(cnf.clauses.len() as u64, Rc::clone(&loading));
-    writer.max_bytes = max_bytes;
-    let run = catch_unwind(AssertUnwindSafe(|| {
-        let mut solver = Solver::new();
-        if proof {
-            solver.add_proof_processor(&mut writer);
-        }
-        let mut lits: Vec<Lit> = Vec::new();
-        for (k, clause) in cnf.clauses.iter().enumerate() {
-            loading.set(k as u64 + 1);
-            lits.clear();
-            lits.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
-            solver.add_clause(&lits);
-        }
-        loading.set(0);
-        let answer = solver.solve();
-        let model = solver.model();
-        let closed = solver.close_proof();
-        (answer, model, closed)
-    }));
-    let (answer, model, closed) = match run {
-        Ok(parts) => parts,
-        Err(payload) => {
-            let what = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_string());
-            return Err(SatError::SolverPanicked(what));
-        }
-    };
-    if writer.out.len() > writer.max_bytes {
-        return Err(SatError::ProofTooLarge { limit: writer.max_bytes });
-    }
-    let satisfiable = answer.map_err(|e| SatError::Solver(e.to_string()))?;
-    closed.map_err(|e| SatError::Solver(e.to_string()))?;
-    if satisfiable {
-        let mut assignment = vec![false; cnf.num_vars as usize];
-        for lit in model.unwrap_or_default() {
-            if let Some(slot) = assignment.get_mut(lit.index()) {
-                *slot = lit.is_positive();
-            }
-        }
-        if let Some(clause) = cnf.first_falsified_clause(&assignment) {
-            return Err(SatError::BadModel { clause });
-        }
-        return Ok(SatOutcome::Satisfiable(assignment));
-    }
-    if !proof {
-        return Ok(SatOutcome::Unsatisfiable { lrat: String::new() });
-    }
-    if let Some(message) = writer.failure.take() {
-        return Err(SatError::Proof(message));
-    }
-    if writer.empty_clause.is_none() {
-        return Err(SatError::Proof(
-            "varisat reported unsatisfiability without deriving the empty clause".to_string(),
-        ));
-    }
-    Ok(SatOutcome::Unsatisfiable { lrat: writer.out })
-}
-
-/// A varisat proof processor writing text LRAT in the checker's clause numbering.
-struct LratWriter {
-    /// The proof so far.
-    out: String,
-    /// 1-based index of the input clause being loaded, 0 once loading is over.
-    loading: Rc<Cell<u64>>,
-    /// Our id for each varisat clause id (0: none, or deleted).
-    ids: Vec<u64>,
-    /// The next id for a derived clause.
-    next_id: u64,
-    /// Deletions not yet written.
-    pending_deletions: Vec<u64>,
-    /// Our id of the empty clause, once derived; later steps are ignored.
-    empty_clause: Option<u64>,
-    /// The first inconsistency met (also returned to varisat as an error).
-    failure: Option<String>,
-    /// The proof may not grow past this many bytes ([`max_proof_bytes`]); past it the writer
-    /// returns an error, which stops varisat.
-    max_bytes: usize,
-}
-
-impl LratWriter {
-    fn new(inputs: u64, loading: Rc<Cell<u64>>) -> Self {
-        LratWriter {
-            out: String::new(),
-            loading,
-            ids: Vec::new(),
-            next_id: inputs + 1,
-            pending_deletions: Vec::new(),
-            empty_clause: None,
-            failure: None,
-            max_bytes: usize::MAX,
-        }
-    }
-
-    fn set_id(&mut self, varisat_id: u64, ours: u64) -> Result<(), String> {
-        let index = usize::try_from(varisat_id).map_err(|_| "varisat id too large".to_string())?;
-        if self.ids.len() <= index {
-            self.ids.resize(index + 1, 0);
-        }
-        if self.ids[index] != 0 {
-            return Err(format!("varisat clause id {varisat_id} was assigned twice"));
-        }
-        self.ids[index] = ours;
-        Ok(())
-    }
-
-    fn id(&self, varisat_id: u64) -> Result<u64, String> {
-        match usize::try_from(varisat_id).ok().and_then(|i| self.ids.get(i)) {
-            Some(&ours) if ours != 0 => Ok(ours),
-            _ => Err(format!("varisat clause id {varisat_id} is not known")),
-        }
-    }
-
-    fn delete(&mut self, varisat_id: u64) -> Result<(), String> {
-        let ours = self.id(varisat_id)?;
-        self.ids[varisat_id as usize] = 0;
-        self.pending_deletions.push(ours);
-        Ok(())
-    }
-
-    fn flush_deletions(&mut self) {
-        if self.pending_deletions.is_empty() {
-            return;
-        }
-        // The id in front of a deletion is not used by the checker; write the last added id.
-        let _ = write!(self.out, "{} d", (self.next_id - 1).max(1));
-        for id in self.pending_deletions.drain(..) {
-            let _ = write!(self.out, " {id}");
-        }
-        self.out.push_str(" 0\n");
-    }
-
-    fn step(&mut self, step: &CheckedProofStep, data: CheckerData) -> Result<(), String> {
-        if self.empty_clause.is_some() {
-            return Ok(());
-        }
-        match *step {
-            CheckedProofStep::AddClause { id, .. }
-            | CheckedProofStep::DuplicatedClause { id, .. }
-            | CheckedProofStep::TautologicalClause { id, .. } => {
-                let input = self.loading.get();
-                if input == 0 {
-                    return Err(format!("varisat added input clause {id} outside of loading"));
-                }
-                self.set_id(id, input)?;
-            }
-            CheckedProofStep::AtClause { id, clause, propagations, .. } => {
-                self.flush_deletions();
-                let ours = self.next_id;
-                self.next_id += 1;
-                let _ = write!(self.out, "{ours}");
-                for &lit in clause {
-                    let user = data.user_from_proof_var(lit.var()).ok_or_else(|| {
-                        format!("proof variable {} has no user variable", lit.var())
-                    })?;
-                    let dimacs = user.lit(lit.is_positive()).to_dimacs();
-                    let _ = write!(self.out, " {dimacs}");
-                }
-                self.out.push_str(" 0");
-                for &hint in propagations {
-                    let hint = self.id(hint)?;
-                    let _ = write!(self.out, " {hint}");
-                }
-                self.out.push_str(" 0\n");
-                if self.out.len() > self.max_bytes {
-                    return Err(format!("the LRAT proof grew past {} bytes", self.max_bytes));
-                }
-                self.set_id(id, ours)?;
-                if clause.is_empty() {
-                    self.empty_clause = Some(ours);
-                }
-            }
-            CheckedProofStep::DeleteClause { id, .. } => self.delete(id)?,
-            CheckedProofStep::DeleteAtClause { id, keep_as_redundant, .. }
-            | CheckedProofStep::DeleteRatClause { id, keep_as_redundant, .. } => {
-                if !keep_as_redundant {
-                    self.delete(id)?;
-                }
-            }
-            CheckedProofStep::UserVar { .. }
-            | CheckedProofStep::MakeIrredundant { .. }
-            | CheckedProofStep::Model { .. }
-            | CheckedProofStep::Assumptions { .. }
-            | CheckedProofStep::FailedAssumptions { .. } => {}
-        }
-        Ok(())
-    }
-}
-
-impl ProofProcessor for LratWriter {
-    fn process_step(
-        &mut self,
-        step: &CheckedProofStep,
-        data: CheckerData,
-    ) -> Result<(), anyhow::Error> {
-        self.step(step, data).map_err(|message| {
-            self.failure.get_or_insert_with(|| message.clone());
-            anyhow::anyhow!(message)
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -530,55 +404,87 @@ mod tests {
         }
     }
 
-    #[test]
-    fn random_small_formulas_agree_with_truth_tables() {
-        let mut rng = Rng::new(2024);
-        let (mut sat, mut unsat, mut by_varisat) = (0, 0, 0);
-        for _ in 0..800 {
-            let cnf = awkward_cnf(&mut rng);
-            let expect = brute_force_sat(&cnf);
-            let with_proof = solve(&cnf, true).unwrap();
-            assert_answer(&cnf, &with_proof, expect);
-            let without = solve(&cnf, false).unwrap();
-            match &without {
-                SatOutcome::Satisfiable(model) => {
-                    assert!(expect);
-                    assert!(cnf.is_satisfied_by(model));
-                }
-                SatOutcome::Unsatisfiable { lrat } => {
-                    assert!(!expect);
-                    assert!(lrat.is_empty());
-                }
-            }
-            if expect {
-                sat += 1;
-            } else {
-                unsat += 1;
-                if unit_refutation(&cnf).is_none() {
-                    by_varisat += 1;
-                }
-            }
+    /// A backend without the unit-propagation shortcut of [`solve`], its proof capped at
+    /// `max_bytes`.
+    fn solve_directly(
+        cnf: &Cnf,
+        proof: bool,
+        backend: Backend,
+        max_bytes: usize,
+    ) -> Result<SatOutcome, SatError> {
+        match backend {
+            Backend::Cadical => cadical::solve(cnf, proof, max_bytes, cadical::FACTOR),
+            Backend::Varisat => varisat::solve(cnf, proof, max_bytes),
         }
-        // The sample must exercise both answers and varisat's own proofs.
-        assert!(sat > 100 && unsat > 100 && by_varisat > 40, "{sat} {unsat} {by_varisat}");
     }
 
-    /// Without the unit-propagation shortcut, varisat's proof still translates correctly, or
-    /// the translation says plainly that it has no empty clause (only for formulas that unit
-    /// propagation refutes, where `solve` never asks varisat).
     #[test]
-    fn varisat_translation_without_the_shortcut() {
-        let mut rng = Rng::new(99);
-        for _ in 0..400 {
-            let cnf = awkward_cnf(&mut rng);
-            let expect = brute_force_sat(&cnf);
-            match solve_with_varisat(&cnf, true, usize::MAX) {
-                Ok(outcome) => assert_answer(&cnf, &outcome, expect),
-                Err(SatError::Proof(message)) => {
-                    assert!(message.contains("without deriving the empty clause"));
-                    assert!(unit_refutation(&cnf).is_some(), "{cnf:?}");
+    fn backend_names_round_trip() {
+        assert_eq!(Backend::default(), Backend::ALL[0]);
+        for backend in Backend::ALL {
+            assert_eq!(backend.name().parse::<Backend>(), Ok(backend));
+            assert_eq!(backend.to_string(), backend.name());
+        }
+        let unknown = "minisat".parse::<Backend>().unwrap_err();
+        assert!(unknown.contains("cadical, varisat"), "{unknown}");
+    }
+
+    #[test]
+    fn random_small_formulas_agree_with_truth_tables() {
+        for backend in Backend::ALL {
+            let mut rng = Rng::new(2024);
+            let (mut sat, mut unsat, mut by_solver) = (0, 0, 0);
+            for _ in 0..800 {
+                let cnf = awkward_cnf(&mut rng);
+                let expect = brute_force_sat(&cnf);
+                let with_proof = solve(&cnf, true, backend).unwrap();
+                assert_answer(&cnf, &with_proof, expect);
+                let without = solve(&cnf, false, backend).unwrap();
+                match &without {
+                    SatOutcome::Satisfiable(model) => {
+                        assert!(expect);
+                        assert!(cnf.is_satisfied_by(model));
+                    }
+                    SatOutcome::Unsatisfiable { lrat } => {
+                        assert!(!expect);
+                        assert!(lrat.is_empty());
+                    }
                 }
-                Err(e) => panic!("{e} on {cnf:?}"),
+                if expect {
+                    sat += 1;
+                } else {
+                    unsat += 1;
+                    if unit_refutation(&cnf).is_none() {
+                        by_solver += 1;
+                    }
+                }
+            }
+            // The sample must exercise both answers and the solver's own proofs.
+            assert!(
+                sat > 100 && unsat > 100 && by_solver > 40,
+                "{backend}: {sat} {unsat} {by_solver}"
+            );
+        }
+    }
+
+    /// Without the unit-propagation shortcut, a backend's proof still translates correctly, or
+    /// the translation says plainly that it has no empty clause (only for formulas that unit
+    /// propagation refutes, where `solve` never runs the backend).
+    #[test]
+    fn translation_without_the_shortcut() {
+        for backend in Backend::ALL {
+            let mut rng = Rng::new(99);
+            for _ in 0..400 {
+                let cnf = awkward_cnf(&mut rng);
+                let expect = brute_force_sat(&cnf);
+                match solve_directly(&cnf, true, backend, usize::MAX) {
+                    Ok(outcome) => assert_answer(&cnf, &outcome, expect),
+                    Err(SatError::Proof(message)) => {
+                        assert!(message.contains("without deriving the empty clause"));
+                        assert!(unit_refutation(&cnf).is_some(), "{backend}: {cnf:?}");
+                    }
+                    Err(e) => panic!("{backend}: {e} on {cnf:?}"),
+                }
             }
         }
     }
@@ -588,32 +494,71 @@ mod tests {
         // Opposite units, then more clauses that varisat leaves unnumbered: its empty clause
         // takes the id of the third input clause; ours must come after all four.
         let cnf = Cnf { num_vars: 3, clauses: vec![vec![1], vec![-1], vec![2, 3], vec![2, 3]] };
-        let outcome = solve_with_varisat(&cnf, true, usize::MAX).unwrap();
+        let outcome = varisat::solve(&cnf, true, usize::MAX).unwrap();
         assert_eq!(outcome, SatOutcome::Unsatisfiable { lrat: "5 0 1 2 0\n".to_string() });
         assert_answer(&cnf, &outcome, false);
-        // A unit falsifies a later binary clause at load time: varisat still searches.
-        let cnf = Cnf { num_vars: 2, clauses: vec![vec![1], vec![2], vec![-1, -2]] };
-        assert_answer(&cnf, &solve_with_varisat(&cnf, true, usize::MAX).unwrap(), false);
-        // Duplicates, repeated literals and tautologies ahead of a formula that needs search.
-        let cnf = Cnf {
-            num_vars: 4,
-            clauses: vec![
-                vec![3, -3, 4],
-                vec![1, 2],
-                vec![2, 1, 1],
-                vec![-1, 2],
-                vec![-1, 2],
-                vec![1, -2, -2],
-                vec![4, -4],
-                vec![-1, -2],
-            ],
-        };
-        assert!(unit_refutation(&cnf).is_none());
-        assert_answer(&cnf, &solve(&cnf, true).unwrap(), false);
         // The empty input clause: varisat derives nothing, which is reported, not hidden.
         let cnf = Cnf { num_vars: 1, clauses: vec![vec![1], vec![]] };
-        assert!(matches!(solve_with_varisat(&cnf, true, usize::MAX), Err(SatError::Proof(_))));
-        assert_answer(&cnf, &solve(&cnf, true).unwrap(), false);
+        assert!(matches!(varisat::solve(&cnf, true, usize::MAX), Err(SatError::Proof(_))));
+    }
+
+    /// The input shapes a solver simplifies while loading (repeated literals, tautologies,
+    /// duplicates, units, root-falsified literals, clauses after an inconsistency, the empty
+    /// clause), each backend without the shortcut and `solve` with it.
+    #[test]
+    fn awkward_inputs_are_mapped_right() {
+        let formulas = [
+            // A unit falsifies a later binary clause at load time: the solver still searches.
+            Cnf { num_vars: 2, clauses: vec![vec![1], vec![2], vec![-1, -2]] },
+            // Duplicates, repeated literals and tautologies ahead of a formula that needs
+            // search.
+            Cnf {
+                num_vars: 4,
+                clauses: vec![
+                    vec![3, -3, 4],
+                    vec![1, 2],
+                    vec![2, 1, 1],
+                    vec![-1, 2],
+                    vec![-1, 2],
+                    vec![1, -2, -2],
+                    vec![4, -4],
+                    vec![-1, -2],
+                ],
+            },
+            // Units shorten later clauses (CaDiCaL derives the shortened clause while loading).
+            Cnf {
+                num_vars: 4,
+                clauses: vec![
+                    vec![3],
+                    vec![-3, 1, 2],
+                    vec![-3, -1, 2],
+                    vec![-2, -3, 4],
+                    vec![-4, -2],
+                ],
+            },
+            // Opposite units, then more clauses added to an inconsistent solver.
+            Cnf { num_vars: 3, clauses: vec![vec![1], vec![-1], vec![2, 3], vec![2, 3], vec![]] },
+        ];
+        for cnf in &formulas {
+            assert!(!brute_force_sat(cnf));
+            for backend in Backend::ALL {
+                assert_answer(cnf, &solve(cnf, true, backend).unwrap(), false);
+                if unit_refutation(cnf).is_none() {
+                    let outcome = solve_directly(cnf, true, backend, usize::MAX).unwrap();
+                    assert_answer(cnf, &outcome, false);
+                }
+            }
+        }
+        // CaDiCaL refutes opposite units by itself too, in our numbering.
+        let cnf = Cnf { num_vars: 3, clauses: vec![vec![1], vec![-1], vec![2, 3], vec![2, 3]] };
+        let outcome = cadical::solve(&cnf, true, usize::MAX, cadical::FACTOR).unwrap();
+        assert_answer(&cnf, &outcome, false);
+        // The empty input clause: CaDiCaL derives nothing, which is reported, not hidden.
+        let cnf = Cnf { num_vars: 1, clauses: vec![vec![1], vec![]] };
+        assert!(matches!(
+            cadical::solve(&cnf, true, usize::MAX, cadical::FACTOR),
+            Err(SatError::Proof(_))
+        ));
     }
 
     #[test]
@@ -637,40 +582,87 @@ mod tests {
                 false,
             ),
         ];
-        for (cnf, expect) in cases {
-            let outcome = solve(&cnf, true).unwrap();
-            assert_answer(&cnf, &outcome, expect);
+        for backend in Backend::ALL {
+            for (cnf, expect) in &cases {
+                let outcome = solve(cnf, true, backend).unwrap();
+                assert_answer(cnf, &outcome, *expect);
+            }
+            let bad = Cnf { num_vars: 2, clauses: vec![vec![1], vec![3]] };
+            assert!(matches!(
+                solve(&bad, true, backend),
+                Err(SatError::BadLiteral { clause: 1, literal: 3, .. })
+            ));
         }
-        let bad = Cnf { num_vars: 2, clauses: vec![vec![1], vec![3]] };
-        assert!(matches!(
-            solve(&bad, true),
-            Err(SatError::BadLiteral { clause: 1, literal: 3, .. })
-        ));
     }
 
     /// A proof that outgrows its byte limit stops the solver with `ProofTooLarge`.
     #[test]
     fn proof_size_is_capped() {
         let cnf = pigeonhole(5);
-        let full = match solve_with_varisat(&cnf, true, usize::MAX).unwrap() {
-            SatOutcome::Unsatisfiable { lrat } => lrat.len(),
-            other => panic!("{other:?}"),
-        };
-        assert!(full > 1000);
-        assert!(matches!(
-            solve_with_varisat(&cnf, true, full / 2),
-            Err(SatError::ProofTooLarge { limit }) if limit == full / 2
-        ));
+        for backend in Backend::ALL {
+            let full = match solve_directly(&cnf, true, backend, usize::MAX).unwrap() {
+                SatOutcome::Unsatisfiable { lrat } => lrat.len(),
+                other => panic!("{other:?}"),
+            };
+            assert!(full > 1000);
+            assert!(matches!(
+                solve_directly(&cnf, true, backend, full / 2),
+                Err(SatError::ProofTooLarge { limit }) if limit == full / 2
+            ));
+        }
     }
 
     #[test]
     fn pigeonhole_refutations_check() {
         assert_eq!(pigeonhole(3).clauses.len(), 4 + 3 * 6);
-        for holes in 0..=5 {
-            let cnf = pigeonhole(holes);
-            let outcome = solve(&cnf, true).unwrap();
-            assert_answer(&cnf, &outcome, false);
+        for backend in Backend::ALL {
+            for holes in 0..=5 {
+                let cnf = pigeonhole(holes);
+                let outcome = solve(&cnf, true, backend).unwrap();
+                assert_answer(&cnf, &outcome, false);
+            }
         }
+    }
+
+    /// A random 3-CNF near the threshold, large enough for CaDiCaL's inprocessing (probing,
+    /// vivification, elimination, subsumption) to show up in its proof.
+    #[test]
+    fn cadical_refutes_random_3_cnf_near_the_threshold() {
+        let mut rng = Rng::new(11);
+        let mut refuted = 0;
+        while refuted < 2 {
+            let cnf = random_k_cnf(90, 384, 3, &mut rng);
+            if let SatOutcome::Unsatisfiable { lrat } = solve(&cnf, true, Backend::Cadical).unwrap()
+            {
+                check(&cnf, &lrat).unwrap();
+                assert!(lrat.contains(" d "), "CaDiCaL's proof deletes clauses");
+                refuted += 1;
+            }
+        }
+    }
+
+    /// With `factor` (bounded variable addition) CaDiCaL writes RAT steps: a fresh variable
+    /// beyond the formula's as the pivot, first, and negative hints. Pigeonhole formulas are
+    /// where it factors.
+    #[test]
+    #[ignore = "needs RAT in the checker"]
+    fn cadical_with_factor_is_checked() {
+        let cnf = pigeonhole(8);
+        let SatOutcome::Unsatisfiable { lrat } =
+            cadical::solve(&cnf, true, usize::MAX, true).unwrap()
+        else {
+            panic!("pigeonhole is unsatisfiable");
+        };
+        let rat_steps = lrat
+            .lines()
+            .filter(|line| line.split_ascii_whitespace().any(|word| word.starts_with('-')))
+            .filter(|line| {
+                let first = line.split_ascii_whitespace().nth(1).unwrap_or("0");
+                first.parse::<i64>().is_ok_and(|lit| lit.unsigned_abs() > u64::from(cnf.num_vars))
+            })
+            .count();
+        assert!(rat_steps > 0, "no RAT step with a fresh pivot");
+        check(&cnf, &lrat).unwrap();
     }
 
     #[test]
@@ -776,8 +768,8 @@ mod tests {
         false
     }
 
-    fn unsat_proof(cnf: &Cnf) -> String {
-        match solve(cnf, true).unwrap() {
+    fn unsat_proof(cnf: &Cnf, backend: Backend) -> String {
+        match solve(cnf, true, backend).unwrap() {
             SatOutcome::Unsatisfiable { lrat } => lrat,
             SatOutcome::Satisfiable(_) => panic!("expected unsatisfiable"),
         }
@@ -795,8 +787,9 @@ mod tests {
         }
         let mut rejected = 0;
         let mut total = 0;
-        for cnf in &formulas {
-            let proof = unsat_proof(cnf);
+        let cases = formulas.iter().flat_map(|cnf| Backend::ALL.map(|backend| (cnf, backend)));
+        for (cnf, backend) in cases {
+            let proof = unsat_proof(cnf, backend);
             assert!(check(cnf, &proof).is_ok());
             assert!(naive_check(cnf, &proof));
             let lines: Vec<&str> = proof.lines().collect();

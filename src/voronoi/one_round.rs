@@ -5,9 +5,10 @@
 //! silent wrong answer):
 //!
 //! - **direct**, for any instance: the checker's own encoding of "B places exactly n vertices
-//!   and wins" ([`gamecert_certificates::voronoi::encode::black_wins_cnf`]) is solved with the SAT backend (CaDiCaL by default, [`sat::Backend`]). A
-//!   model is read back as B's placement (a witness); unsatisfiability yields an LRAT proof of
-//!   that very formula (a direct refutation). Nothing is trusted but the rules.
+//!   and wins" ([`gamecert_certificates::voronoi::encode::black_wins_cnf`]) is solved with the
+//!   SAT backend the caller picks ([`sat::Backend`], CaDiCaL by default). A model is read back
+//!   as B's placement (a witness); unsatisfiability yields an LRAT proof of that very formula
+//!   (a direct refutation). Nothing is trusted but the rules.
 //! - **reduction**, for instances built by `reduce sat-voronoi1|2`: the recorded normalised
 //!   formula is solved. A model becomes B's placement by the forward map; unsatisfiability
 //!   yields an LRAT proof of the formula, and the checker appeals to Theorem 3 / Corollary 1
@@ -32,7 +33,8 @@
 //! (102,000 clauses, 36.3 million literals in long disjunctions) at 0.68 GB. That is about 365
 //! bytes per clause and 19 per literal. The uf20-sized image (20 variables, 91 clauses, 3,457
 //! vertices) has 39.5 million clauses and 117.6 million literals, about 17.3 GiB: refused in
-//! milliseconds (it used to abort with an allocation failure past 5 GB).
+//! milliseconds (it used to abort with an allocation failure past 5 GB). CaDiCaL, the default
+//! backend since, was not measured again: its formulas are refused by varisat's numbers.
 //!
 //! The certificate is then checked with the budget `gamecert verify` will give the written file
 //! by default; a correct certificate that needs more is a [`SolveError::TooLarge`] too (the

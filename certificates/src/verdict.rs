@@ -23,6 +23,9 @@ pub struct Work {
     pub cnf_clauses: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lrat_additions: Option<u64>,
+    /// Of the additions, those justified as RAT steps (absent when there were none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lrat_rat_additions: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lrat_deletions: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 pub struct Args {
     /// The formula (DIMACS CNF; `-` for standard input; gzip, xz, bzip2 read as they are).
     formula: PathBuf,
-    /// The proof (text LRAT, additions justified by reverse unit propagation; RAT steps are refused).
+    /// The proof (text LRAT: additions justified by reverse unit propagation or as RAT steps).
     proof: PathBuf,
     /// Print the verdict as JSON.
     #[arg(long)]

@@ -63,7 +63,7 @@ fn render_marking(
     let play = match certificate {
         None => Vec::new(),
         Some(path) => {
-            let strategy = match read_certificate(path)?.map_err(BadInput)? {
+            let strategy = match read_certificate(path)? {
                 Certificate::MarkingStrategy(s) => s,
                 other => {
                     return Err(BadInput(format!(
@@ -139,7 +139,7 @@ fn render_flip(
     let title = file_title(instance);
     let cert = match certificate {
         None => None,
-        Some(path) => Some(read_certificate(path)?.map_err(BadInput)?),
+        Some(path) => Some(read_certificate(path)?),
     };
     let pictures = gamecert::triangulations::flip_render::frames(spec, cert.as_ref(), &title)
         .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?;
@@ -150,7 +150,7 @@ fn witness_placement(
     game: &gamecert_certificates::format::OneRound,
     path: &Path,
 ) -> anyhow::Result<Vec<usize>> {
-    let cert = read_certificate(path)?.map_err(BadInput)?;
+    let cert = read_certificate(path)?;
     let Certificate::Witness(w) = cert else {
         return Err(BadInput(format!(
             "{}: only a witness has a placement to draw",
@@ -320,7 +320,7 @@ fn voronoi_line(
     path: &Path,
 ) -> anyhow::Result<Result<Vec<(Player, usize)>, ExitCode>> {
     use gamecert::voronoi::principal_line::{path_value_line, principal_line};
-    let cert = read_certificate(path)?.map_err(BadInput)?;
+    let cert = read_certificate(path)?;
     // Only a play the checker accepts is drawn; a rejection says why, exit code 1.
     let verdict = check(&Instance::Voronoi(spec.clone()), &cert, &Limits::default());
     if !verdict.accepted {

@@ -5,6 +5,7 @@
 mod common;
 mod fuzz;
 
+mod census_each;
 mod certificates;
 mod check_posdnf;
 mod check_reduction;
@@ -13,6 +14,7 @@ mod checker_robustness;
 mod checker_robustness_games;
 mod cli;
 mod coins;
+mod compressed_inputs;
 mod construct;
 mod convex_heaps;
 mod encoding;
@@ -21,6 +23,7 @@ mod fuzz_checker;
 mod graph_formats;
 mod input_habits;
 mod json_output;
+mod lrat_rat;
 mod octal;
 mod octal_snapshots;
 mod proofs;

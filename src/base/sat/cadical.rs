@@ -10,7 +10,7 @@
 //! leads to a derived empty clause: the unit-propagation shortcut of [`super::solve`] answers
 //! such formulas before CaDiCaL runs.
 //!
-//! Options: [`FACTOR`] (bounded variable addition) is off, for the reason given there. CaDiCaL
+//! Options: [`FACTOR`] (bounded variable addition) is on, for the reason given there. CaDiCaL
 //! prints nothing (the crate builds it with `QUIET`).
 //!
 //! The tracer's callbacks run inside CaDiCaL's C++ code, where a Rust panic would abort the
@@ -28,13 +28,13 @@ use gamecert_certificates::base::cnf::Cnf;
 use super::lrat_writer::{Hint, LratWriter};
 use super::{panic_message, Backend, SatError, SatOutcome};
 
-/// CaDiCaL's `factor` option (bounded variable addition), set explicitly. It is off because
-/// its steps are RAT steps (a fresh variable as the pivot, negative hints), which the trusted
-/// checker does not accept yet; turn it on once the checker checks RAT (the ignored test
-/// `cadical_with_factor_is_checked` shows the proofs). It matters for hard combinatorial
-/// formulas such as pigeonhole. CaDiCaL 3.0.0 turned it on by default and 3.0.1 off again:
-/// setting it here keeps proofs pure RUP whatever the bundled version's default.
-pub(super) const FACTOR: bool = false;
+/// CaDiCaL's `factor` option (bounded variable addition), set explicitly: on. Its steps are RAT
+/// steps (a fresh variable as the pivot, negative hints), which the checker checks. On
+/// pigeonhole with 10 pigeons it takes CaDiCaL from 6.4 s to 0.06 s (and the proof from 61 MB
+/// to 0.6 MB); on random 3-CNF it finds nothing to factor and costs nothing measurable.
+/// CaDiCaL 3.0.0 turned it on by default and 3.0.1 off again: setting it here keeps the
+/// behaviour whatever the bundled version's default.
+pub(super) const FACTOR: bool = true;
 
 /// The most variables CaDiCaL takes: its variable indices are `int`s below `INT_MAX`.
 pub(super) fn max_vars() -> usize {

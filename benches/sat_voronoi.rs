@@ -3,7 +3,8 @@
 //! - `reduce_and_check`: sat-voronoi1 on a random 3-CNF with 10^4 variables (ratio 1.3), and
 //!   the checker scoring a winning placement on the resulting graph;
 //! - `direct_encoding`: the checker's CNF encoding of a 100-vertex instance (a 10 x 10 grid);
-//! - `lrat_check`: the trusted checker on a varisat refutation of pigeonhole with 6 holes.
+//! - `lrat_check`: the trusted checker on a refutation (default backend) of pigeonhole with 6
+//!   holes.
 //!
 //! The heavier `gamecert bench linear|lrat|direct` commands measure the same stages at scale.
 
@@ -24,7 +25,9 @@ fn reduce_and_check(c: &mut Criterion) {
     let cnf = random_k_cnf(10_000, 13_000, 3, &mut Rng::new(LINEAR_SEED));
     let reduced = reduce(&cnf, SatVoronoi::Problem1).expect("reduce");
     let formula = &reduced.normalised.formula;
-    let SatOutcome::Satisfiable(model) = sat::solve(formula, false).expect("solve") else {
+    let SatOutcome::Satisfiable(model) =
+        sat::solve(formula, false, sat::Backend::default()).expect("solve")
+    else {
         panic!("the ratio-1.3 formula should be satisfiable");
     };
     let witness = Certificate::Witness(Witness {
@@ -64,7 +67,9 @@ fn direct_encoding(c: &mut Criterion) {
 
 fn lrat_check(c: &mut Criterion) {
     let cnf = pigeonhole(6);
-    let SatOutcome::Unsatisfiable { lrat } = sat::solve(&cnf, true).expect("solve") else {
+    let SatOutcome::Unsatisfiable { lrat } =
+        sat::solve(&cnf, true, sat::Backend::default()).expect("solve")
+    else {
         panic!("pigeonhole is unsatisfiable");
     };
     c.bench_function("lrat_check/pigeonhole 6", |b| {

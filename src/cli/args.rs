@@ -1,5 +1,8 @@
 //! Command-line names for the library's choices: each mirrors a library enum variant for
-//! variant (the library has no clap types) and converts into it.
+//! variant (the library has no clap types) and converts into it. Enums whose names the library
+//! defines itself (the SAT backends) get a value parser over those names instead.
+
+use gamecert::base::sat::Backend;
 
 /// Defines a `clap::ValueEnum` with the same variants as a library enum, and the conversion.
 macro_rules! mirror {
@@ -91,4 +94,12 @@ mirror! {
         /// Connected triangle avoidance (Seress).
         ConnectedAvoidance,
     }
+}
+
+/// The values of `--sat`: the library's backend names ([`Backend::name`]), parsed by the
+/// library.
+pub fn sat_backend() -> impl clap::builder::TypedValueParser<Value = Backend> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Backend::ALL.map(Backend::name))
+        .try_map(|name| name.parse::<Backend>())
 }

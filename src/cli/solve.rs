@@ -7,6 +7,7 @@ use clap::Args as ClapArgs;
 use gamecert::base::io::{
     parse_sized_instance, validate_instance, validate_one_round, BadInput, Sizes,
 };
+use gamecert::base::sat::Backend;
 use gamecert::voronoi::one_round::{solve_one_round, SolveError};
 use gamecert_certificates::check;
 use gamecert_certificates::format::{Certificate, Instance};
@@ -25,6 +26,14 @@ pub struct Args {
     /// direct encoding (direct). Multi-round games: median, kary or exact (see the README).
     #[arg(long, value_enum, default_value = "auto")]
     method: Method,
+    // The help names the library's default backend.
+    #[arg(
+        long,
+        value_name = "SOLVER",
+        value_parser = crate::cli::args::sat_backend(),
+        help = format!("One-round games: the SAT solver of either method [default: {}]", Backend::default())
+    )]
+    sat: Option<Backend>,
     /// Print the command output as JSON on standard output; without -o it includes the
     /// certificate.
     #[arg(long)]
@@ -213,7 +222,7 @@ fn finish_solve(
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { instance, output, method, json, stream, work_dir, memory } = args;
+    let Args { instance, output, method, sat, json, stream, work_dir, memory } = args;
     let started = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::alive("solving", quiet);
     let method: gamecert::base::method::Method = method.into();
@@ -221,7 +230,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     match parsed {
         Instance::VoronoiOneRound(spec) => {
             let game = validate_one_round(&instance, &spec)?;
-            let solved = solve_one_round(&spec, &game, method).map_err(|e| match e {
+            let backend = sat.unwrap_or_default();
+            let solved = solve_one_round(&spec, &game, method, backend).map_err(|e| match e {
                 SolveError::TooLarge(t) => BadInput(format!("{}: {t}", instance.display())).into(),
                 other => anyhow::Error::from(other),
             })?;
@@ -234,13 +244,14 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 "claim": solved.verdict.claim,
                 "kind": solved.certificate.kind(),
                 "method": solved.method,
+                "sat": backend.name(),
                 "solve_seconds": solved.solve_seconds,
                 "check_seconds": solved.check_seconds,
                 "work": solved.verdict.work,
                 "lrat_bytes": solved.lrat_bytes,
             });
             let text = format!(
-                    "{}: {} certificate ({} method, {} variables, {} clauses{}), solved in {:.3} s, accepted by the checker in {:.3} s",
+                    "{}: {} certificate ({} method with {backend}, {} variables, {} clauses{}), solved in {:.3} s, accepted by the checker in {:.3} s",
                     solved.verdict.claim,
                     solved.certificate.kind(),
                     solved.method,
@@ -263,6 +274,14 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         }
         other => {
             validate_instance(&instance, &other)?;
+            if sat.is_some() {
+                return Err(BadInput(format!(
+                    "{}: --sat applies to one-round Voronoi instances only (a {} instance)",
+                    instance.display(),
+                    other.kind()
+                ))
+                .into());
+            }
             if (stream || work_dir.is_some()) && !matches!(other, Instance::TriangleAvoidance(_)) {
                 return Err(BadInput(format!(
                     "{}: --stream and --work-dir apply to triangle-avoidance instances only",

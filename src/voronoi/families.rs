@@ -88,7 +88,10 @@ pub fn random_unsat_cnf(n: u32) -> anyhow::Result<Cnf> {
         let clause = random_k_cnf(n, 1, 3, &mut rng).clauses.remove(0);
         cnf.add_clause(clause);
         if cnf.clauses.len() >= 8
-            && matches!(sat::solve(&cnf, false)?, SatOutcome::Unsatisfiable { .. })
+            && matches!(
+                sat::solve(&cnf, false, sat::Backend::default())?,
+                SatOutcome::Unsatisfiable { .. }
+            )
         {
             return Ok(cnf);
         }

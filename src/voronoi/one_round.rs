@@ -5,9 +5,10 @@
 //! silent wrong answer):
 //!
 //! - **direct**, for any instance: the checker's own encoding of "B places exactly n vertices
-//!   and wins" ([`gamecert_certificates::voronoi::encode::black_wins_cnf`]) is solved with varisat. A
-//!   model is read back as B's placement (a witness); unsatisfiability yields an LRAT proof of
-//!   that very formula (a direct refutation). Nothing is trusted but the rules.
+//!   and wins" ([`gamecert_certificates::voronoi::encode::black_wins_cnf`]) is solved with the
+//!   SAT backend the caller picks ([`sat::Backend`], CaDiCaL by default). A model is read back
+//!   as B's placement (a witness); unsatisfiability yields an LRAT proof of that very formula
+//!   (a direct refutation). Nothing is trusted but the rules.
 //! - **reduction**, for instances built by `reduce sat-voronoi1|2`: the recorded normalised
 //!   formula is solved. A model becomes B's placement by the forward map; unsatisfiability
 //!   yields an LRAT proof of the formula, and the checker appeals to Theorem 3 / Corollary 1
@@ -33,7 +34,8 @@
 //! (102,000 clauses, 36.3 million literals in long disjunctions) at 0.68 GB. That is about 365
 //! bytes per clause and 19 per literal. The uf20-sized image (20 variables, 91 clauses, 3,457
 //! vertices) has 39.5 million clauses and 117.6 million literals, about 17.3 GiB: refused in
-//! milliseconds (it used to abort with an allocation failure past 5 GB).
+//! milliseconds (it used to abort with an allocation failure past 5 GB). CaDiCaL, the default
+//! backend since, was not measured again: its formulas are refused by varisat's numbers.
 //!
 //! The certificate is then checked with the budget `gamecert verify` will give the written file
 //! by default; a correct certificate that needs more is a [`SolveError::TooLarge`] too (the
@@ -294,17 +296,20 @@ fn sat_failed(err: SatError, suggestion: String) -> SolveError {
     }
 }
 
-/// Solves the instance and returns a certificate the checker has accepted.
+/// Solves the instance with the default SAT backend and returns a certificate the checker has
+/// accepted.
 pub fn solve(instance: &Instance, method: Method) -> Result<Solved, SolveError> {
     let spec = instance.one_round().ok_or(SolveError::Unsupported(instance.kind()))?;
-    solve_one_round(spec, &spec.validate()?, method)
+    solve_one_round(spec, &spec.validate()?, method, sat::Backend::default())
 }
 
-/// [`solve`] for an instance the caller has already validated into `game`.
+/// [`solve`] for an instance the caller has already validated into `game`, with the SAT
+/// backend `backend` (both methods solve a formula).
 pub fn solve_one_round(
     spec: &OneRoundSpec,
     game: &OneRound,
     method: Method,
+    backend: sat::Backend,
 ) -> Result<Solved, SolveError> {
     let use_reduction = match method {
         Method::Auto => spec.source.is_some(),
@@ -321,7 +326,7 @@ pub fn solve_one_round(
         let source = spec.source.as_ref().ok_or(SolveError::NoSource)?;
         let formula = &source.formula;
         check_formula_size(formula)?;
-        let outcome = sat::solve(formula, true).map_err(|e| {
+        let outcome = sat::solve(formula, true, backend).map_err(|e| {
             sat_failed(e, "the formula is too hard for a certified refutation".into())
         })?;
         let certificate = match outcome {
@@ -344,8 +349,8 @@ pub fn solve_one_round(
         let encoding =
             black_wins_cnf(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
                 .map_err(SolveError::Encoding)?;
-        let outcome =
-            sat::solve(&encoding.cnf, true).map_err(|e| sat_failed(e, direct_suggestion(spec)))?;
+        let outcome = sat::solve(&encoding.cnf, true, backend)
+            .map_err(|e| sat_failed(e, direct_suggestion(spec)))?;
         let certificate = match outcome {
             SatOutcome::Satisfiable(model) => Certificate::Witness(Witness {
                 claim: CLAIM_BLACK_WINS.into(),

@@ -122,6 +122,62 @@ fn reduce_solve_verify_round_trip_with_exit_codes() {
     assert!(!stdout(&out).contains("trusted:"));
 }
 
+/// `--sat` picks the SAT backend of both one-round methods; each certificate verifies. Both
+/// formulas need search, not just unit propagation: pigeonhole (4 pigeons in 3 holes) through
+/// the reduction, and the direct encoding of a small reduced instance.
+#[test]
+fn solve_sat_flag_picks_the_backend() {
+    let dir = tempfile::tempdir().unwrap();
+    let reduced = |name: &str, reduction: &str, dimacs: &str| {
+        let cnf = write(dir.path(), &format!("{name}.cnf"), dimacs);
+        let inst = dir.path().join(format!("{name}.json"));
+        let out =
+            gamecert(&["reduce", reduction, cnf.to_str().unwrap(), "-o", inst.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        inst
+    };
+    let php = reduced("php", "sat-voronoi1", &gamecert::base::sat::pigeonhole(3).to_dimacs());
+    let small = reduced("small", "sat-voronoi2", "p cnf 2 3\n1 0\n-1 2 0\n-2 0\n");
+    let solve = |instance: &Path, extra: &[&str], name: &str| {
+        let (i, cert) = (instance.to_str().unwrap(), dir.path().join(name));
+        let mut args = vec!["solve", i, "-o", cert.to_str().unwrap(), "--json"];
+        args.extend_from_slice(extra);
+        let out = gamecert(&args);
+        assert_eq!(out.status.code(), Some(0), "{extra:?}: {}", stderr(&out));
+        let summary: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(summary["claim"], "black-cannot-win");
+        let out = gamecert(&["verify", i, cert.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{extra:?}: {}", stdout(&out));
+        summary["sat"].as_str().unwrap().to_string()
+    };
+    let default = gamecert::base::sat::Backend::default().name();
+    assert_eq!(solve(&php, &[], "default.json"), default);
+    for backend in ["cadical", "varisat"] {
+        assert_eq!(solve(&php, &["--sat", backend], &format!("{backend}.json")), backend);
+        let direct = ["--sat", backend, "--method", "direct"];
+        assert_eq!(solve(&small, &direct, &format!("{backend}-direct.json")), backend);
+    }
+    let i = php.to_str().unwrap();
+    // An unknown backend is a usage error naming the known ones; other kinds take no --sat.
+    let out = gamecert(&["solve", i, "--sat", "minisat"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cadical") && stderr(&out).contains("varisat"),
+        "{}",
+        stderr(&out)
+    );
+    let multi = write(
+        dir.path(),
+        "multi.json",
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi",
+  "graph": {"vertices": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]]}, "rounds": 1}"#,
+    );
+    bad_input(
+        &["solve", multi.to_str().unwrap(), "--sat", "varisat"],
+        "--sat applies to one-round",
+    );
+}
+
 #[test]
 fn method_reduction_needs_a_source() {
     let dir = tempfile::tempdir().unwrap();

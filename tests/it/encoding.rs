@@ -1,9 +1,9 @@
-//! The checker's direct encoding ("B places exactly n vertices and wins"), solved by varisat,
+//! The checker's direct encoding ("B places exactly n vertices and wins"), solved by the default SAT backend,
 //! agrees with the exhaustive search on every graph of up to 6 vertices and on random ones up to
 //! 12; its models are winning placements and its refutations check.
 
 use gamecert::base::rng::Rng;
-use gamecert::base::sat::{solve, SatOutcome};
+use gamecert::base::sat::{solve, Backend, SatOutcome};
 use gamecert::voronoi::census::connected_graphs;
 use gamecert::voronoi::one_round_exact::{search, Goal};
 use gamecert_certificates::base::budget::Budget;
@@ -13,7 +13,7 @@ use gamecert_certificates::voronoi::encode::black_wins_cnf;
 use gamecert_certificates::voronoi::rules::{score, Outcome};
 use gamecert_reductions::graphs::to_spec;
 
-/// Solves the direct encoding of `spec` with varisat and compares with the exhaustive search:
+/// Solves the direct encoding of `spec` with the default SAT backend and compares with the exhaustive search:
 /// a model must be a winning placement of n vertices, a refutation must check. Returns whether
 /// B wins.
 fn agrees(spec: &OneRoundSpec) -> bool {
@@ -23,7 +23,7 @@ fn agrees(spec: &OneRoundSpec) -> bool {
     let encoding =
         black_wins_cnf(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
             .unwrap();
-    match solve(&encoding.cnf, true).unwrap() {
+    match solve(&encoding.cnf, true, Backend::default()).unwrap() {
         SatOutcome::Satisfiable(model) => {
             let black = encoding.placement(&model);
             assert_eq!(black.len(), game.black_count, "{spec:?}");

@@ -6,7 +6,7 @@
 
 use crate::common::write;
 use gamecert::base::rng::Rng;
-use gamecert::base::sat::{pigeonhole, random_k_cnf, solve, SatOutcome};
+use gamecert::base::sat::{pigeonhole, random_k_cnf, solve, Backend, SatOutcome};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::base::lrat::{check_lrat, LratError, LratReport};
@@ -205,8 +205,8 @@ fn with_extensions(cnf: &Cnf, proof: &str, rng: &mut Rng, count: u32) -> String 
     out
 }
 
-fn unsat_proof(cnf: &Cnf) -> String {
-    match solve(cnf, true).unwrap() {
+fn unsat_proof(cnf: &Cnf, backend: Backend) -> String {
+    match solve(cnf, true, backend).unwrap() {
         SatOutcome::Unsatisfiable { lrat } => lrat,
         SatOutcome::Satisfiable(_) => panic!("expected unsatisfiable"),
     }
@@ -236,7 +236,7 @@ fn formulas(rng: &mut Rng) -> Vec<Cnf> {
 fn extension_steps_keep_proofs_valid() {
     let mut rng = Rng::new(3);
     for cnf in formulas(&mut rng) {
-        let proof = with_extensions(&cnf, &unsat_proof(&cnf), &mut rng, 4);
+        let proof = with_extensions(&cnf, &unsat_proof(&cnf, Backend::default()), &mut rng, 4);
         let report = check(&cnf, &proof).unwrap_or_else(|e| panic!("{e}\n{proof}"));
         assert_eq!(report.rat_additions, 12, "{proof}");
         assert!(naive_check(&cnf, &proof));
@@ -248,8 +248,20 @@ fn mutated_proofs_are_rejected_unless_still_valid() {
     let mut rng = Rng::new(7);
     let mut rejected = 0;
     let mut total = 0;
+    // Proofs from both backends: CaDiCaL's proofs (through our writer) and varisat's differ
+    // in shape, so their mutants reach different corners of the checker.
+    let proofs = |cnf: &Cnf, rng: &mut Rng| -> Vec<String> {
+        Backend::ALL
+            .into_iter()
+            .flat_map(|backend| {
+                let proof = unsat_proof(cnf, backend);
+                let extended = with_extensions(cnf, &proof, rng, 3);
+                [proof, extended]
+            })
+            .collect()
+    };
     for cnf in &formulas(&mut rng) {
-        for proof in [unsat_proof(cnf), with_extensions(cnf, &unsat_proof(cnf), &mut rng, 3)] {
+        for proof in proofs(cnf, &mut rng) {
             assert!(check(cnf, &proof).is_ok());
             assert!(naive_check(cnf, &proof));
             let lines: Vec<&str> = proof.lines().collect();
@@ -397,7 +409,7 @@ fn outside_checkers_agree_on_rat_proofs_and_mutants() {
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng::new(11);
     let cnf = pigeonhole(4);
-    let proof = with_extensions(&cnf, &unsat_proof(&cnf), &mut rng, 3);
+    let proof = with_extensions(&cnf, &unsat_proof(&cnf, Backend::Varisat), &mut rng, 3);
     write(dir.path(), "f.cnf", &cnf.to_dimacs());
     let lines: Vec<&str> = proof.lines().collect();
     // Line 3 is the first `(x -a -b)`, RAT on x with two candidates. Variants: the proof; that

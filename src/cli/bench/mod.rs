@@ -5,6 +5,7 @@
 //!   serialise, parse, solve, write the certificate, verify), each stage timed on its own.
 //! - [`lrat`]: unsatisfiable formulas of growing size, solved with and without proof logging,
 //!   the LRAT proof checked by the trusted checker; the check/solve ratio per formula.
+//! - [`sat::sat_bench`]: the SAT backends in `solve`'s pipeline beside the `cadical` binary.
 //! - [`direct`]: families of instances on which B cannot win, grown until solving one with
 //!   [`Method::Direct`] exceeds a time cap; the sat-voronoi1 images are also solved through the
 //!   reduction for contrast.
@@ -14,7 +15,7 @@
 
 use anyhow::{bail, Context};
 use gamecert::base::rng::Rng;
-use gamecert::base::sat::{self, pigeonhole, random_k_cnf, SatOutcome};
+use gamecert::base::sat::{pigeonhole, random_k_cnf, solve as sat_solve, Backend, SatOutcome};
 use gamecert::voronoi::families::{family_instance, Family, LINEAR_SEED};
 use gamecert::voronoi::one_round::{solve, Method};
 use gamecert_certificates::base::budget::Budget;
@@ -83,6 +84,10 @@ pub enum BenchName {
     /// Seed 000's games with scores or ties (2.1.1-2.1.4, 2.3.2): the largest n the exact
     /// solver finishes within --seconds (default 60), with times.
     Construct,
+    /// The SAT backends (CaDiCaL, varisat) in `solve`'s pipeline on reduced unsatisfiable
+    /// random 3-CNF (150 to 300 variables) and pigeonhole, beside the `cadical` binary and
+    /// drat-trim's `lrat-check` where installed.
+    Sat,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -297,6 +302,44 @@ pub struct LratRow {
     pub cake_lpr_seconds: Option<f64>,
 }
 
+/// Runs `program ARGS CNF LRAT` three times and returns the fastest wall time; an output
+/// `verified` does not accept is an error.
+fn time_checker(
+    name: &str,
+    program: &std::path::Path,
+    args: &[&str],
+    cnf_path: &std::path::Path,
+    lrat_path: &std::path::Path,
+    verified: &dyn Fn(&std::process::Output) -> bool,
+) -> anyhow::Result<f64> {
+    let mut best = f64::INFINITY;
+    for _ in 0..3 {
+        let started = Instant::now();
+        let out = Command::new(program).args(args).arg(cnf_path).arg(lrat_path).output()?;
+        best = best.min(started.elapsed().as_secs_f64());
+        if !verified(&out) {
+            bail!("{name}: {} does not verify the proof", program.display());
+        }
+    }
+    Ok(best)
+}
+
+/// An outside LRAT checker (`lrat-check`, `cake_lpr`) on the files, best of 3: `None` when
+/// `program` is not on `PATH`; an error when it does not print the line `verified`.
+fn outside(
+    name: &str,
+    program: &str,
+    verified: &str,
+    cnf_path: &std::path::Path,
+    lrat_path: &std::path::Path,
+) -> Option<anyhow::Result<f64>> {
+    Command::new(program).output().is_ok().then(|| {
+        time_checker(name, std::path::Path::new(program), &[], cnf_path, lrat_path, &|out| {
+            String::from_utf8_lossy(&out.stdout).lines().any(|l| l.trim() == verified)
+        })
+    })
+}
+
 /// The checkers as processes on `cnf` and `lrat` written to temporary files, best of 3 each:
 /// `gamecert lrat` (this executable), drat-trim's `lrat-check` and CakeML's verified
 /// `cake_lpr` (each `None` when it is not installed). A proof one does not verify is an error.
@@ -310,41 +353,23 @@ fn process_checks(
     let (cnf_path, lrat_path) = (dir.join("f.cnf"), dir.join("f.lrat"));
     std::fs::write(&cnf_path, cnf)?;
     std::fs::write(&lrat_path, lrat)?;
-    let time = |program: &std::path::Path,
-                args: &[&str],
-                verified: &dyn Fn(&std::process::Output) -> bool| {
-        let mut best = f64::INFINITY;
-        for _ in 0..3 {
-            let started = Instant::now();
-            let out = Command::new(program).args(args).arg(&cnf_path).arg(&lrat_path).output()?;
-            best = best.min(started.elapsed().as_secs_f64());
-            if !verified(&out) {
-                bail!("{name}: {} does not verify the proof", program.display());
-            }
-        }
-        Ok(best)
-    };
-    let ours = time(&std::env::current_exe()?, &["lrat"], &|out| out.status.success());
-    let outside = |program: &str, verified: &'static str| {
-        Command::new(program).output().is_ok().then(|| {
-            time(std::path::Path::new(program), &[], &|out| {
-                String::from_utf8_lossy(&out.stdout).lines().any(|l| l.trim() == verified)
-            })
-        })
-    };
-    let lrat_check = outside("lrat-check", "c VERIFIED");
-    let cake_lpr = outside("cake_lpr", "s VERIFIED UNSAT");
+    let ours =
+        time_checker(name, &std::env::current_exe()?, &["lrat"], &cnf_path, &lrat_path, &|out| {
+            out.status.success()
+        });
+    let lrat_check = outside(name, "lrat-check", "c VERIFIED", &cnf_path, &lrat_path);
+    let cake_lpr = outside(name, "cake_lpr", "s VERIFIED UNSAT", &cnf_path, &lrat_path);
     let _ = std::fs::remove_dir_all(&dir);
     Ok((ours?, lrat_check.transpose()?, cake_lpr.transpose()?))
 }
 
 /// Measures one unsatisfiable formula.
 pub fn lrat_row(name: &str, cnf: &Cnf) -> anyhow::Result<LratRow> {
-    let (plain, solve_plain) = best_of(|| sat::solve(cnf, false));
+    let (plain, solve_plain) = best_of(|| sat_solve(cnf, false, Backend::default()));
     if !matches!(plain?, SatOutcome::Unsatisfiable { .. }) {
         bail!("{name} is satisfiable");
     }
-    let (outcome, solve_proof) = best_of(|| sat::solve(cnf, true));
+    let (outcome, solve_proof) = best_of(|| sat_solve(cnf, true, Backend::default()));
     let SatOutcome::Unsatisfiable { lrat } = outcome? else {
         bail!("{name}: satisfiable with proof logging, unsatisfiable without");
     };
@@ -383,7 +408,10 @@ pub fn lrat(
         let mut found = 0;
         for seed in 1..=60u64 {
             let cnf = random_k_cnf(n, m, 3, &mut Rng::new(seed * 1000 + u64::from(n)));
-            if matches!(sat::solve(&cnf, false)?, SatOutcome::Unsatisfiable { .. }) {
+            if matches!(
+                sat_solve(&cnf, false, Backend::default())?,
+                SatOutcome::Unsatisfiable { .. }
+            ) {
                 progress(&format!("lrat: 3-CNF n={n} seed={seed}"));
                 rows.push(lrat_row(&format!("3-CNF n={n} seed={seed}"), &cnf)?);
                 found += 1;
@@ -709,7 +737,13 @@ fn run_child_case(spec: &str) -> anyhow::Result<()> {
 
 /// `gamecert bench NAME [--json] [--quick]`: runs one benchmark and prints its table (or JSON)
 /// on standard output; progress notes go to standard error unless `quiet`.
-pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Result<()> {
+pub fn run(
+    name: BenchName,
+    json: bool,
+    quick: bool,
+    examples: Option<&std::path::Path>,
+    quiet: bool,
+) -> anyhow::Result<()> {
     let note = |text: &str| {
         if !quiet {
             eprintln!("{text}");
@@ -749,7 +783,15 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
                 (&[20, 30, 40, 50, 60], &[5, 6, 7, 8])
             };
             let rows = lrat(sizes, 3, holes, &note)?;
-            print(serde_json::to_value(&rows)?, lrat_table(&rows))
+            // CaDiCaL's pigeonhole proofs with RAT steps: 11 pigeons give one of hundreds of MB.
+            let rat_holes: &[u32] = if quick { &[8] } else { &[8, 9, 10] };
+            let files = lrat_files::proof_files(rat_holes, examples, &note)?;
+            let table = format!(
+                "{}\nAs files, side by side (best of 3 each):\n\n{}",
+                lrat_table(&rows),
+                lrat_files::proof_files_table(&files)
+            );
+            print(serde_json::json!({ "formulas": rows, "proof_files": files }), table)
         }
         BenchName::Flipping => {
             let report = crate::cli::bench::flipping::flipping(quick, &note)?;
@@ -819,6 +861,12 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
             print(serde_json::to_value(&rows)?, crate::cli::bench::games::paths_table(&rows))
         }
         BenchName::Construct => crate::cli::bench::construct::run(60.0, json, quiet),
+        BenchName::Sat => {
+            let (sizes, holes): (&[u32], u32) =
+                if quick { (&[50, 75, 100], 6) } else { (&[150, 175, 200, 225, 250, 275, 300], 8) };
+            let rows = crate::cli::bench::sat::sat_bench(sizes, holes, &note)?;
+            print(serde_json::to_value(&rows)?, crate::cli::bench::sat::sat_table(&rows))
+        }
         BenchName::Direct => {
             if let Ok(spec) = std::env::var(CASE_ENV) {
                 return run_child_case(&spec);
@@ -852,18 +900,25 @@ pub struct Args {
     /// construct: the time limit per game and size, in seconds.
     #[arg(long, default_value_t = 60.0)]
     seconds: f64,
+    /// lrat: also check every NAME.cnf beside a NAME.lrat in this folder (drat-trim's
+    /// examples/), beside lrat-check and cake_lpr.
+    #[arg(long, value_name = "DIR")]
+    examples: Option<std::path::PathBuf>,
 }
 
 /// `gamecert bench NAME`.
 pub fn command(args: Args, quiet: bool) -> anyhow::Result<std::process::ExitCode> {
-    let Args { name, json, quick, seconds } = args;
+    let Args { name, json, quick, seconds, examples } = args;
+    if examples.is_some() && name != BenchName::Lrat {
+        anyhow::bail!("--examples is for `bench lrat` only");
+    }
     match name {
         BenchName::Construct => {
             crate::cli::bench::construct::run(seconds, json, quiet)?;
             Ok(std::process::ExitCode::SUCCESS)
         }
         name => {
-            crate::cli::bench::run(name, json, quick, quiet)?;
+            crate::cli::bench::run(name, json, quick, examples.as_deref(), quiet)?;
             Ok(std::process::ExitCode::SUCCESS)
         }
     }
@@ -874,7 +929,9 @@ pub mod construct;
 pub mod convex;
 pub mod flipping;
 pub mod games;
+pub mod lrat_files;
 pub mod nim;
 pub mod octal;
+pub mod sat;
 pub mod triangle;
 pub mod vertexnim;

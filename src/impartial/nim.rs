@@ -203,16 +203,28 @@ pub fn inverse_128(a: u128) -> Option<u128> {
     Some(acc)
 }
 
-/// The `nimber` crate's product of two `u64` nimbers, as a `u64`.
-pub fn nimber_mul(a: u64, b: u64) -> u64 {
-    let p = nimber::FiniteNimber::from(a) * nimber::FiniteNimber::from(b);
-    p.as_slice().first().copied().unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::base::rng::Rng;
+
+    /// An outside implementation agrees: the crates.io `nimber` crate (a dev-dependency) on
+    /// random u64 pairs, products and inverses.
+    #[test]
+    fn agrees_with_the_nimber_crate() {
+        use nimber::FiniteNimber;
+        let low = |x: FiniteNimber| x.as_slice().first().copied().unwrap_or(0);
+        let mut rng = Rng::new(17);
+        for _ in 0..2_000 {
+            let (a, b) = (rng.next_u64(), rng.next_u64());
+            assert_eq!(mul(a, b), low(FiniteNimber::from(a) * FiniteNimber::from(b)), "{a} {b}");
+        }
+        for _ in 0..50 {
+            let a = rng.next_u64() | 1;
+            let theirs = FiniteNimber::from(a).inverse().map(low);
+            assert_eq!(inverse(a), theirs, "{a}");
+        }
+    }
 
     /// Seed 003's table of nim products (Turning Corners), 0..16 by 0..16.
     pub const SLIDES_TABLE: [[u64; 16]; 16] = [

@@ -62,8 +62,8 @@ pub enum BenchName {
     /// Canonical labelling of triangle-free graphs on 12 to 14 vertices: gamecert's beside
     /// `nauty-labelg` on the same sample of `nauty-geng -t n` (needs nauty).
     Canon,
-    /// Nim products (and inverses) per second on random u64 pairs: gamecert's beside the
-    /// crates.io `nimber` crate.
+    /// Nim products (and inverses) per second on random u64 pairs, beside the reference
+    /// recursion (the `nimber` crate's side by side: `cargo bench --bench nim`).
     Nim,
     /// Vertex nim (seed 004): Theorem 10's labelling on 10^3 to 3*10^4 vertices, the paper's
     /// quadratic rounds beside the sorted version, with the growth exponent.

@@ -4,6 +4,7 @@ pub mod graph_svg;
 pub mod io;
 pub mod limits;
 pub mod method;
+pub mod point_layout;
 pub mod render;
 pub mod rng;
 pub mod sat;

@@ -56,3 +56,29 @@ k = 100000
 verts = ["c"] + ["l%d" % i for i in range(k)]
 w("twins-star", {"kind": "voronoi", "graph": {"vertices": verts, "edges": [["c", v] for v in verts[1:]]}, "rounds": 1},
   {"kind": "voronoi-strategy", "player": "white", "claim": "wins", "moves": [["." * (k + 1), "c"]], "twin_classes": [verts[1:]]})
+# Issue 24. 9. vertex nim, the other player's 4 * 10^7 moves (listed before they were charged)
+w("vertexnim-listing", {"kind": "vertexnim", "directed": False, "variant": "vertexnim", "play": "normal",
+   "vertices": [{"name": "a", "weight": 40_000_000}, {"name": "b", "weight": 1}], "edges": [["a", "b"]], "token": "a"},
+  {"kind": "vertexnim-strategy", "winner": "second", "moves": []})
+# 10. vertex nim, a star of 3,000 leaves whose emptied centre joins them into a clique
+k = 3000
+w("vertexnim-clique", {"kind": "vertexnim", "directed": False, "variant": "vertexnim", "play": "normal",
+   "vertices": [{"name": "c", "weight": 1}] + [{"name": "v%d" % i, "weight": 1} for i in range(k)],
+   "edges": [["c", "v%d" % i] for i in range(k)], "token": "c"},
+  {"kind": "vertexnim-strategy", "winner": "second", "moves": []})
+# 11. coins: offset sets that never fit, looked at for every coin (charged nothing before)
+w("coins-offsets", {"kind": "coin-game", "rule": {"game": "offsets", "sets": [[10**12]] * 100000}, "board": [100000], "heads": []},
+  {"kind": "coin-labelling", "claim": "second-player-wins", "value": 0, "values": [0] * 100000})
+# 12. coins: subsets of every size, a count per size for every coin
+w("coins-subsets", {"kind": "coin-game", "rule": {"game": "subsets", "min_others": 0, "max_others": 10**18}, "board": [300000], "heads": []},
+  {"kind": "coin-labelling", "claim": "second-player-wins", "value": 0, "values": [0] * 300000})
+# 13. compressed inputs (run with gamecert verify, which decompresses): 100 MB of blanks in a
+# bzip2 certificate of a few hundred bytes, and 640 MiB of zeros as 40 concatenated xz streams.
+import bz2, lzma
+subprocess.run([gamecert, "-q", "gen", "path", "--vertices", "7", "--rounds", "1", "-o", "padded.inst.json"], check=True)
+subprocess.run([gamecert, "-q", "solve", "padded.inst.json", "-o", "padded.plain.json"], check=True)
+text = open("padded.plain.json").read().rstrip()
+open("padded.cert.json.bz2", "wb").write(bz2.compress((text[:-1] + " " * 100_000_000 + "}").encode()))
+print("padded (verify padded.inst.json padded.cert.json.bz2)")
+open("bomb.cnf.xz", "wb").write(lzma.compress(bytes(16 << 20)) * 40)
+print("bomb (reduce sat-voronoi1 bomb.cnf.xz)")

@@ -23,11 +23,18 @@
 //! formula, and for the user's benefit the original formula and the normalisation map); the
 //! checker reads none of it: a refutation through the reduction carries its own formula and the
 //! checker rebuilds the graph from that.
+//!
+//! A file holds exactly the fields of its kind: an unknown key, at the top level or in any
+//! nested object, is an error naming it and the fields that object knows (see `body`).
+//! Free-form are only the provenance the checker never reads: `source` in `voronoi` and
+//! `vertexnim` instances, and `normalisation` in a one-round `source`.
 
 use crate::base::budget::Budget;
 use crate::verdict::{reject, Claim, Verdict, Work};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::de::value::{MapAccessDeserializer, StringDeserializer};
+use serde::de::{DeserializeOwned, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+use std::marker::PhantomData;
 
 pub use crate::base::error::FormatError;
 pub use crate::impartial::coins::{CoinGameSpec, CoinLabelling};
@@ -283,8 +290,61 @@ fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
         .ok_or_else(|| FormatError::new("missing field `kind`"))
 }
 
+/// The keys of the envelope, which [`envelope`] reads and [`body`] skips.
+const ENVELOPE_FIELDS: [&str; 3] = ["format", "version", "kind"];
+
+/// Reads the fields of a file's kind straight into `T` (the envelope's keys skipped, their
+/// values never built), in one streaming pass. An instance is exactly its file: every kind's
+/// type and every object nested in it refuses a field it does not know (`deny_unknown_fields`,
+/// or a strict form of its own where the fields depend on a tag), with serde's message naming
+/// the fields it knows, at the line and column of the key. The kind's own field list is serde's
+/// (its `FIELDS`): nothing here repeats it, so nothing can drift from it.
 fn body<T: DeserializeOwned>(text: &str) -> Result<T, FormatError> {
-    serde_json::from_str(text).map_err(FormatError::from_json)
+    let mut reader = serde_json::Deserializer::from_str(text);
+    let read = reader.deserialize_map(BodyVisitor(PhantomData)).and_then(|body| {
+        reader.end()?;
+        Ok(body)
+    });
+    read.map_err(FormatError::from_json)
+}
+
+/// Hands the top-level object, without the envelope, to `T`.
+struct BodyVisitor<T>(PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for BodyVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::deserialize(MapAccessDeserializer::new(WithoutEnvelope(map)))
+    }
+}
+
+/// A top-level object's entries but the envelope's.
+struct WithoutEnvelope<A>(A);
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for WithoutEnvelope<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        while let Some(key) = self.0.next_key::<String>()? {
+            if !ENVELOPE_FIELDS.contains(&key.as_str()) {
+                return seed.deserialize(StringDeserializer::new(key)).map(Some);
+            }
+            self.0.next_value::<IgnoredAny>()?;
+        }
+        Ok(None)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        self.0.next_value_seed(seed)
+    }
 }
 
 #[derive(Serialize)]
@@ -397,5 +457,156 @@ mod tests {
         assert!(err.message.contains("unknown instance kind 'chess'"));
         let err = Certificate::from_json(SMALL).unwrap_err();
         assert!(err.message.contains("expected 'gamecert-certificate'"));
+    }
+
+    /// The message of reading `text` as an instance (`Err` expected).
+    fn instance_error(text: &str) -> String {
+        Instance::from_json(text).map(|i| format!("read as {i:?}")).unwrap_err().to_string()
+    }
+
+    fn certificate_error(text: &str) -> String {
+        Certificate::from_json(text).map(|c| format!("read as {c:?}")).unwrap_err().to_string()
+    }
+
+    const HEADER: &str = r#""format": "gamecert-instance", "version": 1"#;
+
+    #[test]
+    fn an_unknown_field_is_refused_at_every_level_naming_the_known_ones() {
+        let top = instance_error(
+            &SMALL.replace("\"black_count\": 1", "\"black_count\": 1, \"roundz\": 5"),
+        );
+        assert_eq!(
+            top,
+            "3:50: unknown field `roundz`, expected one of `graph`, `white`, `black_count`, `source`"
+        );
+        let graph = instance_error(&SMALL.replace("\"edges\"", "\"edgez\": [], \"edges\""));
+        assert_eq!(graph, "2:54: unknown field `edgez`, expected `vertices` or `edges`");
+        let voronoi = format!(
+            r#"{{{HEADER}, "kind": "voronoi", "graph": {{"vertices": ["a", "b"], "edges": []}},
+            "rounds": 1, "start": {{"white": [], "black": [], "blacks": []}}}}"#
+        );
+        assert!(instance_error(&voronoi)
+            .contains("unknown field `blacks`, expected `white` or `black`"));
+        let source = SMALL.replace(
+            "\"black_count\": 1",
+            r#""black_count": 1, "source": {"reduction": "sat-voronoi1",
+               "formula": {"num_vars": 1, "clauses": [], "num_clauses": 0}}"#,
+        );
+        let err = instance_error(&source);
+        assert!(
+            err.contains("unknown field `num_clauses`, expected `num_vars` or `clauses`"),
+            "{err}"
+        );
+        // A coin product's components are rules of their own, with their own fields.
+        let coins = |x: &str| {
+            format!(
+                r#"{{{HEADER}, "kind": "coin-game", "board": [4, 4], "heads": [[1, 1]],
+                "rule": {{"game": "product", "x": {x}, "y": {{"game": "ruler"}}}}}}"#
+            )
+        };
+        Instance::from_json(&coins(r#"{"game": "ruler", "base": 2}"#)).unwrap();
+        let err = instance_error(&coins(r#"{"game": "ruler", "max_distance": 2}"#));
+        assert!(
+            err.ends_with(
+                "unknown field `max_distance` for game `ruler`, expected one of `game`, `base`"
+            ),
+            "{err}"
+        );
+        let err = instance_error(&coins(r#"{"game": "subsets", "min_others": 1, "max_other": 2}"#));
+        assert!(err.contains("unknown field `max_other` for game `subsets`"), "{err}");
+        // Documented optional fields stay optional.
+        let direct = r#"{"format": "gamecert-certificate", "version": 1, "kind": "refutation",
+            "claim": "black-cannot-win", "method": "direct", "lrat": "1 0 0\n""#;
+        Certificate::from_json(&format!("{direct}}}")).unwrap();
+        // A direct refutation has no formula: one given would be silently ignored.
+        let err = certificate_error(&format!(
+            r#"{direct}, "formula": {{"num_vars": 1, "clauses": []}}}}"#
+        ));
+        assert!(
+            err.ends_with("unknown field `formula` for method `direct`, expected one of `claim`, `method`, `lrat`"),
+            "{err}"
+        );
+        let err = certificate_error(&format!(r#"{direct}, "reduction": "sat-voronoi1"}}"#));
+        assert!(err.contains("unknown field `reduction` for method `direct`"), "{err}");
+        let reduction = direct.replace("\"direct\"", "\"reduction\"");
+        let err = certificate_error(&format!("{reduction}}}"));
+        assert!(err.contains("missing field `reduction` (method `reduction`)"), "{err}");
+        // A misspelt tag is named as unknown, not reported missing.
+        let err = certificate_error(&format!("{}}}", direct.replace("\"method\"", "\"methd\"")));
+        assert!(err.contains("unknown field `methd` for a refutation, expected one of"), "{err}");
+        let err = instance_error(&coins(r#"{"gam": "ruler"}"#));
+        assert!(err.contains("unknown field `gam` for a rule, expected one of `game`"), "{err}");
+        assert!(instance_error(&coins("{}")).contains("missing field `game`"));
+        // The top level is an object, its envelope read once.
+        let err = instance_error(r#"["gamecert-instance", 1, "voronoi"]"#);
+        assert!(err.contains("expected a JSON object"), "{err}");
+    }
+
+    /// The objects read through a strict form of their own (their fields depend on a tag) read
+    /// back every variant as written: the strict forms have not drifted from the types.
+    #[test]
+    fn every_tagged_variant_reads_back_what_it_writes() {
+        use crate::impartial::coins::{GameSpec, RuleSpec};
+        let strip = |game| Box::new(RuleSpec { game, base: None });
+        let games = [
+            GameSpec::TurningTurtles,
+            GameSpec::MockTurtles,
+            GameSpec::Twins,
+            GameSpec::Ruler,
+            GameSpec::Grunt,
+            GameSpec::Subsets { min_others: 1, max_others: 2, max_distance: Some(3) },
+            GameSpec::Subsets { min_others: 0, max_others: 1, max_distance: None },
+            GameSpec::Offsets { sets: vec![vec![1], vec![2, 3]] },
+            GameSpec::Product { x: strip(GameSpec::Ruler), y: strip(GameSpec::Twins) },
+            GameSpec::TurningCorners,
+            GameSpec::Rugs,
+            GameSpec::AcrosticTwins,
+        ];
+        for game in games {
+            // A new variant fails to compile here until it is listed above.
+            match game {
+                GameSpec::TurningTurtles
+                | GameSpec::MockTurtles
+                | GameSpec::Twins
+                | GameSpec::Ruler
+                | GameSpec::Grunt
+                | GameSpec::Subsets { .. }
+                | GameSpec::Offsets { .. }
+                | GameSpec::Product { .. }
+                | GameSpec::TurningCorners
+                | GameSpec::Rugs
+                | GameSpec::AcrosticTwins => {}
+            }
+            for base in [None, Some(-2)] {
+                let rule = RuleSpec { game: game.clone(), base };
+                let text = serde_json::to_string(&rule).unwrap();
+                assert_eq!(serde_json::from_str::<RuleSpec>(&text).unwrap(), rule, "{text}");
+            }
+        }
+        let formula = Cnf { num_vars: 1, clauses: vec![vec![1]] };
+        let methods = [
+            RefutationMethod::Direct,
+            RefutationMethod::Reduction { reduction: SatVoronoi::Problem2, formula },
+        ];
+        for method in methods {
+            match method {
+                RefutationMethod::Direct | RefutationMethod::Reduction { .. } => {}
+            }
+            let cert = Certificate::Refutation(Refutation {
+                claim: CLAIM_BLACK_CANNOT_WIN.into(),
+                method,
+                lrat: "1 0 0\n".into(),
+            });
+            assert_eq!(Certificate::from_json(&cert.to_json()).unwrap(), cert);
+        }
+        let marking = Instance::MarkingGame(MarkingSpec {
+            game: crate::triangulations::marking::MarkingGame::Coloring,
+            triangulation: crate::base::geometry::TriangulationSpec {
+                points: vec![[0, 0], [1, 0], [0, 1]],
+                triangles: vec![[0, 1, 2]],
+                edges: vec![[0, 1]],
+            },
+        });
+        assert_eq!(Instance::from_json(&marking.to_json()).unwrap(), marking);
     }
 }

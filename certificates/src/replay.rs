@@ -23,6 +23,26 @@
 //! has the same subtree, so visiting it once suffices.
 //!
 //! What a family keeps is only its rules and its certificate format.
+//!
+//! # What a [`Rules`] implementation must do (the budget)
+//!
+//! The engine charges each visit ([`FINGERPRINT_COST`]); everything else is the rules' to
+//! charge, and always before it is built, since the engine holds every [`Node::Moves`] list on
+//! its stack:
+//!
+//! - **Count, then charge, then list.** At the opponent's turn, count the moves without listing
+//!   them (a weight, a heap, a subset size can make the count astronomical) and charge the count
+//!   times what each move costs, the move held in the list and the position it leads to, before
+//!   the vector is built. Never list first and charge per item afterwards: a list of 10^8 moves
+//!   is gigabytes before the first charge refuses it (issue 24; vertex nim did this).
+//! - **Test the strategy's move, do not search for it.** At the strategy's turn, decide the
+//!   certificate's move legal directly ([`Node::Moves`] of one move), not by looking it up in a
+//!   list of every legal move.
+//! - **A position that can grow is refused before it is built.** When [`Rules::play`] builds a
+//!   position whose size may grow with the move (vertex nim's emptied vertex joins its
+//!   neighbourhood, quadratic in its degree), it first [`Budget::require`]s an upper bound.
+//! - **Counting is charged too.** A count computed only to be charged must itself cost no more
+//!   than what it charges, or be charged first (see [`crate::base::budget`]).
 
 use crate::base::budget::Budget;
 use crate::base::fingerprint::{Fold, FINGERPRINT_COST};

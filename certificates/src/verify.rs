@@ -6,18 +6,32 @@
 //!   ([`crate::format`]); a file named `*.dnf`, or whose first line that is neither blank nor a
 //!   `c` comment is a `p dnf` header, is a positive DNF in text ([`crate::voronoi::dnf_text`]); anything
 //!   else is the edge-list text of a one-round Voronoi instance ([`crate::voronoi::edgelist`]). An
-//!   instance that cannot be read or is not a valid instance of its kind is bad input: exit 2,
-//!   with the file, and the line and column where known.
-//! - The certificate is read next. A certificate that cannot be read from disk is bad input
-//!   (exit 2); one that does not parse is a rejected certificate (exit 1). For a
-//!   triangle-avoidance instance, a certificate that starts with the `triangle-stream` magic is
-//!   not read whole: it is checked as it is read ([`crate::triangle_avoidance::stream`]), with
-//!   the budget of the two files' sizes (standard input has none: the default alone).
+//!   instance that cannot be read, does not parse (an unknown field in any object included) or
+//!   is not a valid instance of its kind is bad input: exit 2, with the file, and the line and
+//!   column where known.
+//! - The certificate is read next, once the instance is found valid. A certificate that cannot
+//!   be read or does not parse (not JSON, an unknown kind, an unknown field in any object, a
+//!   wrong type) is bad input too: exit 2, with the file, line and column; nothing was checked.
+//!   For a triangle-avoidance instance, a certificate that starts with the `triangle-stream`
+//!   magic is not read whole: it is checked as it is read ([`crate::triangle_avoidance::stream`]),
+//!   with the budget of the two files' sizes (a certificate streamed from standard input has no
+//!   size before it is read: it adds nothing to the default).
 //! - One budget ([`Limits`], by default [`Limits::for_input`] of the two files' sizes, or
 //!   `--max-work`) covers validating the instance and checking the certificate. When it runs
 //!   out the certificate is rejected (exit 1) with a reason that names the limit, even if it
 //!   ran out while the instance was being validated: nothing was found wrong with the input,
 //!   but nothing was established either.
+//! - **Sizes are as stored.** The budget grows with the files' sizes on disk (or the bytes read
+//!   from standard input), never with what a compressed file decompresses to: a few hundred
+//!   bytes of bzip2 must not buy billions of work units. A plain file's bytes are prepaid by
+//!   [`Limits::for_input`]; the bytes decompression adds beyond the stored ones are charged
+//!   [`crate::base::budget::WORK_PER_INPUT_BYTE`] each ([`decompression_work`]) as soon as the
+//!   budget exists, before the certificate is parsed, so compression buys nothing. A reader that
+//!   decompresses stops at [`decompression_cap`] while decompressing (bad input, exit 2): past
+//!   it that charge alone would exceed the budget. The instance is parsed before the budget can
+//!   be sized (the certificate's size is needed first), under that cap. A `triangle-stream` is
+//!   charged item by item as it is read (at least one unit a byte), so its decompressed bytes
+//!   are not charged again.
 //! - Exit 0 when the certificate is accepted.
 //!
 //! - A file named `-` is standard input (at most one of the two). `gamecert verify` passes its
@@ -25,7 +39,7 @@
 //!
 //! Nothing here prints: the caller writes [`Outcome::stdout`] and [`Outcome::stderr`].
 
-use crate::base::budget::{Budget, Limits};
+use crate::base::budget::{Budget, Limits, WORK_PER_INPUT_BYTE};
 use crate::check::{check_one_round_with, check_with, reject, Verdict, Work};
 use crate::format::{Certificate, Instance};
 use std::path::Path;
@@ -39,7 +53,7 @@ pub struct Request<'a> {
     pub json: bool,
     /// The work budget; `None` for [`Limits::for_input`] of the two files' sizes.
     pub max_work: Option<u64>,
-    /// How a file's bytes are read ([`read_file`] in `gamecert-check`).
+    /// How a file's bytes are read ([`read_file`] in `gamecert-check`), with their stored size.
     pub read: Reader,
     /// How a certificate is opened as a stream ([`open_file`] in `gamecert-check`): a
     /// `triangle-stream` certificate is read through it, never whole.
@@ -50,11 +64,62 @@ pub struct Request<'a> {
     pub started: std::time::Instant,
 }
 
-/// Reads a whole file (`-`: standard input); the error names the file.
-pub type Reader = fn(&Path) -> Result<Vec<u8>, String>;
+/// Reads a whole file (`-`: standard input); the error names the file. The second argument is
+/// the request's `--max-work`: a reader that decompresses stops at [`decompression_cap`] of the
+/// file's stored size and it.
+pub type Reader = fn(&Path, Option<u64>) -> Result<Content, String>;
 
-/// Opens a file (`-`: standard input) to be read in order; the error names the file.
-pub type Opener = fn(&Path) -> Result<Box<dyn std::io::Read>, String>;
+/// Opens a file (`-`: standard input) to be read in order; the error names the file. The
+/// second argument is as for [`Reader`].
+pub type Opener = fn(&Path, Option<u64>) -> Result<Stream, String>;
+
+/// A whole file as a [`Reader`] read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Content {
+    /// What is parsed: the file's bytes, or what a compressed file decompresses to.
+    pub bytes: Vec<u8>,
+    /// The file's size as stored: on disk, or as read from standard input (still compressed).
+    /// The budget is sized from this, never from `bytes`.
+    pub stored: u64,
+}
+
+impl Content {
+    /// A file read as it is stored (nothing decompressed).
+    pub fn plain(bytes: Vec<u8>) -> Content {
+        Content { stored: bytes.len() as u64, bytes }
+    }
+}
+
+/// A file opened by an [`Opener`]: what to read, and its stored size when known before reading
+/// (standard input read as a stream: not known).
+pub struct Stream {
+    pub read: Box<dyn std::io::Read>,
+    pub stored: Option<u64>,
+    /// The bytes decompression added, when the file was decompressed whole before it is read
+    /// (0 otherwise); charged at [`decompression_work`]'s rate before the stream is read.
+    pub unpacked: u64,
+}
+
+/// The most bytes a compressed file of `stored` bytes may decompress to when it is verified
+/// with `max_work` (`None`: the default, [`Limits::for_input`] of its stored size): its stored
+/// size plus one byte for every [`WORK_PER_INPUT_BYTE`] units of the budget, the point past
+/// which [`decompression_work`] alone would exceed the budget.
+pub fn decompression_cap(stored: u64, max_work: Option<u64>) -> u64 {
+    let work = max_work.unwrap_or_else(|| Limits::for_input(stored).max_work);
+    stored.saturating_add(work / WORK_PER_INPUT_BYTE)
+}
+
+/// The work units charged for a file stored in `stored` bytes whose content is `content`
+/// bytes: [`WORK_PER_INPUT_BYTE`] for every byte beyond the stored ones, which the budget did
+/// not prepay (nothing for a plain file).
+pub fn decompression_work(content: u64, stored: u64) -> u64 {
+    content.saturating_sub(stored).saturating_mul(WORK_PER_INPUT_BYTE)
+}
+
+/// The limits of `request` for input files of `stored` bytes together.
+fn limits(request: &Request, stored: u64) -> Limits {
+    request.max_work.map_or_else(|| Limits::for_input(stored), |max_work| Limits { max_work })
+}
 
 /// The name a path is shown by in messages: `<stdin>` for `-`.
 pub fn shown(path: &Path) -> String {
@@ -65,66 +130,72 @@ pub fn shown(path: &Path) -> String {
     }
 }
 
-/// The checker's [`Reader`]: a plain file, or standard input for `-`.
-pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+/// The checker's [`Reader`]: a plain file, or standard input for `-` (nothing decompressed).
+pub fn read_file(path: &Path, _max_work: Option<u64>) -> Result<Content, String> {
     let mut bytes = Vec::new();
     let read = if path == Path::new("-") {
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map(|_| ())
     } else {
         std::fs::read(path).map(|b| bytes = b)
     };
-    read.map(|()| bytes).map_err(|e| format!("{}: {e}", shown(path)))
+    read.map(|()| Content::plain(bytes)).map_err(|e| format!("{}: {e}", shown(path)))
 }
 
 /// The checker's [`Opener`]: a plain file, or standard input for `-`.
-pub fn open_file(path: &Path) -> Result<Box<dyn std::io::Read>, String> {
+pub fn open_file(path: &Path, _max_work: Option<u64>) -> Result<Stream, String> {
     if path == Path::new("-") {
-        return Ok(Box::new(std::io::stdin()));
+        return Ok(Stream { read: Box::new(std::io::stdin()), stored: None, unpacked: 0 });
     }
-    std::fs::File::open(path)
-        .map(|f| Box::new(f) as Box<dyn std::io::Read>)
-        .map_err(|e| format!("{}: {e}", shown(path)))
+    let at = |e: std::io::Error| format!("{}: {e}", shown(path));
+    let file = std::fs::File::open(path).map_err(at)?;
+    let stored = file.metadata().map_err(at)?.len();
+    Ok(Stream { read: Box::new(file), stored: Some(stored), unpacked: 0 })
 }
 
-/// A certificate opened: a `triangle-stream` (to be read as it is checked) or the whole
-/// bytes of any other kind.
+/// A certificate opened: a `triangle-stream` (to be read as it is checked, with its stored
+/// size when known) or the whole content of any other kind.
 enum Opened {
-    Stream(Box<dyn std::io::Read>),
-    Whole(Vec<u8>),
+    Stream(Box<dyn std::io::Read>, Option<u64>),
+    Whole(Content),
 }
 
 /// Opens the certificate of a triangle-avoidance instance and looks at its first bytes.
 fn open_certificate(request: &Request) -> Result<Opened, String> {
     use std::io::Read;
-    let mut r = (request.open)(request.certificate)?;
+    let Stream { read: mut r, stored, .. } = (request.open)(request.certificate, request.max_work)?;
     let io = |e: std::io::Error| format!("{}: {e}", shown(request.certificate));
     let mut head = Vec::new();
     (&mut r).take(8).read_to_end(&mut head).map_err(io)?;
     if head == crate::triangle_avoidance::stream::MAGIC {
-        return Ok(Opened::Stream(Box::new(std::io::Cursor::new(head).chain(r))));
+        return Ok(Opened::Stream(Box::new(std::io::Cursor::new(head).chain(r)), stored));
     }
     r.read_to_end(&mut head).map_err(io)?;
-    Ok(Opened::Whole(head))
+    // A plain stream of unknown size is stored as the bytes it held.
+    let stored = stored.unwrap_or(head.len() as u64);
+    Ok(Opened::Whole(Content { bytes: head, stored }))
 }
 
-/// Checks a `triangle-stream` certificate (after the instance, `spec`, was read): its own
-/// budget of the two files' sizes, the stream read once.
+/// Checks a `triangle-stream` certificate (after the instance, `spec`, was read from
+/// `instance`'s stored and decompressed sizes): its own budget of the two files' stored sizes,
+/// the stream read once.
 fn run_stream(
     request: &Request,
     spec: &crate::format::TriangleSpec,
-    stream: Box<dyn std::io::Read>,
-    instance_bytes: u64,
+    (stream, certificate_stored): (Box<dyn std::io::Read>, Option<u64>),
+    (instance_stored, instance_content): (u64, u64),
 ) -> Outcome {
     if let Err(why) = spec.validate() {
         return Outcome::bad_input(format!("{}:{why}", shown(request.instance)));
     }
-    // The file's length where it has one (standard input: the default budget alone).
-    let certificate_bytes = std::fs::metadata(request.certificate).map_or(0, |m| m.len());
-    let limits = request.max_work.map_or_else(
-        || Limits::for_input(instance_bytes.saturating_add(certificate_bytes)),
-        |max_work| Limits { max_work },
-    );
-    let mut budget = limits.budget();
+    // A stream from standard input has no size yet: the instance's alone sizes the budget.
+    let stored = instance_stored.saturating_add(certificate_stored.unwrap_or(0));
+    let mut budget = limits(request, stored).budget();
+    if let Err(why) = budget.charge(
+        decompression_work(instance_content, instance_stored),
+        "reading the decompressed input",
+    ) {
+        return unpaid(request, why, &budget);
+    }
     let mut reader = std::io::BufReader::with_capacity(1 << 20, stream);
     let claim = format!("the Winner wins one-colour triangle avoidance on {} nodes", spec.n);
     let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -235,7 +306,7 @@ fn is_dnf_text(path: &Path, text: &str) -> bool {
 /// Reads an instance file (without validating it): JSON, DNF text or edge list. The error is
 /// the message for the user, naming the file, line and column.
 pub fn read_instance(path: &Path) -> Result<Instance, String> {
-    let text = utf8(path, read_file(path)?)?;
+    let text = utf8(path, read_file(path, None)?.bytes)?;
     parse_instance(path, &text)
 }
 
@@ -264,6 +335,12 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
     }
 }
 
+/// Reads a JSON certificate from `text` (from `path`); the error is the message for the user,
+/// naming the file, line and column.
+pub fn read_certificate(path: &Path, text: &str) -> Result<Certificate, String> {
+    Certificate::from_json(text).map_err(|e| format!("{}:{e}", shown(path)))
+}
+
 /// A text format that is not an instance, and the command that takes it.
 fn foreign_text(text: &str) -> Option<&'static str> {
     let first = text
@@ -290,11 +367,13 @@ pub fn run(request: &Request) -> Outcome {
     if request.instance == Path::new("-") && request.certificate == Path::new("-") {
         return Outcome::bad_input("only one of the two files can be standard input (-)".into());
     }
-    let instance_text =
-        match (request.read)(request.instance).and_then(|b| utf8(request.instance, b)) {
-            Ok(text) => text,
-            Err(message) => return Outcome::bad_input(message),
-        };
+    let (instance_text, instance_stored) = match (request.read)(request.instance, request.max_work)
+        .and_then(|c| Ok((utf8(request.instance, c.bytes)?, c.stored)))
+    {
+        Ok(read) => read,
+        Err(message) => return Outcome::bad_input(message),
+    };
+    let instance_content = instance_text.len() as u64;
     let instance = match parse_instance(request.instance, &instance_text) {
         Ok(instance) => instance,
         Err(message) => return Outcome::bad_input(message),
@@ -304,31 +383,27 @@ pub fn run(request: &Request) -> Outcome {
     // certificate may be a stream, read as it is checked.
     let certificate_read = match &instance {
         Instance::TriangleAvoidance(spec) => match open_certificate(request) {
-            Ok(Opened::Stream(stream)) => {
-                return run_stream(request, spec, stream, instance_text.len() as u64)
+            Ok(Opened::Stream(stream, stored)) => {
+                let instance = (instance_stored, instance_content);
+                return run_stream(request, spec, (stream, stored), instance);
             }
-            Ok(Opened::Whole(bytes)) => Ok(bytes),
+            Ok(Opened::Whole(content)) => Ok(content),
             Err(message) => Err(message),
         },
-        _ => (request.read)(request.certificate),
+        _ => (request.read)(request.certificate, request.max_work),
     };
-    let certificate_bytes = certificate_read.as_ref().map_or(0, |b| b.len() as u64);
-    let input_bytes = (instance_text.len() as u64).saturating_add(certificate_bytes);
+    let (certificate_stored, certificate_content) =
+        certificate_read.as_ref().map_or((0, 0), |c| (c.stored, c.bytes.len() as u64));
     // The parsed instance is all that is needed from here on (a large instance's text is
     // hundreds of megabytes).
     drop(instance_text);
-    let limits = match request.max_work {
-        Some(max_work) => Limits { max_work },
-        None => Limits::for_input(input_bytes),
-    };
-    let mut budget = limits.budget();
-    let unread = |reason: String, work: Work| Verdict {
-        accepted: false,
-        claim: "unknown".into(),
-        reason,
-        work,
-        trusted: Vec::new(),
-    };
+    let mut budget = limits(request, instance_stored.saturating_add(certificate_stored)).budget();
+    // What decompression added was not prepaid: charged before the certificate is parsed.
+    let unpacked = decompression_work(instance_content, instance_stored)
+        .saturating_add(decompression_work(certificate_content, certificate_stored));
+    if let Err(why) = budget.charge(unpacked, "reading the decompressed input") {
+        return unpaid(request, why, &budget);
+    }
     // The instance first: a bad one is bad input (exit 2) whatever the certificate.
     let one_round = match &instance {
         Instance::VoronoiOneRound(spec) => match spec.validate_within(&mut budget) {
@@ -340,27 +415,19 @@ pub fn run(request: &Request) -> Outcome {
             Err(e) => return invalid(request, e.to_string(), &budget),
         },
     };
-    let certificate_text = match certificate_read {
-        Ok(bytes) => bytes,
+    // A certificate that does not parse (not JSON, an unknown kind or field, a wrong type) is
+    // bad input like an instance that does not: nothing was checked.
+    let certificate = match certificate_read
+        .map(|content| content.bytes)
+        .and_then(|bytes| utf8(request.certificate, bytes))
+        .and_then(|text| read_certificate(request.certificate, &text))
+    {
+        Ok(certificate) => certificate,
         Err(message) => return Outcome::bad_input(message),
     };
-    let parsed = String::from_utf8(certificate_text)
-        .map_err(|e| {
-            format!(
-                "the file is not UTF-8 text (invalid byte at offset {})",
-                e.utf8_error().valid_up_to()
-            )
-        })
-        .and_then(|text| Certificate::from_json(&text).map_err(|e| e.to_string()));
-    let verdict = match parsed {
-        Ok(certificate) => match &one_round {
-            Some(game) => check_one_round_with(game, &certificate, &mut budget),
-            None => check_with(&instance, &certificate, &mut budget),
-        },
-        Err(why) => unread(
-            format!("{}:{why}: the certificate does not parse", shown(request.certificate)),
-            Work::default(),
-        ),
+    let verdict = match &one_round {
+        Some(game) => check_one_round_with(game, &certificate, &mut budget),
+        None => check_with(&instance, &certificate, &mut budget),
     };
     finish(request, verdict)
 }
@@ -373,16 +440,30 @@ pub fn run_lrat(request: &Request) -> Outcome {
     if request.instance == Path::new("-") && request.certificate == Path::new("-") {
         return Outcome::bad_input("only one of the two files can be standard input (-)".into());
     }
-    let read = |path: &Path| (request.read)(path).and_then(|b| utf8(path, b));
-    let (formula, proof) = match (read(request.instance), read(request.certificate)) {
-        (Ok(formula), Ok(proof)) => (formula, proof),
-        (Err(message), _) | (_, Err(message)) => return Outcome::bad_input(message),
+    // The formula is read whole; the proof is read line by line as it is checked (a proof of
+    // gigabytes is never held whole), its stored size known up front where it has one.
+    let formula = match (request.read)(request.instance, request.max_work) {
+        Ok(content) => content,
+        Err(message) => return Outcome::bad_input(message),
     };
-    let input_bytes = (formula.len() as u64).saturating_add(proof.len() as u64);
-    let limits = request
-        .max_work
-        .map_or_else(|| Limits::for_input(input_bytes), |max_work| Limits { max_work });
-    let mut budget = limits.budget();
+    let proof = match (request.open)(request.certificate, request.max_work) {
+        Ok(stream) => stream,
+        Err(message) => return Outcome::bad_input(message),
+    };
+    let formula_stored = formula.stored;
+    let formula_unpacked = decompression_work(formula.bytes.len() as u64, formula_stored);
+    let formula = match utf8(request.instance, formula.bytes) {
+        Ok(text) => text,
+        Err(message) => return Outcome::bad_input(message),
+    };
+    let stored = formula_stored.saturating_add(proof.stored.unwrap_or(0));
+    let mut budget = limits(request, stored).budget();
+    // What decompression added was not prepaid: charged before either file is parsed.
+    let unpacked =
+        formula_unpacked.saturating_add(proof.unpacked.saturating_mul(WORK_PER_INPUT_BYTE));
+    if let Err(why) = budget.charge(unpacked, "reading the decompressed input") {
+        return unpaid(request, why, &budget);
+    }
     let claim = "the formula is unsatisfiable".to_string();
     let cnf = match crate::base::dimacs::parse_cnf(&formula, &mut budget) {
         Ok(cnf) => cnf,
@@ -393,7 +474,8 @@ pub fn run_lrat(request: &Request) -> Outcome {
         cnf_clauses: Some(cnf.clauses.len()),
         ..Work::default()
     };
-    let verdict = match crate::base::lrat::check_lrat(&cnf, &proof, &mut budget) {
+    let lines = std::io::BufReader::with_capacity(1 << 20, proof.read);
+    let verdict = match crate::base::lrat::check_lrat_reader(&cnf, lines, &mut budget) {
         Ok(report) => {
             work.lrat_additions = Some(report.additions);
             work.lrat_deletions = Some(report.deletions);
@@ -404,13 +486,13 @@ pub fn run_lrat(request: &Request) -> Outcome {
                 accepted: true,
                 claim,
                 reason: format!(
-                    "{} refutes {} ({} variables, {} clauses): {} additions checked ({} by reverse \
-                     unit propagation, {} as RAT steps), the empty clause at id {}",
+                    "{} refutes {} ({}, {}): {} checked ({} by reverse unit propagation, {} as \
+                     RAT steps), the empty clause at id {}",
                     shown(request.certificate),
                     shown(request.instance),
-                    cnf.num_vars,
-                    cnf.clauses.len(),
-                    report.additions,
+                    counted(u64::from(cnf.num_vars), "variable"),
+                    counted(cnf.clauses.len() as u64, "clause"),
+                    counted(report.additions, "addition"),
                     report.additions - report.rat_additions,
                     report.rat_additions,
                     report.empty_clause_id
@@ -425,6 +507,22 @@ pub fn run_lrat(request: &Request) -> Outcome {
         }
     };
     finish(request, verdict)
+}
+
+/// The budget cannot pay for the bytes decompression added: a rejection naming the limit.
+fn unpaid(request: &Request, why: String, budget: &Budget) -> Outcome {
+    let reason = format!(
+        "{why} (a compressed file's bytes beyond its stored size cost {WORK_PER_INPUT_BYTE} \
+         units each: decompress it first, a plain file's bytes are prepaid)"
+    );
+    let mut verdict = reject("unknown".into(), reason, Work::default());
+    verdict.work.work_units = budget.used();
+    finish(request, verdict)
+}
+
+/// `count` and `noun`, the noun plural unless the count is one ("1 clause", "2 clauses").
+fn counted(count: u64, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
 /// An instance that failed validation: bad input, or a rejection when the budget ran out.
@@ -626,5 +724,70 @@ mod tests {
         let err = parse_instance(dnf, "1 2 3\n").unwrap_err();
         assert!(err.starts_with("f.txt:1:1:"), "{err}");
         assert!(err.contains("`p dnf` header"), "{err}");
+    }
+
+    /// A reader standing for a compressed file: the file's bytes, said to be stored in 100.
+    fn stored_in_100(path: &Path, _: Option<u64>) -> Result<Content, String> {
+        read_file(path, None).map(|content| Content { bytes: content.bytes, stored: 100 })
+    }
+
+    /// An opener standing for a compressed file stored in 100 bytes.
+    fn opened_from_100(path: &Path, _: Option<u64>) -> Result<Stream, String> {
+        open_file(path, None).map(|stream| Stream { stored: Some(100), ..stream })
+    }
+
+    /// Issue 24: the budget comes from the stored sizes on every path (whole certificates,
+    /// LRAT, a `triangle-stream`), and the bytes decompression adds are charged: an instance
+    /// of 32 MB stored in 100 bytes exhausts the budget of 2 * 10^9 + 64 * 200 units before
+    /// anything else is done (sized from its 32 MB, the budget once grew by 2 * 10^9).
+    #[test]
+    fn the_budget_is_sized_from_stored_bytes_on_every_path() {
+        let dir = std::env::temp_dir().join(format!("gamecert-stored-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let padded = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, format!("{text}{}", " ".repeat(32_000_000))).unwrap();
+            path
+        };
+        let heaps = padded(
+            "heaps.json",
+            r#"{"format": "gamecert-instance", "version": 1, "kind": "heap-game", "game": "kayles", "heaps": [1]}"#,
+        );
+        let triangle = padded(
+            "triangle.json",
+            r#"{"format": "gamecert-instance", "version": 1, "kind": "triangle-avoidance", "n": 3}"#,
+        );
+        let formula = padded("f.cnf", "p cnf 1 2\n1 0\n-1 0\n");
+        let certificate = dir.join("c");
+        std::fs::write(&certificate, b"GCTASTR1 and anything").unwrap();
+        fn request<'a>(instance: &'a Path, certificate: &'a Path, lrat: bool) -> Request<'a> {
+            Request {
+                instance,
+                certificate,
+                json: false,
+                max_work: None,
+                read: stored_in_100,
+                open: opened_from_100,
+                command: if lrat { "lrat" } else { "verify" },
+                started: std::time::Instant::now(),
+            }
+        }
+        let outcomes = [
+            run(&request(&heaps, &certificate, false)),
+            run(&request(&triangle, &certificate, false)),
+            run_lrat(&request(&formula, &certificate, true)),
+        ];
+        for outcome in outcomes {
+            assert_eq!(outcome.code, 1, "{outcome:?}");
+            let reason = &outcome.verdict.expect("a verdict").reason;
+            assert!(
+                reason.starts_with(
+                    "work limit reached while reading the decompressed input: the check needs \
+                     more than the 2000012800 work units"
+                ),
+                "{reason}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

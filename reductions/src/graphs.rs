@@ -7,9 +7,11 @@
 //! - [`read_graph6`]: nauty's graph6 (one graph a line, as `geng` writes them; an optional
 //!   `>>graph6<<` header). Each line is validated here — printable characters 63..=126, the
 //!   exact length its vertex count implies, zero padding bits — before petgraph's decoder, which
-//!   assumes a well-formed line, sees it. [`to_graph6`] is petgraph's encoder.
+//!   assumes a well-formed line, sees it. [`Graph6Reader`] reads the same from a stream, one line
+//!   at a time. [`to_graph6`] is petgraph's encoder.
 //! - [`read_dimacs_graph`]: the DIMACS graph format (`c` comments, `p edge N M`, `e U V` with
-//!   1-based vertices), as the colouring and clique benchmarks use it.
+//!   1-based vertices), as the colouring and clique benchmarks use it, each edge listed once or
+//!   every edge in both directions.
 //!
 //! Vertices of a read graph are named `v0 .. v{n-1}` in file order (0-based, as nauty's tools
 //! number them); every error names the file, line and column.
@@ -84,26 +86,98 @@ pub struct Graph6Entry {
     pub graph: NamedGraph,
 }
 
-/// Every graph of a graph6 stream (blank lines skipped). `file` names the stream in errors.
+/// Every graph of a graph6 text (blank lines skipped). `file` names the stream in errors.
 pub fn read_graph6(text: &str, file: &str) -> Result<Vec<Graph6Entry>, String> {
-    let mut out = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let mut line = line.trim_end_matches('\r');
+    Graph6Reader::new(text.as_bytes(), file).collect()
+}
+
+/// The longest line [`Graph6Reader`] reads: a graph of [`MAX_GRAPH6_VERTICES`] vertices with
+/// the `>>graph6<<` header and a `\r\n` end.
+const MAX_GRAPH6_LINE_BYTES: u64 = {
+    let n = MAX_GRAPH6_VERTICES as u64;
+    ">>graph6<<".len() as u64 + 4 + (n * (n - 1) / 2).div_ceil(6) + 2
+};
+
+/// The graphs of a graph6 stream, read one line at a time (blank lines skipped), so that a
+/// stream of millions of graphs (`nauty-geng -c 10`) is never held whole. Yields each graph or
+/// the first error (file, line and column), then stops.
+pub struct Graph6Reader<R> {
+    reader: R,
+    file: String,
+    /// Lines read so far.
+    line: usize,
+    buffer: Vec<u8>,
+    failed: bool,
+}
+
+impl<R: std::io::BufRead> Graph6Reader<R> {
+    /// A reader of `reader`; `file` names it in errors.
+    pub fn new(reader: R, file: &str) -> Graph6Reader<R> {
+        Graph6Reader { reader, file: file.to_string(), line: 0, buffer: Vec::new(), failed: false }
+    }
+
+    /// The next line's entry: `None` at the end, or for a blank line `Some(Ok(None))`.
+    fn next_line(&mut self) -> Option<Result<Option<Graph6Entry>, String>> {
+        use std::io::{BufRead, Read};
+        self.buffer.clear();
+        let number = self.line + 1;
+        let at = |column: usize, why: &str| format!("{}:{number}:{column}: {why}", self.file);
+        match (&mut self.reader).take(MAX_GRAPH6_LINE_BYTES).read_until(b'\n', &mut self.buffer) {
+            Ok(0) => return None,
+            Ok(_) => self.line = number,
+            Err(e) => return Some(Err(at(1, &e.to_string()))),
+        }
+        if !self.buffer.ends_with(b"\n") && self.buffer.len() as u64 == MAX_GRAPH6_LINE_BYTES {
+            return Some(Err(at(1, "the line is longer than any graph6 line gamecert reads")));
+        }
+        let mut bytes = self.buffer.strip_suffix(b"\n").unwrap_or(&self.buffer);
+        while let Some(rest) = bytes.strip_suffix(b"\r") {
+            bytes = rest;
+        }
         let mut column = 1;
-        if k == 0 {
-            if let Some(rest) = line.strip_prefix(">>graph6<<") {
-                line = rest;
+        if number == 1 {
+            if let Some(rest) = bytes.strip_prefix(b">>graph6<<") {
+                bytes = rest;
                 column += ">>graph6<<".len();
             }
         }
-        if line.is_empty() {
-            continue;
+        if bytes.is_empty() {
+            return Some(Ok(None));
         }
-        let (n, edges) = parse_graph6_line(line)
-            .map_err(|(col, why)| format!("{file}:{}:{}: {why}", k + 1, column + col))?;
-        out.push(Graph6Entry { line: k + 1, text: line.to_string(), graph: numbered(n, edges) });
+        // graph6 is printable ASCII: a byte past it is named here, as the text is not UTF-8.
+        if let Some(i) = bytes.iter().position(|&b| b >= 128) {
+            let why = format!("the byte 0x{:02x} is not a graph6 character (63..=126)", bytes[i]);
+            if !bytes[..i].iter().any(|b| !(63..=126).contains(b)) {
+                return Some(Err(at(column + i, &why)));
+            }
+        }
+        let text = String::from_utf8_lossy(bytes);
+        Some(match parse_graph6_line(&text) {
+            Ok((n, edges)) => {
+                let graph = numbered(n, edges);
+                Ok(Some(Graph6Entry { line: number, text: text.into_owned(), graph }))
+            }
+            Err((col, why)) => Err(at(column + col, &why)),
+        })
     }
-    Ok(out)
+}
+
+impl<R: std::io::BufRead> Iterator for Graph6Reader<R> {
+    type Item = Result<Graph6Entry, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.failed {
+            match self.next_line()? {
+                Ok(None) => continue,
+                Ok(Some(entry)) => return Some(Ok(entry)),
+                Err(why) => {
+                    self.failed = true;
+                    return Some(Err(why));
+                }
+            }
+        }
+        None
+    }
 }
 
 /// A decoded graph6 line: the vertex count and the edges (0-based).
@@ -161,10 +235,24 @@ pub fn to_graph6(graph: &NamedGraph) -> String {
     petgraph::graph6::ToGraph6::graph6_string(graph)
 }
 
-/// A graph in the DIMACS graph format. `file` names it in errors.
-pub fn read_dimacs_graph(text: &str, file: &str) -> Result<NamedGraph, String> {
-    let mut graph: Option<(NamedGraph, usize, usize)> = None;
-    let mut seen = std::collections::HashSet::new();
+/// A graph in the DIMACS graph format, and the notes for the user (at most one: that every
+/// edge was listed in both directions). `file` names it in errors and notes.
+///
+/// Each edge may be listed once, in either direction, or — as many benchmark files do, e.g.
+/// the queen graphs — every edge twice, once in each direction (`e 1 2` and `e 2 1`); the
+/// latter is read as one undirected edge per pair, with the note. Anything else is an error
+/// naming the line: the same edge twice in one direction, three times, or a file where some
+/// edges come in both directions and others in one. The `p edge N M` count M is the number of
+/// `e` lines, or, for a file listing both directions, also the number of undirected edges.
+pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<String>), String> {
+    /// An `e U V` line: its line and first vertex's column, and U and V.
+    struct Listed {
+        line: usize,
+        column: usize,
+        ends: (usize, usize),
+    }
+    let mut header: Option<(usize, usize)> = None;
+    let mut listed: Vec<Listed> = Vec::new();
     for (k, raw) in text.lines().enumerate() {
         let at = |col: usize, why: String| format!("{file}:{}:{col}: {why}", k + 1);
         let words: Vec<(usize, &str)> = raw
@@ -174,7 +262,7 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<NamedGraph, String> {
         match words.first().map(|w| w.1) {
             None | Some("c") => continue,
             Some("p") => {
-                if graph.is_some() {
+                if header.is_some() {
                     return Err(at(1, "a second `p` line".into()));
                 }
                 let number = |i: usize, what: &str| -> Result<usize, String> {
@@ -201,10 +289,10 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<NamedGraph, String> {
                 if let Some(&(col, w)) = words.get(4) {
                     return Err(at(col, format!("unexpected `{w}` after `p edge {n} {m}`")));
                 }
-                graph = Some((numbered(n, []), n, m));
+                header = Some((n, m));
             }
             Some("e") => {
-                let Some((g, n, _)) = graph.as_mut() else {
+                let Some((n, _)) = header else {
                     return Err(at(1, "an edge before the `p edge N M` line".into()));
                 };
                 let mut ends = [0usize; 2];
@@ -216,7 +304,7 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<NamedGraph, String> {
                     *end = w
                         .parse::<usize>()
                         .ok()
-                        .filter(|v| (1..=*n).contains(v))
+                        .filter(|v| (1..=n).contains(v))
                         .ok_or_else(|| at(col, format!("vertex '{w}' is not in 1..={n}")))?;
                 }
                 if let Some(&(col, w)) = words.get(3) {
@@ -229,12 +317,7 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<NamedGraph, String> {
                         format!("a loop at vertex {a} (the games have none)"),
                     ));
                 }
-                // Listed twice (in either order) is one edge in most DIMACS files; but an
-                // instance is exactly what its file says, so it is refused, naming the line.
-                if !seen.insert((a.min(b), a.max(b))) {
-                    return Err(at(words[1].0, format!("the edge {a} - {b} is listed twice")));
-                }
-                g.add_edge(NodeIndex::new(a - 1), NodeIndex::new(b - 1), ());
+                listed.push(Listed { line: k + 1, column: words[1].0, ends: (a, b) });
             }
             Some(w) => {
                 return Err(at(
@@ -244,14 +327,82 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<NamedGraph, String> {
             }
         }
     }
-    let (graph, _, m) = graph.ok_or_else(|| format!("{file}: no `p edge N M` line"))?;
-    if graph.edge_count() != m {
-        return Err(format!(
-            "{file}: the `p` line announces {m} edges, the file lists {}",
-            graph.edge_count()
-        ));
+    let (n, m) = header.ok_or_else(|| format!("{file}: no `p edge N M` line"))?;
+    let at = |e: &Listed, why: String| format!("{file}:{}:{}: {why}", e.line, e.column);
+    // Per undirected edge: its first listing, and the listing in the other direction if any.
+    let mut seen: HashMap<(usize, usize), (usize, Option<usize>)> = HashMap::new();
+    let mut first_reverse: Option<usize> = None;
+    for (i, e) in listed.iter().enumerate() {
+        let (a, b) = e.ends;
+        match seen.entry((a.min(b), a.max(b))) {
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert((i, None));
+            }
+            std::collections::hash_map::Entry::Occupied(mut slot) => {
+                let (first, reverse) = slot.get_mut();
+                let earlier = &listed[*first];
+                if let Some(second) = reverse {
+                    let why = format!(
+                        "the edge {a} - {b} is listed a third time (after lines {} and {})",
+                        earlier.line, listed[*second].line
+                    );
+                    return Err(at(e, why));
+                }
+                if earlier.ends == e.ends {
+                    let why = format!(
+                        "the edge {a} - {b} is listed twice in the same direction (first on line {})",
+                        earlier.line
+                    );
+                    return Err(at(e, why));
+                }
+                *reverse = Some(i);
+                first_reverse.get_or_insert(i);
+            }
+        }
     }
-    Ok(graph)
+    let edges = seen.len();
+    let mut notes = Vec::new();
+    if let Some(r) = first_reverse {
+        // Both directions: every edge must come in both.
+        if let Some(single) = listed.iter().enumerate().find_map(|(i, e)| {
+            let (a, b) = e.ends;
+            (seen[&(a.min(b), a.max(b))] == (i, None)).then_some(e)
+        }) {
+            let (a, b) = listed[r].ends;
+            let (c, d) = single.ends;
+            return Err(at(
+                &listed[r],
+                format!(
+                    "the edge {a} - {b} repeats line {} in the other direction, but the edge \
+                     {c} - {d} on line {} is listed in one direction only: list every edge \
+                     once, or every edge in both directions",
+                    listed[seen[&(a.min(b), a.max(b))].0].line,
+                    single.line
+                ),
+            ));
+        }
+        if m != listed.len() && m != edges {
+            return Err(format!(
+                "{file}: the `p` line announces {m} edges, the file lists {edges} edges, each \
+                 in both directions ({} lines)",
+                listed.len()
+            ));
+        }
+        notes.push(format!(
+            "{file}: every edge is listed in both directions (`e U V` and `e V U`): read as \
+             {edges} undirected edges"
+        ));
+    } else if m != listed.len() {
+        return Err(format!("{file}: the `p` line announces {m} edges, the file lists {edges}"));
+    }
+    let mut graph = numbered(n, []);
+    for (i, e) in listed.iter().enumerate() {
+        let (a, b) = e.ends;
+        if seen[&(a.min(b), a.max(b))].0 == i {
+            graph.add_edge(NodeIndex::new(a - 1), NodeIndex::new(b - 1), ());
+        }
+    }
+    Ok((graph, notes))
 }
 
 #[cfg(test)]
@@ -306,15 +457,15 @@ mod tests {
 
     #[test]
     fn dimacs_graphs_are_read_and_bad_ones_named_by_line() {
-        let g =
+        let (g, notes) =
             read_dimacs_graph("c triangle\np edge 3 3\ne 1 2\ne 2 3\ne 3 1\n", "t.col").unwrap();
         assert_eq!((g.node_count(), g.edge_count()), (3, 3));
+        assert!(notes.is_empty());
         assert!(is_connected(&g));
         for (text, expected) in [
             ("e 1 2\n", "t:1:1: an edge before"),
             ("p edge 2 1\ne 1 3\n", "t:2:5: vertex '3' is not in 1..=2"),
             ("p edge 2 1\ne 1 1\n", "t:2:3: a loop"),
-            ("p edge 2 2\ne 1 2\ne 2 1\n", "t:3:3: the edge 2 - 1 is listed twice"),
             ("p edge 2 2\ne 1 2\n", "announces 2 edges"),
             ("p cnf 2 2\n", "t:1:3: expected `p edge`"),
             ("p edge x 2\n", "t:1:8: the vertex count 'x'"),
@@ -322,6 +473,73 @@ mod tests {
             let err = read_dimacs_graph(text, "t").unwrap_err();
             assert!(err.contains(expected), "{text:?}: {err}");
         }
+    }
+
+    /// Every edge in both directions is one edge each, with one note, whether M counts lines
+    /// or edges; a true repetition, or a mix of both listings, is an error naming the line.
+    #[test]
+    fn dimacs_edges_in_both_directions_are_one_edge_and_repeats_are_errors() {
+        let both = "e 1 2\ne 2 1\ne 2 3\ne 3 2\n";
+        for m in [4, 2] {
+            let (g, notes) = read_dimacs_graph(&format!("p edge 3 {m}\n{both}"), "q.col").unwrap();
+            assert_eq!(g.edge_count(), 2);
+            assert_eq!(to_spec(&g), GraphSpec::numbered(3, &[(0, 1), (1, 2)]));
+            assert_eq!(notes.len(), 1, "{notes:?}");
+            assert!(notes[0].starts_with("q.col: every edge is listed in both directions"));
+            assert!(notes[0].contains("2 undirected edges"), "{notes:?}");
+        }
+        for (text, expected) in [
+            ("p edge 3 3\n{both}", "the `p` line announces 3 edges, the file lists 2 edges"),
+            // A true repetition in a file that lists each edge once.
+            (
+                "p edge 3 3\ne 1 2\ne 2 3\ne 1 2\n",
+                "t:4:3: the edge 1 - 2 is listed twice in the same direction (first on line 2)",
+            ),
+            // The same, in the other direction: one repeat among single listings.
+            (
+                "p edge 3 3\ne 1 2\ne 2 3\ne 2 1\n",
+                "t:4:3: the edge 2 - 1 repeats line 2 in the other direction, but the edge 2 - 3 \
+                 on line 3 is listed in one direction only",
+            ),
+            // Both directions, but one edge in one direction only.
+            (
+                "p edge 4 5\ne 1 2\ne 2 1\ne 2 3\ne 3 2\ne 3 4\n",
+                "t:3:3: the edge 2 - 1 repeats line 2 in the other direction, but the edge 3 - 4 \
+                 on line 6 is listed in one direction only",
+            ),
+            // Both directions, and one of them twice.
+            (
+                "p edge 3 5\ne 1 2\ne 2 1\ne 2 3\ne 3 2\ne 1 2\n",
+                "t:6:3: the edge 1 - 2 is listed a third time (after lines 2 and 3)",
+            ),
+            (
+                "p edge 3 4\ne 1 2\ne 2 1\ne 2 1\n",
+                "t:4:3: the edge 2 - 1 is listed a third time (after lines 2 and 3)",
+            ),
+        ] {
+            let text = text.replace("{both}", both);
+            let err = read_dimacs_graph(&text, "t").unwrap_err();
+            assert!(err.contains(expected), "{text:?}: {err}");
+        }
+    }
+
+    /// The stream reader gives what the whole-text reader gives, one line at a time, and names
+    /// a read error, a byte past ASCII and an over-long line by their line.
+    #[test]
+    fn graph6_streams_are_read_line_by_line() {
+        let text = ">>graph6<<Bg\r\n\nDhc\nC~";
+        let streamed: Vec<String> = Graph6Reader::new(std::io::Cursor::new(text), "s")
+            .map(|e| e.map(|e| format!("{}:{}", e.line, e.text)))
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(streamed, ["1:Bg", "3:Dhc", "4:C~"]);
+        let mut bad = Graph6Reader::new(&b"Bg\nD\xffc\nBg\n"[..], "s");
+        assert!(bad.next().unwrap().is_ok());
+        let err = bad.next().unwrap().unwrap_err();
+        assert_eq!(err, "s:2:2: the byte 0xff is not a graph6 character (63..=126)");
+        assert!(bad.next().is_none(), "the reader stops at the first error");
+        let err = read_graph6("Bg\nD cé", "s").unwrap_err();
+        assert!(err.starts_with("s:2:2: ' ' is not a graph6 character"), "{err}");
     }
 
     #[test]

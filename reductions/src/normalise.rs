@@ -58,7 +58,7 @@ use std::collections::HashSet;
 
 /// Where a variable of the normalised formula comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "role", rename_all = "kebab-case")]
+#[serde(tag = "role", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum VarOrigin {
     /// Original variable `var`, kept as a single variable.
     Original {
@@ -82,11 +82,14 @@ pub enum VarOrigin {
         index: u32,
     },
     /// The fresh variable of a fixed gadget (empty clause or empty formula).
-    Gadget,
+    /// (Written with braces so that `deny_unknown_fields` holds for it too: serde lets an
+    /// internally tagged unit variant ignore extra keys.)
+    Gadget {},
 }
 
 /// Counters describing what [`normalise`] did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NormalisationStats {
     /// Literals removed because they were repeated inside their clause (step 1, all clauses,
     /// tautological or not).
@@ -108,6 +111,7 @@ pub struct NormalisationStats {
 
 /// How a normalised formula relates to the original one: enough to map witnesses both ways.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Normalisation {
     /// `num_vars` of the original formula.
     pub original_num_vars: u32,
@@ -121,6 +125,7 @@ pub struct Normalisation {
 
 /// A normalised formula and its relation to the original.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Normalised {
     /// The restricted 3SAT formula.
     pub formula: Cnf,
@@ -214,7 +219,7 @@ fn gadget(original: &Cnf, mut stats: NormalisationStats, clauses: Vec<Vec<i32>>)
         map: Normalisation {
             original_num_vars: original.num_vars,
             original_num_clauses: original.clauses.len(),
-            origins: vec![VarOrigin::Gadget],
+            origins: vec![VarOrigin::Gadget {}],
             stats,
         },
     }
@@ -414,7 +419,7 @@ impl Normalisation {
                     let none_true = cache.as_ref().map(|(_, v)| v.as_slice()).unwrap_or(&[]);
                     none_true.get(index as usize).copied().unwrap_or(false)
                 }
-                VarOrigin::Gadget => true,
+                VarOrigin::Gadget {} => true,
             })
             .collect()
     }
@@ -620,7 +625,7 @@ mod tests {
         let n = normalise(&input);
         check_restricted(&n);
         assert_eq!(n.formula, cnf(1, &[&[1], &[-1]]));
-        assert_eq!(n.map.origins, vec![VarOrigin::Gadget]);
+        assert_eq!(n.map.origins, vec![VarOrigin::Gadget {}]);
         assert_eq!(n.map.stats.empty_clause, Some(2));
         assert_eq!(n.map.stats.tautologies_dropped, 1);
         assert_eq!(n.map.stats.unused_variables_dropped, 3);
@@ -770,7 +775,7 @@ mod tests {
             let n = normalise(&input);
             check_restricted(&n);
             assert_eq!(n.formula, cnf(1, &[&[1]]));
-            assert_eq!(n.map.origins, vec![VarOrigin::Gadget]);
+            assert_eq!(n.map.origins, vec![VarOrigin::Gadget {}]);
             assert!(n.map.stats.empty_formula);
             assert_eq!(n.map.stats.empty_clause, None);
             assert_eq!(n.map.stats.unused_variables_dropped, input.num_vars as usize);
@@ -853,12 +858,30 @@ mod tests {
 
     #[test]
     fn var_origin_json_form() {
-        let json = serde_json::to_string(&vec![orig(3), copy(2, 1), link(0, 4), VarOrigin::Gadget])
-            .unwrap();
+        let json =
+            serde_json::to_string(&vec![orig(3), copy(2, 1), link(0, 4), VarOrigin::Gadget {}])
+                .unwrap();
         assert_eq!(
             json,
             r#"[{"role":"original","var":3},{"role":"copy","var":2,"copy":1},{"role":"link","clause":0,"index":4},{"role":"gadget"}]"#
         );
+        let back: Vec<VarOrigin> = serde_json::from_str(&json).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), json);
+        // A map read back from a user's instance is exactly what it says: a stray key is refused.
+        for stray in [
+            r#"{"role":"original","var":3,"copy":1}"#,
+            r#"{"role":"gadget","var":1}"#,
+            r#"{"role":"link","clause":0,"index":4,"indx":5}"#,
+        ] {
+            let err = serde_json::from_str::<VarOrigin>(stray).unwrap_err().to_string();
+            assert!(err.contains("unknown field"), "{stray}: {err}");
+        }
+        let stats = serde_json::to_value(NormalisationStats::default()).unwrap();
+        let mut stray = stats.clone();
+        stray["tautologies_droped"] = 1.into();
+        assert!(serde_json::from_value::<NormalisationStats>(stats).is_ok());
+        let err = serde_json::from_value::<NormalisationStats>(stray).unwrap_err().to_string();
+        assert!(err.contains("unknown field `tautologies_droped`"), "{err}");
     }
 
     /// SplitMix64, enough randomness for the large test without a dependency.

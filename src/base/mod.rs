@@ -1,9 +1,11 @@
-//! Pieces the families share: reading files, a seeded random generator, size limits, SAT solving with LRAT proofs, pictures.
+//! Pieces the families share: reading files, a seeded random generator, size limits, SAT solving
+//! with LRAT proofs, pictures, OEIS references for tables.
 
 pub mod graph_svg;
 pub mod io;
 pub mod limits;
 pub mod method;
+pub mod oeis;
 pub mod point_layout;
 pub mod render;
 pub mod rng;

@@ -41,7 +41,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         .into());
     };
     let game = validate_one_round(&args.instance, spec)?;
-    let certificate = read_certificate(&args.certificate)?.map_err(BadInput)?;
+    let certificate = read_certificate(&args.certificate)?;
     let Certificate::Refutation(Refutation { method, lrat, .. }) = &certificate else {
         return Err(BadInput(format!(
             "{}: a {} certificate carries no proof; only refutations do",

@@ -271,7 +271,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 }
                 Family::Triangulation { .. } => unreachable!("handled above"),
                 Family::Graph { graph6, index, dimacs, rounds } => {
-                    let (graph, source) = read_graph(graph6.as_deref(), index, dimacs.as_deref())?;
+                    let (graph, source) =
+                        read_graph(graph6.as_deref(), index, dimacs.as_deref(), quiet)?;
                     gamecert::voronoi::gen::from_graph(&graph, rounds, source)
                 }
             }
@@ -291,11 +292,13 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The graph `gen graph` was pointed at, and the instance's `source` naming it.
+/// The graph `gen graph` was pointed at, and the instance's `source` naming it (the DIMACS
+/// reader's note, if any, goes to standard error).
 fn read_graph(
     graph6: Option<&std::path::Path>,
     index: usize,
     dimacs: Option<&std::path::Path>,
+    quiet: bool,
 ) -> Result<(gamecert_reductions::graphs::NamedGraph, serde_json::Value), BadInput> {
     use gamecert_certificates::verify::shown;
     use gamecert_reductions::graphs::{read_dimacs_graph, read_graph6};
@@ -317,6 +320,9 @@ fn read_graph(
     }
     let path = dimacs.expect("clap requires --graph6 or --dimacs");
     let text = gamecert::base::io::read_text(path)?;
-    let graph = read_dimacs_graph(&text, &shown(path)).map_err(BadInput)?;
+    let (graph, notes) = read_dimacs_graph(&text, &shown(path)).map_err(BadInput)?;
+    for text in notes {
+        note(quiet, &format!("note: {text}"));
+    }
     Ok((graph, serde_json::json!({"family": "dimacs", "file": shown(path)})))
 }

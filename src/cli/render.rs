@@ -63,7 +63,7 @@ fn render_marking(
     let play = match certificate {
         None => (Vec::new(), String::new()),
         Some(path) => {
-            let strategy = match read_certificate(path)?.map_err(BadInput)? {
+            let strategy = match read_certificate(path)? {
                 Certificate::MarkingStrategy(s) => s,
                 other => {
                     return Err(BadInput(format!(
@@ -151,7 +151,7 @@ fn render_flip(
     let cert = match certificate {
         None => None,
         Some(path) => {
-            let cert = read_certificate(path)?.map_err(BadInput)?;
+            let cert = read_certificate(path)?;
             if !matches!(cert, Certificate::FlipValue(_) | Certificate::FlipSequence(_)) {
                 return Err(BadInput(format!(
                     "{}: a {} certificate has no flips to draw (flip-value and flip-sequence have)",
@@ -181,7 +181,7 @@ fn witness_placement(
     game: &gamecert_certificates::format::OneRound,
     path: &Path,
 ) -> anyhow::Result<Vec<usize>> {
-    let cert = read_certificate(path)?.map_err(BadInput)?;
+    let cert = read_certificate(path)?;
     let Certificate::Witness(w) = cert else {
         return Err(BadInput(format!(
             "{}: only a witness has a placement to draw",
@@ -370,7 +370,7 @@ fn voronoi_line(
     use gamecert::voronoi::principal_line::{path_value_line, principal_line};
     use gamecert_certificates::base::budget::Budget;
     use gamecert_certificates::voronoi::multi_round::{check_strategy, StrategyClaim};
-    let cert = read_certificate(path)?.map_err(BadInput)?;
+    let cert = read_certificate(path)?;
     // Only a play the checker accepts is drawn; a rejection says why, exit code 1.
     let verdict = check(&Instance::Voronoi(spec.clone()), &cert, &Limits::default());
     if !verdict.accepted {

@@ -4,10 +4,12 @@ use crate::cli::args::Method;
 use crate::cli::note;
 use crate::cli::write_output;
 use clap::Args as ClapArgs;
-use gamecert::base::io::{parse_instance, validate_instance, validate_one_round, BadInput};
+use gamecert::base::io::{
+    parse_sized_instance, validate_instance, validate_one_round, BadInput, Sizes,
+};
 use gamecert::voronoi::one_round::{solve_one_round, SolveError};
+use gamecert_certificates::check;
 use gamecert_certificates::format::{Certificate, Instance};
-use gamecert_certificates::{check, Limits};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -70,7 +72,7 @@ impl Drop for Scratch {
 /// check with the budget `verify` gives, and renamed to OUTPUT only when accepted.
 #[allow(clippy::too_many_arguments)]
 fn solve_stream(
-    instance: &Path,
+    (instance, sizes): (&Path, Sizes),
     n: usize,
     output: Option<&Path>,
     work_dir: Option<PathBuf>,
@@ -126,8 +128,7 @@ fn solve_stream(
     // The checker's verdict on the written file, with the budget `verify` gives it.
     let checking = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::alive("checking", quiet);
-    let instance_bytes = std::fs::metadata(instance).map_or(0, |m| m.len());
-    let mut work = Limits::for_input(instance_bytes.saturating_add(written.bytes)).budget();
+    let mut work = sizes.verify_limits(written.bytes).budget();
     let file = std::fs::File::open(&part)?;
     let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
     let checked = gamecert_certificates::triangle_avoidance::stream::check_triangle_stream(
@@ -216,7 +217,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let started = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::alive("solving", quiet);
     let method: gamecert::base::method::Method = method.into();
-    match parse_instance(&instance)? {
+    let (parsed, sizes) = parse_sized_instance(&instance)?;
+    match parsed {
         Instance::VoronoiOneRound(spec) => {
             let game = validate_one_round(&instance, &spec)?;
             let solved = solve_one_round(&spec, &game, method).map_err(|e| match e {
@@ -271,7 +273,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             if let Some(n) = streamed(&other, stream) {
                 working.finish();
                 let output = output.as_deref();
-                return solve_stream(&instance, n, output, work_dir, memory, json, quiet, started);
+                let instance = (instance.as_path(), sizes);
+                return solve_stream(instance, n, output, work_dir, memory, json, quiet, started);
             }
             let started = std::time::Instant::now();
             let solved = gamecert::solve::solve_game(&other, method).map_err(|e| match e
@@ -285,8 +288,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             // Checked with the budget `verify` gives the two files by default, so that what
             // solve writes, verify accepts without --max-work.
             let certificate_json = certificate.to_json();
-            let instance_bytes = std::fs::metadata(&instance).map_or(0, |m| m.len());
-            let limits = Limits::for_input(instance_bytes + certificate_json.len() as u64);
+            let limits = sizes.verify_limits(certificate_json.len() as u64);
             let verdict = check(&other, &certificate, &limits);
             if !verdict.accepted {
                 anyhow::bail!(

@@ -50,6 +50,11 @@ enum Table {
         /// The numbers of rounds, comma-separated.
         #[arg(long, value_delimiter = ',', default_value = "1,2", value_parser = clap::value_parser!(u16).range(1..))]
         rounds: Vec<u16>,
+        /// Instead of the table, one line per graph and number of rounds, in input order:
+        /// `GRAPH6 ROUNDS MARGIN WINNER POSITIONS`, WINNER being W, B, or T for a tie (with
+        /// --json: one JSON object a line).
+        #[arg(long)]
+        each: bool,
     },
     /// One-colour triangle avoidance (seed 002, Tables 1 and 2) for n = 2..=--max-n.
     TriangleAvoidance {
@@ -160,9 +165,9 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         None => shown.message(what),
     };
     match table {
-        Table::VoronoiGraphs { graph6, max_n, rounds } => {
+        Table::VoronoiGraphs { graph6, max_n, rounds, each } => {
             let rounds: Vec<usize> = rounds.into_iter().map(usize::from).collect();
-            return voronoi_graphs(graph6, max_n, &rounds, json, quiet);
+            return voronoi_graphs(graph6, max_n, &rounds, each, json, quiet);
         }
         Table::Kayles { n } => {
             return octal_table("kayles", "Kayles", "0.77", n.unwrap_or(84), json)
@@ -244,12 +249,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 rows.push(row);
             }
             shown.finish();
-            if json {
-                let summary = format!("{} for n = 2..={max_n}: the solver's values", rules.name());
-                table_json("triangle-avoidance", "unchecked", &summary, started, &rows)?;
-            } else {
-                print_text(&gamecert::triangle_avoidance::solver::table(&rows));
-            }
+            return triangle_rows_out(&rows, rules, max_n, json, started);
         }
         Table::VoronoiKary { budget } => {
             let rows = gamecert::voronoi::tables::voronoi_kary(
@@ -396,60 +396,114 @@ fn octal_table(
     let title = if title == "octal game" { code } else { title };
     let started = std::time::Instant::now();
     let table = gamecert::impartial::octal::sequence_table(title, &rules, n);
+    let oeis = gamecert::impartial::octal::oeis(&rules);
     if json {
         let summary = format!("the nim-sequence of {title}, G(0..={n})");
+        let mut fields = serde_json::to_value(&table)?;
+        if !oeis.is_empty() {
+            fields["oeis"] = gamecert::base::oeis::json(oeis);
+        }
         crate::cli::print_json(
             &format!("table {subcommand}"),
             "unchecked",
             &summary,
             started,
-            serde_json::to_value(&table)?,
+            fields,
         )?;
     } else {
-        print_text(&gamecert::impartial::octal::sequence_table_text(&table));
+        let text = gamecert::impartial::octal::sequence_table_text(&table);
+        print_text(&format!("{text}{}", gamecert::base::oeis::text_line(oeis)));
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// `table voronoi-graphs`: the census of [`gamecert::voronoi::census`].
+/// `table voronoi-graphs`: the census of [`gamecert::voronoi::census`], as a table or (`each`)
+/// one line per graph and number of rounds. The input is streamed and solved a batch at a
+/// time, so that memory stays bounded however long the graph6 stream.
 fn voronoi_graphs(
     graph6: Option<PathBuf>,
     max_n: usize,
     rounds: &[usize],
+    each: bool,
     json: bool,
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
+    use gamecert::voronoi::census::{census_values, Tally, BATCH, GENERATOR_OEIS};
+    use gamecert_reductions::graphs::{Graph6Entry, Graph6Reader};
+    use std::io::Write as _;
+    type Stream = Box<dyn Iterator<Item = Result<Graph6Entry, String>>>;
     let started = std::time::Instant::now();
-    let (graphs, from) = match &graph6 {
+    // A stream's length is not known in advance; the generator's is.
+    let (graphs, from, total, oeis): (Stream, String, Option<u64>, &[_]) = match &graph6 {
         Some(path) => {
-            let text = gamecert::base::io::read_text(path)?;
             let shown = gamecert_certificates::verify::shown(path);
-            (gamecert_reductions::graphs::read_graph6(&text, &shown).map_err(BadInput)?, shown)
+            let stream = gamecert::base::io::open_stream(path)?;
+            (Box::new(Graph6Reader::new(stream, &shown)), shown, None, &[])
         }
-        None => (
-            gamecert::voronoi::census::connected_graphs(max_n).map_err(BadInput)?,
-            format!("every connected graph on 1..={max_n} vertices (gamecert's generator)"),
-        ),
+        None => {
+            let all = gamecert::voronoi::census::connected_graphs(max_n).map_err(BadInput)?;
+            let total = all.len() as u64;
+            let from =
+                format!("every connected graph on 1..={max_n} vertices (gamecert's generator)");
+            (Box::new(all.into_iter().map(Ok)), from, Some(total), GENERATOR_OEIS)
+        }
     };
-    let mut progress =
-        crate::cli::progress::Progress::new("graphs", Some(graphs.len() as u64), quiet);
-    let rows = gamecert::voronoi::census::census(&graphs, rounds, &|done| progress.set(done))
-        .map_err(anyhow::Error::msg)?;
+    let mut progress = crate::cli::progress::Progress::new("graphs", total, quiet);
+    let done = |count: u64| {
+        progress.set(count);
+        if total.is_none() {
+            progress.message(&format!("{count} done"));
+        }
+    };
+    let mut values = census_values(graphs, rounds, BATCH, &done);
+    let mut tally = Tally::default();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for value in values.by_ref() {
+        let value = value.map_err(anyhow::Error::msg)?;
+        if each && json {
+            writeln!(out, "{}", serde_json::to_value(&value)?)?;
+        } else if each {
+            let v = &value;
+            writeln!(
+                out,
+                "{} {} {} {} {}",
+                v.graph6, v.rounds, v.margin, v.winner, v.positions_checked
+            )?;
+        }
+        tally.add(&value);
+    }
+    out.flush()?;
+    drop(out);
+    let count = values.graphs_read();
     progress.finish();
+    let rows = tally.rows();
+    let positions: u64 = rows.iter().map(|r| r.positions_checked).sum();
     let seconds = started.elapsed().as_secs_f64();
+    if each {
+        crate::cli::note(
+            quiet,
+            &format!(
+                "{count} graphs, every value certified: {positions} positions replayed by the \
+                 checker; {seconds:.1} s"
+            ),
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     if json {
-        let summary =
-            format!("the Voronoi game on {} graphs ({from}), every value certified", graphs.len());
-        let fields = serde_json::json!({"source": from, "graphs": graphs.len(), "rounds": rounds, "rows": rows});
+        let summary = format!("the Voronoi game on {count} graphs ({from}), every value certified");
+        let mut fields =
+            serde_json::json!({"source": from, "graphs": count, "rounds": rounds, "rows": rows});
+        if !oeis.is_empty() {
+            fields["oeis"] = gamecert::base::oeis::json(oeis);
+        }
         crate::cli::print_json("table voronoi-graphs", "accepted", &summary, started, fields)?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut text = format!(
-        "The Voronoi game on {} graphs ({from}), W's margin under optimal play; every value \
+        "The Voronoi game on {count} graphs ({from}), W's margin under optimal play; every value \
          certified by both players' strategies and replayed by the checker.\n\n\
          | rounds | n | graphs | W wins | ties | B wins | max margin (graph6) | min margin (graph6) |\n\
          |---:|---:|---:|---:|---:|---:|---|---|\n",
-        graphs.len()
     );
     for r in &rows {
         let _ = writeln!(
@@ -467,7 +521,7 @@ fn voronoi_graphs(
             r.min_example
         );
     }
-    let positions: u64 = rows.iter().map(|r| r.positions_checked).sum();
+    text.push_str(&gamecert::base::oeis::text_line(oeis));
     let _ = writeln!(text, "\n{positions} positions replayed by the checker; {seconds:.1} s.");
     print_text(&text);
     Ok(ExitCode::SUCCESS)
@@ -481,12 +535,28 @@ fn table_json(
     started: std::time::Instant,
     rows: &impl serde::Serialize,
 ) -> anyhow::Result<()> {
-    let fields = serde_json::json!({ "rows": rows });
+    cited_table_json(name, verdict, summary, started, rows, &[])
+}
+
+/// [`table_json`] with an `oeis` field naming the columns that are OEIS sequences (none: no
+/// field).
+fn cited_table_json(
+    name: &str,
+    verdict: &str,
+    summary: &str,
+    started: std::time::Instant,
+    rows: &impl serde::Serialize,
+    oeis: &[gamecert::base::oeis::Oeis],
+) -> anyhow::Result<()> {
+    let mut fields = serde_json::json!({ "rows": rows });
+    if !oeis.is_empty() {
+        fields["oeis"] = gamecert::base::oeis::json(oeis);
+    }
     crate::cli::print_json(&format!("table {name}"), verdict, summary, started, fields)
 }
 
-/// Prints the triangle-avoidance rows of the out-of-core and timely engines (the solver's
-/// word: not certified).
+/// Prints the triangle-avoidance rows of any engine (the solver's word: not certified), with
+/// the OEIS sequences among their columns.
 fn triangle_rows_out(
     rows: &[gamecert::triangle_avoidance::solver::Outcome],
     rules: gamecert::triangle_avoidance::rules::Rules,
@@ -494,11 +564,13 @@ fn triangle_rows_out(
     json: bool,
     started: std::time::Instant,
 ) -> anyhow::Result<ExitCode> {
+    let oeis = gamecert::triangle_avoidance::solver::oeis(rules);
     if json {
         let summary = format!("{} for n = 2..={max_n}: the solver's values", rules.name());
-        table_json("triangle-avoidance", "unchecked", &summary, started, &rows)?;
+        cited_table_json("triangle-avoidance", "unchecked", &summary, started, &rows, oeis)?;
     } else {
-        print_text(&gamecert::triangle_avoidance::solver::table(rows));
+        let table = gamecert::triangle_avoidance::solver::table(rows);
+        print_text(&format!("{table}{}", gamecert::base::oeis::text_line(oeis)));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -41,6 +41,7 @@
 //! 10^9 moves).
 
 use crate::base::io::BadInput;
+use crate::base::oeis::Oeis;
 use gamecert_certificates::format::Certificate;
 pub use gamecert_certificates::impartial::heaps::Rules;
 use gamecert_certificates::impartial::heaps::{
@@ -632,6 +633,34 @@ pub struct SequenceTable {
     pub seconds: f64,
 }
 
+/// The OEIS sequence that G(0), G(1), ... is term by term, where we checked one: Kayles (0.77)
+/// is A002186, Dawson's chess (0.137) A002187 and Grundy's game A002188. Dawson's Kayles (0.07)
+/// is A002187 shifted by one, G(n) = a(n - 1), so it is not named here (docs/commands.md says
+/// so).
+pub fn oeis(rules: &Rules) -> &'static [Oeis] {
+    match rules.code().as_str() {
+        "0.77" => &[Oeis {
+            field: "values",
+            column: "G(n)",
+            id: "A002186",
+            name: "Sprague-Grundy values of Kayles",
+        }],
+        "0.137" => &[Oeis {
+            field: "values",
+            column: "G(n)",
+            id: "A002187",
+            name: "Sprague-Grundy values of Dawson's chess",
+        }],
+        "grundy" => &[Oeis {
+            field: "values",
+            column: "G(n)",
+            id: "A002188",
+            name: "Sprague-Grundy values of Grundy's game",
+        }],
+        _ => &[],
+    }
+}
+
 /// Computes the table for `rules` (named `name`) with G(0..=n).
 pub fn sequence_table(name: &str, rules: &Rules, n: usize) -> SequenceTable {
     let started = std::time::Instant::now();
@@ -746,6 +775,37 @@ pub fn sequence_table_text(t: &SequenceTable) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sequences [`oeis`] names, and Dawson's Kayles's shift: G(0..=39 or 40) against the
+    /// terms OEIS lists (A002186, A002187, A002188; A002187 again for Dawson's Kayles's
+    /// G(1..=40)).
+    #[test]
+    fn nim_sequences_are_the_named_oeis_sequences() {
+        let a002186 = [
+            0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5,
+            4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1,
+        ];
+        let a002188 = [
+            0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1,
+            2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1,
+        ];
+        let a002187 = [
+            0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
+            4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3,
+        ];
+        for (code, id, terms) in [
+            ("0.77", "A002186", &a002186[..]),
+            ("0.137", "A002187", &a002187),
+            ("grundy", "A002188", &a002188),
+        ] {
+            let rules = Rules::parse(code).unwrap();
+            assert_eq!(oeis(&rules)[0].id, id);
+            assert_eq!(nim_sequence(&rules, terms.len() - 1).0, terms, "{code}");
+        }
+        let dawson = Rules::parse("0.07").unwrap();
+        assert!(oeis(&dawson).is_empty());
+        assert_eq!(nim_sequence(&dawson, 40).0[1..], a002187);
+    }
 
     /// The move count is the checker's own, and an instance over its limit is refused.
     #[test]

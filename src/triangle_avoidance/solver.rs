@@ -26,6 +26,7 @@
 //! Long runs can append each finished level to a checkpoint file and resume from it
 //! ([`crate::triangle_avoidance::checkpoint`]).
 
+use crate::base::oeis::Oeis;
 use crate::triangle_avoidance::canon::{canonical, SmallGraph};
 use crate::triangle_avoidance::checkpoint::{Checkpoint, Level};
 pub use crate::triangle_avoidance::rules::Rules;
@@ -355,6 +356,40 @@ pub const PAPER_TABLE: &[(usize, &str, usize, usize, usize)] = &[
     (12, "A", 1262180, 147, 91),
 ];
 
+/// The table's columns that are OEIS sequences for `rules`: every triangle-free graph is a
+/// position of triangle avoidance and the terminal ones are the maximal triangle-free graphs;
+/// every bipartite graph is a position of odd-cycle avoidance (its t_n). Connected avoidance
+/// ends on the same maximal triangle-free graphs (they are connected, and a graph with an
+/// isolated vertex beside an edge still has a move). Triangle achievement's columns are no
+/// sequence we could check.
+pub fn oeis(rules: Rules) -> &'static [Oeis] {
+    const MAXIMAL: Oeis = Oeis {
+        field: "terminal",
+        column: "m_n",
+        id: "A216783",
+        name: "maximal triangle-free graphs on n nodes",
+    };
+    match rules {
+        Rules::TriangleAvoidance => &[
+            Oeis {
+                field: "positions",
+                column: "t_n",
+                id: "A006785",
+                name: "triangle-free graphs on n nodes",
+            },
+            MAXIMAL,
+        ],
+        Rules::OddCycleAvoidance => &[Oeis {
+            field: "positions",
+            column: "t_n",
+            id: "A033995",
+            name: "bipartite graphs on n nodes",
+        }],
+        Rules::ConnectedAvoidance => &[MAXIMAL],
+        Rules::TriangleAchievement => &[],
+    }
+}
+
 /// Markdown for a list of outcomes, with the paper's values beside the triangle-avoidance rows.
 pub fn table(rows: &[Outcome]) -> String {
     let mut out = String::from(
@@ -410,6 +445,32 @@ mod tests {
             }
             assert_eq!((r.positions, r.terminal, r.winners_terminal), (t, m, w), "n = {n}");
         }
+    }
+
+    /// The columns [`oeis`] names are those sequences: the terms are OEIS's (n = 2..=9),
+    /// compared with our values. (The paper's table agrees with A006785 and A216783 to n = 12;
+    /// docs/families/triangle-avoidance.md's rows to n = 14.)
+    #[test]
+    fn oeis_columns_are_the_named_sequences() {
+        let terms = [
+            (Rules::TriangleAvoidance, "A006785", [2, 3, 7, 14, 38, 107, 410, 1897]),
+            (Rules::TriangleAvoidance, "A216783", [1, 1, 2, 3, 4, 6, 10, 16]),
+            (Rules::OddCycleAvoidance, "A033995", [2, 3, 7, 13, 35, 88, 303, 1119]),
+            (Rules::ConnectedAvoidance, "A216783", [1, 1, 2, 3, 4, 6, 10, 16]),
+        ];
+        for (rules, id, terms) in terms {
+            let column = oeis(rules).iter().find(|r| r.id == id).expect("named");
+            for (n, term) in (2..=9).zip(terms) {
+                let r = solve(n, rules, &mut |_, _| {});
+                let ours = match column.field {
+                    "positions" => r.positions,
+                    "terminal" => r.terminal,
+                    other => panic!("no column {other}"),
+                };
+                assert_eq!(ours, term, "{id}, n = {n}");
+            }
+        }
+        assert!(oeis(Rules::TriangleAchievement).is_empty());
     }
 
     /// Section 4: achievement (A iff n = 2, 3 mod 4), odd-cycle avoidance (A iff n = 2 mod 4,

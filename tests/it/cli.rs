@@ -102,14 +102,16 @@ fn reduce_solve_verify_round_trip_with_exit_codes() {
     assert_eq!(verdict["verdict"], "accepted");
     assert!(verdict["trusted"][0].as_str().unwrap().contains("Corollary 1"));
 
-    // A truncated certificate and a garbage one are rejections (exit 1), not crashes.
+    // A truncated certificate and a garbage one are bad input (exit 2) naming the file, line
+    // and column, not crashes and not verdicts.
     let text = std::fs::read_to_string(&cert).unwrap();
     let truncated = write(dir.path(), "trunc.json", &text[..text.len() / 2]);
     let garbage = write(dir.path(), "garbage.json", "\u{0}\u{1}not json at all");
-    for bad in [&truncated, &garbage] {
+    for (bad, place) in [(&truncated, "trunc.json:"), (&garbage, "garbage.json:1:1:")] {
         let out = gamecert(&["verify", i, bad.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
-        assert!(stdout(&out).contains("REJECTED"), "{}", stdout(&out));
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "");
+        assert!(stderr(&out).contains(place), "{}", stderr(&out));
     }
     // The direct method on the same instance gives a different, equally valid certificate.
     let direct = dir.path().join("direct.json");

@@ -66,6 +66,40 @@ fn a_dimacs_graph_becomes_an_instance() {
     );
 }
 
+/// A benchmark-style file listing every edge in both directions is one edge per pair, with
+/// one note on standard error (none under -q); a true repeat, or a mix, is bad input naming
+/// the line.
+#[test]
+fn dimacs_edges_in_both_directions() {
+    let dir = tempfile::tempdir().unwrap();
+    let both = write(
+        dir.path(),
+        "c4.col",
+        "p edge 4 8\ne 1 2\ne 2 1\ne 2 3\ne 3 2\ne 3 4\ne 4 3\ne 4 1\ne 1 4\n",
+    );
+    let args = ["gen", "graph", "--dimacs", both.to_str().unwrap(), "--rounds", "1"];
+    let out = gamecert(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let note = "every edge is listed in both directions";
+    assert_eq!(stderr(&out).matches(note).count(), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("c4.col: every edge"), "{}", stderr(&out));
+    let instance: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(instance["graph"]["edges"].as_array().unwrap().len(), 4);
+    let quiet = gamecert(&[&args[..], &["-q"]].concat());
+    assert!(!stderr(&quiet).contains(note), "{}", stderr(&quiet));
+    assert_eq!(quiet.stdout, out.stdout);
+    for (text, expected) in [
+        ("p edge 3 3\ne 1 2\ne 2 3\ne 1 2\n", "r.col:4:3: the edge 1 - 2 is listed twice"),
+        ("p edge 3 3\ne 1 2\ne 2 3\ne 2 1\n", "r.col:4:3: the edge 2 - 1 repeats line 2"),
+    ] {
+        let repeated = write(dir.path(), "r.col", text);
+        bad_input(
+            &["gen", "graph", "--dimacs", repeated.to_str().unwrap(), "--rounds", "1"],
+            expected,
+        );
+    }
+}
+
 /// nauty as the outside oracle: every connected graph on 6 vertices that `geng -c` lists is read,
 /// and petgraph's encoder writes the same line back. Skipped when nauty is absent.
 #[test]

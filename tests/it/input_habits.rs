@@ -62,8 +62,10 @@ fn compressed_files_are_read_by_their_first_bytes() {
     gz.write_all(&text).unwrap();
     let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
     bz.write_all(&text).unwrap();
-    let mut xz = Vec::new();
-    lzma_rs::xz_compress(&mut &text[..], &mut xz).unwrap();
+    let mut xz =
+        lzma_rust2::XzWriter::new(Vec::new(), lzma_rust2::XzOptions::with_preset(6)).unwrap();
+    xz.write_all(&text).unwrap();
+    let xz = xz.finish().unwrap();
     for (name, bytes) in
         [("i.json.gz", gz.finish().unwrap()), ("i.bz2", bz.finish().unwrap()), ("i.xz", xz)]
     {

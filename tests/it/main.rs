@@ -5,6 +5,7 @@
 mod common;
 mod fuzz;
 
+mod census_each;
 mod certificates;
 mod check_posdnf;
 mod check_reduction;
@@ -13,6 +14,7 @@ mod checker_robustness;
 mod checker_robustness_games;
 mod cli;
 mod coins;
+mod compressed_inputs;
 mod construct;
 mod convex_heaps;
 mod encoding;

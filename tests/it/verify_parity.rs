@@ -108,6 +108,51 @@ fn both_binaries_read_the_same_formats_and_answer_alike() {
     assert!(err.contains("missing.json"), "{err}");
 }
 
+/// An instance is exactly its file: `solve`, `verify` and `gamecert-check` refuse a field the
+/// kind does not know alike (bad input, exit 2, the field and the known ones named), and a
+/// certificate with one is bad input too, also with `--json` (the error on standard error).
+#[test]
+fn an_unknown_field_is_bad_input_for_solve_verify_and_gamecert_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let path = |rounds: &str| {
+        format!(
+            r#"{{{INSTANCE}, "kind": "voronoi", "graph": {{"vertices": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"], ["a", "c"]]}}, {rounds}}}"#
+        )
+    };
+    let good = write(d, "good.json", &path(r#""rounds": 1"#));
+    let cert = d.join("good.cert.json");
+    let out =
+        common::gamecert(&["solve", "-q", good.to_str().unwrap(), "-o", cert.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let roundz = write(d, "roundz.json", &path(r#""rounds": 1, "roundz": 5"#));
+    let named = "roundz.json:1:173: unknown field `roundz`, expected one of `graph`, `rounds`, \
+                 `start`, `source`";
+    common::bad_input(&["solve", roundz.to_str().unwrap()], named);
+    let (code, out, err) = agree(&[roundz.to_str().unwrap(), cert.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains(named), "{err}");
+    // A nested object: the start position.
+    let strat = write(
+        d,
+        "start.json",
+        &path(r#""rounds": 1, "start": {"white": ["a"], "black": [], "blak": ["c"]}"#),
+    );
+    let (code, _, err) = agree(&[strat.to_str().unwrap(), cert.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown field `blak`, expected `white` or `black`"), "{err}");
+    // The certificate: bad input, not a rejection, with or without --json.
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let misspelt = write(d, "misspelt.json", &text.replacen("\"moves\"", "\"move\"", 1));
+    for json in [&[][..], &["--json"]] {
+        let args = [&[good.to_str().unwrap(), misspelt.to_str().unwrap()][..], json].concat();
+        let (code, out, err) = agree(&args);
+        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert!(err.contains("misspelt.json:"), "{err}");
+        assert!(err.contains("unknown field `move`, expected one of `player`, `claim`"), "{err}");
+    }
+}
+
 #[test]
 fn gamecert_check_answers_help_and_version() {
     for flag in ["--help", "-h"] {

@@ -11,6 +11,18 @@
 //! A check that runs out ends in a rejection that names what it was doing and the limit; it
 //! never claims anything. Charging is saturating arithmetic on `u64`, so no input can make the
 //! counter wrap.
+//!
+//! **Input sizes are as stored.** [`Limits::for_input`] is given the files' sizes on disk (or
+//! the bytes read from standard input), never what a compressed file decompresses to; the bytes
+//! decompression adds are charged [`WORK_PER_INPUT_BYTE`] each before they are parsed
+//! (`crate::verify::decompression_work`), so compression buys nothing.
+//!
+//! **Charge before building.** A vector, map or string whose size an input decides is charged
+//! (or [`Budget::require`]d) at its full size before it is built: count first, then charge,
+//! then build, never build and charge per item afterwards. Counting itself is work: a count
+//! that could take long (one per coin of a board, one per subset size) either costs no more
+//! than the units it leads to charging and stops once they pass what is left, or is charged
+//! first. The replay engine's rules follow the same order ([`crate::replay`]).
 
 /// The budget of a check whose input size is unknown: about 10 s and 2 GB on the development
 /// machine (2 cores), measured by the fuzzer's long run (see the README).

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A formula in conjunctive normal form.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Cnf {
     /// Variables are `1..=num_vars`.
     pub num_vars: u32,

@@ -35,6 +35,24 @@ fn strip_position(message: &str) -> String {
     }
 }
 
+/// Refuses the first of the fields a file gives (`given`) that `what` does not take, in serde's
+/// words for an unknown field, naming the fields `what` knows. For the objects whose fields
+/// depend on a tag (a refutation's `method`, a coin rule's `game`), which serde's
+/// `deny_unknown_fields` cannot check through `flatten`.
+pub fn only_fields<'a>(
+    what: &str,
+    given: impl IntoIterator<Item = &'a str>,
+    known: &[&str],
+) -> Result<(), String> {
+    match given.into_iter().find(|field| !known.contains(field)) {
+        Some(field) => Err(format!(
+            "unknown field `{field}` for {what}, expected one of {}",
+            known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.line, self.column) {

@@ -350,6 +350,7 @@ pub fn strictly_inside(p: Point, a: Point, b: Point, c: Point) -> bool {
 
 /// A triangulation as given in a file: points, and triangles or edges.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TriangulationSpec {
     pub points: Vec<Point>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -1,8 +1,8 @@
 //! `gamecert-check [--json] [--max-work N] INSTANCE CERT`: the stand-alone checker.
 //!
 //! The same pipeline as `gamecert verify` ([`gamecert_certificates::verify`]): the same input
-//! formats, messages and exit codes (0 accepted, 1 rejected, 2 bad usage or an instance that
-//! cannot be read); `--help` and `--version` exit 0.
+//! formats, messages and exit codes (0 accepted, 1 rejected, 2 bad usage or a file that cannot
+//! be read, does not parse or is not a valid instance); `--help` and `--version` exit 0.
 
 use gamecert_certificates::verify::{
     open_file, parse_args, read_file, run, run_lrat, Args, Request,

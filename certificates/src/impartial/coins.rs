@@ -54,11 +54,16 @@
 //! (its last coin a head, its set allowed) and lead to value 0.
 
 use crate::base::budget::Budget;
+use crate::base::error::only_fields;
 use crate::verdict::{Claim, Theorem, Verdict, Work};
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
-/// A coin-game rule as written in the instance.
+/// A coin-game rule as written in the instance. Read through `RuleFields`, so that each
+/// game takes exactly its own fields.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RuleFields")]
 pub struct RuleSpec {
     #[serde(flatten)]
     pub game: GameSpec,
@@ -68,7 +73,7 @@ pub struct RuleSpec {
 }
 
 /// The games by name.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "game", rename_all = "kebab-case")]
 pub enum GameSpec {
     TurningTurtles,
@@ -94,8 +99,111 @@ pub enum GameSpec {
     AcrosticTwins,
 }
 
+/// A rule as written: the fields of every game, and any other key (serde's
+/// `deny_unknown_fields` does not work through `flatten`, and would name every game's fields).
+/// `game` is optional here so that `RuleSpec::try_from` first refuses a field the named game
+/// does not take, naming its fields (a misspelt `game` is named as such), then asks for the
+/// missing ones. `x` and `y` are rules themselves, read the same way.
+#[derive(Deserialize)]
+struct RuleFields {
+    game: Option<GameName>,
+    base: Option<i64>,
+    min_others: Option<u64>,
+    max_others: Option<u64>,
+    max_distance: Option<u64>,
+    sets: Option<Vec<Vec<i64>>>,
+    x: Option<Box<RuleSpec>>,
+    y: Option<Box<RuleSpec>>,
+    #[serde(flatten)]
+    others: BTreeMap<String, IgnoredAny>,
+}
+
+/// The `game` tag of a rule: [`GameSpec`]'s variants.
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum GameName {
+    TurningTurtles,
+    MockTurtles,
+    Twins,
+    Ruler,
+    Grunt,
+    Subsets,
+    Offsets,
+    Product,
+    TurningCorners,
+    Rugs,
+    AcrosticTwins,
+}
+
+impl TryFrom<RuleFields> for RuleSpec {
+    type Error = String;
+
+    fn try_from(rule: RuleFields) -> Result<RuleSpec, String> {
+        let RuleFields { game, base, min_others, max_others, max_distance, sets, x, y, others } =
+            rule;
+        let Some(game) = game else {
+            let all =
+                ["game", "base", "min_others", "max_others", "max_distance", "sets", "x", "y"];
+            only_fields("a rule", others.keys().map(String::as_str), &all)?;
+            return Err("missing field `game`".into());
+        };
+        let (name, known): (&str, &[&str]) = match game {
+            GameName::Subsets => {
+                ("subsets", &["game", "base", "min_others", "max_others", "max_distance"])
+            }
+            GameName::Offsets => ("offsets", &["game", "base", "sets"]),
+            GameName::Product => ("product", &["game", "base", "x", "y"]),
+            GameName::TurningTurtles => ("turning-turtles", &["game", "base"]),
+            GameName::MockTurtles => ("mock-turtles", &["game", "base"]),
+            GameName::Twins => ("twins", &["game", "base"]),
+            GameName::Ruler => ("ruler", &["game", "base"]),
+            GameName::Grunt => ("grunt", &["game", "base"]),
+            GameName::TurningCorners => ("turning-corners", &["game", "base"]),
+            GameName::Rugs => ("rugs", &["game", "base"]),
+            GameName::AcrosticTwins => ("acrostic-twins", &["game", "base"]),
+        };
+        let given = [
+            ("min_others", min_others.is_some()),
+            ("max_others", max_others.is_some()),
+            ("max_distance", max_distance.is_some()),
+            ("sets", sets.is_some()),
+            ("x", x.is_some()),
+            ("y", y.is_some()),
+        ];
+        let given = given.iter().filter(|(_, is)| *is).map(|(field, _)| *field);
+        only_fields(
+            &format!("game `{name}`"),
+            others.keys().map(String::as_str).chain(given),
+            known,
+        )?;
+        let needs = |field: &str| format!("missing field `{field}` (game `{name}`)");
+        let game = match game {
+            GameName::Subsets => GameSpec::Subsets {
+                min_others: min_others.ok_or_else(|| needs("min_others"))?,
+                max_others: max_others.ok_or_else(|| needs("max_others"))?,
+                max_distance,
+            },
+            GameName::Offsets => GameSpec::Offsets { sets: sets.ok_or_else(|| needs("sets"))? },
+            GameName::Product => GameSpec::Product {
+                x: x.ok_or_else(|| needs("x"))?,
+                y: y.ok_or_else(|| needs("y"))?,
+            },
+            GameName::TurningTurtles => GameSpec::TurningTurtles,
+            GameName::MockTurtles => GameSpec::MockTurtles,
+            GameName::Twins => GameSpec::Twins,
+            GameName::Ruler => GameSpec::Ruler,
+            GameName::Grunt => GameSpec::Grunt,
+            GameName::TurningCorners => GameSpec::TurningCorners,
+            GameName::Rugs => GameSpec::Rugs,
+            GameName::AcrosticTwins => GameSpec::AcrosticTwins,
+        };
+        Ok(RuleSpec { game, base })
+    }
+}
+
 /// `coin-game` instance as written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CoinGameSpec {
     pub rule: RuleSpec,
     pub board: Vec<u64>,
@@ -306,19 +414,49 @@ pub fn count_moves(strip: &Strip, i: u64) -> (u128, u128) {
         Strip::Grunt => sum(&[(i.saturating_sub(1) as u128 / 2, 3)]),
         Strip::Subsets { min, max, distance } => {
             let k = distance.map_or(i, |d| d.min(i));
-            let counts: Vec<(u128, u64)> =
-                (*min..=(*max).min(k)).map(|s| (choose(k, s), s)).collect();
-            sum(&counts)
+            let mut total = (0u128, 0u128);
+            for s in *min..=(*max).min(k) {
+                let c = choose(k, s);
+                total.0 = total.0.saturating_add(c);
+                total.1 = total.1.saturating_add(c.saturating_mul(s as u128 + 1));
+                // A saturated count cannot grow: the larger subsets need not be counted (at
+                // most about 64 sizes are counted before one saturates).
+                if c == u128::MAX {
+                    break;
+                }
+            }
+            total
         }
-        Strip::Offsets(sets) => {
-            let counts: Vec<(u128, u64)> = sets
-                .iter()
-                .filter(|s| s.iter().all(|&d| d <= i))
-                .map(|s| (1, s.len() as u64))
-                .collect();
-            sum(&counts)
-        }
+        Strip::Offsets(sets) => sets
+            .iter()
+            .filter(|s| s.iter().all(|&d| d <= i))
+            .fold((0, 0), |(n, t), s| (n + 1, t + s.len() as u128 + 1)),
     }
+}
+
+/// Steps to count or list the moves from one coin besides the coins they turn: an `offsets`
+/// rule looks at each of its sets, and at their offsets, whether or not a set fits.
+fn scan_cost(strip: &Strip) -> u128 {
+    match strip {
+        Strip::Offsets(sets) => sets.iter().map(|s| s.len() as u128 + 1).sum(),
+        _ => 1,
+    }
+}
+
+/// The work of listing the moves of the coins `0..n` of `strip`: every coin's [`scan_cost`],
+/// then each coin's moves weighed by `weigh(moves, coins turned)`, counted coin by coin and no
+/// further than just past `limit`. Counting a coin costs its scan and no more than the work
+/// its moves add (a subset count of c takes at most log2 c steps), so the count itself stays
+/// within what is then charged.
+fn listing_work(strip: &Strip, n: u64, limit: u64, weigh: impl Fn((u128, u128)) -> u128) -> u128 {
+    let mut work = u128::from(n).saturating_mul(scan_cost(strip));
+    for i in 0..n {
+        if work > u128::from(limit) {
+            break;
+        }
+        work = work.saturating_add(weigh(count_moves(strip, i)));
+    }
+    work
 }
 
 /// Calls `f` with the other coins of every move from the single head at index `i` (all
@@ -442,6 +580,8 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
             ))
         }
     };
+    // Counting stops just past what the budget can pay for.
+    let limit = budget.remaining();
     // Charges `work` (counted before anything is listed) to the budget.
     let mut pay = |work: u128, what: &str| {
         budget
@@ -456,7 +596,7 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
                 "values: {} labels for a board of {w} coins",
                 labels.len()
             );
-            let work = (0..w).fold(0u128, |acc, i| acc.saturating_add(count_moves(strip, i).1));
+            let work = listing_work(strip, w, limit, |(_, coins)| coins);
             pay(work, "checking the labels")?;
             let mut seen = Vec::new();
             for i in 0..w {
@@ -471,10 +611,8 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
             // Per axis: moves counted, then listed; the product work is separable. Listing holds
             // every move as a vector: about 48 bytes a move besides 8 a coin.
             let axis_listing = |s: &Strip, n: u64| {
-                (0..n).fold(0u128, |acc, i| {
-                    let (moves, coins) = count_moves(s, i);
-                    acc.saturating_add(moves.saturating_mul(48))
-                        .saturating_add(coins.saturating_mul(8))
+                listing_work(s, n, limit, |(moves, coins)| {
+                    moves.saturating_mul(48).saturating_add(coins.saturating_mul(8))
                 })
             };
             let listing = axis_listing(sx, w).saturating_add(axis_listing(sy, h));
@@ -603,6 +741,7 @@ impl Labels {
 
 /// Certificate kind `coin-labelling`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CoinLabelling {
     /// `first-player-wins` or `second-player-wins`.
     pub claim: String,
@@ -685,7 +824,10 @@ fn check_winning_move(
     };
     let illegal = |why: &str| Err(format!("winning_move: not a legal move: {why}"));
     // Looking for the move lists the moves of its last coin once more.
-    let listing = |s: &Strip, i: u64| u64::try_from(count_moves(s, i).1).unwrap_or(u64::MAX);
+    let listing = |s: &Strip, i: u64| {
+        let work = count_moves(s, i).1.saturating_add(scan_cost(s));
+        u64::try_from(work).unwrap_or(u64::MAX)
+    };
     let legal = match &game.rule {
         Rule::Strip(strip) => {
             budget.charge(listing(strip, last[0]), "checking the winning move")?;
@@ -923,5 +1065,34 @@ mod tests {
             "[]",
         );
         assert!(e.contains("one-dimensional"), "{e}");
+    }
+
+    /// Issue 24: counting the moves of a wide board took time the budget never saw, subsets of
+    /// every size (a count for each size, for each coin) or offset sets that never fit (every
+    /// set looked at for every coin, charged nothing since no coin is turned). Both are now
+    /// counted within the budget and refused at once.
+    #[test]
+    fn counting_the_moves_costs_no_more_than_the_budget() {
+        let w = 30_000u64;
+        let cert = CoinLabelling {
+            claim: CLAIM_SECOND_WINS.into(),
+            value: 0,
+            values: Labels::Strip(vec![0; w as usize]),
+            winning_move: None,
+        };
+        let strip = |strip: Strip| CoinGame {
+            rule: Rule::Strip(strip),
+            base: vec![0],
+            board: vec![w],
+            heads: vec![],
+        };
+        let subsets = strip(Strip::Subsets { min: 0, max: u64::MAX, distance: None });
+        let offsets = strip(Strip::Offsets(vec![vec![u64::MAX]; 100_000]));
+        for game in [subsets, offsets] {
+            let started = std::time::Instant::now();
+            let err = check_labelling(&game, &cert, &mut Budget::new(2_000_000_000)).err().unwrap();
+            assert!(started.elapsed() < std::time::Duration::from_secs(1), "{:?}", game.rule);
+            assert!(err.contains("work limit reached while checking the labels"), "{err}");
+        }
     }
 }

@@ -46,6 +46,7 @@ pub const CLAIM_SECOND_PLAYER_WINS: &str = "second-player-wins";
 
 /// Instance kind `heap-game`: a sum of heaps of one game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HeapGame {
     /// An octal code (`0.77`, `.07`, `4.07`), `grundy`, or a name (`kayles`, ...).
     pub game: String,
@@ -55,6 +56,7 @@ pub struct HeapGame {
 /// A move: from heap number `heap` (0-based), remove `take` tokens and leave the heaps `leave`
 /// (zero, one or two sizes, each at least 1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HeapMove {
     pub heap: usize,
     pub take: u64,
@@ -63,6 +65,7 @@ pub struct HeapMove {
 
 /// Certificate kind `heap-labelling`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HeapLabelling {
     /// `first-player-wins` or `second-player-wins`.
     pub claim: String,
@@ -80,6 +83,7 @@ pub struct HeapLabelling {
 
 /// A claimed period of an octal game's Grundy values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Period {
     pub from: u64,
     pub length: u64,

@@ -42,6 +42,7 @@ pub type TriangleMove = (usize, usize, usize, String);
 
 /// Certificate kind `triangle-strategy`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TriangleStrategy {
     pub n: usize,
     /// "A" (the first player) or "B".
@@ -329,6 +330,7 @@ pub(crate) fn code_of(n: usize, adj: &Adjacency) -> u128 {
 
 /// Instance kind `triangle-avoidance`: one-colour triangle avoidance on `n` isolated nodes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TriangleSpec {
     pub n: usize,
 }

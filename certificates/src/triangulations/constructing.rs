@@ -162,6 +162,7 @@ fn parse_key(game: MarkingGame, text: &str) -> Option<(u64, u64)> {
 
 /// R's strategy and its claimed lower bound.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FirstSide {
     pub at_least: i64,
     pub moves: Vec<(String, usize)>,
@@ -169,6 +170,7 @@ pub struct FirstSide {
 
 /// B's strategy and its claimed upper bound.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SecondSide {
     pub at_most: i64,
     pub moves: Vec<(String, usize)>,
@@ -176,6 +178,7 @@ pub struct SecondSide {
 
 /// Certificate kind `construct-strategy`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ConstructStrategy {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first: Option<FirstSide>,
@@ -185,6 +188,7 @@ pub struct ConstructStrategy {
 
 /// Certificate kind `balanced-colouring` (Lemma 4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BalancedColouring {
     /// `r` or `b` per edge, in sorted edge order.
     pub colours: String,

@@ -41,6 +41,7 @@ use std::collections::HashMap;
 
 /// Certificate kind `marking-kayles`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MarkingKayles {
     /// "first" or "second".
     pub winner: String,

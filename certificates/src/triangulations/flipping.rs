@@ -79,6 +79,7 @@ impl FlipGame {
 
 /// Instance kind `flip-game`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FlipSpec {
     pub game: FlipGame,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -96,6 +97,7 @@ pub type FlipStrategy = Vec<(String, [usize; 2])>;
 
 /// Certificate kind `flip-value`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FlipValue {
     pub value: i64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -106,6 +108,7 @@ pub struct FlipValue {
 
 /// Certificate kind `flip-sequence`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FlipSequence {
     pub flips: Vec<[usize; 2]>,
     pub green: usize,

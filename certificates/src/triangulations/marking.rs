@@ -31,7 +31,7 @@
 //! rules.
 
 use crate::base::budget::Budget;
-use crate::base::geometry::{Triangulation, TriangulationSpec};
+use crate::base::geometry::{Point, Triangulation, TriangulationSpec};
 use crate::replay::{replay, Node};
 use crate::verdict::{Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
@@ -91,16 +91,38 @@ impl MarkingGame {
 /// Largest point set of a constructing game (its pairs must fit in 64 bits).
 pub const MAX_CONSTRUCTING_POINTS: usize = 11;
 
-/// Instance kind `marking-game`.
+/// Instance kind `marking-game`. Read through `MarkingFields` (serde refuses no unknown
+/// field through `flatten`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "MarkingFields")]
 pub struct MarkingSpec {
     pub game: MarkingGame,
     #[serde(flatten)]
     pub triangulation: TriangulationSpec,
 }
 
+/// A `marking-game` instance as written: the game and the fields of its triangulation.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MarkingFields {
+    game: MarkingGame,
+    points: Vec<Point>,
+    #[serde(default)]
+    triangles: Vec<[usize; 3]>,
+    #[serde(default)]
+    edges: Vec<[usize; 2]>,
+}
+
+impl From<MarkingFields> for MarkingSpec {
+    fn from(fields: MarkingFields) -> MarkingSpec {
+        let MarkingFields { game, points, triangles, edges } = fields;
+        MarkingSpec { game, triangulation: TriangulationSpec { points, triangles, edges } }
+    }
+}
+
 /// Certificate kind `marking-strategy`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MarkingStrategy {
     /// "first" or "second".
     pub winner: String,

@@ -95,6 +95,7 @@ pub enum Play {
 
 /// A named vertex with its weight.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VertexSpec {
     pub name: String,
     /// Signed so that a negative weight is read and refused with a clear message.
@@ -103,6 +104,7 @@ pub struct VertexSpec {
 
 /// Instance kind `vertexnim`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VertexNimSpec {
     #[serde(default)]
     pub directed: bool,
@@ -251,6 +253,60 @@ impl VertexNim {
         }
     }
 
+    /// How many moves [`VertexNim::moves`] lists at `state`, counted without listing them
+    /// (saturating).
+    pub fn move_count(&self, state: &State) -> u64 {
+        let Some(u) = state.token else {
+            return 0;
+        };
+        let (weight, next) = (state.weights[u], state.adj[u].len() as u64);
+        match self.variant {
+            Variant::Vertexnim => {
+                let others = next - u64::from(state.adj[u].contains(&u));
+                let ends = others == 0 && is_last(state, u);
+                u64::from(ends) + others + weight.saturating_sub(1).saturating_mul(next)
+            }
+            Variant::Nimg => weight.saturating_mul(next),
+        }
+    }
+
+    /// Whether `mv` is one of the moves [`VertexNim::moves`] lists at `state`, decided without
+    /// listing them.
+    pub fn is_legal(&self, state: &State, (k, next): Move) -> bool {
+        let Some(u) = state.token else {
+            return false;
+        };
+        if k >= state.weights[u] {
+            return false;
+        }
+        match (self.variant, next) {
+            // Emptying u goes to another neighbour, or ends the game when u is the last vertex
+            // and has no other neighbour.
+            (Variant::Vertexnim, None) => {
+                k == 0 && state.adj[u].iter().all(|&v| v == u) && is_last(state, u)
+            }
+            (Variant::Vertexnim, Some(v)) if k == 0 => v != u && state.adj[u].contains(&v),
+            (_, Some(v)) => state.adj[u].contains(&v),
+            (Variant::Nimg, None) => false,
+        }
+    }
+
+    /// An upper bound on [`state_cost`] of the position after `mv` at `state`: emptying a vertex
+    /// of vertexnim may join each of its in-neighbours to each of its out-neighbours.
+    fn cost_after(&self, state: &State, (k, _): Move) -> u64 {
+        let before = state_cost(state);
+        let Some(u) = state.token.filter(|_| k == 0 && self.variant == Variant::Vertexnim) else {
+            return before;
+        };
+        let outs = state.adj[u].iter().filter(|&&y| y != u).count() as u64;
+        let ins = if self.directed {
+            (0..state.adj.len()).filter(|&x| x != u && state.adj[x].contains(&u)).count() as u64
+        } else {
+            outs
+        };
+        before.saturating_add(ins.saturating_mul(outs).saturating_mul(ARC_COST))
+    }
+
     /// The position after `mv` (assumed legal).
     pub fn apply(&self, state: &State, mv: Move) -> State {
         match self.variant {
@@ -265,6 +321,11 @@ impl VertexNim {
     }
 }
 
+/// Whether every vertex but `u` has weight 0 (vertexnim: `u` is the last vertex left).
+fn is_last(state: &State, u: usize) -> bool {
+    state.weights.iter().enumerate().all(|(v, &w)| v == u || w == 0)
+}
+
 /// vertexnim: every new weight below the current one, to a neighbour; emptying goes to a
 /// neighbour other than the token's vertex, or ends the game when no other vertex is left.
 pub fn vertexnim_moves(state: &State) -> Vec<Move> {
@@ -273,8 +334,7 @@ pub fn vertexnim_moves(state: &State) -> Vec<Move> {
     };
     let mut out = Vec::new();
     let others: Vec<usize> = state.adj[u].iter().copied().filter(|&v| v != u).collect();
-    let last = state.weights.iter().enumerate().all(|(v, &w)| v == u || w == 0);
-    if others.is_empty() && last {
+    if others.is_empty() && is_last(state, u) {
         out.push((0, None));
     }
     for &v in &others {
@@ -367,6 +427,7 @@ pub type StrategyMove = (String, u64, Option<String>);
 
 /// Certificate kind `vertexnim-strategy`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VertexNimStrategy {
     /// "first" (the player to move at the start) or "second".
     pub winner: String,
@@ -385,8 +446,14 @@ pub struct StrategyReport {
 /// canonical text.
 fn state_cost(state: &State) -> u64 {
     let arcs: u64 = state.adj.iter().map(|a| a.len() as u64).sum();
-    128 + state.weights.len() as u64 * 56 + arcs * 64
+    128 + state.weights.len() as u64 * 56 + arcs * ARC_COST
 }
+
+/// Work units per arc of a position held or built (its set entry and its text).
+const ARC_COST: u64 = 64;
+
+/// Work units per move listed besides the position it leads to (the move itself, 24 bytes).
+const MOVE_COST: u64 = 24;
 
 /// Replays `strategy` on `game`, charging `budget` for every position built, text computed
 /// and move listed, before it happens (a weight of 10^18 is never enumerated).
@@ -467,16 +534,10 @@ impl Rules for Walk<'_> {
     fn expand(&mut self, budget: &mut Budget) -> Result<Node<Move>, String> {
         let game = self.game;
         let (state, winner_to_move, text, _) = &self.path[self.path.len() - 1];
-        // Bound the moves before listing them: a weight of 10^18 must not be enumerated, and
-        // each move the other player may make becomes a position built and held.
-        let bound = state
-            .token
-            .map_or(0, |u| state.weights[u].saturating_mul(state.adj[u].len() as u64 + 1));
-        budget
-            .charge_each(bound, 24, "listing moves")
-            .map_err(|why| format!("{why} (position '{text}' has up to {bound} moves)"))?;
-        let moves = game.moves(state);
-        if moves.is_empty() {
+        // Moves are counted, never listed before they are paid for: a weight of 10^18 must not
+        // be enumerated, nor 10^8 moves held only to be refused one by one afterwards.
+        let count = game.move_count(state);
+        if count == 0 {
             let stuck_wins = game.stuck_player_wins();
             ensure!(
                 *winner_to_move == stuck_wins,
@@ -489,19 +550,21 @@ impl Rules for Walk<'_> {
         }
         let cost = state_cost(state);
         if !*winner_to_move {
-            self.report.moves_followed += moves.len() as u64;
+            // Each of the other player's moves is listed, then becomes a position built and
+            // held: all of it charged before the list is built.
             budget
-                .charge_each(moves.len() as u64, cost, "replaying the other player's moves")
-                .map_err(|why| format!("{why} (position '{text}' has {} moves)", moves.len()))?;
+                .charge_each(count, cost.saturating_add(MOVE_COST), "listing moves")
+                .map_err(|why| format!("{why} (position '{text}' has {count} moves)"))?;
+            self.report.moves_followed += count;
             // Explored last first, as the replay before the engine did (the first failure found
             // is the one reported).
-            return Ok(Node::Moves(moves.into_iter().rev().collect()));
+            return Ok(Node::Moves(game.moves(state).into_iter().rev().collect()));
         }
         let Some(&mv) = self.table.get(text.as_str()) else {
             fail!("position '{text}': the winner is to move and no move is given");
         };
         ensure!(
-            moves.contains(&mv),
+            game.is_legal(state, mv),
             "position '{text}': the move to weight {} and vertex {} is not legal",
             mv.0,
             mv.1.map_or("(none)".to_string(), |v| game.names[v].clone())
@@ -513,6 +576,10 @@ impl Rules for Walk<'_> {
 
     fn play(&mut self, mv: Move, budget: &mut Budget) -> Result<(), String> {
         let (state, winner_to_move, _, _) = &self.path[self.path.len() - 1];
+        // Emptying a vertex may add arcs quadratic in its degree: refused before they are
+        // built if the position they make cannot be paid for (`enter` then charges it).
+        let bound = self.game.cost_after(state, mv).saturating_mul(2);
+        budget.require(bound, "replaying positions")?;
         let (next, winner_next) = (self.game.apply(state, mv), !*winner_to_move);
         self.enter(next, winner_next, budget)
     }
@@ -540,6 +607,7 @@ impl Rules for Walk<'_> {
 /// with `rounds`) and the mark of Theorem 3 (a directed circuit without loops; see
 /// [`check_labelling`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VertexNimLabelling {
     /// "first" or "second".
     pub winner: String,
@@ -1098,11 +1166,11 @@ mod tests {
             .unwrap_err()
             .contains("work limit reached while listing moves"));
         // A weight whose moves would pass the budget is refused before they are listed: the
-        // opponent's 6,000 moves would each build a position.
+        // opponent's 3,000 moves would each build a position.
         let heavy = spec(false, Variant::Vertexnim, &[3_000, 1], &[("a", "b")]).validate().unwrap();
         assert!(check_strategy(&heavy, &empty, &mut Budget::new(100_000))
             .unwrap_err()
-            .contains("has up to 6000 moves"));
+            .contains("has 3000 moves"));
         // Validation refuses an edge listed twice, in either order.
         let twice = spec(false, Variant::Vertexnim, &[1, 1], &[("a", "b"), ("b", "a")]);
         assert!(twice.validate().unwrap_err().contains("listed twice"));
@@ -1201,5 +1269,106 @@ mod tests {
         let directed =
             spec(true, Variant::Vertexnim, &[2, 2], &[("a", "b"), ("b", "a")]).validate().unwrap();
         assert!(check_labelling(&directed, &good, &mut Budget::new(u64::MAX)).is_err());
+    }
+
+    /// Every small position of both variants, directed or not, with and without loops: the
+    /// count and the legality test agree with the listed moves.
+    #[test]
+    fn moves_are_counted_and_tested_without_listing_them() {
+        let pairs = [("a", "b"), ("b", "a"), ("a", "a"), ("b", "c"), ("c", "a"), ("c", "c")];
+        for directed in [false, true] {
+            for variant in [Variant::Vertexnim, Variant::Nimg] {
+                for mask in 0u32..64 {
+                    let edges: Vec<(&str, &str)> = (0..6)
+                        .filter(|&k| mask >> k & 1 == 1)
+                        .map(|k| pairs[k])
+                        .filter(|&(a, b)| directed || a <= b || !pairs.contains(&(b, a)))
+                        .collect();
+                    let Ok(g) = spec(directed, variant, &[3, 1, 2], &edges).validate() else {
+                        continue;
+                    };
+                    let mut states = vec![g.start.clone()];
+                    while let Some(state) = states.pop() {
+                        let moves = g.moves(&state);
+                        assert_eq!(g.move_count(&state), moves.len() as u64, "{edges:?}");
+                        for k in 0..4 {
+                            for next in [None, Some(0), Some(1), Some(2), Some(3)] {
+                                assert_eq!(
+                                    g.is_legal(&state, (k, next)),
+                                    moves.contains(&(k, next)),
+                                    "{edges:?} {} ({k}, {next:?})",
+                                    state.text(directed)
+                                );
+                            }
+                        }
+                        for &m in &moves {
+                            let next = g.apply(&state, m);
+                            assert!(g.cost_after(&state, m) >= state_cost(&next), "{edges:?}");
+                            states.push(next);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Issue 24: tens of millions of the other player's moves used to be listed (about 2 GB)
+    /// before the per-move charge refused them; now they are counted and refused at once.
+    #[test]
+    fn an_opponent_with_tens_of_millions_of_moves_is_refused_before_listing() {
+        let g =
+            spec(false, Variant::Vertexnim, &[40_000_000, 1], &[("a", "b")]).validate().unwrap();
+        let empty = VertexNimStrategy { winner: SECOND.into(), moves: vec![] };
+        let started = std::time::Instant::now();
+        let err = check_strategy(&g, &empty, &mut Budget::new(2_000_000_000)).unwrap_err();
+        assert!(started.elapsed() < std::time::Duration::from_secs(1), "{:?}", started.elapsed());
+        assert!(err.contains("work limit reached while listing moves"), "{err}");
+        assert!(err.contains("has 40000000 moves"), "{err}");
+    }
+
+    /// The winner's move at a weight of 10^12 is tested for legality, not found in a list of
+    /// 10^12 moves: a(10^12) - b(1), the first player lowers a to 1 and moves to b; the second
+    /// must empty b and go to a, which the first player, on the last vertex, empties.
+    #[test]
+    fn a_winner_with_a_huge_weight_is_checked_without_listing() {
+        let g = spec(false, Variant::Vertexnim, &[1_000_000_000_000, 1], &[("a", "b")])
+            .validate()
+            .unwrap();
+        let first = g.apply(&g.start, (1, Some(1)));
+        let last = g.apply(&first, (0, Some(0)));
+        let strategy = VertexNimStrategy {
+            winner: FIRST.into(),
+            moves: vec![(g.start.text(false), 1, Some("b".into())), (last.text(false), 0, None)],
+        };
+        let report = check_strategy(&g, &strategy, &mut Budget::new(100_000)).unwrap();
+        assert_eq!((report.positions, report.final_positions), (4, 1));
+    }
+
+    /// Emptying the centre of a star joins its leaves into a clique: the position of 1.6 * 10^7
+    /// arcs is refused before it is built (building it took seconds and hundreds of MB).
+    #[test]
+    fn a_clique_made_by_emptying_a_vertex_is_charged_before_it_is_built() {
+        let leaves: Vec<String> = (1..=4000).map(|i| format!("v{i}")).collect();
+        let spec = VertexNimSpec {
+            directed: false,
+            variant: Variant::Vertexnim,
+            play: Play::Normal,
+            vertices: std::iter::once("c".to_string())
+                .chain(leaves.iter().cloned())
+                .map(|name| VertexSpec { name, weight: 1 })
+                .collect(),
+            edges: leaves.iter().map(|v| ("c".to_string(), v.clone())).collect(),
+            token: "c".into(),
+            source: None,
+        };
+        let g = spec.validate().unwrap();
+        let empty = VertexNimStrategy { winner: SECOND.into(), moves: vec![] };
+        // The budget pays for the 4,000 moves at the start (about 2.9 * 10^9 units), not for
+        // the clique (about 2 * 10^9 more, its text included).
+        let started = std::time::Instant::now();
+        let err = check_strategy(&g, &empty, &mut Budget::new(4_000_000_000)).unwrap_err();
+        assert!(started.elapsed() < std::time::Duration::from_secs(1), "{:?}", started.elapsed());
+        let shown = &err[..err.len().min(300)];
+        assert!(err.starts_with("work limit reached while replaying positions"), "{shown}");
     }
 }

@@ -41,6 +41,7 @@ use std::collections::HashMap;
 
 /// Instance kind `posdnf-game`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PosDnf {
     /// Variables are 1..=num_vars; some may occur in no term (they are still moves).
     pub num_vars: u32,
@@ -58,6 +59,7 @@ pub enum DnfPlayer {
 
 /// Certificate kind `dnf-strategy`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DnfStrategy {
     pub player: DnfPlayer,
     /// Only `wins` (the DNF game has no draws).

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// A graph by vertex names.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GraphSpec {
     pub vertices: Vec<String>,
     pub edges: Vec<(String, String)>,
@@ -27,6 +28,7 @@ impl GraphSpec {
 
 /// Where an instance came from, when a reduction built it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReductionSource {
     /// `sat-voronoi1` or `sat-voronoi2`.
     pub reduction: SatVoronoi,
@@ -43,6 +45,7 @@ pub struct ReductionSource {
 /// Instance kind `voronoi-one-round`: W holds `white`, then B places `black_count` vertices.
 /// The question: can B win?
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct OneRoundSpec {
     pub graph: GraphSpec,
     pub white: Vec<String>,
@@ -113,6 +116,7 @@ impl OneRoundSpec {
 
 /// W's and B's vertices at the start of a multi-round game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StartSpec {
     pub white: Vec<String>,
     pub black: Vec<String>,
@@ -121,6 +125,7 @@ pub struct StartSpec {
 /// Instance kind `voronoi`: the multi-round game, `rounds` moves each, W first in every round,
 /// optionally from a start position. The question: the game's value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MultiRoundSpec {
     pub graph: GraphSpec,
     pub rounds: usize,

@@ -74,6 +74,7 @@ pub enum StrategyClaim {
 
 /// Certificate kind `voronoi-strategy`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VoronoiStrategy {
     pub player: Player,
     pub claim: StrategyClaim,
@@ -102,6 +103,7 @@ pub struct VoronoiStrategy {
 /// two strategies: W's with the claim "margin at least `value`" and B's with "margin at least
 /// `-value`". Both are replayed; together they show neither player can do better.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VoronoiValue {
     pub value: i64,
     pub white: VoronoiStrategy,
@@ -724,9 +726,12 @@ impl Rules for Walk<'_> {
         }
         // The opponent: every empty vertex, but one per orbit, per twin class, or per
         // verified witness.
-        budget.charge(n as u64 * 2 + self.class_sizes, "listing the opponent's moves")?;
+        // The replies are at most the empty vertices, 8 bytes each: charged before the list is
+        // built, with the scan of every vertex and class.
+        let empty = (n - self.white - self.black) as u64;
+        budget
+            .charge(n as u64 * 2 + self.class_sizes + empty * 8, "listing the opponent's moves")?;
         let replies = self.opponent_replies(budget)?;
-        budget.charge(replies.len() as u64 * 8, "listing the opponent's moves")?;
         // Every child is final when this is B's last stone: score them against this position.
         if p == Player::Black && self.black + 1 == self.rounds && !replies.is_empty() {
             budget.charge(LeafScorer::cost(graph), "preparing to score final positions")?;
@@ -763,6 +768,7 @@ impl Walk<'_> {
         let (graph, n, position) = (self.graph, self.graph.len(), &self.position);
         let mut replies = Vec::new();
         if let Some(&(k, list)) = self.tables.orbits.get(&self.fingerprint) {
+            budget.charge(list.len() as u64 * 16, "checking orbit generators")?;
             let mut chosen: Vec<&[(usize, usize)]> = Vec::with_capacity(list.len());
             for &g in list {
                 let generator = &self.generators[g];

@@ -4,14 +4,16 @@
 
 use crate::base::budget::Budget;
 use crate::base::cnf::Cnf;
+use crate::base::error::only_fields;
 use crate::base::lrat::{check_lrat, LratReport};
 use crate::verdict::{reject, Claim, Verdict, Work};
 use crate::voronoi::encode::black_wins_cnf;
 use crate::voronoi::instance::{OneRound, OneRoundSpec};
 use crate::voronoi::rules::{score, Outcome};
 use crate::voronoi::sat_reduction::{self, SatVoronoi};
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The claim of a witness: B has a winning placement.
 pub const CLAIM_BLACK_WINS: &str = "black-wins";
@@ -19,7 +21,7 @@ pub const CLAIM_BLACK_WINS: &str = "black-wins";
 pub const CLAIM_BLACK_CANNOT_WIN: &str = "black-cannot-win";
 
 /// How a refutation proves that B cannot win.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "method", rename_all = "kebab-case")]
 pub enum RefutationMethod {
     /// The LRAT refutes the checker's own encoding of the instance ([`crate::voronoi::encode`]).
@@ -31,18 +33,75 @@ pub enum RefutationMethod {
 
 /// A witness: B's placement.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Witness {
     pub claim: String,
     pub placement: Vec<String>,
 }
 
-/// A refutation: an LRAT proof, of the direct encoding or of a reduction's formula.
+/// A refutation: an LRAT proof, of the direct encoding or of a reduction's formula. Read
+/// through `RefutationFields`, so that each method takes exactly its own fields.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RefutationFields")]
 pub struct Refutation {
     pub claim: String,
     #[serde(flatten)]
     pub method: RefutationMethod,
     pub lrat: String,
+}
+
+/// A refutation as written: the fields of either method, and any other key (serde's
+/// `deny_unknown_fields` does not work through `flatten`, and would name every method's fields).
+/// Every field is optional here so that `Refutation::try_from` first refuses a field the named
+/// method does not take, naming its fields (a misspelt `lrat` is named as such, not reported as
+/// a missing `lrat`), then asks for the missing ones.
+#[derive(Deserialize)]
+struct RefutationFields {
+    claim: Option<String>,
+    method: Option<MethodName>,
+    lrat: Option<String>,
+    reduction: Option<SatVoronoi>,
+    formula: Option<Cnf>,
+    #[serde(flatten)]
+    others: BTreeMap<String, IgnoredAny>,
+}
+
+/// The `method` tag of a refutation.
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum MethodName {
+    Direct,
+    Reduction,
+}
+
+impl TryFrom<RefutationFields> for Refutation {
+    type Error = String;
+
+    fn try_from(fields: RefutationFields) -> Result<Refutation, String> {
+        let RefutationFields { claim, method, lrat, reduction, formula, others } = fields;
+        let given = [("reduction", reduction.is_some()), ("formula", formula.is_some())];
+        let given = given.iter().filter(|(_, is)| *is).map(|(field, _)| *field);
+        let given = others.keys().map(String::as_str).chain(given);
+        let (what, known): (&str, &[&str]) = match method {
+            Some(MethodName::Direct) => ("method `direct`", &["claim", "method", "lrat"]),
+            Some(MethodName::Reduction) => {
+                ("method `reduction`", &["claim", "method", "reduction", "formula", "lrat"])
+            }
+            None => ("a refutation", &["claim", "method", "reduction", "formula", "lrat"]),
+        };
+        only_fields(what, given, known)?;
+        let needs = |field: &str| format!("missing field `{field}`");
+        let (claim, lrat) =
+            (claim.ok_or_else(|| needs("claim"))?, lrat.ok_or_else(|| needs("lrat"))?);
+        let method = match method.ok_or_else(|| needs("method"))? {
+            MethodName::Direct => RefutationMethod::Direct,
+            MethodName::Reduction => RefutationMethod::Reduction {
+                reduction: reduction.ok_or_else(|| needs("reduction") + " (method `reduction`)")?,
+                formula: formula.ok_or_else(|| needs("formula") + " (method `reduction`)")?,
+            },
+        };
+        Ok(Refutation { claim, method, lrat })
+    }
 }
 
 impl Claim for Witness {

@@ -342,6 +342,7 @@ pub fn parse_move(text: &str) -> Result<(Gap, usize), String> {
 /// Certificate kind `voronoi-path-value`: the value of VG(P_N, n), fixed by W's and B's
 /// strategies over abstract states.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PathValue {
     /// N, the path's vertex count.
     pub vertices: usize,
@@ -380,10 +381,12 @@ pub fn check_path_strategy(
     if rounds == 0 || rounds > vertices / 2 {
         fail!("{rounds} rounds do not fit a path of {vertices} vertices (need 1 <= 2n <= N)");
     }
+    // The table's room first, then each entry's gaps as they are parsed.
+    budget.charge_each(moves.len() as u64, STATE_COST, "reading the strategy")?;
     let mut table: HashMap<PathState, (Gap, usize)> = HashMap::with_capacity(moves.len());
     for (k, (state, m)) in moves.iter().enumerate() {
         let at = format!("entry {k}");
-        budget.charge(STATE_COST + 4 * (state.len() + m.len()) as u64, "reading the strategy")?;
+        budget.charge(4 * (state.len() + m.len()) as u64, "reading the strategy")?;
         let s = PathState::parse(state).map_err(|why| format!("{at}: {why}"))?;
         let m = parse_move(m).map_err(|why| format!("{at} (state '{state}'): {why}"))?;
         if table.insert(s, m).is_some() {

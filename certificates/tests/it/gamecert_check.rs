@@ -57,9 +57,15 @@ fn accepts_and_rejects_with_the_right_exit_codes() {
     let (code, text) = run(&inst, &refutation("3 0 1 0\n"));
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("LRAT line 1"), "{text}");
+    // A certificate that does not parse is bad input, with its file, line and column.
     let (code, text) = run(&inst, "{\"format\": ");
-    assert_eq!(code, Some(1), "{text}");
-    assert!(text.contains("does not parse"), "{text}");
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("c.json:1:11: EOF while parsing"), "{text}");
+    let misspelt = refutation("3 0 1 2 0\n").replace("\"lrat\"", "\"lrta\"");
+    let (code, text) = run(&inst, &misspelt);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("unknown field `lrta` for method `reduction`"), "{text}");
+    assert!(text.contains("expected one of `claim`, `method`, `reduction`, `formula`, `lrat`"));
     let (code, text) = run("not json", &refutation("3 0 1 2 0\n"));
     assert_eq!(code, Some(2), "{text}");
 

@@ -37,3 +37,21 @@ pub fn bad_input(args: &[&str], expected: &str) {
     );
     assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
 }
+
+/// Runs gamecert with `input` on standard input, written from a thread of its own so that a
+/// command streaming its output while it reads cannot block on a full pipe.
+pub fn gamecert_with_stdin(args: &[&str], input: Vec<u8>) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gamecert binary runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
+    let out = child.wait_with_output().expect("the gamecert binary runs");
+    writer.join().expect("the writer thread").expect("the input is written");
+    out
+}

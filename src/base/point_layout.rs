@@ -263,9 +263,6 @@ pub fn layout(points: &[Point], want: Readability) -> Layout {
             })
             .collect();
         let tried = insert_inside(points, &hull, &ring);
-        if std::env::var("DEBUGLAYOUT").is_ok() {
-            eprintln!("n {n} t {t}: {:?}", tried.as_ref().map(|x| spread(x)));
-        }
         if let Some(inserted) = tried {
             candidates.push(inserted);
             break;
@@ -315,14 +312,6 @@ fn insert_inside(points: &[Point], hull: &[usize], places: &[[f64; 2]]) -> Optio
         }
         let cell = clip_all(&disc, &planes, 0.0);
         if cell.is_empty() {
-            if std::env::var("DEBUGLAYOUT").is_ok() {
-                let h = hull.len();
-                eprintln!(
-                    "fail at {p} placed {} hull-only empty {}",
-                    placed.len(),
-                    clip_all(&disc, &planes[..h * (h - 1) / 2], 0.0).is_empty()
-                );
-            }
             return None;
         }
         let (mut lo, mut up) = (0.0, 1.0);

@@ -401,11 +401,11 @@ fn meets_segment(area: LabelBox, a: [f64; 2], b: [f64; 2]) -> bool {
 /// Places for an edge label (centre x, baseline y), best first: on the edge from its middle
 /// outwards, then beside it on either side.
 fn edge_places(a: [f64; 2], b: [f64; 2]) -> Vec<[f64; 2]> {
-    let along = [0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.12, 0.88];
+    let along = [0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.12, 0.88, 0.06, 0.94];
     let length = (b[0] - a[0]).hypot(b[1] - a[1]).max(1e-9);
     let normal = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
     let mut places = Vec::new();
-    for side in [0.0, 9.0, -9.0, 16.0, -16.0] {
+    for side in [0.0, 9.0, -9.0, 16.0, -16.0, 23.0, -23.0] {
         for t in along {
             let x = a[0] + (b[0] - a[0]) * t + normal[0] * side;
             // The baseline sits 4 pixels below the point, so the text is centred on it.

@@ -98,9 +98,9 @@ fn render_marking(
             note(
                 quiet,
                 &format!(
-                    "{} moves; this play ends with the {} player winning; certified: {winner} \
+                    "{}; this play ends with the {} player winning; certified: {winner} \
                      wins against every reply",
-                    play.len(),
+                    gamecert::base::render::counted(play.len(), "move"),
                     if first_won { "first" } else { "second" }
                 ),
             );
@@ -315,9 +315,9 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     note(
                         quiet,
                         &format!(
-                            "{} moves; this play ends with W's margin {margin}. {drawn} \
+                            "{}; this play ends with W's margin {margin}. {drawn} \
                              {certified}",
-                            line.len()
+                            gamecert::base::render::counted(line.len(), "move")
                         ),
                     );
                 }

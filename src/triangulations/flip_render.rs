@@ -9,6 +9,7 @@
 //! An abstract convex polygon (`convex_polygon: n`) is drawn on a circle in its cyclic order,
 //! which is all its orientations are.
 
+use crate::base::render::counted;
 use crate::base::svg::{Colour, Frame, Sheet, Stroke, MAX_POINTS};
 use crate::triangulations::flipping::mover_colour;
 use gamecert_certificates::base::budget::Budget;
@@ -81,14 +82,18 @@ pub fn frames(
         None => (Vec::new(), String::new(), None),
         Some(Certificate::FlipSequence(s)) => {
             let claim = format!(
-                "the certificate's {} flips, {} edges green at the end",
-                s.flips.len(),
-                s.green
+                "the certificate's {}, {} green at the end",
+                counted(s.flips.len(), "flip"),
+                counted(s.green, "edge")
             );
             (
                 s.flips.clone(),
                 format!("Drawn: {claim}."),
-                Some(format!("{} flips; {} edges green (certified)", s.flips.len(), s.green)),
+                Some(format!(
+                    "{}; {} green (certified)",
+                    counted(s.flips.len(), "flip"),
+                    counted(s.green, "edge")
+                )),
             )
         }
         Some(Certificate::FlipValue(v)) => {
@@ -127,8 +132,8 @@ pub fn frames(
                 payoff(spec.game, v.value)
             );
             let summary = format!(
-                "{} flips; the drawn play ends at {}; the certified value is {}",
-                line.len(),
+                "{}; the drawn play ends at {}; the certified value is {}",
+                counted(line.len(), "flip"),
                 payoff(spec.game, end),
                 payoff(spec.game, v.value)
             );

@@ -397,18 +397,15 @@ fn solve_linear<const N: usize>(mut a: [[f64; N]; N], mut b: [f64; N]) -> Option
         for row in 0..N {
             if row != col {
                 let f = a[row][col] / a[col][col];
-                for k in col..N {
-                    a[row][k] -= f * a[col][k];
+                let pivot_row = a[col];
+                for (entry, &by) in a[row].iter_mut().zip(&pivot_row).skip(col) {
+                    *entry -= f * by;
                 }
                 b[row] -= f * b[col];
             }
         }
     }
-    let mut x = [0.0; N];
-    for i in 0..N {
-        x[i] = b[i] / a[i][i];
-    }
-    Some(x)
+    Some(std::array::from_fn(|i| b[i] / a[i][i]))
 }
 
 /// The projective map of `at` that sends the points `from` to `to`, when it keeps every

@@ -158,7 +158,12 @@ pub struct VoronoiPicture<'g> {
     radius: f64,
     /// Labels turned 40 degrees when the vertices are closer than a label is long.
     slanted: bool,
+    /// Lines written under the title and the stones (see [`VoronoiPicture::with_note`]).
+    note: Vec<String>,
 }
+
+/// The height of a note line, in pixels.
+const NOTE_LINE: f64 = 14.0;
 
 /// Pixels between the picture's edge and the drawing, and above it for the two title lines.
 const MARGIN: f64 = 30.0;
@@ -201,7 +206,30 @@ impl<'g> VoronoiPicture<'g> {
             .iter()
             .map(|&(x, y)| (MARGIN + 20.0 + x * scale, TOP + MARGIN + y * scale))
             .collect();
-        Ok(VoronoiPicture { graph, centres, size, radius, slanted })
+        Ok(VoronoiPicture { graph, centres, size, radius, slanted, note: Vec::new() })
+    }
+
+    /// Writes `note` (e.g. whose play the frames draw, and the certified value) under every
+    /// picture's title, moving the drawing down to make room.
+    pub fn with_note(mut self, note: &str) -> VoronoiPicture<'g> {
+        let chars = ((self.size.0 - 2.0 * MARGIN) / 6.6).max(30.0) as usize;
+        let mut line = String::new();
+        for word in note.split(' ') {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > chars {
+                self.note.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        if !line.is_empty() {
+            self.note.push(line);
+        }
+        let drop = NOTE_LINE * self.note.len() as f64;
+        self.centres.iter_mut().for_each(|c| c.1 += drop);
+        self.size.1 += drop;
+        self
     }
 
     /// The picture with W's stones `white` and B's stones `black`, titled `title`; a second line
@@ -230,6 +258,14 @@ impl<'g> VoronoiPicture<'g> {
             black.len(),
             n - w_owns - b_owns
         );
+        for (k, line) in self.note.iter().enumerate() {
+            let y = 38.0 + NOTE_LINE * (k + 1) as f64;
+            let _ = writeln!(
+                out,
+                r##"<text x="{MARGIN}" y="{y:.0}" font-size="11" fill="#555555">{}</text>"##,
+                escape(line)
+            );
+        }
         for (v, u) in graph.edges() {
             let ((x1, y1), (x2, y2)) = (self.centres[v], self.centres[u]);
             let _ = writeln!(

@@ -6,6 +6,7 @@ pub mod io;
 pub mod limits;
 pub mod method;
 pub mod oeis;
+pub mod point_layout;
 pub mod render;
 pub mod rng;
 pub mod sat;

@@ -8,7 +8,7 @@
 //! W's vertices are white with a heavy outline; with a witness, B's vertices are black, and
 //! every other vertex is shaded by who dominates it.
 
-use crate::base::svg::{Colour, Picture, Stroke};
+use crate::base::svg::{Colour, Frame, Sheet, Stroke};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::triangulations::marking::{
@@ -167,15 +167,21 @@ pub fn marking_play(
 
 /// SVG frames of a play on the instance's points: frame k shows the first k moves, each
 /// labelled with its number and player (R first, B second); unplayed edges of a triangulation
-/// are thin black lines. Monochromatic games colour every move green.
-pub fn marking_frames(spec: &MarkingSpec, play: &[PlayedMove], title: &str) -> Vec<String> {
+/// are thin black lines. Monochromatic games colour every move green. `note` (whose play it
+/// is, what was certified) is written under every title.
+pub fn marking_frames(
+    spec: &MarkingSpec,
+    play: &[PlayedMove],
+    title: &str,
+    note: &str,
+) -> Vec<String> {
     // The caller validated the instance, so its edges are there.
     let background: Vec<[usize; 2]> = if spec.game.is_constructing() {
         Vec::new()
     } else {
         marking_edges(spec).unwrap_or_default()
     };
-    (0..=play.len())
+    let frames: Vec<Frame> = (0..=play.len())
         .map(|k| {
             let mut strokes: Vec<Stroke> = background
                 .iter()
@@ -187,12 +193,17 @@ pub fn marking_frames(spec: &MarkingSpec, play: &[PlayedMove], title: &str) -> V
                 colour: Colour::Green,
                 label: Some(format!("{}{}", i + 1, if m.by_first { "R" } else { "B" })),
             }));
-            Picture {
-                points: &spec.triangulation.points,
-                strokes,
-                title: format!("{title}: move {k} of {}", play.len()),
-            }
-            .to_svg()
+            Frame { strokes, title: format!("{title}: move {k} of {}", play.len()) }
         })
-        .collect()
+        .collect();
+    let mut sheet = Sheet::of_points(&spec.triangulation.points);
+    if !note.is_empty() {
+        sheet = sheet.with_note(note);
+    }
+    sheet.draw(&frames)
+}
+
+/// `count` and `noun`, the noun plural unless the count is one ("1 move", "2 moves").
+pub fn counted(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }

@@ -1,14 +1,16 @@
 //! SVG pictures of point sets and triangulations (seed 000's games): points, edges in the
 //! games' colours with optional labels (move numbers), and a play written as numbered frames.
 //!
-//! Drawing only: coordinates are converted to floating point to place them on the page, and
-//! nothing here decides anything about a game. The picture keeps the point set's true aspect
-//! ratio (one scale for both axes, the longer side at least [`WIDTH`] units and the closest two
-//! points [`CLOSEST`] apart, up to [`MAX_SIDE`]), with the y axis pointing up as in the paper's
-//! figures; point labels sit beside their points on a white halo, and edge labels (move
-//! numbers) are slid along their edges to the first place that covers no point, no point
-//! label and no other edge label.
+//! Drawing only: nothing here decides anything about a game. The points are placed by
+//! [`crate::base::point_layout`] (the true coordinates when readable, else a drawing with the
+//! same order type, which the caption then says) on a square page whose size grows with the
+//! number of points ([`radius_px`]). Labels never cover a point or each other: every label
+//! (point numbers, then edge labels in stroke order) takes the first place among its
+//! candidates whose box meets no point and no label placed before it; a series of frames is
+//! drawn larger (up to [`SCALES`] steps) until every label of every frame finds a place, and a
+//! label with no place even then is listed under the picture instead of drawn over another.
 
+use crate::base::point_layout::{self, Layout, Readability};
 use gamecert_certificates::base::geometry::Point;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -42,7 +44,7 @@ impl Colour {
 pub struct Stroke {
     pub edge: [usize; 2],
     pub colour: Colour,
-    /// Text drawn at the edge's midpoint, e.g. the move that coloured it.
+    /// Text drawn on the edge, e.g. the move that coloured it.
     pub label: Option<String>,
 }
 
@@ -52,90 +54,404 @@ impl Stroke {
     }
 }
 
-/// A picture: points (labelled by index), strokes, and a title line.
-pub struct Picture<'a> {
-    pub points: &'a [Point],
+/// One picture of a series: its edges and its title line.
+#[derive(Clone, Debug)]
+pub struct Frame {
     pub strokes: Vec<Stroke>,
     pub title: String,
 }
 
-/// The longer side of the drawing area in SVG units.
-const WIDTH: f64 = 600.0;
-/// The shorter side's least length, so that a flat point set still has room for its labels.
-const MIN_SIDE: f64 = 120.0;
-const MARGIN: f64 = 30.0;
-/// Pixels wanted between the two closest points, and the longest side allowed for it.
-const CLOSEST: f64 = 26.0;
-const MAX_SIDE: f64 = 2400.0;
+/// Most points drawn: the relaxation and the checks are cubic, and more points than this are
+/// no picture anyone reads.
+pub const MAX_POINTS: usize = 2_000;
 
-/// A label's box on the page: (left, top, right, bottom).
-type LabelBox = (f64, f64, f64, f64);
+/// Pixels: each point's dot, the clear square around it no label may enter, the room around
+/// the drawing for point numbers, the least page width.
+pub const DOT: f64 = 4.0;
+const DOT_CLEARANCE: f64 = 6.0;
+const PAD: f64 = 40.0;
+const MIN_WIDTH: f64 = 380.0;
+/// Font sizes and line heights: title, notes, labels, point numbers.
+const TITLE_FONT: f64 = 14.0;
+const NOTE_FONT: f64 = 11.0;
+const LABEL_FONT: f64 = 11.0;
+const NUMBER_FONT: f64 = 10.0;
+/// What a readable drawing asks, in pixels at the first scale: each point this far from the
+/// line through any two others, and any two points this far apart.
+const MIN_HEIGHT_PX: f64 = 12.0;
+const MIN_SPACING_PX: f64 = 30.0;
+/// The series is redrawn this many times, each 1.3 times larger, while a label finds no place.
+pub const SCALES: usize = 4;
+const SCALE_STEP: f64 = 1.3;
 
-fn overlap(a: LabelBox, b: LabelBox) -> f64 {
-    let w = (a.2.min(b.2) - a.0.max(b.0)).max(0.0);
-    let h = (a.3.min(b.3) - a.1.max(b.1)).max(0.0);
-    w * h
+/// The radius of the drawing in pixels for `n` points at the first scale: room for labels on
+/// about 3n edges (area), n points around a circle at least 36 pixels apart (perimeter), at
+/// least 150, at most 1,600.
+pub fn radius_px(n: usize) -> f64 {
+    let n = n as f64;
+    150f64.max(5.8 * n).max(56.0 * n.sqrt()).min(1600.0)
 }
 
-/// The box of 11-unit text of `chars` characters centred at `x` with baseline `y`.
-fn text_box(x: f64, y: f64, chars: usize) -> LabelBox {
-    let half = chars as f64 * 3.4 + 2.0;
-    (x - half, y - 11.0, x + half, y + 2.0)
+/// A label's box on the page: (left, top, right, bottom).
+pub type LabelBox = (f64, f64, f64, f64);
+
+/// Whether two boxes share any area.
+pub fn boxes_meet(a: LabelBox, b: LabelBox) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// The box of `text` in a `font`-pixel sans-serif face centred at `x` with baseline `y`,
+/// halo included. Widths are DejaVu Sans's (digits 0.64 em, capitals up to 0.77 em; 0.7 em
+/// is taken for every character, a little generous).
+fn text_box(x: f64, y: f64, text: &str, font: f64) -> LabelBox {
+    let half = text.chars().count() as f64 * font * 0.35 + 2.0;
+    (x - half, y - font * 0.8 - 1.5, x + half, y + font * 0.2 + 1.5)
 }
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-impl Picture<'_> {
-    /// The picture as a standalone SVG document.
-    pub fn to_svg(&self) -> String {
-        let xs = self.points.iter().map(|p| p[0] as f64);
-        let ys = self.points.iter().map(|p| p[1] as f64);
-        let (min_x, max_x) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
-        let (min_y, max_y) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
-        let span_x = (max_x - min_x).max(1.0);
-        let span_y = (max_y - min_y).max(1.0);
-        // One scale for both axes: the picture is the point set's true shape. The closest two
-        // points get room for a point and a label between them (up to [`MAX_SIDE`]).
-        let mut closest = f64::MAX;
-        for (i, p) in self.points.iter().enumerate() {
-            for q in &self.points[i + 1..] {
-                let d = (p[0] as f64 - q[0] as f64).hypot(p[1] as f64 - q[1] as f64);
-                if d > 0.0 {
-                    closest = closest.min(d);
-                }
+/// `text` cut into lines of at most `width` pixels at `font` pixels (0.58 em a character, a
+/// little more than DejaVu Sans's average), at spaces.
+fn wrap(text: &str, width: f64, font: f64) -> Vec<String> {
+    let most = ((width / (font * 0.58)) as usize).max(20);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > most {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A label on the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacedLabel {
+    pub text: String,
+    /// Centre x and baseline y.
+    pub at: [f64; 2],
+    pub area: LabelBox,
+    pub font: f64,
+    pub fill: &'static str,
+}
+
+/// One frame laid out on the page, before it is written as SVG.
+#[derive(Clone, Debug)]
+pub struct Page {
+    pub width: f64,
+    pub height: f64,
+    /// Each point's centre in pixels (y down).
+    pub centres: Vec<[f64; 2]>,
+    /// The caption: the title's lines, then the notes' lines.
+    pub title: Vec<String>,
+    pub notes: Vec<String>,
+    /// Point numbers first, then edge labels in stroke order.
+    pub labels: Vec<PlacedLabel>,
+    /// Labels that found no place, listed under the drawing.
+    pub unplaced: Vec<String>,
+    pub strokes: Vec<Stroke>,
+}
+
+/// The points of a series of pictures, placed once, and the notes every picture carries.
+pub struct Sheet {
+    layout: Layout,
+    notes: Vec<String>,
+    /// Every edge any frame may draw, for the point numbers to keep clear of.
+    context: Vec<[usize; 2]>,
+}
+
+impl Sheet {
+    /// A sheet for `points` (in general position, as every validated instance is).
+    pub fn of_points(points: &[Point]) -> Sheet {
+        let radius = radius_px(points.len());
+        let want = Readability {
+            min_height: MIN_HEIGHT_PX / radius,
+            min_distance: MIN_SPACING_PX / radius,
+        };
+        Sheet::of_layout(point_layout::layout(points, want))
+    }
+
+    /// A sheet for the vertices 0..n of an abstract convex polygon in counter-clockwise order.
+    pub fn of_convex_polygon(n: usize) -> Sheet {
+        Sheet::of_layout(point_layout::convex_polygon(n))
+    }
+
+    fn of_layout(layout: Layout) -> Sheet {
+        Sheet { layout, notes: Vec::new(), context: Vec::new() }
+    }
+
+    /// Adds a note under every title (before the note on coordinates).
+    pub fn with_note(mut self, note: impl Into<String>) -> Sheet {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// The points' layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The frames laid out: at the first scale where every label of every frame has a place,
+    /// else at the largest scale with the labels that have none listed.
+    pub fn pages(&mut self, frames: &[Frame]) -> Vec<Page> {
+        let mut context: Vec<[usize; 2]> =
+            frames.iter().flat_map(|f| f.strokes.iter().map(|s| sorted(s.edge))).collect();
+        context.sort_unstable();
+        context.dedup();
+        self.context = context;
+        let base = radius_px(self.layout.at.len());
+        let mut pages = Vec::new();
+        for step in 0..SCALES {
+            let radius = base * SCALE_STEP.powi(step as i32);
+            pages = frames.iter().map(|f| self.page(f, radius)).collect();
+            if pages.iter().all(|p: &Page| p.unplaced.is_empty()) {
+                break;
             }
         }
-        let fit = WIDTH / span_x.max(span_y);
-        let roomy = if closest < f64::MAX { CLOSEST / closest } else { fit };
-        let scale = roomy.max(fit).min(MAX_SIDE / span_x.max(span_y));
-        let (draw_w, draw_h) = ((span_x * scale).max(MIN_SIDE), (span_y * scale).max(MIN_SIDE));
-        let (off_x, off_y) = ((draw_w - span_x * scale) / 2.0, (draw_h - span_y * scale) / 2.0);
-        let (w, h) = ((draw_w + 2.0 * MARGIN).max(320.0), draw_h + 2.0 * MARGIN + 20.0);
-        let at = |i: usize| -> (f64, f64) {
-            let p = self.points[i];
-            (
-                MARGIN + off_x + (p[0] as f64 - min_x) * scale,
-                20.0 + MARGIN + off_y + (max_y - p[1] as f64) * scale,
-            )
+        pages
+    }
+
+    /// The frames as standalone SVG documents.
+    pub fn draw(&mut self, frames: &[Frame]) -> Vec<String> {
+        self.pages(frames).iter().map(Page::to_svg).collect()
+    }
+
+    fn page(&self, frame: &Frame, radius: f64) -> Page {
+        let width = (2.0 * (radius + PAD)).max(MIN_WIDTH);
+        let text_width = width - 2.0 * 12.0;
+        let title = wrap(&frame.title, text_width, TITLE_FONT);
+        let coordinates = self.layout.drawn.caption();
+        let notes: Vec<String> = self
+            .notes
+            .iter()
+            .map(String::as_str)
+            .chain(Some(coordinates).filter(|c| !c.is_empty()))
+            .flat_map(|n| wrap(n, text_width, NOTE_FONT))
+            .collect();
+        let top = 8.0 + title.len() as f64 * 18.0 + notes.len() as f64 * 14.0;
+        let (cx, cy) = (width / 2.0, top + PAD + radius);
+        let centres: Vec<[f64; 2]> =
+            self.layout.at.iter().map(|p| [cx + p[0] * radius, cy - p[1] * radius]).collect();
+        let field = (0.0, top, width, top + 2.0 * (radius + PAD));
+        let mut taken: Vec<LabelBox> = centres
+            .iter()
+            .map(|c| {
+                let r = DOT_CLEARANCE;
+                (c[0] - r, c[1] - r, c[0] + r, c[1] + r)
+            })
+            .collect();
+        let mut labels = Vec::new();
+        let mut unplaced = Vec::new();
+        let free = |b: LabelBox, taken: &[LabelBox]| {
+            b.0 >= field.0
+                && b.1 >= field.1
+                && b.2 <= field.2
+                && b.3 <= field.3
+                && !taken.iter().any(|&t| boxes_meet(b, t))
         };
+        for (i, &c) in centres.iter().enumerate() {
+            let text = i.to_string();
+            let found = self.number_places(i, &centres, [cx, cy], &text);
+            // Best a place that no edge crosses either; else any free place.
+            let clear = |at: &[f64; 2]| {
+                let area = text_box(at[0], at[1], &text, NUMBER_FONT);
+                !self.context.iter().any(|e| meets_segment(area, centres[e[0]], centres[e[1]]))
+            };
+            let free_here =
+                |at: &[f64; 2]| free(text_box(at[0], at[1], &text, NUMBER_FONT), &taken);
+            let found = found
+                .iter()
+                .copied()
+                .find(|at| free_here(at) && clear(at))
+                .or_else(|| found.iter().copied().find(|at| free_here(at)));
+            match found {
+                Some(at) => {
+                    let area = text_box(at[0], at[1], &text, NUMBER_FONT);
+                    taken.push(area);
+                    labels.push(PlacedLabel { text, at, area, font: NUMBER_FONT, fill: "#444444" });
+                }
+                None => unplaced.push(format!("point {i} at ({:.0}, {:.0})", c[0], c[1])),
+            }
+        }
+        for s in &frame.strokes {
+            let Some(text) = &s.label else { continue };
+            let (a, b) = (centres[s.edge[0]], centres[s.edge[1]]);
+            let found = edge_places(a, b)
+                .into_iter()
+                .find(|&at| free(text_box(at[0], at[1], text, LABEL_FONT), &taken));
+            match found {
+                Some(at) => {
+                    let area = text_box(at[0], at[1], text, LABEL_FONT);
+                    taken.push(area);
+                    let fill = s.colour.css();
+                    labels.push(PlacedLabel {
+                        text: text.clone(),
+                        at,
+                        area,
+                        font: LABEL_FONT,
+                        fill,
+                    });
+                }
+                None => unplaced.push(format!("{text} on {}-{}", s.edge[0], s.edge[1])),
+            }
+        }
+        let legend = if unplaced.is_empty() {
+            0.0
+        } else {
+            let text = format!("labels with no room: {}", unplaced.join(", "));
+            wrap(&text, text_width, NOTE_FONT).len() as f64 * 14.0 + 8.0
+        };
+        Page {
+            width,
+            height: field.3 + legend,
+            centres,
+            title,
+            notes,
+            labels,
+            unplaced,
+            strokes: frame.strokes.clone(),
+        }
+    }
+
+    /// Places for point `i`'s number (centre x, baseline y), best first: around the point,
+    /// nearest first, starting in the middle of the widest angle between the edges at it
+    /// (outwards from the drawing's centre when it has none).
+    fn number_places(
+        &self,
+        i: usize,
+        centres: &[[f64; 2]],
+        middle: [f64; 2],
+        text: &str,
+    ) -> Vec<[f64; 2]> {
+        let c = centres[i];
+        let mut angles: Vec<f64> = self
+            .context
+            .iter()
+            .filter_map(|e| match *e {
+                [a, b] if a == i => Some(b),
+                [a, b] if b == i => Some(a),
+                _ => None,
+            })
+            .map(|j| (centres[j][1] - c[1]).atan2(centres[j][0] - c[0]))
+            .collect();
+        angles.sort_by(f64::total_cmp);
+        let tau = std::f64::consts::TAU;
+        let preferred = match angles.len() {
+            0 => (c[1] - middle[1]).atan2(c[0] - middle[0]),
+            1 => angles[0] + tau / 2.0,
+            k => {
+                let gap = |j: usize| {
+                    let next = if j + 1 < k { angles[j + 1] } else { angles[0] + tau };
+                    (next - angles[j], (angles[j] + next) / 2.0)
+                };
+                (0..k).map(gap).max_by(|x, y| x.0.total_cmp(&y.0)).map_or(0.0, |g| g.1)
+            }
+        };
+        let (left, top, right, bottom) = text_box(0.0, 0.0, text, NUMBER_FONT);
+        let (half_w, half_h) = ((right - left) / 2.0, (bottom - top) / 2.0);
+        let baseline = -(top + bottom) / 2.0;
+        let mut places = Vec::new();
+        for gap in [1.0, 5.0, 10.0, 16.0, 24.0] {
+            for k in [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8] {
+                let angle = preferred + f64::from(k) * tau / 16.0;
+                // The box's centre on a rectangle around the dot's clear square.
+                let (dx, dy) = (angle.cos(), angle.sin());
+                let reach_x = DOT_CLEARANCE + half_w + gap;
+                let reach_y = DOT_CLEARANCE + half_h + gap;
+                let t = (reach_x / dx.abs().max(1e-9)).min(reach_y / dy.abs().max(1e-9));
+                places.push([c[0] + dx * t, c[1] + dy * t + baseline]);
+            }
+        }
+        places
+    }
+}
+
+/// Whether the segment ab meets the box (Liang-Barsky clipping).
+fn meets_segment(area: LabelBox, a: [f64; 2], b: [f64; 2]) -> bool {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    for (p, q) in
+        [(-dx, a[0] - area.0), (dx, area.2 - a[0]), (-dy, a[1] - area.1), (dy, area.3 - a[1])]
+    {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    t0 <= t1
+}
+
+/// Places for an edge label (centre x, baseline y), best first: on the edge from its middle
+/// outwards, then beside it on either side.
+fn edge_places(a: [f64; 2], b: [f64; 2]) -> Vec<[f64; 2]> {
+    let along = [0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.12, 0.88, 0.06, 0.94];
+    let length = (b[0] - a[0]).hypot(b[1] - a[1]).max(1e-9);
+    let normal = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
+    let mut places = Vec::new();
+    for side in [0.0, 9.0, -9.0, 16.0, -16.0, 23.0, -23.0] {
+        for t in along {
+            let x = a[0] + (b[0] - a[0]) * t + normal[0] * side;
+            // The baseline sits 4 pixels below the point, so the text is centred on it.
+            let y = a[1] + (b[1] - a[1]) * t + normal[1] * side + 4.0;
+            places.push([x, y]);
+        }
+    }
+    places
+}
+
+fn sorted(e: [usize; 2]) -> [usize; 2] {
+    [e[0].min(e[1]), e[0].max(e[1])]
+}
+
+impl Page {
+    /// The page as a standalone SVG document.
+    pub fn to_svg(&self) -> String {
+        let (w, h) = (self.width, self.height);
         let mut out = String::new();
         let _ = writeln!(
             out,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="sans-serif">"#
         );
         let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-        let _ = writeln!(
-            out,
-            r#"<text x="{MARGIN}" y="18" font-size="14">{}</text>"#,
-            escape(&self.title)
-        );
-        // Black (unplayed) edges first, so coloured ones are drawn on top.
+        let mut y = 8.0;
+        for line in &self.title {
+            y += 18.0;
+            let _ = writeln!(
+                out,
+                r#"<text x="12" y="{y:.0}" font-size="{TITLE_FONT}">{}</text>"#,
+                escape(line)
+            );
+        }
+        for line in &self.notes {
+            y += 14.0;
+            let _ = writeln!(
+                out,
+                r##"<text x="12" y="{y:.0}" font-size="{NOTE_FONT}" fill="#555555">{}</text>"##,
+                escape(line)
+            );
+        }
+        // Black (unplayed) and grey edges first, so coloured ones are drawn on top.
         let mut order: Vec<&Stroke> = self.strokes.iter().collect();
         order.sort_by_key(|s| s.colour != Colour::Black && s.colour != Colour::Grey);
         for s in &order {
-            let ((x1, y1), (x2, y2)) = (at(s.edge[0]), at(s.edge[1]));
+            let ([x1, y1], [x2, y2]) = (self.centres[s.edge[0]], self.centres[s.edge[1]]);
             let (width, dash) = match s.colour {
                 Colour::Black => (1.0, ""),
                 Colour::Grey => (1.0, r#" stroke-dasharray="4 3""#),
@@ -147,54 +463,30 @@ impl Picture<'_> {
                 s.colour.css()
             );
         }
-        // Edge labels go where they cover no point, no point's number and no other label:
-        // the first free place along the edge from its middle outwards, else the least
-        // covered one.
-        let mut taken: Vec<LabelBox> = (0..self.points.len())
-            .flat_map(|i| {
-                let (x, y) = at(i);
-                let digits = i.to_string().len() as f64;
-                [
-                    (x - 5.0, y - 5.0, x + 5.0, y + 5.0),
-                    (x + 5.0, y - 16.0, x + 8.0 + 6.0 * digits, y - 4.0),
-                ]
-            })
-            .collect();
-        for s in &order {
-            if let Some(label) = &s.label {
-                let ((x1, y1), (x2, y2)) = (at(s.edge[0]), at(s.edge[1]));
-                let chars = label.chars().count();
-                let place = |t: f64| (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t + 4.0);
-                let cost = |t: f64| {
-                    let (x, y) = place(t);
-                    taken.iter().map(|&b| overlap(text_box(x, y, chars), b)).sum::<f64>()
-                };
-                let fractions = [0.5, 0.38, 0.62, 0.28, 0.72, 0.18, 0.82];
-                let t = fractions.iter().copied().find(|&t| cost(t) == 0.0).unwrap_or_else(|| {
-                    fractions
-                        .iter()
-                        .copied()
-                        .min_by(|&a, &b| cost(a).total_cmp(&cost(b)))
-                        .unwrap_or(0.5)
-                });
-                let (x, y) = place(t);
-                taken.push(text_box(x, y, chars));
-                let _ = writeln!(
-                    out,
-                    r#"<text x="{x:.1}" y="{y:.1}" font-size="11" text-anchor="middle" fill="{}" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"#,
-                    s.colour.css(),
-                    escape(label)
-                );
-            }
+        for [x, y] in &self.centres {
+            let _ = writeln!(out, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{DOT}" fill="black"/>"#);
         }
-        for i in 0..self.points.len() {
-            let (x, y) = at(i);
+        for label in &self.labels {
+            let [x, y] = label.at;
             let _ = writeln!(
                 out,
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="black"/><text x="{:.1}" y="{:.1}" font-size="10" fill="#555555" stroke="white" stroke-width="3" paint-order="stroke">{i}</text>"##,
-                x + 6.0,
-                y - 6.0
+                r#"<text x="{x:.1}" y="{y:.1}" font-size="{}" text-anchor="middle" fill="{}" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"#,
+                label.font,
+                label.fill,
+                escape(&label.text)
             );
+        }
+        if !self.unplaced.is_empty() {
+            let text = format!("labels with no room: {}", self.unplaced.join(", "));
+            let mut y = h - 8.0 - 14.0 * wrap(&text, w - 24.0, NOTE_FONT).len() as f64;
+            for line in wrap(&text, w - 24.0, NOTE_FONT) {
+                y += 14.0;
+                let _ = writeln!(
+                    out,
+                    r##"<text x="12" y="{y:.0}" font-size="{NOTE_FONT}" fill="#555555">{}</text>"##,
+                    escape(&line)
+                );
+            }
         }
         out.push_str("</svg>\n");
         out
@@ -219,21 +511,19 @@ pub fn write_frames(dir: &Path, stem: &str, frames: &[String]) -> std::io::Resul
 mod tests {
     use super::*;
 
+    fn one(points: &[Point], strokes: Vec<Stroke>, title: &str) -> String {
+        let frame = Frame { strokes, title: title.into() };
+        Sheet::of_points(points).draw(&[frame]).remove(0)
+    }
+
     #[test]
     fn a_picture_draws_every_point_and_edge_with_labels_escaped() {
         let points = [[0, 0], [4, 0], [0, 3]];
         let mut green = Stroke::new([0, 1], Colour::Green);
         green.label = Some("1 <R>".into());
-        let picture = Picture {
-            points: &points,
-            strokes: vec![
-                green,
-                Stroke::new([1, 2], Colour::Black),
-                Stroke::new([0, 2], Colour::Red),
-            ],
-            title: "a & b".into(),
-        };
-        let svg = picture.to_svg();
+        let strokes =
+            vec![green, Stroke::new([1, 2], Colour::Black), Stroke::new([0, 2], Colour::Red)];
+        let svg = one(&points, strokes, "a & b");
         assert_eq!(svg.matches("<circle").count(), 3);
         assert_eq!(svg.matches("<line").count(), 3);
         assert!(svg.contains("1 &lt;R&gt;") && svg.contains("a &amp; b"));
@@ -254,7 +544,8 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Two labels whose edges cross at their middles are slid apart, not stacked.
+    /// Two labels whose edges cross at their middles are slid apart, not stacked, and no
+    /// label covers a point.
     #[test]
     fn labels_of_crossing_edges_do_not_cover_each_other() {
         let points = [[0, 0], [40, 40], [0, 40], [40, 0]];
@@ -262,17 +553,26 @@ mod tests {
         one.label = Some("1R".into());
         let mut two = Stroke::new([2, 3], Colour::Blue);
         two.label = Some("2B".into());
-        let svg =
-            Picture { points: &points, strokes: vec![one, two], title: String::new() }.to_svg();
-        let at = |label: &str| -> (f64, f64) {
-            let line = svg.lines().find(|l| l.ends_with(&format!(">{label}</text>"))).unwrap();
-            let number = |key: &str| -> f64 {
-                let from = line.find(key).unwrap() + key.len();
-                line[from..].split('"').next().unwrap().parse().unwrap()
-            };
-            (number(" x=\""), number(" y=\""))
-        };
-        let (a, b) = (at("1R"), at("2B"));
-        assert!(overlap(text_box(a.0, a.1, 2), text_box(b.0, b.1, 2)) == 0.0, "{a:?} {b:?}");
+        let frame = Frame { strokes: vec![one, two], title: String::new() };
+        let page = Sheet::of_points(&points).pages(&[frame]).remove(0);
+        assert!(page.unplaced.is_empty());
+        assert_eq!(page.labels.len(), 6, "four numbers, two edge labels");
+        for (k, a) in page.labels.iter().enumerate() {
+            for b in &page.labels[k + 1..] {
+                assert!(!boxes_meet(a.area, b.area), "{a:?} {b:?}");
+            }
+            for c in &page.centres {
+                let dot = (c[0] - DOT, c[1] - DOT, c[0] + DOT, c[1] + DOT);
+                assert!(!boxes_meet(a.area, dot), "{a:?} covers {c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn long_titles_are_wrapped_at_spaces() {
+        let lines = wrap(&"word ".repeat(40), 300.0, 14.0);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| l.chars().count() <= 300 / 8 + 1), "{lines:?}");
+        assert_eq!(lines.join(" ").split_whitespace().count(), 40);
     }
 }

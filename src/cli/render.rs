@@ -61,7 +61,7 @@ fn render_marking(
 ) -> anyhow::Result<ExitCode> {
     let title = file_title(instance);
     let play = match certificate {
-        None => Vec::new(),
+        None => (Vec::new(), String::new()),
         Some(path) => {
             let strategy = match read_certificate(path)? {
                 Certificate::MarkingStrategy(s) => s,
@@ -86,18 +86,29 @@ fn render_marking(
             }
             let (play, first_won) = gamecert::base::render::marking_play(spec, &strategy)
                 .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
+            let (winner, loser) = if strategy.winner == "first" {
+                ("R (the first player)", "B")
+            } else {
+                ("B (the second player)", "R")
+            };
+            let drawn = format!(
+                "Drawn: {winner} follows the certificate's winning strategy, {loser} colours \
+                 the lowest-numbered legal edge. Certified: {winner} wins."
+            );
             note(
                 quiet,
                 &format!(
-                    "{} moves; the {} player wins",
-                    play.len(),
+                    "{}; this play ends with the {} player winning; certified: {winner} \
+                     wins against every reply",
+                    gamecert::base::render::counted(play.len(), "move"),
                     if first_won { "first" } else { "second" }
                 ),
             );
-            play
+            (play, drawn)
         }
     };
-    let pictures = gamecert::base::render::marking_frames(spec, &play, &title);
+    let (play, drawn) = play;
+    let pictures = gamecert::base::render::marking_frames(spec, &play, &title, &drawn);
     emit_frames(&pictures, "play", frames, output, quiet)
 }
 
@@ -139,11 +150,31 @@ fn render_flip(
     let title = file_title(instance);
     let cert = match certificate {
         None => None,
-        Some(path) => Some(read_certificate(path)?),
+        Some(path) => {
+            let cert = read_certificate(path)?;
+            if !matches!(cert, Certificate::FlipValue(_) | Certificate::FlipSequence(_)) {
+                return Err(BadInput(format!(
+                    "{}: a {} certificate has no flips to draw (flip-value and flip-sequence have)",
+                    path.display(),
+                    cert.kind()
+                ))
+                .into());
+            }
+            // Only a play the checker accepts is drawn; a rejection says why, exit code 1.
+            let verdict = check(&Instance::FlipGame(spec.clone()), &cert, &Limits::default());
+            if !verdict.accepted {
+                print_verdict(&verdict)?;
+                return Ok(ExitCode::from(1));
+            }
+            Some(cert)
+        }
     };
-    let pictures = gamecert::triangulations::flip_render::frames(spec, cert.as_ref(), &title)
+    let drawing = gamecert::triangulations::flip_render::frames(spec, cert.as_ref(), &title)
         .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?;
-    emit_frames(&pictures, "flip", frames, output, quiet)
+    if let Some(summary) = &drawing.summary {
+        note(quiet, summary);
+    }
+    emit_frames(&drawing.frames, "flip", frames, output, quiet)
 }
 
 fn witness_placement(
@@ -232,18 +263,23 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 let game =
                     spec.validate().map_err(|e| BadInput(format!("{}:{e}", instance.display())))?;
                 let line = match &certificate {
-                    None => Vec::new(),
+                    None => None,
                     Some(path) => match voronoi_line(&spec, &game, path)? {
-                        Ok(line) => line,
+                        Ok(line) => Some(line),
                         Err(code) => return Ok(code),
                     },
+                };
+                let (line, drawn, certified) = match line {
+                    None => (Vec::new(), String::new(), String::new()),
+                    Some(l) => (l.moves, l.drawn, l.certified),
                 };
                 let mut position = game.start.clone();
                 let mut pictures = Vec::with_capacity(line.len() + 1);
                 let picture = match format {
                     RenderFormat::Svg => Some(
                         gamecert::base::graph_svg::VoronoiPicture::new(&game.graph)
-                            .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?,
+                            .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?
+                            .with_note(&format!("{drawn} {certified}")),
                     ),
                     RenderFormat::Dot => None,
                 };
@@ -278,7 +314,11 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     );
                     note(
                         quiet,
-                        &format!("{} moves; W's margin at the end is {margin}", line.len()),
+                        &format!(
+                            "{}; this play ends with W's margin {margin}. {drawn} \
+                             {certified}",
+                            gamecert::base::render::counted(line.len(), "move")
+                        ),
                     );
                 }
                 pictures
@@ -312,14 +352,24 @@ fn draw(
     })
 }
 
+/// A play drawn from a certificate: the moves, whose play it is, and what the certificate
+/// claims (which the play need not reach: an opponent without a strategy plays anything).
+struct DrawnLine {
+    moves: Vec<(Player, usize)>,
+    drawn: String,
+    certified: String,
+}
+
 /// The principal line of a multi-round strategy certificate at `path`, once the checker has
 /// accepted it; `Err(exit code)` after printing a rejection.
 fn voronoi_line(
     spec: &gamecert_certificates::voronoi::instance::MultiRoundSpec,
     game: &gamecert_certificates::voronoi::instance::MultiRound,
     path: &Path,
-) -> anyhow::Result<Result<Vec<(Player, usize)>, ExitCode>> {
+) -> anyhow::Result<Result<DrawnLine, ExitCode>> {
     use gamecert::voronoi::principal_line::{path_value_line, principal_line};
+    use gamecert_certificates::base::budget::Budget;
+    use gamecert_certificates::voronoi::multi_round::{check_strategy, StrategyClaim};
     let cert = read_certificate(path)?;
     // Only a play the checker accepts is drawn; a rejection says why, exit code 1.
     let verdict = check(&Instance::Voronoi(spec.clone()), &cert, &Limits::default());
@@ -327,10 +377,54 @@ fn voronoi_line(
         print_verdict(&verdict)?;
         return Ok(Err(ExitCode::from(1)));
     }
-    let line = match &cert {
-        Certificate::VoronoiValue(v) => principal_line(game, Some(&v.white), Some(&v.black)),
-        Certificate::VoronoiStrategy(s) => principal_line(game, Some(s), None),
-        Certificate::PathValue(v) => path_value_line(game, v),
+    let both = "Drawn: W and B follow the certificate's strategies (best play).";
+    let value = |v: i64| format!("Certified value (W's margin under best play): {v}.");
+    let (moves, drawn, certified) = match &cert {
+        Certificate::VoronoiValue(v) => (
+            principal_line(game, Some(&v.white), Some(&v.black)),
+            both.to_string(),
+            value(v.value),
+        ),
+        Certificate::VoronoiStrategy(s) => {
+            let (me, other) = match s.player {
+                Player::White => ("W", "B"),
+                Player::Black => ("B", "W"),
+            };
+            let claim = match (s.claim, s.margin) {
+                (StrategyClaim::Wins, _) => format!("{me} wins"),
+                (StrategyClaim::AtLeastTies, _) => format!("{me} at least ties"),
+                (StrategyClaim::MarginAtLeast, Some(k)) => format!("{me}'s margin is at least {k}"),
+                (StrategyClaim::MarginAtLeast, None) => format!("{me}'s margin has a bound"),
+            };
+            // The replay the checker just accepted, once more for its least margin over every
+            // reply: what the strategy guarantees, which the claim may understate.
+            let least = check_strategy(
+                &game.graph,
+                game.rounds,
+                &game.start,
+                s,
+                &mut Budget::new(Limits::default().max_work),
+            )
+            .ok()
+            .and_then(|report| report.worst_margin);
+            let guarantee = match least {
+                Some(m) => format!("{claim}; {me}'s least margin over all replies is {m}"),
+                None => claim,
+            };
+            (
+                principal_line(
+                    game,
+                    (s.player == Player::White).then_some(s),
+                    (s.player == Player::Black).then_some(s),
+                ),
+                format!(
+                    "Drawn: {me} follows the certificate's strategy, {other} takes its \
+                     lowest-numbered empty vertex (one reply of many, not best play)."
+                ),
+                format!("Certified: against every reply, {guarantee}."),
+            )
+        }
+        Certificate::PathValue(v) => (path_value_line(game, v), both.to_string(), value(v.value)),
         other => {
             return Err(BadInput(format!(
                 "{}: a {} certificate has no play to draw (voronoi-value, voronoi-strategy and voronoi-path-value have)",
@@ -340,8 +434,7 @@ fn voronoi_line(
             .into())
         }
     };
-    Ok(
-        Ok(line
-            .map_err(|e| anyhow::anyhow!("{}: drawing the principal line: {e}", path.display()))?),
-    )
+    let moves = moves
+        .map_err(|e| anyhow::anyhow!("{}: drawing the principal line: {e}", path.display()))?;
+    Ok(Ok(DrawnLine { moves, drawn, certified }))
 }

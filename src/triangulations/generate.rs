@@ -30,6 +30,20 @@ pub enum Kind {
     Points,
 }
 
+impl Kind {
+    /// The kind's name on the command line (`--kind`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Convex => "convex",
+            Kind::Fan => "fan",
+            Kind::Serpentine => "serpentine",
+            Kind::SimpleBranching => "simple-branching",
+            Kind::Wheel => "wheel",
+            Kind::Points => "points",
+        }
+    }
+}
+
 /// Largest number of points generated with inner points (`wheel`, `points`: the general
 /// validation is cubic).
 pub const MAX_POINTS: usize = 400;

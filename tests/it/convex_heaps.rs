@@ -93,7 +93,7 @@ fn a_large_simple_branching_board_and_a_large_point_set() {
     let out = verify(&inst, &cert);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let text = stdout(&out);
-    assert!(text.contains("the first player wins MonochromaticTriangle"), "{text}");
+    assert!(text.contains("the first player wins Monochromatic Triangle"), "{text}");
     assert!(text.contains("by Theorem 2"), "{text}");
 }
 

@@ -125,7 +125,7 @@ impl Reduction {
             }
             other => Err(format!(
                 "a marking-kayles certificate fits the coloring game (Theorem 1) and \
-                 Monochromatic Triangle (Theorem 2), not {other:?}"
+                 Monochromatic Triangle (Theorem 2), not {other}"
             )),
         }
     }
@@ -268,7 +268,7 @@ impl Claim for MarkingKayles {
 
 /// Registry entry for `marking-kayles`.
 pub fn kayles_verdict(spec: &MarkingSpec, cert: &MarkingKayles, budget: &mut Budget) -> Verdict {
-    let claim = format!("the {} player wins {:?}", cert.winner, spec.game);
+    let claim = format!("the {} player wins {}", cert.winner, spec.game);
     match check_marking_kayles(spec, cert, budget) {
         Ok(report) => {
             let reason = format!(

@@ -71,6 +71,19 @@ pub enum FlipGame {
     GreenWins,
 }
 
+/// The game's name in words, as messages write it.
+impl std::fmt::Display for FlipGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FlipGame::MonochromaticFlipping => "Monochromatic Flipping",
+            FlipGame::FlippingToTriangle => "Flipping to Triangle",
+            FlipGame::BichromaticFlipping => "Bichromatic Flipping",
+            FlipGame::AllGreen => "All Green",
+            FlipGame::GreenWins => "Green Wins",
+        })
+    }
+}
+
 impl FlipGame {
     pub fn solitaire(self) -> bool {
         matches!(self, FlipGame::AllGreen | FlipGame::GreenWins)
@@ -528,7 +541,7 @@ pub fn check_flip_value(
     budget: &mut Budget,
 ) -> Result<FlipReport, String> {
     if spec.game.solitaire() {
-        fail!("{:?} is a solitaire game: its certificate is a flip-sequence", spec.game);
+        fail!("{} is a solitaire game: its certificate is a flip-sequence", spec.game);
     }
     let (shape, board) = setup(spec, budget)?;
     let n = shape.len();
@@ -709,7 +722,7 @@ pub fn check_flip_sequence(
 ) -> Result<(usize, usize), String> {
     ensure!(
         spec.game.solitaire(),
-        "{:?} is a two-player game: its certificate is a flip-value",
+        "{} is a two-player game: its certificate is a flip-value",
         spec.game
     );
     let (shape, mut board) = setup(spec, budget)?;
@@ -749,7 +762,7 @@ impl Claim for FlipSequence {
 /// Registry entry for `flip-value`.
 pub fn value_verdict(spec: &FlipSpec, v: &FlipValue, budget: &mut Budget) -> Verdict {
     let claim = format!(
-        "the value of {:?} is {} (first player's payoff{})",
+        "the value of {} is {} (first player's payoff{})",
         spec.game,
         v.value,
         if spec.game == FlipGame::BichromaticFlipping {

@@ -61,6 +61,26 @@ pub enum MarkingGame {
     BichromaticColoring,
 }
 
+/// The game's name in words, as messages write it.
+impl std::fmt::Display for MarkingGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MarkingGame::Coloring => "Coloring",
+            MarkingGame::FourCycle => "Four-Cycle",
+            MarkingGame::Nimstring => "Nimstring",
+            MarkingGame::NimstringMisere => "Misere Nimstring",
+            MarkingGame::MonochromaticTriangle => "Monochromatic Triangle",
+            MarkingGame::MonochromaticCompleteTriangulation => {
+                "Monochromatic Complete Triangulation"
+            }
+            MarkingGame::BichromaticCompleteTriangulation => "Bichromatic Complete Triangulation",
+            MarkingGame::BichromaticTriangle => "Bichromatic Triangle",
+            MarkingGame::BichromaticTrianglePlayOn => "Bichromatic Triangle (play on)",
+            MarkingGame::BichromaticColoring => "Bichromatic Coloring",
+        })
+    }
+}
+
 impl MarkingGame {
     /// Whether the game starts from the points alone (drawing non-crossing segments).
     pub fn is_constructing(self) -> bool {
@@ -321,7 +341,7 @@ pub fn check_marking_strategy(
 ) -> Result<MarkingReport, String> {
     if spec.game.is_construct_game() {
         fail!(
-            "{:?} has scores or ties: it takes a construct-strategy certificate, not a \
+            "{} has scores or ties: it takes a construct-strategy certificate, not a \
              marking-strategy",
             spec.game
         );
@@ -444,7 +464,7 @@ pub fn strategy_verdict(
     strategy: &MarkingStrategy,
     budget: &mut Budget,
 ) -> Verdict {
-    let claim = format!("the {} player wins {:?}", strategy.winner, spec.game);
+    let claim = format!("the {} player wins {}", strategy.winner, spec.game);
     Verdict::decide(
         claim,
         check_marking_strategy(spec, strategy, budget),

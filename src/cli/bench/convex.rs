@@ -342,7 +342,7 @@ pub fn marking_reach(seconds: f64, note: &dyn Fn(&str)) -> anyhow::Result<Vec<Re
             .map_err(anyhow::Error::msg)?
             else {
                 note(&format!(
-                    "marking reach: {game:?} on {n} points needs over {MAX_REACH_POSITIONS} \
+                    "marking reach: {game} on {n} points needs over {MAX_REACH_POSITIONS} \
                      positions; stopped"
                 ));
                 break;

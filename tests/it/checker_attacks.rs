@@ -107,13 +107,14 @@ fn an_opponent_with_a_trillion_moves_is_refused_before_listing() {
     rejected_for(&run(&instance, &certificate), "work limit reached while listing moves");
 }
 
-/// A direct refutation of a 3,000-vertex path whose encoding could not fit the budget: refused
-/// before the encoding (or the proof) is touched.
+/// A direct refutation of a 30,000-vertex path whose encoding could not fit the budget (B's
+/// 10,000 vertices make the count tree's top merges about 10^8 clauses): refused before the
+/// encoding (or the proof) is touched.
 #[test]
 fn a_direct_refutation_too_large_to_encode_is_refused_at_once() {
-    let n = 3000;
+    let n = 30_000;
     let instance = format!(
-        r#"{{{INSTANCE}, "kind": "voronoi-one-round", "graph": {}, "white": ["p1500"], "black_count": 1000}}"#,
+        r#"{{{INSTANCE}, "kind": "voronoi-one-round", "graph": {}, "white": ["p15000"], "black_count": 10000}}"#,
         path_graph(n)
     );
     let certificate = format!(
@@ -121,8 +122,8 @@ fn a_direct_refutation_too_large_to_encode_is_refused_at_once() {
     );
     let verdict = run(&instance, &certificate);
     rejected_for(&verdict, "work limit reached while building the direct encoding");
-    // Nothing but the graph was paid for.
-    assert!(verdict.work.work_units < 10_000_000, "{}", verdict.work.work_units);
+    // Nothing but the graph and the layout was paid for.
+    assert!(verdict.work.work_units < 100_000_000, "{}", verdict.work.work_units);
 }
 
 /// Two hubs joined to the same 2,000 leaves, and the generator swapping them listed 75,000

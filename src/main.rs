@@ -4,7 +4,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use gamecert::base::io::BadInput;
 use std::process::ExitCode;
 
@@ -48,7 +48,11 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    // With `--json`, bad input is reported as JSON too: the command's name is taken now.
+    let json_command = json_command(&matches);
+    let started = std::time::Instant::now();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let quiet = cli.quiet;
     let outcome = match cli.command {
         Command::Demo(args) => cli::demo::run(args, quiet),
@@ -67,20 +71,40 @@ fn main() -> ExitCode {
     match outcome {
         Ok(code) => code,
         Err(err) => {
-            if err.downcast_ref::<BadInput>().is_some() {
-                eprintln!("error: {err}");
-            } else {
-                eprintln!("error: {err:#}");
+            let message = match err.downcast_ref::<BadInput>() {
+                Some(_) => format!("{err}"),
+                None => format!("{err:#}"),
+            };
+            eprintln!("error: {message}");
+            if let Some(command) = json_command {
+                cli::print_error_json(&command, &message, started);
             }
             ExitCode::from(2)
         }
     }
 }
 
+/// The command's name in JSON output when `--json` was given ([`cli::command_name`]'s rule:
+/// the command, its subcommand, and its NAME or OP argument), `None` without `--json`.
+fn json_command(matches: &clap::ArgMatches) -> Option<String> {
+    let mut words = Vec::new();
+    let mut current = matches;
+    while let Some((name, sub)) = current.subcommand() {
+        words.push(name.to_string());
+        current = sub;
+    }
+    for id in ["name", "op"] {
+        if let Ok(Some(mut values)) = current.try_get_raw(id) {
+            words.extend(values.next().map(|v| v.to_string_lossy().into_owned()));
+        }
+    }
+    let json = current.try_get_one::<bool>("json").ok().flatten().copied().unwrap_or(false);
+    json.then(|| words.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     /// Every option and argument of every (sub)command has a help line (issue 17, item 8).
     #[test]

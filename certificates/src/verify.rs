@@ -40,6 +40,7 @@
 //! Nothing here prints: the caller writes [`Outcome::stdout`] and [`Outcome::stderr`].
 
 use crate::base::budget::{Budget, Limits, WORK_PER_INPUT_BYTE};
+use crate::base::text::counted;
 use crate::check::{check_one_round_with, check_with, reject, Verdict, Work};
 use crate::format::{Certificate, Instance};
 use std::path::Path;
@@ -206,10 +207,13 @@ fn run_stream(
             accepted: true,
             claim: format!("{winner} wins one-colour triangle avoidance on {} nodes", spec.n),
             reason: format!(
-                "the Winner's strategy checked level by level: {} positions, {} moves mapped \
-                 onto listed positions by verified permutations, {} final positions; at most \
-                 {} positions held at once, {} bytes read",
-                report.positions, report.moves, report.final_positions, report.held, report.bytes
+                "the Winner's strategy checked level by level: {}, {} mapped onto listed \
+                 positions by verified permutations, {}; at most {} held at once, {} read",
+                counted(report.positions, "position"),
+                counted(report.moves, "move"),
+                counted(report.final_positions, "final position"),
+                counted(report.held, "position"),
+                counted(report.bytes, "byte")
             ),
             work: Work {
                 positions: Some(report.positions),
@@ -271,7 +275,8 @@ impl Outcome {
 }
 
 /// The usage text of `gamecert-check`.
-pub const USAGE: &str = "usage: gamecert-check [--json] [--max-work N] INSTANCE CERTIFICATE\n\
+pub const USAGE: &str =
+    "usage: gamecert-check [verify] [--json] [--max-work N] INSTANCE CERTIFICATE\n\
        gamecert-check lrat [--json] [--max-work N] FORMULA.cnf PROOF.lrat\n\
 \n\
 Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert; with `lrat`, checks\n\
@@ -520,11 +525,6 @@ fn unpaid(request: &Request, why: String, budget: &Budget) -> Outcome {
     finish(request, verdict)
 }
 
-/// `count` and `noun`, the noun plural unless the count is one ("1 clause", "2 clauses").
-fn counted(count: u64, noun: &str) -> String {
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
-}
-
 /// An instance that failed validation: bad input, or a rejection when the budget ran out.
 fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
     let located = format!("{}:{message}", shown(request.instance));
@@ -543,7 +543,8 @@ pub const OUTPUT_FORMAT: &str = "gamecert-output";
 pub const OUTPUT_VERSION: u64 = 1;
 
 /// The one JSON shape of every `--json` output (docs/formats.md, "Command output"): `format`,
-/// `version`, `command`, a `verdict` token (`accepted`, `rejected`, `unchecked` or `measured`),
+/// `version`, `command`, a `verdict` token (`accepted`, `rejected`, `unchecked`, `measured` or
+/// `bad-input`),
 /// a human `summary`, the wall time in `seconds`, then the command's own fields (an array is
 /// put under `rows`).
 pub fn output_json(
@@ -570,6 +571,13 @@ pub fn output_json(
         serde_json::to_string_pretty(&out).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     text.push('\n');
     text
+}
+
+/// The `--json` output of bad input (exit 2): verdict `bad-input`, the message (without its
+/// `error: `) as `summary` and `error`; the message goes to standard error as well.
+pub fn error_json(command: &str, message: &str, seconds: f64) -> String {
+    let message = message.trim_end().trim_start_matches("error: ");
+    output_json(command, "bad-input", message, seconds, serde_json::json!({ "error": message }))
 }
 
 fn finish(request: &Request, verdict: Verdict) -> Outcome {
@@ -629,8 +637,10 @@ pub enum Args {
 
 /// Parses `gamecert-check`'s arguments.
 pub fn parse_args(args: &[String]) -> Args {
-    let (lrat, args) = match args.first() {
-        Some(first) if first == "lrat" => (true, &args[1..]),
+    // `verify` is the default; naming it, as `gamecert verify` does, changes nothing.
+    let (lrat, args) = match args.first().map(String::as_str) {
+        Some("lrat") => (true, &args[1..]),
+        Some("verify") => (false, &args[1..]),
         _ => (false, args),
     };
     let mut files = Vec::new();
@@ -695,6 +705,11 @@ mod tests {
             matches!(parse_args(&args(&["-V"])), Args::Info(t) if t.starts_with("gamecert-check"))
         );
         assert!(matches!(parse_args(&args(&["a"])), Args::Usage(t) if t.contains("got 1 file")));
+        // `gamecert-check verify I C` is `gamecert verify I C` (issue 25).
+        assert!(matches!(
+            parse_args(&args(&["verify", "i", "c"])),
+            Args::Verify { instance, certificate, .. } if instance == "i" && certificate == "c"
+        ));
         assert!(matches!(parse_args(&args(&["--frob", "a", "b"])), Args::Usage(_)));
         assert!(matches!(
             parse_args(&args(&["--max-work", "x", "a", "b"])),

@@ -1,7 +1,6 @@
 //! `gamecert gen FAMILY`: instances on graph families, triangulations and vertex nim.
 
 use crate::cli::note;
-use crate::cli::write_output;
 use clap::{Args as ClapArgs, ValueEnum};
 use gamecert::base::io::BadInput;
 use gamecert_certificates::base::budget::Budget;
@@ -17,6 +16,40 @@ pub struct Args {
     /// Output file (standard output if omitted).
     #[arg(short, long, global = true)]
     output: Option<PathBuf>,
+    /// Report as JSON on standard output (what was written where, its size and counts); without
+    /// -o the instance is included.
+    #[arg(long, global = true)]
+    json: bool,
+}
+
+/// Where `gen` writes and how it reports.
+struct Emit {
+    output: Option<PathBuf>,
+    json: bool,
+    command: String,
+    started: std::time::Instant,
+}
+
+impl Emit {
+    /// Writes `text` (an instance, or under `key` a bare triangulation) and, with `--json`,
+    /// reports it with `fields`, the counts.
+    fn write(
+        &self,
+        text: &str,
+        key: &str,
+        mut fields: serde_json::Value,
+    ) -> anyhow::Result<ExitCode> {
+        crate::cli::write_report(self.output.as_deref(), text, self.json, &mut fields, key)?;
+        if self.json {
+            let what = match fields["kind"].as_str() {
+                Some(kind) => format!("a {kind} {key}"),
+                None => format!("a {key}"),
+            };
+            let summary = crate::cli::written_summary(&what, &fields, key);
+            crate::cli::print_json(&self.command, "unchecked", &summary, self.started, fields)?;
+        }
+        Ok(ExitCode::SUCCESS)
+    }
 }
 
 #[derive(clap::Subcommand)]
@@ -161,7 +194,16 @@ enum VariantArg {
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { family, output } = args;
+    let Args { family, output, json } = args;
+    let command = match &family {
+        Family::Path { .. } => "gen path",
+        Family::KaryTree { .. } => "gen kary-tree",
+        Family::Tree { .. } => "gen tree",
+        Family::Graph { .. } => "gen graph",
+        Family::Triangulation { .. } => "gen triangulation",
+        Family::Vertexnim { .. } => "gen vertexnim",
+    };
+    let emit = Emit { output, json, command: command.into(), started: std::time::Instant::now() };
     match family {
         Family::Triangulation { kind, points, inner, seed, game, flip, abstract_convex } => {
             if let Some(flip) = flip {
@@ -174,13 +216,23 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     abstract_convex,
                 )
                 .map_err(BadInput)?;
-                write_output(output.as_deref(), &Instance::FlipGame(spec).to_json())?;
-                return Ok(ExitCode::SUCCESS);
+                let fields = serde_json::json!({
+                    "kind": "flip-game",
+                    "points": spec.convex_polygon.unwrap_or(spec.points.len()),
+                    "triangles": spec.triangles.len(),
+                });
+                return emit.write(&Instance::FlipGame(spec).to_json(), "instance", fields);
             }
             let spec =
                 gamecert::triangulations::generate::generate(kind.into(), points, inner, seed)
                     .map_err(BadInput)?;
             let t = spec.validate(&mut Budget::new(u64::MAX)).map_err(BadInput)?;
+            let mut fields = serde_json::json!({
+                "points": t.points.len(),
+                "inner_points": t.inner_points().len(),
+                "triangles": t.triangles.len(),
+                "edges": t.edges.len(),
+            });
             note(
                 quiet,
                 &format!(
@@ -214,8 +266,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     triangulation.triangles.clear();
                 }
                 let instance = Instance::MarkingGame(MarkingSpec { game, triangulation });
-                write_output(output.as_deref(), &instance.to_json())?;
-                return Ok(ExitCode::SUCCESS);
+                fields["kind"] = "marking-game".into();
+                return emit.write(&instance.to_json(), "instance", fields);
             }
             let mut json = serde_json::json!({"format": "gamecert-triangulation", "version": 1});
             json["kind"] = clap::ValueEnum::to_possible_value(&kind)
@@ -223,8 +275,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 .into();
             json["points"] = serde_json::to_value(&spec.points)?;
             json["triangles"] = serde_json::to_value(&spec.triangles)?;
-            write_output(output.as_deref(), &format!("{}\n", serde_json::to_string(&json)?))?;
-            Ok(ExitCode::SUCCESS)
+            emit.write(&format!("{}\n", serde_json::to_string(&json)?), "triangulation", fields)
         }
         Family::Vertexnim {
             vertices,
@@ -256,8 +307,12 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 })
                 .map_err(BadInput)?;
             note(quiet, &format!("{} vertices, {} edges", spec.vertices.len(), spec.edges.len()));
-            write_output(output.as_deref(), &Instance::VertexNim(spec).to_json())?;
-            Ok(ExitCode::SUCCESS)
+            let fields = serde_json::json!({
+                "kind": "vertexnim",
+                "vertices": spec.vertices.len(),
+                "edges": spec.edges.len(),
+            });
+            emit.write(&Instance::VertexNim(spec).to_json(), "instance", fields)
         }
         family => {
             let spec = match family {
@@ -286,8 +341,13 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     spec.rounds
                 ),
             );
-            write_output(output.as_deref(), &Instance::Voronoi(spec).to_json())?;
-            Ok(ExitCode::SUCCESS)
+            let fields = serde_json::json!({
+                "kind": "voronoi",
+                "vertices": spec.graph.vertices.len(),
+                "edges": spec.graph.edges.len(),
+                "rounds": spec.rounds,
+            });
+            emit.write(&Instance::Voronoi(spec).to_json(), "instance", fields)
         }
     }
 }

@@ -708,11 +708,7 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
     let started = Instant::now();
     let print = |value: serde_json::Value, table: String| -> anyhow::Result<()> {
         if json {
-            let command = format!(
-                "bench {}",
-                clap::ValueEnum::to_possible_value(&name)
-                    .map_or("?".into(), |v| v.get_name().to_string())
-            );
+            let command = crate::cli::command_name(&["bench"], Some(&name));
             let fields = serde_json::json!({ "rows": value });
             crate::cli::print_json(
                 &command,

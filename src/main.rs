@@ -128,4 +128,43 @@ mod tests {
         walk(&Cli::command(), "", &mut missing);
         assert!(missing.is_empty(), "{} without help:\n{}", missing.len(), missing.join("\n"));
     }
+
+    /// `bench --help` lists every benchmark with its line, from the same enum the command
+    /// runs (issue 25): a benchmark added without a description fails here.
+    #[test]
+    fn bench_help_lists_every_benchmark() {
+        use clap::ValueEnum;
+        let mut command = Cli::command();
+        let help = command
+            .find_subcommand_mut("bench")
+            .expect("the bench command")
+            .render_long_help()
+            .to_string();
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        for bench in cli::bench::BenchName::value_variants() {
+            let value = bench.to_possible_value().expect("every benchmark is listed");
+            let line = value.get_help().map(|h| h.to_string()).unwrap_or_default();
+            assert!(!line.is_empty(), "bench {} has no description", value.get_name());
+            let line = line.split_whitespace().collect::<Vec<_>>().join(" ");
+            let listed = format!("- {}: {line}", value.get_name());
+            assert!(help.contains(&listed), "bench --help does not list {listed:?}:\n{help}");
+        }
+    }
+
+    /// `solve --help` describes every method (issue 25: it once said "see the README").
+    #[test]
+    fn solve_help_describes_every_method() {
+        use clap::ValueEnum;
+        let help = Cli::command()
+            .find_subcommand_mut("solve")
+            .expect("the solve command")
+            .render_long_help()
+            .to_string();
+        assert!(!help.contains("README"), "{help}");
+        for method in cli::args::Method::value_variants() {
+            let value = method.to_possible_value().expect("every method is listed");
+            assert!(value.get_help().is_some(), "--method {} has no description", value.get_name());
+            assert!(help.contains(&format!("- {}:", value.get_name())), "{help}");
+        }
+    }
 }

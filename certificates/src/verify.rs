@@ -186,7 +186,7 @@ fn run_stream(
     (instance_stored, instance_content): (u64, u64),
 ) -> Outcome {
     if let Err(why) = spec.validate() {
-        return Outcome::bad_input(format!("{}:{why}", shown(request.instance)));
+        return Outcome::bad_input(format!("{}: {why}", shown(request.instance)));
     }
     // A stream from standard input has no size yet: the instance's alone sizes the budget.
     let stored = instance_stored.saturating_add(certificate_stored.unwrap_or(0));
@@ -322,7 +322,7 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
         return Err(format!("{shown}: {hint}"));
     }
     if text.trim_start().starts_with('{') {
-        Instance::from_json(text).map_err(|e| format!("{shown}:{e}"))
+        Instance::from_json(text).map_err(|e| e.in_file(&shown, "the instance"))
     } else if is_dnf_text(path, text) {
         crate::voronoi::dnf_text::parse_posdnf(text, &shown)
             .map(|parsed| Instance::PosDnfGame(parsed.dnf))
@@ -343,7 +343,7 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
 /// Reads a JSON certificate from `text` (from `path`); the error is the message for the user,
 /// naming the file, line and column.
 pub fn read_certificate(path: &Path, text: &str) -> Result<Certificate, String> {
-    Certificate::from_json(text).map_err(|e| format!("{}:{e}", shown(path)))
+    Certificate::from_json(text).map_err(|e| e.in_file(&shown(path), "the certificate"))
 }
 
 /// A text format that is not an instance, and the command that takes it.
@@ -527,7 +527,7 @@ fn unpaid(request: &Request, why: String, budget: &Budget) -> Outcome {
 
 /// An instance that failed validation: bad input, or a rejection when the budget ran out.
 fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
-    let located = format!("{}:{message}", shown(request.instance));
+    let located = format!("{}: {message}", shown(request.instance));
     if !budget.exhausted() {
         return Outcome::bad_input(located);
     }

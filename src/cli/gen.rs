@@ -4,11 +4,13 @@ use crate::cli::note;
 use clap::{Args as ClapArgs, ValueEnum};
 use gamecert::base::io::BadInput;
 use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::Instance;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Generate a multi-round instance on a graph family.
+/// Generate an instance: a multi-round Voronoi game on a graph family or any graph, points and a
+/// triangulation (or a game on them), or vertex nim.
 #[derive(ClapArgs)]
 pub struct Args {
     #[command(subcommand)]
@@ -90,7 +92,8 @@ enum Family {
     /// Any graph: one of a nauty graph6 stream (`nauty-geng -c 6 | gamecert gen graph
     /// --graph6 - --index 3 --rounds 2`) or a DIMACS graph file (`p edge N M`); vertices v0..
     Graph {
-        /// A graph6 stream (one graph a line, as nauty's geng writes; `-` for standard input).
+        /// A graph6 stream (one graph a line, as nauty's geng writes; `-` for standard input;
+        /// gzip, xz and bzip2 files are read as they are).
         #[arg(
             long,
             value_name = "FILE",
@@ -101,7 +104,8 @@ enum Family {
         /// With --graph6: which graph of the stream, counted from 0.
         #[arg(long, default_value_t = 0, requires = "graph6")]
         index: usize,
-        /// A DIMACS graph file (`c` comments, `p edge N M`, `e U V` with vertices 1..=N).
+        /// A DIMACS graph file (`c` comments, `p edge N M`, `e U V` with vertices 1..=N; `-` and
+        /// compressed files as for --graph6).
         #[arg(long, value_name = "FILE")]
         dimacs: Option<PathBuf>,
         /// Rounds: each player places this many stones.
@@ -236,11 +240,11 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             note(
                 quiet,
                 &format!(
-                    "{} points ({} inner), {} triangles, {} edges",
-                    t.points.len(),
+                    "{} ({} inner), {}, {}",
+                    counted(t.points.len(), "point"),
                     t.inner_points().len(),
-                    t.triangles.len(),
-                    t.edges.len()
+                    counted(t.triangles.len(), "triangle"),
+                    counted(t.edges.len(), "edge")
                 ),
             );
             if let Some(game) = game {
@@ -306,7 +310,14 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     loops,
                 })
                 .map_err(BadInput)?;
-            note(quiet, &format!("{} vertices, {} edges", spec.vertices.len(), spec.edges.len()));
+            note(
+                quiet,
+                &format!(
+                    "{}, {}",
+                    counted(spec.vertices.len(), "vertex"),
+                    counted(spec.edges.len(), "edge")
+                ),
+            );
             let fields = serde_json::json!({
                 "kind": "vertexnim",
                 "vertices": spec.vertices.len(),
@@ -335,10 +346,10 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             note(
                 quiet,
                 &format!(
-                    "{} vertices, {} edges, {} rounds each",
-                    spec.graph.vertices.len(),
-                    spec.graph.edges.len(),
-                    spec.rounds
+                    "{}, {}, {} each",
+                    counted(spec.graph.vertices.len(), "vertex"),
+                    counted(spec.graph.edges.len(), "edge"),
+                    counted(spec.rounds, "round")
                 ),
             );
             let fields = serde_json::json!({

@@ -26,7 +26,7 @@ pub struct Args {
     /// otherwise. Games on points are always svg.
     #[arg(long, value_enum)]
     format: Option<RenderFormat>,
-    /// A certificate to draw, checked first (a rejected one is reported, exit code 1):
+    /// A certificate to draw (JSON; `-` and compressed files as for the instance), checked first (a rejected one is reported, exit code 1):
     /// one-round, a witness (B's placement); multi-round, a voronoi-value (both strategies
     /// play), voronoi-strategy or voronoi-path-value (its principal line; a player without a
     /// strategy takes its lowest-numbered empty vertex); marking game, a marking-strategy (the
@@ -289,8 +289,9 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 vec![draw(format, &game.graph, &game.white, &black, &title)?]
             }
             Instance::Voronoi(spec) => {
-                let game =
-                    spec.validate().map_err(|e| BadInput(format!("{}:{e}", instance.display())))?;
+                let game = spec
+                    .validate()
+                    .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?;
                 let line = match &certificate {
                     None => Vec::new(),
                     Some(path) => match voronoi_line(&spec, &game, path)? {

@@ -78,7 +78,7 @@ pub fn gen_instance(
         }
         other => {
             return Err(format!(
-                "--abstract-convex takes --kind convex, fan or serpentine, not {other:?}"
+                "--abstract-convex takes --kind convex, fan or serpentine, not {other}"
             ))
         }
     };

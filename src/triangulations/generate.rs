@@ -30,6 +30,20 @@ pub enum Kind {
     Points,
 }
 
+impl std::fmt::Display for Kind {
+    /// The name `--kind` takes (`simple-branching`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Kind::Convex => "convex",
+            Kind::Fan => "fan",
+            Kind::Serpentine => "serpentine",
+            Kind::SimpleBranching => "simple-branching",
+            Kind::Wheel => "wheel",
+            Kind::Points => "points",
+        })
+    }
+}
+
 /// Largest number of points generated with inner points (`wheel`, `points`: the general
 /// validation is cubic).
 pub const MAX_POINTS: usize = 400;

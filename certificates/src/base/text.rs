@@ -31,7 +31,8 @@ pub fn tokenize(line: &str) -> (Vec<Token<'_>>, usize) {
 
 /// `count` and `noun`, the noun's last word in the plural unless the count is one: "1 clause",
 /// "2 clauses", "3 final positions", "2 vertices", "4 strategies", "2 classes".
-pub fn counted(count: u64, noun: &str) -> String {
+pub fn counted(count: impl TryInto<u64>, noun: &str) -> String {
+    let count = count.try_into().unwrap_or(u64::MAX);
     if count == 1 {
         return format!("1 {noun}");
     }

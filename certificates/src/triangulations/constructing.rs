@@ -208,7 +208,7 @@ pub fn describe(game: MarkingGame, v: i64) -> String {
 pub fn claim(game: MarkingGame, cert: &ConstructStrategy) -> String {
     match (&cert.first, &cert.second) {
         (Some(f), Some(s)) if f.at_least == s.at_most => {
-            format!("{:?}: {}", game, describe(game, f.at_least))
+            format!("{}: {}", game, describe(game, f.at_least))
         }
         (f, s) => {
             let mut parts = Vec::new();
@@ -226,7 +226,7 @@ pub fn claim(game: MarkingGame, cert: &ConstructStrategy) -> String {
                 (_, Some(0)) => " (the second player does not lose)",
                 _ => "",
             };
-            format!("{game:?}: {bounds}{words} (value: R's margin)")
+            format!("{game}: {bounds}{words} (value: R's margin)")
         }
     }
 }
@@ -251,7 +251,7 @@ pub struct ConstructReport {
 pub fn rules(spec: &MarkingSpec, budget: &mut Budget) -> Result<Rules, String> {
     ensure!(
         spec.game.is_construct_game(),
-        "{:?} is a win/lose marking game: it takes a marking-strategy certificate",
+        "{} is a win/lose marking game: it takes a marking-strategy certificate",
         spec.game
     );
     Rules::from_spec(spec, budget)
@@ -447,7 +447,7 @@ pub fn check_balanced_colouring(
 ) -> Result<(usize, usize), String> {
     ensure!(
         spec.game == MarkingGame::BichromaticColoring,
-        "a balanced colouring is a witness for bichromatic-coloring instances, not {:?}",
+        "a balanced colouring is a witness for bichromatic-coloring instances, not {}",
         spec.game
     );
     let rules = Rules::from_spec(spec, budget)?;
@@ -509,8 +509,10 @@ pub fn strategy_verdict(
                 .filter_map(|(who, side)| {
                     side.as_ref().map(|s| {
                         format!(
-                            "{who}'s strategy: {} positions, {} final positions, worst value {}",
-                            s.positions, s.finals, s.worst
+                            "{who}'s strategy: {}, {}, worst value {}",
+                            crate::base::text::counted(s.positions, "position"),
+                            crate::base::text::counted(s.finals, "final position"),
+                            s.worst
                         )
                     })
                 })

@@ -61,6 +61,26 @@ pub enum MarkingGame {
     BichromaticColoring,
 }
 
+impl std::fmt::Display for MarkingGame {
+    /// The game's name in words, as in seed 000 ("the first player wins Nimstring").
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MarkingGame::Coloring => "Coloring",
+            MarkingGame::FourCycle => "Four-Cycle",
+            MarkingGame::Nimstring => "Nimstring",
+            MarkingGame::NimstringMisere => "misere Nimstring",
+            MarkingGame::MonochromaticTriangle => "Monochromatic Triangle",
+            MarkingGame::MonochromaticCompleteTriangulation => {
+                "Monochromatic Complete Triangulation"
+            }
+            MarkingGame::BichromaticCompleteTriangulation => "Bichromatic Complete Triangulation",
+            MarkingGame::BichromaticTriangle => "Bichromatic Triangle",
+            MarkingGame::BichromaticTrianglePlayOn => "Bichromatic Triangle (play on)",
+            MarkingGame::BichromaticColoring => "Bichromatic Coloring",
+        })
+    }
+}
+
 impl MarkingGame {
     /// Whether the game starts from the points alone (drawing non-crossing segments).
     pub fn is_constructing(self) -> bool {
@@ -321,7 +341,7 @@ pub fn check_marking_strategy(
 ) -> Result<MarkingReport, String> {
     if spec.game.is_construct_game() {
         fail!(
-            "{:?} has scores or ties: it takes a construct-strategy certificate, not a \
+            "{} has scores or ties: it takes a construct-strategy certificate, not a \
              marking-strategy",
             spec.game
         );
@@ -444,14 +464,15 @@ pub fn strategy_verdict(
     strategy: &MarkingStrategy,
     budget: &mut Budget,
 ) -> Verdict {
-    let claim = format!("the {} player wins {:?}", strategy.winner, spec.game);
+    let claim = format!("the {} player wins {}", strategy.winner, spec.game);
     Verdict::decide(
         claim,
         check_marking_strategy(spec, strategy, budget),
         |report| {
             let reason = format!(
-                "replayed against every opponent move: {} positions, {} final positions, all won by the winner",
-                report.positions, report.wins
+                "replayed against every opponent move: {}, {}, all won by the winner",
+                crate::base::text::counted(report.positions, "position"),
+                crate::base::text::counted(report.wins, "final position")
             );
             (
                 reason,

@@ -821,11 +821,10 @@ pub fn run(name: BenchName, json: bool, quick: bool, quiet: bool) -> anyhow::Res
     }
 }
 
-/// Time the pipeline: linear (reduce to verify at 10^5 variables), lrat (check/solve
-/// ratios), direct (how far the direct refutation method reaches).
+/// Run one benchmark of the solvers and the checker, named below, and print its table.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Which benchmark.
+    /// Which benchmark (each is described under `--help`).
     #[arg(value_enum)]
     name: BenchName,
     /// Print the rows as JSON.

@@ -171,10 +171,10 @@ fn emit_frames(
         let picture =
             if last.starts_with("<svg") || last.starts_with("<?xml") { "svg" } else { "dot" };
         fields["picture_format"] = picture.into();
-        let summary = match fields["output"].as_str() {
-            Some(path) => format!("a {picture} picture written to {path}"),
-            None if frames.is_some() => format!("{picture} frames written"),
-            None => format!("a {picture} picture in the field `picture`"),
+        let what = if picture == "svg" { "an SVG picture" } else { "a DOT picture" };
+        let summary = match fields["frames"].as_u64() {
+            Some(count) if output.is_none() => format!("{what} in each of {count} frames"),
+            _ => crate::cli::written_summary(what, &fields, "picture"),
         };
         crate::cli::print_json("render", token, &summary, report.started, fields)?;
     }

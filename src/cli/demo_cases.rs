@@ -488,7 +488,7 @@ fn run_instance_case(case: &Case, instance: Instance, out: &Path) -> anyhow::Res
     let certificate = Certificate::from_json(&std::fs::read_to_string(&cert_path)?)?;
     let verdict = check(&instance, &certificate, &Limits::default());
     let positions = verdict.work.positions.map_or(String::new(), |p| {
-        format!(", {}", gamecert_certificates::base::text::counted(p as u64, "position"))
+        format!(", {}", gamecert_certificates::base::text::counted(p, "position"))
     });
     Ok(Row {
         case: case.name.into(),

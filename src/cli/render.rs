@@ -381,13 +381,16 @@ fn draw(
     })
 }
 
+/// A play: who moved, on which vertex, in order.
+type Play = Vec<(Player, usize)>;
+
 /// The principal line of a multi-round strategy certificate at `path` and the claim the checker
 /// accepted; `Err(the verdict)` when it rejected the certificate.
 fn voronoi_line(
     spec: &gamecert_certificates::voronoi::instance::MultiRoundSpec,
     game: &gamecert_certificates::voronoi::instance::MultiRound,
     path: &Path,
-) -> anyhow::Result<Result<(Vec<(Player, usize)>, String), gamecert_certificates::Verdict>> {
+) -> anyhow::Result<Result<(Play, String), gamecert_certificates::Verdict>> {
     use gamecert::voronoi::principal_line::{path_value_line, principal_line};
     let cert = read_certificate(path)?;
     // Only a play the checker accepts is drawn; a rejection says why, exit code 1.

@@ -527,7 +527,9 @@ fn unpaid(request: &Request, why: String, budget: &Budget) -> Outcome {
 
 /// An instance that failed validation: bad input, or a rejection when the budget ran out.
 fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
-    let located = format!("{}: {message}", shown(request.instance));
+    // A parser's message starts with its line and column; a validation's with a field.
+    let sep = if message.starts_with(|c: char| c.is_ascii_digit()) { ":" } else { ": " };
+    let located = format!("{}{sep}{message}", shown(request.instance));
     if !budget.exhausted() {
         return Outcome::bad_input(located);
     }

@@ -4,7 +4,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use gamecert::base::io::BadInput;
 use std::process::ExitCode;
 
@@ -48,7 +48,11 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    // With `--json`, bad input is reported as JSON too: the command's name is taken now.
+    let json_command = json_command(&matches);
+    let started = std::time::Instant::now();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let quiet = cli.quiet;
     let outcome = match cli.command {
         Command::Demo(args) => cli::demo::run(args, quiet),
@@ -67,20 +71,40 @@ fn main() -> ExitCode {
     match outcome {
         Ok(code) => code,
         Err(err) => {
-            if err.downcast_ref::<BadInput>().is_some() {
-                eprintln!("error: {err}");
-            } else {
-                eprintln!("error: {err:#}");
+            let message = match err.downcast_ref::<BadInput>() {
+                Some(_) => format!("{err}"),
+                None => format!("{err:#}"),
+            };
+            eprintln!("error: {message}");
+            if let Some(command) = json_command {
+                cli::print_error_json(&command, &message, started);
             }
             ExitCode::from(2)
         }
     }
 }
 
+/// The command's name in JSON output when `--json` was given ([`cli::command_name`]'s rule:
+/// the command, its subcommand, and its NAME or OP argument), `None` without `--json`.
+fn json_command(matches: &clap::ArgMatches) -> Option<String> {
+    let mut words = Vec::new();
+    let mut current = matches;
+    while let Some((name, sub)) = current.subcommand() {
+        words.push(name.to_string());
+        current = sub;
+    }
+    for id in ["name", "op"] {
+        if let Ok(Some(mut values)) = current.try_get_raw(id) {
+            words.extend(values.next().map(|v| v.to_string_lossy().into_owned()));
+        }
+    }
+    let json = current.try_get_one::<bool>("json").ok().flatten().copied().unwrap_or(false);
+    json.then(|| words.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     /// Every option and argument of every (sub)command has a help line (issue 17, item 8).
     #[test]
@@ -103,5 +127,44 @@ mod tests {
         let mut missing = Vec::new();
         walk(&Cli::command(), "", &mut missing);
         assert!(missing.is_empty(), "{} without help:\n{}", missing.len(), missing.join("\n"));
+    }
+
+    /// `bench --help` lists every benchmark with its line, from the same enum the command
+    /// runs (issue 25): a benchmark added without a description fails here.
+    #[test]
+    fn bench_help_lists_every_benchmark() {
+        use clap::ValueEnum;
+        let mut command = Cli::command();
+        let help = command
+            .find_subcommand_mut("bench")
+            .expect("the bench command")
+            .render_long_help()
+            .to_string();
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        for bench in cli::bench::BenchName::value_variants() {
+            let value = bench.to_possible_value().expect("every benchmark is listed");
+            let line = value.get_help().map(|h| h.to_string()).unwrap_or_default();
+            assert!(!line.is_empty(), "bench {} has no description", value.get_name());
+            let line = line.split_whitespace().collect::<Vec<_>>().join(" ");
+            let listed = format!("- {}: {line}", value.get_name());
+            assert!(help.contains(&listed), "bench --help does not list {listed:?}:\n{help}");
+        }
+    }
+
+    /// `solve --help` describes every method (issue 25: it once said "see the README").
+    #[test]
+    fn solve_help_describes_every_method() {
+        use clap::ValueEnum;
+        let help = Cli::command()
+            .find_subcommand_mut("solve")
+            .expect("the solve command")
+            .render_long_help()
+            .to_string();
+        assert!(!help.contains("README"), "{help}");
+        for method in cli::args::Method::value_variants() {
+            let value = method.to_possible_value().expect("every method is listed");
+            assert!(value.get_help().is_some(), "--method {} has no description", value.get_name());
+            assert!(help.contains(&format!("- {}:", value.get_name())), "{help}");
+        }
     }
 }

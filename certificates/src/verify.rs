@@ -40,6 +40,7 @@
 //! Nothing here prints: the caller writes [`Outcome::stdout`] and [`Outcome::stderr`].
 
 use crate::base::budget::{Budget, Limits, WORK_PER_INPUT_BYTE};
+use crate::base::text::counted;
 use crate::check::{check_one_round_with, check_with, reject, Verdict, Work};
 use crate::format::{Certificate, Instance};
 use std::path::Path;
@@ -185,7 +186,7 @@ fn run_stream(
     (instance_stored, instance_content): (u64, u64),
 ) -> Outcome {
     if let Err(why) = spec.validate() {
-        return Outcome::bad_input(format!("{}:{why}", shown(request.instance)));
+        return Outcome::bad_input(format!("{}: {why}", shown(request.instance)));
     }
     // A stream from standard input has no size yet: the instance's alone sizes the budget.
     let stored = instance_stored.saturating_add(certificate_stored.unwrap_or(0));
@@ -206,10 +207,13 @@ fn run_stream(
             accepted: true,
             claim: format!("{winner} wins one-colour triangle avoidance on {} nodes", spec.n),
             reason: format!(
-                "the Winner's strategy checked level by level: {} positions, {} moves mapped \
-                 onto listed positions by verified permutations, {} final positions; at most \
-                 {} positions held at once, {} bytes read",
-                report.positions, report.moves, report.final_positions, report.held, report.bytes
+                "the Winner's strategy checked level by level: {}, {} mapped onto listed \
+                 positions by verified permutations, {}; at most {} held at once, {} read",
+                counted(report.positions, "position"),
+                counted(report.moves, "move"),
+                counted(report.final_positions, "final position"),
+                counted(report.held, "position"),
+                counted(report.bytes, "byte")
             ),
             work: Work {
                 positions: Some(report.positions),
@@ -271,7 +275,8 @@ impl Outcome {
 }
 
 /// The usage text of `gamecert-check`.
-pub const USAGE: &str = "usage: gamecert-check [--json] [--max-work N] INSTANCE CERTIFICATE\n\
+pub const USAGE: &str =
+    "usage: gamecert-check [verify] [--json] [--max-work N] INSTANCE CERTIFICATE\n\
        gamecert-check lrat [--json] [--max-work N] FORMULA.cnf PROOF.lrat\n\
 \n\
 Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert; with `lrat`, checks\n\
@@ -317,7 +322,7 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
         return Err(format!("{shown}: {hint}"));
     }
     if text.trim_start().starts_with('{') {
-        Instance::from_json(text).map_err(|e| format!("{shown}:{e}"))
+        Instance::from_json(text).map_err(|e| e.in_file(&shown, "the instance"))
     } else if is_dnf_text(path, text) {
         crate::voronoi::dnf_text::parse_posdnf(text, &shown)
             .map(|parsed| Instance::PosDnfGame(parsed.dnf))
@@ -338,7 +343,7 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
 /// Reads a JSON certificate from `text` (from `path`); the error is the message for the user,
 /// naming the file, line and column.
 pub fn read_certificate(path: &Path, text: &str) -> Result<Certificate, String> {
-    Certificate::from_json(text).map_err(|e| format!("{}:{e}", shown(path)))
+    Certificate::from_json(text).map_err(|e| e.in_file(&shown(path), "the certificate"))
 }
 
 /// A text format that is not an instance, and the command that takes it.
@@ -520,14 +525,11 @@ fn unpaid(request: &Request, why: String, budget: &Budget) -> Outcome {
     finish(request, verdict)
 }
 
-/// `count` and `noun`, the noun plural unless the count is one ("1 clause", "2 clauses").
-fn counted(count: u64, noun: &str) -> String {
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
-}
-
 /// An instance that failed validation: bad input, or a rejection when the budget ran out.
 fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
-    let located = format!("{}:{message}", shown(request.instance));
+    // A parser's message starts with its line and column; a validation's with a field.
+    let sep = if message.starts_with(|c: char| c.is_ascii_digit()) { ":" } else { ": " };
+    let located = format!("{}{sep}{message}", shown(request.instance));
     if !budget.exhausted() {
         return Outcome::bad_input(located);
     }
@@ -543,7 +545,8 @@ pub const OUTPUT_FORMAT: &str = "gamecert-output";
 pub const OUTPUT_VERSION: u64 = 1;
 
 /// The one JSON shape of every `--json` output (docs/formats.md, "Command output"): `format`,
-/// `version`, `command`, a `verdict` token (`accepted`, `rejected`, `unchecked` or `measured`),
+/// `version`, `command`, a `verdict` token (`accepted`, `rejected`, `unchecked`, `measured` or
+/// `bad-input`),
 /// a human `summary`, the wall time in `seconds`, then the command's own fields (an array is
 /// put under `rows`).
 pub fn output_json(
@@ -570,6 +573,13 @@ pub fn output_json(
         serde_json::to_string_pretty(&out).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     text.push('\n');
     text
+}
+
+/// The `--json` output of bad input (exit 2): verdict `bad-input`, the message (without its
+/// `error: `) as `summary` and `error`; the message goes to standard error as well.
+pub fn error_json(command: &str, message: &str, seconds: f64) -> String {
+    let message = message.trim_end().trim_start_matches("error: ");
+    output_json(command, "bad-input", message, seconds, serde_json::json!({ "error": message }))
 }
 
 fn finish(request: &Request, verdict: Verdict) -> Outcome {
@@ -629,8 +639,10 @@ pub enum Args {
 
 /// Parses `gamecert-check`'s arguments.
 pub fn parse_args(args: &[String]) -> Args {
-    let (lrat, args) = match args.first() {
-        Some(first) if first == "lrat" => (true, &args[1..]),
+    // `verify` is the default; naming it, as `gamecert verify` does, changes nothing.
+    let (lrat, args) = match args.first().map(String::as_str) {
+        Some("lrat") => (true, &args[1..]),
+        Some("verify") => (false, &args[1..]),
         _ => (false, args),
     };
     let mut files = Vec::new();
@@ -695,6 +707,11 @@ mod tests {
             matches!(parse_args(&args(&["-V"])), Args::Info(t) if t.starts_with("gamecert-check"))
         );
         assert!(matches!(parse_args(&args(&["a"])), Args::Usage(t) if t.contains("got 1 file")));
+        // `gamecert-check verify I C` is `gamecert verify I C` (issue 25).
+        assert!(matches!(
+            parse_args(&args(&["verify", "i", "c"])),
+            Args::Verify { instance, certificate, .. } if instance == "i" && certificate == "c"
+        ));
         assert!(matches!(parse_args(&args(&["--frob", "a", "b"])), Args::Usage(_)));
         assert!(matches!(
             parse_args(&args(&["--max-work", "x", "a", "b"])),

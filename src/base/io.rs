@@ -348,8 +348,13 @@ fn read_sized_text(path: &Path) -> Result<(String, Sizes), BadInput> {
     Ok((utf8(path, bytes).map_err(BadInput)?, sizes))
 }
 
+/// An invalid instance's message: the file, then the line and column where known
+/// (`f.json:3:7: ...`) or a space (`f.json: rounds: ...`).
 fn located(path: &Path, err: FormatError) -> BadInput {
-    BadInput(format!("{}:{err}", shown(path)))
+    match err.line {
+        Some(_) => BadInput(format!("{}:{err}", shown(path))),
+        None => BadInput(format!("{}: {err}", shown(path))),
+    }
 }
 
 /// Reads a DIMACS CNF file; warnings (a clause-count mismatch) are returned for printing.

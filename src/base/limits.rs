@@ -42,6 +42,18 @@ pub fn human_bytes(bytes: u128) -> String {
     }
 }
 
+/// `bytes` in the decimal unit that shows it (`512 bytes`, `3.4 kB`, `12.0 MB`, `1.9 GB`), for
+/// sizes on disk: a small size is never `0.0 GB`.
+pub fn decimal_bytes(bytes: u64) -> String {
+    let b = bytes as f64;
+    match bytes {
+        0..1_000 => gamecert_certificates::base::text::counted(bytes, "byte"),
+        1_000..1_000_000 => format!("{:.1} kB", b / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.1} MB", b / 1e6),
+        _ => format!("{:.1} GB", b / 1e9),
+    }
+}
+
 /// A number with thousands separators (`12,345,678`), for messages.
 pub fn grouped(n: u128) -> String {
     let digits = n.to_string();
@@ -169,6 +181,11 @@ mod tests {
         assert_eq!(grouped(0), "0");
         assert_eq!(grouped(1234567), "1,234,567");
         assert_eq!(human_bytes(3 << 30), "3.00 GiB");
+        assert_eq!(decimal_bytes(1), "1 byte");
+        assert_eq!(decimal_bytes(640), "640 bytes");
+        assert_eq!(decimal_bytes(46_208), "46.2 kB");
+        assert_eq!(decimal_bytes(999_999_999), "1000.0 MB");
+        assert_eq!(decimal_bytes(7_560_000_000), "7.6 GB");
         assert_eq!(human_bytes(5 << 20), "5.0 MiB");
     }
 }

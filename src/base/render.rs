@@ -202,8 +202,3 @@ pub fn marking_frames(
     }
     sheet.draw(&frames)
 }
-
-/// `count` and `noun`, the noun plural unless the count is one ("1 move", "2 moves").
-pub fn counted(count: usize, noun: &str) -> String {
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
-}

@@ -26,18 +26,24 @@ macro_rules! mirror {
 mirror! {
     /// How `solve` solves an instance.
     Method => gamecert::base::method::Method {
-        /// `reduction` when the instance records its source formula, `direct` otherwise.
+        /// The default: the method that fits the instance. One-round Voronoi games: `reduction`
+        /// when the instance records its source formula, `direct` otherwise; multi-round: the
+        /// DNF reduction's maps, `kary`, `median` or `exact` as they apply; other kinds: their
+        /// one solver or the paper's strategy where one applies.
         Auto,
-        /// Solve the checker's own CNF encoding of the instance.
+        /// One-round Voronoi games: solve the checker's own CNF encoding of "B wins" (a
+        /// witness, or an LRAT refutation trusting only the game's rules).
         Direct,
-        /// Solve the recorded source formula and appeal to the paper's theorem.
+        /// One-round Voronoi games built by `reduce`: solve the recorded formula (a witness by
+        /// the forward map, or an LRAT refutation appealing to Theorem 3 or Corollary 1).
         Reduction,
-        /// Multi-round games, one round on a tree: the linear-time median rule.
+        /// Multi-round Voronoi games of one round on a tree: the linear-time median rule.
         Median,
         /// Multi-round games on complete k-ary trees: seed 001's strategies (Algorithm 1, the
         /// key-level Algorithm 2, B's symmetric strategy).
         Kary,
-        /// Multi-round games: the exact solver (at most 128 vertices).
+        /// The exact solver: multi-round Voronoi games (at most 128 vertices), marking games (at
+        /// most 26 edges) and the games with scores or ties on points and triangulations.
         Exact,
         /// `bichromatic-coloring`: Lemma 4's balanced colouring with no monochromatic face (a
         /// `balanced-colouring` witness, not the game's value).

@@ -117,7 +117,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         if json {
             let verdict = if failures.is_empty() { "accepted" } else { "rejected" };
             let fields = serde_json::json!({ "report": report });
-            crate::cli::print_json("check-reduction", verdict, &summary, started, fields)?;
+            let command = crate::cli::command_name(&["check-reduction"], Some(&name));
+            crate::cli::print_json(&command, verdict, &summary, started, fields)?;
         } else {
             println!("{summary}");
             for failure in &failures {

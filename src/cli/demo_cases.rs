@@ -343,29 +343,35 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-/// One row of the summary table.
-struct Row {
-    name: String,
-    description: String,
-    vertices: usize,
-    black: String,
-    white: String,
-    verdict: String,
-    certificate: String,
-    checked: bool,
+/// One row of the summary table (and of `demo --json`).
+#[derive(serde::Serialize)]
+pub struct Row {
+    /// The case's name, the stem of its files.
+    pub case: String,
+    /// The formula or graph, in words.
+    pub description: String,
+    /// Vertices, nodes, points, heaps or heads, by kind.
+    pub size: usize,
+    /// One-round games: B's and W's scores, from the witness or (`best`) from B's best
+    /// placement found by exhaustive search; `None` when there are none.
+    pub black: Option<usize>,
+    pub white: Option<usize>,
+    pub best: bool,
+    /// The claim the checker was asked to accept: the case's answer.
+    pub claim: String,
+    /// The certificate's kind (and the positions the checker replayed).
+    pub certificate: String,
+    pub accepted: bool,
 }
 
-/// Runs every case, writes the files to `out`, prints the table; true iff all were accepted.
-pub fn run(out: &Path, quiet: bool, wide: bool) -> anyhow::Result<bool> {
+/// Runs every case and writes the files to `out`; the rows in order.
+pub fn run(out: &Path) -> anyhow::Result<Vec<Row>> {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut rows = Vec::new();
     for case in cases() {
         rows.push(run_case(&case, out).with_context(|| format!("demo case {}", case.name))?);
     }
-    if !quiet {
-        print_table(&rows, out, wide);
-    }
-    Ok(rows.iter().all(|r| r.checked))
+    Ok(rows)
 }
 
 fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
@@ -403,33 +409,35 @@ fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
 
     let spec = instance.one_round().context("the demo's instances are one-round games")?;
     let game = spec.validate()?;
-    let (black, white) = match (&certificate, verdict.work.black_score, verdict.work.white_score) {
-        (Certificate::Witness(_), Some(b), Some(w)) => (b.to_string(), w.to_string()),
-        _ => {
-            let best = search(&game, Goal::Best, 200_000);
-            match best.placements.first() {
-                Some(p) if best.complete => {
-                    let s = score(&game.graph, &game.white, p);
-                    (format!("{} (best)", s.black), s.white.to_string())
+    let (black, white, best) =
+        match (&certificate, verdict.work.black_score, verdict.work.white_score) {
+            (Certificate::Witness(_), Some(b), Some(w)) => (Some(b), Some(w), false),
+            _ => {
+                let best = search(&game, Goal::Best, 200_000);
+                match best.placements.first() {
+                    Some(p) if best.complete => {
+                        let s = score(&game.graph, &game.white, p);
+                        (Some(s.black), Some(s.white), true)
+                    }
+                    _ => (None, None, false),
                 }
-                _ => ("-".into(), "-".into()),
             }
-        }
-    };
+        };
     let kind = match &certificate {
         Certificate::Witness(_) => "witness".to_string(),
         Certificate::Refutation(_) => format!("LRAT, {}", solved.method),
         other => other.kind().to_string(),
     };
     Ok(Row {
-        name: case.name.into(),
+        case: case.name.into(),
         description: case.description.into(),
-        vertices: game.graph.len(),
+        size: game.graph.len(),
         black,
         white,
-        verdict: verdict.claim.clone(),
+        best,
+        claim: verdict.claim.clone(),
         certificate: kind,
-        checked: verdict.accepted,
+        accepted: verdict.accepted,
     })
 }
 
@@ -470,7 +478,7 @@ fn instance_size(instance: &Instance) -> usize {
 
 /// Any instance: solve, write, read back, check.
 fn run_instance_case(case: &Case, instance: Instance, out: &Path) -> anyhow::Result<Row> {
-    let vertices = instance_size(&instance);
+    let size = instance_size(&instance);
     let certificate = solve_game(&instance, Method::Auto)?.certificate;
     let instance_path = out.join(format!("{}.instance.json", case.name));
     let cert_path = out.join(format!("{}.cert.json", case.name));
@@ -479,90 +487,158 @@ fn run_instance_case(case: &Case, instance: Instance, out: &Path) -> anyhow::Res
     let instance = Instance::from_json(&std::fs::read_to_string(&instance_path)?)?;
     let certificate = Certificate::from_json(&std::fs::read_to_string(&cert_path)?)?;
     let verdict = check(&instance, &certificate, &Limits::default());
-    let positions = verdict.work.positions.map_or(String::new(), |p| format!(", {p} positions"));
+    let positions = verdict.work.positions.map_or(String::new(), |p| {
+        format!(", {}", gamecert_certificates::base::text::counted(p, "position"))
+    });
     Ok(Row {
-        name: case.name.into(),
+        case: case.name.into(),
         description: case.description.into(),
-        vertices,
-        black: "-".into(),
-        white: "-".into(),
-        verdict: verdict.claim.clone(),
+        size,
+        black: None,
+        white: None,
+        best: false,
+        claim: verdict.claim.clone(),
         certificate: format!("{}{positions}", certificate.kind()),
-        checked: verdict.accepted,
+        accepted: verdict.accepted,
     })
 }
 
 /// The terminal width the table keeps to unless `--wide`.
-const COLUMNS: usize = 100;
+pub const COLUMNS: usize = 100;
 
-/// `text` cut to `width` characters, the cut marked with `…`.
-fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
-    format!("{kept}…")
-}
-
-fn print_table(rows: &[Row], out: &Path, wide: bool) {
-    let header = ["case", "formula / graph", "size", "B", "W", "verdict", "certificate", "checked"];
-    let cells: Vec<[String; 8]> = rows
-        .iter()
-        .map(|r| {
-            [
-                r.name.clone(),
-                r.description.clone(),
-                r.vertices.to_string(),
-                r.black.clone(),
-                r.white.clone(),
-                r.verdict.clone(),
-                r.certificate.clone(),
-                if r.checked { "accepted" } else { "REJECTED" }.to_string(),
-            ]
-        })
-        .collect();
-    let mut widths: Vec<usize> = (0..8)
+/// The table as text: by default within [`COLUMNS`], each case's short cells on one line and
+/// its instance and answer on the next (wrapped between words, never cut); `wide`, one line a
+/// case with every cell, as wide as the longest.
+pub fn table(rows: &[Row], out: &Path, wide: bool) -> String {
+    let score = |s: Option<usize>, best: bool| match s {
+        Some(s) if best => format!("{s} (best)"),
+        Some(s) => s.to_string(),
+        None => "-".into(),
+    };
+    let checked = |r: &Row| if r.accepted { "accepted" } else { "REJECTED" }.to_string();
+    let (header, cells): (Vec<&str>, Vec<Vec<String>>) = if wide {
+        let header =
+            vec!["case", "formula / graph", "size", "B", "W", "claim", "certificate", "checked"];
+        let cells = rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.case.clone(),
+                    r.description.clone(),
+                    r.size.to_string(),
+                    score(r.black, r.best),
+                    score(r.white, false),
+                    r.claim.clone(),
+                    r.certificate.clone(),
+                    checked(r),
+                ]
+            })
+            .collect();
+        (header, cells)
+    } else {
+        let header = vec!["case", "size", "B", "W", "certificate", "checked"];
+        let cells = rows
+            .iter()
+            .map(|r| {
+                vec![
+                    r.case.clone(),
+                    r.size.to_string(),
+                    score(r.black, r.best),
+                    score(r.white, false),
+                    r.certificate.clone(),
+                    checked(r),
+                ]
+            })
+            .collect();
+        (header, cells)
+    };
+    let widths: Vec<usize> = (0..header.len())
         .map(|i| {
             cells.iter().map(|c| c[i].chars().count()).chain([header[i].len()]).max().unwrap_or(0)
         })
         .collect();
-    // Within COLUMNS, the long free-text columns (description, verdict, certificate) give way,
-    // the widest first, down to 12 characters each.
-    while !wide && widths.iter().sum::<usize>() + 2 * 7 > COLUMNS {
-        let Some(&widest) =
-            [1, 5, 6].iter().filter(|&&i| widths[i] > 12).max_by_key(|&&i| widths[i])
-        else {
-            break;
-        };
-        widths[widest] -= 1;
-    }
-    let cells: Vec<Vec<String>> =
-        cells.iter().map(|c| c.iter().zip(&widths).map(|(s, &w)| fit(s, w)).collect()).collect();
-    let line = |items: Vec<&str>| {
+    let line = |items: &[String]| {
         let padded: Vec<String> = items
             .iter()
             .zip(&widths)
             .map(|(s, &w)| format!("{s}{}", " ".repeat(w.saturating_sub(s.chars().count()))))
             .collect();
-        println!("{}", padded.join("  ").trim_end());
+        format!("{}\n", padded.join("  ").trim_end())
     };
-    line(header.to_vec());
-    line(
-        widths
-            .iter()
-            .map(|w| "-".repeat(*w))
-            .collect::<Vec<_>>()
-            .iter()
-            .map(String::as_str)
-            .collect(),
-    );
-    for c in &cells {
-        line(c.iter().map(String::as_str).collect());
+    let mut text = line(&header.iter().map(|h| h.to_string()).collect::<Vec<_>>());
+    text += &line(&widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>());
+    for (row, cells) in rows.iter().zip(&cells) {
+        text += &line(cells);
+        if !wide {
+            text += &wrapped(&format!("{}: {}", row.description, row.claim), "    ", "      ");
+        }
     }
-    let accepted = rows.iter().filter(|r| r.checked).count();
-    println!(
-        "\n{accepted} of {} certificates accepted by the checker; files in {}",
+    let accepted = rows.iter().filter(|r| r.accepted).count();
+    text += &format!(
+        "\n{accepted} of {} certificates accepted by the checker; files in {}\n",
         rows.len(),
         out.display()
     );
+    text
+}
+
+/// `text` wrapped between words into lines of at most [`COLUMNS`] characters, the first
+/// starting with `first`, the others with `rest` (a word longer than a line stays whole).
+fn wrapped(text: &str, first: &str, rest: &str) -> String {
+    let mut out = String::new();
+    let mut line = first.to_string();
+    let mut empty = true;
+    for word in text.split_whitespace() {
+        if !empty && line.chars().count() + 1 + word.chars().count() > COLUMNS {
+            out += line.trim_end();
+            out.push('\n');
+            line = rest.to_string();
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line += word;
+        empty = false;
+    }
+    out += line.trim_end();
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(claim: &str) -> Row {
+        Row {
+            case: "a-case".into(),
+            description: "a description of the case".into(),
+            size: 12,
+            black: Some(3),
+            white: Some(4),
+            best: true,
+            claim: claim.into(),
+            certificate: "witness".into(),
+            accepted: true,
+        }
+    }
+
+    /// Issue 25: the default table fits 100 columns with every answer whole (wrapped, never
+    /// cut), and `--wide` keeps one line a case.
+    #[test]
+    fn answers_are_whole_within_the_width() {
+        let long = "the value of a game with a very long name indeed is 1 (first player's payoff: \
+                    1 win, 0 tie, -1 loss), and then some more words to pass one line";
+        let rows = [row("black-wins"), row(long)];
+        let text = table(&rows, Path::new("out"), false);
+        assert!(text.lines().all(|l| l.chars().count() <= COLUMNS), "{text}");
+        assert!(!text.contains('…'), "{text}");
+        let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(joined.contains(long), "{text}");
+        assert!(joined.contains("3 (best)"), "{text}");
+        let wide = table(&rows, Path::new("out"), true);
+        assert_eq!(wide.lines().filter(|l| l.contains(long)).count(), 1, "{wide}");
+        assert_eq!(wrapped("a b", "  ", "    "), "  a b\n");
+    }
 }

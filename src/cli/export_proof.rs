@@ -17,9 +17,11 @@ use std::process::ExitCode;
 /// Write a refutation's formula and proof as DIMACS CNF and LRAT files for outside checkers.
 #[derive(ClapArgs)]
 pub struct Args {
-    /// A one-round Voronoi instance.
+    /// A one-round Voronoi instance (JSON or the edge-list text; `-` for standard input; gzip,
+    /// xz and bzip2 files are read as they are).
     instance: PathBuf,
-    /// A refutation certificate of it (`gamecert solve` on an instance B cannot win).
+    /// A refutation certificate of it (JSON, from `gamecert solve` on an instance B cannot win;
+    /// `-` and compressed files as for the instance).
     certificate: PathBuf,
     /// Where to write the formula (DIMACS CNF).
     #[arg(long, value_name = "FILE")]
@@ -27,10 +29,15 @@ pub struct Args {
     /// Where to write the proof (LRAT text; input clause k is id k).
     #[arg(long, value_name = "FILE")]
     lrat: PathBuf,
+    /// Report as JSON on standard output: the two files written, their sizes and counts (or the
+    /// checker's rejection).
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
+    let started = std::time::Instant::now();
     let instance = parse_instance(&args.instance)?;
     let Instance::VoronoiOneRound(spec) = &instance else {
         return Err(BadInput(format!(
@@ -56,7 +63,17 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         &gamecert_certificates::Limits::default(),
     );
     if !verdict.accepted {
-        crate::cli::print_verdict(&verdict)?;
+        if args.json {
+            let fields = serde_json::json!({
+                "claim": verdict.claim, "reason": verdict.reason, "work": verdict.work,
+                "instance": args.instance.display().to_string(),
+                "certificate": args.certificate.display().to_string(),
+            });
+            let summary = format!("REJECTED: {}; nothing exported", verdict.claim);
+            crate::cli::print_json("export-proof", "rejected", &summary, started, fields)?;
+        } else {
+            crate::cli::print_verdict(&verdict)?;
+        }
         return Ok(ExitCode::from(1));
     }
     let (cnf, comment) = match method {
@@ -80,23 +97,36 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     };
     let header =
         format!("c gamecert export-proof: {comment}\nc instance {}\n", args.instance.display());
-    crate::cli::write_output(Some(&args.cnf), &(header + &cnf.to_dimacs()))?;
+    let formula = header + &cnf.to_dimacs();
+    crate::cli::write_output(Some(&args.cnf), &formula)?;
     let mut proof = lrat.clone();
     if !proof.ends_with('\n') {
         proof.push('\n');
     }
     crate::cli::write_output(Some(&args.lrat), &proof)?;
-    crate::cli::note(
-        quiet,
-        &format!(
-            "wrote {} ({} variables, {} clauses) and {} ({} lines); check them with `gamecert lrat`, \
-             `lrat-check` (drat-trim) or `cake_lpr`",
-            args.cnf.display(),
-            cnf.num_vars,
-            cnf.clauses.len(),
-            args.lrat.display(),
-            proof.lines().count()
-        ),
+    let counted = gamecert_certificates::base::text::counted;
+    let summary = format!(
+        "wrote {} ({}, {}) and {} ({}); check them with `gamecert lrat`, `lrat-check` \
+         (drat-trim) or `cake_lpr`",
+        args.cnf.display(),
+        counted(u64::from(cnf.num_vars), "variable"),
+        counted(cnf.clauses.len() as u64, "clause"),
+        args.lrat.display(),
+        counted(proof.lines().count() as u64, "line"),
     );
+    if args.json {
+        let fields = serde_json::json!({
+            "claim": verdict.claim, "work": verdict.work, "formula": comment,
+            "instance": args.instance.display().to_string(),
+            "certificate": args.certificate.display().to_string(),
+            "cnf": args.cnf.display().to_string(), "cnf_bytes": formula.len(),
+            "variables": cnf.num_vars, "clauses": cnf.clauses.len(),
+            "lrat": args.lrat.display().to_string(), "lrat_bytes": proof.len(),
+            "lrat_lines": proof.lines().count(),
+        });
+        crate::cli::print_json("export-proof", "accepted", &summary, started, fields)?;
+    } else {
+        crate::cli::note(quiet, &summary);
+    }
     Ok(ExitCode::SUCCESS)
 }

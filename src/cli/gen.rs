@@ -1,15 +1,16 @@
 //! `gamecert gen FAMILY`: instances on graph families, triangulations and vertex nim.
 
 use crate::cli::note;
-use crate::cli::write_output;
 use clap::{Args as ClapArgs, ValueEnum};
 use gamecert::base::io::BadInput;
 use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::Instance;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Generate a multi-round instance on a graph family.
+/// Generate an instance: a multi-round Voronoi game on a graph family or any graph, points and a
+/// triangulation (or a game on them), or vertex nim.
 #[derive(ClapArgs)]
 pub struct Args {
     #[command(subcommand)]
@@ -17,6 +18,40 @@ pub struct Args {
     /// Output file (standard output if omitted).
     #[arg(short, long, global = true)]
     output: Option<PathBuf>,
+    /// Report as JSON on standard output (what was written where, its size and counts); without
+    /// -o the instance is included.
+    #[arg(long, global = true)]
+    json: bool,
+}
+
+/// Where `gen` writes and how it reports.
+struct Emit {
+    output: Option<PathBuf>,
+    json: bool,
+    command: String,
+    started: std::time::Instant,
+}
+
+impl Emit {
+    /// Writes `text` (an instance, or under `key` a bare triangulation) and, with `--json`,
+    /// reports it with `fields`, the counts.
+    fn write(
+        &self,
+        text: &str,
+        key: &str,
+        mut fields: serde_json::Value,
+    ) -> anyhow::Result<ExitCode> {
+        crate::cli::write_report(self.output.as_deref(), text, self.json, &mut fields, key)?;
+        if self.json {
+            let what = match fields["kind"].as_str() {
+                Some(kind) => format!("a {kind} {key}"),
+                None => format!("a {key}"),
+            };
+            let summary = crate::cli::written_summary(&what, &fields, key);
+            crate::cli::print_json(&self.command, "unchecked", &summary, self.started, fields)?;
+        }
+        Ok(ExitCode::SUCCESS)
+    }
 }
 
 #[derive(clap::Subcommand)]
@@ -57,7 +92,8 @@ enum Family {
     /// Any graph: one of a nauty graph6 stream (`nauty-geng -c 6 | gamecert gen graph
     /// --graph6 - --index 3 --rounds 2`) or a DIMACS graph file (`p edge N M`); vertices v0..
     Graph {
-        /// A graph6 stream (one graph a line, as nauty's geng writes; `-` for standard input).
+        /// A graph6 stream (one graph a line, as nauty's geng writes; `-` for standard input;
+        /// gzip, xz and bzip2 files are read as they are).
         #[arg(
             long,
             value_name = "FILE",
@@ -68,7 +104,8 @@ enum Family {
         /// With --graph6: which graph of the stream, counted from 0.
         #[arg(long, default_value_t = 0, requires = "graph6")]
         index: usize,
-        /// A DIMACS graph file (`c` comments, `p edge N M`, `e U V` with vertices 1..=N).
+        /// A DIMACS graph file (`c` comments, `p edge N M`, `e U V` with vertices 1..=N; `-` and
+        /// compressed files as for --graph6).
         #[arg(long, value_name = "FILE")]
         dimacs: Option<PathBuf>,
         /// Rounds: each player places this many stones.
@@ -161,7 +198,16 @@ enum VariantArg {
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { family, output } = args;
+    let Args { family, output, json } = args;
+    let command = match &family {
+        Family::Path { .. } => "gen path",
+        Family::KaryTree { .. } => "gen kary-tree",
+        Family::Tree { .. } => "gen tree",
+        Family::Graph { .. } => "gen graph",
+        Family::Triangulation { .. } => "gen triangulation",
+        Family::Vertexnim { .. } => "gen vertexnim",
+    };
+    let emit = Emit { output, json, command: command.into(), started: std::time::Instant::now() };
     match family {
         Family::Triangulation { kind, points, inner, seed, game, flip, abstract_convex } => {
             if let Some(flip) = flip {
@@ -174,21 +220,31 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     abstract_convex,
                 )
                 .map_err(BadInput)?;
-                write_output(output.as_deref(), &Instance::FlipGame(spec).to_json())?;
-                return Ok(ExitCode::SUCCESS);
+                let fields = serde_json::json!({
+                    "kind": "flip-game",
+                    "points": spec.convex_polygon.unwrap_or(spec.points.len()),
+                    "triangles": spec.triangles.len(),
+                });
+                return emit.write(&Instance::FlipGame(spec).to_json(), "instance", fields);
             }
             let spec =
                 gamecert::triangulations::generate::generate(kind.into(), points, inner, seed)
                     .map_err(BadInput)?;
             let t = spec.validate(&mut Budget::new(u64::MAX)).map_err(BadInput)?;
+            let mut fields = serde_json::json!({
+                "points": t.points.len(),
+                "inner_points": t.inner_points().len(),
+                "triangles": t.triangles.len(),
+                "edges": t.edges.len(),
+            });
             note(
                 quiet,
                 &format!(
-                    "{} points ({} inner), {} triangles, {} edges",
-                    t.points.len(),
+                    "{} ({} inner), {}, {}",
+                    counted(t.points.len(), "point"),
                     t.inner_points().len(),
-                    t.triangles.len(),
-                    t.edges.len()
+                    counted(t.triangles.len(), "triangle"),
+                    counted(t.edges.len(), "edge")
                 ),
             );
             if let Some(game) = game {
@@ -214,8 +270,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     triangulation.triangles.clear();
                 }
                 let instance = Instance::MarkingGame(MarkingSpec { game, triangulation });
-                write_output(output.as_deref(), &instance.to_json())?;
-                return Ok(ExitCode::SUCCESS);
+                fields["kind"] = "marking-game".into();
+                return emit.write(&instance.to_json(), "instance", fields);
             }
             let mut json = serde_json::json!({"format": "gamecert-triangulation", "version": 1});
             json["kind"] = clap::ValueEnum::to_possible_value(&kind)
@@ -223,8 +279,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 .into();
             json["points"] = serde_json::to_value(&spec.points)?;
             json["triangles"] = serde_json::to_value(&spec.triangles)?;
-            write_output(output.as_deref(), &format!("{}\n", serde_json::to_string(&json)?))?;
-            Ok(ExitCode::SUCCESS)
+            emit.write(&format!("{}\n", serde_json::to_string(&json)?), "triangulation", fields)
         }
         Family::Vertexnim {
             vertices,
@@ -255,9 +310,20 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     loops,
                 })
                 .map_err(BadInput)?;
-            note(quiet, &format!("{} vertices, {} edges", spec.vertices.len(), spec.edges.len()));
-            write_output(output.as_deref(), &Instance::VertexNim(spec).to_json())?;
-            Ok(ExitCode::SUCCESS)
+            note(
+                quiet,
+                &format!(
+                    "{}, {}",
+                    counted(spec.vertices.len(), "vertex"),
+                    counted(spec.edges.len(), "edge")
+                ),
+            );
+            let fields = serde_json::json!({
+                "kind": "vertexnim",
+                "vertices": spec.vertices.len(),
+                "edges": spec.edges.len(),
+            });
+            emit.write(&Instance::VertexNim(spec).to_json(), "instance", fields)
         }
         family => {
             let spec = match family {
@@ -280,14 +346,19 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             note(
                 quiet,
                 &format!(
-                    "{} vertices, {} edges, {} rounds each",
-                    spec.graph.vertices.len(),
-                    spec.graph.edges.len(),
-                    spec.rounds
+                    "{}, {}, {} each",
+                    counted(spec.graph.vertices.len(), "vertex"),
+                    counted(spec.graph.edges.len(), "edge"),
+                    counted(spec.rounds, "round")
                 ),
             );
-            write_output(output.as_deref(), &Instance::Voronoi(spec).to_json())?;
-            Ok(ExitCode::SUCCESS)
+            let fields = serde_json::json!({
+                "kind": "voronoi",
+                "vertices": spec.graph.vertices.len(),
+                "edges": spec.graph.edges.len(),
+                "rounds": spec.rounds,
+            });
+            emit.write(&Instance::Voronoi(spec).to_json(), "instance", fields)
         }
     }
 }

@@ -11,7 +11,8 @@ use std::process::ExitCode;
 pub struct Args {
     /// The formula (DIMACS CNF; `-` for standard input; gzip, xz, bzip2 read as they are).
     formula: PathBuf,
-    /// The proof (text LRAT: additions justified by reverse unit propagation or as RAT steps).
+    /// The proof (text LRAT: additions justified by reverse unit propagation or as RAT steps;
+    /// `-` and compressed files as for the formula).
     proof: PathBuf,
     /// Print the verdict as JSON.
     #[arg(long)]

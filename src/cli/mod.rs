@@ -59,6 +59,59 @@ pub fn print_json(
     Ok(())
 }
 
+/// The name a `--json` output gives its command: the command, its subcommand, and its NAME or
+/// OP argument, as typed (`solve`, `table kayles`, `gen path`, `reduce sat-voronoi1`, `nim
+/// mul`, `bench lrat`).
+pub fn command_name(words: &[&str], value: Option<&impl clap::ValueEnum>) -> String {
+    let value = value.and_then(clap::ValueEnum::to_possible_value);
+    let mut name = words.join(" ");
+    if let Some(value) = value {
+        name = format!("{name} {}", value.get_name());
+    }
+    name
+}
+
+/// With `--json`, bad input (exit 2) is the one JSON shape on standard output too: verdict
+/// `bad-input`, the message as `summary` and `error` (docs/formats.md, "Command output").
+pub fn print_error_json(command: &str, message: &str, started: std::time::Instant) {
+    let seconds = started.elapsed().as_secs_f64();
+    print!("{}", gamecert_certificates::verify::error_json(command, message, seconds));
+}
+
+/// `text` as a file's content: written to `path` when there is one (not `-`), or else, with
+/// `--json`, put into the command's JSON fields under `key` (parsed as JSON when it is JSON), or
+/// printed; `fields` also gets `KEY_bytes`, its size, and `output`, the file's name.
+pub fn write_report(
+    path: Option<&Path>,
+    text: &str,
+    json: bool,
+    fields: &mut serde_json::Value,
+    key: &str,
+) -> anyhow::Result<()> {
+    let to_file = path.filter(|p| *p != Path::new("-"));
+    if json && to_file.is_none() {
+        fields[key] = serde_json::from_str(text).unwrap_or_else(|_| text.into());
+    } else {
+        write_output(path, text)?;
+    }
+    fields[format!("{key}_bytes")] = text.len().into();
+    if let Some(path) = to_file {
+        fields["output"] = gamecert_certificates::verify::shown(path).into();
+    }
+    Ok(())
+}
+
+/// The `summary` of a command whose output is a file: `what` and where [`write_report`] put it
+/// ("a heap-game instance written to h.json (61 bytes)", or "... in the field `instance`").
+pub fn written_summary(what: &str, fields: &serde_json::Value, key: &str) -> String {
+    let bytes = fields[format!("{key}_bytes")].as_u64().unwrap_or(0);
+    let size = gamecert_certificates::base::text::counted(bytes, "byte");
+    match fields["output"].as_str() {
+        Some(path) => format!("{what} written to {path} ({size})"),
+        None => format!("{what} in the field `{key}` ({size})"),
+    }
+}
+
 /// Writes `text` to `path`, or to standard output when `path` is `None` or `-`.
 pub fn write_output(path: Option<&Path>, text: &str) -> anyhow::Result<()> {
     match path.filter(|p| *p != Path::new("-")) {

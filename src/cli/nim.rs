@@ -14,6 +14,9 @@ pub struct Args {
     a: String,
     /// The second number (sum and mul).
     b: Option<String>,
+    /// Print the result as JSON (the numbers as decimal strings: they may pass 2^53).
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -26,37 +29,54 @@ enum NimOp {
     Inv,
 }
 
-/// `gamecert nim OP A [B]`: the result on standard output.
-fn nim_command(op: NimOp, a: &str, b: Option<&str>) -> anyhow::Result<ExitCode> {
+/// `gamecert nim OP A [B]`: the numbers read and the result.
+fn nim_result(op: NimOp, a: &str, b: Option<&str>) -> anyhow::Result<(u128, Option<u128>, u128)> {
     let number = |name: &str, text: &str| {
         text.trim().parse::<u128>().map_err(|_| {
             BadInput(format!("{name}: '{text}' is not a decimal number from 0 to 2^128 - 1"))
         })
     };
     let a = number("A", a)?;
-    let result = match (op, b) {
+    let b = match (op, b) {
         (NimOp::Inv, Some(_)) => return Err(BadInput("nim inv takes one number, A".into()).into()),
-        (NimOp::Inv, None) => gamecert::impartial::nim::inverse_128(a)
-            .ok_or_else(|| BadInput("nim inv: 0 has no inverse".into()))?,
+        (NimOp::Inv, None) => {
+            let inverse = gamecert::impartial::nim::inverse_128(a)
+                .ok_or_else(|| BadInput("nim inv: 0 has no inverse".into()))?;
+            return Ok((a, None, inverse));
+        }
         (_, None) => {
             return Err(BadInput("nim sum and nim mul take two numbers, A and B".into()).into())
         }
-        (NimOp::Sum, Some(b)) => a ^ number("B", b)?,
-        (NimOp::Mul, Some(b)) => {
-            let b = number("B", b)?;
-            match (u64::try_from(a), u64::try_from(b)) {
-                (Ok(a), Ok(b)) => gamecert::impartial::nim::mul(a, b) as u128,
-                _ => gamecert::impartial::nim::mul_128(a, b),
-            }
-        }
+        (_, Some(b)) => number("B", b)?,
     };
-    println!("{result}");
-    Ok(ExitCode::SUCCESS)
+    let result = match (op, u64::try_from(a), u64::try_from(b)) {
+        (NimOp::Sum, ..) => a ^ b,
+        (_, Ok(a), Ok(b)) => gamecert::impartial::nim::mul(a, b) as u128,
+        _ => gamecert::impartial::nim::mul_128(a, b),
+    };
+    Ok((a, Some(b), result))
 }
 
-/// Runs the command.
+/// Runs the command: the result on standard output, alone or as JSON.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { op, a, b } = args;
+    let Args { op, a, b, json } = args;
     let _ = quiet;
-    nim_command(op, &a, b.as_deref())
+    let started = std::time::Instant::now();
+    let (a, b, result) = nim_result(op, &a, b.as_deref())?;
+    if json {
+        let summary = match (op, b) {
+            (NimOp::Sum, Some(b)) => format!("the nim sum of {a} and {b} is {result}"),
+            (NimOp::Mul, Some(b)) => format!("the nim product of {a} and {b} is {result}"),
+            _ => format!("the nim inverse of {a} is {result}"),
+        };
+        let mut fields = serde_json::json!({ "a": a.to_string(), "result": result.to_string() });
+        if let Some(b) = b {
+            fields["b"] = b.to_string().into();
+        }
+        let command = crate::cli::command_name(&["nim"], Some(&op));
+        crate::cli::print_json(&command, "unchecked", &summary, started, fields)?;
+    } else {
+        println!("{result}");
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,6 @@
 //! `gamecert reduce NAME INPUT`: an instance from a formula by one of the papers' reductions.
 
 use crate::cli::note;
-use crate::cli::write_output;
 use clap::{Args as ClapArgs, ValueEnum};
 use gamecert::base::io::{read_cnf, BadInput};
 use gamecert_certificates::format::{Instance, MultiRoundSpec};
@@ -16,11 +15,17 @@ pub struct Args {
     /// Which reduction.
     #[arg(value_enum)]
     name: ReductionName,
-    /// The input formula (DIMACS CNF).
+    /// The input formula: DIMACS CNF (`p cnf V C`) for sat-voronoi1|2, positive DNF text (one
+    /// term a line, `c` comments, an optional `p dnf V T` header) for posdnf-voronoi and
+    /// posdnf-game; `-` for standard input; gzip, xz and bzip2 files are read as they are.
     input: PathBuf,
     /// Output file (standard output if omitted).
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Report as JSON on standard output (what was written where, its size and counts); without
+    /// -o the instance is included.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -46,13 +51,12 @@ impl ReductionName {
     }
 }
 
-/// `reduce posdnf-voronoi|posdnf-game A.dnf`.
+/// `reduce posdnf-voronoi|posdnf-game A.dnf`: the instance and its counts for `--json`.
 fn reduce_posdnf(
     name: ReductionName,
     input: &Path,
-    output: Option<&Path>,
     quiet: bool,
-) -> anyhow::Result<ExitCode> {
+) -> anyhow::Result<(Instance, serde_json::Value)> {
     let text = gamecert::base::io::read_text(input)?;
     let shown = gamecert_certificates::verify::shown(input);
     let parsed = gamecert_certificates::voronoi::dnf_text::parse_posdnf(&text, &shown)
@@ -60,6 +64,11 @@ fn reduce_posdnf(
     for w in &parsed.warnings {
         note(quiet, &format!("warning: {w}"));
     }
+    let mut fields = serde_json::json!({
+        "warnings": parsed.warnings,
+        "variables": parsed.dnf.num_vars,
+        "terms": parsed.dnf.terms.len(),
+    });
     let instance = match name {
         ReductionName::PosdnfGame => Instance::PosDnfGame(parsed.dnf),
         _ => {
@@ -76,6 +85,9 @@ fn reduce_posdnf(
                     built.rounds
                 ),
             );
+            fields["vertices"] = built.graph.vertices.len().into();
+            fields["edges"] = built.graph.edges.len().into();
+            fields["rounds"] = built.rounds.into();
             Instance::Voronoi(MultiRoundSpec {
                 graph: built.graph,
                 rounds: built.rounds,
@@ -87,24 +99,51 @@ fn reduce_posdnf(
             })
         }
     };
-    write_output(output, &instance.to_json())?;
-    Ok(ExitCode::SUCCESS)
+    Ok((instance, fields))
 }
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { name, input, output } = args;
+    let Args { name, input, output, json } = args;
+    let started = std::time::Instant::now();
+    let (instance, mut fields) = match name.sat_problem() {
+        None => reduce_posdnf(name, &input, quiet)?,
+        Some(problem) => reduce_sat(problem, &input, quiet)?,
+    };
+    let kind = instance.kind();
+    fields["kind"] = kind.into();
+    fields["input"] = gamecert_certificates::verify::shown(&input).into();
+    crate::cli::write_report(
+        output.as_deref(),
+        &instance.to_json(),
+        json,
+        &mut fields,
+        "instance",
+    )?;
+    if json {
+        let command = crate::cli::command_name(&["reduce"], Some(&name));
+        let summary =
+            crate::cli::written_summary(&format!("a {kind} instance"), &fields, "instance");
+        crate::cli::print_json(&command, "unchecked", &summary, started, fields)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `reduce sat-voronoi1|sat-voronoi2 F.cnf`: the instance and its counts for `--json`.
+fn reduce_sat(
+    problem: SatVoronoi,
+    input: &Path,
+    quiet: bool,
+) -> anyhow::Result<(Instance, serde_json::Value)> {
     {
-        let Some(problem) = name.sat_problem() else {
-            return reduce_posdnf(name, &input, output.as_deref(), quiet);
-        };
-        let (cnf, warnings) = read_cnf(&input)?;
-        for w in warnings {
+        let (cnf, warnings) = read_cnf(input)?;
+        for w in &warnings {
             note(quiet, &format!("warning: {w}"));
         }
         let reduced =
             reduce(&cnf, problem).map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
-        for line in reduced.normalised.map.report() {
+        let normalisation = reduced.normalised.map.report();
+        for line in &normalisation {
             note(quiet, &format!("normalisation: {line}"));
         }
         let spec = &reduced.instance;
@@ -120,7 +159,16 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 spec.black_count
             ),
         );
-        write_output(output.as_deref(), &Instance::VoronoiOneRound(reduced.instance).to_json())?;
-        Ok(ExitCode::SUCCESS)
+        let fields = serde_json::json!({
+            "warnings": warnings,
+            "normalisation": normalisation,
+            "variables": reduced.normalised.formula.num_vars,
+            "clauses": reduced.normalised.formula.clauses.len(),
+            "vertices": spec.graph.vertices.len(),
+            "edges": spec.graph.edges.len(),
+            "white": spec.white.len(),
+            "black_count": spec.black_count,
+        });
+        Ok((Instance::VoronoiOneRound(reduced.instance), fields))
     }
 }

@@ -2,7 +2,7 @@
 //! sets as SVG; with a strategy certificate, the final position of its principal line, and with
 //! `--frames` every position of it. A certificate is drawn only after the checker accepts it.
 
-use crate::cli::{note, print_verdict, write_output};
+use crate::cli::{note, print_verdict};
 use anyhow::Context;
 use clap::{Args as ClapArgs, ValueEnum};
 use gamecert::base::io::{
@@ -18,14 +18,15 @@ use std::process::ExitCode;
 /// certificate, B's witness placement or the final position of a strategy's principal line.
 #[derive(ClapArgs)]
 pub struct Args {
-    /// The instance file (`-` for standard input).
+    /// The instance file (JSON or the edge-list text of a one-round game; `-` for standard
+    /// input; gzip, xz and bzip2 files are read as they are).
     instance: PathBuf,
     /// Voronoi games: dot (for Graphviz) or svg (drawn natively: a path or tree layout, else a
     /// force-directed one). The default is svg with --frames or when -o ends in .svg, dot
     /// otherwise. Games on points are always svg.
     #[arg(long, value_enum)]
     format: Option<RenderFormat>,
-    /// A certificate to draw, checked first (a rejected one is reported, exit code 1):
+    /// A certificate to draw (JSON; `-` and compressed files as for the instance), checked first (a rejected one is reported, exit code 1):
     /// one-round, a witness (B's placement); multi-round, a voronoi-value (both strategies
     /// play), voronoi-strategy or voronoi-path-value (its principal line; a player without a
     /// strategy takes its lowest-numbered empty vertex); marking game, a marking-strategy (the
@@ -40,6 +41,35 @@ pub struct Args {
     /// Where to write the picture (default: standard output).
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Report as JSON on standard output: the picture's format, size and file, the frames
+    /// written, the certificate's claim (without -o or --frames the picture is included).
+    #[arg(long)]
+    json: bool,
+}
+
+/// What `--json` reports, gathered while drawing: `None` without `--json`.
+struct Report {
+    started: std::time::Instant,
+    /// The picture's format, the play drawn and the checker's verdict, as they are known.
+    fields: serde_json::Value,
+}
+
+/// Reports a certificate the checker rejected (exit code 1): its verdict, as text or JSON.
+fn rejected(
+    verdict: &gamecert_certificates::Verdict,
+    report: Option<&Report>,
+) -> anyhow::Result<ExitCode> {
+    match report {
+        Some(report) => {
+            let fields = serde_json::json!({
+                "claim": verdict.claim, "reason": verdict.reason, "work": verdict.work,
+            });
+            let summary = format!("REJECTED: {}; nothing drawn", verdict.claim);
+            crate::cli::print_json("render", "rejected", &summary, report.started, fields)?;
+        }
+        None => print_verdict(verdict)?,
+    }
+    Ok(ExitCode::from(1))
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -58,6 +88,7 @@ fn render_marking(
     frames: Option<&std::path::Path>,
     output: Option<&std::path::Path>,
     quiet: bool,
+    mut report: Option<Report>,
 ) -> anyhow::Result<ExitCode> {
     let title = file_title(instance);
     let play = match certificate {
@@ -81,8 +112,10 @@ fn render_marking(
                 &Limits::default(),
             );
             if !verdict.accepted {
-                print_verdict(&verdict)?;
-                return Ok(ExitCode::from(1));
+                return rejected(&verdict, report.as_ref());
+            }
+            if let Some(report) = &mut report {
+                report.fields["claim"] = verdict.claim.into();
             }
             let (play, first_won) = gamecert::base::render::marking_play(spec, &strategy)
                 .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
@@ -100,7 +133,7 @@ fn render_marking(
                 &format!(
                     "{}; this play ends with the {} player winning; certified: {winner} \
                      wins against every reply",
-                    gamecert::base::render::counted(play.len(), "move"),
+                    gamecert_certificates::base::text::counted(play.len(), "move"),
                     if first_won { "first" } else { "second" }
                 ),
             );
@@ -108,8 +141,11 @@ fn render_marking(
         }
     };
     let (play, drawn) = play;
+    if let Some(report) = &mut report {
+        report.fields["moves"] = play.len().into();
+    }
     let pictures = gamecert::base::render::marking_frames(spec, &play, &title, &drawn);
-    emit_frames(&pictures, "play", frames, output, quiet)
+    emit_frames(&pictures, "play", frames, output, quiet, report)
 }
 
 /// A picture's title: the instance's file name.
@@ -118,21 +154,40 @@ fn file_title(instance: &std::path::Path) -> String {
 }
 
 /// Writes every frame to `frames` (if given) and the last one to `output` (or standard output
-/// when there is no `frames`).
+/// when there is no `frames`); with `--json`, then reports what was written (a picture for
+/// standard output goes into the report instead).
 fn emit_frames(
     pictures: &[String],
     stem: &str,
     frames: Option<&std::path::Path>,
     output: Option<&std::path::Path>,
     quiet: bool,
+    report: Option<Report>,
 ) -> anyhow::Result<ExitCode> {
+    let mut fields = report.as_ref().map_or(serde_json::Value::Null, |r| r.fields.clone());
     if let Some(dir) = frames {
         let written = gamecert::base::svg::write_frames(dir, stem, pictures)
             .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
-        note(quiet, &format!("{} frames in {}", written.len(), dir.display()));
+        let counted = gamecert_certificates::base::text::counted(written.len() as u64, "frame");
+        note(quiet, &format!("{counted} in {}", dir.display()));
+        fields["frames"] = written.len().into();
+        fields["frames_dir"] = gamecert_certificates::verify::shown(dir).into();
     }
+    let last = pictures.last().expect("the start frame at least");
     if frames.is_none() || output.is_some() {
-        write_output(output, pictures.last().expect("the start frame at least"))?;
+        crate::cli::write_report(output, last, report.is_some(), &mut fields, "picture")?;
+    }
+    if let Some(report) = report {
+        let token = if fields.get("claim").is_some() { "accepted" } else { "unchecked" };
+        let picture =
+            if last.starts_with("<svg") || last.starts_with("<?xml") { "svg" } else { "dot" };
+        fields["picture_format"] = picture.into();
+        let what = if picture == "svg" { "an SVG picture" } else { "a DOT picture" };
+        let summary = match fields["frames"].as_u64() {
+            Some(count) if output.is_none() => format!("{what} in each of {count} frames"),
+            _ => crate::cli::written_summary(what, &fields, "picture"),
+        };
+        crate::cli::print_json("render", token, &summary, report.started, fields)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -146,6 +201,7 @@ fn render_flip(
     frames: Option<&std::path::Path>,
     output: Option<&std::path::Path>,
     quiet: bool,
+    mut report: Option<Report>,
 ) -> anyhow::Result<ExitCode> {
     let title = file_title(instance);
     let cert = match certificate {
@@ -163,8 +219,10 @@ fn render_flip(
             // Only a play the checker accepts is drawn; a rejection says why, exit code 1.
             let verdict = check(&Instance::FlipGame(spec.clone()), &cert, &Limits::default());
             if !verdict.accepted {
-                print_verdict(&verdict)?;
-                return Ok(ExitCode::from(1));
+                return rejected(&verdict, report.as_ref());
+            }
+            if let Some(report) = &mut report {
+                report.fields["claim"] = verdict.claim.into();
             }
             Some(cert)
         }
@@ -174,7 +232,7 @@ fn render_flip(
     if let Some(summary) = &drawing.summary {
         note(quiet, summary);
     }
-    emit_frames(&drawing.frames, "flip", frames, output, quiet)
+    emit_frames(&drawing.frames, "flip", frames, output, quiet, report)
 }
 
 fn witness_placement(
@@ -202,7 +260,9 @@ fn witness_placement(
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { instance, format, certificate, frames, output } = args;
+    let Args { instance, format, certificate, frames, output, json } = args;
+    let mut report =
+        json.then(|| Report { started: std::time::Instant::now(), fields: serde_json::json!({}) });
     {
         let parsed = parse_instance(&instance)?;
         if matches!(parsed, Instance::FlipGame(_) | Instance::MarkingGame(_)) {
@@ -216,6 +276,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 frames.as_deref(),
                 output.as_deref(),
                 quiet,
+                report,
             );
         }
         if let Instance::MarkingGame(spec) = &parsed {
@@ -232,6 +293,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 frames.as_deref(),
                 output.as_deref(),
                 quiet,
+                report,
             );
         }
         let format = format.unwrap_or(match output.as_deref().and_then(Path::extension) {
@@ -260,13 +322,20 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 vec![draw(format, &game.graph, &game.white, &black, &title)?]
             }
             Instance::Voronoi(spec) => {
-                let game =
-                    spec.validate().map_err(|e| BadInput(format!("{}:{e}", instance.display())))?;
+                let game = spec
+                    .validate()
+                    .map_err(|e| BadInput(format!("{}: {e}", instance.display())))?;
                 let line = match &certificate {
                     None => None,
                     Some(path) => match voronoi_line(&spec, &game, path)? {
-                        Ok(line) => Some(line),
-                        Err(code) => return Ok(code),
+                        Ok((line, claim)) => {
+                            if let Some(report) = &mut report {
+                                report.fields["claim"] = claim.into();
+                                report.fields["moves"] = line.moves.len().into();
+                            }
+                            Some(line)
+                        }
+                        Err(verdict) => return rejected(&verdict, report.as_ref()),
                     },
                 };
                 let (line, drawn, certified) = match line {
@@ -312,12 +381,14 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                         &position,
                         Player::White,
                     );
+                    if let Some(report) = &mut report {
+                        report.fields["margin"] = margin.into();
+                    }
+                    let moves = gamecert_certificates::base::text::counted(line.len(), "move");
                     note(
                         quiet,
                         &format!(
-                            "{}; this play ends with W's margin {margin}. {drawn} \
-                             {certified}",
-                            gamecert::base::render::counted(line.len(), "move")
+                            "{moves}; this play ends with W's margin {margin}. {drawn} {certified}"
                         ),
                     );
                 }
@@ -332,7 +403,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 .into())
             }
         };
-        emit_frames(&pictures, "play", frames.as_deref(), output.as_deref(), quiet)
+        emit_frames(&pictures, "play", frames.as_deref(), output.as_deref(), quiet, report)
     }
 }
 
@@ -360,13 +431,13 @@ struct DrawnLine {
     certified: String,
 }
 
-/// The principal line of a multi-round strategy certificate at `path`, once the checker has
-/// accepted it; `Err(exit code)` after printing a rejection.
+/// The principal line of a multi-round strategy certificate at `path` and the claim the checker
+/// accepted; `Err(the verdict)` when it rejected the certificate.
 fn voronoi_line(
     spec: &gamecert_certificates::voronoi::instance::MultiRoundSpec,
     game: &gamecert_certificates::voronoi::instance::MultiRound,
     path: &Path,
-) -> anyhow::Result<Result<DrawnLine, ExitCode>> {
+) -> anyhow::Result<Result<(DrawnLine, String), gamecert_certificates::Verdict>> {
     use gamecert::voronoi::principal_line::{path_value_line, principal_line};
     use gamecert_certificates::base::budget::Budget;
     use gamecert_certificates::voronoi::multi_round::{check_strategy, StrategyClaim};
@@ -374,8 +445,7 @@ fn voronoi_line(
     // Only a play the checker accepts is drawn; a rejection says why, exit code 1.
     let verdict = check(&Instance::Voronoi(spec.clone()), &cert, &Limits::default());
     if !verdict.accepted {
-        print_verdict(&verdict)?;
-        return Ok(Err(ExitCode::from(1)));
+        return Ok(Err(verdict));
     }
     let both = "Drawn: W and B follow the certificate's strategies (best play).";
     let value = |v: i64| format!("Certified value (W's margin under best play): {v}.");
@@ -436,5 +506,5 @@ fn voronoi_line(
     };
     let moves = moves
         .map_err(|e| anyhow::anyhow!("{}: drawing the principal line: {e}", path.display()))?;
-    Ok(Ok(DrawnLine { moves, drawn, certified }))
+    Ok(Ok((DrawnLine { moves, drawn, certified }, verdict.claim)))
 }

@@ -9,6 +9,7 @@ use gamecert::base::io::{
 };
 use gamecert::base::sat::Backend;
 use gamecert::voronoi::one_round::{solve_one_round, SolveError};
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::check;
 use gamecert_certificates::format::{Certificate, Instance};
 use std::path::{Path, PathBuf};
@@ -17,13 +18,15 @@ use std::process::ExitCode;
 /// Solve an instance and write a certificate the checker has accepted.
 #[derive(ClapArgs)]
 pub struct Args {
-    /// The instance (JSON, a positive DNF text, or the edge-list text format).
+    /// The instance: JSON, a positive DNF text (*.dnf or a `p dnf` header), or the edge-list
+    /// text of a one-round Voronoi game; `-` for standard input; gzip, xz and bzip2 files are
+    /// read as they are.
     instance: PathBuf,
     /// Certificate file (standard output if omitted).
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// One-round games: refute through the reduction's formula (reduction) or the checker's
-    /// direct encoding (direct). Multi-round games: median, kary or exact (see the README).
+    /// How to solve: every method is described below (`--help`); a method that does not apply
+    /// to the instance's kind is refused (exit code 2).
     #[arg(long, value_enum, default_value = "auto")]
     method: Method,
     // The help names the library's default backend.
@@ -159,14 +162,14 @@ fn solve_stream(
     let check_seconds = checking.elapsed().as_secs_f64();
     let claim = format!("{winner} wins one-colour triangle avoidance on {n} nodes");
     let text = format!(
-        "{claim}: triangle-stream certificate of {} bytes ({} positions, {} moves) from {} \
-         positions solved out of core in {solve_seconds:.1} s; accepted by the checker in \
-         {check_seconds:.1} s, at most {} positions held at once",
-        written.bytes,
-        report.positions,
-        report.moves,
-        found.counts.positions(),
-        report.held
+        "{claim}: triangle-stream certificate of {} ({}, {}) from {} solved out of core in \
+         {solve_seconds:.1} s; accepted by the checker in {check_seconds:.1} s, at most {} held \
+         at once",
+        counted(written.bytes, "byte"),
+        counted(report.positions, "position"),
+        counted(report.moves, "move"),
+        counted(found.counts.positions(), "position"),
+        counted(report.held, "position")
     );
     if json {
         let fields = serde_json::json!({
@@ -251,13 +254,13 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 "lrat_bytes": solved.lrat_bytes,
             });
             let text = format!(
-                    "{}: {} certificate ({} method with {backend}, {} variables, {} clauses{}), solved in {:.3} s, accepted by the checker in {:.3} s",
+                    "{}: {} certificate ({} method with {backend}, {}, {}{}), solved in {:.3} s, accepted by the checker in {:.3} s",
                     solved.verdict.claim,
                     solved.certificate.kind(),
                     solved.method,
-                    solved.cnf_variables,
-                    solved.cnf_clauses,
-                    if solved.lrat_bytes > 0 { format!(", {} bytes of LRAT", solved.lrat_bytes) } else { String::new() },
+                    counted(solved.cnf_variables, "variable"),
+                    counted(solved.cnf_clauses, "clause"),
+                    if solved.lrat_bytes > 0 { format!(", {} of LRAT", counted(solved.lrat_bytes, "byte")) } else { String::new() },
                     solved.solve_seconds,
                     solved.check_seconds
                 );

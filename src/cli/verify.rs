@@ -44,6 +44,7 @@ pub fn run_checker(
     // A fault of the checker is reported in the verdict, so the default panic message is
     // kept off stderr.
     std::panic::set_hook(Box::new(|_| {}));
+    let started = std::time::Instant::now();
     let outcome = pipeline(&gamecert_certificates::verify::Request {
         instance: first,
         certificate: second,
@@ -52,10 +53,14 @@ pub fn run_checker(
         read: gamecert::base::io::reader,
         open: gamecert::base::io::opener,
         command,
-        started: std::time::Instant::now(),
+        started,
     });
     working.finish();
-    print!("{}", outcome.stdout);
+    if json && outcome.code == 2 {
+        crate::cli::print_error_json(command, &outcome.stderr, started);
+    } else {
+        print!("{}", outcome.stdout);
+    }
     eprint!("{}", outcome.stderr);
     ExitCode::from(outcome.code)
 }

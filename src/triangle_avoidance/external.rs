@@ -55,6 +55,7 @@
 //! not fit, naming what it needs. The counts agree with the in-memory solver (tests, n <= 9,
 //! every game, with a memory limit small enough to force many runs).
 
+use crate::base::limits::decimal_bytes;
 use crate::triangle_avoidance::canon::{
     automorphisms, canonical, pair_orbit_representatives, SmallGraph,
 };
@@ -135,11 +136,11 @@ pub fn disk_estimate(max_n: usize, rules: Rules, dir: &Path) -> String {
         // it at n = 12, or, past the forward filter of hereditary games, about 1.25 children
         // (2 allowed for).
         Some(t) => format!(
-            "out of core in {}: n = {max_n} has {t} positions; its level files take about {:.1} GB, \
-             and the runs of the largest level at most about {:.1} GB more while it is built",
+            "out of core in {}: n = {max_n} has {t} positions; its level files take about {}, \
+             and the runs of the largest level at most about {} more while it is built",
             dir.display(),
-            t as f64 * BYTES_PER_POSITION / 1e9,
-            t as f64 * 0.16 * children_per_position * 16.0 / 1e9
+            decimal_bytes((t as f64 * BYTES_PER_POSITION) as u64),
+            decimal_bytes((t as f64 * 0.16 * children_per_position * 16.0) as u64)
         ),
         None => format!(
             "out of core in {}: about 16 bytes of disk per position (t_n is not known in advance \

@@ -72,7 +72,7 @@ fn row(game: MarkingGame, name: &'static str, n: usize) -> Result<BichromaticRow
     let rules = Rules::from_spec(&spec, &mut Budget::new(u64::MAX))?;
     let started = Instant::now();
     let (cert, value, _) =
-        exact_certificate(&rules, None).map_err(|s| format!("{name}, n = {n}: {s:?}"))?;
+        exact_certificate(&rules, None).map_err(|s| format!("{name}, n = {n}: {s}"))?;
     let solve_seconds = started.elapsed().as_secs_f64();
     let started = Instant::now();
     let verdict = check(

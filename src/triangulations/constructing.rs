@@ -41,6 +41,15 @@ pub enum Stop {
     Positions(usize),
 }
 
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Time => write!(f, "the exact solver ran out of time"),
+            Stop::Positions(cap) => write!(f, "the exact solver passed its cap of {cap} positions"),
+        }
+    }
+}
+
 /// Default cap on stored positions (about 40 bytes each, so with the strategies well within
 /// the 8 GiB allowance of [`crate::base::limits`]).
 pub const MAX_STATES: usize = 40_000_000;
@@ -524,7 +533,7 @@ pub fn solve(spec: &MarkingSpec, how: How) -> Result<(Certificate, String, u64),
             }
             .to_string()
         }
-        Stop::Time => "the exact solver ran out of time".into(),
+        Stop::Time => Stop::Time.to_string(),
     })?;
     Ok((
         Certificate::ConstructStrategy(cert),

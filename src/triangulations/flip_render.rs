@@ -9,10 +9,10 @@
 //! An abstract convex polygon (`convex_polygon: n`) is drawn on a circle in its cyclic order,
 //! which is all its orientations are.
 
-use crate::base::render::counted;
 use crate::base::svg::{Colour, Frame, Sheet, Stroke, MAX_POINTS};
 use crate::triangulations::flipping::mover_colour;
 use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::Certificate;
 use gamecert_certificates::triangulations::flipping::{
     final_payoff, immediate_payoff, setup, Board, FlipGame, FlipSpec,

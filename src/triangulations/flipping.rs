@@ -78,8 +78,7 @@ pub fn gen_instance(
         }
         other => {
             return Err(format!(
-                "--abstract-convex takes --kind convex, fan or serpentine, not {}",
-                other.name()
+                "--abstract-convex takes --kind convex, fan or serpentine, not {other}"
             ))
         }
     };

@@ -30,17 +30,17 @@ pub enum Kind {
     Points,
 }
 
-impl Kind {
-    /// The kind's name on the command line (`--kind`).
-    pub fn name(self) -> &'static str {
-        match self {
+impl std::fmt::Display for Kind {
+    /// The name `--kind` takes (`simple-branching`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
             Kind::Convex => "convex",
             Kind::Fan => "fan",
             Kind::Serpentine => "serpentine",
             Kind::SimpleBranching => "simple-branching",
             Kind::Wheel => "wheel",
             Kind::Points => "points",
-        }
+        })
     }
 }
 

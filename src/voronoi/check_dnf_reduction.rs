@@ -155,7 +155,7 @@ fn check_one(dnf: &PosDnf, report: &mut PosDnfReport) -> Result<(), String> {
     };
     if !predicted_ok {
         return Err(format!(
-            "the {:?} player wins the DNF game but the Voronoi value is {}",
+            "the {} player wins the DNF game but the Voronoi value is {}",
             winner, solution.value
         ));
     }

@@ -334,7 +334,7 @@ impl Solver {
                         return Ok(Vec::new());
                     }
                     return Err(format!(
-                        "internal error: no winning move for the {winner:?} player at '{}'",
+                        "internal error: no winning move for the {winner} player at '{}'",
                         self.position_text(a, b)
                     ));
                 };

@@ -123,7 +123,7 @@ pub fn forward_within(
             s.moves.iter().map(|(p, v)| (p.as_str(), *v)).collect()
         }
         (Some(player), _) => {
-            return Err(format!("the map needs the {player:?} player's DNF strategy"))
+            return Err(format!("the map needs the {player} player's DNF strategy"))
         }
     };
     let (player, claim) = match map {

@@ -46,7 +46,7 @@ fn a_long_serpentine_is_certified_as_one_kayles_heap() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let text = stdout(&out);
     assert!(text.contains("ACCEPTED: the first player wins Coloring"), "{text}");
-    assert!(text.contains("by Theorem 1 the game is a sum of 1 heaps (largest 2000)"), "{text}");
+    assert!(text.contains("by Theorem 1 the game is a sum of 1 heap (largest 2000)"), "{text}");
     assert!(text.contains("octal periodicity theorem"), "{text}");
 
     // Tampering: the winning edge replaced by a hull edge at the end of the strip (a Kayles

@@ -15,7 +15,14 @@ fn stable(mut value: Value) -> Value {
                 *value = 0.into()
             }
             Value::String(s) if s.contains("/tmp") || s.contains(".tmp") => {
-                *s = s.rsplit('/').next().unwrap_or_default().to_string();
+                let temporary = |w: &str| w.contains("/tmp") || w.contains(".tmp");
+                let words: Vec<&str> = s
+                    .split(' ')
+                    .map(
+                        |w| if temporary(w) { w.rsplit('/').next().unwrap_or_default() } else { w },
+                    )
+                    .collect();
+                *s = without_decimals(&words.join(" "));
             }
             Value::String(s) => *s = without_decimals(s),
             _ => {}
@@ -113,4 +120,104 @@ fn every_command_prints_the_one_shape() {
     let bench = json_of(&["bench", "census", "--quick", "--json", "-q"]);
     assert_eq!(bench["verdict"], "measured");
     assert_eq!(bench["rows"].as_array().unwrap().len(), 3);
+}
+
+/// Issue 25: the commands whose main output is a file report in the same shape with `--json`
+/// (what was written where, its size and counts; without `-o` the file itself as a field), and
+/// `nim` gives its result as a field.
+#[test]
+fn file_commands_report_in_the_one_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).display().to_string();
+    write(dir.path(), "fig3.cnf", "p cnf 4 2\n-1 2 3 0\n-2 -3 -4 0\n");
+    write(dir.path(), "fig4.dnf", "1 2 4 5\n3 5 7 8\n6 8\n");
+    write(dir.path(), "php.cnf", "p cnf 2 3\n1 0\n-1 2 0\n-2 0\n");
+    insta::assert_json_snapshot!("nim", json_of(&["nim", "mul", "4", "4", "--json"]));
+    insta::assert_json_snapshot!(
+        "reduce",
+        json_of(&["reduce", "sat-voronoi1", &p("fig3.cnf"), "-o", &p("fig3.json"), "--json", "-q"])
+    );
+    let dnf = json_of(&["reduce", "posdnf-game", &p("fig4.dnf"), "--json"]);
+    assert_eq!(dnf["instance"]["kind"], "posdnf-game", "without -o the instance is included");
+    assert_eq!(dnf["terms"], 3);
+    insta::assert_json_snapshot!(
+        "gen",
+        json_of(&[
+            "gen",
+            "path",
+            "--vertices",
+            "6",
+            "--rounds",
+            "2",
+            "-o",
+            &p("p6.json"),
+            "--json"
+        ])
+    );
+    let triangulation =
+        json_of(&["gen", "triangulation", "--kind", "fan", "--points", "5", "--json", "-q"]);
+    assert_eq!(triangulation["command"], "gen triangulation");
+    assert_eq!(triangulation["triangulation"]["format"], "gamecert-triangulation");
+    assert_eq!(triangulation["triangles"], 3);
+    let solved = gamecert(&["solve", &p("p6.json"), "-o", &p("p6.cert.json"), "-q"]);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    insta::assert_json_snapshot!(
+        "render",
+        json_of(&[
+            "render",
+            &p("p6.json"),
+            "--certificate",
+            &p("p6.cert.json"),
+            "-o",
+            &p("p6.svg"),
+            "--json",
+            "-q"
+        ])
+    );
+    // A refutation of a reduced contradiction, exported.
+    json_of(&["reduce", "sat-voronoi1", &p("php.cnf"), "-o", &p("php.json"), "--json", "-q"]);
+    let solved = gamecert(&["solve", &p("php.json"), "-o", &p("php.cert.json"), "-q"]);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    insta::assert_json_snapshot!(
+        "export_proof",
+        json_of(&[
+            "export-proof",
+            &p("php.json"),
+            &p("php.cert.json"),
+            "--cnf",
+            &p("out.cnf"),
+            "--lrat",
+            &p("out.lrat"),
+            "--json"
+        ])
+    );
+}
+
+/// Issue 25: bad input under `--json` (exit 2) is the same shape on standard output, verdict
+/// `bad-input`, as well as the message on standard error (`gamecert-check`: verify_parity.rs).
+#[test]
+fn bad_input_under_json_is_json_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(dir.path(), "bad.json", r#"{"format": "gamecert-certificate", "version": 1"#);
+    let bad = bad.to_str().unwrap();
+    let tiny = write(dir.path(), "tiny.txt", "white b\nblack 1\na b\nb c\n");
+    let tiny = tiny.to_str().unwrap();
+    for args in [
+        vec!["nim", "inv", "0", "--json"],
+        vec!["verify", tiny, bad, "--json"],
+        vec!["solve", bad, "--json"],
+        vec!["reduce", "sat-voronoi1", bad, "--json"],
+    ] {
+        let out = gamecert(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let value: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)));
+        assert_eq!(value["verdict"], "bad-input", "{args:?}");
+        let message = stderr(&out);
+        let message = message.trim_end().trim_start_matches("error: ");
+        assert_eq!(value["error"], message, "{args:?}");
+        assert_eq!(value["summary"], message, "{args:?}");
+    }
+    let out = gamecert(&["verify", tiny, bad, "--json"]);
+    insta::assert_json_snapshot!("bad_input", stable(serde_json::from_slice(&out.stdout).unwrap()));
 }

@@ -102,7 +102,7 @@ fn both_binaries_read_the_same_formats_and_answer_alike() {
     );
     let (code, _, err) = agree(&[bad.to_str().unwrap(), first.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("bad.json:rounds"), "{err}");
+    assert!(err.contains("bad.json: ") && err.contains("rounds"), "{err}");
     let (code, _, err) = agree(&[edges.to_str().unwrap(), "missing.json"]);
     assert_eq!(code, 2);
     assert!(err.contains("missing.json"), "{err}");
@@ -126,7 +126,7 @@ fn an_unknown_field_is_bad_input_for_solve_verify_and_gamecert_check() {
         common::gamecert(&["solve", "-q", good.to_str().unwrap(), "-o", cert.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
     let roundz = write(d, "roundz.json", &path(r#""rounds": 1, "roundz": 5"#));
-    let named = "roundz.json:1:173: unknown field `roundz`, expected one of `graph`, `rounds`, \
+    let named = "roundz.json:1:173: the instance does not parse: unknown field `roundz`, expected one of `graph`, `rounds`, \
                  `start`, `source`";
     common::bad_input(&["solve", roundz.to_str().unwrap()], named);
     let (code, out, err) = agree(&[roundz.to_str().unwrap(), cert.to_str().unwrap()]);
@@ -147,7 +147,9 @@ fn an_unknown_field_is_bad_input_for_solve_verify_and_gamecert_check() {
     for json in [&[][..], &["--json"]] {
         let args = [&[good.to_str().unwrap(), misspelt.to_str().unwrap()][..], json].concat();
         let (code, out, err) = agree(&args);
-        assert_eq!((code, out.as_str()), (2, ""), "{err}");
+        assert_eq!(code, 2, "{err}");
+        // With --json the same message is a `bad-input` output on standard output too.
+        assert_eq!(out.is_empty(), json.is_empty(), "{out}");
         assert!(err.contains("misspelt.json:"), "{err}");
         assert!(err.contains("unknown field `move`, expected one of `player`, `claim`"), "{err}");
     }
@@ -168,4 +170,33 @@ fn gamecert_check_answers_help_and_version() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("usage: gamecert-check"));
     }
+}
+
+/// Issue 25: `gamecert-check verify I C` is `gamecert verify I C`, and both report bad input
+/// under `--json` as the one JSON shape (verdict `bad-input`) besides the message on stderr.
+#[test]
+fn gamecert_check_takes_verify_and_reports_bad_input_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let edges = write(dir.path(), "path.txt", "white b\nblack 1\na b\nb c\nc d\nd e\n");
+    let wins = write(
+        dir.path(),
+        "wins.json",
+        &format!(
+            r#"{{{CERTIFICATE}, "kind": "witness", "claim": "black-wins", "placement": ["c"]}}"#
+        ),
+    );
+    let (edges, wins) = (edges.to_str().unwrap(), wins.to_str().unwrap());
+    let check = Command::new(gamecert_check()).args(["verify", edges, wins]).output().unwrap();
+    let verify = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(["verify", edges, wins])
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(0), "{}", String::from_utf8_lossy(&check.stderr));
+    assert_eq!(check.stdout, verify.stdout);
+    let truncated = write(dir.path(), "cut.json", &format!("{{{CERTIFICATE}, \"kind\""));
+    let (code, out, err) = agree(&[edges, truncated.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 2, "{err}");
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["verdict"], "bad-input");
+    assert!(err.contains("cut.json:1:") && err.contains("the certificate does not parse"), "{err}");
 }

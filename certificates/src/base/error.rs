@@ -17,6 +17,18 @@ impl FormatError {
         FormatError { line: None, column: None, message: message.into() }
     }
 
+    /// The message for the user: `file`, the line and column where known, and (for a file that
+    /// does not parse) `what` did not: `c.json:1:85: the certificate does not parse: EOF while
+    /// parsing a list`, `k.json: the instance does not parse: unknown instance kind 'x' ...`.
+    pub fn in_file(&self, file: &str, what: &str) -> String {
+        let message = format!("{what} does not parse: {}", self.message);
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => format!("{file}:{l}:{c}: {message}"),
+            (Some(l), None) => format!("{file}:{l}: {message}"),
+            _ => format!("{file}: {message}"),
+        }
+    }
+
     pub(crate) fn from_json(err: serde_json::Error) -> Self {
         let known = err.line() > 0;
         FormatError {

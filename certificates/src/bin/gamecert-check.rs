@@ -1,11 +1,12 @@
-//! `gamecert-check [--json] [--max-work N] INSTANCE CERT`: the stand-alone checker.
+//! `gamecert-check [verify] [--json] [--max-work N] INSTANCE CERT`: the stand-alone checker.
 //!
 //! The same pipeline as `gamecert verify` ([`gamecert_certificates::verify`]): the same input
 //! formats, messages and exit codes (0 accepted, 1 rejected, 2 bad usage or a file that cannot
-//! be read, does not parse or is not a valid instance); `--help` and `--version` exit 0.
+//! be read, does not parse or is not a valid instance; with `--json` also as JSON on standard
+//! output); `--help` and `--version` exit 0.
 
 use gamecert_certificates::verify::{
-    open_file, parse_args, read_file, run, run_lrat, Args, Request,
+    error_json, open_file, parse_args, read_file, run, run_lrat, Args, Request,
 };
 use std::io::Write;
 use std::path::Path;
@@ -40,7 +41,15 @@ fn main() -> ExitCode {
                 started: std::time::Instant::now(),
             };
             let outcome = if lrat { run_lrat(&request) } else { run(&request) };
-            let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
+            let stdout = match *json && outcome.code == 2 {
+                true => error_json(
+                    request.command,
+                    &outcome.stderr,
+                    request.started.elapsed().as_secs_f64(),
+                ),
+                false => outcome.stdout,
+            };
+            let _ = std::io::stdout().write_all(stdout.as_bytes());
             let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
             ExitCode::from(outcome.code)
         }

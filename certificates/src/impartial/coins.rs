@@ -904,9 +904,9 @@ pub fn labelling_verdict(
         check_labelling(&game, cert, budget),
         |report| {
             let reason = format!(
-                "every one of the {} labels is the mex over its moves ({} steps){}",
-                report.coins,
-                report.work,
+                "every one of the {} is the mex over its moves ({}){}",
+                crate::base::text::counted(report.coins, "label"),
+                crate::base::text::counted(report.work, "step"),
                 if cert.winning_move.is_some() {
                     "; the winning move is legal and leads to value 0"
                 } else {

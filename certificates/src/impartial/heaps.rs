@@ -442,11 +442,11 @@ pub fn labelling_verdict(
     match check_labelling(game, labelling, budget) {
         Ok(report) => {
             let reason = format!(
-                "every label up to heap {} is the mex over its moves under {} ({} moves); the \
+                "every label up to heap {} is the mex over its moves under {} ({}); the \
                  position's value is {}{}",
                 report.bound,
                 game.game,
-                report.moves,
+                crate::base::text::counted(report.moves, "move"),
                 report.value,
                 if report.value == 0 { "" } else { "; the winning move leaves value 0" }
             );

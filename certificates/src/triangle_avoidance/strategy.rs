@@ -371,10 +371,11 @@ pub fn strategy_verdict(
         check_triangle_strategy(strategy, budget),
         |report| {
             let reason = format!(
-                "the Winner's strategy replayed against every move of the other player: {} \
-                 positions, {} moves mapped onto stored positions by verified permutations, {} \
-                 final positions",
-                report.positions, report.moves_checked, report.final_positions
+                "the Winner's strategy replayed against every move of the other player: {}, {} \
+                 mapped onto stored positions by verified permutations, {}",
+                crate::base::text::counted(report.positions, "position"),
+                crate::base::text::counted(report.moves_checked, "move"),
+                crate::base::text::counted(report.final_positions, "final position")
             );
             let work = Work {
                 positions: Some(report.positions),

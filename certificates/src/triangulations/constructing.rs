@@ -509,8 +509,10 @@ pub fn strategy_verdict(
                 .filter_map(|(who, side)| {
                     side.as_ref().map(|s| {
                         format!(
-                            "{who}'s strategy: {} positions, {} final positions, worst value {}",
-                            s.positions, s.finals, s.worst
+                            "{who}'s strategy: {}, {}, worst value {}",
+                            crate::base::text::counted(s.positions, "position"),
+                            crate::base::text::counted(s.finals, "final position"),
+                            s.worst
                         )
                     })
                 })

@@ -272,13 +272,13 @@ pub fn kayles_verdict(spec: &MarkingSpec, cert: &MarkingKayles, budget: &mut Bud
     match check_marking_kayles(spec, cert, budget) {
         Ok(report) => {
             let reason = format!(
-                "by {} the game is a sum of {} heaps (largest {}); every label up to heap \
-                 {} is the mex over its moves ({} moves); the value is {}{}",
+                "by {} the game is a sum of {} (largest {}); every label up to heap {} is \
+                 the mex over its moves ({}); the value is {}{}",
                 report.theorem,
-                report.heaps.len(),
+                crate::base::text::counted(report.heaps.len(), "heap"),
                 report.heaps.iter().max().unwrap_or(&0),
                 report.labelling.bound,
-                report.labelling.moves,
+                crate::base::text::counted(report.labelling.moves, "move"),
                 report.labelling.value,
                 if report.labelling.value == 0 { "" } else { "; the winning edge leaves value 0" }
             );

@@ -71,20 +71,21 @@ pub enum FlipGame {
     GreenWins,
 }
 
-/// The game's name in words, as messages write it.
 impl std::fmt::Display for FlipGame {
+    /// The game's name in words, as in seed 000 ("the value of Bichromatic Flipping is 5").
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             FlipGame::MonochromaticFlipping => "Monochromatic Flipping",
-            FlipGame::FlippingToTriangle => "Flipping to Triangle",
+            FlipGame::FlippingToTriangle => "Monochromatic Flipping to Triangle",
             FlipGame::BichromaticFlipping => "Bichromatic Flipping",
-            FlipGame::AllGreen => "All Green",
-            FlipGame::GreenWins => "Green Wins",
+            FlipGame::AllGreen => "All-Green Solitaire",
+            FlipGame::GreenWins => "Green-Wins Solitaire",
         })
     }
 }
 
 impl FlipGame {
+    /// Whether the game has one player (a flip-sequence certificate) rather than two.
     pub fn solitaire(self) -> bool {
         matches!(self, FlipGame::AllGreen | FlipGame::GreenWins)
     }
@@ -776,8 +777,9 @@ pub fn value_verdict(spec: &FlipSpec, v: &FlipValue, budget: &mut Budget) -> Ver
         check_flip_value(spec, v, budget),
         |r| {
             let reason = format!(
-                "each strategy replayed against every opponent move: {} positions, {} ends",
-                r.positions, r.leaves
+                "each strategy replayed against every opponent move: {}, {}",
+                crate::base::text::counted(r.positions, "position"),
+                crate::base::text::counted(r.leaves, "end")
             );
             (
                 reason,
@@ -790,7 +792,12 @@ pub fn value_verdict(spec: &FlipSpec, v: &FlipValue, budget: &mut Budget) -> Ver
 
 /// Registry entry for `flip-sequence`.
 pub fn sequence_verdict(spec: &FlipSpec, f: &FlipSequence, budget: &mut Budget) -> Verdict {
-    let claim = format!("{} flips colour {} edges green", f.flips.len(), f.green);
+    let claim = format!(
+        "{} {} {} green",
+        crate::base::text::counted(f.flips.len(), "flip"),
+        if f.flips.len() == 1 { "colours" } else { "colour" },
+        crate::base::text::counted(f.green, "edge")
+    );
     Verdict::decide(
         claim,
         check_flip_sequence(spec, f, budget),

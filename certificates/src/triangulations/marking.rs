@@ -61,14 +61,14 @@ pub enum MarkingGame {
     BichromaticColoring,
 }
 
-/// The game's name in words, as messages write it.
 impl std::fmt::Display for MarkingGame {
+    /// The game's name in words, as in seed 000 ("the first player wins Nimstring").
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             MarkingGame::Coloring => "Coloring",
             MarkingGame::FourCycle => "Four-Cycle",
             MarkingGame::Nimstring => "Nimstring",
-            MarkingGame::NimstringMisere => "Misere Nimstring",
+            MarkingGame::NimstringMisere => "misere Nimstring",
             MarkingGame::MonochromaticTriangle => "Monochromatic Triangle",
             MarkingGame::MonochromaticCompleteTriangulation => {
                 "Monochromatic Complete Triangulation"
@@ -470,8 +470,9 @@ pub fn strategy_verdict(
         check_marking_strategy(spec, strategy, budget),
         |report| {
             let reason = format!(
-                "replayed against every opponent move: {} positions, {} final positions, all won by the winner",
-                report.positions, report.wins
+                "replayed against every opponent move: {}, {}, all won by the winner",
+                crate::base::text::counted(report.positions, "position"),
+                crate::base::text::counted(report.wins, "final position")
             );
             (
                 reason,

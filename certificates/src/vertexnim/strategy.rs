@@ -1017,9 +1017,11 @@ pub fn strategy_verdict(
     match check_strategy(&game, strategy, budget) {
         Ok(report) => {
             let reason = format!(
-                "the winner's strategy replayed against every move of the other player: {} \
-                 positions, {} moves followed, {} final positions",
-                report.positions, report.moves_followed, report.final_positions
+                "the winner's strategy replayed against every move of the other player: {}, {} \
+                 followed, {}",
+                crate::base::text::counted(report.positions, "position"),
+                crate::base::text::counted(report.moves_followed, "move"),
+                crate::base::text::counted(report.final_positions, "final position")
             );
             let work = Work {
                 positions: Some(report.positions),

@@ -264,7 +264,7 @@ impl Rules for Walk<'_> {
         let text = || String::from_utf8_lossy(&self.position).into_owned();
         match self.settled(self.firsts.len()) {
             Some(winner) if winner == self.player => return Ok(Node::Leaf),
-            Some(_) => fail!("position '{}' is lost for the {} player", text(), name(self.player)),
+            Some(_) => fail!("position '{}' is lost for the {} player", text(), self.player),
             None => {}
         }
         let n = self.position.len();
@@ -295,16 +295,19 @@ impl Rules for Walk<'_> {
     }
 }
 
-fn name(p: DnfPlayer) -> &'static str {
-    match p {
-        DnfPlayer::First => "first",
-        DnfPlayer::Second => "second",
+impl std::fmt::Display for DnfPlayer {
+    /// `first` or `second`, as in "the first player wins".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DnfPlayer::First => "first",
+            DnfPlayer::Second => "second",
+        })
     }
 }
 
 impl Claim for DnfStrategy {
     fn claim(&self) -> String {
-        format!("{:?} player wins", self.player).to_lowercase()
+        format!("{} player wins", self.player)
     }
 }
 
@@ -316,8 +319,9 @@ pub fn strategy_verdict(dnf: &PosDnf, strategy: &DnfStrategy, budget: &mut Budge
         check_strategy(dnf, strategy, budget),
         |report| {
             let reason = format!(
-                "replayed against every opponent move: {} positions, {} settled",
-                report.positions, report.leaves
+                "replayed against every opponent move: {}, {} settled",
+                crate::base::text::counted(report.positions, "position"),
+                report.leaves
             );
             (
                 reason,

@@ -192,6 +192,7 @@ fn mark(p: Player) -> u8 {
     }
 }
 
+use crate::base::text::counted;
 pub use crate::voronoi::rules::to_move;
 use crate::voronoi::rules::to_move_counted;
 
@@ -921,12 +922,12 @@ pub fn strategy_verdict(
             work.leaves = Some(report.leaves);
             work.symmetries = Some(report.symmetries_used);
             let reason = format!(
-                "replayed against every opponent move: {} positions, {} final positions \
-                 (worst margin {}), {} opponent moves folded by verified symmetries",
-                report.positions,
-                report.leaves,
+                "replayed against every opponent move: {}, {} (worst margin {}), {} folded by \
+                 verified symmetries",
+                counted(report.positions, "position"),
+                counted(report.leaves, "final position"),
                 report.worst_margin.map_or("none".to_string(), |m| m.to_string()),
-                report.symmetries_used
+                counted(report.symmetries_used, "opponent move")
             );
             Verdict::accept(claim, reason, work, &[])
         }
@@ -947,10 +948,10 @@ pub fn value_verdict(spec: &MultiRoundSpec, value: &VoronoiValue, budget: &mut B
             work.leaves = Some(white.leaves + black.leaves);
             work.symmetries = Some(white.symmetries_used + black.symmetries_used);
             let reason = format!(
-                "W's strategy guarantees a margin of at least {v} ({} positions) and B's holds \
-                 W to at most {v} ({} positions), each replayed against every opponent move",
-                white.positions,
-                black.positions,
+                "W's strategy guarantees a margin of at least {v} ({}) and B's holds W to at \
+                 most {v} ({}), each replayed against every opponent move",
+                counted(white.positions, "position"),
+                counted(black.positions, "position"),
                 v = value.value
             );
             Verdict::accept(claim, reason, work, &[])

@@ -194,8 +194,10 @@ pub fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) ->
         accepted: true,
         claim,
         reason: format!(
-            "B's placement dominates {} vertices against W's {} ({} neutral)",
-            s.black, s.white, s.neutral
+            "B's placement dominates {} against W's {} ({} neutral)",
+            crate::base::text::counted(s.black, "vertex"),
+            s.white,
+            s.neutral
         ),
         work,
         trusted: Vec::new(),

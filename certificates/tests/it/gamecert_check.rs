@@ -60,7 +60,7 @@ fn accepts_and_rejects_with_the_right_exit_codes() {
     // A certificate that does not parse is bad input, with its file, line and column.
     let (code, text) = run(&inst, "{\"format\": ");
     assert_eq!(code, Some(2), "{text}");
-    assert!(text.contains("c.json:1:11: EOF while parsing"), "{text}");
+    assert!(text.contains("c.json:1:11: the certificate does not parse: EOF while"), "{text}");
     let misspelt = refutation("3 0 1 2 0\n").replace("\"lrat\"", "\"lrta\"");
     let (code, text) = run(&inst, &misspelt);
     assert_eq!(code, Some(2), "{text}");

@@ -752,11 +752,7 @@ pub fn run(
     let started = Instant::now();
     let print = |value: serde_json::Value, table: String| -> anyhow::Result<()> {
         if json {
-            let command = format!(
-                "bench {}",
-                clap::ValueEnum::to_possible_value(&name)
-                    .map_or("?".into(), |v| v.get_name().to_string())
-            );
+            let command = crate::cli::command_name(&["bench"], Some(&name));
             let fields = serde_json::json!({ "rows": value });
             crate::cli::print_json(
                 &command,
@@ -884,11 +880,10 @@ pub fn run(
     }
 }
 
-/// Time the pipeline: linear (reduce to verify at 10^5 variables), lrat (check/solve
-/// ratios), direct (how far the direct refutation method reaches).
+/// Run one benchmark of the solvers and the checker, named below, and print its table.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Which benchmark.
+    /// Which benchmark (each is described under `--help`).
     #[arg(value_enum)]
     name: BenchName,
     /// Print the rows as JSON.

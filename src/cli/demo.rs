@@ -19,8 +19,9 @@ pub struct Args {
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { out, wide } = args;
     {
-        let mut working = crate::cli::progress::Progress::alive("demo", quiet);
-        let all = crate::cli::demo_cases::run(&out, quiet, wide)?;
+        let total = crate::cli::demo_cases::case_count() as u64;
+        let mut working = crate::cli::progress::Progress::new("demo cases", Some(total), quiet);
+        let all = crate::cli::demo_cases::run(&out, quiet, wide, &working)?;
         working.finish();
         Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(1) })
     }

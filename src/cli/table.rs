@@ -150,6 +150,9 @@ enum Table {
     },
 }
 
+/// `table nimstring-fans`: fans of 1..=9 triangles in normal play, 1..=10 in misere play.
+const FAN_TRIANGLES: (usize, usize) = (9, 10);
+
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { table, json } = args;
@@ -161,6 +164,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             Some((*min_vertices.max(&2)..=*max_vertices).map(|n| n as u64 / 2).sum())
         }
         Table::BichromaticConstruct { max_points } => Some(3 * max_points.saturating_sub(2) as u64),
+        Table::NimstringFans => Some(FAN_TRIANGLES.0 as u64 + FAN_TRIANGLES.1 as u64),
         _ => None,
     };
     let mut shown = crate::cli::progress::Progress::new("entries", entries, quiet);
@@ -190,8 +194,11 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             flip_tables(false, max_n, no_certify, json, quiet)?
         }
         Table::NimstringFans => {
-            let rows = gamecert::triangulations::nimstring::fan_table_rows(9, 10)
-                .map_err(anyhow::Error::msg)?;
+            let (normal, misere) = FAN_TRIANGLES;
+            let rows =
+                gamecert::triangulations::nimstring::fan_table_rows(normal, misere, &mut progress)
+                    .map_err(anyhow::Error::msg)?;
+            shown.finish();
             if json {
                 let summary = "Nimstring on fans (seed 000, Tables 4 and 5): outcomes certified";
                 table_json("nimstring-fans", "accepted", summary, started, &rows)?;

@@ -130,10 +130,10 @@ pub fn engine_rows(
                     .clone(),
             };
             if !std::mem::replace(&mut disk_stated, true) {
-                crate::cli::note(
-                    quiet,
-                    &gamecert::triangle_avoidance::external::disk_estimate(max_n, rules, &dir),
-                );
+                // The disk need is stated even under -q, before anything is written.
+                let estimate =
+                    gamecert::triangle_avoidance::external::disk_estimate(max_n, rules, &dir);
+                eprintln!("{estimate}");
             }
             let budget = gamecert::triangle_avoidance::external::Budget {
                 memory: (memory_gb * 1e9) as u64,

@@ -23,8 +23,9 @@ pub struct Args {
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { out, wide, json } = args;
     let started = std::time::Instant::now();
-    let mut working = crate::cli::progress::Progress::alive("demo", quiet);
-    let rows = crate::cli::demo_cases::run(&out)?;
+    let total = crate::cli::demo_cases::case_count() as u64;
+    let mut working = crate::cli::progress::Progress::new("demo cases", Some(total), quiet);
+    let rows = crate::cli::demo_cases::run(&out, &working)?;
     working.finish();
     let accepted = rows.iter().filter(|r| r.accepted).count();
     let all = accepted == rows.len();

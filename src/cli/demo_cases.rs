@@ -108,6 +108,11 @@ fn flip(points: usize, game: FlipGame, abstract_convex: bool) -> Instance {
 const PATHS: &str = "# W holds an end of a path a-b-c-d-e-f; B takes b and wins\n\
 white a\nblack 1\na b\nb c\nc d\nd e\ne f\n";
 
+/// How many cases the demo runs (its progress total).
+pub fn case_count() -> usize {
+    cases().len()
+}
+
 fn cases() -> Vec<Case> {
     use Input::*;
     vec![
@@ -364,11 +369,13 @@ pub struct Row {
     pub accepted: bool,
 }
 
-/// Runs every case and writes the files to `out`; the rows in order.
-pub fn run(out: &Path) -> anyhow::Result<Vec<Row>> {
+/// Runs every case (one step of `progress` each) and writes the files to `out`; the rows in
+/// order.
+pub fn run(out: &Path, progress: &crate::cli::progress::Progress) -> anyhow::Result<Vec<Row>> {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut rows = Vec::new();
     for case in cases() {
+        progress.step(case.name);
         rows.push(run_case(&case, out).with_context(|| format!("demo case {}", case.name))?);
     }
     Ok(rows)

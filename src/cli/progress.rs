@@ -1,144 +1,61 @@
-//! Progress on standard error for commands that can run longer than about 2 s (issue 17):
-//! an indicatif bar with a total and an ETA when the total is known, a spinner with counts
-//! otherwise, when standard error is a terminal; a plain status line every 10 s when it is not
-//! (a log file or a CI job sees that the run is alive); nothing under `--quiet`.
+//! Progress on standard error for commands that can run longer than about 2 s (issues 17 and
+//! 25): an indicatif bar with a total and an ETA when the total is known, a spinner with the
+//! count otherwise, when standard error is a terminal; when it is not (a log file, a CI job), a
+//! thread of its own writes a status line with the count (and an ETA where a total is known)
+//! 2 s after the start and every 10 s after that, however rarely the work reports; nothing
+//! under `--quiet`. The hidden environment variable `GAMECERT_STATUS_EVERY_MS` shortens both
+//! intervals, so that a test sees status lines from a run of a second.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// How often a status line is written when standard error is not a terminal.
 const STATUS_EVERY: Duration = Duration::from_secs(10);
+/// When the first status line is written: a run that ends sooner stays silent.
+const FIRST_STATUS_AFTER: Duration = Duration::from_secs(2);
+/// A total not known (yet).
+const NO_TOTAL: u64 = u64::MAX;
 
-/// A progress display; cheap to update from many threads.
-pub struct Progress {
-    bar: Option<ProgressBar>,
-    /// Without a terminal: what is being done, the total, and when the last line was written.
-    plain: Option<(String, Option<u64>, Mutex<Instant>)>,
-    started: Instant,
-    /// Without a terminal and with nothing else to count: a thread writing the status line.
-    ticker: Option<(std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
-    /// Items begun through [`Self::step`].
-    steps: std::sync::atomic::AtomicU64,
-    /// The first count heard and when: the status line's ETA is the rate since then, so work
-    /// resumed from files (counted as done at once) does not make it optimistic.
-    first: std::sync::OnceLock<(u64, Instant)>,
+/// The two intervals, `GAMECERT_STATUS_EVERY_MS` (milliseconds, at least 1) standing for both
+/// when set.
+fn status_intervals() -> (Duration, Duration) {
+    match std::env::var("GAMECERT_STATUS_EVERY_MS").ok().and_then(|v| v.parse::<u64>().ok()) {
+        Some(ms) => (Duration::from_millis(ms.max(1)), Duration::from_millis(ms.max(1))),
+        None => (FIRST_STATUS_AFTER, STATUS_EVERY),
+    }
 }
 
-impl Progress {
-    /// Progress over `total` items (`None`: unknown) of `what` ("graphs", "trials").
-    pub fn new(what: &str, total: Option<u64>, quiet: bool) -> Progress {
-        let started = Instant::now();
-        let mut progress = Progress {
-            bar: None,
-            plain: None,
-            started,
-            ticker: None,
-            steps: Default::default(),
-            first: Default::default(),
-        };
-        if quiet {
-            return progress;
-        }
-        if !std::io::stderr().is_terminal() {
-            progress.plain = Some((what.to_string(), total, Mutex::new(started)));
-            return progress;
-        }
-        let bar = match total {
-            Some(total) => ProgressBar::new(total).with_style(
-                ProgressStyle::with_template(&format!(
-                    "{{bar:30}} {{pos}}/{{len}} {what}, {{elapsed}} elapsed, ETA {{eta}}  {{msg}}"
-                ))
-                .expect("a fixed template"),
-            ),
-            None => ProgressBar::new_spinner().with_style(
-                ProgressStyle::with_template(&format!("{{spinner}} {what}, {{elapsed}}: {{msg}}"))
-                    .expect("a fixed template"),
-            ),
-        };
-        bar.enable_steady_tick(Duration::from_millis(200));
-        progress.bar = Some(bar);
-        progress
-    }
+/// What the status lines report, shared with their thread.
+struct State {
+    what: String,
+    started: Instant,
+    done: AtomicU64,
+    total: AtomicU64,
+    /// Whether anything was counted: an uncounted run says it is still working instead.
+    counted: std::sync::atomic::AtomicBool,
+    message: Mutex<String>,
+    /// The first count heard and when: the ETA is the rate since then, so work resumed from
+    /// files (counted as done at once) does not make it optimistic.
+    first: OnceLock<(u64, Instant)>,
+}
 
-    /// Work with no count to report (one long search): a spinner with the elapsed time on a
-    /// terminal, otherwise a line every 10 s from a thread of its own, until [`Self::finish`].
-    pub fn alive(what: &str, quiet: bool) -> Progress {
-        let mut progress = Progress::new(what, None, quiet);
-        if progress.plain.is_some() {
-            let (stop, stopped) = std::sync::mpsc::channel::<()>();
-            let (what, started) = (what.to_string(), progress.started);
-            let handle = std::thread::spawn(move || {
-                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                    stopped.recv_timeout(STATUS_EVERY)
-                {
-                    eprintln!(
-                        "... {what}: still working after {:.0} s",
-                        started.elapsed().as_secs_f64()
-                    );
-                }
-            });
-            progress.plain = None;
-            progress.ticker = Some((stop, handle));
-        } else if let Some(bar) = &progress.bar {
-            bar.set_style(
-                ProgressStyle::with_template(&format!("{{spinner}} {what}, {{elapsed}}"))
-                    .expect("a fixed template"),
-            );
+impl State {
+    /// The status line for now.
+    fn line(&self) -> String {
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let message = self.message.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let message = if message.is_empty() { message } else { format!(": {message}") };
+        if !self.counted.load(Ordering::Relaxed) {
+            return format!("... {}: still working after {elapsed:.0} s{message}", self.what);
         }
-        progress
-    }
-
-    /// A message on what is being done now (a spinner's text; on a status line otherwise).
-    pub fn message(&self, text: &str) {
-        if let Some(bar) = &self.bar {
-            bar.set_message(text.to_string());
-        }
-        if let Some((what, _, last)) = &self.plain {
-            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-            if last.elapsed() >= STATUS_EVERY {
-                *last = Instant::now();
-                eprintln!("... {what}: {text} after {:.0} s", self.started.elapsed().as_secs_f64());
-            }
-        }
-    }
-
-    /// The next item begins (`text` says which): the items before it are done.
-    pub fn step(&self, text: &str) {
-        let done = self.steps.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self.set(done);
-        self.message(text);
-    }
-
-    /// The total, once it is known or when it changes.
-    pub fn set_total(&mut self, total: u64) {
-        if let Some(bar) = &self.bar {
-            bar.set_length(total);
-        }
-        if let Some((_, known, _)) = &mut self.plain {
-            *known = Some(total);
-        }
-    }
-
-    /// `done` items are finished.
-    pub fn set(&self, done: u64) {
-        if let Some(bar) = &self.bar {
-            bar.set_position(done);
-        }
-        if let Some((what, total, last)) = &self.plain {
-            self.first.get_or_init(|| (done, Instant::now()));
-            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-            if last.elapsed() >= STATUS_EVERY {
-                *last = Instant::now();
-                let of = total.map_or(String::new(), |t| format!(" of {t}"));
-                let eta = total.and_then(|t| self.eta(done, t)).unwrap_or_default();
-                eprintln!(
-                    "... {done}{of} {what} after {:.0} s{eta}",
-                    self.started.elapsed().as_secs_f64()
-                );
-            }
-        }
+        let done = self.done.load(Ordering::Relaxed);
+        let total = Some(self.total.load(Ordering::Relaxed)).filter(|&t| t != NO_TOTAL);
+        let of = total.map_or(String::new(), |t| format!(" of {t}"));
+        let eta = total.and_then(|t| self.eta(done, t)).unwrap_or_default();
+        format!("... {done}{of} {} after {elapsed:.0} s{eta}{message}", self.what)
     }
 
     /// ", about S s to go" at the rate since the first count heard (none before any rate).
@@ -152,6 +69,114 @@ impl Progress {
             s if s < 7200.0 => format!(", about {:.0} min to go", s / 60.0),
             s => format!(", about {:.1} h to go", s / 3600.0),
         })
+    }
+}
+
+/// A progress display; cheap to update from many threads.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    state: Arc<State>,
+    /// Without a terminal: the thread writing the status lines, stopped by dropping the sender.
+    ticker: Option<(std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
+    /// Items begun through [`Self::step`].
+    steps: AtomicU64,
+}
+
+impl Progress {
+    /// Progress over `total` items (`None`: unknown) of `what` ("graphs", "trials").
+    pub fn new(what: &str, total: Option<u64>, quiet: bool) -> Progress {
+        let state = Arc::new(State {
+            what: what.to_string(),
+            started: Instant::now(),
+            done: AtomicU64::new(0),
+            total: AtomicU64::new(total.unwrap_or(NO_TOTAL)),
+            counted: false.into(),
+            message: Mutex::new(String::new()),
+            first: OnceLock::new(),
+        });
+        let mut progress = Progress { bar: None, state, ticker: None, steps: AtomicU64::new(0) };
+        if quiet {
+            return progress;
+        }
+        if !std::io::stderr().is_terminal() {
+            let (stop, stopped) = std::sync::mpsc::channel::<()>();
+            let state = progress.state.clone();
+            let (first, every) = status_intervals();
+            let handle = std::thread::spawn(move || {
+                let mut wait = first;
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                    stopped.recv_timeout(wait)
+                {
+                    eprintln!("{}", state.line());
+                    wait = every;
+                }
+            });
+            progress.ticker = Some((stop, handle));
+            return progress;
+        }
+        let bar = match total {
+            Some(total) => ProgressBar::new(total).with_style(
+                ProgressStyle::with_template(&format!(
+                    "{{bar:30}} {{pos}}/{{len}} {what}, {{elapsed}} elapsed, ETA {{eta}}  {{msg}}"
+                ))
+                .expect("a fixed template"),
+            ),
+            None => ProgressBar::new_spinner().with_style(
+                ProgressStyle::with_template(&format!(
+                    "{{spinner}} {{pos}} {what}, {{elapsed}}: {{msg}}"
+                ))
+                .expect("a fixed template"),
+            ),
+        };
+        bar.enable_steady_tick(Duration::from_millis(200));
+        progress.bar = Some(bar);
+        progress
+    }
+
+    /// Work that may have nothing to count: a spinner with the elapsed time on a terminal,
+    /// otherwise "still working" lines, until a count is set ([`Self::set`]) and shown.
+    pub fn alive(what: &str, quiet: bool) -> Progress {
+        let progress = Progress::new(what, None, quiet);
+        if let Some(bar) = &progress.bar {
+            bar.set_style(
+                ProgressStyle::with_template(&format!("{{spinner}} {what}, {{elapsed}} {{msg}}"))
+                    .expect("a fixed template"),
+            );
+        }
+        progress
+    }
+
+    /// A message on what is being done now (the bar's text; on the status line otherwise).
+    pub fn message(&self, text: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(text.to_string());
+        }
+        *self.state.message.lock().unwrap_or_else(|e| e.into_inner()) = text.to_string();
+    }
+
+    /// The next item begins (`text` says which): the items before it are done.
+    pub fn step(&self, text: &str) {
+        let done = self.steps.fetch_add(1, Ordering::Relaxed);
+        self.set(done);
+        self.message(text);
+    }
+
+    /// The total, once it is known or when it changes.
+    pub fn set_total(&mut self, total: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(total);
+        }
+        self.state.total.store(total, Ordering::Relaxed);
+    }
+
+    /// `done` items are finished.
+    pub fn set(&self, done: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+        }
+        self.state.first.get_or_init(|| (done, Instant::now()));
+        self.state.done.store(done, Ordering::Relaxed);
+        self.state.counted.store(true, Ordering::Relaxed);
     }
 
     /// Removes the bar and stops the status lines (the caller prints its own result).
@@ -180,11 +205,25 @@ mod tests {
     #[test]
     fn the_eta_counts_from_the_first_count_heard() {
         let progress = Progress::new("steps", Some(1000), true);
-        assert_eq!(progress.eta(10, 1000), None, "no rate before a first count");
+        let state = &progress.state;
+        assert_eq!(state.eta(10, 1000), None, "no rate before a first count");
         let ten_seconds_ago = Instant::now() - Duration::from_secs(10);
-        progress.first.set((500, ten_seconds_ago)).unwrap();
-        assert_eq!(progress.eta(500, 1000), None, "no rate without progress");
-        assert_eq!(progress.eta(510, 1000).as_deref(), Some(", about 8 min to go"));
-        assert_eq!(progress.eta(990, 1000).as_deref(), Some(", about 0 s to go"));
+        state.first.set((500, ten_seconds_ago)).unwrap();
+        assert_eq!(state.eta(500, 1000), None, "no rate without progress");
+        assert_eq!(state.eta(510, 1000).as_deref(), Some(", about 8 min to go"));
+        assert_eq!(state.eta(990, 1000).as_deref(), Some(", about 0 s to go"));
+    }
+
+    /// The status line carries the count, the total and the message; before any count it says
+    /// the work is alive.
+    #[test]
+    fn the_status_line_has_the_count() {
+        let progress = Progress::new("graphs", Some(30), true);
+        progress.message("n = 7");
+        assert!(progress.state.line().starts_with("... graphs: still working after 0 s"));
+        progress.set(12);
+        let line = progress.state.line();
+        assert!(line.starts_with("... 12 of 30 graphs after 0 s"), "{line}");
+        assert!(line.ends_with(": n = 7"), "{line}");
     }
 }

@@ -1,7 +1,7 @@
 //! `gamecert table NAME`: tables of certified game values and nim-sequences, one subcommand
 //! per table with its own options.
 
-use crate::cli::triangle_engines::{distributed_rows, out_of_core_rows, Cluster};
+use crate::cli::triangle_engines::{distributed_rows, engine_rows, Cluster, Engine, Storage};
 use clap::{Args as ClapArgs, Subcommand};
 use gamecert::base::io::BadInput;
 use std::fmt::Write as _;
@@ -64,17 +64,21 @@ enum Table {
         /// The game: the paper's, or a related one of its Section 4.
         #[arg(long, value_enum, default_value = "triangle-avoidance")]
         rules: crate::cli::args::TriangleRules,
+        /// The engine: per n the faster for its size and this machine (auto), or one for all.
+        #[arg(long, value_enum, default_value = "auto")]
+        engine: Engine,
         /// Keep a checkpoint per n in this directory and resume from it (an interrupted run
-        /// loses at most the level being built).
+        /// loses at most the level being built; in-memory engine).
         #[arg(long)]
         checkpoint: Option<PathBuf>,
         /// Solve out of core, with level files in this directory (resumable: run the same
         /// command again), up to n = 16; see docs/commands.md for the disk it takes.
         #[arg(long, value_name = "DIR", conflicts_with = "checkpoint")]
         out_of_core: Option<PathBuf>,
-        /// With --out-of-core: the memory for buffers and lookups, in GB.
-        #[arg(long, default_value_t = 8.0, requires = "out_of_core")]
-        memory: f64,
+        /// The out-of-core engine's memory for buffers and lookups, in GB (default: 8, or half
+        /// the memory free if less).
+        #[arg(long)]
+        memory: Option<f64>,
         /// Solve on timely dataflow with this many worker threads in this process (see
         /// docs/commands.md; with --processes, threads per process).
         #[arg(long, value_name = "W", conflicts_with_all = ["checkpoint", "out_of_core"])]
@@ -146,6 +150,9 @@ enum Table {
     },
 }
 
+/// `table nimstring-fans`: fans of 1..=9 triangles in normal play, 1..=10 in misere play.
+const FAN_TRIANGLES: (usize, usize) = (9, 10);
+
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { table, json } = args;
@@ -157,6 +164,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             Some((*min_vertices.max(&2)..=*max_vertices).map(|n| n as u64 / 2).sum())
         }
         Table::BichromaticConstruct { max_points } => Some(3 * max_points.saturating_sub(2) as u64),
+        Table::NimstringFans => Some(FAN_TRIANGLES.0 as u64 + FAN_TRIANGLES.1 as u64),
         _ => None,
     };
     let mut shown = crate::cli::progress::Progress::new("entries", entries, quiet);
@@ -186,8 +194,11 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             flip_tables(false, max_n, no_certify, json, quiet)?
         }
         Table::NimstringFans => {
-            let rows = gamecert::triangulations::nimstring::fan_table_rows(9, 10)
-                .map_err(anyhow::Error::msg)?;
+            let (normal, misere) = FAN_TRIANGLES;
+            let rows =
+                gamecert::triangulations::nimstring::fan_table_rows(normal, misere, &mut progress)
+                    .map_err(anyhow::Error::msg)?;
+            shown.finish();
             if json {
                 let summary = "Nimstring on fans (seed 000, Tables 4 and 5): outcomes certified";
                 table_json("nimstring-fans", "accepted", summary, started, &rows)?;
@@ -198,6 +209,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         Table::TriangleAvoidance {
             max_n,
             rules,
+            engine,
             checkpoint,
             out_of_core,
             memory,
@@ -207,48 +219,22 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             hostfile,
         } => {
             let rules: gamecert::triangle_avoidance::rules::Rules = rules.into();
+            shown.finish();
             if workers.is_some() || processes.is_some() {
-                shown.finish();
                 let cluster = Cluster { workers, processes, process, hostfile };
                 let Some(rows) = distributed_rows(max_n, rules, cluster, quiet)? else {
                     return Ok(ExitCode::SUCCESS); // not process 0: nothing to print
                 };
                 return triangle_rows_out(&rows, rules, max_n, json, started);
             }
-            if let Some(dir) = out_of_core {
-                shown.finish();
-                let rows = out_of_core_rows(max_n, rules, dir, memory, quiet)?;
-                return triangle_rows_out(&rows, rules, max_n, json, started);
-            }
-            let limit = gamecert::triangle_avoidance::solver::MAX_N;
-            if !(2..=limit).contains(&max_n) {
-                return Err(BadInput(format!(
-                    "--max-n must be between 2 and {limit} (got {max_n}): n = 13 takes \
-                             minutes and 3 GB; n = 14 has 467,871,369 positions, about 68 GB \
-                             in this solver (--out-of-core DIR takes it to disk)"
-                ))
-                .into());
-            }
-            if let Some(dir) = &checkpoint {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| BadInput(format!("--checkpoint {}: {e}", dir.display())))?;
-            }
-            let mut rows = Vec::new();
-            for n in 2..=max_n {
-                let file =
-                    checkpoint.as_ref().map(|dir| dir.join(format!("{}-n{n}.ckpt", rules.name())));
-                let row = gamecert::triangle_avoidance::solver::solve_resumable(
-                    n,
-                    rules,
-                    file.as_deref(),
-                    &mut |level, count| {
-                        progress(&format!("n {n}: level {level}, {count} positions"))
-                    },
-                )
-                .map_err(BadInput)?;
-                rows.push(row);
-            }
-            shown.finish();
+            // --out-of-core DIR and --checkpoint DIR name their engine.
+            let engine = match (&out_of_core, &checkpoint) {
+                (Some(_), _) => Engine::OutOfCore,
+                (None, Some(_)) => Engine::InMemory,
+                (None, None) => engine,
+            };
+            let storage = Storage { checkpoint, out_of_core, memory_gb: memory };
+            let rows = engine_rows(max_n, rules, engine, storage, quiet)?;
             return triangle_rows_out(&rows, rules, max_n, json, started);
         }
         Table::VoronoiKary { budget } => {

@@ -1,48 +1,229 @@
-//! `table triangle-avoidance` past the in-memory solver: the out-of-core engine (level files
-//! on disk, [`gamecert::triangle_avoidance::external`]) and the timely engine (threads,
-//! processes, hosts, [`gamecert::triangle_avoidance::distributed`]); `table.rs` prints their
-//! rows.
+//! `table triangle-avoidance`'s engines: the in-memory solver
+//! ([`gamecert::triangle_avoidance::solver`]), the out-of-core engine (level files on disk,
+//! [`gamecert::triangle_avoidance::external`]) and the timely engine (threads, processes,
+//! hosts, [`gamecert::triangle_avoidance::distributed`]); the automatic choice between the first
+//! two ([`auto_engine`]), and the certificate of the out-of-core rows; `table.rs` prints the
+//! rows, which name their engine.
 
 use gamecert::base::io::BadInput;
 use gamecert::triangle_avoidance::rules::Rules;
-use gamecert::triangle_avoidance::solver::Outcome;
-use std::path::PathBuf;
+use gamecert::triangle_avoidance::solver::{Outcome, MAX_CERTIFIED_N};
+use std::path::{Path, PathBuf};
 
-/// `table triangle-avoidance --out-of-core DIR`: every n in 2..=max_n by the out-of-core
-/// solver ([`gamecert::triangle_avoidance::external`]), its disk need stated first.
-pub fn out_of_core_rows(
+/// `--engine`: which engine solves each n of `table triangle-avoidance`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    /// Per n, the faster of the other two for that size and this machine ([`auto_engine`]).
+    Auto,
+    /// Every position and arc in memory (about 145 bytes a position).
+    InMemory,
+    /// Sorted level files on disk (a temporary folder unless --out-of-core DIR).
+    OutOfCore,
+}
+
+/// Bytes a position takes in the in-memory solver (measured at n = 13).
+const IN_MEMORY_BYTES_PER_POSITION: u64 = 145;
+
+/// The memory this machine has free (Linux: `MemAvailable`; elsewhere 16 GB is assumed).
+fn available_memory() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kb| kb * 1024)
+        })
+        .unwrap_or(16_000_000_000)
+}
+
+/// The engine `--engine auto` picks for n. The out-of-core engine's forward filter (triangle
+/// and odd-cycle avoidance) makes it the faster from n = 11 on (table to n = 12: 18.2 s
+/// against 30.8 s in memory, side by side; docs/benchmarks.md) while its files cost more than
+/// they save below (n = 8: 0.06 s against under 0.01 s). The other games have no filter: they
+/// stay in memory unless their positions would not fit in half the memory free. Both engines
+/// use every core through rayon; timely is chosen only by --workers (on one machine it is the
+/// slower of the three).
+pub fn auto_engine(n: usize, rules: Rules, memory_free: u64) -> Engine {
+    let known = gamecert::triangle_avoidance::external::known_positions(n, rules);
+    let in_memory_bytes = known.map(|t| t.saturating_mul(IN_MEMORY_BYTES_PER_POSITION));
+    let fits = in_memory_bytes.is_none_or(|bytes| bytes <= memory_free / 2);
+    match (rules.is_hereditary(), n) {
+        (true, n) if n >= 11 => Engine::OutOfCore,
+        _ if fits => Engine::InMemory,
+        _ => Engine::OutOfCore,
+    }
+}
+
+/// A temporary folder for level files, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Where `table triangle-avoidance` keeps its state and how it may use memory.
+pub struct Storage {
+    /// --checkpoint DIR (in-memory engine).
+    pub checkpoint: Option<PathBuf>,
+    /// --out-of-core DIR (level files kept there; a temporary folder otherwise).
+    pub out_of_core: Option<PathBuf>,
+    /// --memory GB for the out-of-core engine (default: 8, or half the memory free if less).
+    pub memory_gb: Option<f64>,
+}
+
+/// `table triangle-avoidance` on one machine: every n in 2..=max_n by the engine `engine`
+/// names (per n under `auto`). Triangle avoidance with n <= [`MAX_CERTIFIED_N`] is certified
+/// whichever engine runs: the in-memory engine replays a `triangle-strategy`, the out-of-core
+/// engine a `triangle-stream` written from its level files, the same strategy either way.
+pub fn engine_rows(
     max_n: usize,
     rules: Rules,
-    dir: PathBuf,
-    memory_gb: f64,
+    engine: Engine,
+    storage: Storage,
     quiet: bool,
 ) -> anyhow::Result<Vec<Outcome>> {
-    use gamecert::triangle_avoidance::external;
-    let limit = gamecert::triangle_avoidance::canon::MAX_VERTICES;
+    let free = available_memory();
+    let engines: Vec<Engine> = (2..=max_n)
+        .map(|n| match engine {
+            Engine::Auto => auto_engine(n, rules, free),
+            chosen => chosen,
+        })
+        .collect();
+    let limit = if engines.contains(&Engine::OutOfCore) && storage.out_of_core.is_some() {
+        gamecert::triangle_avoidance::canon::MAX_VERTICES
+    } else {
+        gamecert::triangle_avoidance::solver::MAX_N
+    };
     if !(2..=limit).contains(&max_n) {
-        return Err(BadInput(format!("--max-n must be between 2 and {limit} (got {max_n})")).into());
+        return Err(BadInput(format!(
+            "--max-n must be between 2 and {limit} (got {max_n}): n = 13 takes minutes and 3 GB \
+             in memory; n = 14 has 467,871,369 positions (--out-of-core DIR takes it to disk)"
+        ))
+        .into());
     }
+    let memory_gb = storage.memory_gb.unwrap_or_else(|| (free as f64 / 2e9).clamp(0.5, 8.0));
     if !(0.01..=4096.0).contains(&memory_gb) {
         return Err(BadInput(format!(
             "--memory must be between 0.01 and 4096 GB (got {memory_gb})"
         ))
         .into());
     }
-    let budget = external::Budget { memory: (memory_gb * 1e9) as u64, dir };
-    eprintln!("{}", external::disk_estimate(max_n, rules, &budget.dir));
+    if let Some(dir) = &storage.checkpoint {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| BadInput(format!("--checkpoint {}: {e}", dir.display())))?;
+    }
+    let (mut scratch, mut disk_stated) = (None, false);
     let mut rows = Vec::new();
-    for n in 2..=max_n {
-        let started = std::time::Instant::now();
-        let mut bar = steps_bar(n, rules, "", quiet);
-        let found = external::solve(n, rules, &budget, &mut |done, what| {
+    for (n, engine) in (2..=max_n).zip(engines) {
+        let row = if engine == Engine::OutOfCore {
+            let dir = match &storage.out_of_core {
+                Some(dir) => dir.clone(),
+                None => scratch
+                    .get_or_insert_with(|| {
+                        Scratch(
+                            std::env::temp_dir()
+                                .join(format!("gamecert-table-{}", std::process::id())),
+                        )
+                    })
+                    .0
+                    .clone(),
+            };
+            if !std::mem::replace(&mut disk_stated, true) {
+                // The disk need is stated even under -q, before anything is written.
+                let estimate =
+                    gamecert::triangle_avoidance::external::disk_estimate(max_n, rules, &dir);
+                eprintln!("{estimate}");
+            }
+            let budget = gamecert::triangle_avoidance::external::Budget {
+                memory: (memory_gb * 1e9) as u64,
+                dir,
+            };
+            out_of_core_row(n, rules, &budget, quiet)?
+        } else {
+            in_memory_row(n, rules, storage.checkpoint.as_deref(), quiet)?
+        };
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// One n by the in-memory solver, with a bar over its positions (t_n, where known).
+fn in_memory_row(
+    n: usize,
+    rules: Rules,
+    checkpoint: Option<&Path>,
+    quiet: bool,
+) -> anyhow::Result<Outcome> {
+    let total = gamecert::triangle_avoidance::external::known_positions(n, rules);
+    let mut bar = crate::cli::progress::Progress::new(&format!("n = {n} positions"), total, quiet);
+    let file = checkpoint.map(|dir| dir.join(format!("{}-n{n}.ckpt", rules.name())));
+    let mut done = 0u64;
+    let row = gamecert::triangle_avoidance::solver::solve_resumable(
+        n,
+        rules,
+        file.as_deref(),
+        &mut |level, count| {
+            bar.set(done);
+            bar.message(&format!("expanding level {level}, {count} positions"));
+            done += count as u64;
+        },
+    )
+    .map_err(BadInput)?;
+    bar.finish();
+    Ok(row)
+}
+
+/// One n by the out-of-core solver (its state under `budget`), certified as
+/// [`engine_rows`] says.
+fn out_of_core_row(
+    n: usize,
+    rules: Rules,
+    budget: &gamecert::triangle_avoidance::external::Budget,
+    quiet: bool,
+) -> anyhow::Result<Outcome> {
+    use gamecert::triangle_avoidance::{external, stream_certificate};
+    let started = std::time::Instant::now();
+    let mut bar = steps_bar(n, rules, "", quiet);
+    let found = external::solve(n, rules, budget, &mut |done, what| {
+        bar.set(done);
+        bar.message(what);
+    })
+    .map_err(BadInput)?;
+    bar.finish();
+    let mut row = found.counts.outcome(n, rules, "out-of-core", 0.0);
+    if rules == Rules::TriangleAvoidance && n <= MAX_CERTIFIED_N {
+        let out = budget.dir.join(format!("certificate-n{n}.tastream"));
+        let mut bar = crate::cli::progress::Progress::new(
+            &format!("n = {n} strategy positions written"),
+            None,
+            quiet,
+        );
+        let written = stream_certificate::write(n, budget, &out, &mut |done, what| {
             bar.set(done);
             bar.message(what);
         })
-        .map_err(BadInput)?;
+        .map_err(anyhow::Error::msg)?;
         bar.finish();
-        rows.push(found.counts.outcome(n, rules, started.elapsed().as_secs_f64()));
+        let file = std::fs::File::open(&out)?;
+        let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+        let checked = gamecert_certificates::triangle_avoidance::stream::check_triangle_stream(
+            n,
+            &mut reader,
+            &mut gamecert_certificates::base::budget::Budget::unlimited(),
+        );
+        let _ = std::fs::remove_file(&out);
+        let (_, report) = checked.map_err(|why| {
+            anyhow::anyhow!("internal error: the checker rejected the n = {n} strategy: {why}")
+        })?;
+        anyhow::ensure!(
+            report.positions == written.level_sizes.iter().sum::<u64>(),
+            "internal error: the n = {n} certificate lists other positions than were written"
+        );
+        row.certified = Some(report.positions);
     }
-    Ok(rows)
+    row.seconds = started.elapsed().as_secs_f64();
+    Ok(row)
 }
 
 /// Both engines' display for one n: a bar (or status lines) over 2 t_n steps, each position
@@ -198,7 +379,7 @@ pub fn distributed_rows(
     Ok(found.map(|outcomes| {
         (2..=max_n)
             .zip(outcomes)
-            .map(|(n, (outcome, seconds))| outcome.outcome(n, rules, seconds))
+            .map(|(n, (outcome, seconds))| outcome.outcome(n, rules, "timely", seconds))
             .collect()
     }))
 }

@@ -502,7 +502,7 @@ mod tests {
             assert_eq!(all.len(), 8);
             for (n, (got, _)) in (2..=9).zip(all) {
                 let want = solver::solve(n, rules, &mut |_, _| {});
-                let row = got.outcome(n, rules, 0.0);
+                let row = got.outcome(n, rules, "timely", 0.0);
                 let context = format!("{} n={n}", rules.name());
                 assert_eq!(row.winner, want.winner, "{context}");
                 assert_eq!(row.positions, want.positions, "{context}");

@@ -30,7 +30,7 @@ use crate::base::oeis::Oeis;
 use crate::triangle_avoidance::canon::{canonical, SmallGraph};
 use crate::triangle_avoidance::checkpoint::{Checkpoint, Level};
 pub use crate::triangle_avoidance::rules::Rules;
-use crate::triangle_avoidance::stream_certificate::Choice;
+use crate::triangle_avoidance::stream_certificate::winners_choice;
 use gamecert_certificates::triangle_avoidance::strategy::TriangleStrategy;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -180,30 +180,29 @@ pub fn certificate(digraph: &GameDigraph, labels: &[Vec<bool>]) -> TriangleStrat
         let g = SmallGraph::from_code(n, code);
         let winner_to_move = g.edge_count().is_multiple_of(2) == winner_is_a;
         let mut list = Vec::new();
-        // The Winner's choice: the winning move leaving the fewest replies.
-        let mut best: Option<Choice<String>> = None;
-        for (a, b) in Rules::TriangleAvoidance.moves(&g) {
-            let mut h = g;
-            h.add_edge(a, b);
-            let c = canonical(&h);
-            let perm: String = c.label[..n].iter().map(|&l| format!("{l:x}")).collect();
-            if !winner_to_move {
+        if !winner_to_move {
+            for (a, b) in Rules::TriangleAvoidance.moves(&g) {
+                let mut h = g;
+                h.add_edge(a, b);
+                let c = canonical(&h);
+                let perm: String = c.label[..n].iter().map(|&l| format!("{l:x}")).collect();
                 list.push((a, b, id(c.code, &mut positions), perm));
                 stack.push(c.code);
-                continue;
-            }
-            // A child missing from the digraph (it cannot be, unless the digraph was read
-            // from a damaged file) is never chosen; the checker then rejects the strategy.
-            if next_wins.get(&c.code).copied().unwrap_or(true) {
-                continue; // not a winning move
-            }
-            // The winning move leaving the fewest replies keeps the certificate small; ties go
-            // to the smaller code, so that parents meet on the same children.
-            let replies = Rules::TriangleAvoidance.moves(&h).len();
-            if best.as_ref().is_none_or(|(rank, _, _)| (replies, c.code) < *rank) {
-                best = Some(((replies, c.code), (a, b), perm));
             }
         }
+        // The Winner's choice (the same rule as the stream certificate's). A child missing
+        // from the digraph (it cannot be, unless the digraph was read from a damaged file) is
+        // never chosen; the checker then rejects the strategy.
+        let best = if winner_to_move {
+            winners_choice(&g, |h| {
+                let c = canonical(h);
+                (!next_wins.get(&c.code).copied().unwrap_or(true)).then(|| {
+                    (c.code, c.label[..n].iter().map(|&l| format!("{l:x}")).collect::<String>())
+                })
+            })
+        } else {
+            None
+        };
         if let Some(((_, child), (a, b), perm)) = best {
             list.push((a, b, id(child, &mut positions), perm));
             stack.push(child);
@@ -234,6 +233,8 @@ pub struct Outcome {
     /// For triangle avoidance with n <= [`MAX_CERTIFIED_N`]: the positions the checker replayed
     /// in the Winner's strategy certificate (which it accepted); `None` if not certified.
     pub certified: Option<u64>,
+    /// The engine that solved this n: `in-memory`, `out-of-core` or `timely`.
+    pub engine: String,
     pub seconds: f64,
 }
 
@@ -269,8 +270,9 @@ impl LevelCounts {
         self.terminal.iter().enumerate().filter(winners).map(|(_, c)| c).sum()
     }
 
-    /// The row of `table triangle-avoidance` (the solver's word, not certified).
-    pub fn outcome(&self, n: usize, rules: Rules, seconds: f64) -> Outcome {
+    /// The row of `table triangle-avoidance` (the solver's word, not certified) found by
+    /// `engine`.
+    pub fn outcome(&self, n: usize, rules: Rules, engine: &str, seconds: f64) -> Outcome {
         Outcome {
             n,
             rules,
@@ -280,6 +282,7 @@ impl LevelCounts {
             winners_terminal: self.winners_terminal() as usize,
             arcs: self.arcs.map(|a| a as usize),
             certified: None,
+            engine: engine.to_string(),
             seconds,
         }
     }
@@ -337,6 +340,7 @@ pub fn solve_resumable(
         winners_terminal,
         arcs: Some(arcs),
         certified,
+        engine: "in-memory".into(),
         seconds: started.elapsed().as_secs_f64(),
     })
 }
@@ -393,8 +397,8 @@ pub fn oeis(rules: Rules) -> &'static [Oeis] {
 /// Markdown for a list of outcomes, with the paper's values beside the triangle-avoidance rows.
 pub fn table(rows: &[Outcome]) -> String {
     let mut out = String::from(
-        "| n | game | winner | certified (positions replayed) | positions (t_n) | terminal (m_n) | winner's terminal (w_n) | paper | seconds |\n\
-         |---:|---|---|---|---:|---:|---:|---|---:|\n",
+        "| n | game | winner | certified (positions replayed) | positions (t_n) | terminal (m_n) | winner's terminal (w_n) | paper | engine | seconds |\n\
+         |---:|---|---|---|---:|---:|---:|---|---|---:|\n",
     );
     for r in rows {
         let paper = PAPER_TABLE
@@ -414,7 +418,7 @@ pub fn table(rows: &[Outcome]) -> String {
             });
         let certified = r.certified.map_or("no".to_string(), |p| format!("yes ({p})"));
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
             r.n,
             r.rules.name(),
             r.winner,
@@ -423,6 +427,7 @@ pub fn table(rows: &[Outcome]) -> String {
             r.terminal,
             r.winners_terminal,
             paper,
+            r.engine,
             r.seconds
         ));
     }

@@ -24,7 +24,7 @@ use std::path::Path;
 
 /// A winning move considered: ((the other player's replies, the child's code), the edge, the
 /// permutation onto the child) — the least rank is kept.
-pub(crate) type Choice<P> = ((usize, u128), (usize, usize), P);
+type Choice<P> = ((usize, u128), (usize, usize), P);
 
 /// A position's moves as bytes of the format, and the children they lead to.
 type Expanded = (Vec<u8>, Vec<u128>);
@@ -151,47 +151,80 @@ fn position_moves(
     let g = SmallGraph::from_code(n, code);
     let mut bytes = Vec::new();
     let mut kids = Vec::new();
-    // The Winner's choice: ((the other player's replies, child code), edge, permutation).
-    let mut best: Option<Choice<[u8; 8]>> = None;
-    for (a, b) in Rules::TriangleAvoidance.moves(&g) {
-        let mut child = g;
-        child.add_edge(a, b);
-        let canon = canonical(&child);
-        let perm = pack_permutation(&canon.label[..n]).to_le_bytes();
-        let Some((codes, bits)) = next_game else {
-            bytes.extend(perm);
+    let Some((codes, bits)) = next_game else {
+        // The other player's position: every legal move, each with its permutation.
+        for (a, b) in Rules::TriangleAvoidance.moves(&g) {
+            let mut child = g;
+            child.add_edge(a, b);
+            let canon = canonical(&child);
+            bytes.extend(pack_permutation(&canon.label[..n]).to_le_bytes());
             kids.push(canon.code);
-            continue;
-        };
-        let i = codes.binary_search(&canon.code).map_err(|_| {
-            format!(
-                "a child of a level-{t} position is missing from {} (a damaged run?)",
-                files.codes(t + 1).display()
-            )
-        })?;
-        if bits[i / 64] >> (i % 64) & 1 == 1 {
-            continue; // the other player would win from there
         }
-        // Among winning moves, the one leaving the fewest replies keeps the certificate
-        // small (every reply is listed); ties go to the smaller code, so that parents meet
-        // on the same children.
-        let replies = Rules::TriangleAvoidance.moves(&child).len();
-        if best.is_none_or(|(rank, _, _)| (replies, canon.code) < rank) {
-            best = Some(((replies, canon.code), (a, b), perm));
-        }
-    }
-    if next_game.is_some() {
-        let Some(((_, child), (a, b), perm)) = best else {
-            return Err(format!(
-                "the level files say the Winner wins from the level-{t} position {code:x}, but \
-                 no move there leads to a loss of the other player (damaged files?)"
-            ));
+        return Ok((bytes, kids));
+    };
+    let mut missing = None;
+    let best = winners_choice(&g, |child| {
+        let canon = canonical(child);
+        let Ok(i) = codes.binary_search(&canon.code) else {
+            missing = Some(canon.code);
+            return None;
         };
-        bytes.extend([a as u8, b as u8]);
-        bytes.extend(perm);
-        kids.push(child);
+        // A child lost for the other player to move is a winning move.
+        (bits[i / 64] >> (i % 64) & 1 == 0)
+            .then(|| (canon.code, pack_permutation(&canon.label[..n]).to_le_bytes()))
+    });
+    if missing.is_some() {
+        return Err(format!(
+            "a child of a level-{t} position is missing from {} (a damaged run?)",
+            files.codes(t + 1).display()
+        ));
     }
+    let Some(((_, child), (a, b), perm)) = best else {
+        return Err(format!(
+            "the level files say the Winner wins from the level-{t} position {code:x}, but \
+             no move there leads to a loss of the other player (damaged files?)"
+        ));
+    };
+    bytes.extend([a as u8, b as u8]);
+    bytes.extend(perm);
+    kids.push(child);
     Ok((bytes, kids))
+}
+
+/// The Winner's move at `g`: among the winning moves, the one leaving the fewest replies (the
+/// certificate lists every reply, so it stays small), ties to the smaller child code (so that
+/// parents meet on the same children). `winning` canonicalises a child and gives its code and
+/// permutation if it is lost for the other player, `None` otherwise. Moves are tried by
+/// increasing replies and the search stops after the first group of equal replies that holds
+/// a winning move: the choice is the same as ranking every move, with far fewer canonical
+/// forms (both certificate writers use it, so both engines certify the same strategy).
+pub(crate) fn winners_choice<P>(
+    g: &SmallGraph,
+    mut winning: impl FnMut(&SmallGraph) -> Option<(u128, P)>,
+) -> Option<Choice<P>> {
+    let mut by_replies: Vec<(usize, (usize, usize), SmallGraph)> = Rules::TriangleAvoidance
+        .moves(g)
+        .into_iter()
+        .map(|(a, b)| {
+            let mut child = *g;
+            child.add_edge(a, b);
+            (Rules::TriangleAvoidance.moves(&child).len(), (a, b), child)
+        })
+        .collect();
+    by_replies.sort_by_key(|&(replies, edge, _)| (replies, edge));
+    let mut best: Option<Choice<P>> = None;
+    for (k, (replies, edge, child)) in by_replies.iter().enumerate() {
+        if let Some((code, perm)) = winning(child) {
+            if best.as_ref().is_none_or(|(rank, _, _)| (*replies, code) < *rank) {
+                best = Some(((*replies, code), *edge, perm));
+            }
+        }
+        let group_ends = by_replies.get(k + 1).is_none_or(|next| next.0 != *replies);
+        if group_ends && best.is_some() {
+            break;
+        }
+    }
+    best
 }
 
 #[cfg(test)]

@@ -235,10 +235,15 @@ pub struct FanTableRow {
 /// Seed 000's Tables 4 and 5: Nimstring on fans with 1..=`normal` (normal play) and
 /// 1..=`misere` (misere play) triangles. Each outcome is certified and replayed by the checker;
 /// a disagreement with the solver is an error.
-pub fn fan_table_rows(normal: usize, misere: usize) -> Result<Vec<FanTableRow>, String> {
+pub fn fan_table_rows(
+    normal: usize,
+    misere: usize,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Vec<FanTableRow>, String> {
     let mut rows = Vec::new();
     for (play, last, name) in [(Play::Normal, normal, "normal"), (Play::Misere, misere, "misere")] {
         for t in 1..=last {
+            progress(&format!("{name} play, {t} triangles"));
             let row = fan_row(t, play);
             let (first, positions) = certified_fan_outcome(t, play)?;
             if first != (row.outcome == "1st") {

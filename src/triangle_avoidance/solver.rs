@@ -29,8 +29,8 @@
 use crate::base::oeis::Oeis;
 use crate::triangle_avoidance::canon::{canonical, SmallGraph};
 use crate::triangle_avoidance::checkpoint::{Checkpoint, Level};
+use crate::triangle_avoidance::rules::winners_choice;
 pub use crate::triangle_avoidance::rules::Rules;
-use crate::triangle_avoidance::stream_certificate::winners_choice;
 use gamecert_certificates::triangle_avoidance::strategy::TriangleStrategy;
 use rayon::prelude::*;
 use serde::Serialize;

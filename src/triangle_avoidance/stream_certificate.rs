@@ -15,16 +15,12 @@
 
 use crate::triangle_avoidance::canon::{canonical, SmallGraph};
 use crate::triangle_avoidance::external::{Budget, Files};
-use crate::triangle_avoidance::rules::Rules;
+use crate::triangle_avoidance::rules::{winners_choice, Rules};
 use gamecert_certificates::triangle_avoidance::stream::{header, pack_permutation};
 use rayon::prelude::*;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
-
-/// A winning move considered: ((the other player's replies, the child's code), the edge, the
-/// permutation onto the child) — the least rank is kept.
-type Choice<P> = ((usize, u128), (usize, usize), P);
 
 /// A position's moves as bytes of the format, and the children they lead to.
 type Expanded = (Vec<u8>, Vec<u128>);
@@ -189,42 +185,6 @@ fn position_moves(
     bytes.extend(perm);
     kids.push(child);
     Ok((bytes, kids))
-}
-
-/// The Winner's move at `g`: among the winning moves, the one leaving the fewest replies (the
-/// certificate lists every reply, so it stays small), ties to the smaller child code (so that
-/// parents meet on the same children). `winning` canonicalises a child and gives its code and
-/// permutation if it is lost for the other player, `None` otherwise. Moves are tried by
-/// increasing replies and the search stops after the first group of equal replies that holds
-/// a winning move: the choice is the same as ranking every move, with far fewer canonical
-/// forms (both certificate writers use it, so both engines certify the same strategy).
-pub(crate) fn winners_choice<P>(
-    g: &SmallGraph,
-    mut winning: impl FnMut(&SmallGraph) -> Option<(u128, P)>,
-) -> Option<Choice<P>> {
-    let mut by_replies: Vec<(usize, (usize, usize), SmallGraph)> = Rules::TriangleAvoidance
-        .moves(g)
-        .into_iter()
-        .map(|(a, b)| {
-            let mut child = *g;
-            child.add_edge(a, b);
-            (Rules::TriangleAvoidance.moves(&child).len(), (a, b), child)
-        })
-        .collect();
-    by_replies.sort_by_key(|&(replies, edge, _)| (replies, edge));
-    let mut best: Option<Choice<P>> = None;
-    for (k, (replies, edge, child)) in by_replies.iter().enumerate() {
-        if let Some((code, perm)) = winning(child) {
-            if best.as_ref().is_none_or(|(rank, _, _)| (*replies, code) < *rank) {
-                best = Some(((*replies, code), *edge, perm));
-            }
-        }
-        let group_ends = by_replies.get(k + 1).is_none_or(|next| next.0 != *replies);
-        if group_ends && best.is_some() {
-            break;
-        }
-    }
-    best
 }
 
 #[cfg(test)]

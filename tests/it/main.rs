@@ -5,6 +5,7 @@
 mod common;
 mod fuzz;
 
+mod architecture;
 mod census_each;
 mod certificates;
 mod check_posdnf;

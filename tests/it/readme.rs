@@ -1,52 +1,224 @@
-//! Every example of the README runs (issue 17, item 8): each `sh` block, line by line, in one
-//! scratch directory with `gamecert` on the PATH, must exit 0; every `verify` must accept. The
-//! set-up block (the cargo commands) is the one block left out: it is what runs this test.
+//! Every shell command of the README and of docs/ runs (issue 25, item 7), taken from the
+//! Markdown itself so that none can be missed: every fenced block whose info string starts with
+//! `sh` is run line by line (a line ending in `\` continues on the next), in one scratch
+//! directory per Markdown file (so a later block may use the files an earlier one wrote), with
+//! `gamecert` and `gamecert-check` on the PATH. Each command must exit 0, and every `verify`
+//! must accept.
+//!
+//! - A block written as a transcript (`$ command` lines, each followed by its output) must print
+//!   exactly that output.
+//! - A block tagged `sh long` (minutes of work, gigabytes) runs only in the ignored test
+//!   `every_long_doc_command_runs`.
+//! - A command naming a program that is not installed (nauty, Graphviz's `dot`, the outside LRAT
+//!   checkers) is skipped with a note; the set-up block of the README (the cargo commands) is
+//!   what runs this test, so it is left out.
+//! - Every other fenced block must say what it is (`json`, `text`): an untagged block could hide
+//!   a command.
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The README's `sh` blocks, each as its command lines (comments and blank lines dropped).
-fn examples() -> Vec<Vec<String>> {
-    let readme = include_str!("../../README.md");
-    let mut blocks = Vec::new();
-    let mut current: Option<Vec<String>> = None;
-    for line in readme.lines() {
-        match (&mut current, line.trim_end()) {
-            (None, "```sh") => current = Some(Vec::new()),
-            (Some(_), "```") => blocks.extend(current.take()),
-            (Some(block), text) if !text.trim().is_empty() && !text.starts_with('#') => {
-                block.push(text.to_string())
+/// A command of a Markdown file, with the output it shows when the block is a transcript.
+#[derive(Debug)]
+struct DocCommand {
+    line: usize,
+    text: String,
+    expected: Option<Vec<String>>,
+}
+
+/// A fenced `sh` block.
+#[derive(Debug)]
+struct Block {
+    long: bool,
+    commands: Vec<DocCommand>,
+}
+
+/// The Markdown files: README.md and every `.md` under docs/, in a fixed order.
+fn markdown_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    let mut pending = vec![root.join("docs")];
+    let mut docs = Vec::new();
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                docs.push(path);
             }
-            _ => {}
         }
     }
-    blocks
+    docs.sort();
+    files.extend(docs);
+    files
+}
+
+/// The `sh` blocks of `text`; panics on a fenced block without an info string.
+fn blocks(file: &Path, text: &str) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((index, line)) = lines.next() {
+        let Some(info) = line.trim_start().strip_prefix("```") else { continue };
+        let info = info.trim();
+        assert!(
+            !info.is_empty(),
+            "{}:{}: a fenced block without a language",
+            file.display(),
+            index + 1
+        );
+        let mut body = Vec::new();
+        for (k, l) in lines.by_ref() {
+            if l.trim_start().starts_with("```") {
+                break;
+            }
+            body.push((k + 1, l.to_string()));
+        }
+        let mut words = info.split_whitespace();
+        if words.next() != Some("sh") {
+            continue;
+        }
+        let long = words.any(|w| w == "long");
+        out.push(Block { long, commands: commands(&body) });
+    }
+    out
+}
+
+/// The commands of a block's lines: continuations joined, comments dropped; in a transcript,
+/// the `$ ` lines with the lines up to the next `$ ` as their output.
+fn commands(body: &[(usize, String)]) -> Vec<DocCommand> {
+    let transcript = body.iter().any(|(_, l)| l.starts_with("$ "));
+    let mut out: Vec<DocCommand> = Vec::new();
+    let mut continuing = false;
+    for (line, text) in body {
+        if continuing {
+            let last = out.last_mut().expect("a continued command");
+            last.text.push(' ');
+            last.text.push_str(text.trim().trim_end_matches('\\'));
+            continuing = text.trim_end().ends_with('\\');
+            continue;
+        }
+        let command = if transcript { text.strip_prefix("$ ") } else { Some(text.as_str()) };
+        match command {
+            Some(c) if !c.trim().is_empty() && !c.trim_start().starts_with('#') => {
+                continuing = c.trim_end().ends_with('\\');
+                out.push(DocCommand {
+                    line: *line,
+                    text: c.trim().trim_end_matches('\\').trim().to_string(),
+                    expected: transcript.then(Vec::new),
+                });
+            }
+            Some(_) => {}
+            None => {
+                if let Some(expected) = out.last_mut().and_then(|c| c.expected.as_mut()) {
+                    expected.push(text.trim_end().to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The programs a command line runs: the first word of each pipeline or list element (after
+/// variable assignments).
+fn programs(command: &str) -> Vec<String> {
+    let code = command.split(" #").next().unwrap_or(command);
+    code.split(['|', ';', '&', '(', ')'])
+        .filter_map(|part| part.split_whitespace().find(|w| !w.contains('=')))
+        .map(str::to_string)
+        .collect()
+}
+
+fn installed(program: &str, path: &str) -> bool {
+    ["echo", "printf", "cd", "wait", "cat", "grep", "cut", "head", "tail"].contains(&program)
+        || std::env::split_paths(path).any(|dir| dir.join(program).is_file())
+}
+
+/// Runs the blocks (the long ones only when `long`), returns how many commands ran and which
+/// were skipped.
+fn run_all(long: bool) -> (usize, Vec<String>) {
+    let bin = Path::new(env!("CARGO_BIN_EXE_gamecert")).parent().unwrap().to_owned();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let (mut ran, mut skipped) = (0, Vec::new());
+    for file in markdown_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        for block in blocks(&file, &text) {
+            if block.commands.first().is_some_and(|c| c.text.starts_with("cargo ")) {
+                continue; // the set-up block: what runs this test
+            }
+            for command in &block.commands {
+                let place = format!("{}:{}", file.display(), command.line);
+                if let Some(missing) =
+                    programs(&command.text).into_iter().find(|p| !installed(p, &path))
+                {
+                    skipped.push(format!("{place}: `{missing}` is not installed"));
+                    continue;
+                }
+                if block.long && !long {
+                    continue;
+                }
+                if !block.long && long {
+                    continue;
+                }
+                let out = Command::new("bash")
+                    .args(["-o", "pipefail", "-c", &command.text])
+                    .current_dir(dir.path())
+                    .env("PATH", &path)
+                    .output()
+                    .unwrap();
+                let (stdout, stderr) =
+                    (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+                assert!(out.status.success(), "{place}: `{}` failed: {stderr}", command.text);
+                if command.text.contains("gamecert verify")
+                    || command.text.contains("gamecert-check")
+                {
+                    assert!(stdout.contains("ACCEPTED"), "{place}: `{}`: {stdout}", command.text);
+                }
+                if let Some(expected) = &command.expected {
+                    let printed: Vec<&str> = stdout.lines().map(str::trim_end).collect();
+                    assert_eq!(printed, *expected, "{place}: `{}` printed otherwise", command.text);
+                }
+                ran += 1;
+            }
+        }
+    }
+    (ran, skipped)
 }
 
 #[test]
-fn every_readme_example_runs() {
-    let blocks = examples();
-    assert!(blocks.len() >= 6, "the README lost its examples: {blocks:?}");
-    let dir = tempfile::tempdir().unwrap();
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_gamecert")).parent().unwrap().to_owned();
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
-    let mut ran = 0;
-    for block in blocks.iter().filter(|b| !b[0].starts_with("cargo ")) {
-        for line in block {
-            let out = Command::new("bash")
-                .args(["-o", "pipefail", "-c", line])
-                .current_dir(dir.path())
-                .env("PATH", &path)
-                .output()
-                .unwrap();
-            let (stdout, stderr) =
-                (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-            assert!(out.status.success(), "README: `{line}` failed: {stderr}");
-            if line.contains("gamecert verify") {
-                assert!(stdout.contains("ACCEPTED"), "README: `{line}`: {stdout}");
-            }
-            ran += 1;
-        }
+fn every_doc_command_runs() {
+    let (ran, skipped) = run_all(false);
+    for note in &skipped {
+        eprintln!("skipped {note}");
     }
-    assert!(ran >= 20, "{ran} commands");
-    assert!(dir.path().join("k3.svg").exists() && dir.path().join("fan.svg").exists());
+    assert!(ran >= 60, "{ran} commands ran");
+}
+
+#[test]
+#[ignore = "minutes and gigabytes: cargo test --release --test it -- --ignored every_long_doc_command_runs"]
+fn every_long_doc_command_runs() {
+    let (ran, _) = run_all(true);
+    assert!(ran >= 1, "{ran} commands ran");
+}
+
+#[test]
+fn the_extraction_sees_transcripts_continuations_and_tags() {
+    let text = "```sh\n$ echo a \\\n  b\na b\n$ true\n```\n\n```sh long\nx\n# comment\n```\n";
+    let found = blocks(Path::new("t.md"), text);
+    assert_eq!(found.len(), 2);
+    assert_eq!(found[0].commands[0].text, "echo a b");
+    assert_eq!(found[0].commands[0].expected.as_deref(), Some(&["a b".to_string()][..]));
+    assert_eq!(found[0].commands[1].expected.as_deref(), Some(&[][..]));
+    assert!(found[1].long && found[1].commands.len() == 1);
+    assert_eq!(
+        programs("A=1 nauty-geng -c 3 | gamecert x && cut -f1 # a | b"),
+        ["nauty-geng", "gamecert", "cut"]
+    );
+}
+
+#[test]
+#[should_panic(expected = "a fenced block without a language")]
+fn an_untagged_block_is_refused() {
+    blocks(Path::new("t.md"), "```\ngamecert demo\n```\n");
 }

@@ -26,7 +26,7 @@ pub fn check(instance: &Instance, certificate: &Certificate, limits: &Limits) ->
 /// [`check`] charging an existing budget (one that may already have paid for validating the
 /// instance).
 pub fn check_with(instance: &Instance, certificate: &Certificate, budget: &mut Budget) -> Verdict {
-    guarded(certificate, budget, |budget| dispatch(instance, certificate, budget))
+    guarded(certificate.claim(), budget, |budget| dispatch(instance, certificate, budget))
 }
 
 /// Runs a check, turning a panic (a fault of the checker: every input is meant to be refused
@@ -34,14 +34,14 @@ pub fn check_with(instance: &Instance, certificate: &Certificate, budget: &mut B
 /// overflow checks in every profile) into a rejection whose reason starts with
 /// [`INTERNAL_ERROR`], and records the work spent.
 pub(crate) fn guarded(
-    certificate: &Certificate,
+    claim: String,
     budget: &mut Budget,
     run: impl FnOnce(&mut Budget) -> Verdict,
 ) -> Verdict {
     let outcome = catch_unwind(AssertUnwindSafe(|| run(&mut *budget)));
     let mut verdict = outcome.unwrap_or_else(|payload| {
         reject(
-            certificate.claim(),
+            claim,
             format!(
                 "{INTERNAL_ERROR}: the checker stopped on a fault ({}); the certificate is \
                  rejected, and this input shows a bug in the checker",
@@ -67,7 +67,7 @@ pub fn check_one_round_with(
     certificate: &Certificate,
     budget: &mut Budget,
 ) -> Verdict {
-    guarded(certificate, budget, |budget| match certificate {
+    guarded(certificate.claim(), budget, |budget| match certificate {
         Certificate::Witness(w) => check_witness(game, w, budget),
         Certificate::Refutation(r) => check_refutation(game, r, budget),
         _ => reject(
@@ -94,7 +94,7 @@ mod tests {
         let certificate =
             Certificate::Witness(Witness { claim: CLAIM_BLACK_WINS.into(), placement: vec![] });
         let mut budget = Budget::new(100);
-        let verdict = guarded(&certificate, &mut budget, |budget| {
+        let verdict = guarded(certificate.claim(), &mut budget, |budget| {
             budget.charge(7, "testing").unwrap();
             let big = std::hint::black_box(u64::MAX);
             let wrapped = big + std::hint::black_box(1);

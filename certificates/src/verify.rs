@@ -40,9 +40,17 @@
 //! Nothing here prints: the caller writes [`Outcome::stdout`] and [`Outcome::stderr`].
 
 use crate::base::budget::{Budget, Limits, WORK_PER_INPUT_BYTE};
+pub use crate::base::command_line::{parse_args, Args, USAGE};
+pub use crate::base::input::{
+    decompression_cap, decompression_work, open_file, read_file, shown, utf8, Content, Opener,
+    Reader, Stream,
+};
+use crate::base::input::{foreign_text, is_dnf_text};
+pub use crate::base::output::{error_json, output_json, OUTPUT_FORMAT, OUTPUT_VERSION};
 use crate::base::text::counted;
-use crate::check::{check_one_round_with, check_with, reject, Verdict, Work};
+use crate::check::{check_one_round_with, check_with, guarded, reject, Verdict, Work};
 use crate::format::{Certificate, Instance};
+use crate::triangle_avoidance::stream::stream_verdict;
 use std::path::Path;
 
 /// What to verify and how.
@@ -65,92 +73,9 @@ pub struct Request<'a> {
     pub started: std::time::Instant,
 }
 
-/// Reads a whole file (`-`: standard input); the error names the file. The second argument is
-/// the request's `--max-work`: a reader that decompresses stops at [`decompression_cap`] of the
-/// file's stored size and it.
-pub type Reader = fn(&Path, Option<u64>) -> Result<Content, String>;
-
-/// Opens a file (`-`: standard input) to be read in order; the error names the file. The
-/// second argument is as for [`Reader`].
-pub type Opener = fn(&Path, Option<u64>) -> Result<Stream, String>;
-
-/// A whole file as a [`Reader`] read it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Content {
-    /// What is parsed: the file's bytes, or what a compressed file decompresses to.
-    pub bytes: Vec<u8>,
-    /// The file's size as stored: on disk, or as read from standard input (still compressed).
-    /// The budget is sized from this, never from `bytes`.
-    pub stored: u64,
-}
-
-impl Content {
-    /// A file read as it is stored (nothing decompressed).
-    pub fn plain(bytes: Vec<u8>) -> Content {
-        Content { stored: bytes.len() as u64, bytes }
-    }
-}
-
-/// A file opened by an [`Opener`]: what to read, and its stored size when known before reading
-/// (standard input read as a stream: not known).
-pub struct Stream {
-    pub read: Box<dyn std::io::Read>,
-    pub stored: Option<u64>,
-    /// The bytes decompression added, when the file was decompressed whole before it is read
-    /// (0 otherwise); charged at [`decompression_work`]'s rate before the stream is read.
-    pub unpacked: u64,
-}
-
-/// The most bytes a compressed file of `stored` bytes may decompress to when it is verified
-/// with `max_work` (`None`: the default, [`Limits::for_input`] of its stored size): its stored
-/// size plus one byte for every [`WORK_PER_INPUT_BYTE`] units of the budget, the point past
-/// which [`decompression_work`] alone would exceed the budget.
-pub fn decompression_cap(stored: u64, max_work: Option<u64>) -> u64 {
-    let work = max_work.unwrap_or_else(|| Limits::for_input(stored).max_work);
-    stored.saturating_add(work / WORK_PER_INPUT_BYTE)
-}
-
-/// The work units charged for a file stored in `stored` bytes whose content is `content`
-/// bytes: [`WORK_PER_INPUT_BYTE`] for every byte beyond the stored ones, which the budget did
-/// not prepay (nothing for a plain file).
-pub fn decompression_work(content: u64, stored: u64) -> u64 {
-    content.saturating_sub(stored).saturating_mul(WORK_PER_INPUT_BYTE)
-}
-
 /// The limits of `request` for input files of `stored` bytes together.
 fn limits(request: &Request, stored: u64) -> Limits {
     request.max_work.map_or_else(|| Limits::for_input(stored), |max_work| Limits { max_work })
-}
-
-/// The name a path is shown by in messages: `<stdin>` for `-`.
-pub fn shown(path: &Path) -> String {
-    if path == Path::new("-") {
-        "<stdin>".into()
-    } else {
-        path.display().to_string()
-    }
-}
-
-/// The checker's [`Reader`]: a plain file, or standard input for `-` (nothing decompressed).
-pub fn read_file(path: &Path, _max_work: Option<u64>) -> Result<Content, String> {
-    let mut bytes = Vec::new();
-    let read = if path == Path::new("-") {
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map(|_| ())
-    } else {
-        std::fs::read(path).map(|b| bytes = b)
-    };
-    read.map(|()| Content::plain(bytes)).map_err(|e| format!("{}: {e}", shown(path)))
-}
-
-/// The checker's [`Opener`]: a plain file, or standard input for `-`.
-pub fn open_file(path: &Path, _max_work: Option<u64>) -> Result<Stream, String> {
-    if path == Path::new("-") {
-        return Ok(Stream { read: Box::new(std::io::stdin()), stored: None, unpacked: 0 });
-    }
-    let at = |e: std::io::Error| format!("{}: {e}", shown(path));
-    let file = std::fs::File::open(path).map_err(at)?;
-    let stored = file.metadata().map_err(at)?.len();
-    Ok(Stream { read: Box::new(file), stored: Some(stored), unpacked: 0 })
 }
 
 /// A certificate opened: a `triangle-stream` (to be read as it is checked, with its stored
@@ -199,57 +124,10 @@ fn run_stream(
     }
     let mut reader = std::io::BufReader::with_capacity(1 << 20, stream);
     let claim = format!("the Winner wins one-colour triangle avoidance on {} nodes", spec.n);
-    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        crate::triangle_avoidance::stream::check_triangle_stream(spec.n, &mut reader, &mut budget)
-    }));
-    let mut verdict = match checked {
-        Ok(Ok((winner, report))) => Verdict {
-            accepted: true,
-            claim: format!("{winner} wins one-colour triangle avoidance on {} nodes", spec.n),
-            reason: format!(
-                "the Winner's strategy checked level by level: {}, {} mapped onto listed \
-                 positions by verified permutations, {}; at most {} held at once, {} read",
-                counted(report.positions, "position"),
-                counted(report.moves, "move"),
-                counted(report.final_positions, "final position"),
-                counted(report.held, "position"),
-                counted(report.bytes, "byte")
-            ),
-            work: Work {
-                positions: Some(report.positions),
-                leaves: Some(report.final_positions),
-                ..Work::default()
-            },
-            trusted: Vec::new(),
-        },
-        Ok(Err(why)) => {
-            reject(claim, format!("{}: {why}", shown(request.certificate)), Work::default())
-        }
-        Err(payload) => reject(
-            claim,
-            format!(
-                "{}: the checker stopped on a fault ({}); the certificate is rejected, and \
-                 this input shows a bug in the checker",
-                crate::verdict::INTERNAL_ERROR,
-                crate::verdict::panic_message(payload.as_ref())
-            ),
-            Work::default(),
-        ),
-    };
-    verdict.work.work_units = budget.used();
+    let name = shown(request.certificate);
+    let verdict =
+        guarded(claim, &mut budget, |budget| stream_verdict(spec.n, &mut reader, &name, budget));
     finish(request, verdict)
-}
-
-/// UTF-8 text of `bytes` read from `path`; the error names the file and the offset.
-pub fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, String> {
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{}: the file is not UTF-8 text (invalid byte at offset {}; compressed files are \
-             read by `gamecert`, not `gamecert-check`)",
-            shown(path),
-            e.utf8_error().valid_up_to()
-        )
-    })
 }
 
 /// The result of [`run`]: the exit code (0 accepted, 1 rejected, 2 bad input) and the text for
@@ -272,40 +150,6 @@ impl Outcome {
             verdict: None,
         }
     }
-}
-
-/// The usage text of `gamecert-check`.
-pub const USAGE: &str =
-    "usage: gamecert-check [verify] [--json] [--max-work N] INSTANCE CERTIFICATE\n\
-       gamecert-check lrat [--json] [--max-work N] FORMULA.cnf PROOF.lrat\n\
-\n\
-Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert; with `lrat`, checks\n\
-that PROOF is an LRAT refutation (RUP and RAT steps) of the DIMACS CNF FORMULA.\n\
-INSTANCE is JSON, a positive DNF text (*.dnf, or starting with `p dnf`), or the edge-list\n\
-text of a one-round Voronoi instance. CERTIFICATE is JSON, or for triangle avoidance a binary\n\
-triangle-stream, read as it is checked. A file named - is standard input.\n\
-\n\
-  --json          print the verdict as JSON\n\
-  --max-work N    the work budget (default: 2*10^9 units plus 64 per input byte; about one\n\
-                  unit per step or byte held)\n\
-  -h, --help      print this help\n\
-  -V, --version   print the version\n\
-\n\
-exit code: 0 accepted, 1 rejected, 2 bad input\n";
-
-/// Whether `text` (from `path`) is a positive DNF in text: see the module docs.
-fn is_dnf_text(path: &Path, text: &str) -> bool {
-    if path.extension().is_some_and(|e| e == "dnf") {
-        return true;
-    }
-    text.trim_start_matches('\u{feff}')
-        .lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with('c'))
-        .is_some_and(|line| {
-            let mut words = line.split_whitespace();
-            words.next() == Some("p") && words.next() == Some("dnf")
-        })
 }
 
 /// Reads an instance file (without validating it): JSON, DNF text or edge list. The error is
@@ -344,27 +188,6 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
 /// naming the file, line and column.
 pub fn read_certificate(path: &Path, text: &str) -> Result<Certificate, String> {
     Certificate::from_json(text).map_err(|e| e.in_file(&shown(path), "the certificate"))
-}
-
-/// A text format that is not an instance, and the command that takes it.
-fn foreign_text(text: &str) -> Option<&'static str> {
-    let first = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with('c'))?;
-    let words: Vec<&str> = first.split_whitespace().take(2).collect();
-    match words[..] {
-        ["p", "cnf"] => Some(
-            "this is a DIMACS CNF formula, not an instance; `gamecert reduce sat-voronoi1 FILE \
-             -o instance.json` turns it into a one-round Voronoi instance",
-        ),
-        ["p", "edge"] => Some(
-            "this is a DIMACS graph, not an instance; `gamecert gen graph --dimacs FILE --rounds R` \
-             makes a Voronoi instance of it",
-        ),
-        _ => None,
-    }
 }
 
 /// Verifies the request's files; see the module docs.
@@ -539,49 +362,6 @@ fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
     finish(request, verdict)
 }
 
-/// The `format` of every `--json` output of `gamecert` and `gamecert-check`.
-pub const OUTPUT_FORMAT: &str = "gamecert-output";
-/// Its version.
-pub const OUTPUT_VERSION: u64 = 1;
-
-/// The one JSON shape of every `--json` output (docs/formats.md, "Command output"): `format`,
-/// `version`, `command`, a `verdict` token (`accepted`, `rejected`, `unchecked`, `measured` or
-/// `bad-input`),
-/// a human `summary`, the wall time in `seconds`, then the command's own fields (an array is
-/// put under `rows`).
-pub fn output_json(
-    command: &str,
-    verdict: &str,
-    summary: &str,
-    seconds: f64,
-    fields: serde_json::Value,
-) -> String {
-    let mut out = serde_json::json!({
-        "format": OUTPUT_FORMAT, "version": OUTPUT_VERSION, "command": command,
-        "verdict": verdict, "summary": summary, "seconds": seconds,
-    });
-    match fields {
-        serde_json::Value::Object(map) => {
-            for (key, value) in map {
-                out[key] = value;
-            }
-        }
-        serde_json::Value::Null => {}
-        rows => out["rows"] = rows,
-    }
-    let mut text =
-        serde_json::to_string_pretty(&out).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
-    text.push('\n');
-    text
-}
-
-/// The `--json` output of bad input (exit 2): verdict `bad-input`, the message (without its
-/// `error: `) as `summary` and `error`; the message goes to standard error as well.
-pub fn error_json(command: &str, message: &str, seconds: f64) -> String {
-    let message = message.trim_end().trim_start_matches("error: ");
-    output_json(command, "bad-input", message, seconds, serde_json::json!({ "error": message }))
-}
-
 fn finish(request: &Request, verdict: Verdict) -> Outcome {
     let stdout = if request.json {
         let token = if verdict.accepted { "accepted" } else { "rejected" };
@@ -624,108 +404,9 @@ fn finish(request: &Request, verdict: Verdict) -> Outcome {
     }
 }
 
-/// The command line of `gamecert-check` (arguments after the program name): the exit code and
-/// text of a `--help`, `--version` or usage error, or the request's pieces.
-pub enum Args {
-    /// Print this text on standard output and exit 0.
-    Info(String),
-    /// Print this text on standard error and exit 2.
-    Usage(String),
-    /// Verify: instance, certificate, JSON output, work budget.
-    Verify { instance: String, certificate: String, json: bool, max_work: Option<u64> },
-    /// `lrat`: formula, proof, JSON output, work budget.
-    Lrat { cnf: String, proof: String, json: bool, max_work: Option<u64> },
-}
-
-/// Parses `gamecert-check`'s arguments.
-pub fn parse_args(args: &[String]) -> Args {
-    // `verify` is the default; naming it, as `gamecert verify` does, changes nothing.
-    let (lrat, args) = match args.first().map(String::as_str) {
-        Some("lrat") => (true, &args[1..]),
-        Some("verify") => (false, &args[1..]),
-        _ => (false, args),
-    };
-    let mut files = Vec::new();
-    let mut json = false;
-    let mut max_work = None;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        let value = |v: Option<&String>| -> Result<u64, String> {
-            let v = v.ok_or("--max-work needs a number")?;
-            v.replace('_', "")
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or(format!("--max-work: '{v}' is not a positive whole number"))
-        };
-        match arg.as_str() {
-            "-h" | "--help" => return Args::Info(USAGE.into()),
-            "-V" | "--version" => {
-                return Args::Info(format!("gamecert-check {}\n", env!("CARGO_PKG_VERSION")))
-            }
-            "--json" => json = true,
-            "--max-work" => match value(rest.next()) {
-                Ok(n) => max_work = Some(n),
-                Err(why) => return Args::Usage(format!("error: {why}\n{USAGE}")),
-            },
-            other if other.starts_with("--max-work=") => {
-                match value(Some(&other["--max-work=".len()..].to_string())) {
-                    Ok(n) => max_work = Some(n),
-                    Err(why) => return Args::Usage(format!("error: {why}\n{USAGE}")),
-                }
-            }
-            other if other.starts_with('-') && other.len() > 1 => {
-                return Args::Usage(format!("error: unknown option '{other}'\n{USAGE}"))
-            }
-            file => files.push(file.to_string()),
-        }
-    }
-    match <[String; 2]>::try_from(files) {
-        Ok([cnf, proof]) if lrat => Args::Lrat { cnf, proof, json, max_work },
-        Ok([instance, certificate]) => Args::Verify { instance, certificate, json, max_work },
-        Err(files) => Args::Usage(format!(
-            "error: expected {}, got {} file{}\n{USAGE}",
-            if lrat { "a formula and a proof" } else { "an instance and a certificate" },
-            files.len(),
-            if files.len() == 1 { "" } else { "s" }
-        )),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn args(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn arguments() {
-        assert!(matches!(parse_args(&args(&["--help"])), Args::Info(t) if t.starts_with("usage")));
-        assert!(
-            matches!(parse_args(&args(&["-V"])), Args::Info(t) if t.starts_with("gamecert-check"))
-        );
-        assert!(matches!(parse_args(&args(&["a"])), Args::Usage(t) if t.contains("got 1 file")));
-        // `gamecert-check verify I C` is `gamecert verify I C` (issue 25).
-        assert!(matches!(
-            parse_args(&args(&["verify", "i", "c"])),
-            Args::Verify { instance, certificate, .. } if instance == "i" && certificate == "c"
-        ));
-        assert!(matches!(parse_args(&args(&["--frob", "a", "b"])), Args::Usage(_)));
-        assert!(matches!(
-            parse_args(&args(&["--max-work", "x", "a", "b"])),
-            Args::Usage(t) if t.contains("not a positive whole number")
-        ));
-        match parse_args(&args(&["a", "--max-work=1_000", "b", "--json"])) {
-            Args::Verify { instance, certificate, json, max_work } => {
-                assert_eq!((instance.as_str(), certificate.as_str()), ("a", "b"));
-                assert!(json);
-                assert_eq!(max_work, Some(1000));
-            }
-            _ => panic!("not a verify request"),
-        }
-    }
 
     #[test]
     fn formats_are_told_apart() {

@@ -5,6 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Work units charged for holding one clause, besides its literals: the clause's vector and its
+/// allocation (the DIMACS reader and the encodings built under a budget charge it alike).
+pub(crate) const CLAUSE_COST: u64 = 48;
+
 /// A formula in conjunctive normal form.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -10,10 +10,9 @@
 //! is charged for every line and literal as it is read, and before each clause is stored.
 
 use crate::base::budget::Budget;
-use crate::base::cnf::Cnf;
+use crate::base::cnf::{Cnf, CLAUSE_COST};
 
-/// Work units per stored clause besides its literals, and per literal.
-const CLAUSE_COST: u64 = 48;
+/// Work units per stored literal.
 const LITERAL_COST: u64 = 8;
 /// Work units per line read (comments and blank lines included).
 const LINE_COST: u64 = 2;

@@ -1,15 +1,21 @@
 //! Pieces every family shares: the work budget, position fingerprints, CNF and the LRAT
-//! checker, graphs, exact geometry, and the tokenizer of the text formats.
+//! checker, graphs, exact geometry, the tokenizer of the text formats; and the pieces of the
+//! command-line pipeline that are not verification: reading input files, the JSON output
+//! envelope, `gamecert-check`'s arguments.
 
 pub mod budget;
 pub mod cnf;
+pub mod command_line;
 pub mod dimacs;
 pub mod error;
 pub(crate) mod fingerprint;
 pub mod geometry;
 pub mod graph;
+pub mod input;
 pub mod lrat;
+pub mod output;
 pub mod text;
+pub mod totalizer;
 
 /// Whether a certificate's `winner` field names the first player ("first") or the second
 /// ("second"); anything else is an error naming the value.

@@ -44,6 +44,8 @@ use super::strategy::{
     adjacency, code_of, edges, moved_and_relabelled, triangle, Adjacency, MAX_N,
 };
 use crate::base::budget::Budget;
+use crate::base::text::counted;
+use crate::verdict::{reject, Verdict, Work};
 use std::io::Read;
 
 /// The first eight bytes of a `triangle-stream` certificate.
@@ -352,6 +354,38 @@ pub fn header(n: usize, winner_is_a: bool) -> [u8; 16] {
 /// Packs a permutation (vertex v becomes `perm[v]`) as the format's u64.
 pub fn pack_permutation(perm: &[u8]) -> u64 {
     perm.iter().enumerate().fold(0, |p, (v, &d)| p | u64::from(d & 0xf) << (4 * v))
+}
+
+/// The verdict on a `triangle-stream` certificate for `n` nodes read from `read` (named `name`
+/// in messages), under `budget`: accepted with the Winner's strategy's counts, or rejected with
+/// the reason [`check_triangle_stream`] gives.
+pub fn stream_verdict(n: usize, read: &mut impl Read, name: &str, budget: &mut Budget) -> Verdict {
+    match check_triangle_stream(n, read, budget) {
+        Ok((winner, report)) => Verdict {
+            accepted: true,
+            claim: format!("{winner} wins one-colour triangle avoidance on {n} nodes"),
+            reason: format!(
+                "the Winner's strategy checked level by level: {}, {} mapped onto listed \
+                 positions by verified permutations, {}; at most {} held at once, {} read",
+                counted(report.positions, "position"),
+                counted(report.moves, "move"),
+                counted(report.final_positions, "final position"),
+                counted(report.held, "position"),
+                counted(report.bytes, "byte")
+            ),
+            work: Work {
+                positions: Some(report.positions),
+                leaves: Some(report.final_positions),
+                ..Work::default()
+            },
+            trusted: Vec::new(),
+        },
+        Err(why) => reject(
+            format!("the Winner wins one-colour triangle avoidance on {n} nodes"),
+            format!("{name}: {why}"),
+            Work::default(),
+        ),
+    }
 }
 
 #[cfg(test)]

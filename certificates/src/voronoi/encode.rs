@@ -91,32 +91,10 @@
 
 use crate::base::budget::Budget;
 use crate::base::cnf::Cnf;
+use crate::base::cnf::CLAUSE_COST;
 use crate::base::graph::{Graph, UNREACHABLE};
-
-/// Work units per clause besides its literals: the clause's vector and its allocation.
-const CLAUSE_COST: u64 = 48;
-
-/// A formula under construction whose every clause is charged to a budget before it is added.
-struct Builder<'b> {
-    cnf: Cnf,
-    budget: &'b mut Budget,
-}
-
-impl Builder<'_> {
-    fn fresh_var(&mut self) -> Result<i32, String> {
-        if self.cnf.num_vars >= i32::MAX as u32 {
-            return Err("the encoding would need more than 2^31 - 1 variables".into());
-        }
-        Ok(self.cnf.fresh_var())
-    }
-
-    fn add_clause(&mut self, clause: Vec<i32>) -> Result<(), String> {
-        self.budget
-            .charge(CLAUSE_COST + 4 * clause.len() as u64, "building the direct encoding")?;
-        self.cnf.add_clause(clause);
-        Ok(())
-    }
-}
+pub use crate::base::totalizer::Size;
+use crate::base::totalizer::{add_trees, merge_size, Builder, Halves};
 
 /// The encoding and how to read a model of it.
 #[derive(Clone, Debug)]
@@ -139,111 +117,6 @@ impl Encoding {
             .enumerate()
             .filter_map(|(v, var)| var.filter(|&x| model[x as usize - 1]).map(|_| v))
             .collect()
-    }
-}
-
-/// Which halves of a totalizer node's definition to write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Halves {
-    /// `o -> definition` only: a true output proves its count (the gain tree).
-    Down,
-    /// Both directions: outputs equal the true counts up to the bound (the count tree).
-    Both,
-}
-
-/// Merges two sorted unary numbers (`a[i - 1]` = "at least i of the left inputs") into one of
-/// at most `bound` outputs. An empty side adds nothing: the other is the result.
-fn merge(
-    cnf: &mut Builder,
-    a: &[i32],
-    b: &[i32],
-    bound: usize,
-    halves: Halves,
-) -> Result<Vec<i32>, String> {
-    if a.is_empty() || b.is_empty() {
-        let side = if a.is_empty() { b } else { a };
-        return Ok(side[..side.len().min(bound)].to_vec());
-    }
-    let size = (a.len() + b.len()).min(bound);
-    cnf.budget.charge(8 * size as u64 + 24, "building the direct encoding's counters")?;
-    let mut out = Vec::with_capacity(size);
-    for _ in 0..size {
-        out.push(cnf.fresh_var()?);
-    }
-    for k in 0..=size {
-        for i in k.saturating_sub(b.len())..=k.min(a.len()) {
-            let j = k - i;
-            if k < size {
-                // o_(k+1) -> a_(i+1) OR b_(j+1): k + 1 true inputs need one more on a side.
-                let mut clause = vec![-out[k]];
-                if i < a.len() {
-                    clause.push(a[i]);
-                }
-                if j < b.len() {
-                    clause.push(b[j]);
-                }
-                cnf.add_clause(clause)?;
-            }
-            if halves == Halves::Both && k > 0 {
-                // a_i AND b_j -> o_k.
-                let mut clause = vec![out[k - 1]];
-                if i > 0 {
-                    clause.push(-a[i - 1]);
-                }
-                if j > 0 {
-                    clause.push(-b[j - 1]);
-                }
-                cnf.add_clause(clause)?;
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// Variables, clauses and literals of [`merge`] on sides of `a` and `b` outputs, without
-/// building it: for each output count k, the splits i + j = k with i <= a and j <= b.
-fn merge_size(a: u128, b: u128, bound: u128, halves: Halves) -> Size {
-    if a == 0 || b == 0 {
-        return Size::default();
-    }
-    let size = (a + b).min(bound);
-    let mut total = Size { variables: size, ..Size::default() };
-    for k in 0..=size {
-        let (low, high) = (k.saturating_sub(b), k.min(a));
-        let splits = high - low + 1;
-        // How many i in low..=high satisfy i < limit, for limit >= low.
-        let below = |limit: u128| limit.min(high + 1).saturating_sub(low);
-        if k < size {
-            // One clause per split: the output, a_(i+1) when i < a, b_(j+1) when j < b
-            // (j < b iff i > k - b, so every split but i = k - b when k >= b).
-            let with_b = if k >= b { splits - 1 } else { splits };
-            total.clauses += splits;
-            total.literals += splits + below(a) + with_b;
-        }
-        if halves == Halves::Both && k > 0 {
-            // The output, a_i when i > 0, b_j when j > 0 (every split but i = k).
-            let with_a = splits - u128::from(low == 0);
-            let with_b = splits - u128::from(high == k);
-            total.clauses += splits;
-            total.literals += splits + with_a + with_b;
-        }
-    }
-    total
-}
-
-/// A size: variables, clauses and literals.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Size {
-    pub variables: u128,
-    pub clauses: u128,
-    pub literals: u128,
-}
-
-impl std::ops::AddAssign for Size {
-    fn add_assign(&mut self, other: Size) {
-        self.variables += other.variables;
-        self.clauses += other.clauses;
-        self.literals += other.literals;
     }
 }
 
@@ -368,34 +241,6 @@ impl Layout {
         }
         total
     }
-}
-
-/// Builds the gain and count trees over `leaves` (each a sorted unary number of gain literals
-/// and one of placement literals), merging neighbours level by level, and returns the roots:
-/// the gain tree cut at `gain_bound` with [`Halves::Down`], the count tree cut at `count_bound`
-/// with [`Halves::Both`].
-fn add_trees(
-    cnf: &mut Builder,
-    leaves: Vec<(Vec<i32>, Vec<i32>)>,
-    gain_bound: usize,
-    count_bound: usize,
-) -> Result<(Vec<i32>, Vec<i32>), String> {
-    let mut level = leaves;
-    while level.len() > 1 {
-        let mut next = Vec::with_capacity(level.len().div_ceil(2));
-        let mut nodes = level.into_iter();
-        while let Some((gain_a, count_a)) = nodes.next() {
-            next.push(match nodes.next() {
-                Some((gain_b, count_b)) => (
-                    merge(cnf, &gain_a, &gain_b, gain_bound, Halves::Down)?,
-                    merge(cnf, &count_a, &count_b, count_bound, Halves::Both)?,
-                ),
-                None => (gain_a, count_a),
-            });
-        }
-        level = next;
-    }
-    Ok(level.pop().unwrap_or_default())
 }
 
 /// Finds the [`Layout`] of the encoding: two breadth-first searches and, unless no placement
@@ -648,6 +493,7 @@ pub fn black_wins_cnf(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::totalizer::merge;
     use crate::voronoi::rules::{score, Outcome};
 
     /// Is the CNF satisfiable? A small DPLL: unit propagation, then both values of the first

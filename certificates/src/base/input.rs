@@ -1,0 +1,139 @@
+//! Reading input files for the checker: a whole file or a stream (`-` is standard input), its
+//! size as stored (what the work budget is sized from) beside what it decompresses to, UTF-8
+//! text with the offset of a bad byte, and recognising text that is not an instance (a DIMACS
+//! formula or graph, a positive DNF) from its first lines. The readers that decompress are the
+//! solver's (`gamecert verify`); the checker's own read plain files.
+
+use crate::base::budget::{Limits, WORK_PER_INPUT_BYTE};
+use std::path::Path;
+
+/// Reads a whole file (`-`: standard input); the error names the file. The second argument is
+/// the request's `--max-work`: a reader that decompresses stops at [`decompression_cap`] of the
+/// file's stored size and it.
+pub type Reader = fn(&Path, Option<u64>) -> Result<Content, String>;
+
+/// Opens a file (`-`: standard input) to be read in order; the error names the file. The
+/// second argument is as for [`Reader`].
+pub type Opener = fn(&Path, Option<u64>) -> Result<Stream, String>;
+
+/// A whole file as a [`Reader`] read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Content {
+    /// What is parsed: the file's bytes, or what a compressed file decompresses to.
+    pub bytes: Vec<u8>,
+    /// The file's size as stored: on disk, or as read from standard input (still compressed).
+    /// The budget is sized from this, never from `bytes`.
+    pub stored: u64,
+}
+
+impl Content {
+    /// A file read as it is stored (nothing decompressed).
+    pub fn plain(bytes: Vec<u8>) -> Content {
+        Content { stored: bytes.len() as u64, bytes }
+    }
+}
+
+/// A file opened by an [`Opener`]: what to read, and its stored size when known before reading
+/// (standard input read as a stream: not known).
+pub struct Stream {
+    pub read: Box<dyn std::io::Read>,
+    pub stored: Option<u64>,
+    /// The bytes decompression added, when the file was decompressed whole before it is read
+    /// (0 otherwise); charged at [`decompression_work`]'s rate before the stream is read.
+    pub unpacked: u64,
+}
+
+/// The most bytes a compressed file of `stored` bytes may decompress to when it is verified
+/// with `max_work` (`None`: the default, [`Limits::for_input`] of its stored size): its stored
+/// size plus one byte for every [`WORK_PER_INPUT_BYTE`] units of the budget, the point past
+/// which [`decompression_work`] alone would exceed the budget.
+pub fn decompression_cap(stored: u64, max_work: Option<u64>) -> u64 {
+    let work = max_work.unwrap_or_else(|| Limits::for_input(stored).max_work);
+    stored.saturating_add(work / WORK_PER_INPUT_BYTE)
+}
+
+/// The work units charged for a file stored in `stored` bytes whose content is `content`
+/// bytes: [`WORK_PER_INPUT_BYTE`] for every byte beyond the stored ones, which the budget did
+/// not prepay (nothing for a plain file).
+pub fn decompression_work(content: u64, stored: u64) -> u64 {
+    content.saturating_sub(stored).saturating_mul(WORK_PER_INPUT_BYTE)
+}
+
+/// The name a path is shown by in messages: `<stdin>` for `-`.
+pub fn shown(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The checker's [`Reader`]: a plain file, or standard input for `-` (nothing decompressed).
+pub fn read_file(path: &Path, _max_work: Option<u64>) -> Result<Content, String> {
+    let mut bytes = Vec::new();
+    let read = if path == Path::new("-") {
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map(|_| ())
+    } else {
+        std::fs::read(path).map(|b| bytes = b)
+    };
+    read.map(|()| Content::plain(bytes)).map_err(|e| format!("{}: {e}", shown(path)))
+}
+
+/// The checker's [`Opener`]: a plain file, or standard input for `-`.
+pub fn open_file(path: &Path, _max_work: Option<u64>) -> Result<Stream, String> {
+    if path == Path::new("-") {
+        return Ok(Stream { read: Box::new(std::io::stdin()), stored: None, unpacked: 0 });
+    }
+    let at = |e: std::io::Error| format!("{}: {e}", shown(path));
+    let file = std::fs::File::open(path).map_err(at)?;
+    let stored = file.metadata().map_err(at)?.len();
+    Ok(Stream { read: Box::new(file), stored: Some(stored), unpacked: 0 })
+}
+
+/// UTF-8 text of `bytes` read from `path`; the error names the file and the offset.
+pub fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{}: the file is not UTF-8 text (invalid byte at offset {}; compressed files are \
+             read by `gamecert`, not `gamecert-check`)",
+            shown(path),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// Whether `text` (from `path`) is a positive DNF in text: see the module docs.
+pub fn is_dnf_text(path: &Path, text: &str) -> bool {
+    if path.extension().is_some_and(|e| e == "dnf") {
+        return true;
+    }
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('c'))
+        .is_some_and(|line| {
+            let mut words = line.split_whitespace();
+            words.next() == Some("p") && words.next() == Some("dnf")
+        })
+}
+
+/// A text format that is not an instance, and the command that takes it.
+pub fn foreign_text(text: &str) -> Option<&'static str> {
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('c'))?;
+    let words: Vec<&str> = first.split_whitespace().take(2).collect();
+    match words[..] {
+        ["p", "cnf"] => Some(
+            "this is a DIMACS CNF formula, not an instance; `gamecert reduce sat-voronoi1 FILE \
+             -o instance.json` turns it into a one-round Voronoi instance",
+        ),
+        ["p", "edge"] => Some(
+            "this is a DIMACS graph, not an instance; `gamecert gen graph --dimacs FILE --rounds R` \
+             makes a Voronoi instance of it",
+        ),
+        _ => None,
+    }
+}

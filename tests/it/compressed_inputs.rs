@@ -2,23 +2,10 @@
 //! its stored bytes, the bytes decompression adds are charged, and decompression stops at a cap
 //! while it runs (src/base/io.rs), even under a memory limit that the whole output would break.
 
-use crate::common::{gamecert, stderr, stdout};
-use std::io::Write;
+use crate::common::{compressed, gamecert, stderr, stdout};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// `text` compressed by each format, with the format's name.
-fn compressed(text: &[u8]) -> [(&'static str, Vec<u8>); 3] {
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    gz.write_all(text).unwrap();
-    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
-    bz.write_all(text).unwrap();
-    let mut xz =
-        lzma_rust2::XzWriter::new(Vec::new(), lzma_rust2::XzOptions::with_preset(1)).unwrap();
-    xz.write_all(text).unwrap();
-    [("gzip", gz.finish().unwrap()), ("bzip2", bz.finish().unwrap()), ("xz", xz.finish().unwrap())]
-}
 
 /// A path instance solved: its path and its certificate's text.
 fn solved(dir: &Path) -> (String, Vec<u8>) {

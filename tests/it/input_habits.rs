@@ -1,24 +1,9 @@
 //! The shell's habits (issue 17, item 4): `-` for standard input, compressed inputs, hints for a
 //! file of the wrong kind, `-o -`, and a reader that goes away early.
 
-use crate::common::{bad_input, gamecert, stderr, stdout, write};
+use crate::common::{bad_input, compressed, gamecert, gamecert_with_stdin, stderr, stdout, write};
 use std::io::Write;
 use std::process::{Command, Stdio};
-
-fn run_with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecert"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A command that refuses its arguments exits without reading: the pipe may close first.
-    if let Err(e) = child.stdin.take().unwrap().write_all(input) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().unwrap()
-}
 
 /// A solved path instance: (dir, instance path, certificate path).
 fn solved() -> (tempfile::TempDir, String, String) {
@@ -37,11 +22,11 @@ fn standard_input_is_read_for_either_file_but_not_both() {
     let (_dir, instance, cert) = solved();
     let instance_text = std::fs::read(&instance).unwrap();
     let cert_text = std::fs::read(&cert).unwrap();
-    let out = run_with_stdin(&["verify", "-", &cert], &instance_text);
+    let out = gamecert_with_stdin(&["verify", "-", &cert], instance_text.clone());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let out = run_with_stdin(&["verify", &instance, "-"], &cert_text);
+    let out = gamecert_with_stdin(&["verify", &instance, "-"], cert_text.clone());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let out = run_with_stdin(&["verify", "-", "-"], &instance_text);
+    let out = gamecert_with_stdin(&["verify", "-", "-"], instance_text.clone());
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("only one of the two files"), "{}", stderr(&out));
     // The stand-alone checker too.
@@ -58,17 +43,7 @@ fn standard_input_is_read_for_either_file_but_not_both() {
 fn compressed_files_are_read_by_their_first_bytes() {
     let (dir, instance, cert) = solved();
     let text = std::fs::read(&instance).unwrap();
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    gz.write_all(&text).unwrap();
-    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
-    bz.write_all(&text).unwrap();
-    let mut xz =
-        lzma_rust2::XzWriter::new(Vec::new(), lzma_rust2::XzOptions::with_preset(6)).unwrap();
-    xz.write_all(&text).unwrap();
-    let xz = xz.finish().unwrap();
-    for (name, bytes) in
-        [("i.json.gz", gz.finish().unwrap()), ("i.bz2", bz.finish().unwrap()), ("i.xz", xz)]
-    {
+    for ((_, bytes), name) in compressed(&text).into_iter().zip(["i.json.gz", "i.bz2", "i.xz"]) {
         let path = dir.path().join(name);
         std::fs::write(&path, bytes).unwrap();
         let out = gamecert(&["verify", path.to_str().unwrap(), &cert]);

@@ -52,6 +52,21 @@ pub fn gamecert_with_stdin(args: &[&str], input: Vec<u8>) -> Output {
     let mut stdin = child.stdin.take().expect("piped");
     let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
     let out = child.wait_with_output().expect("the gamecert binary runs");
-    writer.join().expect("the writer thread").expect("the input is written");
+    // A command that refuses its arguments exits without reading: the pipe may close first.
+    if let Err(e) = writer.join().expect("the writer thread") {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     out
+}
+
+/// `text` compressed by each format, with the format's name.
+pub fn compressed(text: &[u8]) -> [(&'static str, Vec<u8>); 3] {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut gz, text).unwrap();
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    std::io::Write::write_all(&mut bz, text).unwrap();
+    let mut xz =
+        lzma_rust2::XzWriter::new(Vec::new(), lzma_rust2::XzOptions::with_preset(1)).unwrap();
+    std::io::Write::write_all(&mut xz, text).unwrap();
+    [("gzip", gz.finish().unwrap()), ("bzip2", bz.finish().unwrap()), ("xz", xz.finish().unwrap())]
 }

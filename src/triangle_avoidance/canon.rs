@@ -63,10 +63,16 @@ impl SmallGraph {
 
     /// The edges (a, b), a < b, in order.
     pub fn edges(&self) -> Vec<(usize, usize)> {
-        (0..self.n)
-            .flat_map(|a| (a + 1..self.n).map(move |b| (a, b)))
-            .filter(|&(a, b)| self.has_edge(a, b))
-            .collect()
+        let mut edges = Vec::with_capacity(self.edge_count());
+        for a in 0..self.n {
+            let mut rest = self.adj[a] & above(self.n, a);
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                edges.push((a, b));
+            }
+        }
+        edges
     }
 
     pub fn has_edge(&self, a: usize, b: usize) -> bool {
@@ -117,6 +123,11 @@ impl SmallGraph {
         }
         g
     }
+}
+
+/// The vertices b with a < b < n, as a mask.
+pub(crate) fn above(n: usize, a: usize) -> u16 {
+    (((1u32 << n) - 1) & !((2u32 << a) - 1)) as u16
 }
 
 /// The canonical form: the canonical code and a labelling `label` (vertex v gets canonical
@@ -336,7 +347,9 @@ impl Search<'_> {
         }
     }
 
-    fn node(&mut self, p: Partition, path: &mut Vec<u8>) {
+    /// `path[..depth]`: the vertices individualised on the way here (an array, not a vector:
+    /// a canonical form is taken millions of times a table, and the allocation showed).
+    fn node(&mut self, p: Partition, path: &mut [u8; MAX_VERTICES], depth: usize) {
         if p.is_discrete() {
             self.leaf(&p);
             return;
@@ -346,14 +359,13 @@ impl Search<'_> {
         cell[..len].copy_from_slice(&p.lab[s..s + len]);
         let mut searched: u16 = 0;
         for &v in &cell[..len] {
-            if searched != 0 && self.in_orbit_of(searched, v, path) {
+            if searched != 0 && self.in_orbit_of(searched, v, &path[..depth]) {
                 continue;
             }
             let mut child = p.individualise(s, v);
             child.refine(self.g, 1 << s);
-            path.push(v);
-            self.node(child, path);
-            path.pop();
+            path[depth] = v;
+            self.node(child, path, depth + 1);
             searched |= 1 << v;
         }
     }
@@ -399,7 +411,7 @@ pub fn automorphisms(g: &SmallGraph) -> Vec<[u8; MAX_VERTICES]> {
     let mut p = Partition::unit(g.n);
     p.refine(g, 1);
     let mut search = Search { g, best: None, automorphisms: Vec::new(), leaves: 0 };
-    search.node(p, &mut Vec::new());
+    search.node(p, &mut [0; MAX_VERTICES], 0);
     search.automorphisms
 }
 
@@ -416,7 +428,10 @@ pub fn pair_orbit_representatives(
         return pairs.to_vec();
     }
     let index = |a: usize, b: usize| if a < b { a * n + b } else { b * n + a };
-    let mut parent: Vec<u16> = (0..(n * n) as u16).collect();
+    let mut parent = [0u16; MAX_VERTICES * MAX_VERTICES];
+    for (i, p) in parent.iter_mut().enumerate() {
+        *p = i as u16;
+    }
     fn find(parent: &mut [u16], mut x: usize) -> usize {
         while parent[x] as usize != x {
             parent[x] = parent[parent[x] as usize];
@@ -446,7 +461,7 @@ pub fn canonical_counting(g: &SmallGraph) -> (Canonical, u64) {
     }
     p.refine(g, 1);
     let mut search = Search { g, best: None, automorphisms: Vec::new(), leaves: 0 };
-    search.node(p, &mut Vec::new());
+    search.node(p, &mut [0; MAX_VERTICES], 0);
     let (code, label) = search.best.expect("the search reaches a leaf");
     (Canonical { code, label }, search.leaves)
 }

@@ -51,10 +51,20 @@ impl Rules {
         if self.immediate_win(g) {
             return Vec::new();
         }
-        (0..g.n)
-            .flat_map(|a| (a + 1..g.n).map(move |b| (a, b)))
-            .filter(|&(a, b)| !g.has_edge(a, b) && self.legal(g, a, b))
-            .collect()
+        // Bit loops into a vector sized once: this runs for every position the engines
+        // expand or label, and a growing `collect` spent a tenth of a table in reallocation.
+        let mut moves = Vec::with_capacity(g.n * g.n.saturating_sub(1) / 2);
+        for a in 0..g.n {
+            let mut rest = !g.adj[a] & crate::triangle_avoidance::canon::above(g.n, a);
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if self.legal(g, a, b) {
+                    moves.push((a, b));
+                }
+            }
+        }
+        moves
     }
 
     /// The canonical codes of the children of `g`, sorted and distinct: one canonical form per
@@ -99,16 +109,15 @@ impl Rules {
         debug_assert!(self.is_hereditary());
         // No orbits of moves here: the filter is cheaper than the automorphism search, and a
         // child kept twice from one orbit is removed by the sort like any duplicate.
-        let mut kids: Vec<u128> = self
-            .moves(g)
-            .into_iter()
-            .filter_map(|(a, b)| {
-                let mut h = *g;
-                h.add_edge(a, b);
-                has_largest_edge_invariant(&h, a, b)
-                    .then(|| crate::triangle_avoidance::canon::canonical(&h).code)
-            })
-            .collect();
+        let moves = self.moves(g);
+        let mut kids: Vec<u128> = Vec::with_capacity(moves.len());
+        for (a, b) in moves {
+            let mut h = *g;
+            h.add_edge(a, b);
+            if has_largest_edge_invariant(&h, a, b) {
+                kids.push(crate::triangle_avoidance::canon::canonical(&h).code);
+            }
+        }
         kids.sort_unstable();
         kids.dedup();
         kids

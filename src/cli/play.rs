@@ -57,7 +57,12 @@ fn play(
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let (you, it) = (strategy.side_name(human), strategy.side_name(human.other()));
-    writeln!(out, "The checker accepted the certificate ({}): {}.", strategy.kind(), strategy.claim())?;
+    writeln!(
+        out,
+        "The checker accepted the certificate ({}): {}.",
+        strategy.kind(),
+        strategy.claim()
+    )?;
     writeln!(out, "You play {you}; the certified strategy plays {it}.")?;
     writeln!(out, "Type a move, `moves` (the legal moves), `help` or `quit`.")?;
     let mut position = strategy.start();
@@ -67,7 +72,9 @@ fn play(
             writeln!(out, "Result: {}.", outcome.result)?;
             let claim = match strategy.claim_met(&position, human.other()) {
                 Some(true) => format!("{it} achieved it"),
-                Some(false) => format!("{it} did not achieve it (it was not following the certificate)"),
+                Some(false) => {
+                    format!("{it} did not achieve it (it was not following the certificate)")
+                }
                 None => format!("it is a claim for {you}, whom you played"),
             };
             writeln!(out, "Certified claim: {}; {claim}.", strategy.claim())?;

@@ -40,10 +40,9 @@ impl Dnf {
         let digits = word.strip_prefix('x').unwrap_or(word);
         match digits.parse::<usize>() {
             Ok(v) if (1..=self.dnf.num_vars as usize).contains(&v) => Ok(v - 1),
-            _ => Err(format!(
-                "'{word}' is not a variable: variables are 1 to {}",
-                self.dnf.num_vars
-            )),
+            _ => {
+                Err(format!("'{word}' is not a variable: variables are 1 to {}", self.dnf.num_vars))
+            }
         }
     }
 }
@@ -108,8 +107,11 @@ impl Family for Dnf {
         let (Some(a), Some(b)) = (text.find("1:"), text.find("2:")) else {
             return Err("a position is written `1: 1, 4  2: 2` (each player's variables)".into());
         };
-        let (first, second) =
-            if a < b { (&text[a + 2..b], &text[b + 2..]) } else { (&text[a + 2..], &text[b + 2..a]) };
+        let (first, second) = if a < b {
+            (&text[a + 2..b], &text[b + 2..])
+        } else {
+            (&text[a + 2..], &text[b + 2..a])
+        };
         let mut state = self.start();
         for (list, mark) in [(first, b'1'), (second, b'2')] {
             for word in words(list) {
@@ -133,10 +135,8 @@ impl Family for Dnf {
     fn draw(&self, state: &Vec<u8>) -> String {
         let mut out = String::from("  terms (1 = the first player's, 2 = the second's, . free):\n");
         for (k, term) in self.dnf.terms.iter().enumerate() {
-            let cells: Vec<String> = term
-                .iter()
-                .map(|&v| format!("x{v}={}", state[v as usize - 1] as char))
-                .collect();
+            let cells: Vec<String> =
+                term.iter().map(|&v| format!("x{v}={}", state[v as usize - 1] as char)).collect();
             out.push_str(&format!("  {:>3}: {}\n", k + 1, cells.join(" ")));
         }
         out.push_str(&format!("  free: {}\n", Dnf::chosen(state, b'.').join(" ")));
@@ -147,7 +147,9 @@ impl Family for Dnf {
         // A full position is always settled, so every play ends here.
         let winner = settled(&self.dnf, state)?;
         let result = match winner {
-            DnfPlayer::First => "the first player owns every variable of a term: the first player wins",
+            DnfPlayer::First => {
+                "the first player owns every variable of a term: the first player wins"
+            }
             DnfPlayer::Second => {
                 "every term holds a variable of the second player: the second player wins"
             }

@@ -33,7 +33,8 @@ impl Heaps {
         match usize::try_from(n).ok().and_then(|i| values.get(i)) {
             Some(&v) => v,
             None => {
-                let p = self.labelling.period.expect("the checker verified the labels cover the heaps");
+                let p =
+                    self.labelling.period.expect("the checker verified the labels cover the heaps");
                 values[(p.from + (n - p.from) % p.length) as usize]
             }
         }
@@ -53,7 +54,7 @@ impl Heaps {
 }
 
 impl Family for Heaps {
-    /// The heaps, and how many moves have been played (whose turn it is).
+    /// The heaps, and whose turn it is (0 the first player's, 1 the second's).
     type State = (Vec<u64>, u64);
     type Move = HeapMove;
 
@@ -77,11 +78,11 @@ impl Family for Heaps {
         moves
     }
 
-    fn apply(&self, (heaps, played): &Self::State, (i, leave): &HeapMove) -> Self::State {
+    fn apply(&self, (heaps, turn): &Self::State, (i, leave): &HeapMove) -> Self::State {
         let mut next = heaps[..*i].to_vec();
         next.extend(leave);
         next.extend(&heaps[i + 1..]);
-        (next, played + 1)
+        (next, 1 - turn)
     }
 
     fn write_move(&self, _: &Self::State, (i, leave): &HeapMove) -> String {
@@ -130,9 +131,9 @@ impl Family for Heaps {
         )
     }
 
-    fn write_position(&self, (heaps, played): &Self::State) -> String {
+    fn write_position(&self, (heaps, turn): &Self::State) -> String {
         let sizes: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        let turn = if played % 2 == 0 { "" } else { " (second to move)" };
+        let turn = if *turn == 0 { "" } else { " (second to move)" };
         format!("{}{turn}", sizes.join(" "))
     }
 
@@ -157,7 +158,8 @@ impl Family for Heaps {
     fn draw(&self, (heaps, _): &Self::State) -> String {
         let mut out = String::new();
         for (i, &h) in heaps.iter().enumerate() {
-            let bar = if h <= 60 { "|".repeat(h as usize) } else { format!("{}...", "|".repeat(60)) };
+            let bar =
+                if h <= 60 { "|".repeat(h as usize) } else { format!("{}...", "|".repeat(60)) };
             out.push_str(&format!("  heap {}: {bar} ({h})\n", i + 1));
         }
         if heaps.is_empty() {
@@ -218,7 +220,8 @@ impl Family for Heaps {
     }
 
     fn claim_met(&self, state: &Self::State, side: Side) -> Option<bool> {
-        (side == self.first_side()).then(|| self.outcome(state).and_then(|o| o.winner) == Some(side))
+        (side == self.first_side())
+            .then(|| self.outcome(state).and_then(|o| o.winner) == Some(side))
     }
 }
 

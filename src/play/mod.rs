@@ -420,9 +420,9 @@ fn family(instance: &Instance, certificate: &Certificate) -> Result<Arc<dyn Eras
         (Instance::Voronoi(spec), Certificate::VoronoiStrategy(s)) => {
             Arc::new(Game(voronoi::Voronoi::new(spec, Some(s), None).map_err(bad)?))
         }
-        (Instance::Voronoi(spec), Certificate::VoronoiValue(v)) => {
-            Arc::new(Game(voronoi::Voronoi::new(spec, Some(&v.white), Some(&v.black)).map_err(bad)?))
-        }
+        (Instance::Voronoi(spec), Certificate::VoronoiValue(v)) => Arc::new(Game(
+            voronoi::Voronoi::new(spec, Some(&v.white), Some(&v.black)).map_err(bad)?,
+        )),
         (Instance::PosDnfGame(dnf), Certificate::DnfStrategy(s)) => {
             Arc::new(Game(dnf::Dnf::new(dnf, s)))
         }

@@ -100,7 +100,12 @@ impl Tables {
             let chosen: Vec<Vec<(usize, usize)>> = list
                 .iter()
                 .map(|&g| {
-                    self.generators[g].iter().enumerate().filter(|(v, w)| v != *w).map(|(v, &w)| (v, w)).collect()
+                    self.generators[g]
+                        .iter()
+                        .enumerate()
+                        .filter(|(v, w)| v != *w)
+                        .map(|(v, &w)| (v, w))
+                        .collect()
                 })
                 .collect();
             let slices: Vec<&[(usize, usize)]> = chosen.iter().map(Vec::as_slice).collect();
@@ -298,8 +303,13 @@ impl Family for Voronoi {
                 cells[v] = mark;
             }
         }
-        if let Some(v) = (0..cells.len()).find(|&v| self.start[v] != EMPTY && cells[v] != self.start[v]) {
-            return Err(format!("vertex '{}' is held from the start by the other side", self.graph.name(v)));
+        if let Some(v) =
+            (0..cells.len()).find(|&v| self.start[v] != EMPTY && cells[v] != self.start[v])
+        {
+            return Err(format!(
+                "vertex '{}' is held from the start by the other side",
+                self.graph.name(v)
+            ));
         }
         to_move(&cells, self.rounds)?;
         let mut state = self.start();
@@ -349,7 +359,9 @@ impl Family for Voronoi {
         if self.mover(&state.cells).is_some() {
             return None;
         }
-        let owned = |c: u8| -> Vec<usize> { (0..state.cells.len()).filter(|&v| state.cells[v] == c).collect() };
+        let owned = |c: u8| -> Vec<usize> {
+            (0..state.cells.len()).filter(|&v| state.cells[v] == c).collect()
+        };
         let s = score(&self.graph, &owned(b'W'), &owned(b'B'));
         let winner = match s.white.cmp(&s.black) {
             std::cmp::Ordering::Greater => Some(Side::First),
@@ -390,8 +402,13 @@ impl Family for Voronoi {
             [one] => Voronoi::side(one.player).other(),
             // A value: the person takes the side the value goes against (W on a tie).
             both => {
-                let white_needed = both.iter().find(|t| t.player == Player::White).map_or(0, |t| t.needed);
-                if white_needed > 0 { Side::Second } else { Side::First }
+                let white_needed =
+                    both.iter().find(|t| t.player == Player::White).map_or(0, |t| t.needed);
+                if white_needed > 0 {
+                    Side::Second
+                } else {
+                    Side::First
+                }
             }
         }
     }

@@ -12,12 +12,13 @@
 //! Positions and moves are read and written in the game's own notation (vertex names, heap
 //! sizes, variable numbers), never in the certificate's internal keys. Each family is a file:
 //! [`voronoi`] (multi-round strategies and values), [`dnf`] (the positive-DNF game), [`heaps`]
-//! (heap games' Grundy labellings). Kinds that are not strategies (a one-round witness, an LRAT
+//! (heap games' Grundy labellings), [`marking`] (the marking games on a triangulation). Kinds that are not strategies (a one-round witness, an LRAT
 //! refutation) and kinds this module does not play yet are refused with what the certificate
 //! is instead ([`PlayError::NoStrategy`]).
 
 mod dnf;
 mod heaps;
+mod marking;
 mod voronoi;
 
 use gamecert_certificates::format::{Certificate, Instance};
@@ -428,6 +429,9 @@ fn family(instance: &Instance, certificate: &Certificate) -> Result<Arc<dyn Eras
         }
         (Instance::HeapGame(game), Certificate::HeapLabelling(l)) => {
             Arc::new(Game(heaps::Heaps::new(game, l).map_err(bad)?))
+        }
+        (Instance::MarkingGame(spec), Certificate::MarkingStrategy(s)) => {
+            Arc::new(Game(marking::Marking::new(spec, s).map_err(bad)?))
         }
         (_, other) => {
             return Err(PlayError::NoStrategy(format!(

@@ -45,7 +45,7 @@ fn solved_with_symmetry(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
 /// Every strategy this version plays: the fixtures' accepted certificates and the symmetric ones.
 fn playable(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
     let mut all: Vec<(PathBuf, PathBuf)> =
-        ["voronoi-strategy", "voronoi-value", "dnf-strategy", "heap-labelling"]
+        ["voronoi-strategy", "voronoi-value", "dnf-strategy", "heap-labelling", "marking-strategy"]
             .iter()
             .map(|kind| fixture(kind, "accept.json"))
             .collect();

@@ -5,6 +5,7 @@
 //! certificate and handed to `gamecert_certificates::check`.
 pub mod base;
 pub mod impartial;
+pub mod play;
 pub mod solve;
 pub mod triangle_avoidance;
 pub mod triangulations;

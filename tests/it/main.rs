@@ -27,6 +27,7 @@ mod json_output;
 mod lrat_rat;
 mod octal;
 mod octal_snapshots;
+mod play;
 mod proofs;
 mod readme;
 mod render_svg;

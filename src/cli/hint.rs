@@ -1,0 +1,106 @@
+//! `gamecert hint INSTANCE CERTIFICATE [--position POS]`: the certified strategy's move at a
+//! position written in the game's notation. Also the loading shared with `play`: the files read
+//! as `verify` reads them and the certificate checked before it is used.
+
+use gamecert::base::io::{parse_sized_instance, read_text, BadInput};
+use gamecert::play::{PlayError, Strategy};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Print the certified strategy's move at a position (exit 0; 1 if the checker rejects the
+/// certificate; 2 bad input, or no move to give there).
+#[derive(clap::Args)]
+pub struct Args {
+    /// The instance (as for `verify`).
+    instance: PathBuf,
+    /// A strategy certificate (JSON): checked by the checker before it is used.
+    certificate: PathBuf,
+    /// The position, in the game's notation (`W: a, c  B: b`, heap sizes `5 7 9`, ...);
+    /// default: the start.
+    #[arg(long)]
+    position: Option<String>,
+    /// Print the move and the position as JSON.
+    #[arg(long)]
+    json: bool,
+    /// The checker's work budget (as for `verify`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_work: Option<u64>,
+}
+
+/// Reads the two files as `verify` does and reads the strategy from the certificate once the
+/// checker has accepted it with the budget `verify` would give. `Err(code)` when the checker
+/// rejected the certificate (its verdict printed, exit 1).
+pub fn load(
+    instance_path: &Path,
+    certificate_path: &Path,
+    max_work: Option<u64>,
+) -> anyhow::Result<Result<Strategy, ExitCode>> {
+    let (instance, sizes) = parse_sized_instance(instance_path)?;
+    let text = read_text(certificate_path)?;
+    let certificate = gamecert_certificates::verify::read_certificate(certificate_path, &text)
+        .map_err(BadInput)?;
+    let limits = match max_work {
+        Some(max_work) => gamecert_certificates::Limits { max_work },
+        None => sizes.verify_limits(text.len() as u64),
+    };
+    drop(text);
+    let shown = gamecert_certificates::verify::shown;
+    match Strategy::checked(&instance, &certificate, &limits) {
+        Ok(strategy) => Ok(Ok(strategy)),
+        Err(rejected @ PlayError::Rejected { .. }) => {
+            println!("{rejected}");
+            Ok(Err(ExitCode::from(1)))
+        }
+        Err(PlayError::NoStrategy(why)) => {
+            Err(BadInput(format!("{}: {why}", shown(certificate_path))).into())
+        }
+        Err(PlayError::BadInput(why)) => {
+            Err(BadInput(format!("{}: {why}", shown(instance_path))).into())
+        }
+    }
+}
+
+/// Runs the command.
+pub fn run(args: Args, _quiet: bool) -> anyhow::Result<ExitCode> {
+    let started = std::time::Instant::now();
+    let strategy = match load(&args.instance, &args.certificate, args.max_work)? {
+        Ok(strategy) => strategy,
+        Err(code) => return Ok(code),
+    };
+    let position = match &args.position {
+        Some(text) => strategy
+            .parse_position(text)
+            .map_err(|why| BadInput(format!("--position '{text}': {why}")))?,
+        None => strategy.start(),
+    };
+    let notation = position.notation();
+    if let Some(outcome) = position.outcome() {
+        return Err(BadInput(format!(
+            "the game is over at '{notation}' ({}): there is no move to give",
+            outcome.result
+        ))
+        .into());
+    }
+    let mover = strategy.side_name(position.to_move());
+    let Some(mv) = strategy.reply(&position) else {
+        return Err(BadInput(format!(
+            "the certificate gives {mover} no move at '{notation}': it proves its claim ({}) \
+             for the plays where the certified side follows it, and this position is not one \
+             of them where that side is to move",
+            strategy.claim()
+        ))
+        .into());
+    };
+    if args.json {
+        let summary = format!("{mover} plays {mv}");
+        let fields = serde_json::json!({
+            "kind": strategy.kind(), "claim": strategy.claim(), "position": notation,
+            "to_move": mover, "move": mv.notation(),
+        });
+        crate::cli::print_json("hint", "accepted", &summary, started, fields)?;
+    } else {
+        println!("position: {notation}");
+        println!("{mover} to move; the certified strategy ({}) plays: {mv}", strategy.claim());
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,131 @@
+//! `gamecert play INSTANCE CERTIFICATE [--as first|second]`: a person plays against the
+//! certified strategy, reading moves line by line from standard input (a terminal or a pipe).
+
+use clap::ValueEnum;
+use gamecert::play::{render_text, Side, Strategy};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Play against the certified strategy in the terminal: moves in the game's notation, one a
+/// line; `moves`, `help`, `quit`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The instance (as for `verify`).
+    instance: PathBuf,
+    /// A strategy certificate (JSON): checked by the checker before it is used.
+    certificate: PathBuf,
+    /// The side you play (default: the one the certificate proves cannot win; in the Voronoi
+    /// game W is first, B second).
+    #[arg(long = "as", value_enum)]
+    side: Option<SideArg>,
+    /// The checker's work budget (as for `verify`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_work: Option<u64>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SideArg {
+    /// The player who moves first (W in the Voronoi game, A in triangle avoidance).
+    First,
+    /// The other player.
+    Second,
+}
+
+/// Runs the command.
+pub fn run(args: Args, _quiet: bool) -> anyhow::Result<ExitCode> {
+    let strategy = match crate::cli::hint::load(&args.instance, &args.certificate, args.max_work)? {
+        Ok(strategy) => strategy,
+        Err(code) => return Ok(code),
+    };
+    let human = match args.side {
+        Some(SideArg::First) => Side::First,
+        Some(SideArg::Second) => Side::Second,
+        None => strategy.default_human(),
+    };
+    let stdin = std::io::stdin();
+    play(&strategy, human, &mut stdin.lock(), &mut std::io::stdout())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game loop: draws the position, reads the person's moves from `input`, answers with the
+/// strategy's, and ends with the result beside the certified claim.
+fn play(
+    strategy: &Strategy,
+    human: Side,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let (you, it) = (strategy.side_name(human), strategy.side_name(human.other()));
+    writeln!(
+        out,
+        "The checker accepted the certificate ({}): {}.",
+        strategy.kind(),
+        strategy.claim()
+    )?;
+    writeln!(out, "You play {you}; the certified strategy plays {it}.")?;
+    writeln!(out, "Type a move, `moves` (the legal moves), `help` or `quit`.")?;
+    let mut position = strategy.start();
+    loop {
+        writeln!(out, "\n{}position: {}", render_text(&position), position.notation())?;
+        if let Some(outcome) = position.outcome() {
+            writeln!(out, "Result: {}.", outcome.result)?;
+            let claim = match strategy.claim_met(&position, human.other()) {
+                Some(true) => format!("{it} achieved it"),
+                Some(false) => {
+                    format!("{it} did not achieve it (it was not following the certificate)")
+                }
+                None => format!("it is a claim for {you}, whom you played"),
+            };
+            writeln!(out, "Certified claim: {}; {claim}.", strategy.claim())?;
+            return Ok(());
+        }
+        let mover = position.to_move();
+        if mover != human {
+            let (mv, note) = match strategy.reply(&position) {
+                Some(mv) => (mv, String::new()),
+                None => {
+                    let first = position.legal_moves().into_iter().next();
+                    let mv = first.expect("a game that is not over has a legal move");
+                    (mv, " (the certificate gives no move here: the first legal move)".to_string())
+                }
+            };
+            writeln!(out, "{it} plays {mv}{note}")?;
+            position = position.apply(&mv);
+            continue;
+        }
+        loop {
+            write!(out, "{you} to move> ")?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out, "\nInput ended: the game is left unfinished.")?;
+                return Ok(());
+            }
+            match line.trim() {
+                "" => continue,
+                "quit" | "exit" => {
+                    writeln!(out, "You quit: the game is left unfinished.")?;
+                    return Ok(());
+                }
+                "help" => writeln!(
+                    out,
+                    "{}.\n`moves` lists the legal moves, `quit` ends the game.",
+                    strategy.move_syntax()
+                )?,
+                "moves" => {
+                    let moves: Vec<String> =
+                        position.legal_moves().iter().map(|m| m.to_string()).collect();
+                    writeln!(out, "legal moves: {}", moves.join("  "))?;
+                }
+                text => match position.parse_move(text) {
+                    Ok(mv) => {
+                        position = position.apply(&mv);
+                        break;
+                    }
+                    Err(why) => writeln!(out, "illegal move '{text}': {why}")?,
+                },
+            }
+        }
+    }
+}

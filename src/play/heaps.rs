@@ -1,0 +1,233 @@
+//! Heap games (`heap-labelling`: octal games and Grundy's game), played in heap sizes.
+//!
+//! Notation: a position is the heap sizes, `5 7 9`; a move names a heap (1-based, left to
+//! right) and what it becomes: `2:3+3` (heap 2 becomes heaps of 3 and 3), `1:4` (heap 1 becomes
+//! 4), `3:0` (heap 3 is taken whole). The tokens removed are the difference.
+//!
+//! The strategy is the labelling's: the checker verified every label as the mex of its options
+//! and the sum rule (Sprague-Grundy), so at a position of non-zero value the move to value 0
+//! wins; at the start it is the certificate's own winning move. At a position of value 0 there
+//! is no winning move, and the labelling gives none.
+
+use super::{Family, Outcome, Side};
+use gamecert_certificates::impartial::heaps::{HeapGame, HeapLabelling, Rules};
+
+pub(crate) struct Heaps {
+    rules: Rules,
+    heaps: Vec<u64>,
+    labelling: HeapLabelling,
+}
+
+/// A move: heap index (0-based) and the heaps it leaves.
+type HeapMove = (usize, Vec<u64>);
+
+impl Heaps {
+    pub(crate) fn new(game: &HeapGame, labelling: &HeapLabelling) -> Result<Heaps, String> {
+        let rules = Rules::parse(&game.game)?;
+        Ok(Heaps { rules, heaps: game.heaps.clone(), labelling: labelling.clone() })
+    }
+
+    /// The Grundy value of one heap, from the labels or (beyond them) the verified period.
+    fn label(&self, n: u64) -> u64 {
+        let values = &self.labelling.values;
+        match usize::try_from(n).ok().and_then(|i| values.get(i)) {
+            Some(&v) => v,
+            None => {
+                let p =
+                    self.labelling.period.expect("the checker verified the labels cover the heaps");
+                values[(p.from + (n - p.from) % p.length) as usize]
+            }
+        }
+    }
+
+    fn value(&self, heaps: &[u64]) -> u64 {
+        heaps.iter().fold(0, |x, &h| x ^ self.label(h))
+    }
+
+    fn first_side(&self) -> Side {
+        if self.value(&self.heaps) != 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+}
+
+impl Family for Heaps {
+    /// The heaps, and whose turn it is (0 the first player's, 1 the second's).
+    type State = (Vec<u64>, u64);
+    type Move = HeapMove;
+
+    fn start(&self) -> Self::State {
+        (self.heaps.clone(), 0)
+    }
+
+    fn to_move(&self, state: &Self::State) -> Side {
+        if state.1 % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    fn moves(&self, (heaps, _): &Self::State) -> Vec<HeapMove> {
+        let mut moves = Vec::new();
+        for (i, &n) in heaps.iter().enumerate() {
+            self.rules.for_each_option(n, |leave| moves.push((i, leave.to_vec())));
+        }
+        moves
+    }
+
+    fn apply(&self, (heaps, turn): &Self::State, (i, leave): &HeapMove) -> Self::State {
+        let mut next = heaps[..*i].to_vec();
+        next.extend(leave);
+        next.extend(&heaps[i + 1..]);
+        (next, 1 - turn)
+    }
+
+    fn write_move(&self, _: &Self::State, (i, leave): &HeapMove) -> String {
+        let parts: Vec<String> = leave.iter().map(u64::to_string).collect();
+        format!("{}:{}", i + 1, if parts.is_empty() { "0".into() } else { parts.join("+") })
+    }
+
+    fn read_move(&self, (heaps, _): &Self::State, text: &str) -> Result<HeapMove, String> {
+        let syntax = "a move is HEAP:REST, e.g. `2:3+3` (heap 2 becomes heaps of 3 and 3), \
+                      `1:4`, `3:0` (heap 3 taken whole)";
+        let (heap, rest) = text.split_once(':').ok_or(syntax)?;
+        let i = heap.trim().parse::<usize>().map_err(|_| syntax.to_string())?;
+        if i == 0 || i > heaps.len() {
+            return Err(format!("there is no heap {i}: the heaps are 1 to {}", heaps.len()));
+        }
+        let mut leave = Vec::new();
+        for part in rest.split('+') {
+            let h = part.trim().parse::<u64>().map_err(|_| syntax.to_string())?;
+            if h > 0 {
+                leave.push(h);
+            }
+        }
+        leave.sort_unstable();
+        let n = heaps[i - 1];
+        let kept = leave.iter().try_fold(0u64, |s, &h| s.checked_add(h)).filter(|&s| s <= n);
+        let Some(kept) = kept else {
+            return Err(format!("heap {i} has {n} tokens: it cannot become more"));
+        };
+        if !self.rules.is_legal(n, n - kept, &leave) {
+            return Err(format!(
+                "the rules of {} do not allow taking {} from a heap of {n} and leaving {} \
+                 heap(s)",
+                self.rules.code(),
+                n - kept,
+                leave.len()
+            ));
+        }
+        Ok((i - 1, leave))
+    }
+
+    fn move_syntax(&self) -> String {
+        format!(
+            "a move is HEAP:REST, e.g. `2:3+3` (heap 2 becomes heaps of 3 and 3), `1:4`, `3:0` \
+             (heap 3 taken whole); the game is {}, and whoever cannot move loses",
+            self.rules.code()
+        )
+    }
+
+    fn write_position(&self, (heaps, turn): &Self::State) -> String {
+        let sizes: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let turn = if *turn == 0 { "" } else { " (second to move)" };
+        format!("{}{turn}", sizes.join(" "))
+    }
+
+    fn read_position(&self, text: &str) -> Result<Self::State, String> {
+        let (sizes, second) = match text.strip_suffix("(second to move)") {
+            Some(rest) => (rest, true),
+            None => (text, false),
+        };
+        let mut heaps = Vec::new();
+        for word in super::words(sizes) {
+            let h = word.parse::<u64>().map_err(|_| {
+                format!("'{word}' is not a heap size (a position is the heap sizes, `5 7 9`)")
+            })?;
+            if !self.label_covers(h) {
+                return Err(format!("heap {h} is beyond what the labelling covers"));
+            }
+            heaps.push(h);
+        }
+        Ok((heaps, u64::from(second)))
+    }
+
+    fn draw(&self, (heaps, _): &Self::State) -> String {
+        let mut out = String::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let bar =
+                if h <= 60 { "|".repeat(h as usize) } else { format!("{}...", "|".repeat(60)) };
+            out.push_str(&format!("  heap {}: {bar} ({h})\n", i + 1));
+        }
+        if heaps.is_empty() {
+            out.push_str("  no heap left\n");
+        }
+        out
+    }
+
+    fn outcome(&self, state: &Self::State) -> Option<Outcome> {
+        if !self.moves(state).is_empty() {
+            return None;
+        }
+        let winner = self.to_move(state).other();
+        let result = format!(
+            "{} cannot move and loses: {} wins",
+            self.side_name(winner.other()),
+            self.side_name(winner)
+        );
+        Some(Outcome { winner: Some(winner), result })
+    }
+
+    fn reply(&self, state: &Self::State) -> Option<HeapMove> {
+        if *state == self.start() {
+            if let Some(m) = &self.labelling.winning_move {
+                return Some((m.heap, m.leave.clone()));
+            }
+        }
+        let (heaps, _) = state;
+        let total = self.value(heaps);
+        if total == 0 {
+            return None;
+        }
+        let mut found = None;
+        for (i, &n) in heaps.iter().enumerate() {
+            let rest = total ^ self.label(n);
+            self.rules.for_each_option(n, |leave| {
+                let value = leave.iter().fold(0, |x, &h| x ^ self.label(h));
+                if found.is_none() && value == rest {
+                    found = Some((i, leave.to_vec()));
+                }
+            });
+            if found.is_some() {
+                break;
+            }
+        }
+        found
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        match side {
+            Side::First => "the first player".into(),
+            Side::Second => "the second player".into(),
+        }
+    }
+
+    fn default_human(&self) -> Side {
+        self.first_side().other()
+    }
+
+    fn claim_met(&self, state: &Self::State, side: Side) -> Option<bool> {
+        (side == self.first_side())
+            .then(|| self.outcome(state).and_then(|o| o.winner) == Some(side))
+    }
+}
+
+impl Heaps {
+    /// Whether the labels (or their verified period) give heap `h` a value.
+    fn label_covers(&self, h: u64) -> bool {
+        (h as usize) < self.labelling.values.len() || self.labelling.period.is_some()
+    }
+}

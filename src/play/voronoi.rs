@@ -1,0 +1,420 @@
+//! The multi-round Voronoi game: `voronoi-strategy` (one side's strategy) and `voronoi-value`
+//! (both sides'), played in vertex names.
+//!
+//! Notation: a move is a vertex name; a position is `W: a, c  B: b` (each side's vertices).
+//!
+//! A certificate may list positions only up to symmetry: the checker explores one opponent
+//! move per orbit of verified generators, per twin class, or per verified symmetry witness, and
+//! the strategy's table holds the positions those lead to. So each side's strategy carries a
+//! frame, a relabelling of the vertices onto the certificate's: when the opponent's move is one
+//! the checker folded onto another, the frame takes on the verified automorphism that maps it
+//! there (exactly the fold the checker made), and the strategy's move is read back through the
+//! frame. Without symmetry data the frame stays the identity.
+
+use super::{find_history, words, Family, Outcome, Side};
+use gamecert_certificates::base::graph::Graph;
+use gamecert_certificates::format::{MultiRoundSpec, VoronoiStrategy};
+use gamecert_certificates::voronoi::multi_round::{margin, orbit_representatives, StrategyClaim};
+use gamecert_certificates::voronoi::rules::{score, to_move, Player};
+use std::collections::HashMap;
+
+const EMPTY: u8 = b'.';
+
+/// One side's strategy, its tables by position text (the checker has verified every entry).
+struct Tables {
+    player: Player,
+    /// The margin the certificate claims for its player.
+    needed: i64,
+    moves: HashMap<String, usize>,
+    /// (position, opponent's move) -> (equivalent move, the automorphism as a full map).
+    symmetries: HashMap<(String, usize), (usize, Vec<usize>)>,
+    /// For each vertex, its twin class; each class's members in listed order.
+    twin_of: Vec<Option<usize>>,
+    classes: Vec<Vec<usize>>,
+    /// Each generator as a full map of the vertices.
+    generators: Vec<Vec<usize>>,
+    orbits: HashMap<String, Vec<usize>>,
+}
+
+impl Tables {
+    fn new(graph: &Graph, strategy: &VoronoiStrategy) -> Result<Tables, String> {
+        let n = graph.len();
+        let vertex = |name: &str| {
+            graph.vertex(name).ok_or_else(|| format!("unknown vertex '{name}' in the certificate"))
+        };
+        let full = |pairs: &[(String, String)]| -> Result<Vec<usize>, String> {
+            let mut map: Vec<usize> = (0..n).collect();
+            for (v, w) in pairs {
+                map[vertex(v)?] = vertex(w)?;
+            }
+            Ok(map)
+        };
+        let needed = match strategy.claim {
+            StrategyClaim::Wins => 1,
+            StrategyClaim::AtLeastTies => 0,
+            StrategyClaim::MarginAtLeast => strategy.margin.unwrap_or(0),
+        };
+        let mut moves = HashMap::new();
+        for (p, v) in &strategy.moves {
+            moves.insert(p.clone(), vertex(v)?);
+        }
+        let mut symmetries = HashMap::new();
+        for (p, m, as_, perm) in &strategy.symmetries {
+            symmetries.insert((p.clone(), vertex(m)?), (vertex(as_)?, full(perm)?));
+        }
+        let mut twin_of = vec![None; n];
+        let mut classes = Vec::new();
+        for (c, class) in strategy.twin_classes.iter().enumerate() {
+            let members = class.iter().map(|v| vertex(v)).collect::<Result<Vec<_>, _>>()?;
+            for &v in &members {
+                twin_of[v] = Some(c);
+            }
+            classes.push(members);
+        }
+        let generators =
+            strategy.generators.iter().map(|g| full(g)).collect::<Result<Vec<_>, _>>()?;
+        let orbits = strategy.orbits.iter().cloned().collect();
+        Ok(Tables {
+            player: strategy.player,
+            needed,
+            moves,
+            symmetries,
+            twin_of,
+            classes,
+            generators,
+            orbits,
+        })
+    }
+
+    fn uses_symmetry(&self) -> bool {
+        !self.symmetries.is_empty() || !self.classes.is_empty() || !self.orbits.is_empty()
+    }
+
+    /// The automorphism the checker used to fold the opponent's move `y` (in the certificate's
+    /// frame) at the certificate's position `q`, if it folded it: as the checker does, an
+    /// orbit entry first; otherwise the twin class, then a symmetry witness.
+    fn fold(&self, q: &[u8], y: usize) -> Option<Vec<usize>> {
+        let n = q.len();
+        let key = String::from_utf8_lossy(q).into_owned();
+        if let Some(list) = self.orbits.get(&key) {
+            let chosen: Vec<Vec<(usize, usize)>> = list
+                .iter()
+                .map(|&g| {
+                    self.generators[g]
+                        .iter()
+                        .enumerate()
+                        .filter(|(v, w)| v != *w)
+                        .map(|(v, &w)| (v, w))
+                        .collect()
+                })
+                .collect();
+            let slices: Vec<&[(usize, usize)]> = chosen.iter().map(Vec::as_slice).collect();
+            let representative = orbit_representatives(n, &slices)[y];
+            return (representative != y).then(|| self.group_element(list, y, representative));
+        }
+        let mut frame: Option<Vec<usize>> = None;
+        let mut y = y;
+        if let Some(c) = self.twin_of[y] {
+            let first = self.classes[c].iter().copied().find(|&r| q[r] == EMPTY);
+            if let Some(f) = first.filter(|&f| f != y) {
+                let mut swap: Vec<usize> = (0..n).collect();
+                swap.swap(y, f);
+                frame = Some(swap);
+                y = f;
+            }
+        }
+        if let Some((_, perm)) = self.symmetries.get(&(key, y)) {
+            frame = Some(match frame {
+                Some(swap) => swap.iter().map(|&v| perm[v]).collect(),
+                None => perm.clone(),
+            });
+        }
+        frame
+    }
+
+    /// An element of the group the generators `list` generate that maps `from` to `to`: a
+    /// breadth-first search over the orbit, composing generators along the way.
+    fn group_element(&self, list: &[usize], from: usize, to: usize) -> Vec<usize> {
+        let n = self.generators.first().map_or(0, Vec::len);
+        let mut reached: HashMap<usize, Vec<usize>> = HashMap::new();
+        reached.insert(from, (0..n).collect());
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(v) = queue.pop_front() {
+            if v == to {
+                break;
+            }
+            let path = reached[&v].clone();
+            for &g in list {
+                let generator = &self.generators[g];
+                let w = generator[v];
+                if let std::collections::hash_map::Entry::Vacant(slot) = reached.entry(w) {
+                    slot.insert(path.iter().map(|&x| generator[x]).collect());
+                    queue.push_back(w);
+                }
+            }
+        }
+        reached.remove(&to).expect("the representative is in the orbit")
+    }
+}
+
+/// A position: the owners, and each strategy's frame (actual vertex -> certificate's vertex).
+#[derive(Clone)]
+pub(crate) struct State {
+    cells: Vec<u8>,
+    frames: Vec<Vec<usize>>,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.cells == other.cells
+    }
+}
+
+pub(crate) struct Voronoi {
+    graph: Graph,
+    rounds: usize,
+    start: Vec<u8>,
+    strategies: Vec<Tables>,
+}
+
+impl Voronoi {
+    /// The game of `spec` with W's strategy, B's, or both.
+    pub(crate) fn new(
+        spec: &MultiRoundSpec,
+        white: Option<&VoronoiStrategy>,
+        black: Option<&VoronoiStrategy>,
+    ) -> Result<Voronoi, String> {
+        let game = spec.validate().map_err(|e| e.to_string())?;
+        let strategies = [white, black]
+            .into_iter()
+            .flatten()
+            .map(|s| Tables::new(&game.graph, s))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Voronoi { graph: game.graph, rounds: game.rounds, start: game.start, strategies })
+    }
+
+    fn mover(&self, cells: &[u8]) -> Option<Player> {
+        to_move(cells, self.rounds).ok().flatten()
+    }
+
+    fn side(player: Player) -> Side {
+        match player {
+            Player::White => Side::First,
+            Player::Black => Side::Second,
+        }
+    }
+
+    /// The position as the strategy's frame sees it.
+    fn seen(cells: &[u8], frame: &[usize]) -> Vec<u8> {
+        let mut q = vec![EMPTY; cells.len()];
+        for (v, &c) in cells.iter().enumerate() {
+            q[frame[v]] = c;
+        }
+        q
+    }
+
+    fn names(&self, cells: &[u8], owner: u8) -> Vec<&str> {
+        (0..cells.len()).filter(|&v| cells[v] == owner).map(|v| self.graph.name(v)).collect()
+    }
+}
+
+impl Family for Voronoi {
+    type State = State;
+    type Move = usize;
+
+    fn start(&self) -> State {
+        let identity: Vec<usize> = (0..self.graph.len()).collect();
+        State { cells: self.start.clone(), frames: vec![identity; self.strategies.len()] }
+    }
+
+    fn to_move(&self, state: &State) -> Side {
+        Voronoi::side(self.mover(&state.cells).unwrap_or(Player::White))
+    }
+
+    fn moves(&self, state: &State) -> Vec<usize> {
+        (0..state.cells.len()).filter(|&v| state.cells[v] == EMPTY).collect()
+    }
+
+    fn apply(&self, state: &State, &v: &usize) -> State {
+        let mover = self.mover(&state.cells).expect("a move is played before the game ends");
+        let mut next = state.clone();
+        for (tables, frame) in self.strategies.iter().zip(&mut next.frames) {
+            if tables.player != mover {
+                let q = Voronoi::seen(&state.cells, frame);
+                if let Some(g) = tables.fold(&q, frame[v]) {
+                    *frame = frame.iter().map(|&x| g[x]).collect();
+                }
+            }
+        }
+        next.cells[v] = match mover {
+            Player::White => b'W',
+            Player::Black => b'B',
+        };
+        next
+    }
+
+    fn write_move(&self, _: &State, &v: &usize) -> String {
+        self.graph.name(v).to_string()
+    }
+
+    fn read_move(&self, state: &State, text: &str) -> Result<usize, String> {
+        let v = self.graph.vertex(text).ok_or_else(|| {
+            format!("there is no vertex '{text}' (`moves` lists the empty vertices)")
+        })?;
+        match state.cells[v] {
+            EMPTY => Ok(v),
+            b'W' => Err(format!("'{text}' is taken by W: choose an empty vertex")),
+            _ => Err(format!("'{text}' is taken by B: choose an empty vertex")),
+        }
+    }
+
+    fn move_syntax(&self) -> String {
+        format!(
+            "a move is the name of an empty vertex (W and B take turns, W first in each of {} \
+             rounds)",
+            self.rounds
+        )
+    }
+
+    fn write_position(&self, state: &State) -> String {
+        format!(
+            "W: {}  B: {}",
+            self.names(&state.cells, b'W').join(", "),
+            self.names(&state.cells, b'B').join(", ")
+        )
+    }
+
+    fn read_position(&self, text: &str) -> Result<State, String> {
+        let (Some(w_at), Some(b_at)) = (text.find("W:"), text.find("B:")) else {
+            return Err("a position is written `W: a, b  B: c` (each side's vertices)".into());
+        };
+        let (white, black) = if w_at < b_at {
+            (&text[w_at + 2..b_at], &text[b_at + 2..])
+        } else {
+            (&text[w_at + 2..], &text[b_at + 2..w_at])
+        };
+        let mut cells = vec![EMPTY; self.graph.len()];
+        for (list, mark) in [(white, b'W'), (black, b'B')] {
+            for name in words(list) {
+                let v = self.graph.vertex(name).ok_or(format!("there is no vertex '{name}'"))?;
+                if cells[v] != EMPTY {
+                    return Err(format!("vertex '{name}' is listed twice"));
+                }
+                cells[v] = mark;
+            }
+        }
+        if let Some(v) =
+            (0..cells.len()).find(|&v| self.start[v] != EMPTY && cells[v] != self.start[v])
+        {
+            return Err(format!(
+                "vertex '{}' is held from the start by the other side",
+                self.graph.name(v)
+            ));
+        }
+        to_move(&cells, self.rounds)?;
+        let mut state = self.start();
+        state.cells = cells;
+        let Some(mover) = self.mover(&state.cells) else { return Ok(state) };
+        let Some(tables) = self.strategies.iter().find(|t| t.player == mover) else {
+            return Ok(state);
+        };
+        let listed = tables.moves.contains_key(&*String::from_utf8_lossy(&state.cells));
+        if listed || !tables.uses_symmetry() {
+            return Ok(state);
+        }
+        // The certificate lists this position only up to symmetry: find a play that reaches it.
+        let within = |s: &State, t: &State| {
+            s.cells.iter().zip(&t.cells).all(|(&a, &b)| a == EMPTY || a == b)
+        };
+        let key = |s: &State| String::from_utf8_lossy(&s.cells).into_owned();
+        find_history(self, &state, Voronoi::side(mover), within, key)
+    }
+
+    fn draw(&self, state: &State) -> String {
+        let width = self.graph.names().map(str::len).max().unwrap_or(1);
+        let mut out = String::new();
+        for v in 0..self.graph.len() {
+            let neighbours: Vec<&str> =
+                self.graph.neighbours(v).iter().map(|&w| self.graph.name(w)).collect();
+            out.push_str(&format!(
+                "  {:width$}  {}  - {}\n",
+                self.graph.name(v),
+                state.cells[v] as char,
+                neighbours.join(" ")
+            ));
+        }
+        let placed = |c| state.cells.iter().filter(|&&x| x == c).count();
+        out.push_str(&format!(
+            "W has placed {} of {}, B {} of {} ({} empty)\n",
+            placed(b'W'),
+            self.rounds + self.start.iter().filter(|&&c| c == b'W').count(),
+            placed(b'B'),
+            self.rounds + self.start.iter().filter(|&&c| c == b'B').count(),
+            placed(EMPTY)
+        ));
+        out
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        if self.mover(&state.cells).is_some() {
+            return None;
+        }
+        let owned = |c: u8| -> Vec<usize> {
+            (0..state.cells.len()).filter(|&v| state.cells[v] == c).collect()
+        };
+        let s = score(&self.graph, &owned(b'W'), &owned(b'B'));
+        let winner = match s.white.cmp(&s.black) {
+            std::cmp::Ordering::Greater => Some(Side::First),
+            std::cmp::Ordering::Less => Some(Side::Second),
+            std::cmp::Ordering::Equal => None,
+        };
+        let verdict = match winner {
+            Some(Side::First) => format!("W wins by {}", s.white - s.black),
+            Some(Side::Second) => format!("B wins by {}", s.black - s.white),
+            None => "a tie".into(),
+        };
+        let result = format!(
+            "W is nearer to {} vertices, B to {} ({} neutral): {verdict}",
+            s.white, s.black, s.neutral
+        );
+        Some(Outcome { winner, result })
+    }
+
+    fn reply(&self, state: &State) -> Option<usize> {
+        let mover = self.mover(&state.cells)?;
+        let (tables, frame) =
+            self.strategies.iter().zip(&state.frames).find(|(t, _)| t.player == mover)?;
+        let q = Voronoi::seen(&state.cells, frame);
+        let m = *tables.moves.get(&*String::from_utf8_lossy(&q))?;
+        let v = frame.iter().position(|&x| x == m)?;
+        (state.cells[v] == EMPTY).then_some(v)
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        match side {
+            Side::First => "W".into(),
+            Side::Second => "B".into(),
+        }
+    }
+
+    fn default_human(&self) -> Side {
+        match self.strategies.as_slice() {
+            [one] => Voronoi::side(one.player).other(),
+            // A value: the person takes the side the value goes against (W on a tie).
+            both => {
+                let white_needed =
+                    both.iter().find(|t| t.player == Player::White).map_or(0, |t| t.needed);
+                if white_needed > 0 {
+                    Side::Second
+                } else {
+                    Side::First
+                }
+            }
+        }
+    }
+
+    fn claim_met(&self, state: &State, side: Side) -> Option<bool> {
+        let tables = self.strategies.iter().find(|t| Voronoi::side(t.player) == side)?;
+        Some(margin(&self.graph, &state.cells, tables.player) >= tables.needed)
+    }
+}

@@ -3,11 +3,8 @@
 use crate::cli::note;
 use crate::cli::write_output;
 use clap::{Args as ClapArgs, ValueEnum};
-use gamecert::base::io::{read_cnf, BadInput};
-use gamecert_certificates::format::{Instance, MultiRoundSpec};
-use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
-use gamecert_reductions::sat_voronoi::reduce;
-use std::path::{Path, PathBuf};
+use gamecert::api::Reduction;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Build an instance from a formula by one of the papers' reductions.
@@ -35,92 +32,25 @@ enum ReductionName {
     PosdnfGame,
 }
 
-impl ReductionName {
-    /// The 3-SAT reductions' problem; `None` for the DNF ones.
-    fn sat_problem(self) -> Option<SatVoronoi> {
-        match self {
-            ReductionName::SatVoronoi1 => Some(SatVoronoi::Problem1),
-            ReductionName::SatVoronoi2 => Some(SatVoronoi::Problem2),
-            _ => None,
+impl From<ReductionName> for Reduction {
+    fn from(name: ReductionName) -> Reduction {
+        match name {
+            ReductionName::SatVoronoi1 => Reduction::SatVoronoi1,
+            ReductionName::SatVoronoi2 => Reduction::SatVoronoi2,
+            ReductionName::PosdnfVoronoi => Reduction::PosdnfVoronoi,
+            ReductionName::PosdnfGame => Reduction::PosdnfGame,
         }
     }
-}
-
-/// `reduce posdnf-voronoi|posdnf-game A.dnf`.
-fn reduce_posdnf(
-    name: ReductionName,
-    input: &Path,
-    output: Option<&Path>,
-    quiet: bool,
-) -> anyhow::Result<ExitCode> {
-    let text = gamecert::base::io::read_text(input)?;
-    let shown = gamecert_certificates::verify::shown(input);
-    let parsed = gamecert_certificates::voronoi::dnf_text::parse_posdnf(&text, &shown)
-        .map_err(|e| BadInput(e.to_string()))?;
-    for w in &parsed.warnings {
-        note(quiet, &format!("warning: {w}"));
-    }
-    let instance = match name {
-        ReductionName::PosdnfGame => Instance::PosDnfGame(parsed.dnf),
-        _ => {
-            let built = gamecert_reductions::posdnf_voronoi::build(&parsed.dnf)
-                .map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
-            let n = built.padded.num_vars as usize;
-            note(
-                quiet,
-                &format!(
-                    "posdnf-voronoi: {} vertices (2n^2 + 7n + m + 2 with n = {n}{}, m = {}), {} rounds each",
-                    built.graph.vertices.len(),
-                    if n as u32 != parsed.dnf.num_vars { ", padded from an odd count" } else { "" },
-                    built.padded.terms.len(),
-                    built.rounds
-                ),
-            );
-            Instance::Voronoi(MultiRoundSpec {
-                graph: built.graph,
-                rounds: built.rounds,
-                start: None,
-                source: Some(serde_json::json!({
-                    "reduction": "posdnf-voronoi",
-                    "formula": built.padded,
-                })),
-            })
-        }
-    };
-    write_output(output, &instance.to_json())?;
-    Ok(ExitCode::SUCCESS)
 }
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { name, input, output } = args;
-    {
-        let Some(problem) = name.sat_problem() else {
-            return reduce_posdnf(name, &input, output.as_deref(), quiet);
-        };
-        let (cnf, warnings) = read_cnf(&input)?;
-        for w in warnings {
-            note(quiet, &format!("warning: {w}"));
-        }
-        let reduced =
-            reduce(&cnf, problem).map_err(|e| BadInput(format!("{}: {e}", input.display())))?;
-        for line in reduced.normalised.map.report() {
-            note(quiet, &format!("normalisation: {line}"));
-        }
-        let spec = &reduced.instance;
-        note(
-            quiet,
-            &format!(
-                "{}: {} vertices (10n + 2m - 1 with n = {}, m = {}), W holds {}, B places {}",
-                problem.name(),
-                spec.graph.vertices.len(),
-                reduced.normalised.formula.num_vars,
-                reduced.normalised.formula.clauses.len(),
-                spec.white.len(),
-                spec.black_count
-            ),
-        );
-        write_output(output.as_deref(), &Instance::VoronoiOneRound(reduced.instance).to_json())?;
-        Ok(ExitCode::SUCCESS)
+    let text = gamecert::base::io::read_text(&input)?;
+    let reduced = gamecert::api::reduce(name.into(), &text, &input)?;
+    for line in &reduced.notes {
+        note(quiet, line);
     }
+    write_output(output.as_deref(), &reduced.instance.to_json())?;
+    Ok(ExitCode::SUCCESS)
 }

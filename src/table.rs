@@ -546,6 +546,6 @@ mod tests {
         let rows = table.rows();
         assert_eq!(rows.len(), 6);
         assert_eq!(rows[3], serde_json::json!({"n": 3, "g": 3}));
-        assert!(table.text.starts_with("Kayles (0.77)"), "{}", table.text);
+        assert!(table.text.starts_with("Kayles (octal code 0.77)"), "{}", table.text);
     }
 }

@@ -190,3 +190,14 @@ def test_help_explains_every_function():
         assert cls.__doc__, cls
     stubs = pathlib.Path(gamecert.__file__).with_name("_gamecert.pyi")
     assert stubs.exists() and "def solve(" in stubs.read_text()
+
+
+def test_the_tour_notebook_runs():
+    nbclient = pytest.importorskip("nbclient")
+    nbformat = pytest.importorskip("nbformat")
+    notebook = nbformat.read(ROOT / "examples" / "tour.ipynb", as_version=4)
+    nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3").execute()
+    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    pictures = [o for o in outputs if "image/svg+xml" in o.get("data", {})]
+    assert len(pictures) >= 3

@@ -27,6 +27,7 @@ mod lrat_rat;
 mod octal;
 mod octal_snapshots;
 mod proofs;
+mod python;
 mod readme;
 mod render_svg;
 mod size_limits;

@@ -96,9 +96,8 @@ impl Instance {
     #[pyo3(signature = (certificate=None))]
     fn svg(&self, py: Python<'_>, certificate: Option<&Certificate>) -> PyResult<String> {
         let title = picture_title(&self.loaded.name);
-        let drawn = py.detach(|| {
-            api::svg(&self.loaded, certificate.map(|c| &c.certificate), &title)
-        });
+        let drawn =
+            py.detach(|| api::svg(&self.loaded, certificate.map(|c| &c.certificate), &title));
         drawn.map_err(|e| match e {
             RenderError::Bad(err) => bad(err),
             RenderError::Rejected(verdict) => BadInput::new_err(format!(
@@ -144,7 +143,12 @@ impl Certificate {
     #[staticmethod]
     fn load(py: Python<'_>, path: PathBuf) -> PyResult<Certificate> {
         let read = py.detach(|| gamecert::base::io::read_certificate(&path));
-        Ok(Certificate { certificate: read.map_err(bad)?, instance: None, summary: None, verdict: None })
+        Ok(Certificate {
+            certificate: read.map_err(bad)?,
+            instance: None,
+            summary: None,
+            verdict: None,
+        })
     }
 
     /// Reads a certificate from its JSON text (`name` stands for its file in messages).
@@ -313,8 +317,7 @@ fn verify(
     if max_work == Some(0) {
         return Err(BadInput::new_err("max_work must be at least 1"));
     }
-    let verdict =
-        py.detach(|| api::verify(&instance.loaded, &certificate.certificate, max_work));
+    let verdict = py.detach(|| api::verify(&instance.loaded, &certificate.certificate, max_work));
     Verdict::new(py, verdict)
 }
 

@@ -18,11 +18,8 @@ fn target_dir() -> PathBuf {
 /// Runs `command`, panicking with its output if it fails.
 fn run(command: &mut Command, what: &str) -> String {
     let out = command.output().unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text =
+        format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{what} failed ({}):\n{text}", out.status);
     text
 }

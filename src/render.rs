@@ -38,7 +38,7 @@ pub enum RenderError {
     Bad(#[from] BadInput),
     /// The checker rejected the certificate: only an accepted play is drawn.
     #[error("the certificate is rejected: {}", .0.reason)]
-    Rejected(Verdict),
+    Rejected(Box<Verdict>),
 }
 
 /// A certificate to draw and its name in messages (its file).
@@ -93,7 +93,7 @@ fn accepted(instance: &Instance, certificate: &Certificate) -> Result<(), Render
     if verdict.accepted {
         Ok(())
     } else {
-        Err(RenderError::Rejected(verdict))
+        Err(RenderError::Rejected(Box::new(verdict)))
     }
 }
 

@@ -339,10 +339,13 @@ fn table(py: Python<'_>, name: &str, options: &Bound<'_, PyDict>) -> PyResult<Py
     to_python(py, &result)
 }
 
+/// A graph as vertex names and edges between them.
+type VerticesAndEdges = (Vec<String>, Vec<(String, String)>);
+
 /// The vertex names and edges of the graph of one graph6 line, named as `gamecert gen graph`
 /// names them.
 #[pyfunction]
-fn graph6(text: &str) -> PyResult<(Vec<String>, Vec<(String, String)>)> {
+fn graph6(text: &str) -> PyResult<VerticesAndEdges> {
     let spec = api::graph6(text).map_err(bad)?;
     Ok((spec.vertices, spec.edges))
 }

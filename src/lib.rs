@@ -3,10 +3,13 @@
 //! The library half of the `gamecert` binary, so that integration tests and benchmarks call the
 //! same code the command line does. Nothing here is trusted: every answer is turned into a
 //! certificate and handed to `gamecert_certificates::check`.
+pub mod api;
 pub mod base;
 pub mod impartial;
 pub mod play;
-pub mod solve;
+pub mod registry;
+pub mod render;
+pub mod table;
 pub mod triangle_avoidance;
 pub mod triangulations;
 pub mod vertexnim;

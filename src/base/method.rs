@@ -1,9 +1,11 @@
 //! How `gamecert solve` should solve an instance ([`Method`]), shared by every family.
 
 /// Which refutation method to use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
-    /// `reduction` when the instance records its source formula, `direct` otherwise.
+    /// Each method the kind registers for auto, in order, until one applies
+    /// ([`crate::registry`]).
+    #[default]
     Auto,
     /// Solve the checker's own CNF encoding of the instance.
     Direct,
@@ -22,4 +24,56 @@ pub enum Method {
     /// Marking games in convex position: seed 000's Theorems 1 and 2 as sums of Kayles or
     /// Dawson's Kayles heaps (a `marking-kayles` certificate), at any size.
     Heaps,
+}
+
+impl Method {
+    /// Every method, in the command line's order.
+    pub const ALL: [Method; 8] = [
+        Method::Auto,
+        Method::Direct,
+        Method::Reduction,
+        Method::Median,
+        Method::Kary,
+        Method::Exact,
+        Method::Lemma4,
+        Method::Heaps,
+    ];
+
+    /// Its name on the command line (`solve --method NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Direct => "direct",
+            Method::Reduction => "reduction",
+            Method::Median => "median",
+            Method::Kary => "kary",
+            Method::Exact => "exact",
+            Method::Lemma4 => "lemma4",
+            Method::Heaps => "heaps",
+        }
+    }
+}
+
+impl std::str::FromStr for Method {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Method, String> {
+        Method::ALL.into_iter().find(|m| m.name() == name).ok_or_else(|| {
+            let known: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
+            format!("unknown method '{name}' (known: {})", known.join(", "))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Method;
+
+    #[test]
+    fn every_method_reads_back_from_its_name() {
+        for method in Method::ALL {
+            assert_eq!(method.name().parse::<Method>(), Ok(method));
+        }
+        assert!("fast".parse::<Method>().unwrap_err().contains("known: auto, direct"));
+    }
 }

@@ -11,7 +11,7 @@
 //! of B's best placement, found by the exhaustive search (a dash if that search is too large).
 
 use anyhow::Context;
-use gamecert::solve::solve_game;
+use gamecert::registry::solve_game;
 use gamecert::voronoi::one_round::{solve, Method};
 use gamecert::voronoi::one_round_exact::{search, Goal};
 use gamecert_certificates::base::cnf::Cnf;

@@ -10,6 +10,7 @@ pub mod demo_cases;
 pub mod export_proof;
 pub mod gen;
 pub mod hint;
+pub mod kinds;
 pub mod lrat;
 pub mod nim;
 pub mod play;

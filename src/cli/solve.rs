@@ -4,13 +4,9 @@ use crate::cli::args::Method;
 use crate::cli::note;
 use crate::cli::write_output;
 use clap::Args as ClapArgs;
-use gamecert::base::io::{
-    parse_sized_instance, validate_instance, validate_one_round, BadInput, Sizes,
-};
+use gamecert::base::io::{BadInput, Sizes};
 use gamecert::base::sat::Backend;
-use gamecert::voronoi::one_round::{solve_one_round, SolveError};
 use gamecert_certificates::base::text::counted;
-use gamecert_certificates::check;
 use gamecert_certificates::format::{Certificate, Instance};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -228,113 +224,41 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { instance, output, method, sat, json, stream, work_dir, memory } = args;
     let started = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::alive("solving", quiet);
-    let method: gamecert::base::method::Method = method.into();
-    let (parsed, sizes) = parse_sized_instance(&instance)?;
-    match parsed {
-        Instance::VoronoiOneRound(spec) => {
-            let game = validate_one_round(&instance, &spec)?;
-            let backend = sat.unwrap_or_default();
-            let solved = solve_one_round(&spec, &game, method, backend).map_err(|e| match e {
-                SolveError::TooLarge(t) => BadInput(format!("{}: {t}", instance.display())).into(),
-                other => anyhow::Error::from(other),
-            })?;
-            anyhow::ensure!(
-                solved.verdict.accepted,
-                "internal error: the checker rejected gamecert's own certificate: {}",
-                solved.verdict.reason
-            );
-            let summary = serde_json::json!({
-                "claim": solved.verdict.claim,
-                "kind": solved.certificate.kind(),
-                "method": solved.method,
-                "sat": backend.name(),
-                "solve_seconds": solved.solve_seconds,
-                "check_seconds": solved.check_seconds,
-                "work": solved.verdict.work,
-                "lrat_bytes": solved.lrat_bytes,
-            });
-            let text = format!(
-                    "{}: {} certificate ({} method with {backend}, {}, {}{}), solved in {:.3} s, accepted by the checker in {:.3} s",
-                    solved.verdict.claim,
-                    solved.certificate.kind(),
-                    solved.method,
-                    counted(solved.cnf_variables, "variable"),
-                    counted(solved.cnf_clauses, "clause"),
-                    if solved.lrat_bytes > 0 { format!(", {} of LRAT", counted(solved.lrat_bytes, "byte")) } else { String::new() },
-                    solved.solve_seconds,
-                    solved.check_seconds
-                );
-            working.finish();
-            finish_solve(
-                &solved.certificate,
-                summary,
-                &text,
-                output.as_deref(),
-                json,
-                quiet,
-                started,
-            )
+    let loaded = gamecert::api::load(&instance)?;
+    let one_round = matches!(loaded.instance, Instance::VoronoiOneRound(_));
+    if !one_round {
+        if (stream || work_dir.is_some())
+            && !matches!(loaded.instance, Instance::TriangleAvoidance(_))
+        {
+            return Err(BadInput(format!(
+                "{}: --stream and --work-dir apply to triangle-avoidance instances only",
+                instance.display()
+            ))
+            .into());
         }
-        other => {
-            validate_instance(&instance, &other)?;
-            if sat.is_some() {
-                return Err(BadInput(format!(
-                    "{}: --sat applies to one-round Voronoi instances only (a {} instance)",
-                    instance.display(),
-                    other.kind()
-                ))
-                .into());
-            }
-            if (stream || work_dir.is_some()) && !matches!(other, Instance::TriangleAvoidance(_)) {
-                return Err(BadInput(format!(
-                    "{}: --stream and --work-dir apply to triangle-avoidance instances only",
-                    instance.display()
-                ))
-                .into());
-            }
-            if let Some(n) = streamed(&other, stream) {
-                working.finish();
-                let output = output.as_deref();
-                let instance = (instance.as_path(), sizes);
-                return solve_stream(instance, n, output, work_dir, memory, json, quiet, started);
-            }
-            let started = std::time::Instant::now();
-            let solved = gamecert::solve::solve_game(&other, method).map_err(|e| match e
-                .downcast_ref::<BadInput>()
-            {
-                Some(bad) => BadInput(format!("{}: {bad}", instance.display())).into(),
-                None => e.context(format!("{}: no certificate", instance.display())),
-            })?;
-            let (certificate, nodes) = (solved.certificate, solved.nodes);
-            let solve_seconds = started.elapsed().as_secs_f64();
-            // Checked with the budget `verify` gives the two files by default, so that what
-            // solve writes, verify accepts without --max-work.
-            let certificate_json = certificate.to_json();
-            let limits = sizes.verify_limits(certificate_json.len() as u64);
-            let verdict = check(&other, &certificate, &limits);
-            if !verdict.accepted {
-                anyhow::bail!(
-                    "internal error: the checker rejected gamecert's own certificate: {}",
-                    verdict.reason
-                );
-            }
-            let summary = serde_json::json!({
-                "claim": verdict.claim,
-                "kind": certificate.kind(),
-                "method": solved.method,
-                "search_nodes": nodes,
-                "solve_seconds": solve_seconds,
-                "work": verdict.work,
-            });
-            let text = format!(
-                    "{}: {} certificate by {}, {nodes} search nodes in {solve_seconds:.3} s; accepted by the checker: {}",
-                    verdict.claim,
-                    certificate.kind(),
-                    solved.method,
-                    verdict.reason
-                );
+        if let (Some(n), None) = (streamed(&loaded.instance, stream), sat) {
             working.finish();
-            finish_solve(&certificate, summary, &text, output.as_deref(), json, quiet, started)
+            let output = output.as_deref();
+            let instance = (instance.as_path(), loaded.sizes);
+            return solve_stream(instance, n, output, work_dir, memory, json, quiet, started);
         }
     }
+    // The status line names the instance's size where the registry can estimate it.
+    let kind = loaded.instance.kind();
+    let estimate = gamecert::registry::kind(kind).and_then(|k| k.estimate?(&loaded.instance));
+    working.message(&match estimate {
+        Some(size) => format!("a {kind} instance, {size}"),
+        None => format!("a {kind} instance"),
+    });
+    let solved = gamecert::api::solve(&loaded, method.into(), sat)?;
+    working.finish();
+    finish_solve(
+        &solved.certificate,
+        solved.fields,
+        &solved.summary,
+        output.as_deref(),
+        json,
+        quiet,
+        started,
+    )
 }

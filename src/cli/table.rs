@@ -3,8 +3,6 @@
 
 use crate::cli::triangle_engines::{distributed_rows, engine_rows, Cluster, Engine, Storage};
 use clap::{Args as ClapArgs, Subcommand};
-use gamecert::base::io::BadInput;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -150,255 +148,99 @@ enum Table {
     },
 }
 
-/// `table nimstring-fans`: fans of 1..=9 triangles in normal play, 1..=10 in misere play.
-const FAN_TRIANGLES: (usize, usize) = (9, 10);
+/// The library's request for a table computed in this process (`None`: triangle avoidance,
+/// whose engines and their choice per n live in [`crate::cli::triangle_engines`], and
+/// `voronoi-graphs`, streamed and printed a graph at a time with `--each`).
+fn library_request(table: &Table) -> Option<gamecert::table::Request> {
+    use gamecert::table::Request;
+    Some(match table {
+        Table::VoronoiKary { budget } => Request::VoronoiKary { budget: *budget },
+        Table::VoronoiPaths { max_vertices, min_vertices } => {
+            Request::VoronoiPaths { max_vertices: *max_vertices, min_vertices: *min_vertices }
+        }
+        Table::NimstringFans => Request::NimstringFans {},
+        Table::Kayles { n } => Request::Kayles { n: *n },
+        Table::DawsonKayles { n } => Request::DawsonKayles { n: *n },
+        Table::Grundy { n } => Request::Grundy { n: *n },
+        Table::Octal { code, n } => Request::Octal { code: code.clone(), n: *n },
+        Table::BichromaticConstruct { max_points } => {
+            Request::BichromaticConstruct { max_points: *max_points }
+        }
+        Table::Flipping { max_n } => Request::Flipping { max_n: *max_n },
+        Table::SerpentineMft { max_n, no_certify } => {
+            Request::SerpentineMft { max_n: *max_n, no_certify: *no_certify }
+        }
+        Table::VoronoiGraphs { .. } | Table::TriangleAvoidance { .. } => return None,
+    })
+}
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { table, json } = args;
     let started = std::time::Instant::now();
-    // Tables whose entries are known in advance show a bar over them (one step per entry).
-    let entries = match &table {
-        Table::VoronoiKary { .. } => Some(gamecert::voronoi::tables::kary_entries().len() as u64),
-        Table::VoronoiPaths { max_vertices, min_vertices } => {
-            Some((*min_vertices.max(&2)..=*max_vertices).map(|n| n as u64 / 2).sum())
-        }
-        Table::BichromaticConstruct { max_points } => Some(3 * max_points.saturating_sub(2) as u64),
-        Table::NimstringFans => Some(FAN_TRIANGLES.0 as u64 + FAN_TRIANGLES.1 as u64),
-        _ => None,
-    };
-    let mut shown = crate::cli::progress::Progress::new("entries", entries, quiet);
-    let mut progress = |what: &str| match entries {
-        Some(_) => shown.step(what),
-        None => shown.message(what),
-    };
+    if let Some(request) = library_request(&table) {
+        // Tables whose entries are known in advance show a bar over them (one step per entry).
+        let entries = request.entries();
+        let mut shown = crate::cli::progress::Progress::new("entries", entries, quiet);
+        let computed = gamecert::table::compute(&request, &mut |what: &str| match entries {
+            Some(_) => shown.step(what),
+            None => shown.message(what),
+        })?;
+        shown.finish();
+        return print_table(&computed, json, started);
+    }
     match table {
         Table::VoronoiGraphs { graph6, max_n, rounds, each } => {
             let rounds: Vec<usize> = rounds.into_iter().map(usize::from).collect();
-            return voronoi_graphs(graph6, max_n, &rounds, each, json, quiet);
-        }
-        Table::Kayles { n } => {
-            return octal_table("kayles", "Kayles", "0.77", n.unwrap_or(84), json)
-        }
-        Table::DawsonKayles { n } => {
-            return octal_table("dawson-kayles", "Dawson's Kayles", "0.07", n.unwrap_or(101), json)
-        }
-        Table::Grundy { n } => {
-            return octal_table("grundy", "Grundy's game", "grundy", n.unwrap_or(84), json)
-        }
-        Table::Octal { code, n } => {
-            return octal_table("octal", "octal game", &code, n.unwrap_or(84), json)
-        }
-        Table::Flipping { max_n } => flip_tables(true, max_n, false, json, quiet)?,
-        Table::SerpentineMft { max_n, no_certify } => {
-            flip_tables(false, max_n, no_certify, json, quiet)?
-        }
-        Table::NimstringFans => {
-            let (normal, misere) = FAN_TRIANGLES;
-            let rows =
-                gamecert::triangulations::nimstring::fan_table_rows(normal, misere, &mut progress)
-                    .map_err(anyhow::Error::msg)?;
-            shown.finish();
-            if json {
-                let summary = "Nimstring on fans (seed 000, Tables 4 and 5): outcomes certified";
-                table_json("nimstring-fans", "accepted", summary, started, &rows)?;
-            } else {
-                print_text(&gamecert::triangulations::nimstring::fan_tables_text(&rows));
-            }
+            voronoi_graphs(graph6, max_n, &rounds, each, json, quiet)
         }
         Table::TriangleAvoidance {
             max_n,
             rules,
-            engine,
-            checkpoint,
             out_of_core,
             memory,
             workers,
             processes,
             process,
             hostfile,
+            engine,
+            checkpoint,
         } => {
             let rules: gamecert::triangle_avoidance::rules::Rules = rules.into();
-            shown.finish();
-            if workers.is_some() || processes.is_some() {
+            let rows = if workers.is_some() || processes.is_some() {
                 let cluster = Cluster { workers, processes, process, hostfile };
                 let Some(rows) = distributed_rows(max_n, rules, cluster, quiet)? else {
                     return Ok(ExitCode::SUCCESS); // not process 0: nothing to print
                 };
-                return triangle_rows_out(&rows, rules, max_n, json, started);
-            }
-            // --out-of-core DIR and --checkpoint DIR name their engine.
-            let engine = match (&out_of_core, &checkpoint) {
-                (Some(_), _) => Engine::OutOfCore,
-                (None, Some(_)) => Engine::InMemory,
-                (None, None) => engine,
+                rows
+            } else {
+                // --out-of-core DIR and --checkpoint DIR name their engine.
+                let engine = match (&out_of_core, &checkpoint) {
+                    (Some(_), _) => Engine::OutOfCore,
+                    (None, Some(_)) => Engine::InMemory,
+                    (None, None) => engine,
+                };
+                let storage = Storage { checkpoint, out_of_core, memory_gb: memory };
+                engine_rows(max_n, rules, engine, storage, quiet)?
             };
-            let storage = Storage { checkpoint, out_of_core, memory_gb: memory };
-            let rows = engine_rows(max_n, rules, engine, storage, quiet)?;
-            return triangle_rows_out(&rows, rules, max_n, json, started);
+            let computed = gamecert::table::triangle_table(&rows, rules, max_n)?;
+            print_table(&computed, json, started)
         }
-        Table::VoronoiKary { budget } => {
-            let rows = gamecert::voronoi::tables::voronoi_kary(
-                budget,
-                gamecert::voronoi::tables::STRATEGY_POSITIONS,
-                &mut progress,
-            )?;
-            if json {
-                let summary = "VG(T, n) on complete k-ary trees, each value certified";
-                table_json("voronoi-kary", "accepted", summary, started, &rows)?;
-            } else {
-                print_text(&gamecert::voronoi::tables::voronoi_kary_table(&rows));
-            }
-        }
-        Table::VoronoiPaths { max_vertices, min_vertices } => {
-            let limit = gamecert::voronoi::tables::MAX_PATH_TABLE_VERTICES;
-            if max_vertices == 0 || max_vertices > limit {
-                return Err(BadInput(format!(
-                    "--max-vertices must be between 1 and {limit} (got {max_vertices}); \
-                             the work grows about 1.4-fold per vertex (N = 34 alone takes minutes)"
-                ))
-                .into());
-            }
-            if min_vertices == 0 || min_vertices > max_vertices {
-                return Err(BadInput(format!(
-                    "--min-vertices must be between 1 and --max-vertices = \
-                             {max_vertices} (got {min_vertices})"
-                ))
-                .into());
-            }
-            let started = std::time::Instant::now();
-            let rows = gamecert::voronoi::tables::voronoi_paths(
-                min_vertices,
-                max_vertices,
-                &mut progress,
-            )?;
-            shown.finish();
-            if json {
-                let summary =
-                    format!("VG(P_N, n) for N = {min_vertices}..={max_vertices}, certified");
-                table_json("voronoi-paths", "accepted", &summary, started, &rows)?;
-            } else {
-                print_text(&gamecert::voronoi::tables::voronoi_paths_table(
-                    &rows,
-                    true,
-                    started.elapsed().as_secs_f64(),
-                ));
-            }
-        }
-        Table::BichromaticConstruct { max_points } => {
-            let rows = gamecert::triangulations::construct_table::bichromatic_table(
-                max_points,
-                &mut |t| progress(t),
-            )
-            .map_err(BadInput)?;
-            shown.finish();
-            if json {
-                let summary =
-                    format!("2.1.3 and 2.1.4 on 3..={max_points} convex points, certified");
-                table_json("bichromatic-construct", "accepted", &summary, started, &rows)?;
-            } else {
-                print_text(&gamecert::triangulations::construct_table::bichromatic_text(&rows));
-            }
-        }
+        _ => unreachable!("library_request takes every other table"),
     }
-    Ok(ExitCode::SUCCESS)
 }
 
-/// `table flipping` (`flipping`) and `table serpentine-mft`.
-fn flip_tables(
-    flipping: bool,
-    max_n: usize,
-    no_certify: bool,
+/// Prints a computed table: its text, or with `--json` the one JSON output shape.
+fn print_table(
+    table: &gamecert::table::Table,
     json: bool,
-    quiet: bool,
-) -> anyhow::Result<()> {
-    let started = std::time::Instant::now();
-    // One step per row: n = 6..=max_n with 1 to 3 inner points and SEEDS seeds (flipping),
-    // n = 4..=max_n (serpentine).
-    let entries: u64 = if flipping {
-        let seeds = gamecert::triangulations::flip_table::SEEDS;
-        (6..=max_n).map(|n| 3.min(n.saturating_sub(3)) as u64 * seeds).sum()
-    } else {
-        max_n.saturating_sub(3) as u64
-    };
-    let mut shown = crate::cli::progress::Progress::new("rows", Some(entries), quiet);
-    let mut progress = |what: &str| shown.step(what);
-    {
-        let (what, low, high) = if flipping {
-            ("flipping", 6, gamecert::triangulations::flipping::MAX_EXACT_POINTS)
-        } else {
-            ("serpentine-mft", 4, gamecert::triangulations::mft_convex::MAX_VERTICES)
-        };
-        if !(low..=high).contains(&max_n) {
-            return Err(BadInput(format!(
-                "--max-n must be between {low} and {high} for table {what} \
-                             (got {max_n})"
-            ))
-            .into());
-        }
-        let (text, rows_json) = if flipping {
-            let rows = gamecert::triangulations::flip_table::rows(max_n, &mut progress)
-                .map_err(anyhow::Error::msg)?;
-            (gamecert::triangulations::flip_table::table(&rows), serde_json::to_value(&rows)?)
-        } else {
-            let rows =
-                gamecert::triangulations::serpentine::rows(max_n, !no_certify, &mut progress)
-                    .map_err(anyhow::Error::msg)?;
-            let mut text = gamecert::triangulations::serpentine::table(&rows);
-            if no_certify {
-                text.push_str("(--no-certify: no certificate was written or replayed)\n");
-            }
-            (text, serde_json::to_value(&rows)?)
-        };
-        shown.finish();
-        if json {
-            let (name, verdict) = if flipping {
-                ("flipping", "accepted")
-            } else {
-                ("serpentine-mft", if no_certify { "unchecked" } else { "accepted" })
-            };
-            let summary = format!("table {name} to n = {max_n}");
-            table_json(name, verdict, &summary, started, &rows_json)?;
-        } else {
-            print_text(&text);
-        }
-    }
-    Ok(())
-}
-
-/// `table kayles|dawson-kayles|grundy|octal`: a nim-sequence, its period and exceptions.
-fn octal_table(
-    subcommand: &str,
-    title: &str,
-    code: &str,
-    n: usize,
-    json: bool,
+    started: std::time::Instant,
 ) -> anyhow::Result<ExitCode> {
-    const MAX_N: usize = 1 << 26;
-    let rules = gamecert::impartial::octal::Rules::parse(code).map_err(BadInput)?;
-    if n > MAX_N {
-        return Err(BadInput(format!("--n {n} is over the limit of {MAX_N}")).into());
-    }
-    let title = if title == "octal game" { code } else { title };
-    let started = std::time::Instant::now();
-    let table = gamecert::impartial::octal::sequence_table(title, &rules, n);
-    let oeis = gamecert::impartial::octal::oeis(&rules);
     if json {
-        let summary = format!("the nim-sequence of {title}, G(0..={n})");
-        let mut fields = serde_json::to_value(&table)?;
-        if !oeis.is_empty() {
-            fields["oeis"] = gamecert::base::oeis::json(oeis);
-        }
-        crate::cli::print_json(
-            &format!("table {subcommand}"),
-            "unchecked",
-            &summary,
-            started,
-            fields,
-        )?;
+        let fields = table.fields.clone();
+        crate::cli::print_json(&table.command, table.verdict, &table.summary, started, fields)?;
     } else {
-        let text = gamecert::impartial::octal::sequence_table_text(&table);
-        print_text(&format!("{text}{}", gamecert::base::oeis::text_line(oeis)));
+        print_text(&table.text);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -414,26 +256,20 @@ fn voronoi_graphs(
     json: bool,
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
-    use gamecert::voronoi::census::{census_values, Tally, BATCH, GENERATOR_OEIS};
-    use gamecert_reductions::graphs::{Graph6Entry, Graph6Reader};
+    use gamecert::voronoi::census::{census_values, Tally, BATCH};
+    use gamecert_reductions::graphs::Graph6Reader;
     use std::io::Write as _;
-    type Stream = Box<dyn Iterator<Item = Result<Graph6Entry, String>>>;
     let started = std::time::Instant::now();
     // A stream's length is not known in advance; the generator's is.
-    let (graphs, from, total, oeis): (Stream, String, Option<u64>, &[_]) = match &graph6 {
+    let (graphs, from, oeis): (gamecert::table::Graph6Stream, String, &[_]) = match &graph6 {
         Some(path) => {
             let shown = gamecert_certificates::verify::shown(path);
             let stream = gamecert::base::io::open_stream(path)?;
-            (Box::new(Graph6Reader::new(stream, &shown)), shown, None, &[])
+            (Box::new(Graph6Reader::new(stream, &shown)), shown, &[])
         }
-        None => {
-            let all = gamecert::voronoi::census::connected_graphs(max_n).map_err(BadInput)?;
-            let total = all.len() as u64;
-            let from =
-                format!("every connected graph on 1..={max_n} vertices (gamecert's generator)");
-            (Box::new(all.into_iter().map(Ok)), from, Some(total), GENERATOR_OEIS)
-        }
+        None => gamecert::table::generated(max_n)?,
     };
+    let total = graph6.is_none().then(|| graphs.size_hint().0 as u64);
     let mut progress = crate::cli::progress::Progress::new("graphs", total, quiet);
     let done = |count: u64| {
         progress.set(count);
@@ -449,12 +285,7 @@ fn voronoi_graphs(
         if each && json {
             writeln!(out, "{}", serde_json::to_value(&value)?)?;
         } else if each {
-            let v = &value;
-            writeln!(
-                out,
-                "{} {} {} {} {}",
-                v.graph6, v.rounds, v.margin, v.winner, v.positions_checked
-            )?;
+            writeln!(out, "{}", gamecert::table::census_line(&value))?;
         }
         tally.add(&value);
     }
@@ -463,9 +294,9 @@ fn voronoi_graphs(
     let count = values.graphs_read();
     progress.finish();
     let rows = tally.rows();
-    let positions: u64 = rows.iter().map(|r| r.positions_checked).sum();
-    let seconds = started.elapsed().as_secs_f64();
     if each {
+        let positions: u64 = rows.iter().map(|r| r.positions_checked).sum();
+        let seconds = started.elapsed().as_secs_f64();
         crate::cli::note(
             quiet,
             &format!(
@@ -475,90 +306,8 @@ fn voronoi_graphs(
         );
         return Ok(ExitCode::SUCCESS);
     }
-    if json {
-        let summary = format!("the Voronoi game on {count} graphs ({from}), every value certified");
-        let mut fields =
-            serde_json::json!({"source": from, "graphs": count, "rounds": rounds, "rows": rows});
-        if !oeis.is_empty() {
-            fields["oeis"] = gamecert::base::oeis::json(oeis);
-        }
-        crate::cli::print_json("table voronoi-graphs", "accepted", &summary, started, fields)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let mut text = format!(
-        "The Voronoi game on {count} graphs ({from}), W's margin under optimal play; every value \
-         certified by both players' strategies and replayed by the checker.\n\n\
-         | rounds | n | graphs | W wins | ties | B wins | max margin (graph6) | min margin (graph6) |\n\
-         |---:|---:|---:|---:|---:|---:|---|---|\n",
-    );
-    for r in &rows {
-        let _ = writeln!(
-            text,
-            "| {} | {} | {} | {} | {} | {} | {} (`{}`) | {} (`{}`) |",
-            r.rounds,
-            r.vertices,
-            r.graphs,
-            r.white_wins,
-            r.ties,
-            r.black_wins,
-            r.max_margin,
-            r.max_example,
-            r.min_margin,
-            r.min_example
-        );
-    }
-    text.push_str(&gamecert::base::oeis::text_line(oeis));
-    let _ = writeln!(text, "\n{positions} positions replayed by the checker; {seconds:.1} s.");
-    print_text(&text);
-    Ok(ExitCode::SUCCESS)
-}
-
-/// A table's rows in the one JSON output shape (`command` is `table NAME`).
-fn table_json(
-    name: &str,
-    verdict: &str,
-    summary: &str,
-    started: std::time::Instant,
-    rows: &impl serde::Serialize,
-) -> anyhow::Result<()> {
-    cited_table_json(name, verdict, summary, started, rows, &[])
-}
-
-/// [`table_json`] with an `oeis` field naming the columns that are OEIS sequences (none: no
-/// field).
-fn cited_table_json(
-    name: &str,
-    verdict: &str,
-    summary: &str,
-    started: std::time::Instant,
-    rows: &impl serde::Serialize,
-    oeis: &[gamecert::base::oeis::Oeis],
-) -> anyhow::Result<()> {
-    let mut fields = serde_json::json!({ "rows": rows });
-    if !oeis.is_empty() {
-        fields["oeis"] = gamecert::base::oeis::json(oeis);
-    }
-    crate::cli::print_json(&format!("table {name}"), verdict, summary, started, fields)
-}
-
-/// Prints the triangle-avoidance rows of any engine (the solver's word: not certified), with
-/// the OEIS sequences among their columns.
-fn triangle_rows_out(
-    rows: &[gamecert::triangle_avoidance::solver::Outcome],
-    rules: gamecert::triangle_avoidance::rules::Rules,
-    max_n: usize,
-    json: bool,
-    started: std::time::Instant,
-) -> anyhow::Result<ExitCode> {
-    let oeis = gamecert::triangle_avoidance::solver::oeis(rules);
-    if json {
-        let summary = format!("{} for n = 2..={max_n}: the solver's values", rules.name());
-        cited_table_json("triangle-avoidance", "unchecked", &summary, started, &rows, oeis)?;
-    } else {
-        let table = gamecert::triangle_avoidance::solver::table(rows);
-        print_text(&format!("{table}{}", gamecert::base::oeis::text_line(oeis)));
-    }
-    Ok(ExitCode::SUCCESS)
+    let computed = gamecert::table::census_table(rows, count, &from, rounds, oeis, started)?;
+    print_table(&computed, json, started)
 }
 
 /// The width prose is wrapped to on standard output.

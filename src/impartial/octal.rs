@@ -772,6 +772,21 @@ pub fn sequence_table_text(t: &SequenceTable) -> String {
     out
 }
 
+/// The registry's solve method for a `heap-game` instance ([`crate::registry`]).
+pub fn solve_instance(
+    instance: &gamecert_certificates::format::Instance,
+    _: &crate::registry::Options,
+) -> anyhow::Result<Option<crate::registry::SolvedGame>> {
+    let gamecert_certificates::format::Instance::HeapGame(game) = instance else {
+        anyhow::bail!("internal error: a {} instance given to a heap game", instance.kind())
+    };
+    Ok(Some(crate::registry::SolvedGame::new(
+        solve(game)?,
+        game.heaps.iter().copied().max().unwrap_or(0) + 1,
+        "the rare/common nim-sequence",
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,10 +2,10 @@
 //! edges a player may add, and what ends the game.
 
 use crate::triangle_avoidance::canon::{SmallGraph, MAX_VERTICES};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Which game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rules {
     /// One-colour triangle avoidance (the paper's main game).

@@ -434,6 +434,46 @@ pub fn table(rows: &[Outcome]) -> String {
     out
 }
 
+/// The registry's solve method for a `triangle-avoidance` instance ([`crate::registry`]): the
+/// game digraph and the Winner's strategy as a `triangle-strategy` (n <= [`MAX_CERTIFIED_N`];
+/// beyond, `gamecert solve -o FILE` writes a stream from the out-of-core engine).
+pub fn solve_instance(
+    instance: &gamecert_certificates::format::Instance,
+    _: &crate::registry::Options,
+) -> anyhow::Result<Option<crate::registry::SolvedGame>> {
+    use gamecert_certificates::format::{Certificate, Instance};
+    let Instance::TriangleAvoidance(spec) = instance else {
+        anyhow::bail!("internal error: a {} instance given to triangle avoidance", instance.kind())
+    };
+    if spec.n > MAX_CERTIFIED_N {
+        return Err(crate::base::io::BadInput(format!(
+            "triangle avoidance on n = {} nodes: the JSON certificate stops at n = \
+             {MAX_CERTIFIED_N} (it lists every position the strategy reaches at once); \
+             `gamecert solve` writes a triangle-stream certificate for it (give -o FILE)",
+            spec.n
+        ))
+        .into());
+    }
+    let digraph = GameDigraph::build(spec.n, Rules::TriangleAvoidance, &mut |_, _| {});
+    let labels = digraph.label();
+    let strategy = certificate(&digraph, &labels);
+    let (positions, _) = digraph.size();
+    Ok(Some(crate::registry::SolvedGame::new(
+        Certificate::TriangleStrategy(strategy),
+        positions as u64,
+        "the triangle-avoidance game digraph over unlabelled graphs",
+    )))
+}
+
+/// The registry's size estimate: the positions (unlabelled triangle-free graphs), where known.
+pub fn estimate(instance: &gamecert_certificates::format::Instance) -> Option<String> {
+    let gamecert_certificates::format::Instance::TriangleAvoidance(spec) = instance else {
+        return None;
+    };
+    crate::triangle_avoidance::external::known_positions(spec.n, Rules::TriangleAvoidance)
+        .map(|t| format!("{} positions", crate::base::limits::grouped(u128::from(t))))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

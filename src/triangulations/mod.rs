@@ -14,4 +14,5 @@ pub mod nimstring;
 pub mod serpentine;
 pub mod serpentine_string;
 pub mod solitaire;
+pub mod solve;
 pub mod theorem_10;

@@ -13,6 +13,7 @@ pub mod one_round;
 pub mod one_round_exact;
 pub mod paths;
 pub mod principal_line;
+pub mod solve;
 pub mod tables;
 pub mod tree_symmetry;
 pub mod trees;

@@ -297,7 +297,7 @@ mod tests {
     fn line_ends_at_the_value(spec: &MultiRoundSpec, method: Method) -> (i64, usize) {
         let game = spec.validate().unwrap();
         let instance = Instance::Voronoi(spec.clone());
-        let solved = crate::solve::solve_game(&instance, method).unwrap();
+        let solved = crate::registry::solve_game(&instance, method).unwrap();
         let (value, line) = match &solved.certificate {
             Certificate::VoronoiValue(v) => {
                 (v.value, principal_line(&game, Some(&v.white), Some(&v.black)).unwrap())
@@ -345,7 +345,7 @@ mod tests {
             let spec = crate::voronoi::gen::kary_tree(k, height, rounds).unwrap();
             let game = spec.validate().unwrap();
             let instance = Instance::Voronoi(spec.clone());
-            let solved = crate::solve::solve_game(&instance, Method::Kary).unwrap();
+            let solved = crate::registry::solve_game(&instance, Method::Kary).unwrap();
             let strategies = match &solved.certificate {
                 Certificate::VoronoiStrategy(s) => vec![s],
                 Certificate::VoronoiValue(v) => vec![&v.white, &v.black],

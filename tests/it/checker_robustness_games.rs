@@ -2,7 +2,7 @@
 //! and instances of every kind there (marking-strategy, marking-kayles, construct-strategy,
 //! flip-value, flip-sequence) give an error or a verdict, never a crash.
 
-use gamecert::solve::solve_game;
+use gamecert::registry::solve_game;
 use gamecert::triangulations::generate::{generate, Kind};
 use gamecert::voronoi::one_round::Method;
 use gamecert_certificates::format::{Certificate, Instance};

@@ -12,6 +12,8 @@
 //! - A command naming a program that is not installed (nauty, Graphviz's `dot`, the outside LRAT
 //!   checkers) is skipped with a note; the set-up block of the README (the cargo commands) is
 //!   what runs this test, so it is left out.
+//! - A block tagged `sh setup` installs something (the Python package into a virtual
+//!   environment): the test named beside it runs those steps (tests/it/python.rs), not this one.
 //! - Every other fenced block must say what it is (`json`, `text`): an untagged block could hide
 //!   a command.
 
@@ -78,7 +80,13 @@ fn blocks(file: &Path, text: &str) -> Vec<Block> {
         if words.next() != Some("sh") {
             continue;
         }
-        let long = words.any(|w| w == "long");
+        let tags: Vec<&str> = words.collect();
+        if tags.contains(&"setup") {
+            // Installs into the machine: tests/it/python.rs runs these very steps in a fresh
+            // virtual environment.
+            continue;
+        }
+        let long = tags.contains(&"long");
         out.push(Block { long, commands: commands(&body) });
     }
     out

@@ -2,7 +2,7 @@
 //! solvers of the `gamecert` crate on small instances (a few vertices or points), each checked
 //! by the checker before it is used as a seed.
 
-use gamecert::solve::solve_game;
+use gamecert::registry::solve_game;
 use gamecert::triangulations::generate::{generate, Kind};
 use gamecert::voronoi::one_round::{solve, Method};
 use gamecert_certificates::base::cnf::Cnf;

@@ -1,0 +1,89 @@
+"""Type stubs of gamecert's native module (python/src/lib.rs); the package re-exports it."""
+
+import os
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+_Path = Union[str, "os.PathLike[str]"]
+
+class BadInput(ValueError):
+    """Input gamecert cannot use; the message names the file, line and column."""
+
+class Instance:
+    """A game instance, read and validated as every gamecert command reads one."""
+
+    @staticmethod
+    def load(path: _Path) -> Instance:
+        """Read and validate an instance file (JSON, DNF text, edge list; compressed too)."""
+    @staticmethod
+    def loads(text: str, name: str = "<string>") -> Instance:
+        """Read and validate an instance from a file's text."""
+    @property
+    def kind(self) -> str:
+        """The instance kind: ``voronoi-one-round``, ``voronoi``, ``heap-game``, ..."""
+    @property
+    def name(self) -> str:
+        """What messages call the instance: its file, or the name given with its text."""
+    @property
+    def notes(self) -> List[str]:
+        """What ``gamecert reduce`` printed while building it (empty when read)."""
+    def to_json(self) -> str:
+        """The instance as gamecert's JSON file format."""
+    def save(self, path: _Path) -> None:
+        """Write the instance's JSON file."""
+    def svg(self, certificate: Optional[Certificate] = None) -> str:
+        """The SVG ``gamecert render`` draws (with a certificate, the last position of its
+        play, once the checker accepts it); ``BadInput`` for a kind without a picture."""
+    def _repr_svg_(self) -> Optional[str]: ...
+
+class Certificate:
+    """A witness, refutation, strategy or labelling for an instance."""
+
+    @staticmethod
+    def load(path: _Path) -> Certificate:
+        """Read a certificate file (JSON; gzip, xz and bzip2 decompressed)."""
+    @staticmethod
+    def loads(text: str, name: str = "<string>") -> Certificate:
+        """Read a certificate from its JSON text."""
+    @property
+    def kind(self) -> str:
+        """The certificate kind: ``witness``, ``refutation``, ``voronoi-value``, ..."""
+    @property
+    def claim(self) -> str:
+        """What the certificate claims (established once the checker accepts it)."""
+    @property
+    def summary(self) -> Optional[str]:
+        """``gamecert solve``'s one-line report, for a certificate ``solve`` made."""
+    @property
+    def verdict(self) -> Optional[Verdict]:
+        """The checker's verdict when ``solve`` made the certificate."""
+    @property
+    def instance(self) -> Optional[Instance]:
+        """The instance ``solve`` made the certificate for."""
+    def to_json(self) -> str:
+        """The certificate as gamecert's JSON file format."""
+    def save(self, path: _Path) -> None:
+        """Write the certificate's JSON file."""
+    def _repr_svg_(self) -> Optional[str]: ...
+
+class Verdict:
+    """The checker's answer on a certificate."""
+
+    accepted: bool
+    """Whether the checker accepted the certificate."""
+    claim: str
+    """What the certificate claims (established when accepted)."""
+    reason: str
+    """Why it was accepted, or the first position or proof step that failed."""
+    trusted: List[str]
+    """The theorems taken on faith for this verdict."""
+    work: Dict[str, Any]
+    """What the checker did: positions, leaves, LRAT steps, ``work_units``, ..."""
+    def __bool__(self) -> bool: ...
+
+def load(path: _Path) -> Instance: ...
+def loads(text: str, name: str = "<string>") -> Instance: ...
+def reduce(kind: str, text: str, name: str = "<string>") -> Instance: ...
+def solve(instance: Instance, method: Optional[str] = None, sat: Optional[str] = None) -> Certificate: ...
+def verify(instance: Instance, certificate: Certificate, max_work: Optional[int] = None) -> Verdict: ...
+def table(name: str, options: Dict[str, Any]) -> Dict[str, Any]: ...
+def graph6(text: str) -> Tuple[List[str], List[Tuple[str, str]]]: ...

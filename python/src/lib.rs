@@ -1,0 +1,368 @@
+//! `gamecert._gamecert`: the native half of the Python package, a thin layer over
+//! [`gamecert::api`]. It converts arguments and results and maps errors: bad input raises
+//! `gamecert.BadInput` (a `ValueError`) with the command line's message, any other failure a
+//! `RuntimeError`; a rejected certificate is a `Verdict`, never an exception. The Python
+//! modules beside it (`gamecert/__init__.py`) add the networkx conversions and keyword options.
+
+use gamecert::api::{self, BadInput as BadInputError, Loaded, Method, RenderError};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::path::PathBuf;
+
+create_exception!(
+    _gamecert,
+    BadInput,
+    PyValueError,
+    "Input gamecert cannot use; the message names the file, line and column as the command line does."
+);
+
+/// A Python exception for an error of the library: `BadInput` for bad input, else
+/// `RuntimeError` with the whole chain of causes.
+fn raise(err: anyhow::Error) -> PyErr {
+    match err.downcast_ref::<BadInputError>() {
+        Some(bad) => BadInput::new_err(bad.0.clone()),
+        None => PyRuntimeError::new_err(format!("{err:#}")),
+    }
+}
+
+fn bad(err: BadInputError) -> PyErr {
+    BadInput::new_err(err.0)
+}
+
+/// A JSON value as the Python object `json.loads` makes of it.
+fn to_python(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
+    let json = py.import("json")?;
+    Ok(json.call_method1("loads", (value.to_string(),))?.unbind())
+}
+
+/// A game instance, read and validated as every gamecert command reads one.
+#[pyclass(module = "gamecert", frozen)]
+struct Instance {
+    loaded: Loaded,
+    /// What `gamecert reduce` printed while building it (empty for a loaded instance).
+    notes: Vec<String>,
+}
+
+#[pymethods]
+impl Instance {
+    /// Reads and validates an instance file (as `gamecert.load`).
+    #[staticmethod]
+    fn load(py: Python<'_>, path: PathBuf) -> PyResult<Instance> {
+        load(py, path)
+    }
+
+    /// Reads and validates an instance from a file's text (as `gamecert.loads`).
+    #[staticmethod]
+    #[pyo3(signature = (text, name="<string>"))]
+    fn loads(py: Python<'_>, text: &str, name: &str) -> PyResult<Instance> {
+        loads(py, text, name)
+    }
+
+    /// The instance kind (`voronoi-one-round`, `voronoi`, `heap-game`, ...).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.loaded.instance.kind()
+    }
+
+    /// What messages call the instance: its file, or the name given with its text.
+    #[getter]
+    fn name(&self) -> String {
+        self.loaded.name.clone()
+    }
+
+    /// What `gamecert reduce` prints while building the instance: warnings, the
+    /// normalisation, the sizes (empty for an instance read from a file or text).
+    #[getter]
+    fn notes(&self) -> Vec<String> {
+        self.notes.clone()
+    }
+
+    /// The instance as gamecert's JSON file format.
+    fn to_json(&self) -> String {
+        self.loaded.instance.to_json()
+    }
+
+    /// Writes the instance's JSON file to `path`.
+    fn save(&self, path: PathBuf) -> PyResult<()> {
+        std::fs::write(&path, self.to_json())
+            .map_err(|e| BadInput::new_err(format!("cannot write {}: {e}", path.display())))
+    }
+
+    /// The SVG picture `gamecert render` draws of the instance (with `certificate`, the last
+    /// position of its play, drawn only once the checker accepts it). Raises `BadInput` for an
+    /// instance kind that has no picture.
+    #[pyo3(signature = (certificate=None))]
+    fn svg(&self, py: Python<'_>, certificate: Option<&Certificate>) -> PyResult<String> {
+        let title = picture_title(&self.loaded.name);
+        let drawn =
+            py.detach(|| api::svg(&self.loaded, certificate.map(|c| &c.certificate), &title));
+        drawn.map_err(|e| match e {
+            RenderError::Bad(err) => bad(err),
+            RenderError::Rejected(verdict) => BadInput::new_err(format!(
+                "the checker rejected the certificate, so its play is not drawn: {}",
+                verdict.reason
+            )),
+        })
+    }
+
+    /// Jupyter's picture of the instance (`None` for a kind without one).
+    fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
+        self.svg(py, None).ok()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<gamecert.Instance {} from {}>", self.kind(), self.loaded.name)
+    }
+}
+
+/// The file name a picture is titled with on the command line.
+fn picture_title(name: &str) -> String {
+    std::path::Path::new(name)
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| name.to_string())
+}
+
+/// A certificate: a witness, refutation, strategy or labelling for an instance.
+#[pyclass(module = "gamecert", frozen)]
+struct Certificate {
+    certificate: gamecert_certificates::format::Certificate,
+    /// The instance it was solved for, when `solve` made it (for its picture).
+    instance: Option<Py<Instance>>,
+    /// `gamecert solve`'s note on it, when `solve` made it.
+    summary: Option<String>,
+    /// The checker's verdict when `solve` made it.
+    verdict: Option<Py<Verdict>>,
+}
+
+#[pymethods]
+impl Certificate {
+    /// Reads a certificate file (JSON; gzip, xz and bzip2 are decompressed).
+    #[staticmethod]
+    fn load(py: Python<'_>, path: PathBuf) -> PyResult<Certificate> {
+        let read = py.detach(|| gamecert::base::io::read_certificate(&path));
+        Ok(Certificate {
+            certificate: read.map_err(bad)?,
+            instance: None,
+            summary: None,
+            verdict: None,
+        })
+    }
+
+    /// Reads a certificate from its JSON text (`name` stands for its file in messages).
+    #[staticmethod]
+    #[pyo3(signature = (text, name="<string>"))]
+    fn loads(text: &str, name: &str) -> PyResult<Certificate> {
+        let certificate = api::certificate_from_text(text, name).map_err(bad)?;
+        Ok(Certificate { certificate, instance: None, summary: None, verdict: None })
+    }
+
+    /// The certificate kind (`witness`, `refutation`, `voronoi-value`, ...).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.certificate.kind()
+    }
+
+    /// What the certificate claims (established only once `verify` accepts it).
+    #[getter]
+    fn claim(&self) -> String {
+        self.certificate.claim()
+    }
+
+    /// `gamecert solve`'s one-line report, for a certificate `solve` made.
+    #[getter]
+    fn summary(&self) -> Option<String> {
+        self.summary.clone()
+    }
+
+    /// The checker's verdict on the certificate when `solve` made it (`solve` returns only
+    /// accepted certificates).
+    #[getter]
+    fn verdict(&self, py: Python<'_>) -> Option<Py<Verdict>> {
+        self.verdict.as_ref().map(|v| v.clone_ref(py))
+    }
+
+    /// The instance `solve` made the certificate for.
+    #[getter]
+    fn instance(&self, py: Python<'_>) -> Option<Py<Instance>> {
+        self.instance.as_ref().map(|i| i.clone_ref(py))
+    }
+
+    /// The certificate as gamecert's JSON file format.
+    fn to_json(&self) -> String {
+        self.certificate.to_json()
+    }
+
+    /// Writes the certificate's JSON file to `path`.
+    fn save(&self, path: PathBuf) -> PyResult<()> {
+        std::fs::write(&path, self.to_json())
+            .map_err(|e| BadInput::new_err(format!("cannot write {}: {e}", path.display())))
+    }
+
+    /// Jupyter's picture: the play `gamecert render --certificate` draws, for a certificate
+    /// `solve` made of an instance with a picture (else `None`).
+    fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
+        let instance = self.instance.as_ref()?.get();
+        instance.svg(py, Some(self)).ok()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<gamecert.Certificate {}: {}>", self.kind(), self.claim())
+    }
+}
+
+/// The checker's answer on a certificate.
+#[pyclass(module = "gamecert", frozen, get_all)]
+struct Verdict {
+    /// Whether the checker accepted the certificate.
+    accepted: bool,
+    /// What the certificate claims (established when accepted).
+    claim: String,
+    /// Why it was accepted, or the first thing that failed (a position or proof step).
+    reason: String,
+    /// The theorems taken on faith for this verdict (empty when only the rules were).
+    trusted: Vec<String>,
+    /// What the checker did: positions, leaves, LRAT steps, work units, ...
+    work: Py<PyAny>,
+}
+
+#[pymethods]
+impl Verdict {
+    fn __bool__(&self) -> bool {
+        self.accepted
+    }
+
+    fn __repr__(&self) -> String {
+        let word = if self.accepted { "ACCEPTED" } else { "REJECTED" };
+        format!("<gamecert.Verdict {word}: {}; {}>", self.claim, self.reason)
+    }
+}
+
+impl Verdict {
+    fn new(py: Python<'_>, verdict: gamecert_certificates::Verdict) -> PyResult<Verdict> {
+        let work = serde_json::to_value(&verdict.work).expect("Work serialises");
+        Ok(Verdict {
+            accepted: verdict.accepted,
+            claim: verdict.claim,
+            reason: verdict.reason,
+            trusted: verdict.trusted,
+            work: to_python(py, &work)?,
+        })
+    }
+}
+
+/// Reads and validates an instance file (JSON, a positive DNF text, or an edge list; gzip, xz
+/// and bzip2 are decompressed).
+#[pyfunction]
+fn load(py: Python<'_>, path: PathBuf) -> PyResult<Instance> {
+    let loaded = py.detach(|| api::load(&path)).map_err(bad)?;
+    Ok(Instance { loaded, notes: Vec::new() })
+}
+
+/// Reads and validates an instance from a file's text; `name` stands for the file in messages.
+#[pyfunction]
+#[pyo3(signature = (text, name="<string>"))]
+fn loads(py: Python<'_>, text: &str, name: &str) -> PyResult<Instance> {
+    let loaded = py.detach(|| api::loads(text, name)).map_err(bad)?;
+    Ok(Instance { loaded, notes: Vec::new() })
+}
+
+/// Builds an instance from a formula's text by one of the papers' reductions (its `notes` are
+/// what `gamecert reduce` prints).
+#[pyfunction]
+#[pyo3(signature = (kind, text, name="<string>"))]
+fn reduce(py: Python<'_>, kind: &str, text: &str, name: &str) -> PyResult<Instance> {
+    let reduction: api::Reduction = kind.parse().map_err(bad)?;
+    let reduced =
+        py.detach(|| api::reduce(reduction, text, std::path::Path::new(name))).map_err(bad)?;
+    let loaded = Loaded::from_instance(reduced.instance, name).map_err(bad)?;
+    Ok(Instance { loaded, notes: reduced.notes })
+}
+
+/// Solves an instance; the certificate is returned only once the checker accepted it.
+#[pyfunction]
+#[pyo3(signature = (instance, method=None, sat=None))]
+fn solve(
+    py: Python<'_>,
+    instance: Py<Instance>,
+    method: Option<&str>,
+    sat: Option<&str>,
+) -> PyResult<Certificate> {
+    let method: Method = method.unwrap_or("auto").parse().map_err(BadInput::new_err)?;
+    let sat: Option<api::Backend> =
+        sat.map(|name| name.parse()).transpose().map_err(BadInput::new_err)?;
+    let loaded = &instance.get().loaded;
+    let solved = py.detach(|| api::solve(loaded, method, sat)).map_err(raise)?;
+    let verdict = Py::new(py, Verdict::new(py, solved.verdict)?)?;
+    Ok(Certificate {
+        certificate: solved.certificate,
+        instance: Some(instance),
+        summary: Some(solved.summary),
+        verdict: Some(verdict),
+    })
+}
+
+/// The checker's verdict on `certificate` for `instance`, with the budget `gamecert verify`
+/// gives (or `max_work` units).
+#[pyfunction]
+#[pyo3(signature = (instance, certificate, max_work=None))]
+fn verify(
+    py: Python<'_>,
+    instance: &Instance,
+    certificate: &Certificate,
+    max_work: Option<u64>,
+) -> PyResult<Verdict> {
+    if max_work == Some(0) {
+        return Err(BadInput::new_err("max_work must be at least 1"));
+    }
+    let verdict = py.detach(|| api::verify(&instance.loaded, &certificate.certificate, max_work));
+    Verdict::new(py, verdict)
+}
+
+/// Table `name` with `options` (a dict): its rows, the JSON output's fields, and its text.
+#[pyfunction]
+fn table(py: Python<'_>, name: &str, options: &Bound<'_, PyDict>) -> PyResult<Py<PyAny>> {
+    let json = py.import("json")?;
+    let text: String = json.call_method1("dumps", (options,))?.extract()?;
+    let options: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&text)
+        .map_err(|e| BadInput::new_err(format!("table {name}: options: {e}")))?;
+    let computed = py.detach(|| api::table(name, options)).map_err(raise)?;
+    let result = serde_json::json!({
+        "rows": computed.rows(),
+        "fields": computed.fields,
+        "verdict": computed.verdict,
+        "summary": computed.summary,
+        "text": computed.text,
+    });
+    to_python(py, &result)
+}
+
+/// A graph as vertex names and edges between them.
+type VerticesAndEdges = (Vec<String>, Vec<(String, String)>);
+
+/// The vertex names and edges of the graph of one graph6 line, named as `gamecert gen graph`
+/// names them.
+#[pyfunction]
+fn graph6(text: &str) -> PyResult<VerticesAndEdges> {
+    let spec = api::graph6(text).map_err(bad)?;
+    Ok((spec.vertices, spec.edges))
+}
+
+/// The native module.
+#[pymodule]
+fn _gamecert(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("BadInput", m.py().get_type::<BadInput>())?;
+    m.add_class::<Instance>()?;
+    m.add_class::<Certificate>()?;
+    m.add_class::<Verdict>()?;
+    m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(loads, m)?)?;
+    m.add_function(wrap_pyfunction!(reduce, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(graph6, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,368 @@
+//! The library's one facade for callers other than the command line's own plumbing: the
+//! Python package (`python/`) and `gamecert solve`/`reduce` call these, so that an instance is
+//! read, solved, checked and drawn the same way everywhere. Each function is a thin call of the
+//! family code: reading through [`crate::base::io`] (positioned [`BadInput`] errors,
+//! compressed files), solving through [`crate::solve`] and the one-round solver, checking with
+//! [`gamecert_certificates::check`], tables through [`crate::table`], pictures through
+//! [`crate::render`].
+
+use crate::base::io::{parse_sized_instance, validate_instance, validate_one_round};
+use gamecert_certificates::base::text::counted;
+use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec, OneRound};
+use gamecert_certificates::voronoi::instance::GraphSpec;
+use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
+use gamecert_certificates::{check, Limits, Verdict};
+use std::path::Path;
+
+pub use crate::base::io::{BadInput, Sizes};
+pub use crate::base::method::Method;
+pub use crate::base::sat::Backend;
+pub use crate::render::{Drawing, Format, RenderError};
+pub use crate::table::{Request as TableRequest, Table};
+
+/// An instance as read and validated, with what it was read from.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub instance: Instance,
+    /// Its size as stored and as read: the budget `verify` would give it depends on them.
+    pub sizes: Sizes,
+    /// What error messages call it: the file, or the name given with the text.
+    pub name: String,
+    /// A one-round game as built once by validation (the solver needs it).
+    one_round: Option<OneRound>,
+}
+
+impl Loaded {
+    /// Validates `instance` read from `name`.
+    fn new(instance: Instance, sizes: Sizes, name: &Path) -> Result<Loaded, BadInput> {
+        let one_round = match &instance {
+            Instance::VoronoiOneRound(spec) => Some(validate_one_round(name, spec)?),
+            other => {
+                validate_instance(name, other)?;
+                None
+            }
+        };
+        let name = gamecert_certificates::verify::shown(name);
+        Ok(Loaded { instance, sizes, name, one_round })
+    }
+
+    /// `instance`, validated, as if read from its JSON text under `name`.
+    pub fn from_instance(instance: Instance, name: &str) -> Result<Loaded, BadInput> {
+        let size = instance.to_json().len() as u64;
+        Loaded::new(instance, Sizes { stored: size, content: size }, Path::new(name))
+    }
+}
+
+/// Reads and validates an instance file as every command does: JSON, a positive DNF text, or
+/// the edge-list text; `-` is standard input; gzip, xz and bzip2 are decompressed.
+pub fn load(path: &Path) -> Result<Loaded, BadInput> {
+    let (instance, sizes) = parse_sized_instance(path)?;
+    Loaded::new(instance, sizes, path)
+}
+
+/// [`load`] of a file's text; `name` stands for the file in messages (and a name ending in
+/// `.dnf` reads a DNF text without its `p dnf` header, as a file of that name would).
+pub fn loads(text: &str, name: &str) -> Result<Loaded, BadInput> {
+    let instance =
+        gamecert_certificates::verify::parse_instance(Path::new(name), text).map_err(BadInput)?;
+    let size = text.len() as u64;
+    Loaded::new(instance, Sizes { stored: size, content: size }, Path::new(name))
+}
+
+/// Reads a certificate's JSON text (`name` stands for its file in messages).
+pub fn certificate_from_text(text: &str, name: &str) -> Result<Certificate, BadInput> {
+    gamecert_certificates::verify::read_certificate(Path::new(name), text).map_err(BadInput)
+}
+
+/// The reductions of `gamecert reduce`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduction {
+    /// 3-SAT to Problem 1 (W holds u): seed 001, Theorem 3.
+    SatVoronoi1,
+    /// 3-SAT to Problem 2 (W holds u and n-1 pendants): seed 001, Corollary 1.
+    SatVoronoi2,
+    /// The positive-DNF game to the multi-round game: seed 001, Theorem 4.
+    PosdnfVoronoi,
+    /// No reduction: the positive-DNF game itself as a `posdnf-game` instance.
+    PosdnfGame,
+}
+
+impl Reduction {
+    /// Every reduction, in the command line's order.
+    pub const ALL: [Reduction; 4] = [
+        Reduction::SatVoronoi1,
+        Reduction::SatVoronoi2,
+        Reduction::PosdnfVoronoi,
+        Reduction::PosdnfGame,
+    ];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reduction::SatVoronoi1 => "sat-voronoi1",
+            Reduction::SatVoronoi2 => "sat-voronoi2",
+            Reduction::PosdnfVoronoi => "posdnf-voronoi",
+            Reduction::PosdnfGame => "posdnf-game",
+        }
+    }
+}
+
+impl std::str::FromStr for Reduction {
+    type Err = BadInput;
+
+    fn from_str(name: &str) -> Result<Reduction, BadInput> {
+        Reduction::ALL.into_iter().find(|r| r.name() == name).ok_or_else(|| {
+            let known: Vec<&str> = Reduction::ALL.iter().map(|r| r.name()).collect();
+            BadInput(format!("unknown reduction '{name}' (known: {})", known.join(", ")))
+        })
+    }
+}
+
+/// A reduced instance, the notes `gamecert reduce` prints (warnings, normalisation, sizes) and
+/// the counts its `--json` output gives (`warnings`, `variables`, `vertices`, ...).
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    pub instance: Instance,
+    pub notes: Vec<String>,
+    pub fields: serde_json::Value,
+}
+
+/// Builds an instance from a formula's text (DIMACS CNF for the 3-SAT reductions, the DNF text
+/// for the others) read from `name`.
+pub fn reduce(reduction: Reduction, text: &str, name: &Path) -> Result<Reduced, BadInput> {
+    let shown = gamecert_certificates::verify::shown(name);
+    let mut notes = Vec::new();
+    let problem = match reduction {
+        Reduction::SatVoronoi1 => SatVoronoi::Problem1,
+        Reduction::SatVoronoi2 => SatVoronoi::Problem2,
+        Reduction::PosdnfVoronoi | Reduction::PosdnfGame => {
+            let parsed = gamecert_certificates::voronoi::dnf_text::parse_posdnf(text, &shown)
+                .map_err(|e| BadInput(e.to_string()))?;
+            notes.extend(parsed.warnings.iter().map(|w| format!("warning: {w}")));
+            let mut fields = serde_json::json!({
+                "warnings": parsed.warnings,
+                "variables": parsed.dnf.num_vars,
+                "terms": parsed.dnf.terms.len(),
+            });
+            if reduction == Reduction::PosdnfGame {
+                let instance = Instance::PosDnfGame(parsed.dnf);
+                return Ok(Reduced { instance, notes, fields });
+            }
+            let built = gamecert_reductions::posdnf_voronoi::build(&parsed.dnf)
+                .map_err(|e| BadInput(format!("{shown}: {e}")))?;
+            let n = built.padded.num_vars as usize;
+            notes.push(format!(
+                "posdnf-voronoi: {} vertices (2n^2 + 7n + m + 2 with n = {n}{}, m = {}), {} rounds each",
+                built.graph.vertices.len(),
+                if n as u32 != parsed.dnf.num_vars { ", padded from an odd count" } else { "" },
+                built.padded.terms.len(),
+                built.rounds
+            ));
+            fields["vertices"] = built.graph.vertices.len().into();
+            fields["edges"] = built.graph.edges.len().into();
+            fields["rounds"] = built.rounds.into();
+            let instance = Instance::Voronoi(MultiRoundSpec {
+                graph: built.graph,
+                rounds: built.rounds,
+                start: None,
+                source: Some(serde_json::json!({
+                    "reduction": "posdnf-voronoi",
+                    "formula": built.padded,
+                })),
+            });
+            return Ok(Reduced { instance, notes, fields });
+        }
+    };
+    let parsed = gamecert_reductions::dimacs::parse_dimacs(text, &shown)
+        .map_err(|e| BadInput(e.to_string()))?;
+    notes.extend(parsed.warnings.iter().map(|w| format!("warning: {w}")));
+    let reduced = gamecert_reductions::sat_voronoi::reduce(&parsed.cnf, problem)
+        .map_err(|e| BadInput(format!("{shown}: {e}")))?;
+    let normalisation = reduced.normalised.map.report();
+    notes.extend(normalisation.iter().map(|l| format!("normalisation: {l}")));
+    let spec = &reduced.instance;
+    notes.push(format!(
+        "{}: {} vertices (10n + 2m - 1 with n = {}, m = {}), W holds {}, B places {}",
+        problem.name(),
+        spec.graph.vertices.len(),
+        reduced.normalised.formula.num_vars,
+        reduced.normalised.formula.clauses.len(),
+        spec.white.len(),
+        spec.black_count
+    ));
+    let fields = serde_json::json!({
+        "warnings": parsed.warnings,
+        "normalisation": normalisation,
+        "variables": reduced.normalised.formula.num_vars,
+        "clauses": reduced.normalised.formula.clauses.len(),
+        "vertices": spec.graph.vertices.len(),
+        "edges": spec.graph.edges.len(),
+        "white": spec.white.len(),
+        "black_count": spec.black_count,
+    });
+    Ok(Reduced { instance: Instance::VoronoiOneRound(reduced.instance), notes, fields })
+}
+
+/// A certificate the checker accepted, its verdict, and what `gamecert solve` reports of it:
+/// the fields of its `--json` output and its one-line note.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    pub certificate: Certificate,
+    pub verdict: Verdict,
+    pub fields: serde_json::Value,
+    pub summary: String,
+}
+
+/// Solves `loaded` with `method` (and, for one-round games, the SAT backend `sat`, by default
+/// CaDiCaL), then checks the certificate with the checker under the budget `verify` gives the
+/// instance and certificate files; only an accepted certificate is returned (a rejection is an
+/// internal error). A triangle-avoidance game past n = 12 needs the binary stream certificate,
+/// which only `gamecert solve -o FILE` writes.
+pub fn solve(loaded: &Loaded, method: Method, sat: Option<Backend>) -> anyhow::Result<Solved> {
+    let name = &loaded.name;
+    let instance = &loaded.instance;
+    if sat.is_some() && loaded.one_round.is_none() {
+        return Err(BadInput(format!(
+            "{name}: --sat applies to one-round Voronoi instances only (a {} instance)",
+            instance.kind()
+        ))
+        .into());
+    }
+    if let Instance::TriangleAvoidance(spec) = instance {
+        let most = crate::triangle_avoidance::solver::MAX_CERTIFIED_N;
+        if spec.n > most {
+            return Err(BadInput(format!(
+                "{name}: a triangle-avoidance certificate for n = {} > {most} is a binary stream \
+                 (triangle-stream): `gamecert solve FILE -o CERT` writes it",
+                spec.n
+            ))
+            .into());
+        }
+    }
+    let started = std::time::Instant::now();
+    let options = crate::registry::Options { method, sat };
+    let solved = crate::registry::solve(instance, &options).map_err(|e| {
+        match e.downcast_ref::<BadInput>() {
+            Some(bad) => BadInput(format!("{name}: {bad}")).into(),
+            None => e.context(format!("{name}: no certificate")),
+        }
+    })?;
+    let (certificate, nodes) = (solved.certificate, solved.nodes);
+    if let Some(checked) = solved.checked {
+        anyhow::ensure!(
+            checked.verdict.accepted,
+            "internal error: the checker rejected gamecert's own certificate: {}",
+            checked.verdict.reason
+        );
+        let (verdict, fields, summary) = (checked.verdict, checked.fields, checked.summary);
+        return Ok(Solved { certificate, verdict, fields, summary });
+    }
+    let solve_seconds = started.elapsed().as_secs_f64();
+    // Checked with the budget `verify` gives the two files by default, so that what solve
+    // writes, verify accepts without --max-work.
+    let limits = loaded.sizes.verify_limits(certificate.to_json().len() as u64);
+    let verdict = check(instance, &certificate, &limits);
+    anyhow::ensure!(
+        verdict.accepted,
+        "internal error: the checker rejected gamecert's own certificate: {}",
+        verdict.reason
+    );
+    let fields = serde_json::json!({
+        "claim": verdict.claim,
+        "kind": certificate.kind(),
+        "method": solved.method,
+        "search_nodes": nodes,
+        "solve_seconds": solve_seconds,
+        "work": verdict.work,
+    });
+    let summary = format!(
+        "{}: {} certificate by {}, {} in {solve_seconds:.3} s; accepted by the checker: {}",
+        verdict.claim,
+        certificate.kind(),
+        solved.method,
+        counted(nodes, "search node"),
+        verdict.reason
+    );
+    Ok(Solved { certificate, verdict, fields, summary })
+}
+
+/// The checker's verdict on `certificate` for `loaded`, with the budget `gamecert verify`
+/// gives the two files (`max_work` in its place when given). A rejection is a verdict, not an
+/// error.
+pub fn verify(loaded: &Loaded, certificate: &Certificate, max_work: Option<u64>) -> Verdict {
+    let limits = match max_work {
+        Some(max_work) => Limits { max_work },
+        None => loaded.sizes.verify_limits(certificate.to_json().len() as u64),
+    };
+    check(&loaded.instance, certificate, &limits)
+}
+
+/// Table `name` (`voronoi-paths`, `kayles`, ...) with `options` named as the command line's,
+/// `_` for `-` (`{"max_vertices": 16}`); see [`crate::table::Request`].
+pub fn table(
+    name: &str,
+    options: serde_json::Map<String, serde_json::Value>,
+) -> anyhow::Result<Table> {
+    let request = TableRequest::from_options(name, options)?;
+    crate::table::compute(&request, &mut |_| {})
+}
+
+/// The graph of the first graph6 line of `text`, with the vertex names `gen graph` gives.
+pub fn graph6(text: &str) -> Result<GraphSpec, BadInput> {
+    let mut graphs = gamecert_reductions::graphs::read_graph6(text, "graph6").map_err(BadInput)?;
+    match graphs.len() {
+        1 => Ok(gamecert_reductions::graphs::to_spec(&graphs.swap_remove(0).graph)),
+        count => Err(BadInput(format!("graph6: one graph expected, {count} given"))),
+    }
+}
+
+/// The SVG picture `gamecert render INSTANCE -o FILE.svg` writes (with `--certificate`, the
+/// last position of the certificate's play, drawn only once the checker accepted it);
+/// `title` heads it as the file name does on the command line.
+pub fn svg(
+    loaded: &Loaded,
+    certificate: Option<&Certificate>,
+    title: &str,
+) -> Result<String, RenderError> {
+    let named = certificate.map(|c| (c, "certificate"));
+    let drawing = crate::render::draw(&loaded.instance, &loaded.name, named, Format::Svg, title)?;
+    Ok(drawing.frames.last().cloned().unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FIGURE_3: &str = "p cnf 4 2\n-1 2 3 0\n-2 -3 -4 0\n";
+
+    #[test]
+    fn a_reduced_formula_is_solved_checked_and_verified() {
+        let reduced = reduce(Reduction::SatVoronoi1, FIGURE_3, Path::new("fig3.cnf")).unwrap();
+        assert!(
+            reduced.notes.iter().any(|n| n.starts_with("sat-voronoi1: ")),
+            "{:?}",
+            reduced.notes
+        );
+        let loaded = Loaded::from_instance(reduced.instance, "fig3.json").unwrap();
+        let solved = solve(&loaded, Method::Auto, None).unwrap();
+        assert!(solved.verdict.accepted);
+        assert_eq!(solved.certificate.kind(), "witness");
+        assert!(verify(&loaded, &solved.certificate, None).accepted);
+        // One work unit is too few: a rejection is a verdict.
+        let starved = verify(&loaded, &solved.certificate, Some(1));
+        assert!(!starved.accepted, "{}", starved.reason);
+        assert!(svg(&loaded, Some(&solved.certificate), "fig3").unwrap().starts_with("<svg"));
+    }
+
+    #[test]
+    fn bad_text_is_bad_input_naming_its_place() {
+        let err = loads("{\"format\": 3}", "x.json").unwrap_err();
+        assert!(err.0.starts_with("x.json:") && err.0.contains("format"), "{err}");
+        let err =
+            reduce(Reduction::SatVoronoi1, "p cnf 1 1\n2 0\n", Path::new("f.cnf")).unwrap_err();
+        assert!(err.0.contains("f.cnf"), "{err}");
+        assert!("sat-voronoi3".parse::<Reduction>().is_err());
+        assert!(graph6("A_\nA_\n").is_err());
+        assert_eq!(graph6("Bg\n").unwrap().edges.len(), 2);
+    }
+}

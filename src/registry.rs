@@ -1,0 +1,421 @@
+//! The solver side's registry, the counterpart of the checker's `registry!`
+//! (`gamecert_certificates::format`): every instance kind registers here, once, what gamecert
+//! can do with it — its solve methods (in the order `--method auto` tries them, each with when
+//! it applies), its size estimate, the `gen` families that make it, the `table`s built on it,
+//! what `render` draws of it, and which certificate kinds `hint` and `play` can follow.
+//!
+//! Every front end goes through it: `gamecert solve` and the Python package by
+//! [`crate::api::solve`], the demo and the tests by [`solve`]; `gamecert kinds` prints it;
+//! `render` and `play` refuse what it does not list for a kind; and tests/it/registry.rs checks
+//! that it names every kind the checker knows and every `gen` family and `table` of the command
+//! line, each exactly once. Adding a game kind: ARCHITECTURE.md, "Adding a game kind".
+
+use crate::base::io::BadInput;
+use crate::base::method::Method;
+use crate::base::sat::Backend;
+use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::Verdict;
+
+/// What a solve method is asked: the method named (`Method::Auto` when the method is tried by
+/// `--method auto`) and, for one-round games, the SAT backend.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    pub method: Method,
+    pub sat: Option<Backend>,
+}
+
+/// A solved game: the certificate, the search nodes spent and the method that produced it.
+pub struct SolvedGame {
+    pub certificate: Certificate,
+    pub nodes: u64,
+    pub method: String,
+    /// Set when the method ran the checker itself, as the one-round pipeline does on its LRAT
+    /// proof before anything is written: that verdict and what `solve` reports of the run.
+    pub checked: Option<Checked>,
+}
+
+/// A verdict a solve method obtained itself, with its report (the `--json` fields and the
+/// one-line note of `gamecert solve`).
+pub struct Checked {
+    pub verdict: Verdict,
+    pub fields: serde_json::Value,
+    pub summary: String,
+}
+
+impl SolvedGame {
+    /// A certificate not yet checked (the caller checks it).
+    pub fn new(certificate: Certificate, nodes: u64, method: &str) -> SolvedGame {
+        SolvedGame { certificate, nodes, method: method.to_string(), checked: None }
+    }
+}
+
+/// A solve method: `Ok(None)` when it does not apply to the instance (auto then tries the
+/// next; a method named on the command line says why instead of returning `None`).
+pub type Solver = fn(&Instance, &Options) -> anyhow::Result<Option<SolvedGame>>;
+
+/// One way to solve a kind.
+pub struct SolveMethod {
+    /// Its name for `--method`; `Method::Auto` for a method only auto tries (it has no name).
+    pub method: Method,
+    /// Whether `--method auto` tries it (in the kind's order).
+    pub auto: bool,
+    /// When it applies and what it gives, in words (`gamecert kinds`, the docs).
+    pub applies: &'static str,
+    pub solve: Solver,
+}
+
+/// Everything gamecert does with one instance kind.
+pub struct Kind {
+    /// The instance's `kind` field.
+    pub instance: &'static str,
+    /// Which paper, in words.
+    pub paper: &'static str,
+    pub methods: &'static [SolveMethod],
+    /// The size of an instance for its largest solver, in words (`None`: no estimate).
+    pub estimate: Option<fn(&Instance) -> Option<String>>,
+    /// The `gamecert gen` families that write this kind.
+    pub generators: &'static [&'static str],
+    /// The `gamecert table`s computed over this kind.
+    pub tables: &'static [&'static str],
+    /// What `gamecert render` draws (empty: nothing).
+    pub pictures: &'static str,
+    /// The certificate kinds `hint` and `play` follow for this kind.
+    pub strategies: &'static [&'static str],
+}
+
+impl Kind {
+    /// The methods `--method` may name for this kind, in order (auto first).
+    pub fn method_names(&self) -> Vec<&'static str> {
+        let mut names = vec![Method::Auto.name()];
+        for m in self.methods {
+            if m.method != Method::Auto && !names.contains(&m.method.name()) {
+                names.push(m.method.name());
+            }
+        }
+        names
+    }
+}
+
+/// A method tried by auto only.
+const AUTO: Method = Method::Auto;
+
+/// Every instance kind, in the checker's registry order.
+pub static KINDS: &[Kind] = &[
+    Kind {
+        instance: "voronoi-one-round",
+        paper: "seed 001: the one-round Voronoi game (Theorem 3, Corollary 1)",
+        methods: &[
+            SolveMethod {
+                method: Method::Reduction,
+                auto: true,
+                applies: "the instance records its source formula: solve the formula, appeal \
+                          to Theorem 3 (a witness, or an LRAT refutation of the formula)",
+                solve: crate::voronoi::solve::one_round,
+            },
+            SolveMethod {
+                method: Method::Direct,
+                auto: true,
+                applies: "any one-round instance: the checker's own CNF encoding (a witness, \
+                          or an LRAT refutation of the encoding)",
+                solve: crate::voronoi::solve::one_round,
+            },
+        ],
+        estimate: Some(crate::voronoi::solve::one_round_estimate),
+        generators: &[],
+        tables: &[],
+        pictures: "the graph, W's stones and, with a witness, B's placement (DOT or SVG)",
+        strategies: &[],
+    },
+    Kind {
+        instance: "voronoi",
+        paper: "seed 001: the multi-round Voronoi game (Theorems 1, 2 and 4)",
+        methods: &[
+            SolveMethod {
+                method: AUTO,
+                auto: true,
+                applies: "the image of the positive-DNF reduction of its recorded formula: the \
+                          forward maps (Theorem 4)",
+                solve: crate::voronoi::solve::forward_maps,
+            },
+            SolveMethod {
+                method: Method::Kary,
+                auto: true,
+                applies: "a complete k-ary tree from `gen kary-tree`: the paper's strategies \
+                          (Algorithms 1 and 2, B's symmetric strategy), kept when they check",
+                solve: crate::voronoi::solve::kary,
+            },
+            SolveMethod {
+                method: Method::Median,
+                auto: true,
+                applies: "one round on a tree from an empty start: the linear-time median rule",
+                solve: crate::voronoi::solve::median,
+            },
+            SolveMethod {
+                method: AUTO,
+                auto: true,
+                applies: "a path from an empty start (up to 200 vertices): the gap-state solver \
+                          (a voronoi-path-value)",
+                solve: crate::voronoi::solve::path_gaps,
+            },
+            SolveMethod {
+                method: Method::Exact,
+                auto: true,
+                applies: "any instance up to 128 vertices: the exact solver, both players' \
+                          strategies (a voronoi-value)",
+                solve: crate::voronoi::solve::exact,
+            },
+        ],
+        estimate: Some(crate::voronoi::solve::estimate),
+        generators: &["path", "kary-tree", "tree", "graph"],
+        tables: &["voronoi-kary", "voronoi-paths", "voronoi-graphs"],
+        pictures: "the graph and a strategy's principal line, frame by frame (DOT or SVG)",
+        strategies: &["voronoi-strategy", "voronoi-value", "voronoi-path-value"],
+    },
+    Kind {
+        instance: "posdnf-game",
+        paper: "seed 001: the positive-DNF game (Theorem 4's source)",
+        methods: &[SolveMethod {
+            method: Method::Exact,
+            auto: true,
+            applies: "any formula: the exact solver over the variables taken (a dnf-strategy)",
+            solve: crate::voronoi::solve::dnf_game,
+        }],
+        estimate: Some(crate::voronoi::solve::dnf_estimate),
+        generators: &[],
+        tables: &[],
+        pictures: "",
+        strategies: &["dnf-strategy"],
+    },
+    Kind {
+        instance: "coin-game",
+        paper: "seed 003: coin-turning games (Winning Ways, chapter 14)",
+        methods: &[SolveMethod {
+            method: AUTO,
+            auto: true,
+            applies: "closed forms and the tartan theorem, labels checked by mex (a \
+                      coin-labelling)",
+            solve: crate::impartial::coins::solve,
+        }],
+        estimate: None,
+        generators: &[],
+        tables: &[],
+        pictures: "",
+        strategies: &["coin-labelling"],
+    },
+    Kind {
+        instance: "heap-game",
+        paper:
+            "seeds 000 and 003: octal games (Kayles, Dawson's Kayles) and Grundy's game on heaps",
+        methods: &[SolveMethod {
+            method: AUTO,
+            auto: true,
+            applies: "the nim-sequence by the rare/common method (a heap-labelling)",
+            solve: crate::impartial::octal::solve_instance,
+        }],
+        estimate: None,
+        generators: &[],
+        tables: &["kayles", "dawson-kayles", "grundy", "octal"],
+        pictures: "",
+        strategies: &["heap-labelling"],
+    },
+    Kind {
+        instance: "triangle-avoidance",
+        paper: "seed 002: one-colour triangle avoidance",
+        methods: &[SolveMethod {
+            method: AUTO,
+            auto: true,
+            applies: "n <= 12: the game digraph over unlabelled graphs (a triangle-strategy); \
+                      `solve -o FILE` writes a triangle-stream from disk for n up to 16",
+            solve: crate::triangle_avoidance::solver::solve_instance,
+        }],
+        estimate: Some(crate::triangle_avoidance::solver::estimate),
+        generators: &[],
+        tables: &["triangle-avoidance"],
+        pictures: "",
+        strategies: &["triangle-strategy"],
+    },
+    Kind {
+        instance: "marking-game",
+        paper: "seed 000: the marking and constructing games on triangulations",
+        methods: &[
+            SolveMethod {
+                method: AUTO,
+                auto: true,
+                applies: "games with scores or ties (2.1.1-2.1.4, 2.3.2): the paper's program \
+                          where it applies (Theorems 3 and 6), else the exact solver",
+                solve: crate::triangulations::solve::construct,
+            },
+            SolveMethod {
+                method: Method::Exact,
+                auto: true,
+                applies: "any game on a small board: the exact solver (a marking-strategy or \
+                          construct-strategy)",
+                solve: crate::triangulations::solve::marking_exact,
+            },
+            SolveMethod {
+                method: Method::Exact,
+                auto: false,
+                applies: "games with scores or ties: the exact solver, whatever the paper's \
+                          programs",
+                solve: crate::triangulations::solve::construct,
+            },
+            SolveMethod {
+                method: Method::Heaps,
+                auto: true,
+                applies: "coloring and monochromatic-triangle in convex position, any size: \
+                          Theorems 1 and 2 as sums of Kayles or Dawson's Kayles heaps",
+                solve: crate::triangulations::solve::heaps,
+            },
+            SolveMethod {
+                method: Method::Lemma4,
+                auto: false,
+                applies: "bichromatic-coloring: Lemma 4's balanced colouring (a witness that \
+                          bounds the score, not the game's value)",
+                solve: crate::triangulations::solve::lemma4,
+            },
+        ],
+        estimate: None,
+        generators: &["triangulation"],
+        tables: &["nimstring-fans", "bichromatic-construct"],
+        pictures: "the points and triangulation, and a marking-strategy's play (SVG)",
+        strategies: &["marking-strategy", "marking-kayles", "construct-strategy"],
+    },
+    Kind {
+        instance: "flip-game",
+        paper: "seed 000: the flipping games",
+        methods: &[
+            SolveMethod {
+                method: AUTO,
+                auto: true,
+                applies: "Theorem 9 in convex position, the reduced solver for flipping to a \
+                          triangle on a convex polygon, the solitaire games' sequences, else \
+                          the exact solver",
+                solve: crate::triangulations::solve::flip,
+            },
+            SolveMethod {
+                method: Method::Exact,
+                auto: false,
+                applies: "the exact solver (at most 16 points), whatever the theorems",
+                solve: crate::triangulations::solve::flip,
+            },
+        ],
+        estimate: None,
+        generators: &["triangulation"],
+        tables: &["flipping", "serpentine-mft"],
+        pictures: "the triangulation and a flip-value's or flip-sequence's flips (SVG)",
+        strategies: &["flip-value"],
+    },
+    Kind {
+        instance: "vertexnim",
+        paper: "seed 004: vertex nim",
+        methods: &[SolveMethod {
+            method: AUTO,
+            auto: true,
+            applies: "Theorem 10's labelling (undirected, a self-loop at every vertex), else \
+                      the exact solver (a vertexnim-labelling or vertexnim-strategy)",
+            solve: crate::vertexnim::solver::solve_instance,
+        }],
+        estimate: None,
+        generators: &["vertexnim"],
+        tables: &[],
+        pictures: "",
+        strategies: &["vertexnim-strategy", "vertexnim-labelling"],
+    },
+];
+
+/// The registry's entry for an instance kind.
+pub fn kind(instance_kind: &str) -> Option<&'static Kind> {
+    KINDS.iter().find(|k| k.instance == instance_kind)
+}
+
+/// Solves `instance` as its kind registers: with `Method::Auto` every method auto tries, in
+/// order, until one applies; with a named method the kind's methods of that name, in order.
+/// A method the kind does not have is a [`BadInput`] naming the ones it has. The caller checks
+/// the certificate (unless the method did, [`SolvedGame::checked`]).
+pub fn solve(instance: &Instance, options: &Options) -> anyhow::Result<SolvedGame> {
+    let kind = kind(instance.kind()).ok_or_else(|| {
+        anyhow::anyhow!("internal error: the {} kind is not registered", instance.kind())
+    })?;
+    let tried: Vec<&SolveMethod> = match options.method {
+        Method::Auto => kind.methods.iter().filter(|m| m.auto).collect(),
+        named => kind.methods.iter().filter(|m| m.method == named).collect(),
+    };
+    if tried.is_empty() {
+        return Err(BadInput(format!(
+            "--method {} does not apply to a {} instance; it takes {}",
+            options.method.name(),
+            kind.instance,
+            kind.method_names().join(", ")
+        ))
+        .into());
+    }
+    for method in &tried {
+        if let Some(solved) = (method.solve)(instance, options)? {
+            return Ok(solved);
+        }
+    }
+    let applies: Vec<&str> = tried.iter().map(|m| m.applies).collect();
+    Err(BadInput(format!(
+        "no method of {} applies to this instance; they take: {}",
+        kind.instance,
+        applies.join("; ")
+    ))
+    .into())
+}
+
+/// [`solve`] with `method` and the default SAT backend.
+pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedGame> {
+    solve(instance, &Options { method, sat: None })
+}
+
+/// `gamecert kinds`: the registry as text, a section per kind.
+pub fn describe() -> String {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    for kind in KINDS {
+        let _ = writeln!(text, "{} ({})", kind.instance, kind.paper);
+        for m in kind.methods {
+            let name = if m.method == Method::Auto { "auto only" } else { m.method.name() };
+            let tried = if m.auto { "" } else { " (when named)" };
+            let _ = writeln!(text, "  solve {name}{tried}: {}", m.applies);
+        }
+        let list =
+            |items: &[&str]| if items.is_empty() { "-".to_string() } else { items.join(", ") };
+        let _ = writeln!(text, "  gen: {}", list(kind.generators));
+        let _ = writeln!(text, "  table: {}", list(kind.tables));
+        let pictures = if kind.pictures.is_empty() { "-" } else { kind.pictures };
+        let _ = writeln!(text, "  render: {pictures}");
+        let _ = writeln!(text, "  hint and play: {}", list(kind.strategies));
+    }
+    text
+}
+
+/// `gamecert kinds --json`: the registry as JSON, one object per kind.
+pub fn to_json() -> serde_json::Value {
+    let kinds: Vec<serde_json::Value> = KINDS
+        .iter()
+        .map(|kind| {
+            let methods: Vec<serde_json::Value> = kind
+                .methods
+                .iter()
+                .map(|m| {
+                    serde_json::json!({
+                        "method": if m.method == Method::Auto { None } else { Some(m.method.name()) },
+                        "auto": m.auto,
+                        "applies": m.applies,
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "kind": kind.instance,
+                "paper": kind.paper,
+                "methods": methods,
+                "generators": kind.generators,
+                "tables": kind.tables,
+                "pictures": kind.pictures,
+                "strategies": kind.strategies,
+            })
+        })
+        .collect();
+    serde_json::json!({ "kinds": kinds })
+}

@@ -1,0 +1,362 @@
+//! What `gamecert render` draws, for any caller: a Voronoi game as DOT (for Graphviz) or native
+//! SVG, a game on a point set as SVG; with a certificate the checker accepts, B's witness
+//! placement or every position of the certificate's principal line. The command line writes
+//! the frames to files; the Python package shows the last one in Jupyter.
+
+use crate::base::io::BadInput;
+use gamecert_certificates::base::graph::Graph;
+use gamecert_certificates::base::text::counted;
+use gamecert_certificates::format::{Certificate, Instance, OneRound};
+use gamecert_certificates::triangulations::flipping::FlipSpec;
+use gamecert_certificates::triangulations::marking::MarkingSpec;
+use gamecert_certificates::voronoi::instance::{MultiRound, MultiRoundSpec};
+use gamecert_certificates::voronoi::rules::Player;
+use gamecert_certificates::{check, Limits, Verdict};
+
+/// How a Voronoi game is drawn (a game on points is always SVG).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// DOT text for Graphviz.
+    Dot,
+    /// A native SVG picture.
+    Svg,
+}
+
+/// The pictures of a rendering: the start, then one per move of the drawn play (one picture
+/// without a play), and a note on what was drawn.
+#[derive(Clone, Debug)]
+pub struct Drawing {
+    pub frames: Vec<String>,
+    pub note: Option<String>,
+    /// The claim the checker accepted, when a certificate was drawn.
+    pub claim: Option<String>,
+    /// The moves of the drawn play (none without a certificate).
+    pub moves: Option<usize>,
+    /// W's margin at the end of a drawn Voronoi play.
+    pub margin: Option<i64>,
+}
+
+impl Drawing {
+    /// Pictures without a certificate.
+    fn unchecked(frames: Vec<String>, note: Option<String>) -> Drawing {
+        Drawing { frames, note, claim: None, moves: None, margin: None }
+    }
+}
+
+/// Why nothing was drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The instance, the certificate or the request cannot be drawn.
+    #[error(transparent)]
+    Bad(#[from] BadInput),
+    /// The checker rejected the certificate: only an accepted play is drawn.
+    #[error("the certificate is rejected: {}", .0.reason)]
+    Rejected(Box<Verdict>),
+}
+
+/// A certificate to draw and its name in messages (its file).
+pub type Named<'c> = (&'c Certificate, &'c str);
+
+/// Draws `instance` (named `name` in messages), with `certificate`'s play once the checker has
+/// accepted it. `title` heads each picture (the command line uses the file name).
+pub fn draw(
+    instance: &Instance,
+    name: &str,
+    certificate: Option<Named>,
+    format: Format,
+    title: &str,
+) -> Result<Drawing, RenderError> {
+    // What render draws of each kind is registered once ([`crate::registry`]).
+    if crate::registry::kind(instance.kind()).is_none_or(|k| k.pictures.is_empty()) {
+        let why = format!(
+            "{name}: a {} instance has no picture (`gamecert kinds` lists what render draws)",
+            instance.kind()
+        );
+        return Err(BadInput(why).into());
+    }
+    let invalid = |e: gamecert_certificates::format::FormatError| BadInput(format!("{name}:{e}"));
+    match instance {
+        Instance::FlipGame(spec) => {
+            instance.validate().map_err(invalid)?;
+            draw_flip(spec, name, certificate, title)
+        }
+        Instance::MarkingGame(spec) => {
+            instance.validate().map_err(invalid)?;
+            if format == Format::Dot {
+                let why = "a marking game is drawn on its points: use --format svg";
+                return Err(BadInput(why.into()).into());
+            }
+            draw_marking(spec, certificate, title)
+        }
+        Instance::VoronoiOneRound(spec) => {
+            let game = spec.validate().map_err(invalid)?;
+            let black = match certificate {
+                None => Vec::new(),
+                Some(certificate) => witness_placement(&game, certificate)?,
+            };
+            let picture = picture(format, &game.graph, &game.white, &black, title)?;
+            Ok(Drawing::unchecked(vec![picture], None))
+        }
+        Instance::Voronoi(spec) => {
+            let game = spec.validate().map_err(invalid)?;
+            draw_voronoi(spec, &game, name, certificate, format, title)
+        }
+        other => {
+            let why = format!("{name}: a {} instance has no graph to draw", other.kind());
+            Err(BadInput(why).into())
+        }
+    }
+}
+
+/// Only a play the checker accepts is drawn: the claim it accepted.
+fn accepted(instance: &Instance, certificate: &Certificate) -> Result<String, RenderError> {
+    let verdict = check(instance, certificate, &Limits::default());
+    if verdict.accepted {
+        Ok(verdict.claim)
+    } else {
+        Err(RenderError::Rejected(Box::new(verdict)))
+    }
+}
+
+/// A `marking-game`: the points and triangulation, or with a `marking-strategy` its play (the
+/// opponent colours the lowest-numbered legal edge).
+fn draw_marking(
+    spec: &MarkingSpec,
+    certificate: Option<Named>,
+    title: &str,
+) -> Result<Drawing, RenderError> {
+    let Some((certificate, path)) = certificate else {
+        let frames = crate::base::render::marking_frames(spec, &[], title, "");
+        return Ok(Drawing::unchecked(frames, None));
+    };
+    let Certificate::MarkingStrategy(strategy) = certificate else {
+        return Err(BadInput(format!(
+            "{path}: a {} certificate has no play to draw (a marking-strategy has)",
+            certificate.kind()
+        ))
+        .into());
+    };
+    let claim = accepted(&Instance::MarkingGame(spec.clone()), certificate)?;
+    let (play, first_won) = crate::base::render::marking_play(spec, strategy)
+        .map_err(|e| BadInput(format!("{path}: {e}")))?;
+    let (winner, loser) = if strategy.winner == "first" {
+        ("R (the first player)", "B")
+    } else {
+        ("B (the second player)", "R")
+    };
+    let drawn = format!(
+        "Drawn: {winner} follows the certificate's winning strategy, {loser} colours the \
+         lowest-numbered legal edge. Certified: {winner} wins."
+    );
+    let note = format!(
+        "{}; this play ends with the {} player winning; certified: {winner} wins against every \
+         reply",
+        counted(play.len(), "move"),
+        if first_won { "first" } else { "second" }
+    );
+    let frames = crate::base::render::marking_frames(spec, &play, title, &drawn);
+    Ok(Drawing {
+        frames,
+        note: Some(note),
+        claim: Some(claim),
+        moves: Some(play.len()),
+        margin: None,
+    })
+}
+
+/// A `flip-game` ([`crate::triangulations::flip_render`]), with a flip-value or flip-sequence.
+fn draw_flip(
+    spec: &FlipSpec,
+    name: &str,
+    certificate: Option<Named>,
+    title: &str,
+) -> Result<Drawing, RenderError> {
+    let mut claim = None;
+    let certificate = match certificate {
+        None => None,
+        Some((certificate, path)) => {
+            if !matches!(certificate, Certificate::FlipValue(_) | Certificate::FlipSequence(_)) {
+                return Err(BadInput(format!(
+                    "{path}: a {} certificate has no flips to draw (flip-value and flip-sequence have)",
+                    certificate.kind()
+                ))
+                .into());
+            }
+            claim = Some(accepted(&Instance::FlipGame(spec.clone()), certificate)?);
+            Some(certificate)
+        }
+    };
+    let drawing = crate::triangulations::flip_render::frames(spec, certificate, title)
+        .map_err(|e| BadInput(format!("{name}: {e}")))?;
+    Ok(Drawing { frames: drawing.frames, note: drawing.summary, claim, moves: None, margin: None })
+}
+
+/// B's placement in a one-round witness.
+fn witness_placement(game: &OneRound, (certificate, path): Named) -> Result<Vec<usize>, BadInput> {
+    let Certificate::Witness(w) = certificate else {
+        return Err(BadInput(format!("{path}: only a witness has a placement to draw")));
+    };
+    w.placement
+        .iter()
+        .map(|name| {
+            game.graph
+                .vertex(name)
+                .ok_or_else(|| BadInput(format!("{path}: unknown vertex '{name}'")))
+        })
+        .collect()
+}
+
+/// One picture of a Voronoi position: DOT text for Graphviz, or a native SVG.
+fn picture(
+    format: Format,
+    graph: &Graph,
+    white: &[usize],
+    black: &[usize],
+    title: &str,
+) -> Result<String, BadInput> {
+    Ok(match format {
+        Format::Dot => crate::base::render::to_dot(graph, white, black, title),
+        Format::Svg => {
+            crate::base::graph_svg::voronoi_svg(graph, white, black, title).map_err(BadInput)?
+        }
+    })
+}
+
+/// A multi-round Voronoi game: the start, and with a strategy certificate every position of
+/// its principal line.
+fn draw_voronoi(
+    spec: &MultiRoundSpec,
+    game: &MultiRound,
+    name: &str,
+    certificate: Option<Named>,
+    format: Format,
+    title: &str,
+) -> Result<Drawing, RenderError> {
+    let line = certificate.map(|c| voronoi_line(spec, game, c)).transpose()?;
+    let (line, drawn, certified, claim) = match line {
+        None => (Vec::new(), String::new(), String::new(), None),
+        Some(l) => (l.moves, l.drawn, l.certified, Some(l.claim)),
+    };
+    let mut position = game.start.clone();
+    let mut frames = Vec::with_capacity(line.len() + 1);
+    let svg = match format {
+        Format::Svg => Some(
+            crate::base::graph_svg::VoronoiPicture::new(&game.graph)
+                .map_err(|e| BadInput(format!("{name}: {e}")))?
+                .with_note(&format!("{drawn} {certified}")),
+        ),
+        Format::Dot => None,
+    };
+    let mut push = |position: &[u8], caption: String| {
+        let owned =
+            |c: u8| -> Vec<usize> { (0..position.len()).filter(|&v| position[v] == c).collect() };
+        let (w, b) = (owned(b'W'), owned(b'B'));
+        frames.push(match &svg {
+            Some(svg) => svg.draw(&w, &b, &caption),
+            None => crate::base::render::to_dot(&game.graph, &w, &b, &caption),
+        });
+    };
+    push(&position, format!("{title}: the start"));
+    for (k, &(mover, v)) in line.iter().enumerate() {
+        position[v] = if mover == Player::White { b'W' } else { b'B' };
+        let who = if mover == Player::White { "W" } else { "B" };
+        let caption = format!(
+            "{title}: move {} of {}, {who} takes {}",
+            k + 1,
+            line.len(),
+            game.graph.name(v)
+        );
+        push(&position, caption);
+    }
+    let margin = (!line.is_empty()).then(|| {
+        gamecert_certificates::voronoi::multi_round::margin(&game.graph, &position, Player::White)
+    });
+    let note = margin.map(|margin| {
+        format!(
+            "{}; this play ends with W's margin {margin}. {drawn} {certified}",
+            counted(line.len(), "move")
+        )
+    });
+    let moves = claim.as_ref().map(|_| line.len());
+    Ok(Drawing { frames, note, claim, moves, margin })
+}
+
+/// A play drawn from a certificate: the moves, whose play it is, and what the certificate
+/// claims (which the play need not reach: an opponent without a strategy plays anything).
+struct DrawnLine {
+    moves: Vec<(Player, usize)>,
+    drawn: String,
+    certified: String,
+    /// The claim the checker accepted.
+    claim: String,
+}
+
+/// The principal line of a multi-round strategy certificate, once the checker has accepted it.
+fn voronoi_line(
+    spec: &MultiRoundSpec,
+    game: &MultiRound,
+    (cert, path): Named,
+) -> Result<DrawnLine, RenderError> {
+    use crate::voronoi::principal_line::{path_value_line, principal_line};
+    use gamecert_certificates::base::budget::Budget;
+    use gamecert_certificates::voronoi::multi_round::{check_strategy, StrategyClaim};
+    let claim = accepted(&Instance::Voronoi(spec.clone()), cert)?;
+    let both = "Drawn: W and B follow the certificate's strategies (best play).";
+    let value = |v: i64| format!("Certified value (W's margin under best play): {v}.");
+    let (moves, drawn, certified) = match cert {
+        Certificate::VoronoiValue(v) => (
+            principal_line(game, Some(&v.white), Some(&v.black)),
+            both.to_string(),
+            value(v.value),
+        ),
+        Certificate::VoronoiStrategy(s) => {
+            let (me, other) = match s.player {
+                Player::White => ("W", "B"),
+                Player::Black => ("B", "W"),
+            };
+            let claim = match (s.claim, s.margin) {
+                (StrategyClaim::Wins, _) => format!("{me} wins"),
+                (StrategyClaim::AtLeastTies, _) => format!("{me} at least ties"),
+                (StrategyClaim::MarginAtLeast, Some(k)) => format!("{me}'s margin is at least {k}"),
+                (StrategyClaim::MarginAtLeast, None) => format!("{me}'s margin has a bound"),
+            };
+            // The replay the checker just accepted, once more for its least margin over every
+            // reply: what the strategy guarantees, which the claim may understate.
+            let least = check_strategy(
+                &game.graph,
+                game.rounds,
+                &game.start,
+                s,
+                &mut Budget::new(Limits::default().max_work),
+            )
+            .ok()
+            .and_then(|report| report.worst_margin);
+            let guarantee = match least {
+                Some(m) => format!("{claim}; {me}'s least margin over all replies is {m}"),
+                None => claim,
+            };
+            (
+                principal_line(
+                    game,
+                    (s.player == Player::White).then_some(s),
+                    (s.player == Player::Black).then_some(s),
+                ),
+                format!(
+                    "Drawn: {me} follows the certificate's strategy, {other} takes its \
+                     lowest-numbered empty vertex (one reply of many, not best play)."
+                ),
+                format!("Certified: against every reply, {guarantee}."),
+            )
+        }
+        Certificate::PathValue(v) => (path_value_line(game, v), both.to_string(), value(v.value)),
+        other => {
+            return Err(BadInput(format!(
+                "{path}: a {} certificate has no play to draw (voronoi-value, voronoi-strategy and voronoi-path-value have)",
+                other.kind()
+            ))
+            .into())
+        }
+    };
+    let moves = moves.map_err(|e| BadInput(format!("{path}: drawing the principal line: {e}")))?;
+    Ok(DrawnLine { moves, drawn, certified, claim })
+}

@@ -1,0 +1,556 @@
+//! The tables of `gamecert table NAME`, computed for any caller: each [`Request`] is checked
+//! (the same limits and messages as the command line), computed, and returned as a [`Table`]
+//! holding both what the command prints and the fields of its `--json` output. The command line
+//! prints one or the other; the Python package hands out the rows.
+//!
+//! The triangle-avoidance engines that run out of core or on timely dataflow, and
+//! `voronoi-graphs --each` (one line per graph as it is solved), stay in the command line, which
+//! turns their rows into a [`Table`] with [`triangle_table`] and [`census_table`].
+
+use crate::base::io::BadInput;
+use crate::base::oeis::Oeis;
+use crate::triangle_avoidance::rules::Rules;
+use crate::triangle_avoidance::solver::Outcome;
+use crate::voronoi::census::{CensusRow, GraphValue};
+use serde::Deserialize;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// A table and its options, as the command line's `table` subcommands take them. Read from
+/// JSON (`{"voronoi-paths": {"max_vertices": 16}}`) with every option defaulted as on the
+/// command line and an unknown option refused.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Request {
+    /// VG(T, n) on complete k-ary trees below the paper's size bound.
+    VoronoiKary {
+        #[serde(default = "defaults::kary_budget")]
+        budget: u64,
+    },
+    /// VG(P_N, n) on paths, N = `min_vertices..=max_vertices`.
+    VoronoiPaths {
+        #[serde(default = "defaults::max_path_vertices")]
+        max_vertices: usize,
+        #[serde(default = "defaults::one")]
+        min_vertices: usize,
+    },
+    /// The Voronoi game on every graph of a graph6 text, or on every connected graph up to
+    /// `max_n` vertices by gamecert's generator.
+    VoronoiGraphs {
+        #[serde(default)]
+        graph6: Option<String>,
+        #[serde(default = "defaults::census_max_n")]
+        max_n: usize,
+        #[serde(default = "defaults::census_rounds")]
+        rounds: Vec<usize>,
+    },
+    /// Seed 002's games for n = 2..=`max_n`, in memory (with an optional checkpoint folder).
+    TriangleAvoidance {
+        #[serde(default = "defaults::triangle_max_n")]
+        max_n: usize,
+        #[serde(default = "defaults::triangle_rules")]
+        rules: Rules,
+        #[serde(default)]
+        checkpoint: Option<PathBuf>,
+    },
+    /// Nimstring on fans (seed 000, Tables 4 and 5).
+    NimstringFans {},
+    /// Kayles' nim-sequence G(0..=n).
+    Kayles {
+        #[serde(default)]
+        n: Option<usize>,
+    },
+    /// Dawson's Kayles' nim-sequence.
+    DawsonKayles {
+        #[serde(default)]
+        n: Option<usize>,
+    },
+    /// Grundy's game's nim-sequence.
+    Grundy {
+        #[serde(default)]
+        n: Option<usize>,
+    },
+    /// Any octal game's nim-sequence.
+    Octal {
+        code: String,
+        #[serde(default)]
+        n: Option<usize>,
+    },
+    /// 2.1.3 and 2.1.4 on 3..=`max_points` convex points.
+    BichromaticConstruct {
+        #[serde(default = "defaults::max_points")]
+        max_points: usize,
+    },
+    /// Monochromatic and Bichromatic Flipping on random point sets, 6..=`max_n` points.
+    Flipping {
+        #[serde(default = "defaults::flipping_max_n")]
+        max_n: usize,
+    },
+    /// Monochromatic Flipping to Triangle on serpentine triangulations, n = 4..=`max_n`.
+    SerpentineMft {
+        #[serde(default = "defaults::flipping_max_n")]
+        max_n: usize,
+        #[serde(default)]
+        no_certify: bool,
+    },
+}
+
+/// The command line's defaults, which the JSON form of [`Request`] shares.
+pub mod defaults {
+    use crate::triangle_avoidance::rules::Rules;
+
+    pub fn kary_budget() -> u64 {
+        2_000_000
+    }
+    pub fn max_path_vertices() -> usize {
+        30
+    }
+    pub fn one() -> usize {
+        1
+    }
+    pub fn census_max_n() -> usize {
+        7
+    }
+    pub fn census_rounds() -> Vec<usize> {
+        vec![1, 2]
+    }
+    pub fn triangle_max_n() -> usize {
+        10
+    }
+    pub fn triangle_rules() -> Rules {
+        Rules::TriangleAvoidance
+    }
+    pub fn max_points() -> usize {
+        7
+    }
+    pub fn flipping_max_n() -> usize {
+        10
+    }
+    /// G(0..=n) of Kayles, Grundy's game and any octal game.
+    pub const SEQUENCE_N: usize = 84;
+    /// G(0..=n) of Dawson's Kayles (its table in seed 000 goes to 101).
+    pub const DAWSON_N: usize = 101;
+}
+
+impl Request {
+    /// The request for table `name` with `options` (an object of option names, as on the
+    /// command line with `_` for `-`, to values); an unknown table or option is bad input.
+    pub fn from_options(
+        name: &str,
+        options: serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Request, BadInput> {
+        let mut tagged = serde_json::Map::new();
+        tagged.insert(name.to_string(), serde_json::Value::Object(options));
+        serde_json::from_value(serde_json::Value::Object(tagged))
+            .map_err(|e| BadInput(format!("table {name}: {e}")))
+    }
+
+    /// The table's name on the command line.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Request::VoronoiKary { .. } => "voronoi-kary",
+            Request::VoronoiPaths { .. } => "voronoi-paths",
+            Request::VoronoiGraphs { .. } => "voronoi-graphs",
+            Request::TriangleAvoidance { .. } => "triangle-avoidance",
+            Request::NimstringFans {} => "nimstring-fans",
+            Request::Kayles { .. } => "kayles",
+            Request::DawsonKayles { .. } => "dawson-kayles",
+            Request::Grundy { .. } => "grundy",
+            Request::Octal { .. } => "octal",
+            Request::BichromaticConstruct { .. } => "bichromatic-construct",
+            Request::Flipping { .. } => "flipping",
+            Request::SerpentineMft { .. } => "serpentine-mft",
+        }
+    }
+
+    /// How many progress steps the table takes, when known in advance (one per entry).
+    pub fn entries(&self) -> Option<u64> {
+        match self {
+            Request::VoronoiKary { .. } => {
+                Some(crate::voronoi::tables::kary_entries().len() as u64)
+            }
+            Request::VoronoiPaths { max_vertices, min_vertices } => {
+                Some((*min_vertices.max(&2)..=*max_vertices).map(|n| n as u64 / 2).sum())
+            }
+            Request::BichromaticConstruct { max_points } => {
+                Some(3 * max_points.saturating_sub(2) as u64)
+            }
+            Request::Flipping { max_n } => {
+                let seeds = crate::triangulations::flip_table::SEEDS;
+                Some((6..=*max_n).map(|n| 3.min(n.saturating_sub(3)) as u64 * seeds).sum())
+            }
+            Request::SerpentineMft { max_n, .. } => Some(max_n.saturating_sub(3) as u64),
+            Request::NimstringFans {} => Some(FAN_TRIANGLES.0 as u64 + FAN_TRIANGLES.1 as u64),
+            _ => None,
+        }
+    }
+}
+
+/// `table nimstring-fans`: fans of 1..=9 triangles in normal play, 1..=10 in misere play.
+const FAN_TRIANGLES: (usize, usize) = (9, 10);
+
+/// A computed table: the text `gamecert table` prints and the fields of its `--json` output.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// `table NAME`, the `command` of the JSON output.
+    pub command: String,
+    /// `accepted` when every value was certified and checked, `unchecked` when the values are
+    /// the solver's word.
+    pub verdict: &'static str,
+    pub summary: String,
+    /// The JSON output's fields: `rows` and, by table, `oeis`, `source`, ...
+    pub fields: serde_json::Value,
+    /// What the command prints without `--json`.
+    pub text: String,
+}
+
+impl Table {
+    /// The table's rows, one JSON object each: `fields.rows`, or for a nim-sequence one
+    /// `{"n", "g"}` per heap size.
+    pub fn rows(&self) -> Vec<serde_json::Value> {
+        if let Some(serde_json::Value::Array(rows)) = self.fields.get("rows") {
+            return rows.clone();
+        }
+        let values = self.fields.get("values").and_then(|v| v.as_array());
+        values
+            .map(|values| {
+                let row = |(n, g): (usize, &serde_json::Value)| serde_json::json!({"n": n, "g": g});
+                values.iter().enumerate().map(row).collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// Computes `request`'s table; `progress` hears each entry as it starts.
+pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Result<Table> {
+    let started = std::time::Instant::now();
+    let accepted = |name: &str, summary: String, rows: serde_json::Value, text: String| Table {
+        command: format!("table {name}"),
+        verdict: "accepted",
+        summary,
+        fields: serde_json::json!({ "rows": rows }),
+        text,
+    };
+    Ok(match request {
+        Request::Kayles { n } => octal_table("kayles", "Kayles", "0.77", n, defaults::SEQUENCE_N)?,
+        Request::DawsonKayles { n } => {
+            octal_table("dawson-kayles", "Dawson's Kayles", "0.07", n, defaults::DAWSON_N)?
+        }
+        Request::Grundy { n } => {
+            octal_table("grundy", "Grundy's game", "grundy", n, defaults::SEQUENCE_N)?
+        }
+        Request::Octal { code, n } => {
+            octal_table("octal", "octal game", code, n, defaults::SEQUENCE_N)?
+        }
+        Request::NimstringFans {} => {
+            let (normal, misere) = FAN_TRIANGLES;
+            let rows = crate::triangulations::nimstring::fan_table_rows(normal, misere, progress)
+                .map_err(anyhow::Error::msg)?;
+            accepted(
+                "nimstring-fans",
+                "Nimstring on fans (seed 000, Tables 4 and 5): outcomes certified".into(),
+                serde_json::to_value(&rows)?,
+                crate::triangulations::nimstring::fan_tables_text(&rows),
+            )
+        }
+        Request::VoronoiKary { budget } => {
+            let rows = crate::voronoi::tables::voronoi_kary(
+                *budget,
+                crate::voronoi::tables::STRATEGY_POSITIONS,
+                progress,
+            )?;
+            accepted(
+                "voronoi-kary",
+                "VG(T, n) on complete k-ary trees, each value certified".into(),
+                serde_json::to_value(&rows)?,
+                crate::voronoi::tables::voronoi_kary_table(&rows),
+            )
+        }
+        Request::VoronoiPaths { max_vertices, min_vertices } => {
+            let (max_vertices, min_vertices) = (*max_vertices, *min_vertices);
+            let limit = crate::voronoi::tables::MAX_PATH_TABLE_VERTICES;
+            if max_vertices == 0 || max_vertices > limit {
+                return Err(BadInput(format!(
+                    "--max-vertices must be between 1 and {limit} (got {max_vertices}); \
+                     the work grows about 1.4-fold per vertex (N = 34 alone takes minutes)"
+                ))
+                .into());
+            }
+            if min_vertices == 0 || min_vertices > max_vertices {
+                return Err(BadInput(format!(
+                    "--min-vertices must be between 1 and --max-vertices = {max_vertices} \
+                     (got {min_vertices})"
+                ))
+                .into());
+            }
+            let rows = crate::voronoi::tables::voronoi_paths(min_vertices, max_vertices, progress)?;
+            accepted(
+                "voronoi-paths",
+                format!("VG(P_N, n) for N = {min_vertices}..={max_vertices}, certified"),
+                serde_json::to_value(&rows)?,
+                crate::voronoi::tables::voronoi_paths_table(
+                    &rows,
+                    true,
+                    started.elapsed().as_secs_f64(),
+                ),
+            )
+        }
+        Request::BichromaticConstruct { max_points } => {
+            let rows =
+                crate::triangulations::construct_table::bichromatic_table(*max_points, &mut |t| {
+                    progress(t)
+                })
+                .map_err(BadInput)?;
+            accepted(
+                "bichromatic-construct",
+                format!("2.1.3 and 2.1.4 on 3..={max_points} convex points, certified"),
+                serde_json::to_value(&rows)?,
+                crate::triangulations::construct_table::bichromatic_text(&rows),
+            )
+        }
+        Request::Flipping { max_n } => flip_table(true, *max_n, false, progress)?,
+        Request::SerpentineMft { max_n, no_certify } => {
+            flip_table(false, *max_n, *no_certify, progress)?
+        }
+        Request::TriangleAvoidance { max_n, rules, checkpoint } => {
+            let (max_n, rules) = (*max_n, *rules);
+            let limit = crate::triangle_avoidance::solver::MAX_N;
+            if !(2..=limit).contains(&max_n) {
+                return Err(BadInput(format!(
+                    "--max-n must be between 2 and {limit} (got {max_n}): n = 13 takes \
+                     minutes and 3 GB; n = 14 has 467,871,369 positions, about 68 GB \
+                     in this solver (--out-of-core DIR takes it to disk)"
+                ))
+                .into());
+            }
+            if let Some(dir) = checkpoint {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| BadInput(format!("--checkpoint {}: {e}", dir.display())))?;
+            }
+            let mut rows = Vec::new();
+            for n in 2..=max_n {
+                let file =
+                    checkpoint.as_ref().map(|dir| dir.join(format!("{}-n{n}.ckpt", rules.name())));
+                let row = crate::triangle_avoidance::solver::solve_resumable(
+                    n,
+                    rules,
+                    file.as_deref(),
+                    &mut |level, count| {
+                        progress(&format!("n {n}: level {level}, {count} positions"))
+                    },
+                )
+                .map_err(BadInput)?;
+                rows.push(row);
+            }
+            triangle_table(&rows, rules, max_n)?
+        }
+        Request::VoronoiGraphs { graph6, max_n, rounds } => {
+            let counted = std::sync::atomic::AtomicU64::new(0);
+            let done = |count: u64| counted.store(count, std::sync::atomic::Ordering::Relaxed);
+            let (graphs, from, oeis) = match graph6 {
+                Some(text) => {
+                    let stream = std::io::Cursor::new(text.clone().into_bytes());
+                    let reader: Graph6Stream =
+                        Box::new(gamecert_reductions::graphs::Graph6Reader::new(stream, "graph6"));
+                    (reader, "the graph6 lines given".to_string(), &[][..])
+                }
+                None => generated(*max_n)?,
+            };
+            let mut values = crate::voronoi::census::census_values(
+                graphs,
+                rounds,
+                crate::voronoi::census::BATCH,
+                &done,
+            );
+            let mut tally = crate::voronoi::census::Tally::default();
+            for value in values.by_ref() {
+                tally.add(&value.map_err(anyhow::Error::msg)?);
+            }
+            let count = values.graphs_read();
+            census_table(tally.rows(), count, &from, rounds, oeis, started)?
+        }
+    })
+}
+
+/// A stream of graph6 entries, as [`crate::voronoi::census::census_values`] reads them.
+pub type Graph6Stream =
+    Box<dyn Iterator<Item = Result<gamecert_reductions::graphs::Graph6Entry, String>>>;
+
+/// Every connected graph on 1..=`max_n` vertices from gamecert's generator, what to call that
+/// source, and the OEIS sequence its counts are.
+pub fn generated(max_n: usize) -> Result<(Graph6Stream, String, &'static [Oeis]), BadInput> {
+    let all = crate::voronoi::census::connected_graphs(max_n).map_err(BadInput)?;
+    let from = format!("every connected graph on 1..={max_n} vertices (gamecert's generator)");
+    Ok((Box::new(all.into_iter().map(Ok)), from, crate::voronoi::census::GENERATOR_OEIS))
+}
+
+/// `table voronoi-graphs`: the census rows of `count` graphs from `from`.
+pub fn census_table(
+    rows: Vec<CensusRow>,
+    count: u64,
+    from: &str,
+    rounds: &[usize],
+    oeis: &[Oeis],
+    started: std::time::Instant,
+) -> anyhow::Result<Table> {
+    let positions: u64 = rows.iter().map(|r| r.positions_checked).sum();
+    let seconds = started.elapsed().as_secs_f64();
+    let mut text = format!(
+        "The Voronoi game on {count} graphs ({from}), W's margin under optimal play; every value \
+         certified by both players' strategies and replayed by the checker.\n\n\
+         | rounds | n | graphs | W wins | ties | B wins | max margin (graph6) | min margin (graph6) |\n\
+         |---:|---:|---:|---:|---:|---:|---|---|\n",
+    );
+    for r in &rows {
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} | {} | {} | {} | {} (`{}`) | {} (`{}`) |",
+            r.rounds,
+            r.vertices,
+            r.graphs,
+            r.white_wins,
+            r.ties,
+            r.black_wins,
+            r.max_margin,
+            r.max_example,
+            r.min_margin,
+            r.min_example
+        );
+    }
+    text.push_str(&crate::base::oeis::text_line(oeis));
+    let _ = writeln!(text, "\n{positions} positions replayed by the checker; {seconds:.1} s.");
+    let mut fields =
+        serde_json::json!({"source": from, "graphs": count, "rounds": rounds, "rows": rows});
+    if !oeis.is_empty() {
+        fields["oeis"] = crate::base::oeis::json(oeis);
+    }
+    Ok(Table {
+        command: "table voronoi-graphs".into(),
+        verdict: "accepted",
+        summary: format!("the Voronoi game on {count} graphs ({from}), every value certified"),
+        fields,
+        text,
+    })
+}
+
+/// The line `table voronoi-graphs --each` prints for one value.
+pub fn census_line(value: &GraphValue) -> String {
+    let v = value;
+    format!("{} {} {} {} {}", v.graph6, v.rounds, v.margin, v.winner, v.positions_checked)
+}
+
+/// The triangle-avoidance rows of any engine (the solver's word: not certified), with the OEIS
+/// sequences among their columns.
+pub fn triangle_table(rows: &[Outcome], rules: Rules, max_n: usize) -> anyhow::Result<Table> {
+    let oeis = crate::triangle_avoidance::solver::oeis(rules);
+    let mut fields = serde_json::json!({ "rows": rows });
+    if !oeis.is_empty() {
+        fields["oeis"] = crate::base::oeis::json(oeis);
+    }
+    let table = crate::triangle_avoidance::solver::table(rows);
+    Ok(Table {
+        command: "table triangle-avoidance".into(),
+        verdict: "unchecked",
+        summary: format!("{} for n = 2..={max_n}: the solver's values", rules.name()),
+        fields,
+        text: format!("{table}{}", crate::base::oeis::text_line(oeis)),
+    })
+}
+
+/// `table flipping` (`flipping`) and `table serpentine-mft`.
+fn flip_table(
+    flipping: bool,
+    max_n: usize,
+    no_certify: bool,
+    progress: &mut dyn FnMut(&str),
+) -> anyhow::Result<Table> {
+    let (name, low, high) = if flipping {
+        ("flipping", 6, crate::triangulations::flipping::MAX_EXACT_POINTS)
+    } else {
+        ("serpentine-mft", 4, crate::triangulations::mft_convex::MAX_VERTICES)
+    };
+    if !(low..=high).contains(&max_n) {
+        return Err(BadInput(format!(
+            "--max-n must be between {low} and {high} for table {name} (got {max_n})"
+        ))
+        .into());
+    }
+    let (text, rows) = if flipping {
+        let rows =
+            crate::triangulations::flip_table::rows(max_n, progress).map_err(anyhow::Error::msg)?;
+        (crate::triangulations::flip_table::table(&rows), serde_json::to_value(&rows)?)
+    } else {
+        let rows = crate::triangulations::serpentine::rows(max_n, !no_certify, progress)
+            .map_err(anyhow::Error::msg)?;
+        let mut text = crate::triangulations::serpentine::table(&rows);
+        if no_certify {
+            text.push_str("(--no-certify: no certificate was written or replayed)\n");
+        }
+        (text, serde_json::to_value(&rows)?)
+    };
+    Ok(Table {
+        command: format!("table {name}"),
+        verdict: if no_certify { "unchecked" } else { "accepted" },
+        summary: format!("table {name} to n = {max_n}"),
+        fields: serde_json::json!({ "rows": rows }),
+        text,
+    })
+}
+
+/// `table kayles|dawson-kayles|grundy|octal`: a nim-sequence, its period and exceptions.
+fn octal_table(
+    name: &str,
+    title: &str,
+    code: &str,
+    n: &Option<usize>,
+    default_n: usize,
+) -> anyhow::Result<Table> {
+    const MAX_N: usize = 1 << 26;
+    let n = n.unwrap_or(default_n);
+    let rules = crate::impartial::octal::Rules::parse(code).map_err(BadInput)?;
+    if n > MAX_N {
+        return Err(BadInput(format!("--n {n} is over the limit of {MAX_N}")).into());
+    }
+    let title = if title == "octal game" { code } else { title };
+    let table = crate::impartial::octal::sequence_table(title, &rules, n);
+    let oeis = crate::impartial::octal::oeis(&rules);
+    let mut fields = serde_json::to_value(&table)?;
+    if !oeis.is_empty() {
+        fields["oeis"] = crate::base::oeis::json(oeis);
+    }
+    let text = crate::impartial::octal::sequence_table_text(&table);
+    Ok(Table {
+        command: format!("table {name}"),
+        verdict: "unchecked",
+        summary: format!("the nim-sequence of {title}, G(0..={n})"),
+        fields,
+        text: format!("{text}{}", crate::base::oeis::text_line(oeis)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_default_as_on_the_command_line_and_unknown_ones_are_refused() {
+        let paths = Request::from_options("voronoi-paths", serde_json::Map::new()).unwrap();
+        assert_eq!(paths, Request::VoronoiPaths { max_vertices: 30, min_vertices: 1 });
+        let mut options = serde_json::Map::new();
+        options.insert("max_vertex".into(), 3.into());
+        let err = Request::from_options("voronoi-paths", options).unwrap_err();
+        assert!(err.0.contains("unknown field `max_vertex`"), "{err}");
+        let err = Request::from_options("no-such-table", serde_json::Map::new()).unwrap_err();
+        assert!(err.0.contains("unknown variant `no-such-table`"), "{err}");
+    }
+
+    #[test]
+    fn a_nim_sequence_has_one_row_per_heap() {
+        let request = Request::Kayles { n: Some(5) };
+        let table = compute(&request, &mut |_| {}).unwrap();
+        let rows = table.rows();
+        assert_eq!(rows.len(), 6);
+        assert_eq!(rows[3], serde_json::json!({"n": 3, "g": 3}));
+        assert!(table.text.starts_with("Kayles (octal code 0.77)"), "{}", table.text);
+    }
+}

@@ -240,7 +240,7 @@ pub fn solve(loaded: &Loaded, method: Method, sat: Option<Backend>) -> anyhow::R
         }
     }
     let started = std::time::Instant::now();
-    let options = crate::registry::Options { method, sat };
+    let options = crate::base::solved::Options { method, sat };
     let solved = crate::registry::solve(instance, &options).map_err(|e| {
         match e.downcast_ref::<BadInput>() {
             Some(bad) => BadInput(format!("{name}: {bad}")).into(),

@@ -12,46 +12,8 @@
 
 use crate::base::io::BadInput;
 use crate::base::method::Method;
-use crate::base::sat::Backend;
-use gamecert_certificates::format::{Certificate, Instance};
-use gamecert_certificates::Verdict;
-
-/// What a solve method is asked: the method named (`Method::Auto` when the method is tried by
-/// `--method auto`) and, for one-round games, the SAT backend.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Options {
-    pub method: Method,
-    pub sat: Option<Backend>,
-}
-
-/// A solved game: the certificate, the search nodes spent and the method that produced it.
-pub struct SolvedGame {
-    pub certificate: Certificate,
-    pub nodes: u64,
-    pub method: String,
-    /// Set when the method ran the checker itself, as the one-round pipeline does on its LRAT
-    /// proof before anything is written: that verdict and what `solve` reports of the run.
-    pub checked: Option<Checked>,
-}
-
-/// A verdict a solve method obtained itself, with its report (the `--json` fields and the
-/// one-line note of `gamecert solve`).
-pub struct Checked {
-    pub verdict: Verdict,
-    pub fields: serde_json::Value,
-    pub summary: String,
-}
-
-impl SolvedGame {
-    /// A certificate not yet checked (the caller checks it).
-    pub fn new(certificate: Certificate, nodes: u64, method: &str) -> SolvedGame {
-        SolvedGame { certificate, nodes, method: method.to_string(), checked: None }
-    }
-}
-
-/// A solve method: `Ok(None)` when it does not apply to the instance (auto then tries the
-/// next; a method named on the command line says why instead of returning `None`).
-pub type Solver = fn(&Instance, &Options) -> anyhow::Result<Option<SolvedGame>>;
+pub use crate::base::solved::{Checked, Options, SolvedGame, Solver};
+use gamecert_certificates::format::Instance;
 
 /// One way to solve a kind.
 pub struct SolveMethod {
@@ -228,7 +190,7 @@ pub static KINDS: &[Kind] = &[
                       `solve -o FILE` writes a triangle-stream from disk for n up to 16",
             solve: crate::triangle_avoidance::solver::solve_instance,
         }],
-        estimate: Some(crate::triangle_avoidance::solver::estimate),
+        estimate: Some(crate::triangle_avoidance::external::estimate),
         generators: &[],
         tables: &["triangle-avoidance"],
         pictures: "",

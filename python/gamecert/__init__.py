@@ -20,7 +20,7 @@ import json
 import os
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
-from ._gamecert import BadInput, Certificate, Instance, Verdict
+from ._gamecert import BadInput, Certificate, Instance, Rejected, Verdict
 from ._gamecert import graph6 as _graph6
 from ._gamecert import load as _load
 from ._gamecert import loads as _loads
@@ -31,6 +31,7 @@ from ._gamecert import verify as _verify
 
 __all__ = [
     "BadInput",
+    "Rejected",
     "Certificate",
     "Instance",
     "Verdict",

@@ -8,6 +8,10 @@ _Path = Union[str, "os.PathLike[str]"]
 class BadInput(ValueError):
     """Input gamecert cannot use; the message names the file, line and column."""
 
+class Rejected(ValueError):
+    """The checker rejected a certificate where an accepted one is needed; the message is the
+    verdict."""
+
 class Instance:
     """A game instance, read and validated as every gamecert command reads one."""
 
@@ -63,6 +67,11 @@ class Certificate:
         """The certificate as gamecert's JSON file format."""
     def save(self, path: _Path) -> None:
         """Write the certificate's JSON file."""
+    def move(self, position: Optional[str] = None, instance: Optional[Instance] = None) -> Optional[str]:
+        """The certified strategy's move at `position` (the game's notation; the start when
+        None), as `gamecert hint` gives it; None where the certificate gives no move. Checks
+        the certificate first; raises Rejected if the checker rejects it, BadInput for a
+        certificate without a strategy or a position that does not read."""
     def _repr_svg_(self) -> Optional[str]: ...
 
 class Verdict:

@@ -13,6 +13,13 @@ use std::path::PathBuf;
 
 create_exception!(
     _gamecert,
+    Rejected,
+    PyValueError,
+    "The checker rejected a certificate where an accepted one is needed (Certificate.move); the message is the verdict."
+);
+
+create_exception!(
+    _gamecert,
     BadInput,
     PyValueError,
     "Input gamecert cannot use; the message names the file, line and column as the command line does."
@@ -201,6 +208,59 @@ impl Certificate {
             .map_err(|e| BadInput::new_err(format!("cannot write {}: {e}", path.display())))
     }
 
+    /// The certified strategy's move at `position` (written in the game's own notation, as
+    /// `gamecert hint --position` takes it; the start when `None`), in the game's notation:
+    /// what `gamecert hint` prints. The certificate is checked first, exactly as `verify`
+    /// does. `None` when the certificate gives no move there (the other side is to move, or
+    /// the position is not one the strategy reaches); `BadInput` for a certificate that holds
+    /// no strategy (a witness, a refutation), a position that does not read, or a finished
+    /// game; `Rejected` when the checker rejects the certificate. Needs the instance: a
+    /// certificate `solve` made knows it, else pass `instance=`.
+    #[pyo3(signature = (position=None, instance=None))]
+    fn r#move(
+        &self,
+        py: Python<'_>,
+        position: Option<&str>,
+        instance: Option<Py<Instance>>,
+    ) -> PyResult<Option<String>> {
+        use gamecert::play::{PlayError, Strategy};
+        let instance = match instance.as_ref().or(self.instance.as_ref()) {
+            Some(instance) => instance.get(),
+            None => {
+                return Err(BadInput::new_err(
+                    "this certificate was loaded, not solved: pass instance= (the instance it \
+                     is for)",
+                ))
+            }
+        };
+        let certificate = &self.certificate;
+        let limits = instance.loaded.sizes.verify_limits(certificate.to_json().len() as u64);
+        let checked = py.detach(|| Strategy::checked(&instance.loaded.instance, certificate, &limits));
+        let strategy = match checked {
+            Ok(strategy) => strategy,
+            Err(PlayError::Rejected { claim, reason }) => {
+                return Err(Rejected::new_err(format!("REJECTED: {claim}: {reason}")))
+            }
+            Err(PlayError::NoStrategy(why) | PlayError::BadInput(why)) => {
+                return Err(BadInput::new_err(why))
+            }
+        };
+        let at = match position {
+            Some(text) => strategy
+                .parse_position(text)
+                .map_err(|why| BadInput::new_err(format!("position '{text}': {why}")))?,
+            None => strategy.start(),
+        };
+        if let Some(outcome) = at.outcome() {
+            return Err(BadInput::new_err(format!(
+                "the game is over at '{}' ({}): there is no move to give",
+                at.notation(),
+                outcome.result
+            )));
+        }
+        Ok(strategy.reply(&at).map(|m| m.notation().to_string()))
+    }
+
     /// Jupyter's picture: the play `gamecert render --certificate` draws, for a certificate
     /// `solve` made of an instance with a picture (else `None`).
     fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
@@ -354,6 +414,7 @@ fn graph6(text: &str) -> PyResult<VerticesAndEdges> {
 #[pymodule]
 fn _gamecert(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BadInput", m.py().get_type::<BadInput>())?;
+    m.add("Rejected", m.py().get_type::<Rejected>())?;
     m.add_class::<Instance>()?;
     m.add_class::<Certificate>()?;
     m.add_class::<Verdict>()?;

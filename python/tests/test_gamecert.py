@@ -123,7 +123,7 @@ def test_pictures_are_the_svg_render_draws():
     # A heap game has no picture: Jupyter falls back to the text.
     heaps = gamecert.load(FIXTURES / "heap-labelling" / "instance.json")
     assert heaps._repr_svg_() is None
-    with pytest.raises(gamecert.BadInput, match="no graph to draw"):
+    with pytest.raises(gamecert.BadInput, match="has no picture"):
         heaps.svg()
     # A certificate read from a file knows no instance to draw it on.
     assert gamecert.Certificate.loads(certificate.to_json())._repr_svg_() is None
@@ -180,6 +180,34 @@ def test_voronoi_games_from_networkx_and_graph6_and_back():
         gamecert.voronoi("Dhc\nDhc\n", rounds=1)
     with pytest.raises(gamecert.BadInput, match="not a Voronoi game"):
         gamecert.to_networkx(gamecert.load(FIXTURES / "heap-labelling" / "instance.json"))
+
+
+def test_the_winning_move_is_the_certificates_in_the_games_notation():
+    heaps = gamecert.loads(
+        '{"format": "gamecert-instance", "version": 1, "kind": "heap-game", '
+        '"game": "0.77", "heaps": [5, 7, 9]}'
+    )
+    labelling = gamecert.solve(heaps)
+    first = labelling.move()
+    assert first is not None and ":" in first  # heap:what is left, as gamecert hint writes it
+    # The move leaves a position of value 0, where the certificate gives no move.
+    heap, left = first.split(":")
+    sizes = [5, 7, 9]
+    sizes[int(heap) - 1 : int(heap)] = [int(x) for x in left.split("+") if x != "0"]
+    assert labelling.move(" ".join(map(str, sizes))) is None
+    with pytest.raises(gamecert.BadInput, match="position"):
+        labelling.move("five heaps")
+    # A loaded certificate needs its instance; a witness has no strategy to ask.
+    loaded = gamecert.Certificate.loads(labelling.to_json())
+    with pytest.raises(gamecert.BadInput, match="instance="):
+        loaded.move()
+    assert loaded.move(instance=heaps) == first
+    one_round = gamecert.reduce("sat-voronoi1", "p cnf 4 2\n-1 2 3 0\n-2 -3 -4 0\n")
+    with pytest.raises(gamecert.BadInput):
+        gamecert.solve(one_round).move()
+    wrong = gamecert.Certificate.load(FIXTURES / "heap-labelling" / "reject-wrong-label.json")
+    with pytest.raises(gamecert.Rejected):
+        wrong.move(instance=gamecert.load(FIXTURES / "heap-labelling" / "instance.json"))
 
 
 def test_help_explains_every_function():

@@ -10,6 +10,7 @@ pub mod point_layout;
 pub mod render;
 pub mod rng;
 pub mod sat;
+pub mod solved;
 pub mod svg;
 
 /// The name a value has in the file formats (its serde string: `four-cycle`, `sat-voronoi1`),

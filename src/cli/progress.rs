@@ -80,6 +80,8 @@ pub struct Progress {
     ticker: Option<(std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
     /// Items begun through [`Self::step`].
     steps: AtomicU64,
+    /// [`Self::searching`]'s thread copying the solvers' node count, stopped by its flag.
+    follower: Option<(Arc<std::sync::atomic::AtomicBool>, std::thread::JoinHandle<()>)>,
 }
 
 impl Progress {
@@ -94,7 +96,8 @@ impl Progress {
             message: Mutex::new(String::new()),
             first: OnceLock::new(),
         });
-        let mut progress = Progress { bar: None, state, ticker: None, steps: AtomicU64::new(0) };
+        let mut progress =
+            Progress { bar: None, state, ticker: None, steps: AtomicU64::new(0), follower: None };
         if quiet {
             return progress;
         }
@@ -146,6 +149,37 @@ impl Progress {
         progress
     }
 
+    /// A solve that reports nothing but the search nodes every solver publishes
+    /// ([`gamecert::base::solved::searched_so_far`]): a thread copies that count four times a
+    /// second, so the status line and the spinner count nodes; before any, it says it is
+    /// still working.
+    pub fn searching(quiet: bool) -> Progress {
+        let mut progress = Progress::new("search nodes", None, quiet);
+        if quiet {
+            return progress;
+        }
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (state, bar, stopped) = (progress.state.clone(), progress.bar.clone(), stop.clone());
+        let start = gamecert::base::solved::searched_so_far();
+        let poll = status_intervals().0.min(Duration::from_millis(250));
+        let handle = std::thread::spawn(move || {
+            while !stopped.load(Ordering::Relaxed) {
+                std::thread::sleep(poll);
+                let done = gamecert::base::solved::searched_so_far() - start;
+                if done > 0 {
+                    if let Some(bar) = &bar {
+                        bar.set_position(done);
+                    }
+                    state.first.get_or_init(|| (done, Instant::now()));
+                    state.done.store(done, Ordering::Relaxed);
+                    state.counted.store(true, Ordering::Relaxed);
+                }
+            }
+        });
+        progress.follower = Some((stop, handle));
+        progress
+    }
+
     /// A message on what is being done now (the bar's text; on the status line otherwise).
     pub fn message(&self, text: &str) {
         if let Some(bar) = &self.bar {
@@ -181,6 +215,10 @@ impl Progress {
 
     /// Removes the bar and stops the status lines (the caller prints its own result).
     pub fn finish(&mut self) {
+        if let Some((stop, handle)) = self.follower.take() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = handle.join();
+        }
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }

@@ -223,7 +223,7 @@ fn finish_solve(
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let Args { instance, output, method, sat, json, stream, work_dir, memory } = args;
     let started = std::time::Instant::now();
-    let mut working = crate::cli::progress::Progress::alive("solving", quiet);
+    let mut working = crate::cli::progress::Progress::searching(quiet);
     let loaded = gamecert::api::load(&instance)?;
     let one_round = matches!(loaded.instance, Instance::VoronoiOneRound(_));
     if !one_round {

@@ -236,15 +236,15 @@ pub fn certificate(game: &CoinGame) -> Result<CoinLabelling, String> {
 /// The registry's solve method for a `coin-game` instance ([`crate::registry`]).
 pub fn solve(
     instance: &gamecert_certificates::format::Instance,
-    _: &crate::registry::Options,
-) -> anyhow::Result<Option<crate::registry::SolvedGame>> {
+    _: &crate::base::solved::Options,
+) -> anyhow::Result<Option<crate::base::solved::SolvedGame>> {
     use crate::base::io::BadInput;
     let gamecert_certificates::format::Instance::CoinGame(spec) = instance else {
         anyhow::bail!("internal error: a {} instance given to a coin game", instance.kind())
     };
     let game = spec.validate().map_err(BadInput)?;
     let labelling = certificate(&game).map_err(BadInput)?;
-    Ok(Some(crate::registry::SolvedGame::new(
+    Ok(Some(crate::base::solved::SolvedGame::new(
         gamecert_certificates::format::Certificate::CoinLabelling(labelling),
         0,
         "closed forms and the tartan theorem (labels checked by mex)",

@@ -775,12 +775,12 @@ pub fn sequence_table_text(t: &SequenceTable) -> String {
 /// The registry's solve method for a `heap-game` instance ([`crate::registry`]).
 pub fn solve_instance(
     instance: &gamecert_certificates::format::Instance,
-    _: &crate::registry::Options,
-) -> anyhow::Result<Option<crate::registry::SolvedGame>> {
+    _: &crate::base::solved::Options,
+) -> anyhow::Result<Option<crate::base::solved::SolvedGame>> {
     let gamecert_certificates::format::Instance::HeapGame(game) = instance else {
         anyhow::bail!("internal error: a {} instance given to a heap game", instance.kind())
     };
-    Ok(Some(crate::registry::SolvedGame::new(
+    Ok(Some(crate::base::solved::SolvedGame::new(
         solve(game)?,
         game.heaps.iter().copied().max().unwrap_or(0) + 1,
         "the rare/common nim-sequence",

@@ -97,6 +97,15 @@ pub struct ExternalOutcome {
     pub runs: u64,
 }
 
+/// The registry's size estimate: the positions (unlabelled triangle-free graphs), where known.
+pub fn estimate(instance: &gamecert_certificates::format::Instance) -> Option<String> {
+    let gamecert_certificates::format::Instance::TriangleAvoidance(spec) = instance else {
+        return None;
+    };
+    known_positions(spec.n, Rules::TriangleAvoidance)
+        .map(|t| format!("{} positions", crate::base::limits::grouped(u128::from(t))))
+}
+
 /// Bytes of disk a level of `positions` positions takes (its codes and label bits).
 const BYTES_PER_POSITION: f64 = 16.0 + 1.0 / 8.0;
 

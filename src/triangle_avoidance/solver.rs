@@ -439,8 +439,8 @@ pub fn table(rows: &[Outcome]) -> String {
 /// beyond, `gamecert solve -o FILE` writes a stream from the out-of-core engine).
 pub fn solve_instance(
     instance: &gamecert_certificates::format::Instance,
-    _: &crate::registry::Options,
-) -> anyhow::Result<Option<crate::registry::SolvedGame>> {
+    _: &crate::base::solved::Options,
+) -> anyhow::Result<Option<crate::base::solved::SolvedGame>> {
     use gamecert_certificates::format::{Certificate, Instance};
     let Instance::TriangleAvoidance(spec) = instance else {
         anyhow::bail!("internal error: a {} instance given to triangle avoidance", instance.kind())
@@ -458,20 +458,11 @@ pub fn solve_instance(
     let labels = digraph.label();
     let strategy = certificate(&digraph, &labels);
     let (positions, _) = digraph.size();
-    Ok(Some(crate::registry::SolvedGame::new(
+    Ok(Some(crate::base::solved::SolvedGame::new(
         Certificate::TriangleStrategy(strategy),
         positions as u64,
         "the triangle-avoidance game digraph over unlabelled graphs",
     )))
-}
-
-/// The registry's size estimate: the positions (unlabelled triangle-free graphs), where known.
-pub fn estimate(instance: &gamecert_certificates::format::Instance) -> Option<String> {
-    let gamecert_certificates::format::Instance::TriangleAvoidance(spec) = instance else {
-        return None;
-    };
-    crate::triangle_avoidance::external::known_positions(spec.n, Rules::TriangleAvoidance)
-        .map(|t| format!("{} positions", crate::base::limits::grouped(u128::from(t))))
 }
 
 #[cfg(test)]

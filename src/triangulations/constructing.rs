@@ -118,6 +118,7 @@ impl<'a> Solver<'a> {
             return Ok(v as i64);
         }
         self.nodes += 1;
+        crate::base::solved::searched(self.nodes);
         if self.nodes & 4095 == 0 {
             if self.deadline.is_some_and(|d| Instant::now() > d) {
                 return Err(Stop::Time);

@@ -154,6 +154,7 @@ impl Solver {
             return v;
         }
         self.nodes += 1;
+        crate::base::solved::searched(self.nodes);
         if self.nodes.is_multiple_of(1024)
             && self.deadline.is_some_and(|d| std::time::Instant::now() > d)
         {

@@ -7,7 +7,7 @@
 
 use crate::base::io::BadInput;
 use crate::base::method::Method;
-use crate::registry::{Options, SolvedGame};
+use crate::base::solved::{Options, SolvedGame};
 use crate::triangulations::constructing::How;
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};

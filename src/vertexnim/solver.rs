@@ -906,14 +906,14 @@ pub fn generate(opts: &GenOptions) -> Result<VertexNimSpec, String> {
 /// The registry's solve method for a `vertexnim` instance ([`crate::registry`]).
 pub fn solve_instance(
     instance: &gamecert_certificates::format::Instance,
-    _: &crate::registry::Options,
-) -> anyhow::Result<Option<crate::registry::SolvedGame>> {
+    _: &crate::base::solved::Options,
+) -> anyhow::Result<Option<crate::base::solved::SolvedGame>> {
     let gamecert_certificates::format::Instance::VertexNim(spec) = instance else {
         anyhow::bail!("internal error: a {} instance given to vertex nim", instance.kind())
     };
     let game = spec.validate().map_err(crate::base::io::BadInput)?;
     let (certificate, positions, method) = solve(&game)?;
-    Ok(Some(crate::registry::SolvedGame::new(certificate, positions, &method)))
+    Ok(Some(crate::base::solved::SolvedGame::new(certificate, positions, &method)))
 }
 
 #[cfg(test)]

@@ -268,6 +268,7 @@ impl<'a> ExactSolver<'a> {
     /// W's margin under optimal play from (w, b), within the window (alpha, beta).
     fn search(&mut self, w: Set, b: Set, mut alpha: i64, mut beta: i64) -> i64 {
         self.nodes += 1;
+        crate::base::solved::searched(self.nodes);
         if self.nodes > self.node_limit {
             return 0; // Unwinding: the caller sees the limit passed and discards everything.
         }

@@ -232,6 +232,7 @@ impl PathSolver {
             return false;
         }
         self.nodes += 1;
+        crate::base::solved::searched(self.nodes);
         let white = key[0].is_multiple_of(2);
         let mut children: Vec<(i64, Key)> = moves(key)
             .into_iter()

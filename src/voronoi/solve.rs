@@ -13,7 +13,7 @@
 use crate::base::io::BadInput;
 use crate::base::limits::{grouped, TooLarge};
 use crate::base::method::Method;
-use crate::registry::{Checked, Options, SolvedGame};
+use crate::base::solved::{Checked, Options, SolvedGame};
 use crate::voronoi::exact::ExactSolver;
 use crate::voronoi::kary::{kary_certificate, kary_position_limit};
 use gamecert_certificates::base::text::counted;

@@ -472,7 +472,10 @@ fn solve_methods_that_do_not_apply_are_bad_input() {
         &["solve", c, "--method", "kary"],
         "cycle.json: --method kary needs a complete k-ary tree",
     );
-    bad_input(&["solve", c, "--method", "direct"], "applies to one-round");
+    bad_input(
+        &["solve", c, "--method", "direct"],
+        "--method direct does not apply to a voronoi instance; it takes auto, kary, median, exact",
+    );
     // Without a method the exact solver settles it.
     let out = gamecert(&["solve", c, "-o", dir.path().join("c.cert").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -616,4 +619,33 @@ fn marking_games_solve_verify_and_reject() {
   "points": [[0, 0], [1, 1], [2, 2], [0, 5]], "triangles": [[0, 2, 3]]}"#,
     );
     bad_input(&["solve", bad.to_str().unwrap()], "collinear");
+}
+
+/// `solve` on a search that reports nothing else still counts: its status line (stderr not a
+/// terminal, made frequent by the hidden GAMECERT_STATUS_EVERY_MS) gives the search nodes the
+/// solvers publish and the instance's size from the registry; `-q` silences it.
+#[test]
+fn solve_counts_search_nodes_on_its_status_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("tree.json");
+    let t = tree.to_str().unwrap();
+    let args = ["gen", "tree", "--vertices", "60", "--rounds", "3", "--seed", "2", "-o", t];
+    assert_eq!(gamecert(&args).status.code(), Some(0));
+    let cert = dir.path().join("tree.cert.json");
+    let run = |quiet: bool| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_gamecert"));
+        command.args(["solve", t, "-o", cert.to_str().unwrap()]);
+        if quiet {
+            command.arg("-q");
+        }
+        command.env("GAMECERT_STATUS_EVERY_MS", "2").output().unwrap()
+    };
+    let out = run(false);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let counted = stderr(&out)
+        .lines()
+        .filter(|l| l.contains(" search nodes after ") && l.contains("a voronoi instance, at most"))
+        .count();
+    assert!(counted > 0, "no counted status line in {}", stderr(&out));
+    assert!(!stderr(&run(true)).contains("search nodes"));
 }

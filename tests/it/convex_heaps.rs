@@ -183,7 +183,10 @@ fn the_method_can_be_chosen() {
     assert!(std::fs::read_to_string(&cert).unwrap().contains("marking-kayles"));
     let out = verify(&inst, &cert);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    bad_input(&["solve", i, "--method", "kary"], "marking games take --method");
+    bad_input(
+        &["solve", i, "--method", "kary"],
+        "does not apply to a marking-game instance; it takes auto, exact, heaps, lemma4",
+    );
     gen("40", "coloring");
     bad_input(&["solve", i, "--method", "exact"], "asks for the exact solver");
     gen("8", "four-cycle");

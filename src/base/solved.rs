@@ -56,7 +56,7 @@ pub const SEARCH_BATCH: u64 = 1 << 12;
 /// count passes a multiple of [`SEARCH_BATCH`] (one relaxed add per batch).
 #[inline]
 pub fn searched(nodes: u64) {
-    if nodes % SEARCH_BATCH == 0 {
+    if nodes.is_multiple_of(SEARCH_BATCH) {
         SEARCHED.fetch_add(SEARCH_BATCH, std::sync::atomic::Ordering::Relaxed);
     }
 }

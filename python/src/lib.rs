@@ -235,7 +235,8 @@ impl Certificate {
         };
         let certificate = &self.certificate;
         let limits = instance.loaded.sizes.verify_limits(certificate.to_json().len() as u64);
-        let checked = py.detach(|| Strategy::checked(&instance.loaded.instance, certificate, &limits));
+        let checked =
+            py.detach(|| Strategy::checked(&instance.loaded.instance, certificate, &limits));
         let strategy = match checked {
             Ok(strategy) => strategy,
             Err(PlayError::Rejected { claim, reason }) => {

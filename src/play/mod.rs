@@ -572,10 +572,12 @@ pub(crate) fn pair(text: &str) -> Option<[usize; 2]> {
 /// Splits `(second to move)` (or `(first to move)`) off the end of a position: the rest, and
 /// the side named, if any.
 pub(crate) fn turn_suffix(text: &str) -> Result<(&str, Option<Side>), String> {
-    let Some((rest, turn)) = text.rsplit_once('(') else { return Ok((text, None)) };
-    match turn.trim_end().trim_end_matches(')').trim() {
-        "first to move" => Ok((rest.trim_end(), Some(Side::First))),
-        "second to move" => Ok((rest.trim_end(), Some(Side::Second))),
-        other => Err(format!("'({other})': expected `(first to move)` or `(second to move)`")),
+    let Some(body) = text.trim_end().strip_suffix("to move)") else { return Ok((text, None)) };
+    let expected = "expected `(first to move)` or `(second to move)` at the end";
+    let (rest, who) = body.rsplit_once('(').ok_or(expected)?;
+    match who.trim() {
+        "first" => Ok((rest.trim_end(), Some(Side::First))),
+        "second" => Ok((rest.trim_end(), Some(Side::Second))),
+        other => Err(format!("'({other} to move)': {expected}")),
     }
 }

@@ -25,7 +25,7 @@ pub(crate) struct Coins {
 }
 
 /// The heads (coin indices), and whose turn it is.
-#[derive(Clone, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct State {
     heads: BTreeSet<Vec<u64>>,
     first_to_move: bool,
@@ -96,8 +96,11 @@ impl Coins {
     }
 
     fn write_coin(&self, coin: &[u64]) -> String {
-        let shown: Vec<String> =
-            coin.iter().zip(&self.game.base).map(|(&i, &b)| (i as i128 + b as i128).to_string()).collect();
+        let shown: Vec<String> = coin
+            .iter()
+            .zip(&self.game.base)
+            .map(|(&i, &b)| (i as i128 + b as i128).to_string())
+            .collect();
         match shown.as_slice() {
             [x] => x.clone(),
             _ => format!("({})", shown.join(",")),
@@ -115,7 +118,9 @@ impl Coins {
         }
         let mut coin = Vec::with_capacity(dims);
         for (d, part) in parts.iter().enumerate() {
-            let at = part.parse::<i64>().map_err(|_| format!("'{text}' is not a coin: write it {example}"))?;
+            let at = part
+                .parse::<i64>()
+                .map_err(|_| format!("'{text}' is not a coin: write it {example}"))?;
             let offset = i128::from(at) - i128::from(self.game.base[d]);
             if offset < 0 || offset >= i128::from(self.game.board[d]) {
                 return Err(format!("coin {text} is not on the board"));
@@ -177,7 +182,11 @@ impl Family for Coins {
     }
 
     fn read_move(&self, state: &State, text: &str) -> Result<Vec<Vec<u64>>, String> {
-        let mut coins = self.coins(text, '+').into_iter().map(|w| self.read_coin(w)).collect::<Result<Vec<_>, _>>()?;
+        let mut coins = self
+            .coins(text, '+')
+            .into_iter()
+            .map(|w| self.read_coin(w))
+            .collect::<Result<Vec<_>, _>>()?;
         coins.sort();
         if coins.windows(2).any(|w| w[0] == w[1]) {
             return Err("a coin is listed twice".into());
@@ -228,7 +237,10 @@ impl Family for Coins {
             let row: String = (0..self.game.board[0])
                 .map(|i| if state.heads.contains(&vec![i]) { 'H' } else { '.' })
                 .collect();
-            return format!("  {row}\n  heads: {}\n", self.write_position(&State { first_to_move: true, ..state.clone() }));
+            return format!(
+                "  {row}\n  heads: {}\n",
+                self.write_position(&State { first_to_move: true, ..state.clone() })
+            );
         }
         let heads: Vec<String> = state.heads.iter().map(|h| self.write_coin(h)).collect();
         format!("  heads: {}\n", if heads.is_empty() { "none".into() } else { heads.join(" ") })
@@ -297,5 +309,43 @@ impl Coins {
         } else {
             Side::Second
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecert_certificates::format::{Certificate, Instance};
+
+    /// The fixture's instance and accepted certificate of `kind`.
+    fn fixture(kind: &str) -> (Instance, Certificate) {
+        let dir = format!("{}/certificates/tests/fixtures/{kind}", env!("CARGO_MANIFEST_DIR"));
+        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        (
+            Instance::from_json(&read("instance.json")).unwrap(),
+            Certificate::from_json(&read("accept.json")).unwrap(),
+        )
+    }
+
+    #[test]
+    fn notation_errors_name_the_fault() {
+        let (Instance::CoinGame(spec), Certificate::CoinLabelling(cert)) =
+            fixture("coin-labelling")
+        else {
+            panic!("a coin-labelling fixture")
+        };
+        let game = Coins::new(&spec, &cert).unwrap();
+        let start = game.start();
+        assert_eq!(game.write_position(&start), "(4,1) (100,100)");
+        assert!(game.read_position("(4,1) (0,1)").unwrap_err().contains("not on the board"));
+        assert!(game.read_position("(4,1) (4,1)").unwrap_err().contains("listed twice"));
+        assert!(game.read_position("7").unwrap_err().contains("write it `(4,1)`"));
+        assert!(game.read_move(&start, "(3,3)").unwrap_err().contains("shows tails"));
+        let err = game.read_move(&start, "(4,1)").unwrap_err();
+        assert!(err.contains("does not allow"), "{err}");
+        let mv = game.reply(&start).unwrap();
+        assert!(game.read_move(&start, &game.write_move(&start, &mv)).unwrap() == mv);
+        let after = game.apply(&start, &mv);
+        assert!(game.read_position(&game.write_position(&after)).unwrap() == after);
     }
 }

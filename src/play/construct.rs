@@ -22,17 +22,20 @@ use gamecert_certificates::triangulations::constructing::{
 use gamecert_certificates::triangulations::marking::{MarkingGame, Rules};
 use std::collections::HashMap;
 
+/// A strategy's segment by position, keyed by the (red, blue) masks.
+type Table = HashMap<(u64, u64), usize>;
+
 pub(crate) struct Construct {
     rules: Rules,
     /// Each edge's two points, in the rules' edge order.
     ends: Vec<[usize; 2]>,
     /// Each side's bound (R's at least, B's at most) and table, by (red, blue) masks.
-    first: Option<(i64, HashMap<(u64, u64), usize>)>,
-    second: Option<(i64, HashMap<(u64, u64), usize>)>,
+    first: Option<(i64, Table)>,
+    second: Option<(i64, Table)>,
 }
 
 /// The segments and the turn, R's margin so far, and whether the game has stopped early.
-#[derive(Clone, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct State {
     pos: Pos,
     margin: i64,
@@ -41,7 +44,7 @@ pub(crate) struct State {
 
 /// A strategy's table keyed as the checker keys it (hexadecimal masks, `red/blue` when
 /// bichromatic).
-fn table(game: MarkingGame, moves: &[(String, usize)]) -> Result<HashMap<(u64, u64), usize>, String> {
+fn table(game: MarkingGame, moves: &[(String, usize)]) -> Result<Table, String> {
     let hex = |t: &str| u64::from_str_radix(t, 16).map_err(|_| format!("bad mask '{t}'"));
     let mut out = HashMap::new();
     for (text, e) in moves {
@@ -203,14 +206,20 @@ impl Family for Construct {
                 .strip_prefix("margin")
                 .and_then(|m| m.trim().parse::<i64>().ok())
                 .ok_or(format!("'{m}': R's margin is written `margin 1`"))?,
-            (true, None) => return Err("a scored game's position ends with R's margin so far, `; margin 0`".into()),
+            (true, None) => {
+                return Err(
+                    "a scored game's position ends with R's margin so far, `; margin 0`".into()
+                )
+            }
             (false, Some(m)) => return Err(format!("'{m}': this game has no score")),
             (false, None) => 0,
         };
         let segments = segments.trim();
         let (red, blue) = if self.two() {
             let (Some(r), Some(b)) = (segments.find("red:"), segments.find("blue:")) else {
-                return Err("a position is written `red: 0-1  blue: 1-2` (each side's segments)".into());
+                return Err(
+                    "a position is written `red: 0-1  blue: 1-2` (each side's segments)".into()
+                );
             };
             let (red, blue) = if r < b {
                 (&segments[r + 4..b], &segments[b + 5..])
@@ -232,7 +241,10 @@ impl Family for Construct {
             .filter(|&e| drawn >> e & 1 == 1)
             .find(|&e| !self.rules.legal(drawn & !(1 << e)).contains(&e));
         if let Some(e) = crossing {
-            return Err(format!("segment {} crosses another drawn segment", self.write_move(&self.start(), &e)));
+            return Err(format!(
+                "segment {} crosses another drawn segment",
+                self.write_move(&self.start(), &e)
+            ));
         }
         let first_to_move = turn.map_or(parity(drawn), |side| side == Side::First);
         Ok(State { pos: Pos { red, blue, first_to_move }, margin, over: false })
@@ -301,5 +313,44 @@ impl Family for Construct {
             Side::First => self.first.as_ref().map(|(at_least, _)| state.margin >= *at_least),
             Side::Second => self.second.as_ref().map(|(at_most, _)| state.margin <= *at_most),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecert_certificates::format::{Certificate, Instance};
+
+    /// The fixture's instance and accepted certificate of `kind`.
+    fn fixture(kind: &str) -> (Instance, Certificate) {
+        let dir = format!("{}/certificates/tests/fixtures/{kind}", env!("CARGO_MANIFEST_DIR"));
+        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        (
+            Instance::from_json(&read("instance.json")).unwrap(),
+            Certificate::from_json(&read("accept.json")).unwrap(),
+        )
+    }
+
+    #[test]
+    fn notation_errors_name_the_fault() {
+        let (Instance::MarkingGame(spec), Certificate::ConstructStrategy(cert)) =
+            fixture("construct-strategy")
+        else {
+            panic!("a construct-strategy fixture")
+        };
+        let game = Construct::new(&spec, &cert).unwrap();
+        let start = game.start();
+        assert!(game.read_move(&start, "0-9").unwrap_err().contains("not a segment"));
+        let after = game.apply(&start, &game.read_move(&start, "0-2").unwrap());
+        assert!(game.read_move(&after, "2-0").unwrap_err().contains("drawn already"));
+        assert!(game.read_move(&after, "1-3").unwrap_err().contains("crosses"));
+        assert!(game.read_position("red: 0-1").unwrap_err().contains("margin"));
+        assert!(game.read_position("red: 0-1; margin x").unwrap_err().contains("margin 1"));
+        let err = game.read_position("red: 0-2  blue: 1-3; margin 0").unwrap_err();
+        assert!(err.contains("crosses"), "{err}");
+        let err = game.read_position("red: 0-1  blue: 0-1; margin 0").unwrap_err();
+        assert!(err.contains("both red and blue"), "{err}");
+        let text = game.write_position(&after);
+        assert!(game.read_position(&text).unwrap() == after, "{text}");
     }
 }

@@ -34,7 +34,7 @@ pub(crate) struct Flip {
 
 /// The triangulation with its colours, whose turn it is, and the payoff when a flip ended the
 /// game at once (a green triangle).
-#[derive(Clone, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct State {
     board: Board,
     first_to_move: bool,
@@ -78,10 +78,18 @@ impl Flip {
             .join(", ")
     }
 
-    fn read_edges(&self, list: &str, colour: u8, into: &mut BTreeMap<[usize; 2], u8>) -> Result<(), String> {
+    fn read_edges(
+        &self,
+        list: &str,
+        colour: u8,
+        into: &mut BTreeMap<[usize; 2], u8>,
+    ) -> Result<(), String> {
         for word in words(list) {
             let e = pair(word).filter(|e| e[1] < self.shape.len()).ok_or_else(|| {
-                format!("'{word}' is not an edge: write it `a-b` with points 0 to {}", self.shape.len() - 1)
+                format!(
+                    "'{word}' is not an edge: write it `a-b` with points 0 to {}",
+                    self.shape.len() - 1
+                )
             })?;
             if into.insert(e, colour).is_some() {
                 return Err(format!("edge {word} is listed twice"));
@@ -174,7 +182,7 @@ impl Family for Flip {
                 Flip::list(&coloured, 2)
             )
         } else {
-            format!("green: {}", Flip::list(&coloured, 1))
+            format!("green: {}", Flip::list(&coloured, 1)).trim_end().to_string()
         }
     }
 
@@ -184,12 +192,13 @@ impl Family for Flip {
         let mut coloured = BTreeMap::new();
         if self.two() {
             let (Some(r), Some(b)) = (text.find("red:"), text.find("blue:")) else {
-                return Err(
-                    "a position is written `red: 0-3  blue: 1-4 (second to move)`".into()
-                );
+                return Err("a position is written `red: 0-3  blue: 1-4 (second to move)`".into());
             };
-            let (red, blue) =
-                if r < b { (&text[r + 4..b], &text[b + 5..]) } else { (&text[r + 4..], &text[b + 5..r]) };
+            let (red, blue) = if r < b {
+                (&text[r + 4..b], &text[b + 5..])
+            } else {
+                (&text[r + 4..], &text[b + 5..r])
+            };
             self.read_edges(red, 1, &mut coloured)?;
             self.read_edges(blue, 2, &mut coloured)?;
         } else {
@@ -207,8 +216,10 @@ impl Family for Flip {
             None => coloured.len().is_multiple_of(2),
         };
         let to_move = if first_to_move { Side::First } else { Side::Second };
-        let strategy_side = if self.table(first_to_move).is_some() { to_move } else { to_move.other() };
-        let reached = |s: &State| s.first_to_move == first_to_move && Flip::coloured(&s.board) == coloured;
+        let strategy_side =
+            if self.table(first_to_move).is_some() { to_move } else { to_move.other() };
+        let reached =
+            |s: &State| s.first_to_move == first_to_move && Flip::coloured(&s.board) == coloured;
         let within = |s: &State| {
             s.board.edges.iter().all(|(k, e)| {
                 e.colour == 0 || coloured.get(&[k[0] as usize, k[1] as usize]) == Some(&e.colour)
@@ -302,5 +313,41 @@ impl Family for Flip {
         self.table(first)?;
         let payoff = self.payoff(state).unwrap_or(if first { i64::MIN } else { i64::MAX });
         Some(if first { payoff >= self.value } else { payoff <= self.value })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecert_certificates::format::{Certificate, Instance};
+
+    /// The fixture's instance and accepted certificate of `kind`.
+    fn fixture(kind: &str) -> (Instance, Certificate) {
+        let dir = format!("{}/certificates/tests/fixtures/{kind}", env!("CARGO_MANIFEST_DIR"));
+        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        (
+            Instance::from_json(&read("instance.json")).unwrap(),
+            Certificate::from_json(&read("accept.json")).unwrap(),
+        )
+    }
+
+    #[test]
+    fn notation_errors_name_the_fault() {
+        let (Instance::FlipGame(spec), Certificate::FlipValue(cert)) = fixture("flip-value") else {
+            panic!("a flip-value fixture")
+        };
+        let game = Flip::new(&spec, &cert).unwrap();
+        let start = game.start();
+        assert!(game.read_move(&start, "0-x").unwrap_err().contains("write it `a-b`"));
+        assert!(game.read_move(&start, "0-2").unwrap_err().contains("not an edge"));
+        assert!(game.read_move(&start, "0-1").unwrap_err().contains("not flippable"));
+        assert!(game.read_position("0-3").unwrap_err().contains("green: 0-3"));
+        assert!(game.read_position("green: 0-3, 3-0").unwrap_err().contains("listed twice"));
+        assert!(game.read_position("green: 0-30").unwrap_err().contains("points 0 to 9"));
+        // Colours no play of the strategy makes.
+        assert!(game.read_position("green: 2-9").is_err());
+        let after = game.apply(&start, &game.reply(&start).unwrap());
+        let text = game.write_position(&after);
+        assert!(game.read_position(&text).unwrap() == after, "{text}");
     }
 }

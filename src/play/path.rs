@@ -159,12 +159,15 @@ impl Family for Path {
         if self.mover(cells).is_some() {
             return None;
         }
-        let owned =
-            |c: u8| -> Vec<usize> { (0..cells.len()).filter(|&v| cells[v] == c).collect() };
+        let owned = |c: u8| -> Vec<usize> { (0..cells.len()).filter(|&v| cells[v] == c).collect() };
         let s = score(&self.graph, &owned(b'W'), &owned(b'B'));
         let (winner, verdict) = match s.white.cmp(&s.black) {
-            std::cmp::Ordering::Greater => (Some(Side::First), format!("W wins by {}", s.white - s.black)),
-            std::cmp::Ordering::Less => (Some(Side::Second), format!("B wins by {}", s.black - s.white)),
+            std::cmp::Ordering::Greater => {
+                (Some(Side::First), format!("W wins by {}", s.white - s.black))
+            }
+            std::cmp::Ordering::Less => {
+                (Some(Side::Second), format!("B wins by {}", s.black - s.white))
+            }
             std::cmp::Ordering::Equal => (None, "a tie".to_string()),
         };
         let result = format!(
@@ -208,5 +211,44 @@ impl Family for Path {
             Side::First => white >= self.value,
             Side::Second => white <= self.value,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecert_certificates::format::{Certificate, Instance};
+
+    /// The fixture's instance and accepted certificate of `kind`.
+    fn fixture(kind: &str) -> (Instance, Certificate) {
+        let dir = format!("{}/certificates/tests/fixtures/{kind}", env!("CARGO_MANIFEST_DIR"));
+        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        (
+            Instance::from_json(&read("instance.json")).unwrap(),
+            Certificate::from_json(&read("accept.json")).unwrap(),
+        )
+    }
+
+    #[test]
+    fn gap_moves_land_on_the_side_the_lemma_counts_from() {
+        let (Instance::Voronoi(spec), Certificate::PathValue(cert)) = fixture("voronoi-path-value")
+        else {
+            panic!("a voronoi-path-value fixture")
+        };
+        let game = Path::new(&spec, &cert).unwrap();
+        let gap = |kind, len| Gap { kind, len };
+        // `.W....B.`: EW1 at the left end, WB4 between, EB1 at the right end.
+        let line = b".W....B.";
+        assert_eq!(game.locate(line, gap(GapKind::EndW, 1), 0), Some(0));
+        assert_eq!(game.locate(line, gap(GapKind::WB, 4), 0), Some(2));
+        assert_eq!(game.locate(line, gap(GapKind::WB, 4), 3), Some(5));
+        assert_eq!(game.locate(line, gap(GapKind::EndB, 1), 0), Some(7));
+        // The W stone on the right: offsets count from it.
+        assert_eq!(game.locate(b"B...W", gap(GapKind::WB, 3), 0), Some(3));
+        assert_eq!(game.locate(b"B...W", gap(GapKind::EndB, 1), 0), None);
+        let start = game.start();
+        assert!(game.read_move(&start, "p9").unwrap_err().contains("no vertex 'p9'"));
+        assert!(game.read_position("p1").unwrap_err().contains("W: a, b  B: c"));
+        assert!(game.read_position("W: p1, p2  B:").is_err());
     }
 }

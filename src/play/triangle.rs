@@ -34,7 +34,7 @@ pub(crate) struct Triangle {
 
 /// A position: the graph, and where the play stands in the certificate (the listed position
 /// and the frame, actual node -> listed node), `None` once it has left the certificate.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(crate) struct State {
     adj: Adjacency,
     listed: Option<(usize, [usize; MAX_N])>,
@@ -57,7 +57,8 @@ impl Triangle {
     }
 
     fn edges(&self, adj: &Adjacency) -> Vec<[usize; 2]> {
-        (0..self.n).flat_map(|a| (a + 1..self.n).map(move |b| [a, b]))
+        (0..self.n)
+            .flat_map(|a| (a + 1..self.n).map(move |b| [a, b]))
             .filter(|&[a, b]| adj[a] >> b & 1 == 1)
             .collect()
     }
@@ -95,7 +96,7 @@ impl Family for Triangle {
     }
 
     fn to_move(&self, state: &State) -> Side {
-        if self.edges(&state.adj).len() % 2 == 0 {
+        if self.edges(&state.adj).len().is_multiple_of(2) {
             Side::First
         } else {
             Side::Second
@@ -187,8 +188,10 @@ impl Family for Triangle {
     fn draw(&self, state: &State) -> String {
         let mut out = String::new();
         for v in 0..self.n {
-            let near: Vec<String> =
-                (0..self.n).filter(|&w| state.adj[v] >> w & 1 == 1).map(|w| w.to_string()).collect();
+            let near: Vec<String> = (0..self.n)
+                .filter(|&w| state.adj[v] >> w & 1 == 1)
+                .map(|w| w.to_string())
+                .collect();
             out.push_str(&format!("  {v:>2}: {}\n", near.join(" ")));
         }
         out

@@ -23,13 +23,21 @@ pub(crate) struct VertexNim {
 }
 
 impl VertexNim {
-    pub(crate) fn new(spec: &VertexNimSpec, strategy: &VertexNimStrategy) -> Result<VertexNim, String> {
+    pub(crate) fn new(
+        spec: &VertexNimSpec,
+        strategy: &VertexNimStrategy,
+    ) -> Result<VertexNim, String> {
         let game = spec.validate()?;
         let winner = if strategy.winner == "first" { Side::First } else { Side::Second };
         let mut moves = HashMap::new();
         for (text, weight, next) in &strategy.moves {
             let next = match next {
-                Some(name) => Some(game.names.iter().position(|n| n == name).ok_or(format!("unknown vertex '{name}'"))?),
+                Some(name) => Some(
+                    game.names
+                        .iter()
+                        .position(|n| n == name)
+                        .ok_or(format!("unknown vertex '{name}'"))?,
+                ),
                 None => None,
             };
             moves.insert(text.clone(), (*weight, next));
@@ -38,7 +46,11 @@ impl VertexNim {
     }
 
     fn vertex(&self, name: &str) -> Result<usize, String> {
-        self.game.names.iter().position(|n| n == name).ok_or_else(|| format!("there is no vertex '{name}'"))
+        self.game
+            .names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| format!("there is no vertex '{name}'"))
     }
 
     fn arc(&self) -> &'static str {
@@ -51,7 +63,7 @@ impl VertexNim {
 }
 
 /// The position and whose turn it is.
-#[derive(Clone, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Turned {
     state: State,
     first_to_move: bool,
@@ -101,7 +113,11 @@ impl Family for VertexNim {
             ));
         }
         if !self.game.is_legal(&s.state, (weight, next)) {
-            return Err(format!("the token cannot go from '{}' to {} with that move", self.game.names[u], next.map_or("nowhere".to_string(), |v| format!("'{}'", self.game.names[v]))));
+            return Err(format!(
+                "the token cannot go from '{}' to {} with that move",
+                self.game.names[u],
+                next.map_or("nowhere".to_string(), |v| format!("'{}'", self.game.names[v]))
+            ));
         }
         Ok((weight, next))
     }
@@ -142,9 +158,13 @@ impl Family for VertexNim {
         for word in words(weights) {
             let (name, value) = word.split_once('=').ok_or(syntax)?;
             let v = self.vertex(name)?;
-            let value = value.parse::<u64>().map_err(|_| format!("'{word}': a weight is a number"))?;
+            let value =
+                value.parse::<u64>().map_err(|_| format!("'{word}': a weight is a number"))?;
             if value > self.game.start.weights[v] {
-                return Err(format!("'{name}' starts with weight {}: it cannot hold {value}", self.game.start.weights[v]));
+                return Err(format!(
+                    "'{name}' starts with weight {}: it cannot hold {value}",
+                    self.game.start.weights[v]
+                ));
             }
             if w[v].replace(value).is_some() {
                 return Err(format!("vertex '{name}' is listed twice"));
@@ -153,7 +173,9 @@ impl Family for VertexNim {
         let weights = w
             .iter()
             .enumerate()
-            .map(|(v, x)| x.ok_or_else(|| format!("the weight of '{}' is missing", self.game.names[v])))
+            .map(|(v, x)| {
+                x.ok_or_else(|| format!("the weight of '{}' is missing", self.game.names[v]))
+            })
             .collect::<Result<Vec<u64>, _>>()?;
         let token = match token.strip_prefix("token").ok_or(syntax)?.trim() {
             "-" => None,
@@ -161,9 +183,9 @@ impl Family for VertexNim {
         };
         let mut adj = vec![BTreeSet::new(); n];
         for word in words(edges.strip_prefix("edges").ok_or(syntax)?) {
-            let (a, b) = word.split_once(self.arc()).ok_or_else(|| {
-                format!("'{word}' is not an edge: write it `a{}b`", self.arc())
-            })?;
+            let (a, b) = word
+                .split_once(self.arc())
+                .ok_or_else(|| format!("'{word}' is not an edge: write it `a{}b`", self.arc()))?;
             let (a, b) = (self.vertex(a)?, self.vertex(b)?);
             adj[a].insert(b);
             if !self.game.directed {
@@ -178,8 +200,13 @@ impl Family for VertexNim {
         let mut out = String::new();
         for (v, name) in self.game.names.iter().enumerate() {
             let token = if s.state.token == Some(v) { "  <- token" } else { "" };
-            let near: Vec<&str> = s.state.adj[v].iter().map(|&y| self.game.names[y].as_str()).collect();
-            out.push_str(&format!("  {name}: weight {}, to {}{token}\n", s.state.weights[v], near.join(" ")));
+            let near: Vec<&str> =
+                s.state.adj[v].iter().map(|&y| self.game.names[y].as_str()).collect();
+            out.push_str(&format!(
+                "  {name}: weight {}, to {}{token}\n",
+                s.state.weights[v],
+                near.join(" ")
+            ));
         }
         out
     }
@@ -220,5 +247,47 @@ impl Family for VertexNim {
 
     fn claim_met(&self, s: &Turned, side: Side) -> Option<bool> {
         (side == self.winner).then(|| self.outcome(s).and_then(|o| o.winner) == Some(side))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecert_certificates::format::{Certificate, Instance};
+
+    /// The fixture's instance and accepted certificate of `kind`.
+    fn fixture(kind: &str) -> (Instance, Certificate) {
+        let dir = format!("{}/certificates/tests/fixtures/{kind}", env!("CARGO_MANIFEST_DIR"));
+        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        (
+            Instance::from_json(&read("instance.json")).unwrap(),
+            Certificate::from_json(&read("accept.json")).unwrap(),
+        )
+    }
+
+    #[test]
+    fn notation_errors_name_the_fault() {
+        let (Instance::VertexNim(spec), Certificate::VertexNimStrategy(cert)) =
+            fixture("vertexnim-strategy")
+        else {
+            panic!("a vertexnim-strategy fixture")
+        };
+        let game = VertexNim::new(&spec, &cert).unwrap();
+        let start = game.start();
+        assert!(game.read_move(&start, "v3").unwrap_err().contains("NEW-WEIGHT:NEXT-VERTEX"));
+        assert!(game.read_move(&start, "0:zz").unwrap_err().contains("no vertex 'zz'"));
+        assert!(game.read_move(&start, "1:v3").unwrap_err().contains("must be smaller"));
+        assert!(game.read_move(&start, "0:v2").unwrap_err().contains("cannot go"));
+        assert!(game.read_position("v0=1").unwrap_err().contains("weights, token, edges"));
+        let text = game.write_position(&start);
+        let more = text.replacen("v2=3", "v2=4", 1);
+        assert!(game.read_position(&more).unwrap_err().contains("cannot hold 4"));
+        let missing = text.replacen("v2=3, ", "", 1);
+        assert!(game.read_position(&missing).unwrap_err().contains("weight of 'v2' is missing"));
+        assert!(game.read_position(&text).unwrap() == start);
+        let second = game.apply(&start, &game.reply(&start).unwrap());
+        let text = game.write_position(&second);
+        assert!(text.ends_with("(second to move)"), "{text}");
+        assert!(game.read_position(&text).unwrap() == second);
     }
 }

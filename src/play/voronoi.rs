@@ -212,7 +212,6 @@ impl Voronoi {
         }
         q
     }
-
 }
 
 impl Family for Voronoi {

@@ -73,7 +73,10 @@ fn playable(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
 fn small_coin_games(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
     let games = [
         ("c1", r#""rule": {"game": "mock-turtles"}, "board": [20], "heads": [[3], [7], [12]]"#),
-        ("c2", r#""rule": {"game": "turning-corners"}, "board": [6, 6], "heads": [[5, 5], [2, 3]]"#),
+        (
+            "c2",
+            r#""rule": {"game": "turning-corners"}, "board": [6, 6], "heads": [[5, 5], [2, 3]]"#,
+        ),
     ];
     games
         .iter()
@@ -227,7 +230,11 @@ fn hint_prints_a_move_in_each_games_notation() {
         let notation = position.notation();
         let (i, c) = (instance.to_str().unwrap(), certificate.to_str().unwrap());
         let out = gamecert(&["hint", i, c, "--position", &notation, "--json"]);
-        assert!(out.status.success(), "{kind} at '{notation}': {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{kind} at '{notation}': {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(json["position"], notation.as_str(), "{kind}");
         let mv = json["move"].as_str().unwrap();

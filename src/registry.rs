@@ -240,7 +240,7 @@ pub static KINDS: &[Kind] = &[
         generators: &["triangulation"],
         tables: &["nimstring-fans", "bichromatic-construct"],
         pictures: "the points and triangulation, and a marking-strategy's play (SVG)",
-        strategies: &["marking-strategy", "marking-kayles", "construct-strategy"],
+        strategies: &["marking-strategy", "construct-strategy"],
     },
     Kind {
         instance: "flip-game",
@@ -281,7 +281,7 @@ pub static KINDS: &[Kind] = &[
         generators: &["vertexnim"],
         tables: &[],
         pictures: "",
-        strategies: &["vertexnim-strategy", "vertexnim-labelling"],
+        strategies: &["vertexnim-strategy"],
     },
 ];
 

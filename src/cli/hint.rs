@@ -2,7 +2,7 @@
 //! position written in the game's notation. Also the loading shared with `play`: the files read
 //! as `verify` reads them and the certificate checked before it is used.
 
-use gamecert::base::io::{parse_sized_instance, read_text, BadInput};
+use gamecert::base::io::{open_stream, parse_sized_instance, read_text, BadInput};
 use gamecert::play::{PlayError, Strategy};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -36,6 +36,7 @@ pub fn load(
     max_work: Option<u64>,
 ) -> anyhow::Result<Result<Strategy, ExitCode>> {
     let (instance, sizes) = parse_sized_instance(instance_path)?;
+    refuse_stream(certificate_path)?;
     let text = read_text(certificate_path)?;
     let certificate = gamecert_certificates::verify::read_certificate(certificate_path, &text)
         .map_err(BadInput)?;
@@ -58,6 +59,26 @@ pub fn load(
             Err(BadInput(format!("{}: {why}", shown(instance_path))).into())
         }
     }
+}
+
+/// Refuses a `triangle-stream` certificate, looking at its first bytes only: its strategy
+/// would have to be checked whole and a reply looked up level by level through a file too big
+/// to hold, which is not a bounded read.
+fn refuse_stream(certificate_path: &Path) -> anyhow::Result<()> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    open_stream(certificate_path)?.take(8).read_to_end(&mut head)?;
+    if head == gamecert_certificates::triangle_avoidance::stream::MAGIC {
+        return Err(BadInput(format!(
+            "{}: a triangle-stream certificate cannot be played: `hint` and `play` would have \
+             to check it whole and then look each reply up through levels read from a file \
+             too big to hold, more than a bounded read; `gamecert verify` checks it, and a \
+             triangle-strategy (JSON) of the same game can be played",
+            gamecert_certificates::verify::shown(certificate_path)
+        ))
+        .into());
+    }
+    Ok(())
 }
 
 /// Runs the command.

@@ -5,20 +5,41 @@
 //! `gamecert verify` does, and refuses a rejected certificate; only then does it read the
 //! strategy out of the certificate. Every reply [`Strategy::reply`] gives comes from that
 //! checked object: the certificate's own move at the position (through the symmetry witnesses
-//! the checker verified, where the certificate lists positions up to symmetry), or, for a
-//! labelling (Grundy values), the move to a position of value 0, the rule the checker verified
-//! the labels for. Nothing is re-solved.
+//! the checker verified, where the certificate lists positions up to symmetry or isomorphism),
+//! or, for a labelling (Grundy values), the move to a position of value 0, the rule the checker
+//! verified the labels for. Nothing is re-solved.
 //!
 //! Positions and moves are read and written in the game's own notation (vertex names, heap
-//! sizes, variable numbers), never in the certificate's internal keys. Each family is a file:
-//! [`voronoi`] (multi-round strategies and values), [`dnf`] (the positive-DNF game), [`heaps`]
-//! (heap games' Grundy labellings), [`marking`] (the marking games on a triangulation). Kinds that are not strategies (a one-round witness, an LRAT
-//! refutation) and kinds this module does not play yet are refused with what the certificate
-//! is instead ([`PlayError::NoStrategy`]).
+//! sizes, coins, point numbers), never in the certificate's internal keys. Each family is a
+//! file, on the checker's own rules: [`voronoi`] (multi-round strategies and values), [`path`]
+//! (values on a path, over gap states), [`dnf`] (the positive-DNF game), [`heaps`] (heap games'
+//! Grundy labellings), [`coins`] (coin-turning labellings), [`marking`] (the marking games on a
+//! triangulation), [`construct`] (the games on points with scores or ties), [`flip`] (the
+//! two-player flip games), [`triangle`] (triangle avoidance, positions up to isomorphism),
+//! [`vertexnim`] (vertex nim and NimG).
+//!
+//! Kinds that hold no strategy are refused with what the certificate is instead
+//! ([`PlayError::NoStrategy`]): a one-round witness (one side's whole placement) or refutation
+//! (an LRAT proof), a flip sequence (a solitaire), a balanced colouring (Lemma 4's bound), and
+//! two labellings from which no move follows: `vertexnim-labelling` labels the start
+//! position's vertices only, and the theorem it relies on decides who wins there, so the move
+//! to a losing position would need labels of every later position, which the checker never
+//! saw; `marking-kayles` labels Kayles heaps, but the checker maps only the start position
+//! and its winning first edge to heaps, so a later edge of the triangulation has no heap move
+//! anything verified (following Theorem 1's arrays further would be the paper's proof, not a
+//! checked object). A `triangle-stream` certificate is refused before it is read (in
+//! `cli/hint.rs`): the whole file must be checked first, and a reply needs the position's
+//! level, which is not a bounded read.
 
+mod coins;
+mod construct;
 mod dnf;
+mod flip;
 mod heaps;
 mod marking;
+mod path;
+mod triangle;
+mod vertexnim;
 mod voronoi;
 
 use gamecert_certificates::format::{Certificate, Instance};
@@ -284,6 +305,17 @@ impl Strategy {
         if let Some(what) = not_a_strategy(certificate) {
             return Err(PlayError::NoStrategy(what));
         }
+        // Which certificates are followed for which instance kind is registered once.
+        let followed = crate::registry::kind(instance.kind())
+            .is_some_and(|k| k.strategies.contains(&certificate.kind()));
+        if !followed {
+            return Err(PlayError::NoStrategy(format!(
+                "a {} certificate is not one hint and play follow for a {} instance (`gamecert \
+                 kinds` lists them)",
+                certificate.kind(),
+                instance.kind()
+            )));
+        }
         let mut budget = limits.budget();
         if let Err(err) = instance.validate_within(&mut budget) {
             return Err(PlayError::BadInput(format!("the instance is invalid: {err}")));
@@ -344,6 +376,11 @@ impl Strategy {
     pub fn claim_met(&self, position: &Position, side: Side) -> Option<bool> {
         position.outcome()?;
         self.game.claim_met(&position.state, side)
+    }
+
+    /// Whether the certificate claims something for `side` (a value certifies both sides).
+    pub fn certifies(&self, side: Side) -> bool {
+        self.game.claim_met(&self.game.start(), side).is_some()
     }
 
     /// How moves are written, for a person.
@@ -410,6 +447,31 @@ fn not_a_strategy(certificate: &Certificate) -> Option<String> {
              win the one-round Voronoi game, whatever B places"
                 .into(),
         ),
+        Certificate::FlipSequence(_) => Some(
+            "a flip-sequence certificate holds no strategy to ask: it is one player's solitaire, \
+             the list of flips that colours the claimed number of edges green, with no opponent \
+             to answer"
+                .into(),
+        ),
+        Certificate::BalancedColouring(_) => Some(
+            "a balanced-colouring certificate holds no strategy to ask: it is a colouring of \
+             every edge (Lemma 4) that bounds the score, not a move at each position"
+                .into(),
+        ),
+        Certificate::VertexNimLabelling(_) => Some(
+            "a vertexnim-labelling certificate holds no strategy to ask: it labels the start \
+             position's vertices, from which a trusted theorem decides who wins there; the \
+             checker verified no move and no label of any later position (only a \
+             vertexnim-strategy can be played)"
+                .into(),
+        ),
+        Certificate::MarkingKayles(_) => Some(
+            "a marking-kayles certificate holds no strategy to ask: it labels Kayles heaps, and \
+             a trusted theorem reduces the start position to them; the checker mapped only the \
+             winning first edge to a heap move, and no later position to heaps (only a \
+             marking-strategy can be played)"
+                .into(),
+        ),
         _ => None,
     }
 }
@@ -433,52 +495,54 @@ fn family(instance: &Instance, certificate: &Certificate) -> Result<Arc<dyn Eras
         (Instance::MarkingGame(spec), Certificate::MarkingStrategy(s)) => {
             Arc::new(Game(marking::Marking::new(spec, s).map_err(bad)?))
         }
+        (Instance::TriangleAvoidance(_), Certificate::TriangleStrategy(s)) => {
+            Arc::new(Game(triangle::Triangle::new(s)))
+        }
+        (Instance::MarkingGame(spec), Certificate::ConstructStrategy(s)) => {
+            Arc::new(Game(construct::Construct::new(spec, s).map_err(bad)?))
+        }
+        (Instance::FlipGame(spec), Certificate::FlipValue(v)) => {
+            Arc::new(Game(flip::Flip::new(spec, v).map_err(bad)?))
+        }
+        (Instance::VertexNim(spec), Certificate::VertexNimStrategy(s)) => {
+            Arc::new(Game(vertexnim::VertexNim::new(spec, s).map_err(bad)?))
+        }
+        (Instance::CoinGame(spec), Certificate::CoinLabelling(l)) => {
+            Arc::new(Game(coins::Coins::new(spec, l).map_err(bad)?))
+        }
+        (Instance::Voronoi(spec), Certificate::PathValue(v)) => {
+            Arc::new(Game(path::Path::new(spec, v).map_err(bad)?))
+        }
         (_, other) => {
             return Err(PlayError::NoStrategy(format!(
-                "a {} certificate cannot be played yet: {}",
+                "a {} certificate does not fit a {} instance",
                 other.kind(),
-                unsupported_reason(other)
+                instance.kind()
             )))
         }
     })
 }
 
-/// Why a strategy kind is not played (yet), in words.
-fn unsupported_reason(certificate: &Certificate) -> &'static str {
-    match certificate {
-        Certificate::PathValue(_) => {
-            "it gives moves on gap states of a path, which this version does not map back to \
-             vertices"
-        }
-        Certificate::FlipSequence(_) => {
-            "it is a sequence of flips (one player's solitaire), not a reply to an opponent"
-        }
-        Certificate::BalancedColouring(_) => {
-            "it is a colouring that bounds the score, not a move at each position"
-        }
-        _ => "this version of `hint` and `play` does not read its moves yet",
-    }
-}
-
 /// How many positions [`find_history`] may visit before giving up.
 const HISTORY_SEARCH_LIMIT: usize = 1_000_000;
 
-/// Finds a play from the start that follows the strategy and reaches `target`, for the families
-/// whose strategy at a position depends on how it was reached (a certificate listing positions
-/// up to symmetry): returns the state at `target` carrying that history. The strategy plays
-/// `strategy_side`; the other side tries every legal move. `within(s, t)` must
-/// say whether `t` can still be reached from `s` (every move only adds to a position).
+/// Finds a play from the start that follows the strategy and reaches a position `reached`
+/// accepts, for the families whose strategy at a position depends on how it was reached (a
+/// certificate listing positions up to symmetry) or whose positions are written without what
+/// the rules need (a flip game's triangulation): returns that position's state. The strategy
+/// plays `strategy_side`; the other side tries every legal move. `within(s)` must say whether
+/// the target can still be reached from `s` (every move only adds to a position).
 pub(crate) fn find_history<F: Family>(
     family: &F,
-    target: &F::State,
     strategy_side: Side,
-    within: impl Fn(&F::State, &F::State) -> bool,
+    reached: impl Fn(&F::State) -> bool,
+    within: impl Fn(&F::State) -> bool,
     key: impl Fn(&F::State) -> String,
 ) -> Result<F::State, String> {
     let mut stack = vec![family.start()];
     let mut seen = HashSet::new();
     while let Some(state) = stack.pop() {
-        if state == *target {
+        if reached(&state) {
             return Ok(state);
         }
         if family.outcome(&state).is_some() || !seen.insert(key(&state)) {
@@ -496,7 +560,7 @@ pub(crate) fn find_history<F: Family>(
         };
         for mv in next {
             let after = family.apply(&state, &mv);
-            if within(&after, target) {
+            if within(&after) {
                 stack.push(after);
             }
         }
@@ -507,4 +571,24 @@ pub(crate) fn find_history<F: Family>(
 /// Splits a list written `a, b c` (commas or spaces) into its words.
 pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split([',', ' ', '\t']).filter(|w| !w.is_empty())
+}
+
+/// Reads an edge written `a-b` (two point or vertex numbers), smaller number first.
+pub(crate) fn pair(text: &str) -> Option<[usize; 2]> {
+    let (a, b) = text.split_once('-')?;
+    let (a, b) = (a.trim().parse::<usize>().ok()?, b.trim().parse::<usize>().ok()?);
+    (a != b).then_some([a.min(b), a.max(b)])
+}
+
+/// Splits `(second to move)` (or `(first to move)`) off the end of a position: the rest, and
+/// the side named, if any.
+pub(crate) fn turn_suffix(text: &str) -> Result<(&str, Option<Side>), String> {
+    let Some(body) = text.trim_end().strip_suffix("to move)") else { return Ok((text, None)) };
+    let expected = "expected `(first to move)` or `(second to move)` at the end";
+    let (rest, who) = body.rsplit_once('(').ok_or(expected)?;
+    match who.trim() {
+        "first" => Ok((rest.trim_end(), Some(Side::First))),
+        "second" => Ok((rest.trim_end(), Some(Side::Second))),
+        other => Err(format!("'({other} to move)': {expected}")),
+    }
 }

@@ -212,10 +212,6 @@ impl Voronoi {
         }
         q
     }
-
-    fn names(&self, cells: &[u8], owner: u8) -> Vec<&str> {
-        (0..cells.len()).filter(|&v| cells[v] == owner).map(|v| self.graph.name(v)).collect()
-    }
 }
 
 impl Family for Voronoi {
@@ -277,32 +273,11 @@ impl Family for Voronoi {
     }
 
     fn write_position(&self, state: &State) -> String {
-        format!(
-            "W: {}  B: {}",
-            self.names(&state.cells, b'W').join(", "),
-            self.names(&state.cells, b'B').join(", ")
-        )
+        write_cells(&self.graph, &state.cells)
     }
 
     fn read_position(&self, text: &str) -> Result<State, String> {
-        let (Some(w_at), Some(b_at)) = (text.find("W:"), text.find("B:")) else {
-            return Err("a position is written `W: a, b  B: c` (each side's vertices)".into());
-        };
-        let (white, black) = if w_at < b_at {
-            (&text[w_at + 2..b_at], &text[b_at + 2..])
-        } else {
-            (&text[w_at + 2..], &text[b_at + 2..w_at])
-        };
-        let mut cells = vec![EMPTY; self.graph.len()];
-        for (list, mark) in [(white, b'W'), (black, b'B')] {
-            for name in words(list) {
-                let v = self.graph.vertex(name).ok_or(format!("there is no vertex '{name}'"))?;
-                if cells[v] != EMPTY {
-                    return Err(format!("vertex '{name}' is listed twice"));
-                }
-                cells[v] = mark;
-            }
-        }
+        let cells = read_cells(&self.graph, text)?;
         if let Some(v) =
             (0..cells.len()).find(|&v| self.start[v] != EMPTY && cells[v] != self.start[v])
         {
@@ -323,11 +298,10 @@ impl Family for Voronoi {
             return Ok(state);
         }
         // The certificate lists this position only up to symmetry: find a play that reaches it.
-        let within = |s: &State, t: &State| {
-            s.cells.iter().zip(&t.cells).all(|(&a, &b)| a == EMPTY || a == b)
-        };
+        let within =
+            |s: &State| s.cells.iter().zip(&state.cells).all(|(&a, &b)| a == EMPTY || a == b);
         let key = |s: &State| String::from_utf8_lossy(&s.cells).into_owned();
-        find_history(self, &state, Voronoi::side(mover), within, key)
+        find_history(self, Voronoi::side(mover), |s| *s == state, within, key)
     }
 
     fn draw(&self, state: &State) -> String {
@@ -417,4 +391,35 @@ impl Family for Voronoi {
         let tables = self.strategies.iter().find(|t| Voronoi::side(t.player) == side)?;
         Some(margin(&self.graph, &state.cells, tables.player) >= tables.needed)
     }
+}
+
+/// A position's owners written `W: a, c  B: b` (each side's vertices).
+pub(crate) fn write_cells(graph: &Graph, cells: &[u8]) -> String {
+    let names = |owner: u8| -> Vec<&str> {
+        (0..cells.len()).filter(|&v| cells[v] == owner).map(|v| graph.name(v)).collect()
+    };
+    format!("W: {}  B: {}", names(b'W').join(", "), names(b'B').join(", "))
+}
+
+/// Reads the owners written `W: a, c  B: b` (each vertex at most once).
+pub(crate) fn read_cells(graph: &Graph, text: &str) -> Result<Vec<u8>, String> {
+    let (Some(w_at), Some(b_at)) = (text.find("W:"), text.find("B:")) else {
+        return Err("a position is written `W: a, b  B: c` (each side's vertices)".into());
+    };
+    let (white, black) = if w_at < b_at {
+        (&text[w_at + 2..b_at], &text[b_at + 2..])
+    } else {
+        (&text[w_at + 2..], &text[b_at + 2..w_at])
+    };
+    let mut cells = vec![EMPTY; graph.len()];
+    for (list, mark) in [(white, b'W'), (black, b'B')] {
+        for name in words(list) {
+            let v = graph.vertex(name).ok_or(format!("there is no vertex '{name}'"))?;
+            if cells[v] != EMPTY {
+                return Err(format!("vertex '{name}' is listed twice"));
+            }
+            cells[v] = mark;
+        }
+    }
+    Ok(cells)
 }

@@ -42,22 +42,63 @@ fn solved_with_symmetry(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
     vec![(k3, k3c), (tree, treec)]
 }
 
+/// Every strategy certificate kind `hint` and `play` play, each with a fixture.
+const PLAYED: &[&str] = &[
+    "voronoi-strategy",
+    "voronoi-value",
+    "voronoi-path-value",
+    "dnf-strategy",
+    "heap-labelling",
+    "coin-labelling",
+    "marking-strategy",
+    "construct-strategy",
+    "flip-value",
+    "triangle-strategy",
+    "vertexnim-strategy",
+];
+
 /// Every strategy this version plays: the fixtures' accepted certificates and the symmetric ones.
 fn playable(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
     let mut all: Vec<(PathBuf, PathBuf)> =
-        ["voronoi-strategy", "voronoi-value", "dnf-strategy", "heap-labelling", "marking-strategy"]
-            .iter()
-            .map(|kind| fixture(kind, "accept.json"))
-            .collect();
+        PLAYED.iter().map(|kind| fixture(kind, "accept.json")).collect();
+    // The coin fixture's 100 x 100 board plays too long against random moves: small boards
+    // instead, one and two dimensions.
+    all.retain(|(_, certificate)| !certificate.to_str().unwrap().contains("coin-labelling"));
     all.extend(solved_with_symmetry(dir));
+    all.extend(small_coin_games(dir));
     all
+}
+
+/// Mock Turtles on 20 coins and Turning Corners on a 6 x 6 board, solved.
+fn small_coin_games(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let games = [
+        ("c1", r#""rule": {"game": "mock-turtles"}, "board": [20], "heads": [[3], [7], [12]]"#),
+        (
+            "c2",
+            r#""rule": {"game": "turning-corners"}, "board": [6, 6], "heads": [[5, 5], [2, 3]]"#,
+        ),
+    ];
+    games
+        .iter()
+        .map(|(name, fields)| {
+            let instance = dir.join(format!("{name}.json"));
+            let certificate = dir.join(format!("{name}.cert.json"));
+            let text = format!(
+                r#"{{"format": "gamecert-instance", "version": 1, "kind": "coin-game", {fields}}}"#
+            );
+            std::fs::write(&instance, text).unwrap();
+            let (i, c) = (instance.to_str().unwrap(), certificate.to_str().unwrap());
+            assert!(gamecert(&["solve", i, "-q", "-o", c]).status.success());
+            (instance, certificate)
+        })
+        .collect()
 }
 
 /// The sides a person can play against a certified side: the one `play` picks by default,
 /// and for a value (both sides certified) the other too.
 fn opponents(strategy: &Strategy) -> Vec<Side> {
     let default = strategy.default_human();
-    if strategy.kind() == "voronoi-value" {
+    if strategy.certifies(default) {
         vec![default, default.other()]
     } else {
         vec![default]
@@ -126,7 +167,14 @@ fn a_position_in_notation_reads_back_and_gets_the_same_move() {
 
 #[test]
 fn kinds_without_a_strategy_and_rejected_certificates_are_refused() {
-    for kind in ["witness", "refutation-direct"] {
+    for kind in [
+        "witness",
+        "refutation-direct",
+        "flip-sequence",
+        "balanced-colouring",
+        "vertexnim-labelling",
+        "marking-kayles",
+    ] {
         let (instance, certificate) = fixture(kind, "accept.json");
         match strategy(&instance, &certificate) {
             Err(PlayError::NoStrategy(why)) => assert!(why.contains("no strategy to ask"), "{why}"),
@@ -140,6 +188,60 @@ fn kinds_without_a_strategy_and_rejected_certificates_are_refused() {
     let out = gamecert(&["hint", instance.to_str().unwrap(), certificate.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).starts_with("REJECTED: "), "{}", stdout(&out));
+}
+
+#[test]
+fn a_triangle_stream_is_refused_after_its_first_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (instance, _) = fixture("triangle-strategy", "accept.json");
+    let stream = dir.path().join("t.stream");
+    let mut bytes = gamecert_certificates::triangle_avoidance::stream::MAGIC.to_vec();
+    bytes.extend([6, b'A', 0, 0, 0, 0, 0, 0]);
+    std::fs::write(&stream, bytes).unwrap();
+    let args = [instance.to_str().unwrap(), stream.to_str().unwrap()];
+    bad_input(&["hint", args[0], args[1]], "a triangle-stream certificate cannot be played");
+    bad_input(&["play", args[0], args[1]], "more than a bounded read");
+}
+
+/// For each newly played kind, a position in its notation and the move `hint` prints there
+/// (found by playing the certified side against the first legal moves, so it is one the
+/// strategy reaches), and the move read back.
+#[test]
+fn hint_prints_a_move_in_each_games_notation() {
+    for kind in PLAYED {
+        let (instance, certificate) = fixture(kind, "accept.json");
+        let strategy = strategy(&instance, &certificate).unwrap();
+        let human = strategy.default_human();
+        let mut position = strategy.start();
+        // Two moves in, where the game lasts that long: a position that is not the start.
+        let mut played = 0;
+        while position.outcome().is_none() && (played < 2 || position.to_move() == human) {
+            let mv = if position.to_move() == human {
+                position.legal_moves()[0].clone()
+            } else {
+                strategy.reply(&position).unwrap()
+            };
+            position = position.apply(&mv);
+            played += 1;
+        }
+        if position.outcome().is_some() {
+            continue;
+        }
+        let notation = position.notation();
+        let (i, c) = (instance.to_str().unwrap(), certificate.to_str().unwrap());
+        let out = gamecert(&["hint", i, c, "--position", &notation, "--json"]);
+        assert!(
+            out.status.success(),
+            "{kind} at '{notation}': {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["position"], notation.as_str(), "{kind}");
+        let mv = json["move"].as_str().unwrap();
+        let expected = strategy.reply(&position).unwrap();
+        assert_eq!(mv, expected.notation(), "{kind} at '{notation}'");
+        assert_eq!(position.parse_move(mv).unwrap(), expected, "{kind}");
+    }
 }
 
 #[test]

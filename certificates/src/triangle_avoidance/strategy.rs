@@ -63,7 +63,7 @@ pub struct TriangleReport {
 }
 
 /// A graph as one adjacency bitmask per vertex.
-pub(crate) type Adjacency = [u16; MAX_N];
+pub type Adjacency = [u16; MAX_N];
 
 fn decode(n: usize, hex: &str, at: &str) -> Result<Adjacency, String> {
     let code = u128::from_str_radix(hex, 16)
@@ -97,7 +97,8 @@ pub(crate) fn edges(adj: &Adjacency) -> usize {
     adj.iter().map(|m| m.count_ones() as usize).sum::<usize>() / 2
 }
 
-pub(crate) fn triangle(n: usize, adj: &Adjacency) -> Option<(usize, usize, usize)> {
+/// A triangle of the graph `adj` on `n` vertices, if it has one.
+pub fn triangle(n: usize, adj: &Adjacency) -> Option<(usize, usize, usize)> {
     for a in 0..n {
         for b in a + 1..n {
             if adj[a] >> b & 1 == 1 && adj[a] & adj[b] != 0 {

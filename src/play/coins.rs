@@ -284,13 +284,6 @@ impl Family for Coins {
         found
     }
 
-    fn side_name(&self, side: Side) -> String {
-        match side {
-            Side::First => "the first player".into(),
-            Side::Second => "the second player".into(),
-        }
-    }
-
     fn default_human(&self) -> Side {
         self.first_side().other()
     }
@@ -315,17 +308,8 @@ impl Coins {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::fixture;
     use gamecert_certificates::format::{Certificate, Instance};
-
-    /// The fixture's instance and accepted certificate of `kind`.
-    fn fixture(kind: &str) -> (Instance, Certificate) {
-        let dir = format!("{}/certificates/tests/fixtures/{kind}", env!("CARGO_MANIFEST_DIR"));
-        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
-        (
-            Instance::from_json(&read("instance.json")).unwrap(),
-            Certificate::from_json(&read("accept.json")).unwrap(),
-        )
-    }
 
     #[test]
     fn notation_errors_name_the_fault() {

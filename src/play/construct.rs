@@ -63,12 +63,7 @@ impl Construct {
     pub(crate) fn new(spec: &MarkingSpec, cert: &ConstructStrategy) -> Result<Construct, String> {
         let mut budget = Budget::unlimited();
         let rules = Rules::from_spec(spec, &mut budget)?;
-        let ends = if spec.game.is_constructing() {
-            let n = spec.triangulation.points.len();
-            (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect()
-        } else {
-            spec.triangulation.validate(&mut budget)?.edges
-        };
+        let ends = super::marking::segments(spec, &mut budget)?;
         let game = spec.game;
         let first = match &cert.first {
             Some(f) => Some((f.at_least, table(game, &f.moves)?)),
@@ -319,17 +314,8 @@ impl Family for Construct {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::fixture;
     use gamecert_certificates::format::{Certificate, Instance};
-
-    /// The fixture's instance and accepted certificate of `kind`.
-    fn fixture(kind: &str) -> (Instance, Certificate) {
-        let dir = format!("{}/certificates/tests/fixtures/{kind}", env!("CARGO_MANIFEST_DIR"));
-        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
-        (
-            Instance::from_json(&read("instance.json")).unwrap(),
-            Certificate::from_json(&read("accept.json")).unwrap(),
-        )
-    }
 
     #[test]
     fn notation_errors_name_the_fault() {

@@ -165,13 +165,6 @@ impl Family for Dnf {
         (v >= 1 && v <= state.len() && state[v - 1] == b'.').then_some(v - 1)
     }
 
-    fn side_name(&self, side: Side) -> String {
-        match side {
-            Side::First => "the first player".into(),
-            Side::Second => "the second player".into(),
-        }
-    }
-
     fn default_human(&self) -> Side {
         side(self.player).other()
     }

@@ -319,17 +319,8 @@ impl Family for Flip {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::fixture;
     use gamecert_certificates::format::{Certificate, Instance};
-
-    /// The fixture's instance and accepted certificate of `kind`.
-    fn fixture(kind: &str) -> (Instance, Certificate) {
-        let dir = format!("{}/certificates/tests/fixtures/{kind}", env!("CARGO_MANIFEST_DIR"));
-        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
-        (
-            Instance::from_json(&read("instance.json")).unwrap(),
-            Certificate::from_json(&read("accept.json")).unwrap(),
-        )
-    }
 
     #[test]
     fn notation_errors_name_the_fault() {

@@ -208,13 +208,6 @@ impl Family for Heaps {
         found
     }
 
-    fn side_name(&self, side: Side) -> String {
-        match side {
-            Side::First => "the first player".into(),
-            Side::Second => "the second player".into(),
-        }
-    }
-
     fn default_human(&self) -> Side {
         self.first_side().other()
     }

@@ -29,16 +29,21 @@ pub(crate) struct State {
     won_by: Option<Side>,
 }
 
+/// The segments a move may draw or colour, by point numbers: every pair of points in a
+/// constructing game, the triangulation's edges otherwise (the checker's numbering of moves).
+pub(crate) fn segments(spec: &MarkingSpec, budget: &mut Budget) -> Result<Vec<[usize; 2]>, String> {
+    if spec.game.is_constructing() {
+        let n = spec.triangulation.points.len();
+        return Ok((0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect());
+    }
+    Ok(spec.triangulation.validate(budget)?.edges)
+}
+
 impl Marking {
     pub(crate) fn new(spec: &MarkingSpec, strategy: &MarkingStrategy) -> Result<Marking, String> {
         let mut budget = Budget::unlimited();
         let rules = Rules::from_spec(spec, &mut budget)?;
-        let ends = if spec.game.is_constructing() {
-            let n = spec.triangulation.points.len();
-            (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect()
-        } else {
-            spec.triangulation.validate(&mut budget)?.edges
-        };
+        let ends = segments(spec, &mut budget)?;
         let winner = if strategy.winner == "first" { Side::First } else { Side::Second };
         let mut moves = HashMap::new();
         for (hex, edge) in &strategy.moves {
@@ -184,13 +189,6 @@ impl Family for Marking {
         }
         let e = *self.moves.get(&state.green)?;
         self.rules.legal(state.green).contains(&e).then_some(e)
-    }
-
-    fn side_name(&self, side: Side) -> String {
-        match side {
-            Side::First => "the first player".into(),
-            Side::Second => "the second player".into(),
-        }
     }
 
     fn default_human(&self) -> Side {

@@ -128,8 +128,13 @@ pub(crate) trait Family: Send + Sync + 'static {
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
     /// The certified strategy's move, when the certificate gives one here.
     fn reply(&self, state: &Self::State) -> Option<Self::Move>;
-    /// The side's name in the game's words (`W`, `the first player`).
-    fn side_name(&self, side: Side) -> String;
+    /// The side's name in the game's words (`W`, `R`; by default `the first player`).
+    fn side_name(&self, side: Side) -> String {
+        match side {
+            Side::First => "the first player".into(),
+            Side::Second => "the second player".into(),
+        }
+    }
     /// The side a person plays by default: the one the certificate proves cannot win.
     fn default_human(&self) -> Side;
     /// Whether `side` achieved what the certificate claims for it at the finished `state`, or
@@ -591,4 +596,16 @@ pub(crate) fn turn_suffix(text: &str) -> Result<(&str, Option<Side>), String> {
         "second" => Ok((rest.trim_end(), Some(Side::Second))),
         other => Err(format!("'({other} to move)': {expected}")),
     }
+}
+
+/// The checker's fixture of `kind` (certificates/tests/fixtures): its instance and accepted
+/// certificate, for the families' unit tests.
+#[cfg(test)]
+pub(crate) fn fixture(kind: &str) -> (Instance, Certificate) {
+    let dir = format!("{}/certificates/tests/fixtures/{kind}", env!("CARGO_MANIFEST_DIR"));
+    let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+    (
+        Instance::from_json(&read("instance.json")).unwrap(),
+        Certificate::from_json(&read("accept.json")).unwrap(),
+    )
 }

@@ -16,7 +16,7 @@ use super::{Family, Outcome, Side};
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::format::{MultiRoundSpec, PathValue};
 use gamecert_certificates::voronoi::multi_round::margin;
-use gamecert_certificates::voronoi::paths::{parse_move, path_order, Gap, GapKind, PathState};
+use gamecert_certificates::voronoi::paths::{parse_move, path_order, Gap, PathState};
 use gamecert_certificates::voronoi::rules::{score, to_move, Player};
 use std::collections::HashMap;
 
@@ -56,36 +56,10 @@ impl Path {
         to_move(cells, self.rounds).ok().flatten()
     }
 
-    /// The vertex of the line where `gap` at `offset` is played, if the line has such a gap.
+    /// The vertex of the line where `gap` at `offset` is played, if the line has such a gap:
+    /// the principal line's placement, so that play and pictures put a move in one place.
     fn locate(&self, line: &[u8], gap: Gap, offset: usize) -> Option<usize> {
-        let mut start = 0;
-        while start < line.len() {
-            if line[start] != EMPTY {
-                start += 1;
-                continue;
-            }
-            let end = (start..line.len()).find(|&i| line[i] != EMPTY).unwrap_or(line.len());
-            let (left, right) = (start.checked_sub(1).map(|i| line[i]), line.get(end).copied());
-            let kind = match (left, right) {
-                (None, None) => GapKind::Free,
-                (None, Some(b'W')) | (Some(b'W'), None) => GapKind::EndW,
-                (None, Some(_)) | (Some(_), None) => GapKind::EndB,
-                (Some(b'W'), Some(b'W')) => GapKind::WW,
-                (Some(b'B'), Some(b'B')) => GapKind::BB,
-                _ => GapKind::WB,
-            };
-            if (Gap { kind, len: end - start }) == gap {
-                // From the right only where the lemma counts from a stone or end on the right.
-                let from_right = match kind {
-                    GapKind::EndW | GapKind::EndB => right.is_none(),
-                    GapKind::WB => right == Some(b'W'),
-                    _ => false,
-                };
-                return Some(if from_right { end - 1 - offset } else { start + offset });
-            }
-            start = end;
-        }
-        None
+        crate::voronoi::principal_line::concrete_move(line, gap, offset)
     }
 }
 
@@ -217,17 +191,9 @@ impl Family for Path {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::fixture;
     use gamecert_certificates::format::{Certificate, Instance};
-
-    /// The fixture's instance and accepted certificate of `kind`.
-    fn fixture(kind: &str) -> (Instance, Certificate) {
-        let dir = format!("{}/certificates/tests/fixtures/{kind}", env!("CARGO_MANIFEST_DIR"));
-        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
-        (
-            Instance::from_json(&read("instance.json")).unwrap(),
-            Certificate::from_json(&read("accept.json")).unwrap(),
-        )
-    }
+    use gamecert_certificates::voronoi::paths::GapKind;
 
     #[test]
     fn gap_moves_land_on_the_side_the_lemma_counts_from() {

@@ -234,13 +234,6 @@ impl Family for VertexNim {
         self.game.is_legal(&s.state, mv).then_some(mv)
     }
 
-    fn side_name(&self, side: Side) -> String {
-        match side {
-            Side::First => "the first player".into(),
-            Side::Second => "the second player".into(),
-        }
-    }
-
     fn default_human(&self) -> Side {
         self.winner.other()
     }
@@ -253,17 +246,8 @@ impl Family for VertexNim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::fixture;
     use gamecert_certificates::format::{Certificate, Instance};
-
-    /// The fixture's instance and accepted certificate of `kind`.
-    fn fixture(kind: &str) -> (Instance, Certificate) {
-        let dir = format!("{}/certificates/tests/fixtures/{kind}", env!("CARGO_MANIFEST_DIR"));
-        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
-        (
-            Instance::from_json(&read("instance.json")).unwrap(),
-            Certificate::from_json(&read("accept.json")).unwrap(),
-        )
-    }
 
     #[test]
     fn notation_errors_name_the_fault() {

@@ -224,7 +224,7 @@ fn line_against(
 /// The vertex (an index into the line) that the abstract move `gap@offset` occupies in the
 /// concrete `line` (`.`, `W`, `B` in path order): the first gap of that type and length, with
 /// the offset counted from the side the gap abstraction counts it from.
-fn concrete_move(line: &[u8], gap: Gap, offset: usize) -> Option<usize> {
+pub(crate) fn concrete_move(line: &[u8], gap: Gap, offset: usize) -> Option<usize> {
     let mut start = 0;
     while start < line.len() {
         if line[start] != b'.' {

@@ -95,32 +95,66 @@ pub fn run(problem: SatVoronoi, trials: usize, seed: u64) -> Report {
     run_with_progress(problem, trials, seed, &mut |_| {})
 }
 
-/// [`run`], calling `progress` with the number of trials done after each one.
+/// [`run`], calling `progress` with the number of trials done, after each batch of trials.
+/// The formulas are drawn in order from `seed` first, so the sample does not depend on the
+/// threads; the trials then run in parallel (rayon), a batch at a time, and their counts are
+/// added in trial order.
 pub fn run_with_progress(
     problem: SatVoronoi,
     trials: usize,
     seed: u64,
     progress: &mut dyn FnMut(usize),
 ) -> Report {
+    use rayon::prelude::*;
+    /// Trials per batch between two progress calls.
+    const BATCH: usize = 64;
     let mut rng = Rng::new(seed);
     let mut report = Report { reduction: problem.name().into(), seed, trials, ..Report::default() };
-    for trial in 0..trials {
-        let formula = loop {
-            let formula = random_formula(&mut rng);
-            if normalise(&formula).formula.num_vars <= MAX_NORMALISED_VARS {
-                break formula;
-            }
+    let mut formulas = Vec::with_capacity(trials);
+    while formulas.len() < trials {
+        let formula = random_formula(&mut rng);
+        if normalise(&formula).formula.num_vars <= MAX_NORMALISED_VARS {
+            formulas.push(formula);
+        } else {
             report.redrawn += 1;
-        };
-        if let Err(why) = run_trial(problem, &formula, &mut report) {
-            report.failures.push(format!(
-                "trial {trial}: {why}; formula: {}",
-                formula.to_dimacs().replace('\n', " ")
-            ));
         }
-        progress(trial + 1);
+    }
+    for (batch, chunk) in formulas.chunks(BATCH).enumerate() {
+        let done: Vec<(Report, Result<(), String>)> = chunk
+            .par_iter()
+            .map(|formula| {
+                let mut own = Report::default();
+                let outcome = run_trial(problem, formula, &mut own);
+                (own, outcome)
+            })
+            .collect();
+        for (k, (own, outcome)) in done.into_iter().enumerate() {
+            report.add(&own);
+            if let Err(why) = outcome {
+                report.failures.push(format!(
+                    "trial {}: {why}; formula: {}",
+                    batch * BATCH + k,
+                    chunk[k].to_dimacs().replace('\n', " ")
+                ));
+            }
+        }
+        progress(batch * BATCH + chunk.len());
     }
     report
+}
+
+impl Report {
+    /// Adds one trial's counts (its own report) to these.
+    fn add(&mut self, trial: &Report) {
+        self.satisfiable += trial.satisfiable;
+        self.unsatisfiable += trial.unsatisfiable;
+        self.agreed += trial.agreed;
+        self.forward_checked += trial.forward_checked;
+        self.backward_checked += trial.backward_checked;
+        self.noncanonical_winning += trial.noncanonical_winning;
+        self.largest_graph = self.largest_graph.max(trial.largest_graph);
+        self.search_nodes += trial.search_nodes;
+    }
 }
 
 fn run_trial(problem: SatVoronoi, formula: &Cnf, report: &mut Report) -> Result<(), String> {

@@ -144,14 +144,14 @@ fn installed(program: &str, path: &str) -> bool {
 
 /// Runs the blocks (the long ones only when `long`), returns how many commands ran and which
 /// were skipped.
-fn run_all(long: bool) -> (usize, Vec<String>) {
+fn run_all(long: bool, part: Part) -> (usize, Vec<String>) {
     let bin = Path::new(env!("CARGO_BIN_EXE_gamecert")).parent().unwrap().to_owned();
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
     let (mut ran, mut skipped) = (0, Vec::new());
-    for file in markdown_files() {
-        let text = std::fs::read_to_string(&file).unwrap();
+    for file in &part.files() {
+        let text = std::fs::read_to_string(file).unwrap();
         let dir = tempfile::tempdir().unwrap();
-        for block in blocks(&file, &text) {
+        for block in blocks(file, &text) {
             if block.commands.first().is_some_and(|c| c.text.starts_with("cargo ")) {
                 continue; // the set-up block: what runs this test
             }
@@ -194,19 +194,63 @@ fn run_all(long: bool) -> (usize, Vec<String>) {
     (ran, skipped)
 }
 
-#[test]
-fn every_doc_command_runs() {
-    let (ran, skipped) = run_all(false);
+/// Which Markdown files a test runs: part `.0` of `.1`, the files split between tests by their
+/// number of commands (largest first, each to the part with the fewest so far), so that the
+/// test harness's threads share the minute they take.
+#[derive(Clone, Copy)]
+struct Part(usize, usize);
+
+impl Part {
+    fn files(self) -> Vec<PathBuf> {
+        let mut sized: Vec<(usize, PathBuf)> = markdown_files()
+            .into_iter()
+            .map(|file| {
+                let text = std::fs::read_to_string(&file).unwrap();
+                (blocks(&file, &text).iter().map(|b| b.commands.len()).sum(), file)
+            })
+            .collect();
+        sized.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        let mut load = vec![0; self.1];
+        let mut mine = Vec::new();
+        for (commands, file) in sized {
+            let least = (0..self.1).min_by_key(|&k| load[k]).unwrap();
+            load[least] += commands;
+            if least == self.0 {
+                mine.push(file);
+            }
+        }
+        mine
+    }
+}
+
+/// Every file.
+const ALL: Part = Part(0, 1);
+
+/// Runs one part of the files' commands; returns how many ran.
+fn run_part(part: Part) -> usize {
+    let (ran, skipped) = run_all(false, part);
     for note in &skipped {
         eprintln!("skipped {note}");
     }
-    assert!(ran >= 60, "{ran} commands ran");
+    ran
+}
+
+#[test]
+fn every_doc_command_runs_part_1_of_2() {
+    let ran = run_part(Part(0, 2));
+    assert!(ran >= 30, "{ran} commands ran");
+}
+
+#[test]
+fn every_doc_command_runs_part_2_of_2() {
+    let ran = run_part(Part(1, 2));
+    assert!(ran >= 30, "{ran} commands ran");
 }
 
 #[test]
 #[ignore = "minutes and gigabytes: cargo test --release --test it -- --ignored every_long_doc_command_runs"]
 fn every_long_doc_command_runs() {
-    let (ran, _) = run_all(true);
+    let (ran, _) = run_all(true, ALL);
     assert!(ran >= 1, "{ran} commands ran");
 }
 

@@ -2,13 +2,13 @@
 //! Python package (`python/`) and `gamecert solve`/`reduce` call these, so that an instance is
 //! read, solved, checked and drawn the same way everywhere. Each function is a thin call of the
 //! family code: reading through [`crate::base::io`] (positioned [`BadInput`] errors,
-//! compressed files), solving through [`crate::solve`] and the one-round solver, checking with
+//! compressed files), solving through the registry ([`crate::registry`]), checking with
 //! [`gamecert_certificates::check`], tables through [`crate::table`], pictures through
 //! [`crate::render`].
 
 use crate::base::io::{parse_sized_instance, validate_instance, validate_one_round};
 use gamecert_certificates::base::text::counted;
-use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec, OneRound};
+use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
 use gamecert_certificates::voronoi::instance::GraphSpec;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits, Verdict};
@@ -28,22 +28,19 @@ pub struct Loaded {
     pub sizes: Sizes,
     /// What error messages call it: the file, or the name given with the text.
     pub name: String,
-    /// A one-round game as built once by validation (the solver needs it).
-    one_round: Option<OneRound>,
 }
 
 impl Loaded {
     /// Validates `instance` read from `name`.
     fn new(instance: Instance, sizes: Sizes, name: &Path) -> Result<Loaded, BadInput> {
-        let one_round = match &instance {
-            Instance::VoronoiOneRound(spec) => Some(validate_one_round(name, spec)?),
-            other => {
-                validate_instance(name, other)?;
-                None
+        match &instance {
+            Instance::VoronoiOneRound(spec) => {
+                validate_one_round(name, spec)?;
             }
-        };
+            other => validate_instance(name, other)?,
+        }
         let name = gamecert_certificates::verify::shown(name);
-        Ok(Loaded { instance, sizes, name, one_round })
+        Ok(Loaded { instance, sizes, name })
     }
 
     /// `instance`, validated, as if read from its JSON text under `name`.
@@ -221,7 +218,7 @@ pub struct Solved {
 pub fn solve(loaded: &Loaded, method: Method, sat: Option<Backend>) -> anyhow::Result<Solved> {
     let name = &loaded.name;
     let instance = &loaded.instance;
-    if sat.is_some() && loaded.one_round.is_none() {
+    if sat.is_some() && !matches!(instance, Instance::VoronoiOneRound(_)) {
         return Err(BadInput(format!(
             "{name}: --sat applies to one-round Voronoi instances only (a {} instance)",
             instance.kind()

@@ -7,8 +7,9 @@
 //! Every front end goes through it: `gamecert solve` and the Python package by
 //! [`crate::api::solve`], the demo and the tests by [`solve`]; `gamecert kinds` prints it;
 //! `render` and `play` refuse what it does not list for a kind; and tests/it/registry.rs checks
-//! that it names every kind the checker knows and every `gen` family and `table` of the command
-//! line, each exactly once. Adding a game kind: ARCHITECTURE.md, "Adding a game kind".
+//! that it names every kind the checker knows, once and in its order, and every `gen` family and
+//! `table` of the command line (a table under one kind). Adding a game kind: ARCHITECTURE.md,
+//! "Adding a game kind".
 
 use crate::base::io::BadInput;
 use crate::base::method::Method;

@@ -101,10 +101,13 @@ pub fn draw(
             let game = spec.validate().map_err(invalid)?;
             draw_voronoi(spec, &game, name, certificate, format, title)
         }
-        other => {
-            let why = format!("{name}: a {} instance has no graph to draw", other.kind());
-            Err(BadInput(why).into())
-        }
+        // The registry's check above refused every kind without pictures.
+        other => Err(BadInput(format!(
+            "{name}: internal error: the registry lists pictures of a {} instance that render \
+             does not draw",
+            other.kind()
+        ))
+        .into()),
     }
 }
 

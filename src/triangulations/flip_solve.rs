@@ -2,20 +2,16 @@
 //! position by the convex solver, small boards by the exact solver.
 
 use crate::base::io::BadInput;
-use crate::base::method::Method;
 use crate::triangulations::flipping::*;
 use gamecert_certificates::triangulations::flipping::{FlipGame, FlipSpec};
 
 /// `gamecert solve` on a `flip-game` instance: (certificate, search nodes, method).
+/// `exact`: `--method exact` (the registry refuses every method but auto and exact).
 pub fn solve_instance(
     spec: &FlipSpec,
-    method: Method,
+    exact: bool,
 ) -> anyhow::Result<(gamecert_certificates::format::Certificate, u64, String)> {
     use gamecert_certificates::format::Certificate;
-    if !matches!(method, Method::Auto | Method::Exact) {
-        return Err(BadInput("flip games take --method auto or exact".into()).into());
-    }
-    let exact = method == Method::Exact;
     if spec.game.solitaire() {
         let (sequence, method) =
             crate::triangulations::solitaire::solve(spec, exact).map_err(BadInput)?;

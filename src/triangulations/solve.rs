@@ -105,6 +105,6 @@ pub fn flip(instance: &Instance, options: &Options) -> anyhow::Result<Option<Sol
         anyhow::bail!("internal error: a {} instance given to a flip game", instance.kind())
     };
     let (certificate, nodes, method) =
-        crate::triangulations::flip_solve::solve_instance(spec, options.method)?;
+        crate::triangulations::flip_solve::solve_instance(spec, options.method == Method::Exact)?;
     Ok(Some(SolvedGame::new(certificate, nodes, &method)))
 }

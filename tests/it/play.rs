@@ -5,7 +5,7 @@
 use crate::common::{bad_input, gamecert, stdout};
 use gamecert::base::io::{parse_instance, read_certificate};
 use gamecert::base::rng::Rng;
-use gamecert::play::{PlayError, Side, Strategy};
+use gamecert::play::{Move, PlayError, Position, Side, Strategy};
 use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -105,6 +105,31 @@ fn opponents(strategy: &Strategy) -> Vec<Side> {
     }
 }
 
+/// One game from the start: `human` moves at random (`rng`), the strategy answers (a position
+/// where it gives no move fails the test); `each` sees every position with the move made
+/// there. Returns the final position.
+fn random_play(
+    strategy: &Strategy,
+    human: Side,
+    rng: &mut Rng,
+    each: &mut dyn FnMut(&Position, &Move),
+) -> Position {
+    let mut position = strategy.start();
+    while position.outcome().is_none() {
+        let mv = if position.to_move() == human {
+            let moves = position.legal_moves();
+            moves[rng.below(moves.len() as u64) as usize].clone()
+        } else {
+            strategy
+                .reply(&position)
+                .unwrap_or_else(|| panic!("{}: no certified move at {position:?}", strategy.kind()))
+        };
+        each(&position, &mv);
+        position = position.apply(&mv);
+    }
+    position
+}
+
 #[test]
 fn the_certified_side_meets_its_claim_against_random_moves() {
     let dir = tempfile::tempdir().unwrap();
@@ -112,21 +137,10 @@ fn the_certified_side_meets_its_claim_against_random_moves() {
         let strategy = strategy(&instance, &certificate).unwrap();
         for human in opponents(&strategy) {
             for seed in 0..8 {
-                let mut rng = Rng::new(seed);
-                let mut position = strategy.start();
-                while position.outcome().is_none() {
-                    let mv = if position.to_move() == human {
-                        let moves = position.legal_moves();
-                        moves[rng.below(moves.len() as u64) as usize].clone()
-                    } else {
-                        strategy.reply(&position).unwrap_or_else(|| {
-                            panic!("{certificate:?}: no certified move at {position:?}")
-                        })
-                    };
-                    // The notation reads back as the same move.
-                    assert_eq!(position.parse_move(mv.notation()).unwrap(), mv);
-                    position = position.apply(&mv);
-                }
+                // The notation of every move reads back as the same move.
+                let position = random_play(&strategy, human, &mut Rng::new(seed), &mut |at, mv| {
+                    assert_eq!(at.parse_move(mv.notation()).unwrap(), *mv);
+                });
                 assert_eq!(
                     strategy.claim_met(&position, human.other()),
                     Some(true),
@@ -143,25 +157,18 @@ fn a_position_in_notation_reads_back_and_gets_the_same_move() {
     let dir = tempfile::tempdir().unwrap();
     for (instance, certificate) in playable(dir.path()) {
         let strategy = strategy(&instance, &certificate).unwrap();
-        let mut rng = Rng::new(3);
         let human = strategy.default_human();
-        let mut position = strategy.start();
-        while position.outcome().is_none() {
-            let mv = if position.to_move() == human {
-                let moves = position.legal_moves();
-                moves[rng.below(moves.len() as u64) as usize].clone()
-            } else {
-                let reply = strategy.reply(&position).unwrap();
-                // Read from its notation alone, with no history, the position gets a certified
-                // move too (found through a play that reaches it when the certificate lists
-                // positions up to symmetry).
-                let read = strategy.parse_position(&position.notation()).unwrap();
-                assert_eq!(read, position);
-                assert!(strategy.reply(&read).is_some(), "{certificate:?} at {position:?}");
-                reply
-            };
-            position = position.apply(&mv);
-        }
+        random_play(&strategy, human, &mut Rng::new(3), &mut |position, _| {
+            if position.to_move() == human {
+                return;
+            }
+            // Read from its notation alone, with no history, the position gets a certified
+            // move too (found through a play that reaches it when the certificate lists
+            // positions up to symmetry).
+            let read = strategy.parse_position(&position.notation()).unwrap();
+            assert_eq!(read, *position);
+            assert!(strategy.reply(&read).is_some(), "{certificate:?} at {position:?}");
+        });
     }
 }
 

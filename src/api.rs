@@ -108,10 +108,7 @@ impl std::str::FromStr for Reduction {
     type Err = BadInput;
 
     fn from_str(name: &str) -> Result<Reduction, BadInput> {
-        Reduction::ALL.into_iter().find(|r| r.name() == name).ok_or_else(|| {
-            let known: Vec<&str> = Reduction::ALL.iter().map(|r| r.name()).collect();
-            BadInput(format!("unknown reduction '{name}' (known: {})", known.join(", ")))
-        })
+        crate::base::by_name(&Reduction::ALL, Reduction::name, "reduction", name).map_err(BadInput)
     }
 }
 

@@ -58,10 +58,7 @@ impl std::str::FromStr for Method {
     type Err = String;
 
     fn from_str(name: &str) -> Result<Method, String> {
-        Method::ALL.into_iter().find(|m| m.name() == name).ok_or_else(|| {
-            let known: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
-            format!("unknown method '{name}' (known: {})", known.join(", "))
-        })
+        crate::base::by_name(&Method::ALL, Method::name, "method", name)
     }
 }
 

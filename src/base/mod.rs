@@ -22,3 +22,18 @@ pub fn token<T: serde::Serialize>(value: &T) -> String {
         Err(_) => "?".into(),
     }
 }
+
+/// The value of `all` whose command-line name (`name`) is `text`, or a message naming the
+/// `what` and every known name: the one parser behind the `FromStr` of the library's named
+/// choices (methods, SAT backends, reductions).
+pub fn by_name<T: Copy>(
+    all: &[T],
+    name: impl Fn(T) -> &'static str,
+    what: &str,
+    text: &str,
+) -> Result<T, String> {
+    all.iter().copied().find(|&v| name(v) == text).ok_or_else(|| {
+        let known: Vec<&str> = all.iter().map(|&v| name(v)).collect();
+        format!("unknown {what} '{text}' (known: {})", known.join(", "))
+    })
+}

@@ -74,10 +74,7 @@ impl std::str::FromStr for Backend {
     type Err = String;
 
     fn from_str(name: &str) -> Result<Backend, String> {
-        Backend::ALL.into_iter().find(|b| b.name() == name).ok_or_else(|| {
-            let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-            format!("unknown SAT backend `{name}` (known: {})", names.join(", "))
-        })
+        crate::base::by_name(&Backend::ALL, Backend::name, "SAT backend", name)
     }
 }
 

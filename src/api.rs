@@ -213,6 +213,17 @@ pub struct Solved {
 /// internal error). A triangle-avoidance game past n = 12 needs the binary stream certificate,
 /// which only `gamecert solve -o FILE` writes.
 pub fn solve(loaded: &Loaded, method: Method, sat: Option<Backend>) -> anyhow::Result<Solved> {
+    solve_within(loaded, method, sat, None)
+}
+
+/// [`solve`], checking the certificate with `max_work` work units (as `gamecert verify
+/// --max-work` would) when given, in place of the default budget.
+pub fn solve_within(
+    loaded: &Loaded,
+    method: Method,
+    sat: Option<Backend>,
+    max_work: Option<u64>,
+) -> anyhow::Result<Solved> {
     let name = &loaded.name;
     let instance = &loaded.instance;
     if sat.is_some() && !matches!(instance, Instance::VoronoiOneRound(_)) {
@@ -234,7 +245,7 @@ pub fn solve(loaded: &Loaded, method: Method, sat: Option<Backend>) -> anyhow::R
         }
     }
     let started = std::time::Instant::now();
-    let options = crate::base::solved::Options { method, sat };
+    let options = crate::base::solved::Options { method, sat, max_work };
     let solved = crate::registry::solve(instance, &options).map_err(|e| {
         match e.downcast_ref::<BadInput>() {
             Some(bad) => BadInput(format!("{name}: {bad}")).into(),
@@ -243,24 +254,23 @@ pub fn solve(loaded: &Loaded, method: Method, sat: Option<Backend>) -> anyhow::R
     })?;
     let (certificate, nodes) = (solved.certificate, solved.nodes);
     if let Some(checked) = solved.checked {
-        anyhow::ensure!(
-            checked.verdict.accepted,
-            "internal error: the checker rejected gamecert's own certificate: {}",
-            checked.verdict.reason
-        );
+        if !checked.verdict.accepted {
+            return Err(own_certificate_rejected(name, &checked.verdict, max_work));
+        }
         let (verdict, fields, summary) = (checked.verdict, checked.fields, checked.summary);
         return Ok(Solved { certificate, verdict, fields, summary });
     }
     let solve_seconds = started.elapsed().as_secs_f64();
     // Checked with the budget `verify` gives the two files by default, so that what solve
     // writes, verify accepts without --max-work.
-    let limits = loaded.sizes.verify_limits(certificate.to_json().len() as u64);
+    let limits = match max_work {
+        Some(max_work) => Limits { max_work },
+        None => loaded.sizes.verify_limits(certificate.to_json().len() as u64),
+    };
     let verdict = check(instance, &certificate, &limits);
-    anyhow::ensure!(
-        verdict.accepted,
-        "internal error: the checker rejected gamecert's own certificate: {}",
-        verdict.reason
-    );
+    if !verdict.accepted {
+        return Err(own_certificate_rejected(name, &verdict, max_work));
+    }
     let fields = serde_json::json!({
         "claim": verdict.claim,
         "kind": certificate.kind(),
@@ -278,6 +288,26 @@ pub fn solve(loaded: &Loaded, method: Method, sat: Option<Backend>) -> anyhow::R
         verdict.reason
     );
     Ok(Solved { certificate, verdict, fields, summary })
+}
+
+/// The error for a certificate of gamecert's own that the checker did not accept. Out of
+/// work under the budget `verify` gives the files, it is a size refusal (bad input: the
+/// instance is too large for a certificate checked within that budget); anything else is a
+/// fault of the solver or the checker, reported as an internal error.
+pub fn own_certificate_rejected(
+    name: &str,
+    verdict: &Verdict,
+    max_work: Option<u64>,
+) -> anyhow::Error {
+    use gamecert_certificates::base::budget::WORK_LIMIT_REACHED;
+    if verdict.reason.contains(WORK_LIMIT_REACHED) {
+        let refusal = crate::base::limits::unchecked_within_budget(&verdict.reason, max_work, "");
+        return BadInput(format!("{name}: {refusal}")).into();
+    }
+    anyhow::anyhow!(
+        "internal error: the checker rejected gamecert's own certificate: {}",
+        verdict.reason
+    )
 }
 
 /// The checker's verdict on `certificate` for `loaded`, with the budget `gamecert verify`

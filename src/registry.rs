@@ -328,7 +328,7 @@ pub fn solve(instance: &Instance, options: &Options) -> anyhow::Result<SolvedGam
 
 /// [`solve`] with `method` and the default SAT backend.
 pub fn solve_game(instance: &Instance, method: Method) -> anyhow::Result<SolvedGame> {
-    solve(instance, &Options { method, sat: None })
+    solve(instance, &Options { method, ..Options::default() })
 }
 
 /// `gamecert kinds`: the registry as text, a section per kind.

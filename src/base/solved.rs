@@ -13,6 +13,8 @@ use gamecert_certificates::Verdict;
 pub struct Options {
     pub method: Method,
     pub sat: Option<Backend>,
+    /// The budget to check the certificate with, when not the one `verify` gives by default.
+    pub max_work: Option<u64>,
 }
 
 /// A solved game: the certificate, the search nodes spent and the method that produced it.

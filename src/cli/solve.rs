@@ -49,6 +49,11 @@ pub struct Args {
     /// With a stream certificate: memory for the out-of-core solver's buffers, in GB.
     #[arg(long, default_value_t = 8.0)]
     memory: f64,
+    /// Check the certificate with this many work units instead of the budget `gamecert
+    /// verify` gives the files by default (verify then needs the same --max-work); for
+    /// answers too large for the default.
+    #[arg(long, value_name = "UNITS")]
+    max_work: Option<u64>,
 }
 
 /// Which triangle-avoidance games get a `triangle-stream` certificate: from n = 13, or any n
@@ -85,6 +90,7 @@ fn solve_stream(
     output: Option<&Path>,
     work_dir: Option<PathBuf>,
     memory_gb: f64,
+    max_work: Option<u64>,
     json: bool,
     quiet: bool,
     started: std::time::Instant,
@@ -136,7 +142,11 @@ fn solve_stream(
     // The checker's verdict on the written file, with the budget `verify` gives it.
     let checking = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::alive("checking", quiet);
-    let mut work = sizes.verify_limits(written.bytes).budget();
+    let mut work = match max_work {
+        Some(max_work) => gamecert_certificates::Limits { max_work },
+        None => sizes.verify_limits(written.bytes),
+    }
+    .budget();
     let file = std::fs::File::open(&part)?;
     let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
     let checked = gamecert_certificates::triangle_avoidance::stream::check_triangle_stream(
@@ -147,6 +157,11 @@ fn solve_stream(
     working.finish();
     let (winner, report) = match checked {
         Ok(found) => found,
+        Err(why) if why.contains(gamecert_certificates::base::budget::WORK_LIMIT_REACHED) => {
+            let kept = format!("{} is kept", part.display());
+            let refusal = gamecert::base::limits::unchecked_within_budget(&why, max_work, &kept);
+            return Err(BadInput(format!("{}: {refusal}", instance.display())).into());
+        }
         Err(why) => {
             anyhow::bail!(
                 "internal error: the checker rejected gamecert's own certificate ({} kept): {why}",
@@ -221,7 +236,7 @@ fn finish_solve(
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { instance, output, method, sat, json, stream, work_dir, memory } = args;
+    let Args { instance, output, method, sat, json, stream, work_dir, memory, max_work } = args;
     let started = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::searching(quiet);
     let loaded = gamecert::api::load(&instance)?;
@@ -240,7 +255,9 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             working.finish();
             let output = output.as_deref();
             let instance = (instance.as_path(), loaded.sizes);
-            return solve_stream(instance, n, output, work_dir, memory, json, quiet, started);
+            return solve_stream(
+                instance, n, output, work_dir, memory, max_work, json, quiet, started,
+            );
         }
     }
     // The status line names the instance's size where the registry can estimate it.
@@ -250,7 +267,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         Some(size) => format!("a {kind} instance, {size}"),
         None => format!("a {kind} instance"),
     });
-    let solved = gamecert::api::solve(&loaded, method.into(), sat)?;
+    let solved = gamecert::api::solve_within(&loaded, method.into(), sat, max_work)?;
     working.finish();
     finish_solve(
         &solved.certificate,

@@ -51,6 +51,7 @@ use gamecert_certificates::format::{
     Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
 use gamecert_certificates::voronoi::encode::{black_wins_cnf, layout, Goal};
+use gamecert_certificates::voronoi::one_round::image_of;
 use gamecert_certificates::{check_one_round, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::forward;
 use std::time::Instant;
@@ -179,6 +180,8 @@ pub struct Solved {
     pub solve_seconds: f64,
     /// The self-check by the checker, in seconds.
     pub check_seconds: f64,
+    /// Why auto did not take the method the instance seemed to ask for, if it did not.
+    pub note: Option<String>,
 }
 
 /// Why no certificate was produced.
@@ -190,6 +193,8 @@ pub enum SolveError {
     Invalid(#[from] FormatError),
     #[error("--method reduction needs an instance built by `gamecert reduce` (it has no recorded source formula)")]
     NoSource,
+    #[error("--method reduction needs the instance its recorded source formula builds: {0}")]
+    NotTheImage(String),
     #[error("--method {0} applies to multi-round `voronoi` instances, not to one-round ones")]
     WrongMethod(&'static str),
     #[error("solving {0} instances is not implemented yet")]
@@ -300,21 +305,48 @@ fn sat_failed(err: SatError, suggestion: String) -> SolveError {
 /// accepted.
 pub fn solve(instance: &Instance, method: Method) -> Result<Solved, SolveError> {
     let spec = instance.one_round().ok_or(SolveError::Unsupported(instance.kind()))?;
-    solve_one_round(spec, &spec.validate()?, method, sat::Backend::default())
+    solve_one_round(spec, &spec.validate()?, method, sat::Backend::default(), None)
 }
 
 /// [`solve`] for an instance the caller has already validated into `game`, with the SAT
-/// backend `backend` (both methods solve a formula).
+/// backend `backend` (both methods solve a formula); the certificate is checked with
+/// `max_work` units when given, else with the budget `verify` gives it by default.
 pub fn solve_one_round(
     spec: &OneRoundSpec,
     game: &OneRound,
     method: Method,
     backend: sat::Backend,
+    max_work: Option<u64>,
 ) -> Result<Solved, SolveError> {
+    // The recorded formula is used only when it rebuilds exactly this instance: a `source` is
+    // provenance the checker never trusts, and an edited graph keeps its old `source`.
+    let not_the_image = || -> Option<String> {
+        let source = spec.source.as_ref()?;
+        image_of(game, &source.formula, source.reduction, &mut Budget::unlimited()).err()
+    };
+    let mut note = None;
     let use_reduction = match method {
-        Method::Auto => spec.source.is_some(),
+        Method::Auto => match (&spec.source, not_the_image()) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(_), Some(why)) => {
+                note = Some(format!(
+                    "the recorded source formula does not rebuild this instance ({why}), so \
+                     the direct encoding was used"
+                ));
+                false
+            }
+        },
         Method::Direct => false,
-        Method::Reduction => true,
+        Method::Reduction => {
+            if spec.source.is_none() {
+                return Err(SolveError::NoSource);
+            }
+            if let Some(why) = not_the_image() {
+                return Err(SolveError::NotTheImage(why));
+            }
+            true
+        }
         Method::Median => return Err(SolveError::WrongMethod("median")),
         Method::Kary => return Err(SolveError::WrongMethod("kary")),
         Method::Exact => return Err(SolveError::WrongMethod("exact")),
@@ -382,19 +414,23 @@ pub fn solve_one_round(
         Certificate::Witness(w) => w.placement.iter().map(|v| v.len() + 4).sum(),
         _ => 0,
     };
-    let verdict = check_one_round(game, &certificate, &Limits::for_input(certificate_bytes as u64));
+    let limits = match max_work {
+        Some(max_work) => Limits { max_work },
+        None => Limits::for_input(certificate_bytes as u64),
+    };
+    let verdict = check_one_round(game, &certificate, &limits);
     let check_seconds = started.elapsed().as_secs_f64();
-    if !verdict.accepted && verdict.reason.contains("work limit reached") {
-        // Correct but too large for the checker's default budget: say so, with the way out.
-        return Err(SolveError::TooLarge(TooLarge {
-            what: "the certificate is correct, but checking it".into(),
-            estimate: format!(
-                "more than {} work units",
-                grouped(u128::from(verdict.work.work_units))
-            ),
-            limit: "the checker's default budget for a certificate of this size".into(),
-            suggestion: direct_suggestion(spec),
-        }));
+    if !verdict.accepted
+        && verdict.reason.contains(gamecert_certificates::base::budget::WORK_LIMIT_REACHED)
+    {
+        // The budget ran out before the check could decide: a size refusal with the way out.
+        let instead = direct_suggestion(spec);
+        return Err(crate::base::limits::unchecked_within_budget(
+            &verdict.reason,
+            max_work,
+            if spec.source.is_some() { &instead } else { "" },
+        )
+        .into());
     }
     if !verdict.accepted {
         return Err(SolveError::Rejected(verdict.reason));
@@ -408,6 +444,7 @@ pub fn solve_one_round(
         lrat_bytes,
         solve_seconds,
         check_seconds,
+        note,
     })
 }
 

@@ -309,10 +309,17 @@ pub fn one_round(instance: &Instance, options: &Options) -> anyhow::Result<Optio
     };
     let game = spec.validate()?;
     let backend = options.sat.unwrap_or_default();
-    let solved = solve_one_round(spec, &game, options.method, backend).map_err(|e| match e {
-        SolveError::TooLarge(t) => BadInput(t.to_string()).into(),
-        other => anyhow::Error::from(other),
-    })?;
+    let solved = solve_one_round(spec, &game, options.method, backend, options.max_work).map_err(
+        |e| match e {
+            SolveError::TooLarge(t) => BadInput(t.to_string()).into(),
+            // The user's choice of method or the instance itself: bad input, not a fault of ours.
+            e @ (SolveError::NoSource
+            | SolveError::NotTheImage(_)
+            | SolveError::WrongMethod(_)
+            | SolveError::Invalid(_)) => BadInput(e.to_string()).into(),
+            other => anyhow::Error::from(other),
+        },
+    )?;
     let fields = serde_json::json!({
         "claim": solved.verdict.claim,
         "kind": solved.certificate.kind(),
@@ -323,6 +330,10 @@ pub fn one_round(instance: &Instance, options: &Options) -> anyhow::Result<Optio
         "work": solved.verdict.work,
         "lrat_bytes": solved.lrat_bytes,
     });
+    let mut fields = fields;
+    if let Some(note) = &solved.note {
+        fields["note"] = serde_json::Value::from(note.as_str());
+    }
     let lrat = match solved.lrat_bytes {
         0 => String::new(),
         bytes => format!(", {} of LRAT", counted(bytes, "byte")),
@@ -338,6 +349,10 @@ pub fn one_round(instance: &Instance, options: &Options) -> anyhow::Result<Optio
         solved.solve_seconds,
         solved.check_seconds
     );
+    let summary = match &solved.note {
+        Some(note) => format!("{summary}; {note}"),
+        None => summary,
+    };
     Ok(Some(SolvedGame {
         certificate: solved.certificate,
         nodes: 0,

@@ -27,6 +27,7 @@ mod json_output;
 mod lrat_rat;
 mod octal;
 mod octal_snapshots;
+mod own_answers;
 mod play;
 mod proofs;
 mod python;

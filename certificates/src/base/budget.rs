@@ -62,6 +62,10 @@ impl Limits {
     }
 }
 
+/// How every rejection for want of work begins (after the position or step it names), so that
+/// a caller checking its own certificate can tell a budget too small from a fault found.
+pub const WORK_LIMIT_REACHED: &str = "work limit reached";
+
 /// Work spent so far against a limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
@@ -92,7 +96,7 @@ impl Budget {
         if total > self.limit {
             self.exhausted = true;
             fail!(
-                "work limit reached while {what}: the check needs more than the {} work units \
+                "{WORK_LIMIT_REACHED} while {what}: the check needs more than the {} work units \
                  it may spend (about one per step or byte held; {} spent so far); an honest \
                  certificate this large can be checked with a larger --max-work",
                 self.limit,

@@ -263,22 +263,7 @@ pub fn check_refutation(game: &OneRound, refutation: &Refutation, budget: &mut B
         RefutationMethod::Reduction { reduction, formula } => {
             work.cnf_variables = Some(formula.num_vars);
             work.cnf_clauses = Some(formula.clauses.len());
-            // Compare sizes before building anything: a carried formula may declare billions of
-            // variables.
-            let image = sat_reduction::paper_size(formula.num_vars as usize, formula.clauses.len());
-            if image != game.graph.len() {
-                return reject(
-                    claim,
-                    format!(
-                        "the instance is not the {} image of the carried formula: that image has \
-                         10n + 2m - 1 = {image} vertices, the instance {}",
-                        reduction.name(),
-                        game.graph.len()
-                    ),
-                    work,
-                );
-            }
-            if let Err(why) = same_as_construction(game, formula, *reduction, budget) {
+            if let Err(why) = image_of(game, formula, *reduction, budget) {
                 return reject(claim, why, work);
             }
             match check_lrat(formula, &refutation.lrat, budget) {
@@ -301,6 +286,27 @@ pub fn check_refutation(game: &OneRound, refutation: &Refutation, budget: &mut B
             }
         }
     }
+}
+
+/// Whether `game` is exactly the `reduction` image of `formula`: the sizes first (a carried
+/// formula may declare billions of variables, so nothing is built before they agree), then
+/// [`same_as_construction`]. The error names the first difference. The solver side asks the
+/// same question before it picks `--method reduction`.
+pub fn image_of(
+    game: &OneRound,
+    formula: &Cnf,
+    reduction: SatVoronoi,
+    budget: &mut Budget,
+) -> Result<(), String> {
+    let image = sat_reduction::paper_size(formula.num_vars as usize, formula.clauses.len());
+    ensure!(
+        image == game.graph.len(),
+        "the instance is not the {} image of the carried formula: that image has 10n + 2m - 1 \
+         = {image} vertices, the instance {}",
+        reduction.name(),
+        game.graph.len()
+    );
+    same_as_construction(game, formula, reduction, budget)
 }
 
 /// Rebuilds the reduction's instance from `formula` and compares it with `game` as labelled

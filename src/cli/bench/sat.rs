@@ -159,7 +159,7 @@ fn measure(
         if !matches!(plain?, SatOutcome::Unsatisfiable { .. }) {
             bail!("{name}: {backend} finds the normalised formula satisfiable");
         }
-        let solved = match solve_one_round(&spec, &game, Method::Reduction, backend) {
+        let solved = match solve_one_round(&spec, &game, Method::Reduction, backend, None) {
             Ok(solved) => solved,
             Err(SolveError::TooLarge(refusal)) => {
                 progress(&format!("sat: {name}, {backend}: {refusal}"));

@@ -362,10 +362,21 @@ fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
     finish(request, verdict)
 }
 
+/// The verdict apart from the claim, as every command prints it: `ACCEPTED (claim: C)` or
+/// `REJECTED (claim: C)`, so that a rejected claim never reads as a statement.
+pub fn verdict_heading(accepted: bool, claim: &str) -> String {
+    format!("{} (claim: {claim})", if accepted { "ACCEPTED" } else { "REJECTED" })
+}
+
+/// The first line of a verdict: its heading ([`verdict_heading`]), then the reason.
+pub fn verdict_line(verdict: &Verdict) -> String {
+    format!("{}: {}", verdict_heading(verdict.accepted, &verdict.claim), verdict.reason)
+}
+
 fn finish(request: &Request, verdict: Verdict) -> Outcome {
     let stdout = if request.json {
         let token = if verdict.accepted { "accepted" } else { "rejected" };
-        let summary = format!("{}: {}", token.to_uppercase(), verdict.claim);
+        let summary = verdict_heading(verdict.accepted, &verdict.claim);
         let mut fields = serde_json::json!({
             "claim": verdict.claim, "reason": verdict.reason, "work": verdict.work,
             "trusted": verdict.trusted,
@@ -385,14 +396,13 @@ fn finish(request: &Request, verdict: Verdict) -> Outcome {
             fields,
         )
     } else {
-        let mut text = format!(
-            "{}: {}\n{}\n",
-            if verdict.accepted { "ACCEPTED" } else { "REJECTED" },
-            verdict.claim,
-            verdict.reason
-        );
+        let mut text = format!("{}\n", verdict_line(&verdict));
         for theorem in &verdict.trusted {
             text.push_str(&format!("trusted: {theorem}\n"));
+        }
+        if request.command == "lrat" {
+            // The SAT world's status line, as drat-trim and cake_lpr end theirs.
+            text.push_str(if verdict.accepted { "s VERIFIED\n" } else { "s NOT VERIFIED\n" });
         }
         text
     };

@@ -69,7 +69,10 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 "instance": args.instance.display().to_string(),
                 "certificate": args.certificate.display().to_string(),
             });
-            let summary = format!("REJECTED: {}; nothing exported", verdict.claim);
+            let summary = format!(
+                "{}; nothing exported",
+                gamecert_certificates::verify::verdict_heading(false, &verdict.claim)
+            );
             crate::cli::print_json("export-proof", "rejected", &summary, started, fields)?;
         } else {
             crate::cli::print_verdict(&verdict)?;

@@ -34,12 +34,9 @@ pub fn note(quiet: bool, text: &str) {
 
 /// Prints a verdict as the checker's commands do (always text: JSON goes through [`print_json`]).
 pub fn print_verdict(verdict: &Verdict) -> anyhow::Result<()> {
-    {
-        println!("{}: {}", if verdict.accepted { "ACCEPTED" } else { "REJECTED" }, verdict.claim);
-        println!("{}", verdict.reason);
-        for theorem in &verdict.trusted {
-            println!("trusted: {theorem}");
-        }
+    println!("{}", gamecert_certificates::verify::verdict_line(verdict));
+    for theorem in &verdict.trusted {
+        println!("trusted: {theorem}");
     }
     Ok(())
 }

@@ -114,7 +114,10 @@ fn rejected(
             let fields = serde_json::json!({
                 "claim": verdict.claim, "reason": verdict.reason, "work": verdict.work,
             });
-            let summary = format!("REJECTED: {}; nothing drawn", verdict.claim);
+            let summary = format!(
+                "{}; nothing drawn",
+                gamecert_certificates::verify::verdict_heading(false, &verdict.claim)
+            );
             crate::cli::print_json("render", "rejected", &summary, started, fields)?;
         }
         None => print_verdict(verdict)?,

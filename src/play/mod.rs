@@ -80,7 +80,10 @@ pub enum PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::Rejected { claim, reason } => write!(f, "REJECTED: {claim}\n{reason}"),
+            PlayError::Rejected { claim, reason } => {
+                let heading = gamecert_certificates::verify::verdict_heading(false, claim);
+                write!(f, "{heading}: {reason}")
+            }
             PlayError::NoStrategy(why) | PlayError::BadInput(why) => f.write_str(why),
         }
     }

@@ -45,7 +45,7 @@ fn a_long_serpentine_is_certified_as_one_kayles_heap() {
     let out = verify(&inst, &cert);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let text = stdout(&out);
-    assert!(text.contains("ACCEPTED: the first player wins Coloring"), "{text}");
+    assert!(text.contains("ACCEPTED (claim: the first player wins Coloring"), "{text}");
     assert!(text.contains("by Theorem 1 the game is a sum of 1 heap (largest 2000)"), "{text}");
     assert!(text.contains("octal periodicity theorem"), "{text}");
 

@@ -194,7 +194,7 @@ fn kinds_without_a_strategy_and_rejected_certificates_are_refused() {
     assert!(matches!(strategy(&instance, &certificate), Err(PlayError::Rejected { .. })));
     let out = gamecert(&["hint", instance.to_str().unwrap(), certificate.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stdout(&out).starts_with("REJECTED: "), "{}", stdout(&out));
+    assert!(stdout(&out).starts_with("REJECTED (claim: "), "{}", stdout(&out));
 }
 
 #[test]

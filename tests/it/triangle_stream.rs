@@ -60,7 +60,7 @@ fn solve_writes_a_stream_that_both_checkers_accept_and_refusals_name_the_byte() 
     assert!(!dir.join("t9.tastream.part").exists());
     let out = gamecert(&["verify", t9s, certs]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stdout(&out).starts_with("ACCEPTED: B wins"), "{}", stdout(&out));
+    assert!(stdout(&out).starts_with("ACCEPTED (claim: B wins"), "{}", stdout(&out));
     let check = Path::new(env!("CARGO_BIN_EXE_gamecert")).with_file_name("gamecert-check");
     if check.exists() {
         let out = Command::new(&check).args([t9s, certs]).output().unwrap();
@@ -221,7 +221,7 @@ fn the_stream_at_13_is_written_and_verified_within_4_gib() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
-    assert!(stdout(&out).starts_with("ACCEPTED: A wins"), "{}", stdout(&out));
+    assert!(stdout(&out).starts_with("ACCEPTED (claim: A wins"), "{}", stdout(&out));
     eprintln!("{}", stdout(&out));
     let _ = std::fs::remove_dir_all(dir);
 }

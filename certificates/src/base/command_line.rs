@@ -4,8 +4,8 @@
 
 /// The usage text of `gamecert-check`.
 pub const USAGE: &str =
-    "usage: gamecert-check [verify] [--json] [--max-work N] INSTANCE CERTIFICATE\n\
-       gamecert-check lrat [--json] [--max-work N] FORMULA.cnf PROOF.lrat\n\
+    "usage: gamecert-check [verify] [-q] [--json] [--max-work N] INSTANCE CERTIFICATE\n\
+       gamecert-check lrat [-q] [--json] [--max-work N] FORMULA.cnf PROOF.lrat\n\
 \n\
 Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert; with `lrat`, checks\n\
 that PROOF is an LRAT refutation (RUP and RAT steps) of the DIMACS CNF FORMULA.\n\
@@ -13,6 +13,8 @@ INSTANCE is JSON, a positive DNF text (*.dnf, or starting with `p dnf`), or the 
 text of a one-round Voronoi instance. CERTIFICATE is JSON, or for triangle avoidance a binary\n\
 triangle-stream, read as it is checked. A file named - is standard input.\n\
 \n\
+  -q, --quiet     accepted as `gamecert verify` takes it: no status lines (this program\n\
+                  prints none; the verdict is always printed)\n\
   --json          print the verdict as JSON\n\
   --max-work N    the work budget (default: 2*10^9 units plus 64 per input byte; about one\n\
                   unit per step or byte held)\n\
@@ -61,6 +63,8 @@ pub fn parse_args(args: &[String]) -> Args {
                 return Args::Info(format!("gamecert-check {}\n", env!("CARGO_PKG_VERSION")))
             }
             "--json" => json = true,
+            // `gamecert verify`'s -q silences its status lines; there are none here.
+            "-q" | "--quiet" => {}
             "--max-work" => match value(rest.next()) {
                 Ok(n) => max_work = Some(n),
                 Err(why) => return Args::Usage(format!("error: {why}\n{USAGE}")),
@@ -110,6 +114,9 @@ mod tests {
             Args::Verify { instance, certificate, .. } if instance == "i" && certificate == "c"
         ));
         assert!(matches!(parse_args(&args(&["--frob", "a", "b"])), Args::Usage(_)));
+        // The flags `gamecert verify` takes, -q included (issue 31).
+        assert!(matches!(parse_args(&args(&["-q", "a", "b"])), Args::Verify { .. }));
+        assert!(matches!(parse_args(&args(&["lrat", "--quiet", "a", "b"])), Args::Lrat { .. }));
         assert!(matches!(
             parse_args(&args(&["--max-work", "x", "a", "b"])),
             Args::Usage(t) if t.contains("not a positive whole number")

@@ -11,7 +11,10 @@ use gamecert_certificates::voronoi::sat_reduction::{build, SatVoronoi};
 use std::process::Command;
 
 fn run(instance: &str, certificate: &str) -> (Option<i32>, String) {
-    let dir = std::env::temp_dir().join(format!("gamecert-check-{}", std::process::id()));
+    // A folder per call: the tests of this binary run in parallel in one process.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("gamecert-check-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (i, c) = (dir.join("i.json"), dir.join("c.json"));
     std::fs::write(&i, instance).unwrap();
@@ -22,6 +25,7 @@ fn run(instance: &str, certificate: &str) -> (Option<i32>, String) {
         .unwrap();
     let text =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
     (out.status.code(), text)
 }
 
@@ -84,4 +88,53 @@ fn accepts_and_rejects_with_the_right_exit_codes() {
     let (code, text) = run(&inst, &witness(&["x1-", "x2-"]));
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("does not win"), "{text}");
+}
+
+/// Issue 31, item 6: the verdict and the claim apart, so that a rejected claim never reads as a
+/// statement; the SAT world's status line under `lrat`; the flags `gamecert verify` takes.
+#[test]
+fn verdicts_keep_the_claim_apart() {
+    let formula = Cnf { num_vars: 1, clauses: vec![vec![1], vec![-1]] };
+    let inst = instance_of(&formula, SatVoronoi::Problem1).to_json();
+    let refutation = |lrat: &str| {
+        Certificate::Refutation(Refutation {
+            claim: "black-cannot-win".into(),
+            method: RefutationMethod::Reduction {
+                reduction: SatVoronoi::Problem1,
+                formula: formula.clone(),
+            },
+            lrat: lrat.into(),
+        })
+        .to_json()
+    };
+    let (code, text) = run(&inst, &refutation("3 0 1 2 0\n"));
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.starts_with("ACCEPTED (claim: black-cannot-win): the instance is"), "{text}");
+    let (code, text) = run(&inst, &refutation("3 0 1 0\n"));
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.starts_with("REJECTED (claim: black-cannot-win): the LRAT proof fails"), "{text}");
+
+    let dir = std::env::temp_dir().join(format!("gamecert-check-lrat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cnf = dir.join("f.cnf");
+    std::fs::write(&cnf, "p cnf 1 2\n1 0\n-1 0\n").unwrap();
+    for (proof, code, first, last) in [
+        ("3 0 1 2 0\n", 0, "ACCEPTED (claim: the formula is unsatisfiable): ", "s VERIFIED"),
+        ("3 0 1 0\n", 1, "REJECTED (claim: the formula is unsatisfiable): ", "s NOT VERIFIED"),
+    ] {
+        let lrat = dir.join("f.lrat");
+        std::fs::write(&lrat, proof).unwrap();
+        for quiet in ["-q", "--quiet"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_gamecert-check"))
+                .args(["lrat", quiet, cnf.to_str().unwrap(), lrat.to_str().unwrap()])
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert_eq!(out.status.code(), Some(code), "{text}");
+            assert!(text.starts_with(first), "{text}");
+            assert_eq!(text.lines().last(), Some(last), "{text}");
+            assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

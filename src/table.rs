@@ -205,19 +205,13 @@ pub struct Table {
 }
 
 impl Table {
-    /// The table's rows, one JSON object each: `fields.rows`, or for a nim-sequence one
-    /// `{"n", "g"}` per heap size.
+    /// The table's rows, one JSON object each (`fields.rows`; for a nim-sequence one
+    /// `{"n", "g"}` per heap size).
     pub fn rows(&self) -> Vec<serde_json::Value> {
-        if let Some(serde_json::Value::Array(rows)) = self.fields.get("rows") {
-            return rows.clone();
+        match self.fields.get("rows") {
+            Some(serde_json::Value::Array(rows)) => rows.clone(),
+            _ => Vec::new(),
         }
-        let values = self.fields.get("values").and_then(|v| v.as_array());
-        values
-            .map(|values| {
-                let row = |(n, g): (usize, &serde_json::Value)| serde_json::json!({"n": n, "g": g});
-                values.iter().enumerate().map(row).collect()
-            })
-            .unwrap_or_default()
     }
 }
 
@@ -515,6 +509,11 @@ fn octal_table(
     let table = crate::impartial::octal::sequence_table(title, &rules, n);
     let oeis = crate::impartial::octal::oeis(&rules);
     let mut fields = serde_json::to_value(&table)?;
+    // The values as rows, one `{"n", "g"}` per heap size, as every table names its rows.
+    if let Some(serde_json::Value::Array(values)) = fields.as_object_mut().and_then(|f| f.remove("values")) {
+        let row = |(n, g): (usize, serde_json::Value)| serde_json::json!({"n": n, "g": g});
+        fields["rows"] = values.into_iter().enumerate().map(row).collect();
+    }
     if !oeis.is_empty() {
         fields["oeis"] = crate::base::oeis::json(oeis);
     }

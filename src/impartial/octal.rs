@@ -640,19 +640,19 @@ pub struct SequenceTable {
 pub fn oeis(rules: &Rules) -> &'static [Oeis] {
     match rules.code().as_str() {
         "0.77" => &[Oeis {
-            field: "values",
+            field: "g",
             column: "G(n)",
             id: "A002186",
             name: "Sprague-Grundy values of Kayles",
         }],
         "0.137" => &[Oeis {
-            field: "values",
+            field: "g",
             column: "G(n)",
             id: "A002187",
             name: "Sprague-Grundy values of Dawson's chess",
         }],
         "grundy" => &[Oeis {
-            field: "values",
+            field: "g",
             column: "G(n)",
             id: "A002188",
             name: "Sprague-Grundy values of Grundy's game",

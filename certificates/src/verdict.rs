@@ -11,8 +11,12 @@ pub const INTERNAL_ERROR: &str = "internal error";
 /// What the checker did, for the report.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Work {
-    pub vertices: usize,
-    pub edges: usize,
+    /// The graph's vertices and edges, for the kinds played on a graph (absent for the
+    /// others: a heap game or a bare formula has no graph, not an empty one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertices: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edges: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub white_score: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -550,7 +550,7 @@ pub fn colouring_verdict(
             accepted: true,
             claim: LEMMA_4_CLAIM.into(),
             reason: format!("{r} red and {b} blue edges, every face has both colours"),
-            work: Work { edges: r + b, ..Work::default() },
+            work: Work { edges: Some(r + b), ..Work::default() },
             trusted: Vec::new(),
         },
         Err(why) => reject(LEMMA_4_CLAIM.into(), why, Work::default()),

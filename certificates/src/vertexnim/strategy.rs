@@ -1010,8 +1010,8 @@ pub fn strategy_verdict(
         Err(err) => return Verdict::invalid(claim, err),
     };
     let work = Work {
-        vertices: game.names.len(),
-        edges: game.start.adj.iter().map(|a| a.len()).sum(),
+        vertices: Some(game.names.len()),
+        edges: Some(game.start.adj.iter().map(|a| a.len()).sum()),
         ..Work::default()
     };
     match check_strategy(&game, strategy, budget) {
@@ -1067,7 +1067,7 @@ pub fn labelling_verdict(
                 "every label (and peeling round) satisfies the local rules; by {name}: {how}"
             );
             let n = game.names.len();
-            (reason, Work { vertices: n, positions: Some(n as u64), ..Work::default() })
+            (reason, Work { vertices: Some(n), positions: Some(n as u64), ..Work::default() })
         },
         &[theorem],
     )

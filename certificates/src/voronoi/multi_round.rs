@@ -880,7 +880,11 @@ pub(crate) fn validated(
 ) -> Result<(MultiRound, Work), crate::base::error::FormatError> {
     let game = spec.validate_within(budget)?;
     let work =
-        Work { vertices: game.graph.len(), edges: game.graph.edge_count(), ..Work::default() };
+        Work {
+            vertices: Some(game.graph.len()),
+            edges: Some(game.graph.edge_count()),
+            ..Work::default()
+        };
     Ok((game, work))
 }
 

@@ -133,7 +133,11 @@ pub fn refutation(spec: &OneRoundSpec, refutation: &Refutation, budget: &mut Bud
 }
 
 fn base_work(game: &OneRound) -> Work {
-    Work { vertices: game.graph.len(), edges: game.graph.edge_count(), ..Work::default() }
+    Work {
+        vertices: Some(game.graph.len()),
+        edges: Some(game.graph.edge_count()),
+        ..Work::default()
+    }
 }
 
 pub fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) -> Verdict {

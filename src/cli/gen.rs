@@ -67,7 +67,7 @@ enum Family {
     },
     /// The complete k-ary tree of the given height (vertices r, r.1, r.1.3, ...).
     KaryTree {
-        /// Children per inner vertex (k >= 1).
+        /// Children per inner vertex (k >= 2: k = 1 would be a path; `gen path` makes those).
         #[arg(long)]
         k: u64,
         /// Levels below the root (the root alone has height 0).

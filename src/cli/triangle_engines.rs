@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// `--engine`: which engine solves each n of `table triangle-avoidance`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
-    /// Per n, the faster of the other two for that size and this machine ([`auto_engine`]).
+    /// Per n, the faster of the other two for that size and this machine (measured here).
     Auto,
     /// Every position and arc in memory (about 145 bytes a position).
     InMemory,

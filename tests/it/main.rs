@@ -35,6 +35,7 @@ mod readme;
 mod registry;
 mod render_svg;
 mod size_limits;
+mod small_truths;
 mod snapshots;
 mod triangle;
 mod triangle_stream;

@@ -510,7 +510,9 @@ fn octal_table(
     let oeis = crate::impartial::octal::oeis(&rules);
     let mut fields = serde_json::to_value(&table)?;
     // The values as rows, one `{"n", "g"}` per heap size, as every table names its rows.
-    if let Some(serde_json::Value::Array(values)) = fields.as_object_mut().and_then(|f| f.remove("values")) {
+    if let Some(serde_json::Value::Array(values)) =
+        fields.as_object_mut().and_then(|f| f.remove("values"))
+    {
         let row = |(n, g): (usize, serde_json::Value)| serde_json::json!({"n": n, "g": g});
         fields["rows"] = values.into_iter().enumerate().map(row).collect();
     }

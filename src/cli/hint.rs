@@ -104,6 +104,19 @@ pub fn run(args: Args, _quiet: bool) -> anyhow::Result<ExitCode> {
     }
     let mover = strategy.side_name(position.to_move());
     let Some(mv) = strategy.reply(&position) else {
+        if !strategy.certifies(position.to_move()) {
+            // The side to move is the one the certificate proves cannot win: it has no moves.
+            return Err(BadInput(format!(
+                "{mover} is to move, and the certificate proves that {} (so it holds moves for \
+                 the other side only; `gamecert play` with `--as {}` plays {mover} against it)",
+                strategy.claim(),
+                match position.to_move() {
+                    gamecert::play::Side::First => "first",
+                    gamecert::play::Side::Second => "second",
+                }
+            ))
+            .into());
+        }
         return Err(BadInput(format!(
             "the certificate gives {mover} no move at '{notation}': it proves its claim ({}) \
              for the plays where the certified side follows it, and this position is not one \

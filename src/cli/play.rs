@@ -116,7 +116,7 @@ fn play(
                 "moves" => {
                     let moves: Vec<String> =
                         position.legal_moves().iter().map(|m| m.to_string()).collect();
-                    writeln!(out, "legal moves: {}", moves.join("  "))?;
+                    writeln!(out, "{}", moves_listing(&moves))?;
                 }
                 text => match position.parse_move(text) {
                     Ok(mv) => {
@@ -127,5 +127,55 @@ fn play(
                 },
             }
         }
+    }
+}
+
+/// At most this many characters of moves in one `moves` answer: a coin game can have tens of
+/// thousands of legal moves, megabytes in all, and a person reads the first screen.
+const LISTED_CHARACTERS: usize = 1500;
+
+/// The `moves` answer: every legal move when they fit in [`LISTED_CHARACTERS`], otherwise the
+/// first ones that fit and how many more there are.
+fn moves_listing(moves: &[String]) -> String {
+    let mut shown = 0;
+    let mut length = 0;
+    for m in moves {
+        if length + m.len() + 2 > LISTED_CHARACTERS {
+            break;
+        }
+        length += m.len() + 2;
+        shown += 1;
+    }
+    let listed = moves[..shown].join("  ");
+    if moves.is_empty() {
+        "no legal moves".into()
+    } else if shown == moves.len() {
+        format!("legal moves: {listed}")
+    } else {
+        format!(
+            "legal moves: {listed}  ...  ({CUT_MARK} {shown} of {} shown; type any legal move)",
+            gamecert::base::limits::grouped(moves.len() as u128)
+        )
+    }
+}
+
+/// Where a cut listing's note begins (after the moves shown).
+const CUT_MARK: &str = "the first";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_move_lists_are_cut_with_a_count() {
+        let few: Vec<String> = ["a", "b"].map(String::from).to_vec();
+        assert_eq!(moves_listing(&few), "legal moves: a  b");
+        assert_eq!(moves_listing(&[]), "no legal moves");
+        let many: Vec<String> = (0..100_000).map(|i| format!("({i},{i})+({i},1)")).collect();
+        let listing = moves_listing(&many);
+        assert!(listing.len() < LISTED_CHARACTERS + 100, "{}", listing.len());
+        assert!(listing.starts_with("legal moves: (0,0)+(0,1)  (1,1)+(1,1)  "), "{listing}");
+        assert!(listing.contains("  ...  (the first "), "{listing}");
+        assert!(listing.ends_with(" of 100,000 shown; type any legal move)"), "{listing}");
     }
 }

@@ -401,16 +401,21 @@ pub(crate) fn write_cells(graph: &Graph, cells: &[u8]) -> String {
     format!("W: {}  B: {}", names(b'W').join(", "), names(b'B').join(", "))
 }
 
-/// Reads the owners written `W: a, c  B: b` (each vertex at most once).
+/// Reads the owners written `W: a, c  B: b` (each vertex at most once; a side that holds
+/// nothing may be left out, `W: a`).
 pub(crate) fn read_cells(graph: &Graph, text: &str) -> Result<Vec<u8>, String> {
-    let (Some(w_at), Some(b_at)) = (text.find("W:"), text.find("B:")) else {
+    let (white, black) = match (text.find("W:"), text.find("B:")) {
+        (None, None) => {
+            return Err("a position is written `W: a, b  B: c` (each side's vertices)".into())
+        }
+        (Some(w_at), None) => (&text[w_at + 2..], ""),
+        (None, Some(b_at)) => ("", &text[b_at + 2..]),
+        (Some(w_at), Some(b_at)) if w_at < b_at => (&text[w_at + 2..b_at], &text[b_at + 2..]),
+        (Some(w_at), Some(b_at)) => (&text[w_at + 2..], &text[b_at + 2..w_at]),
+    };
+    if !(text.trim_start().starts_with("W:") || text.trim_start().starts_with("B:")) {
         return Err("a position is written `W: a, b  B: c` (each side's vertices)".into());
-    };
-    let (white, black) = if w_at < b_at {
-        (&text[w_at + 2..b_at], &text[b_at + 2..])
-    } else {
-        (&text[w_at + 2..], &text[b_at + 2..w_at])
-    };
+    }
     let mut cells = vec![EMPTY; graph.len()];
     for (list, mark) in [(white, b'W'), (black, b'B')] {
         for name in words(list) {

@@ -314,6 +314,8 @@ fn drive(instance: &Path, certificate: &Path, side: Option<&str>, seed: u64) -> 
         assert!(until_prompt(&mut output, &mut transcript));
         let listed =
             transcript.lines().rev().find_map(|l| l.split("legal moves: ").nth(1)).unwrap();
+        // A long listing ends with `  ...  (the first K of N shown; ...)`.
+        let listed = listed.split("  ...  (").next().unwrap();
         let moves: Vec<&str> = listed.split_whitespace().collect();
         let mv = moves[rng.below(moves.len() as u64) as usize].to_string();
         writeln!(input, "{mv}").unwrap();

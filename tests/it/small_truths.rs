@@ -50,3 +50,67 @@ fn help_texts_have_no_rustdoc_markup_and_say_what_is_enforced() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--k must be at least 2"), "{}", stderr(&out));
 }
+
+/// `hint` reads a position by the game's rules: an unknown vertex is named as such, a side
+/// holding nothing may be left out, and the side a certificate proves cannot win is told so in
+/// one sentence.
+#[test]
+fn hint_names_what_is_wrong_with_a_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = crate::common::write(dir.path(), "p.json", &voronoi_path(5, 2));
+    let cert = dir.path().join("p.cert.json");
+    let (p, c) = (path.to_str().unwrap(), cert.to_str().unwrap());
+    assert_eq!(gamecert(&["-q", "solve", p, "-o", c]).status.code(), Some(0));
+    let out = gamecert(&["hint", p, c, "--position", "W: zz"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--position 'W: zz': there is no vertex 'zz'"),
+        "{}",
+        stderr(&out)
+    );
+    let out = gamecert(&["hint", p, c, "--position", "W: p0"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("B to move"), "{}", stdout(&out));
+    let out = gamecert(&["hint", p, c, "--position", "B: p0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("W holds 0 vertices and B holds 1 vertex, which no play of 2 rounds"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A vertex nim game the second player wins: the first player, to move, has no moves in it.
+    let nim = crate::common::write(
+        dir.path(),
+        "nim.json",
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "vertexnim", "directed": false,
+ "variant": "vertexnim", "play": "normal",
+ "vertices": [{"name": "v0", "weight": 1}, {"name": "v1", "weight": 2},
+              {"name": "v2", "weight": 3}, {"name": "v3", "weight": 3}],
+ "edges": [["v0", "v0"], ["v0", "v3"], ["v1", "v1"], ["v1", "v3"], ["v2", "v2"], ["v2", "v3"]],
+ "token": "v0"}"#,
+    );
+    let nim_cert = dir.path().join("nim.cert.json");
+    let (n, nc) = (nim.to_str().unwrap(), nim_cert.to_str().unwrap());
+    assert_eq!(gamecert(&["-q", "solve", n, "-o", nc]).status.code(), Some(0));
+    let out = gamecert(&["hint", n, nc]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out).trim_end(),
+        "error: the first player is to move, and the certificate proves that the second player \
+         wins (so it holds moves for the other side only; `gamecert play` with `--as first` \
+         plays the first player against it)"
+    );
+}
+
+/// A path of `n` vertices p0 - p1 - ... played for `rounds` rounds.
+fn voronoi_path(n: usize, rounds: usize) -> String {
+    let names: Vec<String> = (0..n).map(|i| format!("\"p{i}\"")).collect();
+    let edges: Vec<String> = (1..n).map(|i| format!("[\"p{}\", \"p{i}\"]", i - 1)).collect();
+    format!(
+        r#"{{"format": "gamecert-instance", "version": 1, "kind": "voronoi",
+ "graph": {{"vertices": [{}], "edges": [{}]}}, "rounds": {rounds}}}"#,
+        names.join(", "),
+        edges.join(", ")
+    )
+}

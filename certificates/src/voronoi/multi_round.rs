@@ -879,12 +879,11 @@ pub(crate) fn validated(
     budget: &mut Budget,
 ) -> Result<(MultiRound, Work), crate::base::error::FormatError> {
     let game = spec.validate_within(budget)?;
-    let work =
-        Work {
-            vertices: Some(game.graph.len()),
-            edges: Some(game.graph.edge_count()),
-            ..Work::default()
-        };
+    let work = Work {
+        vertices: Some(game.graph.len()),
+        edges: Some(game.graph.edge_count()),
+        ..Work::default()
+    };
     Ok((game, work))
 }
 

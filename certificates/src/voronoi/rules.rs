@@ -6,6 +6,7 @@
 //! make it neutral. The scores are the sizes of the two dominance sets; the larger wins.
 
 use crate::base::graph::Graph;
+use crate::base::text::counted;
 use serde::{Deserialize, Serialize};
 
 /// The two players. W (white) moves first in every round.
@@ -88,7 +89,10 @@ pub(crate) fn to_move_counted(w: usize, b: usize, rounds: usize) -> Result<Optio
         Ok(Some(Player::Black))
     } else {
         Err(format!(
-            "W holds {w} and B holds {b} vertices, which no play of {rounds} rounds reaches"
+            "W holds {} and B holds {}, which no play of {} reaches",
+            counted(w, "vertex"),
+            counted(b, "vertex"),
+            counted(rounds, "round")
         ))
     }
 }

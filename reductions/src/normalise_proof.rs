@@ -129,7 +129,8 @@ pub fn refute_original(
     }
     let formula = &normalised.formula;
     let origins = &normalised.map.origins;
-    let mut w = Writer { text: String::new(), next_id: original.clauses.len() as u64 + 1, additions: 0 };
+    let mut w =
+        Writer { text: String::new(), next_id: original.clauses.len() as u64 + 1, additions: 0 };
 
     if let Some(empty) = normalised.map.stats.empty_clause {
         w.add(&[], &[signed(empty as u64 + 1)]);
@@ -409,9 +410,8 @@ mod tests {
         }
         impl Search<'_> {
             fn node(&mut self, depth: usize) -> Option<(u64, Vec<i32>)> {
-                let falsified = |l: &i32| {
-                    self.values[l.unsigned_abs() as usize - 1] == Some(*l < 0)
-                };
+                let falsified =
+                    |l: &i32| self.values[l.unsigned_abs() as usize - 1] == Some(*l < 0);
                 if let Some(k) = self.f.clauses.iter().position(|c| c.iter().all(falsified)) {
                     return Some((k as u64 + 1, self.f.clauses[k].clone()));
                 }
@@ -479,15 +479,7 @@ mod tests {
         // literal, clause 3 is a tautology, variable 7 is unused.
         let f = cnf(
             7,
-            &[
-                &[1, 2, 3, 4, 5],
-                &[-1, -1],
-                &[6, -6, 1],
-                &[-2, 1],
-                &[-3, 1],
-                &[-4],
-                &[-5, 1, 1],
-            ],
+            &[&[1, 2, 3, 4, 5], &[-1, -1], &[6, -6, 1], &[-2, 1], &[-3, 1], &[-4], &[-5, 1, 1]],
         );
         let n = normalise(&f);
         assert!(n.map.stats.clauses_split == 1 && n.map.stats.variables_cycled == 1);

@@ -231,7 +231,7 @@ fn the_users_own_formula_is_proved() {
         // user's own file too.
         let written = std::fs::read_to_string(&cnf).unwrap();
         assert_eq!(clauses_of(&written), clauses_of(&text), "{stem}");
-        assert!(written.contains(&text[text.find("p cnf").unwrap()..].lines().next().unwrap()));
+        assert!(written.contains(text[text.find("p cnf").unwrap()..].lines().next().unwrap()));
         all_checkers_say(Path::new(&cnf), Path::new(&lrat), true, stem);
         all_checkers_say(&input, Path::new(&lrat), true, stem);
         let proof = std::fs::read_to_string(&lrat).unwrap();

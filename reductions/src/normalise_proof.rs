@@ -9,7 +9,7 @@
 //!
 //! # Variables
 //!
-//! An [`VarOrigin::Original`] variable keeps its number. The normalisation's fresh variables
+//! A [`VarOrigin::Original`] variable keeps its number. The normalisation's fresh variables
 //! (copies and links) are numbered `V + 1, V + 2, ...` in their normalised order, above the
 //! original formula's `V` variables; variables the refutation itself introduces come after
 //! those. A fresh variable is always defined by RAT steps on itself before any clause uses it.

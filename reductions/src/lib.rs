@@ -13,5 +13,6 @@
 pub mod dimacs;
 pub mod graphs;
 pub mod normalise;
+pub mod normalise_proof;
 pub mod posdnf_voronoi;
 pub mod sat_voronoi;

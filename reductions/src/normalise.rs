@@ -49,6 +49,9 @@
 //!    formula is trivially satisfiable and the result is the single clause `(y)` over one fresh
 //!    variable ([`VarOrigin::Gadget`], [`NormalisationStats::empty_formula`]).
 //!
+//! [`crate::normalise_proof`] turns a refutation of the normalised formula into one of the
+//! original formula: these steps, read as clauses derived from the original ones.
+//!
 //! The whole procedure runs in time `O(L log L)` for `L` literal occurrences, and its memory
 //! does not depend on the declared number of variables.
 
@@ -135,7 +138,7 @@ pub struct Normalised {
 
 /// A literal of the original formula, kept as variable and sign so that `i32::MIN` is harmless.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Lit {
+pub(crate) struct Lit {
     var: u32,
     positive: bool,
 }
@@ -160,18 +163,18 @@ impl Lit {
 }
 
 /// Step 1 for one clause.
-struct Cleaned {
+pub(crate) struct Cleaned {
     /// Distinct literals, first occurrences in order.
-    lits: Vec<Lit>,
+    pub(crate) lits: Vec<Lit>,
     /// How many repeated literals were removed.
     removed: usize,
     /// Whether the clause holds a complementary pair.
-    tautology: bool,
+    pub(crate) tautology: bool,
 }
 
 /// Removes repeated literals (keeping first occurrences in order) and detects tautologies.
 /// Used by both [`normalise`] and [`Normalisation::extend`], so both see the same order.
-fn clean_clause(clause: &[i32]) -> Cleaned {
+pub(crate) fn clean_clause(clause: &[i32]) -> Cleaned {
     let mut lits: Vec<Lit> = Vec::with_capacity(clause.len());
     let mut tautology = false;
     if clause.len() <= 8 {

@@ -147,3 +147,181 @@ fn the_lrat_command_reads_outside_proofs_and_refuses_bad_formulas() {
     let out = gamecert(&["lrat", cnf, lrat.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
+
+/// Runs all three checkers on the pair: ours (`gamecert-check lrat`) must give `expected`, and
+/// so must `lrat-check` and `cake_lpr` where they are installed.
+fn all_checkers_say(cnf: &Path, lrat: &Path, expected: bool, what: &str) {
+    let out = gamecert_check(&["lrat", cnf.to_str().unwrap(), lrat.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(if expected { 0 } else { 1 }), "{what}: {}", stdout(&out));
+    for (verified, program) in outside_lrat_check(cnf, lrat).iter().zip(["lrat-check", "cake_lpr"])
+    {
+        match verified {
+            Some(verified) => assert_eq!(*verified, expected, "{what}: {program}"),
+            None => eprintln!("{program} is not installed; outside check skipped"),
+        }
+    }
+}
+
+/// The clauses of a DIMACS text, in order (comments and the header skipped).
+fn clauses_of(text: &str) -> Vec<Vec<i32>> {
+    let numbers: Vec<i32> = text
+        .lines()
+        .filter(|l| !l.starts_with('c') && !l.starts_with('p'))
+        .flat_map(|l| l.split_whitespace().map(|t| t.parse::<i32>().unwrap()))
+        .collect();
+    let count = numbers.iter().filter(|&&n| n == 0).count();
+    numbers.split(|&n| n == 0).map(<[i32]>::to_vec).take(count).collect()
+}
+
+/// Variants of a proof of the user's formula that must be refused: cut before the empty
+/// clause, a RAT step without its candidate, a derived clause with a literal dropped.
+fn broken_proofs(lrat: &str) -> Vec<(String, String)> {
+    let lines: Vec<&str> = lrat.lines().collect();
+    let mut broken = vec![("cut".to_string(), lines[..lines.len() - 1].join("\n") + "\n")];
+    let rat = lines.iter().position(|l| l.split(" 0 ").nth(1).is_some_and(|h| h.starts_with('-')));
+    if let Some(k) = rat {
+        let (clause, _) = lines[k].split_once(" 0 ").unwrap();
+        let mut copy = lines.clone();
+        let stripped = format!("{clause} 0 0");
+        copy[k] = &stripped;
+        broken.push(("RAT step without its candidate".to_string(), copy.join("\n") + "\n"));
+    }
+    // The first RUP derivation with three literals loses its last one.
+    let rup = lines.iter().position(|l| {
+        let (clause, hints) = l.split_once(" 0 ").unwrap_or(("", "-"));
+        clause.split(' ').count() == 4 && !hints.starts_with('-') && !hints.starts_with('0')
+    });
+    if let Some(k) = rup {
+        let (clause, hints) = lines[k].split_once(" 0 ").unwrap();
+        let shorter: Vec<&str> = clause.split(' ').take(3).collect();
+        let text = format!("{} 0 {hints}", shorter.join(" "));
+        let mut copy = lines.clone();
+        copy[k] = &text;
+        broken.push(("a derived clause weakened".to_string(), copy.join("\n") + "\n"));
+    }
+    broken
+}
+
+/// Issue 31, item 5: `export-proof` writes a proof of the SAT user's own formula by default.
+#[test]
+fn the_users_own_formula_is_proved() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).display().to_string();
+    // Unsatisfiable: x1..x4 all false is forced by units, the long clause needs one of them;
+    // a repeated literal, a tautology, a frequent variable (x1), unused variables (x7, x8).
+    let user = "c the user's comment\np cnf 8 9\n1 2 3 4 5 6 0\n-1 -1 0\n-2 0\n-3 0\n\
+                -4 0\n5 -5 1 0\n-5 1 0\n-6 1 0\n-6 -1 5 0\n";
+    let cases = [
+        ("mixed", user.to_string()),
+        ("php", pigeonhole(4, 3)),
+        ("empty", "p cnf 3 3\n1 2 0\n0\n-1 3 0\n".to_string()),
+    ];
+    for (stem, text) in cases {
+        let input = write(dir.path(), &format!("{stem}.cnf"), &text);
+        let (instance, cert) = (p(&format!("{stem}.json")), p(&format!("{stem}.cert")));
+        let out = gamecert(&["reduce", "sat-voronoi1", input.to_str().unwrap(), "-o", &instance]);
+        assert!(out.status.success(), "{stem}: {}", stderr(&out));
+        let out = gamecert(&["solve", &instance, "-o", &cert, "-q"]);
+        assert!(out.status.success(), "{stem}: {}", stderr(&out));
+        let (cnf, lrat) = (p(&format!("{stem}.out.cnf")), p(&format!("{stem}.out.lrat")));
+        let out = gamecert(&["export-proof", &instance, &cert, "--cnf", &cnf, "--lrat", &lrat]);
+        assert!(out.status.success(), "{stem}: {}", stderr(&out));
+        assert!(stderr(&out).contains("(the user's formula: "), "{}", stderr(&out));
+        // The formula written is the user's, clause for clause; the proof checks against the
+        // user's own file too.
+        let written = std::fs::read_to_string(&cnf).unwrap();
+        assert_eq!(clauses_of(&written), clauses_of(&text), "{stem}");
+        assert!(written.contains(text[text.find("p cnf").unwrap()..].lines().next().unwrap()));
+        all_checkers_say(Path::new(&cnf), Path::new(&lrat), true, stem);
+        all_checkers_say(&input, Path::new(&lrat), true, stem);
+        let proof = std::fs::read_to_string(&lrat).unwrap();
+        let broken = broken_proofs(&proof);
+        assert_eq!(broken.len(), if stem == "empty" { 1 } else { 3 }, "{stem}: {proof}");
+        for (what, text) in broken {
+            let bad = write(dir.path(), &format!("{stem}.bad.lrat"), &text);
+            all_checkers_say(Path::new(&cnf), &bad, false, &format!("{stem}: {what}"));
+        }
+        // `--formula refuted`: the normalised formula the certificate carries, and its proof.
+        let out = gamecert(&[
+            "export-proof",
+            &instance,
+            &cert,
+            "--cnf",
+            &cnf,
+            "--lrat",
+            &lrat,
+            "--formula",
+            "refuted",
+        ]);
+        assert!(out.status.success(), "{stem}: {}", stderr(&out));
+        assert!(stderr(&out).contains("(the refuted formula: "), "{}", stderr(&out));
+        all_checkers_say(Path::new(&cnf), Path::new(&lrat), true, stem);
+    }
+    // A direct refutation proves the checker's encoding: there is no user's formula.
+    write(dir.path(), "tiny.txt", "white b\nblack 1\na b\nb c\n");
+    let out =
+        gamecert(&["solve", &p("tiny.txt"), "--method", "direct", "-o", &p("tiny.cert"), "-q"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (x_cnf, x_lrat) = (p("x.cnf"), p("x.lrat"));
+    let (tiny_txt, tiny_cert, php_json, php_cert) =
+        (p("tiny.txt"), p("tiny.cert"), p("php.json"), p("php.cert"));
+    let args = ["--cnf", &x_cnf, "--lrat", &x_lrat];
+    let original = ["--formula", "original"];
+    let tiny = [&["export-proof", &tiny_txt, &tiny_cert][..], &args[..], &original[..]].concat();
+    bad_input(&tiny, "not a formula of the user's");
+    let php = [&["export-proof", &php_json, &php_cert][..], &args[..]].concat();
+    // An instance that does not record the user's formula.
+    let recorded = std::fs::read_to_string(p("php.json")).unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&recorded).unwrap();
+    value["source"].as_object_mut().unwrap().remove("original");
+    std::fs::write(p("php.json"), value.to_string()).unwrap();
+    bad_input(&[&php[..], &original[..]].concat(), "does not record the user's formula");
+    let default = gamecert(&php);
+    assert!(stderr(&default).contains("(the refuted formula: "), "{}", stderr(&default));
+}
+
+/// Random formulas with long clauses, repeats, tautologies and frequent variables: the proof of
+/// each unsatisfiable one from the SAT backend's refutation of its normalisation passes all
+/// three checkers.
+#[test]
+fn random_formulas_proved_as_given() {
+    use gamecert::base::rng::Rng;
+    use gamecert::base::sat::{solve, Backend, SatOutcome};
+    use gamecert_certificates::base::cnf::Cnf;
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng::new(31);
+    let (mut proved, mut outside) = (0, 0);
+    for trial in 0..200 {
+        let num_vars = rng.range(3, 9) as u32;
+        let mut f = Cnf::new(num_vars + 1);
+        for _ in 0..rng.range(num_vars as u64 * 2, num_vars as u64 * 6) {
+            let width = [1, 2, 2, 3, 3, 3, 4, 5, 7][rng.range(0, 8) as usize];
+            let clause = (0..width)
+                .map(|_| {
+                    let var = rng.range(1, u64::from(num_vars)) as i32;
+                    if rng.range(0, 1) == 0 {
+                        var
+                    } else {
+                        -var
+                    }
+                })
+                .collect();
+            f.add_clause(clause);
+        }
+        let normalised = gamecert_reductions::normalise::normalise(&f).formula;
+        let Ok(SatOutcome::Unsatisfiable { lrat }) = solve(&normalised, true, Backend::Cadical)
+        else {
+            continue;
+        };
+        let proof = gamecert_reductions::normalise_proof::refute_original(&f, &normalised, &lrat)
+            .unwrap_or_else(|e| panic!("trial {trial}: {e}"));
+        proved += 1;
+        if proved % 5 == 0 {
+            let cnf = write(dir.path(), "f.cnf", &f.to_dimacs());
+            let lrat = write(dir.path(), "f.lrat", &proof.lrat);
+            all_checkers_say(&cnf, &lrat, true, &format!("trial {trial}"));
+            outside += 1;
+        }
+    }
+    assert!(proved >= 50 && outside >= 10, "only {proved} unsatisfiable formulas");
+}

@@ -7,7 +7,7 @@
 //! it, for each backend B: SAT with the LRAT proof, then the checker on the certificate. Beside
 //! that, in the same process: the backend without proof logging (the SAT part alone), the
 //! trusted checker on the LRAT alone; as processes, on the normalised formula written as
-//! `gamecert export-proof --cnf` writes it ([`Cnf::to_dimacs`]): the `cadical` binary (no
+//! `gamecert export-proof --formula refuted` writes it ([`Cnf::to_dimacs`]): the `cadical` binary (no
 //! proof) and drat-trim's `lrat-check` on the proof. A program not on `PATH` leaves its column
 //! empty. A backend refused for size, or slower than [`SKIP_AFTER_SECONDS`], on a random formula
 //! is skipped on the larger ones (a row says so).

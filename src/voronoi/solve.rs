@@ -311,6 +311,9 @@ pub fn one_round(instance: &Instance, options: &Options) -> anyhow::Result<Optio
     let backend = options.sat.unwrap_or_default();
     let solved = solve_one_round(spec, &game, options.method, backend).map_err(|e| match e {
         SolveError::TooLarge(t) => BadInput(t.to_string()).into(),
+        // A method named that does not apply to this instance: bad input, as the registry
+        // reports every other method that does not apply.
+        e @ (SolveError::NoSource | SolveError::WrongMethod(_)) => BadInput(e.to_string()).into(),
         other => anyhow::Error::from(other),
     })?;
     let fields = serde_json::json!({

@@ -257,9 +257,9 @@ fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
             FormatError::from_json(err)
         }
     })?;
-    match header.format.as_ref().and_then(|f| f.as_str()) {
-        Some(f) if f == format => {}
-        Some(f) => {
+    match header.format.as_ref().map(|f| f.as_str().ok_or(f)) {
+        Some(Ok(f)) if f == format => {}
+        Some(Ok(f)) => {
             let hint = match f {
                 "gamecert-certificate" => " (this file is a certificate: the instance comes first)",
                 "gamecert-instance" => " (this file is an instance: the certificate comes second)",
@@ -270,6 +270,11 @@ fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
                 _ => "",
             };
             return Err(FormatError::new(format!("format is '{f}', expected '{format}'{hint}")));
+        }
+        Some(Err(other)) => {
+            return Err(FormatError::new(format!(
+                "field `format` is {other}, expected the string '{format}'"
+            )))
         }
         None => return Err(FormatError::new(format!("missing field `format` ('{format}')"))),
     }
@@ -282,12 +287,13 @@ fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
         }
         None => return Err(FormatError::new("missing or non-numeric field `version`")),
     }
-    header
-        .kind
-        .as_ref()
-        .and_then(|k| k.as_str())
-        .map(str::to_string)
-        .ok_or_else(|| FormatError::new("missing field `kind`"))
+    match header.kind {
+        Some(serde_json::Value::String(kind)) => Ok(kind),
+        Some(other) => Err(FormatError::new(format!(
+            "field `kind` is {other}, expected a kind's name (a string)"
+        ))),
+        None => Err(FormatError::new("missing field `kind`")),
+    }
 }
 
 /// The keys of the envelope, which [`envelope`] reads and [`body`] skips.
@@ -457,6 +463,27 @@ mod tests {
         assert!(err.message.contains("unknown instance kind 'chess'"));
         let err = Certificate::from_json(SMALL).unwrap_err();
         assert!(err.message.contains("expected 'gamecert-certificate'"));
+    }
+
+    #[test]
+    fn an_envelope_field_of_the_wrong_type_is_not_called_missing() {
+        let err = Instance::from_json(r#"{"format": 1}"#).unwrap_err();
+        assert_eq!(err.message, "field `format` is 1, expected the string 'gamecert-instance'");
+        let err = Instance::from_json(r#"{"version": 1}"#).unwrap_err();
+        assert_eq!(err.message, "missing field `format` ('gamecert-instance')");
+        let err = Certificate::from_json(r#"{"format": true, "version": 1}"#).unwrap_err();
+        assert!(err.message.starts_with("field `format` is true, expected the string"), "{err}");
+        let err = Instance::from_json(
+            r#"{"format": "gamecert-instance", "version": 1, "kind": ["heap-game"]}"#,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.message,
+            "field `kind` is [\"heap-game\"], expected a kind's name (a string)"
+        );
+        let err =
+            Instance::from_json(r#"{"format": "gamecert-instance", "version": 1}"#).unwrap_err();
+        assert_eq!(err.message, "missing field `kind`");
     }
 
     /// The message of reading `text` as an instance (`Err` expected).

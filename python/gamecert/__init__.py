@@ -12,6 +12,14 @@ line (``load``, ``reduce``, ``solve``, ``verify``, ``table``), with the same mes
 
 Bad input raises ``gamecert.BadInput`` (a ``ValueError``) whose message names the file, line
 and column; a rejected certificate is a ``Verdict`` with ``accepted == False``.
+
+Node labels: ``voronoi(graph)`` keeps the graph's own nodes (ints, tuples, any hashable
+object). The instance's file names each vertex by ``str(node)`` when that is a usable name
+(non-empty, printable, no whitespace and none of ``, : ; #``, and no other node has the same
+``str``), else by a generated ``v0``, ``v1``, ... that no other vertex uses; ``instance.labels``
+maps the names back. ``Certificate.move`` reads positions given as those nodes and answers
+with them, and ``to_networkx`` returns them. An instance read from a file or text has no
+labels: its names stand for themselves.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import os
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from ._gamecert import BadInput, Certificate, Instance, Rejected, Verdict
+from ._gamecert import _with_labels
 from ._gamecert import graph6 as _graph6
 from ._gamecert import load as _load
 from ._gamecert import loads as _loads
@@ -121,17 +130,67 @@ def table_details(name: str, **options: Any) -> Dict[str, Any]:
     return _table(name, options)
 
 
-def _graph_lists(graph: Any) -> "tuple[List[str], List[List[str]]]":
-    """Vertex names and edges of a networkx graph or a graph6 string."""
-    if isinstance(graph, bytes):
-        graph = graph.decode("ascii")
-    if isinstance(graph, str):
-        vertices, edges = _graph6(graph)
-        return list(vertices), [list(e) for e in edges]
-    if graph.is_directed() or graph.is_multigraph():
-        raise BadInput("a Voronoi game is played on a simple undirected graph (networkx.Graph)")
-    vertices = [str(v) for v in graph.nodes]
-    return vertices, [[str(a), str(b)] for a, b in graph.edges]
+#: Characters a vertex name kept from ``str(node)`` may not hold: the game's notation splits
+#: positions on them (``W: a, b  B: c``) and the edge-list format on whitespace.
+_SEPARATORS = frozenset(",:;#")
+
+
+def _usable(name: str) -> bool:
+    """Whether ``name`` can stand for a vertex in files and in the game's notation as it is."""
+    return (
+        name != ""
+        and name.isprintable()
+        and not any(c.isspace() or c in _SEPARATORS for c in name)
+    )
+
+
+def _names(nodes: Sequence[Any]) -> Dict[Any, str]:
+    """The vertex name of each node: ``str(node)`` when it is usable and no other node has the
+    same ``str``, else the first of ``v0``, ``v1``, ... that no vertex uses."""
+    shown = [str(node) for node in nodes]
+    counts: Dict[str, int] = {}
+    for text in shown:
+        counts[text] = counts.get(text, 0) + 1
+    kept = {text for text in shown if counts[text] == 1 and _usable(text)}
+    names: Dict[Any, str] = {}
+    generated = 0
+    for node, text in zip(nodes, shown):
+        if text in kept:
+            names[node] = text
+            continue
+        while f"v{generated}" in kept:
+            generated += 1
+        names[node] = f"v{generated}"
+        generated += 1
+    return names
+
+
+def _graph_lists(graph: Any) -> "tuple[List[Any], List[Any]]":
+    """The nodes and edges of a networkx graph or a list of edges (pairs of nodes), in order."""
+    if hasattr(graph, "nodes") and hasattr(graph, "edges"):
+        if graph.is_directed() or graph.is_multigraph():
+            raise BadInput("a Voronoi game is played on a simple undirected graph (networkx.Graph)")
+        return list(graph.nodes), [(a, b) for a, b in graph.edges]
+    try:
+        edges = list(graph)
+    except TypeError:
+        raise TypeError(
+            "a Voronoi game's graph is a networkx.Graph, a graph6 line or a list of edges "
+            f"(pairs of nodes), not {type(graph).__name__}"
+        ) from None
+    nodes: Dict[Any, None] = {}
+    pairs = []
+    for k, edge in enumerate(edges):
+        ends = list(edge) if isinstance(edge, (tuple, list)) else None
+        # networkx's (u, v, data) edges carry a dict of attributes, which the game ignores.
+        if ends is not None and len(ends) == 3 and isinstance(ends[2], dict):
+            ends = ends[:2]
+        if ends is None or len(ends) != 2:
+            raise TypeError(f"edge {k} of the list, {edge!r}, is not a pair of nodes")
+        for node in ends:
+            nodes.setdefault(node, None)
+        pairs.append((ends[0], ends[1]))
+    return list(nodes), pairs
 
 
 def voronoi(
@@ -143,26 +202,62 @@ def voronoi(
     start: Optional[Dict[str, Sequence[Any]]] = None,
     name: str = "<graph>",
 ) -> Instance:
-    """A Voronoi game on ``graph``: a ``networkx.Graph`` (vertices named by ``str``) or one
-    graph6 line (vertices ``v0``, ``v1``, ... as ``gamecert gen graph`` names them).
+    """A Voronoi game on ``graph``: a ``networkx.Graph``, a list of edges (pairs of nodes; the
+    graph has no isolated vertex then), or one graph6 line (vertices ``v0``, ``v1``, ... as
+    ``gamecert gen graph`` names them).
+
+    Nodes are any hashable objects (ints, tuples, strings with spaces); the instance keeps them
+    (``instance.labels``), so ``Certificate.move`` and ``to_networkx`` give them back. In the
+    instance's file, a node is named ``str(node)`` when that is non-empty, printable, free of
+    whitespace and of ``, : ; #`` and no other node has the same ``str``, else ``v0``, ``v1``,
+    ... (names no other vertex takes).
 
     With ``rounds``, the multi-round game (``voronoi``: W and B alternate, ``rounds`` moves
-    each, optionally from ``start = {"white": [...], "black": [...]}``). With ``white`` and
-    ``black_count``, the one-round game (``voronoi-one-round``: W holds ``white``, B places
+    each, optionally from ``start = {"white": [...], "black": [...]}``, nodes). With ``white``
+    and ``black_count``, the one-round game (``voronoi-one-round``: W holds ``white``, B places
     ``black_count`` vertices). The instance is validated as a file would be; ``BadInput``
-    otherwise.
+    otherwise, ``TypeError`` for a graph of none of the three forms.
     """
-    vertices, edges = _graph_lists(graph)
+    if isinstance(graph, bytes):
+        graph = graph.decode("ascii")
+    labelled = not isinstance(graph, str)
+    if labelled:
+        nodes, edges = _graph_lists(graph)
+        names = _names(nodes)
+    else:
+        vertices, graph6_edges = _graph6(graph)
+        nodes, edges = list(vertices), [tuple(e) for e in graph6_edges]
+        names = {v: v for v in nodes}
+
+    def named(node: Any) -> str:
+        # A node of the graph by its name; anything else by its str, for the checker to refuse.
+        try:
+            return names[node]
+        except (KeyError, TypeError):
+            return str(node)
+
+    def named_all(given: Iterable[Any], what: str) -> List[str]:
+        if isinstance(given, (str, bytes)):
+            raise TypeError(f"{what} is a list of nodes, not a string")
+        return [named(v) for v in given]
+
     document: Dict[str, Any] = {"format": "gamecert-instance", "version": 1}
-    graph_spec = {"vertices": vertices, "edges": edges}
+    graph_spec = {
+        "vertices": [names[v] for v in nodes],
+        "edges": [[names[a], names[b]] for a, b in edges],
+    }
     if rounds is not None:
         if white is not None or black_count is not None:
             raise BadInput("give rounds (the multi-round game) or white and black_count (one round), not both")
         document.update(kind="voronoi", graph=graph_spec, rounds=rounds)
         if start is not None:
+            sides = {str(key).lower(): value for key, value in start.items()}
+            unknown = set(sides) - {"white", "black", "w", "b"}
+            if unknown:
+                raise BadInput(f"start is {{'white': [...], 'black': [...]}}, not one with {sorted(unknown)}")
             document["start"] = {
-                "white": [str(v) for v in start.get("white", [])],
-                "black": [str(v) for v in start.get("black", [])],
+                "white": named_all(sides.get("white", sides.get("w", [])), "start['white']"),
+                "black": named_all(sides.get("black", sides.get("b", [])), "start['black']"),
             }
     elif white is not None and black_count is not None:
         if start is not None:
@@ -170,29 +265,44 @@ def voronoi(
         document.update(
             kind="voronoi-one-round",
             graph=graph_spec,
-            white=[str(v) for v in white],
+            white=named_all(white, "white"),
             black_count=black_count,
         )
     else:
         raise BadInput("give rounds (the multi-round game) or white and black_count (one round)")
-    return loads(json.dumps(document), name)
+    instance = loads(json.dumps(document), name)
+    if not labelled:
+        return instance
+    return _with_labels(instance, {text: node for node, text in names.items()})
 
 
 def to_networkx(instance: Instance) -> Any:
-    """The graph of a Voronoi instance as a ``networkx.Graph``.
+    """The graph of a Voronoi instance as a ``networkx.Graph``, with the nodes it was built from.
 
-    The game's parameters are graph attributes: ``kind``, and ``rounds`` (with ``start``) or
-    ``white`` and ``black_count``. Raises ``BadInput`` for an instance without a graph.
+    Nodes are the instance's labels (the graph ``voronoi`` was given), or the vertex names of
+    an instance read from a file. The game's parameters are graph attributes: ``kind``, and
+    ``rounds`` (with ``start``, ``{"white": [...], "black": [...]}``) or ``white`` and
+    ``black_count``, in the same nodes. Raises ``BadInput`` for an instance without a graph.
     """
     import networkx
 
     document = json.loads(instance.to_json())
     if document["kind"] not in ("voronoi", "voronoi-one-round"):
         raise BadInput(f"a {document['kind']} instance is not a Voronoi game on a graph")
+    labels = instance.labels or {}
+
+    def node(name: str) -> Any:
+        return labels.get(name, name)
+
     graph = networkx.Graph(kind=document["kind"])
-    graph.add_nodes_from(document["graph"]["vertices"])
-    graph.add_edges_from(document["graph"]["edges"])
-    for key in ("rounds", "start", "white", "black_count"):
-        if key in document:
-            graph.graph[key] = document[key]
+    graph.add_nodes_from(node(v) for v in document["graph"]["vertices"])
+    graph.add_edges_from((node(a), node(b)) for a, b in document["graph"]["edges"])
+    if "rounds" in document:
+        graph.graph["rounds"] = document["rounds"]
+    if "start" in document:
+        graph.graph["start"] = {side: [node(v) for v in held] for side, held in document["start"].items()}
+    if "white" in document:
+        graph.graph["white"] = [node(v) for v in document["white"]]
+    if "black_count" in document:
+        graph.graph["black_count"] = document["black_count"]
     return graph

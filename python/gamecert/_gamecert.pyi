@@ -1,9 +1,13 @@
 """Type stubs of gamecert's native module (python/src/lib.rs); the package re-exports it."""
 
 import os
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Union
 
 _Path = Union[str, "os.PathLike[str]"]
+#: A position for ``Certificate.move``: the game's notation, each side's holdings
+#: (``{"W": [nodes], "B": [nodes]}``), or the moves played from the start (a heap game's heap
+#: sizes, a coin game's heads).
+_Position = Union[str, Mapping[Any, Sequence[Any]], Sequence[Any]]
 
 class BadInput(ValueError):
     """Input gamecert cannot use; the message names the file, line and column."""
@@ -38,6 +42,16 @@ class Instance:
         """The SVG ``gamecert render`` draws (with a certificate, the last position of its
         play, once the checker accepts it); ``BadInput`` for a kind without a picture."""
     def _repr_svg_(self) -> Optional[str]: ...
+    @property
+    def labels(self) -> Optional[Dict[str, Any]]:
+        """The user's node for each vertex name (a new dict) of an instance ``voronoi`` built
+        from a graph of Python objects; None for one read from a file or text."""
+    def label(self, name: str) -> Any:
+        """The user's node that the vertex ``name`` stands for (``name`` itself without
+        labels)."""
+    def vertex(self, node: Hashable) -> str:
+        """The vertex name of the user's ``node`` (in the file and the game's notation); a
+        string that is no node is taken as a name."""
 
 class Certificate:
     """A witness, refutation, strategy or labelling for an instance."""
@@ -67,11 +81,21 @@ class Certificate:
         """The certificate as gamecert's JSON file format."""
     def save(self, path: _Path) -> None:
         """Write the certificate's JSON file."""
-    def move(self, position: Optional[str] = None, instance: Optional[Instance] = None) -> Optional[str]:
-        """The certified strategy's move at `position` (the game's notation; the start when
-        None), as `gamecert hint` gives it; None where the certificate gives no move. Checks
-        the certificate first; raises Rejected if the checker rejects it, BadInput for a
-        certificate without a strategy or a position that does not read."""
+    def move(
+        self,
+        position: Optional[_Position] = None,
+        instance: Optional[Instance] = None,
+        *,
+        notation: bool = False,
+    ) -> Any:
+        """The certified strategy's move at ``position``, as ``gamecert hint`` gives it; None
+        where the certificate gives no move. ``position``: None (the start), the game's
+        notation, a dict of each side's holdings (``{"W": [nodes], "B": [nodes]}``), or a list
+        of the moves played from the start (a heap game's heap sizes, a coin game's heads), in
+        the instance's own nodes. A Voronoi game's move is a node; elsewhere, and with
+        ``notation=True``, the notation. Checks the certificate first; raises Rejected if the
+        checker rejects it, BadInput for a certificate without a strategy or a position that
+        does not read, TypeError for a position of another type."""
     def _repr_svg_(self) -> Optional[str]: ...
 
 class Verdict:
@@ -96,3 +120,4 @@ def solve(instance: Instance, method: Optional[str] = None, sat: Optional[str] =
 def verify(instance: Instance, certificate: Certificate, max_work: Optional[int] = None) -> Verdict: ...
 def table(name: str, options: Dict[str, Any]) -> Dict[str, Any]: ...
 def graph6(text: str) -> Tuple[List[str], List[Tuple[str, str]]]: ...
+def _with_labels(instance: Instance, labels: Dict[str, Any]) -> Instance: ...

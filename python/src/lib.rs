@@ -3,12 +3,18 @@
 //! `gamecert.BadInput` (a `ValueError`) with the command line's message, any other failure a
 //! `RuntimeError`; a rejected certificate is a `Verdict`, never an exception. The Python
 //! modules beside it (`gamecert/__init__.py`) add the networkx conversions and keyword options.
+//!
+//! Labels: an instance built from a graph of Python objects (`gamecert.voronoi`) carries the
+//! user's node for each vertex name the file uses (the package's `_names` picks the names), so
+//! that `Certificate.move` reads positions given as those nodes and answers with them;
+//! `to_networkx` uses the same map. An instance read from a file or text has none: its names
+//! stand for themselves.
 
 use gamecert::api::{self, BadInput as BadInputError, Loaded, Method, RenderError};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use std::path::PathBuf;
 
 create_exception!(
@@ -50,6 +56,100 @@ struct Instance {
     loaded: Loaded,
     /// What `gamecert reduce` printed while building it (empty for a loaded instance).
     notes: Vec<String>,
+    /// The user's node for each vertex name, for an instance built from a graph of Python
+    /// objects (`gamecert.voronoi`), and the name of each such node; `None` when the names
+    /// stand for themselves.
+    labels: Option<Labels>,
+}
+
+/// The two directions of an instance's labels.
+struct Labels {
+    /// Vertex name -> the user's node.
+    nodes: Py<PyDict>,
+    /// The user's node -> vertex name.
+    names: Py<PyDict>,
+}
+
+impl Instance {
+    fn new(loaded: Loaded, notes: Vec<String>) -> Instance {
+        Instance { loaded, notes, labels: None }
+    }
+
+    /// The user's node named `name` (the name itself when the instance has no labels).
+    fn node_of(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
+        if let Some(labels) = &self.labels {
+            if let Some(node) = labels.nodes.bind(py).get_item(name)? {
+                return Ok(node.unbind());
+            }
+        }
+        Ok(PyString::new(py, name).into_any().unbind())
+    }
+
+    /// The vertex name of the user's `node` in the game's notation. With labels, a node of
+    /// the graph gives its name and a string is taken as a name; without, a string is a name,
+    /// a pair `(a, b)` an edge `a-b` (the games on points), anything else its `str`.
+    fn word_of(&self, node: &Bound<'_, PyAny>) -> PyResult<String> {
+        if let Some(labels) = &self.labels {
+            // An unhashable object is no node: the lookup's TypeError means "not there".
+            if let Ok(Some(name)) = labels.names.bind(node.py()).get_item(node) {
+                return name.extract();
+            }
+        }
+        if let Ok(text) = node.cast::<PyString>() {
+            return Ok(text.to_cow()?.into_owned());
+        }
+        if self.labels.is_some() {
+            return Err(BadInput::new_err(format!(
+                "{} is not a node of the instance's graph",
+                node.repr()?
+            )));
+        }
+        if node.is_instance_of::<PyTuple>() || node.is_instance_of::<PyList>() {
+            let ends: Vec<Bound<'_, PyAny>> = node.try_iter()?.collect::<PyResult<_>>()?;
+            if let [a, b] = &ends[..] {
+                return Ok(format!("{}-{}", a.str()?, b.str()?));
+            }
+        }
+        Ok(node.str()?.to_cow()?.into_owned())
+    }
+
+    /// A position given as a dict of each side's holdings, in the game's notation: `{"W":
+    /// [...], "B": [...]}` (or `white`, `black`) in a Voronoi game, else `KEY: a, b` per key
+    /// (`{1: [1, 4], 2: [2]}` in the DNF game, `{"green": [(0, 1)]}` on points).
+    fn dict_notation(&self, dict: &Bound<'_, PyDict>) -> PyResult<String> {
+        let voronoi = matches!(self.loaded.instance.kind(), "voronoi" | "voronoi-one-round");
+        let mut parts: Vec<(String, String)> = Vec::new();
+        for (key, items) in dict.iter() {
+            let key = key.str()?.to_cow()?.into_owned();
+            let key = match (voronoi, key.to_lowercase().as_str()) {
+                (true, "w" | "white") => "W".to_string(),
+                (true, "b" | "black") => "B".to_string(),
+                (true, _) => {
+                    return Err(BadInput::new_err(format!(
+                        "a Voronoi position is a dict {{'W': [nodes], 'B': [nodes]}}, not one \
+                         with the key '{key}'"
+                    )))
+                }
+                (false, _) => key,
+            };
+            if items.is_instance_of::<PyString>() {
+                return Err(PyTypeError::new_err(format!(
+                    "position['{key}'] is a string: give a list of nodes"
+                )));
+            }
+            let words: Vec<String> =
+                items.try_iter()?.map(|item| self.word_of(&item?)).collect::<PyResult<_>>()?;
+            parts.push((key, words.join(", ")));
+        }
+        if voronoi {
+            for side in ["W", "B"] {
+                if !parts.iter().any(|(k, _)| k == side) {
+                    parts.push((side.to_string(), String::new()));
+                }
+            }
+        }
+        Ok(parts.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("  "))
+    }
 }
 
 #[pymethods]
@@ -117,6 +217,25 @@ impl Instance {
     /// Jupyter's picture of the instance (`None` for a kind without one).
     fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
         self.svg(py, None).ok()
+    }
+
+    /// The user's node for each vertex name (a new dict), for an instance `gamecert.voronoi`
+    /// built from a graph of Python objects; `None` for one read from a file or text, whose
+    /// names stand for themselves.
+    #[getter]
+    fn labels(&self, py: Python<'_>) -> PyResult<Option<Py<PyDict>>> {
+        self.labels.as_ref().map(|l| Ok(l.nodes.bind(py).copy()?.unbind())).transpose()
+    }
+
+    /// The user's node that the vertex `name` stands for (`name` itself without labels).
+    fn label(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
+        self.node_of(py, name)
+    }
+
+    /// The vertex name (as in the instance's file and the game's notation) of the user's
+    /// `node`; a string that is no node is taken as a name.
+    fn vertex(&self, node: &Bound<'_, PyAny>) -> PyResult<String> {
+        self.word_of(node)
     }
 
     fn __repr__(&self) -> String {
@@ -208,21 +327,28 @@ impl Certificate {
             .map_err(|e| BadInput::new_err(format!("cannot write {}: {e}", path.display())))
     }
 
-    /// The certified strategy's move at `position` (written in the game's own notation, as
-    /// `gamecert hint --position` takes it; the start when `None`), in the game's notation:
-    /// what `gamecert hint` prints. The certificate is checked first, exactly as `verify`
-    /// does. `None` when the certificate gives no move there (the other side is to move, or
-    /// the position is not one the strategy reaches); `BadInput` for a certificate that holds
-    /// no strategy (a witness, a refutation), a position that does not read, or a finished
-    /// game; `Rejected` when the checker rejects the certificate. Needs the instance: a
-    /// certificate `solve` made knows it, else pass `instance=`.
-    #[pyo3(signature = (position=None, instance=None))]
+    /// The certified strategy's move at `position`: what `gamecert hint --position` prints.
+    /// `position` is `None` (the start), a string in the game's notation (as `gamecert hint
+    /// --position` takes it), a dict of each side's holdings (`{"W": [nodes], "B": [nodes]}` in
+    /// a Voronoi game; `KEY: [...]` per key of the notation elsewhere, `{1: [1, 4], 2: [2]}`,
+    /// `{"green": [(0, 1)]}`), or a list: the moves played from the start, in order (nodes in
+    /// a Voronoi game, variables, edges `(a, b)`, or notation strings), except in a heap game
+    /// (the heap sizes) and a coin game (the heads). Nodes are the instance's own labels
+    /// (`gamecert.voronoi`'s graph). In a Voronoi game the move is the node; elsewhere, and
+    /// with `notation=True`, the game's notation. The certificate is checked first, exactly
+    /// as `verify` does. `None` when the certificate gives no move there (the other side is to
+    /// move, or the position is not one the strategy reaches); `BadInput` for a certificate
+    /// that holds no strategy (a witness, a refutation), a position that does not read, or a
+    /// finished game; `Rejected` when the checker rejects the certificate. Needs the instance:
+    /// a certificate `solve` made knows it, else pass `instance=`.
+    #[pyo3(signature = (position=None, instance=None, *, notation=false))]
     fn r#move(
         &self,
         py: Python<'_>,
-        position: Option<&str>,
+        position: Option<&Bound<'_, PyAny>>,
         instance: Option<Py<Instance>>,
-    ) -> PyResult<Option<String>> {
+        notation: bool,
+    ) -> PyResult<Option<Py<PyAny>>> {
         use gamecert::play::{PlayError, Strategy};
         let instance = match instance.as_ref().or(self.instance.as_ref()) {
             Some(instance) => instance.get(),
@@ -246,11 +372,61 @@ impl Certificate {
                 return Err(BadInput::new_err(why))
             }
         };
+        let kind = instance.loaded.instance.kind();
+        let read = |text: String| {
+            strategy
+                .parse_position(&text)
+                .map_err(|why| BadInput::new_err(format!("position '{text}': {why}")))
+        };
         let at = match position {
-            Some(text) => strategy
-                .parse_position(text)
-                .map_err(|why| BadInput::new_err(format!("position '{text}': {why}")))?,
             None => strategy.start(),
+            Some(given) if given.is_instance_of::<PyString>() => read(given.extract()?)?,
+            Some(given) if given.is_instance_of::<PyDict>() => {
+                read(instance.dict_notation(given.cast::<PyDict>()?)?)?
+            }
+            Some(given)
+                if given.is_instance_of::<PyList>() || given.is_instance_of::<PyTuple>() =>
+            {
+                let items: Vec<Bound<'_, PyAny>> = given.try_iter()?.collect::<PyResult<_>>()?;
+                if matches!(kind, "heap-game" | "coin-game") {
+                    // The position itself: heap sizes, or the coins showing heads.
+                    let words = items
+                        .iter()
+                        .map(|item| {
+                            if item.is_instance_of::<PyTuple>() || item.is_instance_of::<PyList>() {
+                                let parts: Vec<String> = item
+                                    .try_iter()?
+                                    .map(|x| Ok(x?.str()?.to_cow()?.into_owned()))
+                                    .collect::<PyResult<_>>()?;
+                                Ok(format!("({})", parts.join(",")))
+                            } else {
+                                Ok(item.str()?.to_cow()?.into_owned())
+                            }
+                        })
+                        .collect::<PyResult<Vec<String>>>()?;
+                    read(words.join(" "))?
+                } else {
+                    let mut at = strategy.start();
+                    for (i, item) in items.iter().enumerate() {
+                        let word = instance.word_of(item)?;
+                        let mv = at.parse_move(&word).map_err(|why| {
+                            BadInput::new_err(format!(
+                                "move {} of the position, '{word}': {why}",
+                                i + 1
+                            ))
+                        })?;
+                        at = at.apply(&mv);
+                    }
+                    at
+                }
+            }
+            Some(other) => {
+                return Err(PyTypeError::new_err(format!(
+                    "a position is None, a string in the game's notation, a dict of each side's \
+                     holdings or a list of the moves played, not {}",
+                    other.get_type().name()?
+                )))
+            }
         };
         if let Some(outcome) = at.outcome() {
             return Err(BadInput::new_err(format!(
@@ -259,7 +435,11 @@ impl Certificate {
                 outcome.result
             )));
         }
-        Ok(strategy.reply(&at).map(|m| m.notation().to_string()))
+        let Some(reply) = strategy.reply(&at) else { return Ok(None) };
+        if !notation && kind == "voronoi" {
+            return instance.node_of(py, reply.notation()).map(Some);
+        }
+        Ok(Some(PyString::new(py, reply.notation()).into_any().unbind()))
     }
 
     /// Jupyter's picture: the play `gamecert render --certificate` draws, for a certificate
@@ -319,7 +499,7 @@ impl Verdict {
 #[pyfunction]
 fn load(py: Python<'_>, path: PathBuf) -> PyResult<Instance> {
     let loaded = py.detach(|| api::load(&path)).map_err(bad)?;
-    Ok(Instance { loaded, notes: Vec::new() })
+    Ok(Instance::new(loaded, Vec::new()))
 }
 
 /// Reads and validates an instance from a file's text; `name` stands for the file in messages.
@@ -327,7 +507,26 @@ fn load(py: Python<'_>, path: PathBuf) -> PyResult<Instance> {
 #[pyo3(signature = (text, name="<string>"))]
 fn loads(py: Python<'_>, text: &str, name: &str) -> PyResult<Instance> {
     let loaded = py.detach(|| api::loads(text, name)).map_err(bad)?;
-    Ok(Instance { loaded, notes: Vec::new() })
+    Ok(Instance::new(loaded, Vec::new()))
+}
+
+/// `instance` with `labels` (vertex name -> the user's node; every node hashable), for the
+/// package's `voronoi`.
+#[pyfunction]
+fn _with_labels(
+    py: Python<'_>,
+    instance: &Instance,
+    labels: &Bound<'_, PyDict>,
+) -> PyResult<Instance> {
+    let (nodes, names) = (PyDict::new(py), PyDict::new(py));
+    for (name, node) in labels.iter() {
+        names.set_item(&node, &name)?;
+        nodes.set_item(name, node)?;
+    }
+    let labels = Labels { nodes: nodes.unbind(), names: names.unbind() };
+    let mut labelled = Instance::new(instance.loaded.clone(), instance.notes.clone());
+    labelled.labels = Some(labels);
+    Ok(labelled)
 }
 
 /// Builds an instance from a formula's text by one of the papers' reductions (its `notes` are
@@ -339,7 +538,7 @@ fn reduce(py: Python<'_>, kind: &str, text: &str, name: &str) -> PyResult<Instan
     let reduced =
         py.detach(|| api::reduce(reduction, text, std::path::Path::new(name))).map_err(bad)?;
     let loaded = Loaded::from_instance(reduced.instance, name).map_err(bad)?;
-    Ok(Instance { loaded, notes: reduced.notes })
+    Ok(Instance::new(loaded, reduced.notes))
 }
 
 /// Solves an instance; the certificate is returned only once the checker accepted it.
@@ -426,5 +625,6 @@ fn _gamecert(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(graph6, m)?)?;
+    m.add_function(wrap_pyfunction!(_with_labels, m)?)?;
     Ok(())
 }

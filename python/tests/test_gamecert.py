@@ -167,11 +167,11 @@ def test_voronoi_games_from_networkx_and_graph6_and_back():
     one = gamecert.voronoi(star, white=[1], black_count=1)
     assert one.kind == "voronoi-one-round"
     assert gamecert.solve(one).claim == "black-wins"
-    assert gamecert.to_networkx(one).graph["white"] == ["1"]
+    assert gamecert.to_networkx(one).graph["white"] == [1]
     from_g6 = gamecert.voronoi("Dhc", rounds=1)
     assert sorted(gamecert.to_networkx(from_g6).nodes) == ["v0", "v1", "v2", "v3", "v4"]
     started = gamecert.voronoi(path, rounds=2, start={"white": [0], "black": [5]})
-    assert gamecert.to_networkx(started).graph["start"] == {"white": ["0"], "black": ["5"]}
+    assert gamecert.to_networkx(started).graph["start"] == {"white": [0], "black": [5]}
     with pytest.raises(gamecert.BadInput, match="unknown vertex|not a vertex|9"):
         gamecert.voronoi(star, white=[9], black_count=1)
     with pytest.raises(gamecert.BadInput, match="not both"):
@@ -208,6 +208,158 @@ def test_the_winning_move_is_the_certificates_in_the_games_notation():
     wrong = gamecert.Certificate.load(FIXTURES / "heap-labelling" / "reject-wrong-label.json")
     with pytest.raises(gamecert.Rejected):
         wrong.move(instance=gamecert.load(FIXTURES / "heap-labelling" / "instance.json"))
+
+
+def test_tuple_labels_survive_instance_solve_move_and_to_networkx():
+    networkx = pytest.importorskip("networkx")
+    grid = networkx.grid_2d_graph(2, 3)
+    game = gamecert.voronoi(grid, rounds=2)
+    # The file names the tuples v0, v1, ... in the graph's order; the instance keeps them.
+    assert json.loads(game.to_json())["graph"]["vertices"] == [f"v{i}" for i in range(6)]
+    assert game.labels == {f"v{i}": node for i, node in enumerate(grid.nodes)}
+    assert game.vertex((0, 1)) == "v1" and game.label("v1") == (0, 1)
+    value = gamecert.solve(game)
+    assert value.verdict.accepted
+    first = value.move()
+    assert first in grid and isinstance(first, tuple)
+    assert value.move(notation=True) == game.vertex(first)
+    # A whole play, each side's certified move given back as a node and read back as one.
+    played = []
+    for _ in range(4):
+        reply = value.move(played)
+        assert reply in grid and reply not in played, (played, reply)
+        assert value.move(tuple(played)) == reply
+        played.append(reply)
+    with pytest.raises(gamecert.BadInput, match="the game is over"):
+        value.move(played)
+    # The same position as a dict of each side's nodes, and in the notation.
+    after = played[:2]
+    expected = value.move(after)
+    assert value.move({"W": [after[0]], "B": [after[1]]}) == expected
+    assert value.move({"white": [after[0]], "black": [after[1]]}) == expected
+    notation = f"W: {game.vertex(after[0])}  B: {game.vertex(after[1])}"
+    assert value.move(notation) == expected
+    assert value.move(notation, notation=True) == game.vertex(expected)
+    # A certificate read back is played on the labelled instance it is for.
+    loaded = gamecert.Certificate.loads(value.to_json())
+    assert loaded.move(after, instance=game) == expected
+    back = gamecert.to_networkx(game)
+    assert set(back.nodes) == set(grid.nodes)
+    assert {frozenset(e) for e in back.edges} == {frozenset(e) for e in grid.edges}
+    started = gamecert.voronoi(grid, rounds=1, start={"white": [(0, 0)], "black": [(1, 2)]})
+    assert gamecert.to_networkx(started).graph["start"] == {"white": [(0, 0)], "black": [(1, 2)]}
+    one = gamecert.voronoi(grid, white=[(0, 1)], black_count=1)
+    assert gamecert.to_networkx(one).graph["white"] == [(0, 1)]
+    with pytest.raises(gamecert.BadInput, match=r"\(9, 9\) is not a node"):
+        value.move([(9, 9)])
+    with pytest.raises(gamecert.BadInput, match="not one with the key 'R'"):
+        value.move({"R": []})
+
+
+def test_int_labels_stay_ints_and_clashing_strs_get_names_of_their_own():
+    networkx = pytest.importorskip("networkx")
+    path = networkx.path_graph(6)
+    game = gamecert.voronoi(path, rounds=2)
+    assert json.loads(game.to_json())["graph"]["vertices"] == ["0", "1", "2", "3", "4", "5"]
+    value = gamecert.solve(game)
+    first = value.move()
+    assert isinstance(first, int) and first in path
+    assert value.move(notation=True) == str(first)
+    assert value.move([first]) == value.move(f"W: {first}  B: ")
+    assert sorted(gamecert.to_networkx(game).nodes) == list(range(6))
+    # 1 and "1" have the same str: neither keeps it.
+    mixed = networkx.Graph([(1, "1"), ("1", 2)])
+    instance = gamecert.voronoi(mixed, rounds=1)
+    assert instance.vertex(1) != instance.vertex("1") and "1" not in instance.labels
+    assert instance.vertex(2) == "2"
+    assert set(gamecert.to_networkx(instance).nodes) == {1, "1", 2}
+
+
+def test_strings_with_commas_and_spaces_are_labels_too():
+    networkx = pytest.importorskip("networkx")
+    path = networkx.path_graph(["a, b", "c d", "e", "v0", "x#y", "W: z"])
+    game = gamecert.voronoi(path, rounds=3, start={"white": ["x#y"], "black": ["W: z"]})
+    names = json.loads(game.to_json())["graph"]["vertices"]
+    # Usable strs are kept; the others are named v1, v2, ... (v0 is a node's own).
+    assert names == ["v1", "v2", "e", "v0", "v3", "v4"]
+    assert json.loads(game.to_json())["start"] == {"white": ["v3"], "black": ["v4"]}
+    value = gamecert.solve(game)
+    played = []
+    while True:
+        try:
+            reply = value.move(played)
+        except gamecert.BadInput as over:
+            assert "the game is over" in str(over)
+            break
+        assert reply in path, reply
+        played.append(reply)
+    assert len(played) == 4
+    assert value.move({"W": ["x#y", "c d"], "B": ["W: z"]}) == value.move(["c d"])
+    back = gamecert.to_networkx(game)
+    assert set(back.nodes) == set(path.nodes) and back.has_edge("a, b", "c d")
+    assert back.graph["start"] == {"white": ["x#y"], "black": ["W: z"]}
+
+
+def test_a_voronoi_game_on_a_list_of_edges():
+    game = gamecert.voronoi([(0, 1), (1, 2), (2, 3)], rounds=1)
+    assert game.labels == {"0": 0, "1": 1, "2": 2, "3": 3}
+    assert gamecert.solve(game).move() in (0, 1, 2, 3)
+    one = gamecert.voronoi([("a", "b"), ["b", "c"]], white=["b"], black_count=1)
+    assert one.kind == "voronoi-one-round"
+    assert gamecert.voronoi([(0, 1)], rounds=1).kind == "voronoi"
+    with pytest.raises(TypeError, match="networkx.Graph, a graph6 line or a list of edges"):
+        gamecert.voronoi(5, rounds=1)
+    with pytest.raises(TypeError, match="not a pair of nodes"):
+        gamecert.voronoi([(0, 1, 2)], rounds=1)
+    with pytest.raises(TypeError, match="list of nodes"):
+        gamecert.voronoi([(0, 1)], white="0", black_count=1)
+
+
+def test_positions_as_structures_in_games_whose_moves_are_not_vertices():
+    heaps = gamecert.loads(
+        '{"format": "gamecert-instance", "version": 1, "kind": "heap-game", '
+        '"game": "0.77", "heaps": [5, 7, 9]}'
+    )
+    labelling = gamecert.solve(heaps)
+    # A heap game's list is its heap sizes; the move stays in the notation.
+    assert labelling.move([5, 7, 9]) == labelling.move("5 7 9") == labelling.move()
+    assert isinstance(labelling.move([5, 7, 9]), str)
+    dnf = gamecert.reduce("posdnf-game", "p dnf 3 2\n1 2 0\n2 3 0\n")
+    strategy = gamecert.solve(dnf)
+    # The DNF game: a list of the variables chosen in turn, or each player's dict.
+    assert strategy.move([2, 1]) == strategy.move({1: [2], 2: [1]}) == strategy.move("1: 2  2: 1")
+    marking = gamecert.load(FIXTURES / "marking-strategy" / "instance.json")
+    edges = gamecert.solve(marking)
+    first = edges.move()
+    a, b = map(int, first.split("-"))
+    assert edges.move({"green": []}) == first
+    assert edges.move([(a, b)]) == edges.move(f"green: {first}")
+    coins = gamecert.load(FIXTURES / "coin-labelling" / "instance.json")
+    coin_labelling = gamecert.Certificate.load(FIXTURES / "coin-labelling" / "accept.json")
+    assert coin_labelling.move([(4, 1), (100, 100)], instance=coins) == coin_labelling.move(
+        "(4,1) (100,100)", instance=coins
+    )
+    with pytest.raises(TypeError, match="not float"):
+        labelling.move(1.5)
+
+
+def test_each_error_is_its_promised_class():
+    networkx = pytest.importorskip("networkx")
+    # A method named that does not apply is bad input, whichever layer says so.
+    one_round = gamecert.voronoi(networkx.star_graph(3), white=[0], black_count=1)
+    with pytest.raises(gamecert.BadInput, match="needs an instance built by `gamecert reduce`"):
+        gamecert.solve(one_round, "reduction")
+    with pytest.raises(gamecert.BadInput, match="does not apply to a voronoi instance"):
+        gamecert.solve(gamecert.voronoi(networkx.path_graph(4), rounds=1), "reduction")
+    with pytest.raises(gamecert.BadInput, match=r"field `format` is 1, expected the string 'gamecert-instance'"):
+        gamecert.loads('{"format": 1}')
+    with pytest.raises(gamecert.BadInput, match=r"missing field `format`"):
+        gamecert.loads('{"version": 1}')
+    with pytest.raises(gamecert.BadInput, match=r"field `kind` is 7"):
+        gamecert.loads('{"format": "gamecert-instance", "version": 1, "kind": 7}')
+    with pytest.raises(gamecert.BadInput, match=r"field `format` is \[\]"):
+        gamecert.Certificate.loads('{"format": [], "version": 1}')
+    assert issubclass(gamecert.BadInput, ValueError) and issubclass(gamecert.Rejected, ValueError)
 
 
 def test_help_explains_every_function():

@@ -366,7 +366,8 @@ impl Certificate {
         let strategy = match checked {
             Ok(strategy) => strategy,
             Err(PlayError::Rejected { claim, reason }) => {
-                return Err(Rejected::new_err(format!("REJECTED: {claim}: {reason}")))
+                let heading = gamecert_certificates::verify::verdict_heading(false, &claim);
+                return Err(Rejected::new_err(format!("{heading}: {reason}")));
             }
             Err(PlayError::NoStrategy(why) | PlayError::BadInput(why)) => {
                 return Err(BadInput::new_err(why))
@@ -476,8 +477,8 @@ impl Verdict {
     }
 
     fn __repr__(&self) -> String {
-        let word = if self.accepted { "ACCEPTED" } else { "REJECTED" };
-        format!("<gamecert.Verdict {word}: {}; {}>", self.claim, self.reason)
+        let heading = gamecert_certificates::verify::verdict_heading(self.accepted, &self.claim);
+        format!("<gamecert.Verdict {heading}: {}>", self.reason)
     }
 }
 

@@ -273,7 +273,8 @@ fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
         }
         Some(Err(other)) => {
             return Err(FormatError::new(format!(
-                "field `format` is {other}, expected the string '{format}'"
+                "field `format` is {}, expected the string '{format}'",
+                short_value(other)
             )))
         }
         None => return Err(FormatError::new(format!("missing field `format` ('{format}')"))),
@@ -290,9 +291,25 @@ fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
     match header.kind {
         Some(serde_json::Value::String(kind)) => Ok(kind),
         Some(other) => Err(FormatError::new(format!(
-            "field `kind` is {other}, expected a kind's name (a string)"
+            "field `kind` is {}, expected a kind's name (a string)",
+            short_value(&other)
         ))),
         None => Err(FormatError::new("missing field `kind`")),
+    }
+}
+
+/// A value read from a file, for a message: as written when short, else its JSON type (an
+/// attacker's field may be megabytes long).
+fn short_value(value: &serde_json::Value) -> String {
+    let text = value.to_string();
+    if text.len() <= 40 {
+        return text;
+    }
+    match value {
+        serde_json::Value::Array(_) => "an array".into(),
+        serde_json::Value::Object(_) => "an object".into(),
+        serde_json::Value::String(_) => "a long string".into(),
+        _ => "a number".into(),
     }
 }
 
@@ -484,6 +501,12 @@ mod tests {
         let err =
             Instance::from_json(r#"{"format": "gamecert-instance", "version": 1}"#).unwrap_err();
         assert_eq!(err.message, "missing field `kind`");
+        let long = format!(r#"{{"format": [{}0]}}"#, "0, ".repeat(1000));
+        let err = Instance::from_json(&long).unwrap_err();
+        assert_eq!(
+            err.message,
+            "field `format` is an array, expected the string 'gamecert-instance'"
+        );
     }
 
     /// The message of reading `text` as an instance (`Err` expected).

@@ -274,7 +274,7 @@ fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
         Some(Err(other)) => {
             return Err(FormatError::new(format!(
                 "field `format` is {}, expected the string '{format}'",
-                short_value(other)
+                crate::base::error::short_value(other)
             )))
         }
         None => return Err(FormatError::new(format!("missing field `format` ('{format}')"))),
@@ -292,24 +292,9 @@ fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
         Some(serde_json::Value::String(kind)) => Ok(kind),
         Some(other) => Err(FormatError::new(format!(
             "field `kind` is {}, expected a kind's name (a string)",
-            short_value(&other)
+            crate::base::error::short_value(&other)
         ))),
         None => Err(FormatError::new("missing field `kind`")),
-    }
-}
-
-/// A value read from a file, for a message: as written when short, else its JSON type (an
-/// attacker's field may be megabytes long).
-fn short_value(value: &serde_json::Value) -> String {
-    let text = value.to_string();
-    if text.len() <= 40 {
-        return text;
-    }
-    match value {
-        serde_json::Value::Array(_) => "an array".into(),
-        serde_json::Value::Object(_) => "an object".into(),
-        serde_json::Value::String(_) => "a long string".into(),
-        _ => "a number".into(),
     }
 }
 

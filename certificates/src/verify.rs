@@ -46,7 +46,9 @@ pub use crate::base::input::{
     Reader, Stream,
 };
 use crate::base::input::{foreign_text, is_dnf_text};
-pub use crate::base::output::{error_json, output_json, OUTPUT_FORMAT, OUTPUT_VERSION};
+pub use crate::base::output::{
+    error_json, output_json, verdict_heading, verdict_line, OUTPUT_FORMAT, OUTPUT_VERSION,
+};
 use crate::base::text::counted;
 use crate::check::{check_one_round_with, check_with, guarded, reject, Verdict, Work};
 use crate::format::{Certificate, Instance};
@@ -362,17 +364,6 @@ fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
     finish(request, verdict)
 }
 
-/// The verdict apart from the claim, as every command prints it: `ACCEPTED (claim: C)` or
-/// `REJECTED (claim: C)`, so that a rejected claim never reads as a statement.
-pub fn verdict_heading(accepted: bool, claim: &str) -> String {
-    format!("{} (claim: {claim})", if accepted { "ACCEPTED" } else { "REJECTED" })
-}
-
-/// The first line of a verdict: its heading ([`verdict_heading`]), then the reason.
-pub fn verdict_line(verdict: &Verdict) -> String {
-    format!("{}: {}", verdict_heading(verdict.accepted, &verdict.claim), verdict.reason)
-}
-
 fn finish(request: &Request, verdict: Verdict) -> Outcome {
     let stdout = if request.json {
         let token = if verdict.accepted { "accepted" } else { "rejected" };
@@ -396,7 +387,7 @@ fn finish(request: &Request, verdict: Verdict) -> Outcome {
             fields,
         )
     } else {
-        let mut text = format!("{}\n", verdict_line(&verdict));
+        let mut text = verdict_line(verdict.accepted, &verdict.claim, &verdict.reason);
         for theorem in &verdict.trusted {
             text.push_str(&format!("trusted: {theorem}\n"));
         }

@@ -34,7 +34,8 @@ pub fn note(quiet: bool, text: &str) {
 
 /// Prints a verdict as the checker's commands do (always text: JSON goes through [`print_json`]).
 pub fn print_verdict(verdict: &Verdict) -> anyhow::Result<()> {
-    println!("{}", gamecert_certificates::verify::verdict_line(verdict));
+    let (accepted, claim, reason) = (verdict.accepted, &verdict.claim, &verdict.reason);
+    print!("{}", gamecert_certificates::verify::verdict_line(accepted, claim, reason));
     for theorem in &verdict.trusted {
         println!("trusted: {theorem}");
     }

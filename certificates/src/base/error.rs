@@ -82,3 +82,18 @@ impl From<GraphError> for FormatError {
         FormatError::new(format!("graph.{err}"))
     }
 }
+
+/// A value read from a file, for a message: as written when short, else its JSON type (an
+/// attacker's field may be megabytes long).
+pub fn short_value(value: &serde_json::Value) -> String {
+    let text = value.to_string();
+    if text.len() <= 40 {
+        return text;
+    }
+    match value {
+        serde_json::Value::Array(_) => "an array".into(),
+        serde_json::Value::Object(_) => "an object".into(),
+        serde_json::Value::String(_) => "a long string".into(),
+        _ => "a number".into(),
+    }
+}

@@ -43,3 +43,15 @@ pub fn error_json(command: &str, message: &str, seconds: f64) -> String {
     let message = message.trim_end().trim_start_matches("error: ");
     output_json(command, "bad-input", message, seconds, serde_json::json!({ "error": message }))
 }
+
+/// The verdict apart from the claim, as every command prints it: `ACCEPTED (claim: C)` or
+/// `REJECTED (claim: C)`, so that a rejected claim never reads as a statement.
+pub fn verdict_heading(accepted: bool, claim: &str) -> String {
+    format!("{} (claim: {claim})", if accepted { "ACCEPTED" } else { "REJECTED" })
+}
+
+/// The first line of a text verdict, with its line end: the heading ([`verdict_heading`]), then
+/// the reason.
+pub fn verdict_line(accepted: bool, claim: &str, reason: &str) -> String {
+    format!("{}: {reason}\n", verdict_heading(accepted, claim))
+}

@@ -39,12 +39,12 @@ fn instance_of(formula: &Cnf, problem: SatVoronoi) -> Instance {
     })
 }
 
-#[test]
-fn accepts_and_rejects_with_the_right_exit_codes() {
-    // x1 and not x1: unsatisfiable; the LRAT proof resolves the two unit clauses.
+/// x1 and not x1 (unsatisfiable) as a sat-voronoi1 instance, and its refutation certificates by
+/// LRAT text (`3 0 1 2 0` resolves the two unit clauses).
+fn contradiction() -> (String, impl Fn(&str) -> String) {
     let formula = Cnf { num_vars: 1, clauses: vec![vec![1], vec![-1]] };
     let inst = instance_of(&formula, SatVoronoi::Problem1).to_json();
-    let refutation = |lrat: &str| {
+    let refutation = move |lrat: &str| {
         Certificate::Refutation(Refutation {
             claim: "black-cannot-win".into(),
             method: RefutationMethod::Reduction {
@@ -55,6 +55,12 @@ fn accepts_and_rejects_with_the_right_exit_codes() {
         })
         .to_json()
     };
+    (inst, refutation)
+}
+
+#[test]
+fn accepts_and_rejects_with_the_right_exit_codes() {
+    let (inst, refutation) = contradiction();
     let (code, text) = run(&inst, &refutation("3 0 1 2 0\n"));
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("ACCEPTED") && text.contains("Theorem 3"), "{text}");
@@ -94,19 +100,7 @@ fn accepts_and_rejects_with_the_right_exit_codes() {
 /// statement; the SAT world's status line under `lrat`; the flags `gamecert verify` takes.
 #[test]
 fn verdicts_keep_the_claim_apart() {
-    let formula = Cnf { num_vars: 1, clauses: vec![vec![1], vec![-1]] };
-    let inst = instance_of(&formula, SatVoronoi::Problem1).to_json();
-    let refutation = |lrat: &str| {
-        Certificate::Refutation(Refutation {
-            claim: "black-cannot-win".into(),
-            method: RefutationMethod::Reduction {
-                reduction: SatVoronoi::Problem1,
-                formula: formula.clone(),
-            },
-            lrat: lrat.into(),
-        })
-        .to_json()
-    };
+    let (inst, refutation) = contradiction();
     let (code, text) = run(&inst, &refutation("3 0 1 2 0\n"));
     assert_eq!(code, Some(0), "{text}");
     assert!(text.starts_with("ACCEPTED (claim: black-cannot-win): the instance is"), "{text}");

@@ -1,9 +1,15 @@
 //! The checker's own reader of DIMACS CNF files, for `gamecert-check lrat F.cnf F.lrat`: the
 //! formula a proof is checked against must be read by trusted code, and exactly as written.
 //!
+//! This is the one DIMACS reader of both crates: the solver side (`gamecert-reductions`) reads
+//! formulas through it too, after its own lenient pre-pass for SATLIB files (which warns about
+//! what it changed, so the checker still reads exactly what is written when given the file).
+//!
 //! Accepted: comment lines (first non-blank character `c`), one header `p cnf V C` before any
-//! clause, then literals separated by white space, each clause ended by `0` (a clause may span
-//! lines). Refused, naming the line and column: a literal beyond `V` or outside `i32`, a
+//! clause, then literals separated by [the checker's separators](crate::base::text) (ASCII
+//! spaces and tabs; a line may end in `\r\n`), each clause ended by `0` (a clause may span
+//! lines). Any other white space (a non-breaking space, a vertical tab) is refused where it
+//! stands. Refused, naming the line and column: a literal beyond `V` or outside `i32`, a
 //! clause count other than `C`, a last clause without its `0`, a second header, anything that
 //! is not a number (SATLIB's `%` end marker included: the formula would otherwise be guessed).
 //! A header whose clause count exceeds what the file's size can hold is refused at once. Work
@@ -11,6 +17,7 @@
 
 use crate::base::budget::Budget;
 use crate::base::cnf::{Cnf, CLAUSE_COST};
+use crate::base::text::{foreign_space, foreign_space_message, is_separator};
 
 /// Work units per stored literal.
 const LITERAL_COST: u64 = 8;
@@ -26,12 +33,19 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
     for (k, line) in text.lines().enumerate() {
         // Every line costs, comment or not, so a file of empty lines is charged too.
         budget.charge(LINE_COST, "reading the formula")?;
-        let trimmed = line.trim_start();
+        let trimmed = line.trim_start_matches(is_separator);
         if trimmed.is_empty() || trimmed.starts_with('c') {
             continue;
         }
-        let at = |word: &str| (k + 1, word.as_ptr() as usize - line.as_ptr() as usize + 1);
-        let mut words = line.split_whitespace().peekable();
+        if let Some((column, ch)) = foreign_space(line) {
+            fail!("{}:{column}: {}", k + 1, foreign_space_message(ch));
+        }
+        // Columns count characters (a byte offset would misplace one after a multi-byte one).
+        let at = |word: &str| {
+            let before = &line[..word.as_ptr() as usize - line.as_ptr() as usize];
+            (k + 1, before.chars().count() + 1)
+        };
+        let mut words = line.split(is_separator).filter(|w| !w.is_empty()).peekable();
         if words.peek() == Some(&"p") {
             let (l, c) = at(trimmed);
             ensure!(header.is_none(), "{l}:{c}: a second `p` line");
@@ -116,6 +130,8 @@ mod tests {
         assert_eq!(parse(&cnf.to_dimacs()).unwrap(), cnf);
         let spanning = parse("c x\np cnf 2 2\n1\n -2 0 2\n0\n").unwrap();
         assert_eq!(spanning.clauses, vec![vec![1, -2], vec![2]]);
+        let windows = parse("c x\r\np cnf 2 2\r\n1\t-2 0\r\n\t2 0\r\n").unwrap();
+        assert_eq!(windows.clauses, vec![vec![1, -2], vec![2]]);
     }
 
     #[test]
@@ -134,6 +150,12 @@ mod tests {
             ("  p cnf 2 1\n  p cnf 2 1\n", "2:3: a second"),
             ("p cnf 2 1\n1 -2 0\n%\n0\n", "3:1: `%` is not a literal"),
             ("p cnf 2 1\n-2147483648 0\n", "2:1: literal -2147483648"),
+            // Only ASCII spaces and tabs separate (a `\r` ends a line only before its `\n`).
+            ("p cnf 2 1\n1\u{a0}-2 0\n", "2:2: '\\u{a0}' (U+00A0) is not a separator"),
+            ("p cnf 2 1\n1 -2\x0b0\n", "2:5: '\\u{b}' (U+000B) is not a separator"),
+            ("p\u{a0}cnf 2 1\n1 0\n", "1:2: '\\u{a0}'"),
+            ("p cnf 2 1\n\u{e9} 1 0\n", "2:1: `\u{e9}` is not a literal"),
+            ("p cnf 2 1\n\u{e9}\u{e9}\u{a0}1 0\n", "2:3: '\\u{a0}'"),
             ("", "no `p cnf` header"),
         ] {
             let err = parse(text).unwrap_err();

@@ -58,6 +58,14 @@ use std::fmt;
 
 use crate::base::budget::Budget;
 use crate::base::cnf::Cnf;
+use crate::base::text::{read_line, without_line_end};
+
+/// The bytes a token of an honest line takes at most: a 20-digit id, or a sign and 19 digits,
+/// with its separator and room for one more.
+const TOKEN_BYTES: usize = 24;
+
+/// The shortest line bound, whatever the formula: 64 KiB.
+const MIN_LINE_CAP: usize = 1 << 16;
 
 /// Work units charged per stored clause besides its literals: its header in the arena and its
 /// index entry.
@@ -137,29 +145,22 @@ pub fn check_lrat(cnf: &Cnf, proof: &str, budget: &mut Budget) -> Result<LratRep
 }
 
 /// [`check_lrat`] on a proof read line by line from `proof` (a file of gigabytes is never held
-/// whole). A line longer than the budget left is refused before it is read in full.
+/// whole), through [`read_line`]: every line (comments and blank lines included) is charged as
+/// it is read, before it is held, and a line longer than [`Checker::line_cap`] is refused
+/// before more than that is held.
 pub fn check_lrat_reader(
     cnf: &Cnf,
     mut proof: impl std::io::BufRead,
     budget: &mut Budget,
 ) -> Result<LratReport, LratError> {
-    use std::io::{BufRead, Read};
     let mut checker = Checker::new(cnf, budget)?;
     let mut line = Vec::new();
     for line_no in 1.. {
-        line.clear();
-        let room = budget.remaining().saturating_add(1);
-        let read = (&mut proof)
-            .take(room)
-            .read_until(b'\n', &mut line)
-            .map_err(|e| error(line_no, None, format!("the proof cannot be read: {e}")))?;
-        if read == 0 {
+        let cap = checker.line_cap();
+        let more = read_line(&mut proof, &mut line, cap, budget, "reading the LRAT proof")
+            .map_err(|why| error(line_no, None, why))?;
+        if !more {
             break;
-        }
-        if read as u64 == room && line.last() != Some(&b'\n') {
-            budget
-                .charge(room, "reading the LRAT proof")
-                .map_err(|why| error(line_no, None, why))?;
         }
         if let Some(report) = checker.feed(line_no, &line, budget)? {
             return Ok(report);
@@ -172,8 +173,9 @@ fn error(line: usize, clause_id: Option<u64>, message: String) -> LratError {
     LratError { line, clause_id, message }
 }
 
+/// A separator ([`crate::base::text::is_separator`]: ASCII space and tab).
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c')
+    b == b' ' || b == b'\t'
 }
 
 fn trim_start(line: &[u8]) -> &[u8] {
@@ -265,6 +267,8 @@ struct Store {
     sparse: HashMap<u64, u32>,
     /// Arena slots held by deleted clauses.
     garbage: usize,
+    /// Live clauses.
+    live: usize,
 }
 
 impl Store {
@@ -305,6 +309,7 @@ impl Store {
         }
         self.arena.push(lits.len() as i32);
         self.arena.extend_from_slice(lits);
+        self.live += 1;
         Ok(())
     }
 
@@ -322,6 +327,7 @@ impl Store {
         }
         let offset = *entry as usize;
         *entry = DELETED;
+        self.live -= 1;
         self.garbage += 1 + self.arena[offset] as usize;
         true
     }
@@ -404,6 +410,7 @@ impl Checker {
                 dense: vec![MISSING],
                 sparse: HashMap::new(),
                 garbage: 0,
+                live: 0,
             },
             max_id: m as u64,
             values: Vec::new(),
@@ -444,6 +451,19 @@ impl Checker {
         Ok(checker)
     }
 
+    /// The longest line the proof may hold next, in bytes: [`TOKEN_BYTES`] for each token of
+    /// the longest honest line, at least [`MIN_LINE_CAP`]. An honest line holds an id, a clause
+    /// naming each variable at most once (every variable the formula's clauses or the proof
+    /// named so far, and one fresh one: the assignment's size, so a generous header buys nothing), a `0`, hints naming each live clause at most twice (a RUP chain names a
+    /// clause once; a RAT step names each candidate and the chain of its resolvent), and a `0`;
+    /// a deletion names each live clause once. Longer is no proof a producer writes, and
+    /// refusing it bounds what one line can make the checker hold.
+    fn line_cap(&self) -> usize {
+        let vars = self.values.len().saturating_add(1);
+        let tokens = vars.saturating_add(self.store.live.saturating_mul(2)).saturating_add(4);
+        tokens.saturating_mul(TOKEN_BYTES).max(MIN_LINE_CAP)
+    }
+
     /// Checks one raw line (comments and blank lines skipped); the report once the empty
     /// clause is added.
     fn feed(
@@ -452,7 +472,7 @@ impl Checker {
         raw_line: &[u8],
         budget: &mut Budget,
     ) -> Result<Option<LratReport>, LratError> {
-        let line = trim_start(raw_line);
+        let line = trim_start(without_line_end(raw_line));
         if line.is_empty() || line[0] == b'c' || is_blank(line) {
             return Ok(None);
         }
@@ -1190,6 +1210,7 @@ mod tests {
 
     #[test]
     fn reads_a_stream_as_it_reads_text() {
+        use std::io::Read;
         let read = |text: &str, budget: u64| {
             check_lrat_reader(&square(), text.as_bytes(), &mut Budget::new(budget))
         };
@@ -1197,10 +1218,33 @@ mod tests {
         let e = read("5 1 0 1 3 0\n", 1_000_000).unwrap_err();
         assert!(e.message.contains("proof ends before"), "{e}");
         // A line longer than the budget is refused before it is held whole.
-        let long = format!("5 1 0 {} 0\n", "1 ".repeat(100_000));
+        let long = format!("5 1 0 {} 0\n", "1 ".repeat(30_000));
         let e = read(&long, 50_000).unwrap_err();
         assert!(e.message.contains("work limit reached while reading"), "{e}");
         assert_eq!(e.line, 1);
+        // A line longer than an honest one (4 clauses, 2 variables: 64 KiB) is refused, ended
+        // or not, within any budget; comment lines are charged as they are read.
+        let e = read(&format!("c\n{}{long}", long.trim_end()), u64::MAX).unwrap_err();
+        assert_eq!((e.line, e.message.contains("longer than 65536 bytes")), (2, true), "{e}");
+        let zeros = std::io::BufReader::new(std::io::repeat(0));
+        let e = check_lrat_reader(&square(), zeros, &mut Budget::unlimited()).unwrap_err();
+        assert!(e.message.contains("longer than 65536 bytes"), "{e}");
+        let comments = std::io::BufReader::new(
+            std::io::repeat(b'c').take(1 << 20).chain(std::io::repeat(b'\n')),
+        );
+        let e = check_lrat_reader(&square(), comments, &mut Budget::new(100_000)).unwrap_err();
+        assert!(e.message.contains("longer than 65536 bytes"), "{e}");
+        let comments = std::io::BufReader::new(std::io::repeat(b'\n'));
+        let e = check_lrat_reader(&square(), comments, &mut Budget::new(100_000)).unwrap_err();
+        assert!(e.message.contains("work limit reached while reading the LRAT proof"), "{e}");
+        // The bound grows with the clauses live: 10,000 of them allow 20,000 hints a line.
+        let mut wide = Cnf { num_vars: 1, clauses: vec![vec![1]; 10_000] };
+        wide.clauses.push(vec![-1]);
+        let hints: String = (1..=10_000).map(|h| format!("{h} ")).collect::<String>().repeat(2);
+        let proof = format!("10002 0 {hints}10001 0\n");
+        assert!(proof.len() > 65536);
+        let read = check_lrat_reader(&wide, proof.as_bytes(), &mut Budget::unlimited());
+        assert_eq!(read.unwrap().empty_clause_id, 10002);
     }
 
     #[test]

@@ -27,12 +27,15 @@ const LINE_COST: u64 = 2;
 /// Reads `text` as a DIMACS CNF. The error is `line:column: message`.
 pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
     let mut header: Option<(u32, usize)> = None;
+    let mut header_at = (1, 1);
+    let mut lines = 0;
     let mut cnf = Cnf::default();
     let mut clause = Vec::new();
     let mut last = (1, 1);
     for (k, line) in text.lines().enumerate() {
         // Every line costs, comment or not, so a file of empty lines is charged too.
         budget.charge(LINE_COST, "reading the formula")?;
+        lines = k + 1;
         let trimmed = line.trim_start_matches(is_separator);
         if trimmed.is_empty() || trimmed.starts_with('c') {
             continue;
@@ -73,6 +76,7 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
                 text.len()
             );
             header = Some((v, m));
+            header_at = (l, c);
             cnf.num_vars = v;
             continue;
         }
@@ -106,11 +110,14 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
         }
     }
     let (l, c) = last;
-    let Some((_, count)) = header else { fail!("no `p cnf` header") };
+    let Some((_, count)) = header else {
+        fail!("{}:1: no `p cnf` header before the end of the file", lines.max(1))
+    };
     ensure!(clause.is_empty(), "{l}:{c}: the last clause has no terminating 0");
+    let (l, c) = header_at;
     ensure!(
         cnf.clauses.len() == count,
-        "the header declares {count} clauses, the file has {}",
+        "{l}:{c}: the header declares {count} clauses, the file has {}",
         cnf.clauses.len()
     );
     Ok(cnf)
@@ -141,7 +148,7 @@ mod tests {
             ("p cnf 2 1\n1 3 0\n", "2:3: literal 3"),
             ("p cnf 2 1\n1 x 0\n", "2:3: `x` is not a literal"),
             ("p cnf 2 1\n1 0\n2 0\n", "3:3: more clauses"),
-            ("p cnf 2 2\n1 0\n", "declares 2 clauses"),
+            ("c\n p cnf 2 2\n1 0\n", "2:2: the header declares 2 clauses, the file has 1"),
             ("p cnf 2 1\n1 2\n", "2:3: the last clause has no terminating 0"),
             ("p cnf 2 1\np cnf 2 1\n", "2:1: a second"),
             ("p cnf 2147483647 0\n", "1:1: expected `p cnf"),
@@ -156,7 +163,8 @@ mod tests {
             ("p\u{a0}cnf 2 1\n1 0\n", "1:2: '\\u{a0}'"),
             ("p cnf 2 1\n\u{e9} 1 0\n", "2:1: `\u{e9}` is not a literal"),
             ("p cnf 2 1\n\u{e9}\u{e9}\u{a0}1 0\n", "2:3: '\\u{a0}'"),
-            ("", "no `p cnf` header"),
+            ("", "1:1: no `p cnf` header"),
+            ("c\nc\n", "2:1: no `p cnf` header"),
         ] {
             let err = parse(text).unwrap_err();
             assert!(err.contains(expected), "{text:?}: {err}");

@@ -208,7 +208,7 @@ mod tests {
             assert!(parse_cnf(text, &mut Budget::unlimited()).is_err(), "{text:?}");
         }
         // A column on the first line counts the mark dropped.
-        assert_err("\u{feff}p cnf 2 1 x\n", 1, 2, "expected `p cnf");
+        assert_err("\u{feff}p cnf 2 1 x\n", 1, 12, "expected `p cnf");
     }
 
     #[test]
@@ -218,11 +218,11 @@ mod tests {
         assert_err("c nothing\nc here", 2, 1, "no `p cnf` header");
         // Text after `%` does not count.
         assert_err(" %\np cnf 1 1\n1 0\n", 1, 1, "no `p cnf` header");
-        assert_err("p dnf 3 2\n", 1, 1, "expected `p cnf VARIABLES CLAUSES`");
-        assert_err("p cnf 3\n", 1, 1, "expected `p cnf");
-        assert_err("p cnf -3 2\n", 1, 1, "expected `p cnf");
-        assert_err("p cnf 2147483648 1\n", 1, 1, "expected `p cnf");
-        assert_err("p cnf 3 2 7\n", 1, 1, "expected `p cnf");
+        assert_err("p dnf 3 2\n", 1, 3, "expected `p cnf VARIABLES CLAUSES`");
+        assert_err("p cnf 3\n", 1, 8, "expected `p cnf");
+        assert_err("p cnf -3 2\n", 1, 7, "expected `p cnf");
+        assert_err("p cnf 2147483648 1\n", 1, 7, "expected `p cnf");
+        assert_err("p cnf 3 2 7\n", 1, 11, "expected `p cnf");
         assert_err("p cnf 3 2\n1 0\n p cnf 3 2\n", 3, 2, "a second `p` line");
         assert_err("p cnf 3 1\n1 x 0\n", 2, 3, "`x` is not a literal");
         assert_err("p cnf 3 1\n1 2 0 c trailing\n", 2, 7, "`c` is not a literal");

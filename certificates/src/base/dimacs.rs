@@ -63,6 +63,14 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
                 _ => None,
             };
             let Some((v, m)) = numbers else {
+                // Placed at the first field that is wrong, or just after the line if missing.
+                let bad = fields.iter().enumerate().skip(1).find(|&(k, w)| match k {
+                    1 => *w != "cnf",
+                    2 => w.parse::<u32>().ok().filter(|&v| v < i32::MAX as u32).is_none(),
+                    3 => w.parse::<usize>().is_err(),
+                    _ => true,
+                });
+                let (l, c) = bad.map_or((k + 1, line.chars().count() + 1), |(_, w)| at(w));
                 fail!(
                     "{l}:{c}: expected `p cnf VARIABLES CLAUSES` with numbers in range, found `{}`",
                     fields.join(" ")
@@ -151,9 +159,13 @@ mod tests {
             ("c\n p cnf 2 2\n1 0\n", "2:2: the header declares 2 clauses, the file has 1"),
             ("p cnf 2 1\n1 2\n", "2:3: the last clause has no terminating 0"),
             ("p cnf 2 1\np cnf 2 1\n", "2:1: a second"),
-            ("p cnf 2147483647 0\n", "1:1: expected `p cnf"),
+            ("p cnf 2147483647 0\n", "1:7: expected `p cnf"),
+            ("p cnf x 1\n", "1:7: expected `p cnf"),
+            ("p dnf 1 1\n", "1:3: expected `p cnf"),
+            ("p cnf 1 -1\n", "1:9: expected `p cnf"),
+            ("p cnf 1\n", "1:8: expected `p cnf"),
             ("p cnf 2 99\n1 0\n", "1:1: the header declares 99 clauses, more than"),
-            ("p cnf 2 1 extra\n1 0\n", "1:1: expected `p cnf"),
+            ("p cnf 2 1 extra\n1 0\n", "1:11: expected `p cnf"),
             ("  p cnf 2 1\n  p cnf 2 1\n", "2:3: a second"),
             ("p cnf 2 1\n1 -2 0\n%\n0\n", "3:1: `%` is not a literal"),
             ("p cnf 2 1\n-2147483648 0\n", "2:1: literal -2147483648"),

@@ -5,6 +5,7 @@
 //! solver's (`gamecert verify`); the checker's own read plain files.
 
 use crate::base::budget::{Limits, WORK_PER_INPUT_BYTE};
+use crate::base::text::is_separator;
 use std::path::Path;
 
 /// Reads a whole file (`-`: standard input); the error names the file. The second argument is
@@ -127,24 +128,25 @@ pub fn is_dnf_text(path: &Path, text: &str) -> bool {
     if path.extension().is_some_and(|e| e == "dnf") {
         return true;
     }
+    first_line(text).is_some_and(|line| {
+        let mut words = line.split(is_separator).filter(|w| !w.is_empty());
+        words.next() == Some("p") && words.next() == Some("dnf")
+    })
+}
+
+/// The first line of `text` that is neither blank nor a `c` comment, without its separators
+/// around it (the [checker's separators](crate::base::text), as every text reader splits).
+fn first_line(text: &str) -> Option<&str> {
     text.trim_start_matches('\u{feff}')
         .lines()
-        .map(str::trim)
+        .map(|line| line.trim_matches(is_separator))
         .find(|line| !line.is_empty() && !line.starts_with('c'))
-        .is_some_and(|line| {
-            let mut words = line.split_whitespace();
-            words.next() == Some("p") && words.next() == Some("dnf")
-        })
 }
 
 /// A text format that is not an instance, and the command that takes it.
 pub fn foreign_text(text: &str) -> Option<&'static str> {
-    let first = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with('c'))?;
-    let words: Vec<&str> = first.split_whitespace().take(2).collect();
+    let first = first_line(text)?;
+    let words: Vec<&str> = first.split(is_separator).filter(|w| !w.is_empty()).take(2).collect();
     match words[..] {
         ["p", "cnf"] => Some(
             "this is a DIMACS CNF formula, not an instance; `gamecert reduce sat-voronoi1 FILE \

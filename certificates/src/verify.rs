@@ -21,8 +21,8 @@
 //!   out the certificate is rejected (exit 1) with a reason that names the limit, even if it
 //!   ran out while the instance was being validated: nothing was found wrong with the input,
 //!   but nothing was established either.
-//! - **Sizes are as stored.** The budget grows with the files' sizes on disk (or the bytes read
-//!   from standard input), never with what a compressed file decompresses to: a few hundred
+//! - **Sizes are as stored.** The budget grows with the files' sizes on disk (a stream has
+//!   none: see below), never with what a compressed file decompresses to: a few hundred
 //!   bytes of bzip2 must not buy billions of work units. A plain file's bytes are prepaid by
 //!   [`Limits::for_input`]; the bytes decompression adds beyond the stored ones are charged
 //!   [`crate::base::budget::WORK_PER_INPUT_BYTE`] each ([`decompression_work`]) as soon as the

@@ -13,7 +13,8 @@
 //! Decompression stops at a cap, enforced while decompressing (the decoder is read through a
 //! limit, so nothing past the cap is ever produced or held); a file that would go past it is
 //! bad input naming the cap and what to do. The cap is tied to the file's stored size (on disk,
-//! or the bytes read from standard input):
+//! or the bytes read from standard input; a stream is read through the checker's
+//! `read_capped`, never whole first):
 //!
 //! - `gamecert`'s own commands (`reduce`, `gen`, `table --graph6`, `solve`, ...), which have no
 //!   work budget: [`MAX_EXPANSION`] times the stored size, at least [`MIN_DECOMPRESSED_CAP`]
@@ -27,7 +28,9 @@
 //!   most [`MAX_INPUT_BYTES`]. The bytes decompression adds are then charged to the budget
 //!   before they are parsed, so a compressed file cannot make the checker hold or parse more
 //!   than a plain file of its stored size could; a larger honest file is decompressed first,
-//!   or checked with a larger `--max-work`.
+//!   or checked with a larger `--max-work`. A stream without a stored size (standard input, a
+//!   pipe, a device) counts as stored in 0 bytes, as in `gamecert-check`: read up to the cap of
+//!   0 stored bytes (31 MB with the default budget), every byte charged.
 
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, FormatError, Instance, OneRound, OneRoundSpec};

@@ -22,7 +22,8 @@ pub type Opener = fn(&Path, Option<u64>) -> Result<Stream, String>;
 pub struct Content {
     /// What is parsed: the file's bytes, or what a compressed file decompresses to.
     pub bytes: Vec<u8>,
-    /// The file's size as stored: on disk, or as read from standard input (still compressed).
+    /// The file's size as stored: on disk (still compressed); 0 for a stream without one
+    /// (standard input, a pipe, a device), whose bytes are then all charged.
     /// The budget is sized from this, never from `bytes`.
     pub stored: u64,
 }

@@ -231,7 +231,17 @@ pub fn reader(path: &Path, max_work: Option<u64>) -> Result<Content, String> {
     // A stream counts as stored in 0 bytes (its bytes are charged as decompressed ones), as in
     // the checker's own reader.
     let (raw, stored) = read_stored(path, decompression_cap(0, max_work).min(MAX_INPUT_BYTES))?;
-    let stored = stored.unwrap_or(0);
+    unpack(path, raw, stored.unwrap_or(0), max_work)
+}
+
+/// The content of `raw`, read from `path` and stored in `stored` bytes, decompressed under
+/// [`reader`]'s cap.
+fn unpack(
+    path: &Path,
+    raw: Vec<u8>,
+    stored: u64,
+    max_work: Option<u64>,
+) -> Result<Content, String> {
     let cap = decompression_cap(stored, max_work).min(MAX_INPUT_BYTES);
     let bytes = decompress(raw, cap).map_err(|refusal| {
         let why = refusal.explain(stored, cap, |tool| {
@@ -249,8 +259,8 @@ pub fn reader(path: &Path, max_work: Option<u64>) -> Result<Content, String> {
 
 /// [`reader`] as the checker's [`gamecert_certificates::verify::Opener`]: a plain file is
 /// opened and read as it is checked (a `triangle-stream` certificate of gigabytes is never held
-/// whole); standard input and compressed files are read whole, decompressed up to the same cap
-/// as [`reader`]'s.
+/// whole), and so is standard input unless it is compressed (an LRAT proof piped from a
+/// solver); compressed files are read whole, decompressed up to the same cap as [`reader`]'s.
 pub fn opener(path: &Path, max_work: Option<u64>) -> Result<Stream, String> {
     let whole = |path: &Path| {
         reader(path, max_work).map(|content| Stream {
@@ -259,10 +269,27 @@ pub fn opener(path: &Path, max_work: Option<u64>) -> Result<Stream, String> {
             stored: Some(content.stored),
         })
     };
-    if path == Path::new("-") {
-        return whole(path);
-    }
     let at = |e: std::io::Error| format!("{}: {e}", shown(path));
+    if path == Path::new("-") {
+        if STDIN_TAKEN.swap(true, Ordering::SeqCst) {
+            return Err("standard input (-) can be read only once".into());
+        }
+        let mut stdin: Box<dyn Read> = Box::new(std::io::stdin());
+        let mut head = Vec::new();
+        (&mut stdin).take(6).read_to_end(&mut head).map_err(at)?;
+        let stdin = std::io::Cursor::new(head.clone()).chain(stdin);
+        if Format::of(&head).is_none() {
+            return Ok(Stream { read: Box::new(stdin), stored: None, unpacked: 0 });
+        }
+        let raw = read_capped(stdin, 0, decompression_cap(0, max_work).min(MAX_INPUT_BYTES))
+            .map_err(|e| format!("{}: {e}", shown(path)))?;
+        let content = unpack(path, raw, 0, max_work)?;
+        return Ok(Stream {
+            unpacked: content.bytes.len() as u64,
+            read: Box::new(std::io::Cursor::new(content.bytes)),
+            stored: Some(0),
+        });
+    }
     let mut file = std::fs::File::open(path).map_err(at)?;
     let mut head = Vec::new();
     (&mut file).take(6).read_to_end(&mut head).map_err(at)?;

@@ -145,3 +145,30 @@ fn satlib_files_are_forgiven_aloud_by_the_solver_and_refused_by_the_checker() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("n.cnf:2:2: '\\u{a0}' (U+00A0) is not a separator"));
 }
+
+/// Issue 31, item 1, on the solver side: `gamecert lrat F -` streams a plain proof from standard
+/// input line by line (a proof past the cap of a whole stream still checks), while a whole
+/// file from standard input (`gamecert verify`) and a device are capped as they are read.
+#[test]
+fn standard_input_is_streamed_or_capped_as_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let formula = write(dir.path(), "u.cnf", "p cnf 1 2\n1 0\n-1 0\n");
+    let f = formula.to_str().unwrap();
+    // --max-work 6400000: a whole stream may hold 100,000 bytes; this proof holds 200,000.
+    let proof = format!("{}3 0 1 2 0\n", "c padding, a comment line of the proof\n".repeat(6000));
+    assert!(proof.len() > 200_000);
+    let out = gamecert_with_stdin(&["lrat", "--max-work", "6400000", f, "-"], proof.into_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    let (_dir, instance, _cert) = solved();
+    let out = gamecert_with_stdin(&["verify", "--max-work", "6400000", &instance, "-"], {
+        vec![b' '; 200_000]
+    });
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("holds more than 100000 bytes"), "{}", stderr(&out));
+    let out = gamecert(&["verify", "--max-work", "6400000", &instance, "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("/dev/zero: holds more than 100000 bytes"), "{}", stderr(&out));
+    let out = gamecert(&["lrat", f, "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("the line is longer than 65536 bytes"), "{}", stdout(&out));
+}

@@ -158,7 +158,20 @@ pub fn check_lrat_reader(
     for line_no in 1.. {
         let cap = checker.line_cap();
         let more = read_line(&mut proof, &mut line, cap, budget, "reading the LRAT proof")
-            .map_err(|why| error(line_no, None, why))?;
+            .map_err(|why| {
+                if !why.starts_with("the line is longer") {
+                    return error(line_no, None, why);
+                }
+                let (vars, live) = (checker.values.len().saturating_sub(1), checker.store.live);
+                let why = format!(
+                    "{why} ({} used so far, {}: an honest LRAT line names each variable, and one \
+                     more, at most once and each live clause at most twice, in at most \
+                     {TOKEN_BYTES} bytes a token; at least {MIN_LINE_CAP} bytes)",
+                    crate::base::text::counted(vars, "variable"),
+                    crate::base::text::counted(live, "live clause")
+                );
+                error(line_no, None, why)
+            })?;
         if !more {
             break;
         }
@@ -1229,6 +1242,7 @@ mod tests {
         let zeros = std::io::BufReader::new(std::io::repeat(0));
         let e = check_lrat_reader(&square(), zeros, &mut Budget::unlimited()).unwrap_err();
         assert!(e.message.contains("longer than 65536 bytes"), "{e}");
+        assert!(e.message.contains("(2 variables used so far, 4 live clauses: an honest"), "{e}");
         let comments = std::io::BufReader::new(
             std::io::repeat(b'c').take(1 << 20).chain(std::io::repeat(b'\n')),
         );

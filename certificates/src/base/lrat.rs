@@ -146,8 +146,8 @@ pub fn check_lrat(cnf: &Cnf, proof: &str, budget: &mut Budget) -> Result<LratRep
 
 /// [`check_lrat`] on a proof read line by line from `proof` (a file of gigabytes is never held
 /// whole), through [`read_line`]: every line (comments and blank lines included) is charged as
-/// it is read, before it is held, and a line longer than an honest line can be (`Checker::line_cap`) is refused
-/// before more than that is held.
+/// it is read, before it is held, and a line longer than an honest line can be
+/// (`Checker::line_cap`) is refused before more than that is held.
 pub fn check_lrat_reader(
     cnf: &Cnf,
     mut proof: impl std::io::BufRead,

@@ -40,12 +40,18 @@
 //! # Work and memory
 //!
 //! Work is charged to the check's [`Budget`] before it is done: each input clause as it is
-//! stored, each proof line by its length, each hint by the length of the clause it names (the
+//! stored, each proof line as it is read and before it is held (comments and blank lines too,
+//! [`crate::base::text::read_line`]), and again by its length when it is parsed, each hint by the length of the clause it names (the
 //! clause is scanned once per hint), each stored clause by the bytes it holds, the clause index
 //! and the assignment as they grow, and for RAT steps the occurrence lists (built the first
 //! time a RAT step needs them, then kept up to date) and every entry of the one scanned. A
 //! proof that would pass the budget is rejected at the line that would pass it. There is no
 //! recursion, and no input makes the checker panic.
+//!
+//! A streamed proof line is bounded by what an honest line can hold: 24 bytes a token for every
+//! variable named so far (the assignment's size) and one more, and for twice every live clause,
+//! at least 64 KiB. A line past it (a newline-free stream, `/dev/zero`) is rejected before more
+//! is held, whatever the budget left.
 //!
 //! Clauses live in one arena of literals, found through an index by id: a plain table while
 //! ids are dense (proof producers number clauses consecutively), a map with the standard

@@ -41,8 +41,8 @@
 //!
 //! Work is charged to the check's [`Budget`] before it is done: each input clause as it is
 //! stored, each proof line as it is read and before it is held (comments and blank lines too,
-//! [`crate::base::text::read_line`]), and again by its length when it is parsed, each hint by the length of the clause it names (the
-//! clause is scanned once per hint), each stored clause by the bytes it holds, the clause index
+//! [`crate::base::text::read_line`]), and again by its length when it is parsed, each hint by
+//! the length of the clause it names (the clause is scanned once per hint), each stored clause by the bytes it holds, the clause index
 //! and the assignment as they grow, and for RAT steps the occurrence lists (built the first
 //! time a RAT step needs them, then kept up to date) and every entry of the one scanned. A
 //! proof that would pass the budget is rejected at the line that would pass it. There is no

@@ -21,8 +21,8 @@
 //!   out the certificate is rejected (exit 1) with a reason that names the limit, even if it
 //!   ran out while the instance was being validated: nothing was found wrong with the input,
 //!   but nothing was established either.
-//! - **Sizes are as stored.** The budget grows with the files' sizes on disk (or the bytes read
-//!   from standard input), never with what a compressed file decompresses to: a few hundred
+//! - **Sizes are as stored.** The budget grows with the files' sizes on disk (a stream has
+//!   none: see below), never with what a compressed file decompresses to: a few hundred
 //!   bytes of bzip2 must not buy billions of work units. A plain file's bytes are prepaid by
 //!   [`Limits::for_input`]; the bytes decompression adds beyond the stored ones are charged
 //!   [`crate::base::budget::WORK_PER_INPUT_BYTE`] each ([`decompression_work`]) as soon as the
@@ -32,6 +32,11 @@
 //!   be sized (the certificate's size is needed first), under that cap. A `triangle-stream` is
 //!   charged item by item as it is read (at least one unit a byte), so its decompressed bytes
 //!   are not charged again.
+//! - **A stream has no stored size.** Standard input, a pipe or a device (`/dev/zero`) counts as
+//!   stored in 0 bytes: its bytes are read and charged as a decompressed file's are, up to the
+//!   same cap ([`read_capped`]), so an endless stream ends in bad input (exit 2) once it passes
+//!   it, before anything is parsed. An LRAT proof is read a line at a time, each line charged
+//!   before it is held and bounded by what an honest line can hold ([`crate::base::lrat`]).
 //! - Exit 0 when the certificate is accepted.
 //!
 //! - A file named `-` is standard input (at most one of the two). `gamecert verify` passes its
@@ -42,8 +47,8 @@
 use crate::base::budget::{Budget, Limits, WORK_PER_INPUT_BYTE};
 pub use crate::base::command_line::{parse_args, Args, USAGE};
 pub use crate::base::input::{
-    decompression_cap, decompression_work, open_file, read_file, shown, utf8, Content, Opener,
-    Reader, Stream,
+    decompression_cap, decompression_work, open_file, read_capped, read_file, shown, utf8, Content,
+    Opener, Reader, Stream,
 };
 use crate::base::input::{foreign_text, is_dnf_text};
 pub use crate::base::output::{
@@ -97,10 +102,13 @@ fn open_certificate(request: &Request) -> Result<Opened, String> {
     if head == crate::triangle_avoidance::stream::MAGIC {
         return Ok(Opened::Stream(Box::new(std::io::Cursor::new(head).chain(r)), stored));
     }
-    r.read_to_end(&mut head).map_err(io)?;
-    // A plain stream of unknown size is stored as the bytes it held.
-    let stored = stored.unwrap_or(head.len() as u64);
-    Ok(Opened::Whole(Content { bytes: head, stored }))
+    // A stream of unknown size (standard input, a pipe) counts as stored in 0 bytes: its bytes
+    // are charged as they would be decompressed, and read up to that cap.
+    let stored = stored.unwrap_or(0);
+    let cap = decompression_cap(stored, request.max_work);
+    let bytes = read_capped(std::io::Cursor::new(head).chain(r), stored, cap)
+        .map_err(|e| format!("{}: {e}", shown(request.certificate)))?;
+    Ok(Opened::Whole(Content { bytes, stored }))
 }
 
 /// Checks a `triangle-stream` certificate (after the instance, `spec`, was read from
@@ -342,8 +350,9 @@ pub fn run_lrat(request: &Request) -> Outcome {
 /// The budget cannot pay for the bytes decompression added: a rejection naming the limit.
 fn unpaid(request: &Request, why: String, budget: &Budget) -> Outcome {
     let reason = format!(
-        "{why} (a compressed file's bytes beyond its stored size cost {WORK_PER_INPUT_BYTE} \
-         units each: decompress it first, a plain file's bytes are prepaid)"
+        "{why} (a compressed file's bytes beyond its stored size, and the bytes of a stream with \
+         no stored size (standard input, a pipe), cost {WORK_PER_INPUT_BYTE} units each: \
+         decompress or save it to a file first, a plain file's bytes are prepaid)"
     );
     let mut verdict = reject("unknown".into(), reason, Work::default());
     verdict.work.work_units = budget.used();

@@ -16,6 +16,7 @@
 //! Vertices of a read graph are named `v0 .. v{n-1}` in file order (0-based, as nauty's tools
 //! number them); every error names the file, line and column.
 
+use gamecert_certificates::base::text::{foreign_space, foreign_space_message, is_separator};
 use gamecert_certificates::format::GraphSpec;
 use petgraph::graph::{NodeIndex, UnGraph};
 use std::collections::HashMap;
@@ -256,9 +257,16 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<Stri
     for (k, raw) in text.lines().enumerate() {
         let at = |col: usize, why: String| format!("{file}:{}:{col}: {why}", k + 1);
         let words: Vec<(usize, &str)> = raw
-            .split_whitespace()
+            .split(is_separator)
+            .filter(|w| !w.is_empty())
             .map(|w| (w.as_ptr() as usize - raw.as_ptr() as usize + 1, w))
             .collect();
+        if let Some((col, ch)) =
+            foreign_space(raw).filter(|_| words.first().map(|w| w.1) != Some("c"))
+        {
+            // The checker's separators (ASCII space and tab), as in every text format.
+            return Err(at(col, foreign_space_message(ch)));
+        }
         match words.first().map(|w| w.1) {
             None | Some("c") => continue,
             Some("p") => {
@@ -469,6 +477,7 @@ mod tests {
             ("p edge 2 2\ne 1 2\n", "announces 2 edges"),
             ("p cnf 2 2\n", "t:1:3: expected `p edge`"),
             ("p edge x 2\n", "t:1:8: the vertex count 'x'"),
+            ("p edge 2 1\ne 1\u{a0}2\n", "t:2:4: '\\u{a0}' (U+00A0) is not a separator"),
         ] {
             let err = read_dimacs_graph(text, "t").unwrap_err();
             assert!(err.contains(expected), "{text:?}: {err}");

@@ -13,7 +13,8 @@
 //! Decompression stops at a cap, enforced while decompressing (the decoder is read through a
 //! limit, so nothing past the cap is ever produced or held); a file that would go past it is
 //! bad input naming the cap and what to do. The cap is tied to the file's stored size (on disk,
-//! or the bytes read from standard input):
+//! or the bytes read from standard input; a stream is read through the checker's
+//! `read_capped`, never whole first):
 //!
 //! - `gamecert`'s own commands (`reduce`, `gen`, `table --graph6`, `solve`, ...), which have no
 //!   work budget: [`MAX_EXPANSION`] times the stored size, at least [`MIN_DECOMPRESSED_CAP`]
@@ -27,12 +28,14 @@
 //!   most [`MAX_INPUT_BYTES`]. The bytes decompression adds are then charged to the budget
 //!   before they are parsed, so a compressed file cannot make the checker hold or parse more
 //!   than a plain file of its stored size could; a larger honest file is decompressed first,
-//!   or checked with a larger `--max-work`.
+//!   or checked with a larger `--max-work`. A stream without a stored size (standard input, a
+//!   pipe, a device) counts as stored in 0 bytes, as in `gamecert-check`: read up to the cap of
+//!   0 stored bytes (31 MB with the default budget), every byte charged.
 
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, FormatError, Instance, OneRound, OneRoundSpec};
 use gamecert_certificates::verify::{
-    decompression_cap, decompression_work, shown, utf8, Content, Stream,
+    decompression_cap, decompression_work, read_capped, shown, utf8, Content, Stream,
 };
 use gamecert_certificates::Limits;
 use gamecert_reductions::dimacs::parse_dimacs;
@@ -66,18 +69,28 @@ pub fn solver_cap(stored: u64) -> u64 {
     stored.saturating_mul(MAX_EXPANSION).clamp(MIN_DECOMPRESSED_CAP, MAX_INPUT_BYTES)
 }
 
-/// The bytes of `path` as stored (`-`: standard input, read once).
-fn read_stored(path: &Path) -> Result<Vec<u8>, String> {
+/// The bytes of `path` as stored (`-`: standard input, read once), and its stored size: `None`
+/// for a stream without one (standard input, a pipe, a device such as `/dev/zero`), which is
+/// read through the checker's [`read_capped`] and refused past `stream_cap` bytes, never held
+/// whole first.
+fn read_stored(path: &Path, stream_cap: u64) -> Result<(Vec<u8>, Option<u64>), String> {
     let at = |e: std::io::Error| format!("{}: {e}", shown(path));
+    let capped = |read: Box<dyn Read>| {
+        read_capped(read, 0, stream_cap).map_err(|e| format!("{}: {e}", shown(path)))
+    };
     if path == Path::new("-") {
         if STDIN_TAKEN.swap(true, Ordering::SeqCst) {
             return Err("standard input (-) can be read only once".into());
         }
-        let mut bytes = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut bytes).map_err(at)?;
-        return Ok(bytes);
+        return Ok((capped(Box::new(std::io::stdin()))?, None));
     }
-    std::fs::read(path).map_err(at)
+    let file = std::fs::File::open(path).map_err(at)?;
+    if !file.metadata().map_err(at)?.is_file() {
+        return Ok((capped(Box::new(file))?, None));
+    }
+    let bytes = std::fs::read(path).map_err(at)?;
+    let stored = bytes.len() as u64;
+    Ok((bytes, Some(stored)))
 }
 
 /// The whole content of `path` (`-`: standard input), decompressed when it is gzip, xz or
@@ -88,7 +101,8 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, BadInput> {
 
 /// [`read_bytes`] with the file's stored size.
 fn read_bytes_stored(path: &Path) -> Result<(Vec<u8>, u64), BadInput> {
-    let raw = read_stored(path).map_err(BadInput)?;
+    // A stream has no size to tie the cap to: it may hold MAX_INPUT_BYTES, as in open_stream.
+    let (raw, _) = read_stored(path, MAX_INPUT_BYTES).map_err(BadInput)?;
     let stored = raw.len() as u64;
     let cap = solver_cap(stored);
     decompress(raw, cap)
@@ -214,8 +228,20 @@ impl Write for Capped {
 /// `max_work`, at most [`MAX_INPUT_BYTES`]), as `gamecert verify`'s
 /// [`gamecert_certificates::verify::Reader`].
 pub fn reader(path: &Path, max_work: Option<u64>) -> Result<Content, String> {
-    let raw = read_stored(path)?;
-    let stored = raw.len() as u64;
+    // A stream counts as stored in 0 bytes (its bytes are charged as decompressed ones), as in
+    // the checker's own reader.
+    let (raw, stored) = read_stored(path, decompression_cap(0, max_work).min(MAX_INPUT_BYTES))?;
+    unpack(path, raw, stored.unwrap_or(0), max_work)
+}
+
+/// The content of `raw`, read from `path` and stored in `stored` bytes, decompressed under
+/// [`reader`]'s cap.
+fn unpack(
+    path: &Path,
+    raw: Vec<u8>,
+    stored: u64,
+    max_work: Option<u64>,
+) -> Result<Content, String> {
     let cap = decompression_cap(stored, max_work).min(MAX_INPUT_BYTES);
     let bytes = decompress(raw, cap).map_err(|refusal| {
         let why = refusal.explain(stored, cap, |tool| {
@@ -233,8 +259,8 @@ pub fn reader(path: &Path, max_work: Option<u64>) -> Result<Content, String> {
 
 /// [`reader`] as the checker's [`gamecert_certificates::verify::Opener`]: a plain file is
 /// opened and read as it is checked (a `triangle-stream` certificate of gigabytes is never held
-/// whole); standard input and compressed files are read whole, decompressed up to the same cap
-/// as [`reader`]'s.
+/// whole), and so is standard input unless it is compressed (an LRAT proof piped from a
+/// solver); compressed files are read whole, decompressed up to the same cap as [`reader`]'s.
 pub fn opener(path: &Path, max_work: Option<u64>) -> Result<Stream, String> {
     let whole = |path: &Path| {
         reader(path, max_work).map(|content| Stream {
@@ -243,10 +269,27 @@ pub fn opener(path: &Path, max_work: Option<u64>) -> Result<Stream, String> {
             stored: Some(content.stored),
         })
     };
-    if path == Path::new("-") {
-        return whole(path);
-    }
     let at = |e: std::io::Error| format!("{}: {e}", shown(path));
+    if path == Path::new("-") {
+        if STDIN_TAKEN.swap(true, Ordering::SeqCst) {
+            return Err("standard input (-) can be read only once".into());
+        }
+        let mut stdin: Box<dyn Read> = Box::new(std::io::stdin());
+        let mut head = Vec::new();
+        (&mut stdin).take(6).read_to_end(&mut head).map_err(at)?;
+        let stdin = std::io::Cursor::new(head.clone()).chain(stdin);
+        if Format::of(&head).is_none() {
+            return Ok(Stream { read: Box::new(stdin), stored: None, unpacked: 0 });
+        }
+        let raw = read_capped(stdin, 0, decompression_cap(0, max_work).min(MAX_INPUT_BYTES))
+            .map_err(|e| format!("{}: {e}", shown(path)))?;
+        let content = unpack(path, raw, 0, max_work)?;
+        return Ok(Stream {
+            unpacked: content.bytes.len() as u64,
+            read: Box::new(std::io::Cursor::new(content.bytes)),
+            stored: Some(0),
+        });
+    }
     let mut file = std::fs::File::open(path).map_err(at)?;
     let mut head = Vec::new();
     (&mut file).take(6).read_to_end(&mut head).map_err(at)?;
@@ -255,8 +298,10 @@ pub fn opener(path: &Path, max_work: Option<u64>) -> Result<Stream, String> {
     }
     use std::io::{Seek, SeekFrom};
     file.seek(SeekFrom::Start(0)).map_err(at)?;
-    let stored = file.metadata().map_err(at)?.len();
-    Ok(Stream { read: Box::new(file), stored: Some(stored), unpacked: 0 })
+    // A pipe or a device has no stored size (its bytes add nothing to the budget).
+    let metadata = file.metadata().map_err(at)?;
+    let stored = metadata.is_file().then_some(metadata.len());
+    Ok(Stream { read: Box::new(file), stored, unpacked: 0 })
 }
 
 /// `path` (`-`: standard input) as a stream read from start to end, for inputs too long to

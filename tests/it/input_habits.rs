@@ -106,3 +106,69 @@ fn output_dash_is_standard_output_and_a_closed_pipe_ends_quietly() {
     assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
     assert_ne!(out.status.code(), Some(101), "a panic's exit code");
 }
+
+/// Issue 31, item 4: one DIMACS reader, the checker's. A SATLIB file (`%` end marker, a wrong
+/// clause count) is read by the solver side with a warning on standard error naming each thing
+/// forgiven; `gamecert-check lrat` reads exactly what the file holds and refuses it, naming line
+/// and column; a non-breaking space is refused by both.
+#[test]
+fn satlib_files_are_forgiven_aloud_by_the_solver_and_refused_by_the_checker() {
+    let dir = tempfile::tempdir().unwrap();
+    let satlib = write(dir.path(), "s.cnf", "c SATLIB\np cnf 2 3\n1 -2 0\n-1 0\n%\n0\n\n");
+    let s = satlib.to_str().unwrap();
+    let out = gamecert(&["reduce", "sat-voronoi1", s]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("s.cnf:5: `%` ends the formula (SATLIB's end marker)"), "{err}");
+    assert!(err.contains("s.cnf:2: the header declares 3 clauses, the formula has 2"), "{err}");
+    let proof = write(dir.path(), "s.lrat", "4 -2 0 1 2 0\n5 0 2 4 3 0\n");
+    let check =
+        std::path::Path::new(env!("CARGO_BIN_EXE_gamecert")).with_file_name("gamecert-check");
+    let out = Command::new(&check).args(["lrat", s, proof.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("s.cnf:5:1: `%` is not a literal"), "{}", stderr(&out));
+    // The same formula written as DIMACS says is read, and the proof checked against it (this
+    // one refutes nothing: the formula is satisfiable, a rejection, not bad input).
+    let honest = write(dir.path(), "h.cnf", "p cnf 2 2\n1 -2 0\n-1 0\n");
+    let out = Command::new(&check)
+        .args(["lrat", honest.to_str().unwrap(), proof.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    // A non-breaking space is no separator, for the solver and the checker alike.
+    let nbsp = write(dir.path(), "n.cnf", "p cnf 2 1\n1\u{a0}-2 0\n");
+    bad_input(&["reduce", "sat-voronoi1", nbsp.to_str().unwrap()], "n.cnf:2:2: '\\u{a0}' (U+00A0)");
+    let out = Command::new(&check)
+        .args(["lrat", nbsp.to_str().unwrap(), proof.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("n.cnf:2:2: '\\u{a0}' (U+00A0) is not a separator"));
+}
+
+/// Issue 31, item 1, on the solver side: `gamecert lrat F -` streams a plain proof from standard
+/// input line by line (a proof past the cap of a whole stream still checks), while a whole
+/// file from standard input (`gamecert verify`) and a device are capped as they are read.
+#[test]
+fn standard_input_is_streamed_or_capped_as_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let formula = write(dir.path(), "u.cnf", "p cnf 1 2\n1 0\n-1 0\n");
+    let f = formula.to_str().unwrap();
+    // --max-work 6400000: a whole stream may hold 100,000 bytes; this proof holds 200,000.
+    let proof = format!("{}3 0 1 2 0\n", "c padding, a comment line of the proof\n".repeat(6000));
+    assert!(proof.len() > 200_000);
+    let out = gamecert_with_stdin(&["lrat", "--max-work", "6400000", f, "-"], proof.into_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    let (_dir, instance, _cert) = solved();
+    let out = gamecert_with_stdin(&["verify", "--max-work", "6400000", &instance, "-"], {
+        vec![b' '; 200_000]
+    });
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("holds more than 100000 bytes"), "{}", stderr(&out));
+    let out = gamecert(&["verify", "--max-work", "6400000", &instance, "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("/dev/zero: holds more than 100000 bytes"), "{}", stderr(&out));
+    let out = gamecert(&["lrat", f, "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("the line is longer than 65536 bytes"), "{}", stdout(&out));
+}

@@ -12,8 +12,9 @@
 //! never claims anything. Charging is saturating arithmetic on `u64`, so no input can make the
 //! counter wrap.
 //!
-//! **Input sizes are as stored.** [`Limits::for_input`] is given the files' sizes on disk (or
-//! the bytes read from standard input), never what a compressed file decompresses to; the bytes
+//! **Input sizes are as stored.** [`Limits::for_input`] is given the files' sizes on disk (a
+//! stream, standard input or a pipe, has none: its bytes are charged like decompressed ones,
+//! `crate::base::input::read_file`), never what a compressed file decompresses to; the bytes
 //! decompression adds are charged [`WORK_PER_INPUT_BYTE`] each before they are parsed
 //! (`crate::verify::decompression_work`), so compression buys nothing.
 //!

@@ -1,9 +1,15 @@
 //! The checker's own reader of DIMACS CNF files, for `gamecert-check lrat F.cnf F.lrat`: the
 //! formula a proof is checked against must be read by trusted code, and exactly as written.
 //!
+//! This is the one DIMACS reader of both crates: the solver side (`gamecert-reductions`) reads
+//! formulas through it too, after its own lenient pre-pass for SATLIB files (which warns about
+//! what it changed, so the checker still reads exactly what is written when given the file).
+//!
 //! Accepted: comment lines (first non-blank character `c`), one header `p cnf V C` before any
-//! clause, then literals separated by white space, each clause ended by `0` (a clause may span
-//! lines). Refused, naming the line and column: a literal beyond `V` or outside `i32`, a
+//! clause, then literals separated by [the checker's separators](crate::base::text) (ASCII
+//! spaces and tabs; a line may end in `\r\n`), each clause ended by `0` (a clause may span
+//! lines). Any other white space (a non-breaking space, a vertical tab) is refused where it
+//! stands. Refused, naming the line and column: a literal beyond `V` or outside `i32`, a
 //! clause count other than `C`, a last clause without its `0`, a second header, anything that
 //! is not a number (SATLIB's `%` end marker included: the formula would otherwise be guessed).
 //! A header whose clause count exceeds what the file's size can hold is refused at once. Work
@@ -11,6 +17,7 @@
 
 use crate::base::budget::Budget;
 use crate::base::cnf::{Cnf, CLAUSE_COST};
+use crate::base::text::{foreign_space, foreign_space_message, is_separator};
 
 /// Work units per stored literal.
 const LITERAL_COST: u64 = 8;
@@ -20,18 +27,28 @@ const LINE_COST: u64 = 2;
 /// Reads `text` as a DIMACS CNF. The error is `line:column: message`.
 pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
     let mut header: Option<(u32, usize)> = None;
+    let mut header_at = (1, 1);
+    let mut lines = 0;
     let mut cnf = Cnf::default();
     let mut clause = Vec::new();
     let mut last = (1, 1);
     for (k, line) in text.lines().enumerate() {
         // Every line costs, comment or not, so a file of empty lines is charged too.
         budget.charge(LINE_COST, "reading the formula")?;
-        let trimmed = line.trim_start();
+        lines = k + 1;
+        let trimmed = line.trim_start_matches(is_separator);
         if trimmed.is_empty() || trimmed.starts_with('c') {
             continue;
         }
-        let at = |word: &str| (k + 1, word.as_ptr() as usize - line.as_ptr() as usize + 1);
-        let mut words = line.split_whitespace().peekable();
+        if let Some((column, ch)) = foreign_space(line) {
+            fail!("{}:{column}: {}", k + 1, foreign_space_message(ch));
+        }
+        // Columns count characters (a byte offset would misplace one after a multi-byte one).
+        let at = |word: &str| {
+            let before = &line[..word.as_ptr() as usize - line.as_ptr() as usize];
+            (k + 1, before.chars().count() + 1)
+        };
+        let mut words = line.split(is_separator).filter(|w| !w.is_empty()).peekable();
         if words.peek() == Some(&"p") {
             let (l, c) = at(trimmed);
             ensure!(header.is_none(), "{l}:{c}: a second `p` line");
@@ -46,6 +63,14 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
                 _ => None,
             };
             let Some((v, m)) = numbers else {
+                // Placed at the first field that is wrong, or just after the line if missing.
+                let bad = fields.iter().enumerate().skip(1).find(|&(k, w)| match k {
+                    1 => *w != "cnf",
+                    2 => w.parse::<u32>().ok().filter(|&v| v < i32::MAX as u32).is_none(),
+                    3 => w.parse::<usize>().is_err(),
+                    _ => true,
+                });
+                let (l, c) = bad.map_or((k + 1, line.chars().count() + 1), |(_, w)| at(w));
                 fail!(
                     "{l}:{c}: expected `p cnf VARIABLES CLAUSES` with numbers in range, found `{}`",
                     fields.join(" ")
@@ -59,6 +84,7 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
                 text.len()
             );
             header = Some((v, m));
+            header_at = (l, c);
             cnf.num_vars = v;
             continue;
         }
@@ -92,11 +118,14 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
         }
     }
     let (l, c) = last;
-    let Some((_, count)) = header else { fail!("no `p cnf` header") };
+    let Some((_, count)) = header else {
+        fail!("{}:1: no `p cnf` header before the end of the file", lines.max(1))
+    };
     ensure!(clause.is_empty(), "{l}:{c}: the last clause has no terminating 0");
+    let (l, c) = header_at;
     ensure!(
         cnf.clauses.len() == count,
-        "the header declares {count} clauses, the file has {}",
+        "{l}:{c}: the header declares {count} clauses, the file has {}",
         cnf.clauses.len()
     );
     Ok(cnf)
@@ -116,6 +145,8 @@ mod tests {
         assert_eq!(parse(&cnf.to_dimacs()).unwrap(), cnf);
         let spanning = parse("c x\np cnf 2 2\n1\n -2 0 2\n0\n").unwrap();
         assert_eq!(spanning.clauses, vec![vec![1, -2], vec![2]]);
+        let windows = parse("c x\r\np cnf 2 2\r\n1\t-2 0\r\n\t2 0\r\n").unwrap();
+        assert_eq!(windows.clauses, vec![vec![1, -2], vec![2]]);
     }
 
     #[test]
@@ -125,16 +156,27 @@ mod tests {
             ("p cnf 2 1\n1 3 0\n", "2:3: literal 3"),
             ("p cnf 2 1\n1 x 0\n", "2:3: `x` is not a literal"),
             ("p cnf 2 1\n1 0\n2 0\n", "3:3: more clauses"),
-            ("p cnf 2 2\n1 0\n", "declares 2 clauses"),
+            ("c\n p cnf 2 2\n1 0\n", "2:2: the header declares 2 clauses, the file has 1"),
             ("p cnf 2 1\n1 2\n", "2:3: the last clause has no terminating 0"),
             ("p cnf 2 1\np cnf 2 1\n", "2:1: a second"),
-            ("p cnf 2147483647 0\n", "1:1: expected `p cnf"),
+            ("p cnf 2147483647 0\n", "1:7: expected `p cnf"),
+            ("p cnf x 1\n", "1:7: expected `p cnf"),
+            ("p dnf 1 1\n", "1:3: expected `p cnf"),
+            ("p cnf 1 -1\n", "1:9: expected `p cnf"),
+            ("p cnf 1\n", "1:8: expected `p cnf"),
             ("p cnf 2 99\n1 0\n", "1:1: the header declares 99 clauses, more than"),
-            ("p cnf 2 1 extra\n1 0\n", "1:1: expected `p cnf"),
+            ("p cnf 2 1 extra\n1 0\n", "1:11: expected `p cnf"),
             ("  p cnf 2 1\n  p cnf 2 1\n", "2:3: a second"),
             ("p cnf 2 1\n1 -2 0\n%\n0\n", "3:1: `%` is not a literal"),
             ("p cnf 2 1\n-2147483648 0\n", "2:1: literal -2147483648"),
-            ("", "no `p cnf` header"),
+            // Only ASCII spaces and tabs separate (a `\r` ends a line only before its `\n`).
+            ("p cnf 2 1\n1\u{a0}-2 0\n", "2:2: '\\u{a0}' (U+00A0) is not a separator"),
+            ("p cnf 2 1\n1 -2\x0b0\n", "2:5: '\\u{b}' (U+000B) is not a separator"),
+            ("p\u{a0}cnf 2 1\n1 0\n", "1:2: '\\u{a0}'"),
+            ("p cnf 2 1\n\u{e9} 1 0\n", "2:1: `\u{e9}` is not a literal"),
+            ("p cnf 2 1\n\u{e9}\u{e9}\u{a0}1 0\n", "2:3: '\\u{a0}'"),
+            ("", "1:1: no `p cnf` header"),
+            ("c\nc\n", "2:1: no `p cnf` header"),
         ] {
             let err = parse(text).unwrap_err();
             assert!(err.contains(expected), "{text:?}: {err}");

@@ -5,6 +5,7 @@
 //! solver's (`gamecert verify`); the checker's own read plain files.
 
 use crate::base::budget::{Limits, WORK_PER_INPUT_BYTE};
+use crate::base::text::is_separator;
 use std::path::Path;
 
 /// Reads a whole file (`-`: standard input); the error names the file. The second argument is
@@ -21,7 +22,8 @@ pub type Opener = fn(&Path, Option<u64>) -> Result<Stream, String>;
 pub struct Content {
     /// What is parsed: the file's bytes, or what a compressed file decompresses to.
     pub bytes: Vec<u8>,
-    /// The file's size as stored: on disk, or as read from standard input (still compressed).
+    /// The file's size as stored: on disk (still compressed); 0 for a stream without one
+    /// (standard input, a pipe, a device), whose bytes are then all charged.
     /// The budget is sized from this, never from `bytes`.
     pub stored: u64,
 }
@@ -68,26 +70,46 @@ pub fn shown(path: &Path) -> String {
     }
 }
 
-/// The checker's [`Reader`]: a plain file, or standard input for `-` (nothing decompressed).
-pub fn read_file(path: &Path, _max_work: Option<u64>) -> Result<Content, String> {
-    let mut bytes = Vec::new();
-    let read = if path == Path::new("-") {
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map(|_| ())
-    } else {
-        std::fs::read(path).map(|b| bytes = b)
-    };
-    read.map(|()| Content::plain(bytes)).map_err(|e| format!("{}: {e}", shown(path)))
+/// The checker's [`Reader`]: a plain file, or standard input for `-` (nothing decompressed),
+/// read through [`read_capped`] up to [`decompression_cap`] of its stored size. A file that is
+/// not a regular file (standard input, a pipe, a device such as `/dev/zero`) has no stored size:
+/// it counts as stored in 0 bytes, so every byte read from it is charged as one decompression
+/// added, and at most `max_work / 64` bytes of it are read (31 MB with the default budget).
+pub fn read_file(path: &Path, max_work: Option<u64>) -> Result<Content, String> {
+    let Stream { read, stored, .. } = open_file(path, max_work)?;
+    let stored = stored.unwrap_or(0);
+    let bytes = read_capped(read, stored, decompression_cap(stored, max_work))
+        .map_err(|e| format!("{}: {e}", shown(path)))?;
+    Ok(Content { bytes, stored })
 }
 
-/// The checker's [`Opener`]: a plain file, or standard input for `-`.
+/// Reads `read` to its end, `stored` bytes expected (reserved at once, up to `cap`), refusing
+/// it as soon as it holds more than `cap` bytes: nothing past `cap + 1` bytes is ever read or
+/// held, whatever the stream.
+pub fn read_capped(read: impl std::io::Read, stored: u64, cap: u64) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::with_capacity(usize::try_from(stored.min(cap)).unwrap_or(0));
+    std::io::Read::read_to_end(&mut read.take(cap.saturating_add(1)), &mut bytes)
+        .map_err(|e| e.to_string())?;
+    ensure!(
+        bytes.len() as u64 <= cap,
+        "holds more than {cap} bytes, the most the checker reads of it: a file holds its stored size plus one byte \
+         for every {WORK_PER_INPUT_BYTE} units of the work budget (a stream, a pipe or a device \
+         has no stored size); save it to a regular file or give a larger --max-work"
+    );
+    Ok(bytes)
+}
+
+/// The checker's [`Opener`]: a plain file, or standard input for `-`; the stored size of a
+/// file that is not a regular file (a pipe, a device) is not known, as for standard input.
 pub fn open_file(path: &Path, _max_work: Option<u64>) -> Result<Stream, String> {
     if path == Path::new("-") {
         return Ok(Stream { read: Box::new(std::io::stdin()), stored: None, unpacked: 0 });
     }
     let at = |e: std::io::Error| format!("{}: {e}", shown(path));
     let file = std::fs::File::open(path).map_err(at)?;
-    let stored = file.metadata().map_err(at)?.len();
-    Ok(Stream { read: Box::new(file), stored: Some(stored), unpacked: 0 })
+    let metadata = file.metadata().map_err(at)?;
+    let stored = metadata.is_file().then_some(metadata.len());
+    Ok(Stream { read: Box::new(file), stored, unpacked: 0 })
 }
 
 /// UTF-8 text of `bytes` read from `path`; the error names the file and the offset.
@@ -107,24 +129,25 @@ pub fn is_dnf_text(path: &Path, text: &str) -> bool {
     if path.extension().is_some_and(|e| e == "dnf") {
         return true;
     }
+    first_line(text).is_some_and(|line| {
+        let mut words = line.split(is_separator).filter(|w| !w.is_empty());
+        words.next() == Some("p") && words.next() == Some("dnf")
+    })
+}
+
+/// The first line of `text` that is neither blank nor a `c` comment, without its separators
+/// around it (the [checker's separators](crate::base::text), as every text reader splits).
+fn first_line(text: &str) -> Option<&str> {
     text.trim_start_matches('\u{feff}')
         .lines()
-        .map(str::trim)
+        .map(|line| line.trim_matches(is_separator))
         .find(|line| !line.is_empty() && !line.starts_with('c'))
-        .is_some_and(|line| {
-            let mut words = line.split_whitespace();
-            words.next() == Some("p") && words.next() == Some("dnf")
-        })
 }
 
 /// A text format that is not an instance, and the command that takes it.
 pub fn foreign_text(text: &str) -> Option<&'static str> {
-    let first = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with('c'))?;
-    let words: Vec<&str> = first.split_whitespace().take(2).collect();
+    let first = first_line(text)?;
+    let words: Vec<&str> = first.split(is_separator).filter(|w| !w.is_empty()).take(2).collect();
     match words[..] {
         ["p", "cnf"] => Some(
             "this is a DIMACS CNF formula, not an instance; `gamecert reduce sat-voronoi1 FILE \

@@ -40,12 +40,18 @@
 //! # Work and memory
 //!
 //! Work is charged to the check's [`Budget`] before it is done: each input clause as it is
-//! stored, each proof line by its length, each hint by the length of the clause it names (the
-//! clause is scanned once per hint), each stored clause by the bytes it holds, the clause index
+//! stored, each proof line as it is read and before it is held (comments and blank lines too,
+//! [`crate::base::text::read_line`]), and again by its length when it is parsed, each hint by
+//! the length of the clause it names (the clause is scanned once per hint), each stored clause by the bytes it holds, the clause index
 //! and the assignment as they grow, and for RAT steps the occurrence lists (built the first
 //! time a RAT step needs them, then kept up to date) and every entry of the one scanned. A
 //! proof that would pass the budget is rejected at the line that would pass it. There is no
 //! recursion, and no input makes the checker panic.
+//!
+//! A streamed proof line is bounded by what an honest line can hold: 24 bytes a token for every
+//! variable named so far (the assignment's size) and one more, and for twice every live clause,
+//! at least 64 KiB. A line past it (a newline-free stream, `/dev/zero`) is rejected before more
+//! is held, whatever the budget left.
 //!
 //! Clauses live in one arena of literals, found through an index by id: a plain table while
 //! ids are dense (proof producers number clauses consecutively), a map with the standard
@@ -58,6 +64,14 @@ use std::fmt;
 
 use crate::base::budget::Budget;
 use crate::base::cnf::Cnf;
+use crate::base::text::{read_line, without_line_end};
+
+/// The bytes a token of an honest line takes at most: a 20-digit id, or a sign and 19 digits,
+/// with its separator and room for one more.
+const TOKEN_BYTES: usize = 24;
+
+/// The shortest line bound, whatever the formula: 64 KiB.
+const MIN_LINE_CAP: usize = 1 << 16;
 
 /// Work units charged per stored clause besides its literals: its header in the arena and its
 /// index entry.
@@ -137,29 +151,35 @@ pub fn check_lrat(cnf: &Cnf, proof: &str, budget: &mut Budget) -> Result<LratRep
 }
 
 /// [`check_lrat`] on a proof read line by line from `proof` (a file of gigabytes is never held
-/// whole). A line longer than the budget left is refused before it is read in full.
+/// whole), through [`read_line`]: every line (comments and blank lines included) is charged as
+/// it is read, before it is held, and a line longer than an honest line can be
+/// (`Checker::line_cap`) is refused before more than that is held.
 pub fn check_lrat_reader(
     cnf: &Cnf,
     mut proof: impl std::io::BufRead,
     budget: &mut Budget,
 ) -> Result<LratReport, LratError> {
-    use std::io::{BufRead, Read};
     let mut checker = Checker::new(cnf, budget)?;
     let mut line = Vec::new();
     for line_no in 1.. {
-        line.clear();
-        let room = budget.remaining().saturating_add(1);
-        let read = (&mut proof)
-            .take(room)
-            .read_until(b'\n', &mut line)
-            .map_err(|e| error(line_no, None, format!("the proof cannot be read: {e}")))?;
-        if read == 0 {
+        let cap = checker.line_cap();
+        let more = read_line(&mut proof, &mut line, cap, budget, "reading the LRAT proof")
+            .map_err(|why| {
+                if !why.starts_with("the line is longer") {
+                    return error(line_no, None, why);
+                }
+                let (vars, live) = (checker.values.len().saturating_sub(1), checker.store.live);
+                let why = format!(
+                    "{why} ({} used so far, {}: an honest LRAT line names each variable, and one \
+                     more, at most once and each live clause at most twice, in at most \
+                     {TOKEN_BYTES} bytes a token; at least {MIN_LINE_CAP} bytes)",
+                    crate::base::text::counted(vars, "variable"),
+                    crate::base::text::counted(live, "live clause")
+                );
+                error(line_no, None, why)
+            })?;
+        if !more {
             break;
-        }
-        if read as u64 == room && line.last() != Some(&b'\n') {
-            budget
-                .charge(room, "reading the LRAT proof")
-                .map_err(|why| error(line_no, None, why))?;
         }
         if let Some(report) = checker.feed(line_no, &line, budget)? {
             return Ok(report);
@@ -172,8 +192,9 @@ fn error(line: usize, clause_id: Option<u64>, message: String) -> LratError {
     LratError { line, clause_id, message }
 }
 
+/// A separator ([`crate::base::text::is_separator`]: ASCII space and tab).
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c')
+    b == b' ' || b == b'\t'
 }
 
 fn trim_start(line: &[u8]) -> &[u8] {
@@ -265,6 +286,8 @@ struct Store {
     sparse: HashMap<u64, u32>,
     /// Arena slots held by deleted clauses.
     garbage: usize,
+    /// Live clauses.
+    live: usize,
 }
 
 impl Store {
@@ -305,6 +328,7 @@ impl Store {
         }
         self.arena.push(lits.len() as i32);
         self.arena.extend_from_slice(lits);
+        self.live += 1;
         Ok(())
     }
 
@@ -322,6 +346,7 @@ impl Store {
         }
         let offset = *entry as usize;
         *entry = DELETED;
+        self.live -= 1;
         self.garbage += 1 + self.arena[offset] as usize;
         true
     }
@@ -404,6 +429,7 @@ impl Checker {
                 dense: vec![MISSING],
                 sparse: HashMap::new(),
                 garbage: 0,
+                live: 0,
             },
             max_id: m as u64,
             values: Vec::new(),
@@ -444,6 +470,19 @@ impl Checker {
         Ok(checker)
     }
 
+    /// The longest line the proof may hold next, in bytes: [`TOKEN_BYTES`] for each token of
+    /// the longest honest line, at least [`MIN_LINE_CAP`]. An honest line holds an id, a clause
+    /// naming each variable at most once (every variable the formula's clauses or the proof
+    /// named so far, and one fresh one: the assignment's size, so a generous header buys nothing), a `0`, hints naming each live clause at most twice (a RUP chain names a
+    /// clause once; a RAT step names each candidate and the chain of its resolvent), and a `0`;
+    /// a deletion names each live clause once. Longer is no proof a producer writes, and
+    /// refusing it bounds what one line can make the checker hold.
+    fn line_cap(&self) -> usize {
+        let vars = self.values.len().saturating_add(1);
+        let tokens = vars.saturating_add(self.store.live.saturating_mul(2)).saturating_add(4);
+        tokens.saturating_mul(TOKEN_BYTES).max(MIN_LINE_CAP)
+    }
+
     /// Checks one raw line (comments and blank lines skipped); the report once the empty
     /// clause is added.
     fn feed(
@@ -452,7 +491,7 @@ impl Checker {
         raw_line: &[u8],
         budget: &mut Budget,
     ) -> Result<Option<LratReport>, LratError> {
-        let line = trim_start(raw_line);
+        let line = trim_start(without_line_end(raw_line));
         if line.is_empty() || line[0] == b'c' || is_blank(line) {
             return Ok(None);
         }
@@ -1190,6 +1229,7 @@ mod tests {
 
     #[test]
     fn reads_a_stream_as_it_reads_text() {
+        use std::io::Read;
         let read = |text: &str, budget: u64| {
             check_lrat_reader(&square(), text.as_bytes(), &mut Budget::new(budget))
         };
@@ -1197,10 +1237,34 @@ mod tests {
         let e = read("5 1 0 1 3 0\n", 1_000_000).unwrap_err();
         assert!(e.message.contains("proof ends before"), "{e}");
         // A line longer than the budget is refused before it is held whole.
-        let long = format!("5 1 0 {} 0\n", "1 ".repeat(100_000));
+        let long = format!("5 1 0 {} 0\n", "1 ".repeat(30_000));
         let e = read(&long, 50_000).unwrap_err();
         assert!(e.message.contains("work limit reached while reading"), "{e}");
         assert_eq!(e.line, 1);
+        // A line longer than an honest one (4 clauses, 2 variables: 64 KiB) is refused, ended
+        // or not, within any budget; comment lines are charged as they are read.
+        let e = read(&format!("c\n{}{long}", long.trim_end()), u64::MAX).unwrap_err();
+        assert_eq!((e.line, e.message.contains("longer than 65536 bytes")), (2, true), "{e}");
+        let zeros = std::io::BufReader::new(std::io::repeat(0));
+        let e = check_lrat_reader(&square(), zeros, &mut Budget::unlimited()).unwrap_err();
+        assert!(e.message.contains("longer than 65536 bytes"), "{e}");
+        assert!(e.message.contains("(2 variables used so far, 4 live clauses: an honest"), "{e}");
+        let comments = std::io::BufReader::new(
+            std::io::repeat(b'c').take(1 << 20).chain(std::io::repeat(b'\n')),
+        );
+        let e = check_lrat_reader(&square(), comments, &mut Budget::new(100_000)).unwrap_err();
+        assert!(e.message.contains("longer than 65536 bytes"), "{e}");
+        let comments = std::io::BufReader::new(std::io::repeat(b'\n'));
+        let e = check_lrat_reader(&square(), comments, &mut Budget::new(100_000)).unwrap_err();
+        assert!(e.message.contains("work limit reached while reading the LRAT proof"), "{e}");
+        // The bound grows with the clauses live: 10,000 of them allow 20,000 hints a line.
+        let mut wide = Cnf { num_vars: 1, clauses: vec![vec![1]; 10_000] };
+        wide.clauses.push(vec![-1]);
+        let hints: String = (1..=10_000).map(|h| format!("{h} ")).collect::<String>().repeat(2);
+        let proof = format!("10002 0 {hints}10001 0\n");
+        assert!(proof.len() > 65536);
+        let read = check_lrat_reader(&wide, proof.as_bytes(), &mut Budget::unlimited());
+        assert_eq!(read.unwrap().empty_clause_id, 10002);
     }
 
     #[test]

@@ -1,7 +1,94 @@
-//! Splitting text lines into tokens that remember their columns, for the parsers' error
-//! messages (1-based character columns); counts with their nouns for every message.
+//! The rules every text format of the checker shares (DIMACS CNF, LRAT, positive DNF, edge
+//! lists), stated once here and used by every reader of both crates:
+//!
+//! - **Separators** are ASCII space and tab, nothing else ([`is_separator`]). A line ends at
+//!   `\n`, and one `\r` just before it belongs to the line end (files written on Windows).
+//!   Any other character that is white space elsewhere (a non-breaking space U+00A0, a vertical
+//!   tab, a form feed, a `\r` inside a line, ...) is not a separator: cadical and cake_lpr
+//!   refuse it, and so does every reader here, naming its line and column.
+//! - **Lines are read within a bound and paid for before they are held** ([`read_line`]): every
+//!   line, comment and blank ones included, costs [`LINE_COST`] units and one unit per byte,
+//!   charged before the bytes are kept, and a line longer than its reader's bound is refused
+//!   before more than the bound is held.
+//!
+//! Tokens remember their 1-based character columns for the parsers' error messages; counts
+//! come with their nouns for every message.
 
-/// A whitespace-separated token with its 1-based column.
+use crate::base::budget::Budget;
+
+/// Work units every line read costs besides its bytes (comments and blank lines included), so
+/// that a stream of empty lines runs out of budget as fast as a stream of bytes.
+pub const LINE_COST: u64 = 4;
+
+/// Whether `ch` separates tokens: ASCII space or tab (see the module docs).
+pub fn is_separator(ch: char) -> bool {
+    ch == ' ' || ch == '\t'
+}
+
+/// `line` (read up to its `\n`) without its line end: the `\n` and one `\r` before it.
+pub fn without_line_end(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// The first character of `line` that is white space but not a separator, with its 1-based
+/// column: what every reader refuses (a non-breaking space, a vertical tab, a lone `\r`).
+pub fn foreign_space(line: &str) -> Option<(usize, char)> {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    line.chars()
+        .enumerate()
+        .find(|&(_, ch)| ch.is_whitespace() && !is_separator(ch))
+        .map(|(k, ch)| (k + 1, ch))
+}
+
+/// The message for a character [`foreign_space`] found (the caller adds where).
+pub fn foreign_space_message(ch: char) -> String {
+    format!(
+        "{ch:?} (U+{:04X}) is not a separator: tokens are separated by ASCII spaces and tabs only",
+        ch as u32
+    )
+}
+
+/// Reads the next line of `read` into `line` (cleared first; its `\n` kept), charging
+/// [`LINE_COST`] and then one unit per byte to `budget` for `what` before the bytes are held,
+/// and refusing a line of more than `cap` bytes (its line end included) before more than `cap`
+/// bytes are held. False at the end of the input.
+pub fn read_line(
+    read: &mut impl std::io::BufRead,
+    line: &mut Vec<u8>,
+    cap: usize,
+    budget: &mut Budget,
+    what: &str,
+) -> Result<bool, String> {
+    line.clear();
+    budget.charge(LINE_COST, what)?;
+    loop {
+        let chunk = match read.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => fail!("cannot be read: {e}"),
+        };
+        if chunk.is_empty() {
+            return Ok(!line.is_empty());
+        }
+        let (take, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(end) => (end + 1, true),
+            None => (chunk.len(), false),
+        };
+        ensure!(
+            take <= cap.saturating_sub(line.len()),
+            "the line is longer than {cap} bytes, the most a line can hold here"
+        );
+        budget.charge(take as u64, what)?;
+        line.extend_from_slice(&chunk[..take]);
+        read.consume(take);
+        if ended {
+            return Ok(true);
+        }
+    }
+}
+
+/// A token (between [separators](is_separator)) with its 1-based column.
 pub struct Token<'a> {
     pub column: usize,
     pub text: &'a str,
@@ -15,7 +102,7 @@ pub fn tokenize(line: &str) -> (Vec<Token<'_>>, usize) {
     let mut column = 0;
     for (offset, ch) in line.char_indices() {
         column += 1;
-        if ch.is_whitespace() {
+        if is_separator(ch) {
             if let Some((begin, col)) = start.take() {
                 tokens.push(Token { column: col, text: &line[begin..offset] });
             }
@@ -51,7 +138,53 @@ pub fn counted(count: impl TryInto<u64>, noun: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::counted;
+    use super::*;
+
+    #[test]
+    fn only_spaces_and_tabs_separate() {
+        let (tokens, end) = tokenize("a\tb  c\u{a0}d");
+        let texts: Vec<&str> = tokens.iter().map(|t| t.text).collect();
+        assert_eq!((texts, end), (vec!["a", "b", "c\u{a0}d"], 9));
+        assert_eq!(foreign_space("1 2\u{a0}3"), Some((4, '\u{a0}')));
+        assert_eq!(foreign_space("1\x0b2"), Some((2, '\x0b')));
+        assert_eq!(foreign_space("1\r2"), Some((2, '\r')));
+        assert_eq!(foreign_space("1 2\t3\r"), None);
+        assert!(foreign_space_message('\u{a0}').starts_with("'\\u{a0}' (U+00A0) is not"));
+        assert_eq!(without_line_end(b"1 2\r\n"), b"1 2");
+        assert_eq!(without_line_end(b"1 2\r"), b"1 2");
+        assert_eq!(without_line_end(b"1\r\r\n"), b"1\r");
+    }
+
+    /// Lines are charged before they are held, comments and empty ones too, and a line past the
+    /// cap is refused having held at most the cap, whether it ends or not.
+    #[test]
+    fn lines_are_capped_and_charged_as_they_are_read() {
+        let mut budget = Budget::new(1000);
+        let mut read = std::io::BufReader::with_capacity(4, &b"c\n\nab"[..]);
+        let mut line = Vec::new();
+        assert!(read_line(&mut read, &mut line, 8, &mut budget, "x").unwrap());
+        assert_eq!((line.as_slice(), budget.used()), (&b"c\n"[..], LINE_COST + 2));
+        assert!(read_line(&mut read, &mut line, 8, &mut budget, "x").unwrap());
+        assert_eq!(line, b"\n");
+        assert!(read_line(&mut read, &mut line, 8, &mut budget, "x").unwrap());
+        assert_eq!(line, b"ab");
+        assert!(!read_line(&mut read, &mut line, 8, &mut budget, "x").unwrap());
+        assert_eq!(budget.used(), 4 * LINE_COST + 5);
+        // A newline-free endless stream stops at the cap.
+        let mut zeros = std::io::BufReader::with_capacity(3, std::io::repeat(0));
+        let err = read_line(&mut zeros, &mut line, 10, &mut Budget::new(1000), "x").unwrap_err();
+        assert!(err.contains("longer than 10 bytes"), "{err}");
+        assert!(line.len() <= 10, "{}", line.len());
+        // Endless empty lines stop at the budget.
+        let mut empty = std::io::BufReader::new(std::io::repeat(b'\n'));
+        let mut budget = Budget::new(10_000);
+        let err = loop {
+            if let Err(err) = read_line(&mut empty, &mut line, 10, &mut budget, "reading") {
+                break err;
+            }
+        };
+        assert!(err.contains("work limit reached while reading"), "{err}");
+    }
 
     #[test]
     fn counts_agree_with_their_nouns() {

@@ -38,7 +38,7 @@
 //! the terms themselves are unambiguous. The warning is `file:line: message`, naming the
 //! header's line.
 
-use crate::base::text::{tokenize, Token};
+use crate::base::text::{foreign_space, foreign_space_message, tokenize, Token};
 use crate::voronoi::dnf::PosDnf;
 use std::collections::HashMap;
 use std::fmt;
@@ -283,6 +283,10 @@ pub fn parse_posdnf(text: &str, file: &str) -> Result<ParsedDnf, DnfParseError> 
         if first.text.starts_with('c') {
             continue;
         }
+        if let Some((column, ch)) = foreign_space(line) {
+            let message = foreign_space_message(ch);
+            return Err(parser.error(line_no, column, message));
+        }
         if first.text == "p" {
             if let Some(previous) = &header {
                 return Err(parser.error(
@@ -440,7 +444,9 @@ mod tests {
         // Columns count characters, not bytes.
         assert_err("\u{e9}\u{e9} 1\n", 1, 1, "found");
         assert_err("1 \u{e9}\u{e9} \u{e9}\n", 1, 3, "found");
-        assert_err("1\u{a0}2 \u{e9}\n", 1, 5, "found");
+        // Only ASCII spaces and tabs separate: a non-breaking space is refused where it stands.
+        assert_err("1\u{a0}2 \u{e9}\n", 1, 2, "(U+00A0) is not a separator");
+        assert_err("p dnf 2 1\n1\x0c2\n", 2, 2, "(U+000C) is not a separator");
     }
 
     #[test]

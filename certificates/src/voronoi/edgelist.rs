@@ -13,10 +13,15 @@
 //! One item a line; `#` starts a comment. `white V...` names W's vertices (may repeat over
 //! several lines), `black N` gives B's count (once), `vertex V` declares a vertex (needed only for
 //! isolated ones), and any other line `A B` is an edge. Vertices are numbered in order of first
-//! appearance. Names are any whitespace-free text except the three keywords. Errors give the
-//! line and column.
+//! appearance. Names are any text without separators or `#` except the three keywords, which are
+//! refused wherever a name stands (`vertex white`, `white black`, `a vertex`). Separators are
+//! [the checker's](crate::base::text): ASCII spaces and tabs; any other white space (a
+//! non-breaking space) is refused. Errors give the line and column.
 
-use crate::base::text::tokenize;
+use crate::base::text::{foreign_space, foreign_space_message, tokenize};
+
+/// The words that begin an item line, never vertex names.
+const KEYWORDS: [&str; 3] = ["white", "black", "vertex"];
 use crate::voronoi::instance::{GraphSpec, OneRoundSpec};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -56,12 +61,19 @@ pub fn parse_edge_list(text: &str) -> Result<OneRoundSpec, EdgeListError> {
     for (k, raw) in text.lines().enumerate() {
         let line = k + 1;
         let content = raw.split('#').next().unwrap_or("");
+        if let Some((column, ch)) = foreign_space(content) {
+            let message = foreign_space_message(ch);
+            return Err(EdgeListError { line, column, message });
+        }
         let tokens: Vec<(usize, &str)> =
             tokenize(content).0.into_iter().map(|t| (t.column, t.text)).collect();
         let err = |column: usize, message: String| EdgeListError { line, column, message };
         let Some(&(col0, first)) = tokens.first() else {
             continue;
         };
+        if let Some(&(col, name)) = tokens[1..].iter().find(|(_, name)| KEYWORDS.contains(name)) {
+            return Err(err(col, format!("`{name}` is a keyword, not a vertex name")));
+        }
         match first {
             "white" => {
                 if tokens.len() < 2 {
@@ -207,5 +219,26 @@ mod tests {
         assert!(e.message.contains("S is empty"));
         let e = parse_edge_list("white a\na b c\n").unwrap_err();
         assert_eq!((e.line, e.column), (2, 1));
+    }
+
+    /// The keywords are never names (wherever a name stands), and only ASCII spaces and tabs
+    /// separate.
+    #[test]
+    fn keywords_and_foreign_spaces_are_refused() {
+        for (text, at) in [
+            ("white a\nblack 1\na b\nvertex white\n", (4, 8)),
+            ("white a\nblack 1\na b\nvertex c black\n", (4, 10)),
+            ("white a vertex\nblack 1\na b\n", (1, 9)),
+            ("white a\nblack 1\na white\n", (3, 3)),
+        ] {
+            let e = parse_edge_list(text).unwrap_err();
+            assert_eq!((e.line, e.column), at, "{text:?}: {e}");
+            assert!(e.message.contains("is a keyword, not a vertex name"), "{e}");
+        }
+        let e = parse_edge_list("white a\nblack 1\na\u{a0}b\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 2));
+        assert!(e.message.contains("U+00A0"), "{e}");
+        let spec = parse_edge_list("white a\t# W\r\nblack 1\r\na\tb\r\n").unwrap();
+        assert_eq!(spec.graph.vertices, ["a", "b"]);
     }
 }

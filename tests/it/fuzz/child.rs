@@ -11,7 +11,7 @@
 //! - `@@FUZZ-DONE <peak resident set in kB>` at the end.
 
 use super::truth::{decide, Cache, Truth};
-use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::format::Certificate;
 use gamecert_certificates::{check, Limits};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
@@ -181,7 +181,12 @@ fn run_case(case: &CaseInput, cache: &mut Cache) -> CaseResult {
         }
     }
     let run = catch_unwind(AssertUnwindSafe(|| {
-        let instance = Instance::from_json(&case.instance);
+        // Read as `gamecert-check` reads a file: JSON, or the text formats (an edge list, a
+        // positive DNF) through the checker's text readers.
+        let instance = gamecert_certificates::verify::parse_instance(
+            std::path::Path::new("instance"),
+            &case.instance,
+        );
         if let Ok(i) = &instance {
             let _ = i.validate();
         }

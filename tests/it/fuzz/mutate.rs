@@ -822,6 +822,54 @@ fn mutate_text(text: &str, rng: &mut Rng) -> (String, String) {
     }
 }
 
+/// A mutation of a text instance (an edge list, a positive DNF), aimed at the classes the
+/// checker's text readers must refuse, or read exactly (issue 31): white space that is not a
+/// separator (a non-breaking space, a vertical tab, a lone `\r`), a keyword where a vertex name
+/// stands, long runs of comment or blank lines, and long newline-free runs; otherwise a
+/// generic text mutation.
+fn mutate_text_instance(text: &str, rng: &mut Rng) -> (String, String) {
+    let mut out = text.to_string();
+    let line_starts: Vec<usize> =
+        std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+    match rng.below(6) {
+        0 => {
+            let spaces: Vec<usize> = text.match_indices(' ').map(|(i, _)| i).collect();
+            let sep = *rng.pick(&[
+                "\u{a0}", "\u{b}", "\u{c}", "\r", "\u{2003}", "\u{3000}", "\u{85}", "\t", "\r\n",
+            ]);
+            if spaces.is_empty() {
+                return (format!("{sep}{text}"), format!("prepend separator {sep:?}"));
+            }
+            let at = *rng.pick(&spaces);
+            out.replace_range(at..at + 1, sep);
+            (out, format!("the space at byte {at} -> {sep:?}"))
+        }
+        1 => {
+            let word = *rng.pick(&["white", "black", "vertex", "p", "c", "0", "#", "-1"]);
+            let at = *rng.pick(&line_starts);
+            let shape = *rng.pick(&["vertex {}\n", "white {}\n", "a {}\n", "{} a\n", "{} 1 2 0\n"]);
+            let line = shape.replace("{}", word);
+            out.insert_str(at, &line);
+            (out, format!("insert the line {line:?} at byte {at}"))
+        }
+        2 => {
+            let comment = *rng.pick(&["c a comment\n", "# a comment\n", "\n", "c\n", " \t\r\n"]);
+            let count = 1 + rng.below(MAX_FILE / comment.len());
+            let at = *rng.pick(&line_starts);
+            out.insert_str(at, &comment.repeat(count));
+            (out, format!("{count} lines {comment:?} at byte {at}"))
+        }
+        3 => {
+            let piece = *rng.pick(&["1 ", "a", "0", " ", "\u{a0}", "c"]);
+            let count = 1 + rng.below(MAX_FILE / piece.len());
+            let at = floor_boundary(text, rng.below(text.len() + 1));
+            out.insert_str(at, &piece.repeat(count));
+            (out, format!("a newline-free run of {count} {piece:?} at byte {at}"))
+        }
+        _ => mutate_text(text, rng),
+    }
+}
+
 fn floor_boundary(text: &str, mut i: usize) -> usize {
     i = i.min(text.len());
     while !text.is_char_boundary(i) {
@@ -906,9 +954,13 @@ pub fn mutant(seed: &Seed, seeds: &[Seed], case_seed: u64) -> Mutant {
     }
     if target >= 13 {
         instance = if serde_json::from_str::<Value>(&instance).is_ok() {
-            mutate_file(&instance, donor.map(|d| d.instance.as_str()), &mut rng, "inst", &mut log)
+            // A donor instance held as text gives no JSON subtrees.
+            let donor = donor.map(|d| d.instance.as_str()).filter(|d| d.starts_with('{'));
+            mutate_file(&instance, donor, &mut rng, "inst", &mut log)
         } else {
-            instance
+            let (text, d) = mutate_text_instance(&instance, &mut rng);
+            log.push(format!("inst: text {d}"));
+            text
         };
     }
     Mutant { instance, certificate, description: log.join("; ") }

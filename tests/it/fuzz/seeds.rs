@@ -16,6 +16,7 @@ use gamecert_certificates::voronoi::dnf::PosDnf;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::sat_voronoi::reduce;
+use std::path::Path;
 
 /// The fuzzed kinds: the certificate kinds, with `refutation` split by method.
 pub const KINDS: &[&str] = &[
@@ -422,6 +423,22 @@ pub fn all() -> Vec<Seed> {
 
     for kind in KINDS {
         assert!(seeds.iter().any(|s| s.kind == *kind), "no seed of kind {kind}");
+    }
+    // Three instances as text, so that mutations reach the checker's text readers (edge lists
+    // and positive DNFs): the same instances, as their files would hold them.
+    for seed in &mut seeds {
+        let text = match seed.name.as_str() {
+            "path6-direct" => PATH6.to_string(),
+            "star-direct" => STAR.to_string(),
+            "dnf-pairs" => gamecert_certificates::voronoi::dnf_text::write_posdnf(&PosDnf {
+                num_vars: 4,
+                terms: vec![vec![1, 2], vec![3, 4]],
+            }),
+            _ => continue,
+        };
+        let read = gamecert_certificates::verify::parse_instance(Path::new("i"), &text);
+        assert_eq!(read.expect("the text reads").to_json(), seed.instance, "{}", seed.name);
+        seed.instance = text;
     }
     seeds
 }

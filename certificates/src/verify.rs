@@ -178,8 +178,8 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
     if text.trim_start().starts_with('{') {
         Instance::from_json(text).map_err(|e| e.in_file(&shown, "the instance"))
     } else if is_dnf_text(path, text) {
-        crate::voronoi::dnf_text::parse_posdnf(text, &shown)
-            .map(|parsed| Instance::PosDnfGame(parsed.dnf))
+        crate::voronoi::dnf_text::read_posdnf(text, &shown)
+            .map(Instance::PosDnfGame)
             .map_err(|e| e.to_string())
     } else {
         crate::voronoi::edgelist::parse_edge_list(text).map(Instance::VoronoiOneRound).map_err(

@@ -146,6 +146,29 @@ fn satlib_files_are_forgiven_aloud_by_the_solver_and_refused_by_the_checker() {
     assert!(stderr(&out).contains("n.cnf:2:2: '\\u{a0}' (U+00A0) is not a separator"));
 }
 
+/// The same rule for a positive DNF text: `reduce` forgives a term count other than the
+/// header's aloud and writes the terms it read; where the text is itself the instance (`solve`,
+/// `verify`, `gamecert-check`) the count is refused at the header's `T`.
+#[test]
+fn a_dnf_term_count_is_forgiven_by_reduce_and_refused_where_the_text_is_the_instance() {
+    let dir = tempfile::tempdir().unwrap();
+    let dnf = write(dir.path(), "a.dnf", "p dnf 3 3\n1 2\n2 3\n");
+    let d = dnf.to_str().unwrap();
+    let out = gamecert(&["reduce", "posdnf-game", d]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("a.dnf:1: header declares 3 terms but the formula has 2"));
+    bad_input(&["solve", d], "a.dnf:1:9: header declares 3 terms but the formula has 2");
+    let honest = write(dir.path(), "h.dnf", "p dnf 3 2\n1 2\n2 3\n");
+    let cert = dir.path().join("h.cert.json");
+    let out = gamecert(&["-q", "solve", honest.to_str().unwrap(), "-o", cert.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let check =
+        std::path::Path::new(env!("CARGO_BIN_EXE_gamecert")).with_file_name("gamecert-check");
+    let out = Command::new(&check).args([d, cert.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("a.dnf:1:9: header declares 3 terms"), "{}", stderr(&out));
+}
+
 /// Issue 31, item 1, on the solver side: `gamecert lrat F -` streams a plain proof from standard
 /// input line by line (a proof past the cap of a whole stream still checks), while a whole
 /// file from standard input (`gamecert verify`) and a device are capped as they are read.

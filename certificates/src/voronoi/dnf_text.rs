@@ -34,9 +34,12 @@
 //!
 //! # Warnings
 //!
-//! A term count different from the header's `T` is a warning, not an error, as for DIMACS CNF:
-//! the terms themselves are unambiguous. The warning is `file:line: message`, naming the
-//! header's line.
+//! A term count different from the header's `T` is a warning for `gamecert reduce`, which writes
+//! the terms it read into a JSON instance (as its SATLIB leniency is for DIMACS CNF); where a DNF
+//! text is itself the instance (`verify`, `gamecert-check`, and `solve`, which must write what
+//! they accept) it is an error at the header's `T` ([`read_posdnf`]): the header and the terms
+//! disagree, and the checker does not guess which one the author meant. The warning is
+//! `file:line: message`, naming the header's line.
 
 use crate::base::text::{foreign_space, foreign_space_message, tokenize, Token};
 use crate::voronoi::dnf::PosDnf;
@@ -69,8 +72,11 @@ impl std::error::Error for DnfParseError {}
 pub struct ParsedDnf {
     /// The formula: every term non-empty, without repeated variables, in range.
     pub dnf: PosDnf,
-    /// Non-fatal remarks, each formatted `file:line: message`.
+    /// Non-fatal remarks (for `gamecert reduce`), each formatted `file:line: message`.
     pub warnings: Vec<String>,
+    /// The header's term count when the terms do not match it, as the error the checker's
+    /// strict reading ([`read_posdnf`]) gives.
+    pub count_mismatch: Option<DnfParseError>,
 }
 
 fn all_digits(text: &str) -> bool {
@@ -80,6 +86,8 @@ fn all_digits(text: &str) -> bool {
 /// The header `p dnf V T` once read.
 struct Header {
     line: usize,
+    /// Column of the term count `T`, where a count the terms do not match is reported.
+    terms_column: usize,
     num_vars: u32,
     num_terms: usize,
 }
@@ -176,6 +184,7 @@ impl Parser<'_> {
         }
         Ok(Header {
             line,
+            terms_column: tokens.get(3).map_or(end, |t| t.column),
             // Both conversions are lossless: the values were bounded above.
             num_vars: num_vars as u32,
             num_terms: num_terms as usize,
@@ -312,21 +321,34 @@ pub fn parse_posdnf(text: &str, file: &str) -> Result<ParsedDnf, DnfParseError> 
     }
 
     let mut warnings = Vec::new();
+    let mut count_mismatch = None;
     let num_vars = match &header {
         Some(head) => {
             if terms.len() != head.num_terms {
-                warnings.push(format!(
-                    "{file}:{}: header declares {} terms but the formula has {}",
-                    head.line,
+                let message = format!(
+                    "header declares {} terms but the formula has {}",
                     head.num_terms,
                     terms.len()
-                ));
+                );
+                warnings.push(format!("{file}:{}: {message}", head.line));
+                count_mismatch = Some(parser.error(head.line, head.terms_column, message));
             }
             head.num_vars
         }
         None => terms.iter().flatten().copied().max().unwrap_or(0),
     };
-    Ok(ParsedDnf { dnf: PosDnf { num_vars, terms }, warnings })
+    Ok(ParsedDnf { dnf: PosDnf { num_vars, terms }, warnings, count_mismatch })
+}
+
+/// The checker's reading of a positive DNF text: [`parse_posdnf`], with a term count other
+/// than the header's refused (the instance is exactly what the file says; `gamecert reduce`
+/// alone forgives the count, with a warning).
+pub fn read_posdnf(text: &str, file: &str) -> Result<PosDnf, DnfParseError> {
+    let parsed = parse_posdnf(text, file)?;
+    match parsed.count_mismatch {
+        Some(error) => Err(error),
+        None => Ok(parsed.dnf),
+    }
 }
 
 /// Writes `dnf` in the format [`parse_posdnf`] reads: the header `p dnf V T`, then one term per
@@ -405,17 +427,23 @@ mod tests {
     }
 
     #[test]
-    fn term_count_mismatch_is_a_warning() {
+    fn term_count_mismatch_is_a_warning_for_reduce_and_an_error_for_the_checker() {
         let parsed = ok("c x\np dnf 3 2\n1 2\n");
         assert_eq!(
             parsed.warnings,
             vec!["t.dnf:2: header declares 2 terms but the formula has 1".to_string()]
         );
+        let err = read_posdnf("c x\np dnf 3 2\n1 2\n", "t.dnf").unwrap_err();
+        assert_eq!(err.to_string(), "t.dnf:2:9: header declares 2 terms but the formula has 1");
         let parsed = ok("p dnf 3 0\n1\n2 3 0\n");
         assert_eq!(
             parsed.warnings,
             vec!["t.dnf:1: header declares 0 terms but the formula has 2".to_string()]
         );
+        assert!(read_posdnf("p dnf 3 0\n1\n2 3 0\n", "t.dnf").is_err());
+        // Without a header there is no count to disagree with; with the right one, no error.
+        assert_eq!(read_posdnf("1 2\n3\n", "t.dnf").unwrap(), ok("1 2\n3\n").dnf);
+        assert_eq!(read_posdnf("p dnf 3 1\n1 2\n", "t.dnf").unwrap().terms, vec![vec![1, 2]]);
     }
 
     #[test]

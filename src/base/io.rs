@@ -163,6 +163,12 @@ impl Refusal {
     /// The message: `cap_rule` says, given the format's tool, what the cap is and what to do.
     fn explain(&self, stored: u64, cap: u64, cap_rule: impl Fn(&str) -> String) -> String {
         match self {
+            // A stream (standard input, a pipe) has no stored size: it counts as 0 bytes.
+            Refusal::OverCap(format) if stored == 0 => format!(
+                "the {} stream decompresses to more than {cap} bytes, {}",
+                format.name(),
+                cap_rule(format.name())
+            ),
             Refusal::OverCap(format) => format!(
                 "the {} file of {stored} bytes decompresses to more than {cap} bytes, {}",
                 format.name(),

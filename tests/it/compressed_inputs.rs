@@ -110,3 +110,26 @@ fn a_bomb_stops_at_the_cap_within_a_memory_limit() {
         }
     }
 }
+
+/// A compressed stream on standard input has no stored size: past the cap it is refused as a
+/// stream, not as "a file of 0 bytes".
+#[test]
+fn a_compressed_stream_past_the_cap_is_named_a_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, certificate) = solved(dir.path());
+    let cert = dir.path().join("c.json").display().to_string();
+    assert_eq!(std::fs::read(&cert).unwrap(), certificate);
+    // --max-work 6,400,000: a whole stream may hold 100,000 bytes; this one unpacks to 300,000.
+    for (name, packed) in compressed(&vec![b' '; 300_000]) {
+        let out = crate::common::gamecert_with_stdin(
+            &["verify", "--max-work", "6400000", "-", &cert],
+            packed,
+        );
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("<stdin>: the {name} stream decompresses to more than")),
+            "{err}"
+        );
+    }
+}

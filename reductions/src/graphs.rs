@@ -254,7 +254,7 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<Stri
     }
     let mut header: Option<(usize, usize)> = None;
     let mut listed: Vec<Listed> = Vec::new();
-    for (k, raw) in text.lines().enumerate() {
+    for (k, raw) in gamecert_certificates::base::text::lines(text).enumerate() {
         let at = |col: usize, why: String| format!("{file}:{}:{col}: {why}", k + 1);
         let words: Vec<(usize, &str)> = raw
             .split(is_separator)

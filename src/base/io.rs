@@ -85,10 +85,13 @@ fn read_stored(path: &Path, stream_cap: u64) -> Result<(Vec<u8>, Option<u64>), S
         return Ok((capped(Box::new(std::io::stdin()))?, None));
     }
     let file = std::fs::File::open(path).map_err(at)?;
-    if !file.metadata().map_err(at)?.is_file() {
+    let metadata = file.metadata().map_err(at)?;
+    if !metadata.is_file() {
         return Ok((capped(Box::new(file))?, None));
     }
-    let bytes = std::fs::read(path).map_err(at)?;
+    // A regular file is read up to the size it takes on disk (a sparse file's length is not).
+    let on_disk = gamecert_certificates::base::input::stored_size(&metadata);
+    let bytes = read_capped(file, on_disk, on_disk).map_err(|e| format!("{}: {e}", shown(path)))?;
     let stored = bytes.len() as u64;
     Ok((bytes, Some(stored)))
 }
@@ -306,7 +309,8 @@ pub fn opener(path: &Path, max_work: Option<u64>) -> Result<Stream, String> {
     file.seek(SeekFrom::Start(0)).map_err(at)?;
     // A pipe or a device has no stored size (its bytes add nothing to the budget).
     let metadata = file.metadata().map_err(at)?;
-    let stored = metadata.is_file().then_some(metadata.len());
+    let stored =
+        metadata.is_file().then(|| gamecert_certificates::base::input::stored_size(&metadata));
     Ok(Stream { read: Box::new(file), stored, unpacked: 0 })
 }
 

@@ -32,7 +32,7 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
     let mut cnf = Cnf::default();
     let mut clause = Vec::new();
     let mut last = (1, 1);
-    for (k, line) in text.lines().enumerate() {
+    for (k, line) in crate::base::text::lines(text).enumerate() {
         // Every line costs, comment or not, so a file of empty lines is charged too.
         budget.charge(LINE_COST, "reading the formula")?;
         lines = k + 1;

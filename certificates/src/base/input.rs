@@ -83,11 +83,31 @@ pub fn read_file(path: &Path, max_work: Option<u64>) -> Result<Content, String> 
     Ok(Content { bytes, stored })
 }
 
-/// Reads `read` to its end, `stored` bytes expected (reserved at once, up to `cap`), refusing
-/// it as soon as it holds more than `cap` bytes: nothing past `cap + 1` bytes is ever read or
-/// held, whatever the stream.
+/// The bytes a regular file takes on disk, which pay for its budget: its length, or on Unix,
+/// past 1 MiB, the blocks it occupies when they are fewer (a sparse file, `truncate -s 100G`,
+/// has a length that cost nothing to make; small files may live inline with no blocks of their
+/// own; on a compressing file system a large honest file may then need --max-work).
+pub fn stored_size(metadata: &std::fs::Metadata) -> u64 {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        metadata.len().min(metadata.blocks().saturating_mul(512).max(1 << 20))
+    }
+    #[cfg(not(unix))]
+    {
+        metadata.len()
+    }
+}
+
+/// Reads `read` to its end, `stored` bytes expected, refusing it as soon as it holds more than
+/// `cap` bytes: nothing past `cap + 1` bytes is ever read or held, whatever the stream. At most
+/// 64 MiB is reserved ahead, and only as a request that may fail: a sparse file's stored size
+/// (100 GB of nothing) must not abort the process with one allocation; the rest grows as bytes
+/// arrive, and running out of memory is an error, not an abort.
 pub fn read_capped(read: impl std::io::Read, stored: u64, cap: u64) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::with_capacity(usize::try_from(stored.min(cap)).unwrap_or(0));
+    let mut bytes = Vec::new();
+    let ahead = usize::try_from(stored.min(cap).min(1 << 26)).unwrap_or(0);
+    bytes.try_reserve(ahead).map_err(|e| format!("cannot hold {ahead} bytes: {e}"))?;
     std::io::Read::read_to_end(&mut read.take(cap.saturating_add(1)), &mut bytes)
         .map_err(|e| e.to_string())?;
     ensure!(
@@ -108,7 +128,7 @@ pub fn open_file(path: &Path, _max_work: Option<u64>) -> Result<Stream, String> 
     let at = |e: std::io::Error| format!("{}: {e}", shown(path));
     let file = std::fs::File::open(path).map_err(at)?;
     let metadata = file.metadata().map_err(at)?;
-    let stored = metadata.is_file().then_some(metadata.len());
+    let stored = metadata.is_file().then(|| stored_size(&metadata));
     Ok(Stream { read: Box::new(file), stored, unpacked: 0 })
 }
 

@@ -31,18 +31,51 @@ pub fn without_line_end(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// The first character of `line` that is white space but not a separator, with its 1-based
-/// column: what every reader refuses (a non-breaking space, a vertical tab, a lone `\r`).
+/// The lines of `text`, each without its line end: split at `\n`, dropping the `\n` and one
+/// `\r` just before it. A `\r` anywhere else (inside a line, two before a `\n`, at the very
+/// end without a `\n`) stays in its line, for [`foreign_space`] to refuse.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split_inclusive('\n').map(|line| match line.strip_suffix('\n') {
+        Some(line) => line.strip_suffix('\r').unwrap_or(line),
+        None => line,
+    })
+}
+
+/// The first character of `line` (a line of [`lines`], without its line end) that is white
+/// space but not a separator, or invisible ([`invisible`]), with its 1-based column: what every
+/// reader refuses (a non-breaking space, a vertical tab, a `\r` that ends no line, a byte-order
+/// mark, a zero-width space).
 pub fn foreign_space(line: &str) -> Option<(usize, char)> {
-    let line = line.strip_suffix('\r').unwrap_or(line);
     line.chars()
         .enumerate()
-        .find(|&(_, ch)| ch.is_whitespace() && !is_separator(ch))
+        .find(|&(_, ch)| (ch.is_whitespace() && !is_separator(ch)) || invisible(ch))
         .map(|(k, ch)| (k + 1, ch))
+}
+
+/// Whether `ch` prints as nothing though it is not white space: a control character (NUL, ESC,
+/// ...) or one of Unicode's default-ignorable characters (a byte-order mark U+FEFF, a zero-width
+/// space U+200B, a soft hyphen U+00AD, a word joiner U+2060, direction marks and overrides,
+/// variation selectors, ...). Inside a name it would make two names that look alike differ,
+/// or hide a keyword (`\u{feff}white` is not `white`), so no text format accepts one.
+pub fn invisible(ch: char) -> bool {
+    ch.is_control()
+        || matches!(ch as u32,
+            0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
+            | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
+            | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFF8 | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF)
 }
 
 /// The message for a character [`foreign_space`] found (the caller adds where).
 pub fn foreign_space_message(ch: char) -> String {
+    if invisible(ch) && !ch.is_whitespace() {
+        return format!(
+            "{ch:?} (U+{:04X}) is an invisible character, refused in every text format (a name \
+             holding one would look like another; a byte-order mark is refused too: save the \
+             file without it)",
+            ch as u32
+        );
+    }
     format!(
         "{ch:?} (U+{:04X}) is not a separator: tokens are separated by ASCII spaces and tabs only",
         ch as u32
@@ -148,7 +181,17 @@ mod tests {
         assert_eq!(foreign_space("1 2\u{a0}3"), Some((4, '\u{a0}')));
         assert_eq!(foreign_space("1\x0b2"), Some((2, '\x0b')));
         assert_eq!(foreign_space("1\r2"), Some((2, '\r')));
-        assert_eq!(foreign_space("1 2\t3\r"), None);
+        // A `\r` is a line end only before `\n`, which `lines` drops with it.
+        assert_eq!(foreign_space("1 2\t3\r"), Some((6, '\r')));
+        assert_eq!(foreign_space("1 2\t3"), None);
+        assert_eq!(foreign_space("\u{feff}white a"), Some((1, '\u{feff}')));
+        assert_eq!(foreign_space("white\u{200b} a"), Some((6, '\u{200b}')));
+        assert_eq!(foreign_space("a\0b"), Some((2, '\0')));
+        assert_eq!(foreign_space("caf\u{e9} na\u{ef}ve"), None);
+        let split: Vec<&str> = lines("a\r\nb\r\r\nc\nd\r").collect();
+        assert_eq!(split, ["a", "b\r", "c", "d\r"]);
+        assert_eq!(lines("").count(), 0);
+        assert_eq!(lines("x\n").collect::<Vec<_>>(), ["x"]);
         assert!(foreign_space_message('\u{a0}').starts_with("'\\u{a0}' (U+00A0) is not"));
         assert_eq!(without_line_end(b"1 2\r\n"), b"1 2");
         assert_eq!(without_line_end(b"1 2\r"), b"1 2");

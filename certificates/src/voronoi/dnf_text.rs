@@ -11,8 +11,9 @@
 //! 6 8 0            an optional trailing 0 ends a term (as in DIMACS)
 //! ```
 //!
-//! * Lines are separated by `\n`; a trailing `\r` is ignored, and so is a byte-order mark at the
-//!   very start of the text. Blank lines are skipped.
+//! * Lines are separated by `\n`, with one `\r` before it allowed, and separators are ASCII
+//!   space and tab ([`crate::base::text`]: any other white space, or an invisible character
+//!   such as a byte-order mark, is refused). Blank lines are skipped.
 //! * A line whose first non-blank character is `c` is a comment.
 //! * The header `p dnf V T` is optional. If present it must come before the first term, alone
 //!   on its line, and only once. `V` may exceed the largest variable used: variables that occur
@@ -41,7 +42,7 @@
 //! disagree, and the checker does not guess which one the author meant. The warning is
 //! `file:line: message`, naming the header's line.
 
-use crate::base::text::{foreign_space, foreign_space_message, tokenize, Token};
+use crate::base::text::{foreign_space, foreign_space_message, lines, tokenize, Token};
 use crate::voronoi::dnf::PosDnf;
 use std::collections::HashMap;
 use std::fmt;
@@ -277,14 +278,12 @@ impl Parser<'_> {
 /// Never panics, whatever the input.
 pub fn parse_posdnf(text: &str, file: &str) -> Result<ParsedDnf, DnfParseError> {
     let parser = Parser { file };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut header: Option<Header> = None;
     let mut terms: Vec<Vec<u32>> = Vec::new();
     let mut first_term_line: Option<usize> = None;
 
-    for (index, raw) in text.split('\n').enumerate() {
+    for (index, line) in lines(text).enumerate() {
         let line_no = index + 1;
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
         let (tokens, end) = tokenize(line);
         let Some(first) = tokens.first() else {
             continue;
@@ -410,7 +409,11 @@ mod tests {
 
     #[test]
     fn unused_variables_of_the_header_are_kept() {
-        let parsed = ok("\u{feff}p dnf 10 1\n2 3\n");
+        // A byte-order mark is refused as every invisible character is (nothing is dropped).
+        let err = parse_posdnf("\u{feff}p dnf 10 1\n2 3\n", "t.dnf").unwrap_err();
+        assert_eq!((err.line, err.column), (1, 1), "{err}");
+        assert!(err.message.contains("U+FEFF"), "{err}");
+        let parsed = ok("p dnf 10 1\n2 3\n");
         assert_eq!(parsed.dnf.num_vars, 10);
         assert_eq!(parsed.dnf.terms, vec![vec![2, 3]]);
     }

@@ -58,7 +58,7 @@ pub fn parse_edge_list(text: &str) -> Result<OneRoundSpec, EdgeListError> {
         vertices.push(name.to_string());
         vertices.len() - 1
     };
-    for (k, raw) in text.lines().enumerate() {
+    for (k, raw) in crate::base::text::lines(text).enumerate() {
         let line = k + 1;
         let content = raw.split('#').next().unwrap_or("");
         if let Some((column, ch)) = foreign_space(content) {

@@ -146,3 +146,37 @@ fn endless_instances_and_certificates_are_refused_within_memory() {
     // A larger --max-work raises the cap with it; the bytes are still charged.
     ends(&["--max-work", "6400000", h, "-"], Feed::Zeros, 2, "holds more than 100000 bytes");
 }
+
+/// A sparse file (100 GB long, almost nothing on disk) is paid for by what it takes on disk, not
+/// by its length: it is refused at once, never read to its end or reserved whole (a reservation
+/// of its length used to abort the process).
+#[test]
+fn sparse_files_are_refused_by_what_they_hold_on_disk() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = dir();
+    let sparse = dir.join("sparse.json");
+    let file = std::fs::File::create(&sparse).unwrap();
+    file.set_len(100 << 30).unwrap();
+    if file.metadata().unwrap().blocks() > 1 << 12 {
+        eprintln!("skipped: this file system does not keep {} sparse", sparse.display());
+        return;
+    }
+    let s = sparse.to_str().unwrap();
+    let small = dir.join("small.cnf");
+    std::fs::write(&small, "p cnf 1 2\n1 0\n-1 0\n").unwrap();
+    let f = small.to_str().unwrap();
+    let heaps = dir.join("sparse-heaps.json");
+    std::fs::write(
+        &heaps,
+        r#"{"format": "gamecert-instance", "version": 1, "kind": "heap-game", "game": "kayles", "heaps": [1]}"#,
+    )
+    .unwrap();
+    let h = heaps.to_str().unwrap();
+    let started = Instant::now();
+    for args in [[h, s], [s, h]] {
+        ends(&args, Feed::None, 2, "holds more than");
+    }
+    ends(&["lrat", s, f], Feed::None, 2, "holds more than");
+    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+    std::fs::remove_file(&sparse).unwrap();
+}

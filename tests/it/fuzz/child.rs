@@ -227,7 +227,10 @@ fn run_case(case: &CaseInput, cache: &mut Cache) -> CaseResult {
         };
         emit(&format!("@@FUZZ-TRUTH {}", case.id));
         PHASE.store(PHASE_TRUTH, Ordering::SeqCst);
-        let t = catch_unwind(AssertUnwindSafe(|| decide(i, c, cache)));
+        let t = catch_unwind(AssertUnwindSafe(|| match unfaithful_text(&case.instance) {
+            Some(why) => Truth::False(why),
+            None => decide(i, c, cache),
+        }));
         PHASE.store(0, Ordering::SeqCst);
         truth = match t {
             Ok(Truth::Verified) => "verified".into(),
@@ -271,4 +274,37 @@ pub fn main() {
         count += 1;
     }
     emit(&format!("@@FUZZ-DONE {} {count}", peak_rss_kb()));
+}
+
+/// Why a text instance (not JSON) cannot have been read exactly as written, decided without the
+/// checker's readers: a `\r` that ends no line, or a character outside comments that is white
+/// space but not a space or tab, or prints as nothing (control characters, a byte-order mark,
+/// zero-width and direction marks, a soft hyphen). Accepting such a file means some reader
+/// dropped, repaired or misread it (issue 31: `x1 a\r` read as the vertex `a\r`,
+/// `\u{feff}white` as a vertex name).
+fn unfaithful_text(text: &str) -> Option<String> {
+    if text.trim_start().starts_with('{') {
+        return None;
+    }
+    for (k, line) in text.split('\n').enumerate() {
+        let line = if k + 1 < text.split('\n').count() {
+            line.strip_suffix('\r').unwrap_or(line)
+        } else {
+            line // the last piece has no `\n` after it: a `\r` there ends no line
+        };
+        let content = line.split('#').next().unwrap_or("");
+        if content.trim_start_matches([' ', '\t']).starts_with('c') {
+            continue; // a DNF comment (or an edge-list name starting with c: not judged)
+        }
+        let odd = content.chars().find(|&ch| {
+            (ch.is_whitespace() && ch != ' ' && ch != '\t')
+                || ch.is_control()
+                || matches!(ch, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+                    | '\u{2060}'..='\u{2064}' | '\u{feff}')
+        });
+        if let Some(ch) = odd {
+            return Some(format!("accepted a text instance whose line {} holds {ch:?}", k + 1));
+        }
+    }
+    None
 }

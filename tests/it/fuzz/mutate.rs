@@ -831,11 +831,25 @@ fn mutate_text_instance(text: &str, rng: &mut Rng) -> (String, String) {
     let mut out = text.to_string();
     let line_starts: Vec<usize> =
         std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-    match rng.below(6) {
+    match rng.below(7) {
         0 => {
             let spaces: Vec<usize> = text.match_indices(' ').map(|(i, _)| i).collect();
             let sep = *rng.pick(&[
-                "\u{a0}", "\u{b}", "\u{c}", "\r", "\u{2003}", "\u{3000}", "\u{85}", "\t", "\r\n",
+                "\u{a0}",
+                "\u{b}",
+                "\u{c}",
+                "\r",
+                "\u{2003}",
+                "\u{3000}",
+                "\u{85}",
+                "\t",
+                "\r\n",
+                "\r\r\n",
+                " \u{200b}",
+                "\u{feff} ",
+                " \0",
+                "\u{ad} ",
+                " \u{1b}",
             ]);
             if spaces.is_empty() {
                 return (format!("{sep}{text}"), format!("prepend separator {sep:?}"));
@@ -858,6 +872,13 @@ fn mutate_text_instance(text: &str, rng: &mut Rng) -> (String, String) {
             let at = *rng.pick(&line_starts);
             out.insert_str(at, &comment.repeat(count));
             (out, format!("{count} lines {comment:?} at byte {at}"))
+        }
+        // A line end that is not one: a `\r` at the end of the file, or doubled before `\n`.
+        4 if rng.below(2) == 0 => {
+            (format!("{}\r", text.trim_end_matches('\n')), "end with \\r".into())
+        }
+        4 => {
+            (text.replacen('\n', "\r\r\n", 1 + rng.below(3) as usize), "\\r\\r\\n line ends".into())
         }
         3 => {
             let piece = *rng.pick(&["1 ", "a", "0", " ", "\u{a0}", "c"]);

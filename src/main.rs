@@ -81,7 +81,8 @@ fn main() -> ExitCode {
                 Some(_) => format!("{err}"),
                 None => format!("{err:#}"),
             };
-            eprintln!("error: {message}");
+            // One line, whatever it quotes from a file (no control character reaches a terminal).
+            eprintln!("error: {}", gamecert_certificates::base::text::printable(&message));
             if let Some(command) = json_command {
                 cli::print_error_json(&command, &message, started);
             }

@@ -156,7 +156,7 @@ impl Outcome {
         Outcome {
             code: 2,
             stdout: String::new(),
-            stderr: format!("error: {message}\n"),
+            stderr: format!("error: {}\n", crate::base::text::printable(&message)),
             verdict: None,
         }
     }

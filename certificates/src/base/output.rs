@@ -47,11 +47,14 @@ pub fn error_json(command: &str, message: &str, seconds: f64) -> String {
 /// The verdict apart from the claim, as every command prints it: `ACCEPTED (claim: C)` or
 /// `REJECTED (claim: C)`, so that a rejected claim never reads as a statement.
 pub fn verdict_heading(accepted: bool, claim: &str) -> String {
+    let claim = crate::base::text::printable(claim);
     format!("{} (claim: {claim})", if accepted { "ACCEPTED" } else { "REJECTED" })
 }
 
 /// The first line of a text verdict, with its line end: the heading ([`verdict_heading`]), then
 /// the reason.
+/// Both are printed one line each, whatever they quote ([`crate::base::text::printable`]).
 pub fn verdict_line(accepted: bool, claim: &str, reason: &str) -> String {
+    let reason = crate::base::text::printable(reason);
     format!("{}: {reason}\n", verdict_heading(accepted, claim))
 }

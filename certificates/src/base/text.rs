@@ -66,6 +66,27 @@ pub fn invisible(ch: char) -> bool {
             | 0xE0000..=0xE0FFF)
 }
 
+/// `text` safe to print on one line of a terminal: every control character (a line end, `\r`,
+/// ESC, ...) and every direction override written as its escape (`\r`, `\u{1b}`). A message
+/// quotes names and values from files an attacker wrote; raw, a `\r` or an escape sequence in
+/// a vertex name could overwrite `REJECTED` with a forged `ACCEPTED` on the screen.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char =
+        |ch: char| ch.is_control() || matches!(ch as u32, 0x202A..=0x202E | 0x2066..=0x2069);
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for ch in text.chars() {
+        if unsafe_char(ch) {
+            out.extend(ch.escape_debug());
+        } else {
+            out.push(ch);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The message for a character [`foreign_space`] found (the caller adds where).
 pub fn foreign_space_message(ch: char) -> String {
     if invisible(ch) && !ch.is_whitespace() {
@@ -188,6 +209,9 @@ mod tests {
         assert_eq!(foreign_space("white\u{200b} a"), Some((6, '\u{200b}')));
         assert_eq!(foreign_space("a\0b"), Some((2, '\0')));
         assert_eq!(foreign_space("caf\u{e9} na\u{ef}ve"), None);
+        assert_eq!(printable("a\rACCEPTED\u{1b}[K\nb"), "a\\rACCEPTED\\u{1b}[K\\nb");
+        assert_eq!(printable("caf\u{e9} 'x'"), "caf\u{e9} 'x'");
+        assert_eq!(printable("\u{202e}abc"), "\\u{202e}abc");
         let split: Vec<&str> = lines("a\r\nb\r\r\nc\nd\r").collect();
         assert_eq!(split, ["a", "b\r", "c", "d\r"]);
         assert_eq!(lines("").count(), 0);

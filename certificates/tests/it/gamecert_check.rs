@@ -132,3 +132,32 @@ fn verdicts_keep_the_claim_apart() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A name from a file never reaches the terminal raw: a `\r` or an escape sequence in it could
+/// overwrite `REJECTED` with a forged `ACCEPTED` on the screen. Verdicts and bad-input messages
+/// print control characters as escapes, one line each.
+#[test]
+fn control_characters_from_files_are_printed_as_escapes() {
+    let (inst, _) = contradiction();
+    let forged = "\rACCEPTED (claim: black-wins): B wins\u{1b}[K\nACCEPTED";
+    let witness = Certificate::Witness(Witness {
+        claim: "black-wins".into(),
+        placement: vec![forged.to_string()],
+    })
+    .to_json();
+    let (code, text) = run(&inst, &witness);
+    assert_eq!(code, Some(1), "{text}");
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.starts_with("REJECTED (claim: black-wins): "), "{text}");
+    assert!(text.contains("\\rACCEPTED"), "{text}");
+    assert!(text.contains("\\u{1b}[K\\nACCEPTED"), "{text}");
+    assert!(!text.contains(['\r', '\u{1b}']), "{text:?}");
+    // Bad input quoting a name: the message is escaped too.
+    let bad = r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi-one-round",
+        "graph": {"vertices": ["a", "b"], "edges": [["a", "b"]]},
+        "white": ["\r\u001b[2JACCEPTED"], "black_count": 1}"#;
+    let (code, text) = run(bad, &witness);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("\\r\\u{1b}[2JACCEPTED"), "{text}");
+    assert!(!text.contains(['\r', '\u{1b}']), "{text:?}");
+}

@@ -279,27 +279,35 @@ pub fn opener(path: &Path, max_work: Option<u64>) -> Result<Stream, String> {
         })
     };
     let at = |e: std::io::Error| format!("{}: {e}", shown(path));
+    // A stream without a stored size (standard input, a pipe such as `<(cat proof)`, a
+    // device) cannot be opened twice or rewound: its first bytes are put back in front of it.
+    let from_stream = |mut raw: Box<dyn Read>| -> Result<Stream, String> {
+        let mut head = Vec::new();
+        (&mut raw).take(6).read_to_end(&mut head).map_err(at)?;
+        let raw = std::io::Cursor::new(head.clone()).chain(raw);
+        if Format::of(&head).is_none() {
+            return Ok(Stream { read: Box::new(raw), stored: None, unpacked: 0 });
+        }
+        let raw = read_capped(raw, 0, decompression_cap(0, max_work).min(MAX_INPUT_BYTES))
+            .map_err(|e| format!("{}: {e}", shown(path)))?;
+        let content = unpack(path, raw, 0, max_work)?;
+        Ok(Stream {
+            unpacked: content.bytes.len() as u64,
+            read: Box::new(std::io::Cursor::new(content.bytes)),
+            stored: Some(0),
+        })
+    };
     if path == Path::new("-") {
         if STDIN_TAKEN.swap(true, Ordering::SeqCst) {
             return Err("standard input (-) can be read only once".into());
         }
-        let mut stdin: Box<dyn Read> = Box::new(std::io::stdin());
-        let mut head = Vec::new();
-        (&mut stdin).take(6).read_to_end(&mut head).map_err(at)?;
-        let stdin = std::io::Cursor::new(head.clone()).chain(stdin);
-        if Format::of(&head).is_none() {
-            return Ok(Stream { read: Box::new(stdin), stored: None, unpacked: 0 });
-        }
-        let raw = read_capped(stdin, 0, decompression_cap(0, max_work).min(MAX_INPUT_BYTES))
-            .map_err(|e| format!("{}: {e}", shown(path)))?;
-        let content = unpack(path, raw, 0, max_work)?;
-        return Ok(Stream {
-            unpacked: content.bytes.len() as u64,
-            read: Box::new(std::io::Cursor::new(content.bytes)),
-            stored: Some(0),
-        });
+        return from_stream(Box::new(std::io::stdin()));
     }
-    let mut file = std::fs::File::open(path).map_err(at)?;
+    let file = std::fs::File::open(path).map_err(at)?;
+    if !file.metadata().map_err(at)?.is_file() {
+        return from_stream(Box::new(file));
+    }
+    let mut file = file;
     let mut head = Vec::new();
     (&mut file).take(6).read_to_end(&mut head).map_err(at)?;
     if Format::of(&head).is_some() {
@@ -307,10 +315,8 @@ pub fn opener(path: &Path, max_work: Option<u64>) -> Result<Stream, String> {
     }
     use std::io::{Seek, SeekFrom};
     file.seek(SeekFrom::Start(0)).map_err(at)?;
-    // A pipe or a device has no stored size (its bytes add nothing to the budget).
     let metadata = file.metadata().map_err(at)?;
-    let stored =
-        metadata.is_file().then(|| gamecert_certificates::base::input::stored_size(&metadata));
+    let stored = Some(gamecert_certificates::base::input::stored_size(&metadata));
     Ok(Stream { read: Box::new(file), stored, unpacked: 0 })
 }
 

@@ -195,3 +195,35 @@ fn standard_input_is_streamed_or_capped_as_it_is_read() {
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(stdout(&out).contains("the line is longer than 65536 bytes"), "{}", stdout(&out));
 }
+
+/// A named pipe (`<(cat proof)`) is a stream: read once from its start, plain or compressed,
+/// never rewound ("Illegal seek"); a folder is bad input for both programs.
+#[test]
+fn named_pipes_are_streams_and_folders_are_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let formula = write(dir.path(), "u.cnf", "p cnf 1 2\n1 0\n-1 0\n");
+    let proof = write(dir.path(), "u.lrat", "3 0 1 2 0\n");
+    let gamecert_bin = env!("CARGO_BIN_EXE_gamecert");
+    let check = std::path::Path::new(gamecert_bin).with_file_name("gamecert-check");
+    for program in [std::path::Path::new(gamecert_bin), check.as_path()] {
+        for feed in ["cat", "gzip -c"] {
+            if feed != "cat" && program == check.as_path() {
+                continue; // gamecert-check reads no compressed files
+            }
+            let script = format!(
+                "'{}' lrat '{}' <({feed} '{}')",
+                program.display(),
+                formula.display(),
+                proof.display()
+            );
+            let out = Command::new("bash").args(["-c", &script]).output().unwrap();
+            assert_eq!(out.status.code(), Some(0), "{script}: {}", stderr(&out));
+            assert!(stdout(&out).ends_with("s VERIFIED\n"), "{script}: {}", stdout(&out));
+        }
+        let out = Command::new(program)
+            .args(["lrat", formula.to_str().unwrap(), dir.path().to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}: {}", program.display(), stdout(&out));
+    }
+}

@@ -128,6 +128,7 @@ pub fn open_file(path: &Path, _max_work: Option<u64>) -> Result<Stream, String> 
     let at = |e: std::io::Error| format!("{}: {e}", shown(path));
     let file = std::fs::File::open(path).map_err(at)?;
     let metadata = file.metadata().map_err(at)?;
+    ensure!(!metadata.is_dir(), "{}: a folder, not a file", shown(path));
     let stored = metadata.is_file().then(|| stored_size(&metadata));
     Ok(Stream { read: Box::new(file), stored, unpacked: 0 })
 }

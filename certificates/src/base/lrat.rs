@@ -49,8 +49,8 @@
 //! recursion, and no input makes the checker panic.
 //!
 //! A streamed proof line is bounded by what an honest line can hold: 24 bytes a token for every
-//! variable named so far (the assignment's size) and one more, and for twice every live clause,
-//! at least 64 KiB. A line past it (a newline-free stream, `/dev/zero`) is rejected before more
+//! variable named so far (the assignment's size) and one more, and for (live clauses + 1)^2
+//! hints (a RAT step names each candidate and a chain after it), at least 64 KiB. A line past it (a newline-free stream, `/dev/zero`) is rejected before more
 //! is held, whatever the budget left.
 //!
 //! Clauses live in one arena of literals, found through an index by id: a plain table while
@@ -171,8 +171,9 @@ pub fn check_lrat_reader(
                 let (vars, live) = (checker.values.len().saturating_sub(1), checker.store.live);
                 let why = format!(
                     "{why} ({} used so far, {}: an honest LRAT line names each variable, and one \
-                     more, at most once and each live clause at most twice, in at most \
-                     {TOKEN_BYTES} bytes a token; at least {MIN_LINE_CAP} bytes)",
+                     more, at most once and at most (live clauses + 1)^2 hints, a RAT step's \
+                     candidates and their chains, in at most {TOKEN_BYTES} bytes a token; at \
+                     least {MIN_LINE_CAP} bytes)",
                     crate::base::text::counted(vars, "variable"),
                     crate::base::text::counted(live, "live clause")
                 );
@@ -473,13 +474,18 @@ impl Checker {
     /// The longest line the proof may hold next, in bytes: [`TOKEN_BYTES`] for each token of
     /// the longest honest line, at least [`MIN_LINE_CAP`]. An honest line holds an id, a clause
     /// naming each variable at most once (every variable the formula's clauses or the proof
-    /// named so far, and one fresh one: the assignment's size, so a generous header buys nothing), a `0`, hints naming each live clause at most twice (a RUP chain names a
-    /// clause once; a RAT step names each candidate and the chain of its resolvent), and a `0`;
-    /// a deletion names each live clause once. Longer is no proof a producer writes, and
-    /// refusing it bounds what one line can make the checker hold.
+    /// named so far, and one fresh one: the assignment's size, so a generous header buys
+    /// nothing), a `0`, hints, and a `0`. A RUP chain names each live clause at most once; a
+    /// RAT step names each candidate (at most every live clause) followed by a chain that may
+    /// again name every live clause, so (live + 1)^2 hints at most; a deletion names each live
+    /// clause once. Longer is no proof a producer writes. The quadratic term only grows with
+    /// clauses the budget has paid for, and every byte of a line is charged before it is held
+    /// (`read_line`), so what one line can make the checker hold stays within the budget; a
+    /// formula of comment lines buys no longer lines than an empty one.
     fn line_cap(&self) -> usize {
         let vars = self.values.len().saturating_add(1);
-        let tokens = vars.saturating_add(self.store.live.saturating_mul(2)).saturating_add(4);
+        let live = self.store.live.saturating_add(1);
+        let tokens = vars.saturating_add(live.saturating_mul(live)).saturating_add(4);
         tokens.saturating_mul(TOKEN_BYTES).max(MIN_LINE_CAP)
     }
 
@@ -1265,6 +1271,36 @@ mod tests {
         assert!(proof.len() > 65536);
         let read = check_lrat_reader(&wide, proof.as_bytes(), &mut Budget::unlimited());
         assert_eq!(read.unwrap().empty_clause_id, 10002);
+    }
+
+    /// A RAT step may name the same chain once per candidate: K candidates and a chain of L
+    /// clauses make a line of about K * L hints, far more than twice the live clauses (an honest
+    /// proof that lrat-check and cake_lpr accept, refused by the old linear bound).
+    #[test]
+    fn a_rat_line_may_repeat_a_chain_for_every_candidate() {
+        let (k, l) = (200i32, 200i32);
+        let (p, a, y) = (1, |i: i32| 1 + i, |j: i32| 1 + k + j);
+        let mut clauses: Vec<Vec<i32>> = (1..=k).map(|i| vec![-p, a(i)]).collect();
+        clauses.push(vec![p, y(1)]);
+        clauses.extend((1..l).map(|j| vec![-y(j), y(j + 1)]));
+        clauses.push(vec![-y(l), p]);
+        clauses.push(vec![-p]);
+        let cnf = Cnf { num_vars: (1 + k + l) as u32, clauses };
+        let n = cnf.clauses.len() as u64;
+        // p false forces y1 .. yL and then falsifies (-yL p): the chain K+1 .. K+L+1.
+        let chain: String =
+            (k as u64 + 1..=k as u64 + l as u64 + 1).map(|h| format!("{h} ")).collect();
+        let mut line = format!("{} {p} 0 ", n + 1);
+        for candidate in (1..=k as u64).chain([n]) {
+            line.push_str(&format!("-{candidate} {chain}"));
+        }
+        let proof = format!("{line}0\n{} 0 {} {n} 0\n", n + 2, n + 1);
+        assert!(proof.len() > 2 * MIN_LINE_CAP, "{}", proof.len());
+        let report = check(&cnf, &proof).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(report.empty_clause_id, n + 2);
+        // Streamed, as `gamecert-check lrat` reads a proof: within the line bound.
+        let streamed = check_lrat_reader(&cnf, proof.as_bytes(), &mut Budget::unlimited());
+        assert_eq!(streamed.unwrap_or_else(|e| panic!("{e}")).empty_clause_id, n + 2);
     }
 
     #[test]

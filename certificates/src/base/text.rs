@@ -134,6 +134,8 @@ pub fn read_line(
             "the line is longer than {cap} bytes, the most a line can hold here"
         );
         budget.charge(take as u64, what)?;
+        // Within the cap and paid for, yet memory may still be short: an error, not an abort.
+        line.try_reserve(take).map_err(|e| format!("cannot hold the line: {e}"))?;
         line.extend_from_slice(&chunk[..take]);
         read.consume(take);
         if ended {

@@ -201,10 +201,10 @@ mod tests {
             parsed.warnings,
             ["t.cnf:1: the header declares 0 clauses, the formula has 2: read as 2"]
         );
-        let bom = ok("\u{feff}p cnf 2 1\n+1 -2 0\n");
+        let bom = ok("\u{feff}p cnf 2 1\n1 -2 0\n");
         assert_eq!(bom.cnf.clauses, vec![vec![1, -2]]);
         assert_eq!(bom.warnings, ["t.cnf:1: the byte-order mark before the formula is ignored"]);
-        for text in [satlib, miscounted, "\u{feff}p cnf 2 1\n+1 -2 0\n"] {
+        for text in [satlib, miscounted, "\u{feff}p cnf 2 1\n1 -2 0\n"] {
             assert!(parse_cnf(text, &mut Budget::unlimited()).is_err(), "{text:?}");
         }
         // A column on the first line counts the mark dropped.

@@ -277,8 +277,8 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<Stri
                     let (col, w) = words.get(i).copied().ok_or_else(|| {
                         at(raw.len() + 1, format!("`p edge N M`: the {what} is missing"))
                     })?;
-                    w.parse::<usize>()
-                        .map_err(|_| at(col, format!("the {what} '{w}' is not a number")))
+                    gamecert_certificates::base::text::number::<usize>(w, false)
+                        .ok_or_else(|| at(col, format!("the {what} '{w}' is not a number")))
                 };
                 match words.get(1) {
                     Some((_, "edge" | "col")) => {}
@@ -309,9 +309,7 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<Stri
                         .get(i + 1)
                         .copied()
                         .ok_or_else(|| at(raw.len() + 1, "`e U V`: a vertex is missing".into()))?;
-                    *end = w
-                        .parse::<usize>()
-                        .ok()
+                    *end = gamecert_certificates::base::text::number::<usize>(w, false)
                         .filter(|v| (1..=n).contains(v))
                         .ok_or_else(|| at(col, format!("vertex '{w}' is not in 1..={n}")))?;
                 }

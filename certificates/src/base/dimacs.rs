@@ -17,7 +17,7 @@
 
 use crate::base::budget::Budget;
 use crate::base::cnf::{Cnf, CLAUSE_COST};
-use crate::base::text::{foreign_space, foreign_space_message, is_separator};
+use crate::base::text::{foreign_space, foreign_space_message, is_separator, number};
 
 /// Work units per stored literal.
 const LITERAL_COST: u64 = 8;
@@ -55,19 +55,17 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
             // At most five words are looked at, so a long header line costs no more.
             let fields: Vec<&str> = words.by_ref().take(5).collect();
             let numbers = match fields[..] {
-                [_, "cnf", v, m] => v
-                    .parse::<u32>()
-                    .ok()
+                [_, "cnf", v, m] => number::<u32>(v, false)
                     .filter(|&v| v < i32::MAX as u32)
-                    .zip(m.parse::<usize>().ok()),
+                    .zip(number::<usize>(m, false)),
                 _ => None,
             };
             let Some((v, m)) = numbers else {
                 // Placed at the first field that is wrong, or just after the line if missing.
                 let bad = fields.iter().enumerate().skip(1).find(|&(k, w)| match k {
                     1 => *w != "cnf",
-                    2 => w.parse::<u32>().ok().filter(|&v| v < i32::MAX as u32).is_none(),
-                    3 => w.parse::<usize>().is_err(),
+                    2 => number::<u32>(w, false).filter(|&v| v < i32::MAX as u32).is_none(),
+                    3 => number::<usize>(w, false).is_none(),
                     _ => true,
                 });
                 let (l, c) = bad.map_or((k + 1, line.chars().count() + 1), |(_, w)| at(w));
@@ -94,7 +92,7 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
             let Some((vars, count)) = header else {
                 fail!("{l}:{c}: `{word}` before the `p cnf` header");
             };
-            let Ok(lit) = word.parse::<i32>() else {
+            let Some(lit) = number::<i32>(word, true) else {
                 fail!("{l}:{c}: `{word}` is not a literal (a whole number in -{vars}..={vars})");
             };
             if lit == 0 {
@@ -155,6 +153,10 @@ mod tests {
             ("1 0\n", "1:1: `1` before"),
             ("p cnf 2 1\n1 3 0\n", "2:3: literal 3"),
             ("p cnf 2 1\n1 x 0\n", "2:3: `x` is not a literal"),
+            ("p cnf 2 1\n+1 0\n", "2:1: `+1` is not a literal"),
+            ("p cnf +2 1\n1 0\n", "1:7: expected `p cnf"),
+            ("p cnf 2 1\n1 0\r\r\n", "2:4: '\\r' (U+000D) is not a separator"),
+            ("p cnf 2 1\n1\u{200b} 0\n", "2:2: '\\u{200b}' (U+200B) is an invisible character"),
             ("p cnf 2 1\n1 0\n2 0\n", "3:3: more clauses"),
             ("c\n p cnf 2 2\n1 0\n", "2:2: the header declares 2 clauses, the file has 1"),
             ("p cnf 2 1\n1 2\n", "2:3: the last clause has no terminating 0"),

@@ -48,7 +48,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> {
 pub fn foreign_space(line: &str) -> Option<(usize, char)> {
     line.chars()
         .enumerate()
-        .find(|&(_, ch)| (ch.is_whitespace() && !is_separator(ch)) || invisible(ch))
+        .find(|&(_, ch)| !is_separator(ch) && (ch.is_whitespace() || invisible(ch)))
         .map(|(k, ch)| (k + 1, ch))
 }
 
@@ -64,6 +64,17 @@ pub fn invisible(ch: char) -> bool {
             | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
             | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFF8 | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A
             | 0xE0000..=0xE0FFF)
+}
+
+/// `word` as a number of a text format: ASCII digits, with a `-` before them where `signed`;
+/// no `+`, no white space (Rust's own parsers take a leading `+`, which no DIMACS tool does).
+/// `None` when it is not one or is out of `T`'s range.
+pub fn number<T: std::str::FromStr>(word: &str, signed: bool) -> Option<T> {
+    let digits = if signed { word.strip_prefix('-').unwrap_or(word) } else { word };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    word.parse().ok()
 }
 
 /// `text` safe to print on one line of a terminal: every control character (a line end, `\r`,
@@ -213,6 +224,9 @@ mod tests {
         assert_eq!(foreign_space("caf\u{e9} na\u{ef}ve"), None);
         assert_eq!(printable("a\rACCEPTED\u{1b}[K\nb"), "a\\rACCEPTED\\u{1b}[K\\nb");
         assert_eq!(printable("caf\u{e9} 'x'"), "caf\u{e9} 'x'");
+        assert_eq!((number::<i32>("-12", true), number::<i32>("+12", true)), (Some(-12), None));
+        assert_eq!((number::<u32>("-1", false), number::<u32>("", false)), (None, None));
+        assert_eq!(number::<u8>("256", false), None);
         assert_eq!(printable("\u{202e}abc"), "\\u{202e}abc");
         let split: Vec<&str> = lines("a\r\nb\r\r\nc\nd\r").collect();
         assert_eq!(split, ["a", "b\r", "c", "d\r"]);

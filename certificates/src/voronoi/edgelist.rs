@@ -90,10 +90,12 @@ pub fn parse_edge_list(text: &str) -> Result<OneRoundSpec, EdgeListError> {
                 let [_, (col, count)] = tokens[..] else {
                     return Err(err(col0, "`black` needs exactly one number".into()));
                 };
-                black =
-                    Some(count.parse().map_err(|_| {
-                        err(col, format!("`{count}` is not a non-negative integer"))
-                    })?);
+                black = Some(crate::base::text::number(count, false).ok_or_else(|| {
+                    err(
+                        col,
+                        format!("`{count}` is not a whole number of stones (0 to {})", usize::MAX),
+                    )
+                })?);
             }
             "vertex" => {
                 if tokens.len() < 2 {

@@ -134,7 +134,9 @@ impl Format {
     fn of(head: &[u8]) -> Option<Format> {
         if head.starts_with(&[0x1f, 0x8b]) {
             Some(Format::Gzip)
-        } else if head.starts_with(b"BZh") {
+        } else if head.starts_with(b"BZh") && matches!(head.get(3), Some(b'1'..=b'9')) {
+            // `BZh` and the block size, 1 to 9: a text starting `BZh x` (an edge list's first
+            // line) stays text, as gamecert-check reads it.
             Some(Format::Bzip2)
         } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
             Some(Format::Xz)
@@ -460,6 +462,16 @@ pub fn read_certificate(path: &Path) -> Result<Certificate, BadInput> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn magic_numbers_are_whole() {
+        assert!(Format::of(b"BZh x\nwhite a").is_none());
+        assert!(Format::of(b"BZh0").is_none());
+        assert!(matches!(Format::of(b"BZh91AY&SY"), Some(Format::Bzip2)));
+        for packed in compressed(b"white a\nblack 1\na b\n") {
+            assert!(Format::of(&packed[..6]).is_some());
+        }
+    }
 
     fn compressed(text: &[u8]) -> [Vec<u8>; 3] {
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());

@@ -877,9 +877,7 @@ fn mutate_text_instance(text: &str, rng: &mut Rng) -> (String, String) {
         4 if rng.below(2) == 0 => {
             (format!("{}\r", text.trim_end_matches('\n')), "end with \\r".into())
         }
-        4 => {
-            (text.replacen('\n', "\r\r\n", 1 + rng.below(3) as usize), "\\r\\r\\n line ends".into())
-        }
+        4 => (text.replacen('\n', "\r\r\n", 1 + rng.below(3)), "\\r\\r\\n line ends".into()),
         3 => {
             let piece = *rng.pick(&["1 ", "a", "0", " ", "\u{a0}", "c"]);
             let count = 1 + rng.below(MAX_FILE / piece.len());

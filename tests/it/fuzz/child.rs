@@ -286,8 +286,9 @@ fn unfaithful_text(text: &str) -> Option<String> {
     if text.trim_start().starts_with('{') {
         return None;
     }
+    let count = text.split('\n').count();
     for (k, line) in text.split('\n').enumerate() {
-        let line = if k + 1 < text.split('\n').count() {
+        let line = if k + 1 < count {
             line.strip_suffix('\r').unwrap_or(line)
         } else {
             line // the last piece has no `\n` after it: a `\r` there ends no line
@@ -296,8 +297,8 @@ fn unfaithful_text(text: &str) -> Option<String> {
         if content.trim_start_matches([' ', '\t']).starts_with('c') {
             continue; // a DNF comment (or an edge-list name starting with c: not judged)
         }
-        let odd = content.chars().find(|&ch| {
-            (ch.is_whitespace() && ch != ' ' && ch != '\t')
+        let odd = content.chars().filter(|&ch| ch != ' ' && ch != '\t').find(|&ch| {
+            ch.is_whitespace()
                 || ch.is_control()
                 || matches!(ch, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
                     | '\u{2060}'..='\u{2064}' | '\u{feff}')

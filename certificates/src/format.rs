@@ -251,7 +251,7 @@ struct Header {
 /// millions of vertices are read this way in seconds).
 fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
     let header: Header = serde_json::from_str(text).map_err(|err| {
-        if err.is_data() {
+        if err.is_data() && !err.to_string().starts_with("duplicate field") {
             FormatError::new("expected a JSON object with `format`, `version` and `kind`")
         } else {
             FormatError::from_json(err)
@@ -465,6 +465,14 @@ mod tests {
         assert!(err.message.contains("unknown instance kind 'chess'"));
         let err = Certificate::from_json(SMALL).unwrap_err();
         assert!(err.message.contains("expected 'gamecert-certificate'"));
+    }
+
+    #[test]
+    fn a_repeated_envelope_field_is_named_with_its_place() {
+        let text = "{\"format\": \"gamecert-instance\", \"version\": 1,\n \"format\": \"x\"}";
+        let err = Instance::from_json(text).unwrap_err();
+        assert!(err.to_string().contains("duplicate field `format`"), "{err}");
+        assert!(err.to_string().contains("2:"), "{err}");
     }
 
     #[test]

@@ -90,10 +90,12 @@ pub fn parse_edge_list(text: &str) -> Result<OneRoundSpec, EdgeListError> {
                 let [_, (col, count)] = tokens[..] else {
                     return Err(err(col0, "`black` needs exactly one number".into()));
                 };
-                black = Some(crate::base::text::number(count, false).ok_or_else(|| {
+                // B places at least one stone (as the JSON form's `black_count` must be).
+                let stones = crate::base::text::number(count, false).filter(|&n: &usize| n > 0);
+                black = Some(stones.ok_or_else(|| {
                     err(
                         col,
-                        format!("`{count}` is not a whole number of stones (0 to {})", usize::MAX),
+                        format!("`{count}` is not a number of stones from 1 to {}", usize::MAX),
                     )
                 })?);
             }
@@ -217,6 +219,11 @@ mod tests {
         assert!(e.message.contains("unknown vertex 'q'"));
         let e = parse_edge_list("white a\nblack x\n").unwrap_err();
         assert_eq!((e.line, e.column), (2, 7));
+        for count in ["0", "+1", "-1", "99999999999999999999999"] {
+            let e = parse_edge_list(&format!("white a\nblack {count}\na b\n")).unwrap_err();
+            assert_eq!((e.line, e.column), (2, 7), "{count}");
+            assert!(e.message.contains("is not a number of stones from 1 to"), "{e:?}");
+        }
         let e = parse_edge_list("black 1\na b\n").unwrap_err();
         assert!(e.message.contains("S is empty"));
         let e = parse_edge_list("white a\na b c\n").unwrap_err();

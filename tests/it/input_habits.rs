@@ -122,8 +122,7 @@ fn satlib_files_are_forgiven_aloud_by_the_solver_and_refused_by_the_checker() {
     assert!(err.contains("s.cnf:5: `%` ends the formula (SATLIB's end marker)"), "{err}");
     assert!(err.contains("s.cnf:2: the header declares 3 clauses, the formula has 2"), "{err}");
     let proof = write(dir.path(), "s.lrat", "4 -2 0 1 2 0\n5 0 2 4 3 0\n");
-    let check =
-        std::path::Path::new(env!("CARGO_BIN_EXE_gamecert")).with_file_name("gamecert-check");
+    let check = crate::common::gamecert_check_binary();
     let out = Command::new(&check).args(["lrat", s, proof.to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("s.cnf:5:1: `%` is not a literal"), "{}", stderr(&out));
@@ -162,8 +161,7 @@ fn a_dnf_term_count_is_forgiven_by_reduce_and_refused_where_the_text_is_the_inst
     let cert = dir.path().join("h.cert.json");
     let out = gamecert(&["-q", "solve", honest.to_str().unwrap(), "-o", cert.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let check =
-        std::path::Path::new(env!("CARGO_BIN_EXE_gamecert")).with_file_name("gamecert-check");
+    let check = crate::common::gamecert_check_binary();
     let out = Command::new(&check).args([d, cert.to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert!(stderr(&out).contains("a.dnf:1:9: header declares 3 terms"), "{}", stderr(&out));
@@ -204,7 +202,7 @@ fn named_pipes_are_streams_and_folders_are_bad_input() {
     let formula = write(dir.path(), "u.cnf", "p cnf 1 2\n1 0\n-1 0\n");
     let proof = write(dir.path(), "u.lrat", "3 0 1 2 0\n");
     let gamecert_bin = env!("CARGO_BIN_EXE_gamecert");
-    let check = std::path::Path::new(gamecert_bin).with_file_name("gamecert-check");
+    let check = crate::common::gamecert_check_binary();
     for program in [std::path::Path::new(gamecert_bin), check.as_path()] {
         for feed in ["cat", "gzip -c"] {
             if feed != "cat" && program == check.as_path() {

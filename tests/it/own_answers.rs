@@ -43,16 +43,7 @@ fn auto_skips_a_recorded_formula_that_does_not_rebuild_the_graph() {
 #[test]
 fn auto_takes_the_reduction_on_its_own_image() {
     let dir = tempfile::tempdir().unwrap();
-    let cnf = write(dir.path(), "f.cnf", "p cnf 4 2\n-1 2 3 0\n-2 -3 -4 0\n");
-    let instance = dir.path().join("i.json");
-    let out = gamecert(&[
-        "reduce",
-        "sat-voronoi1",
-        cnf.to_str().unwrap(),
-        "-o",
-        instance.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let instance = crate::common::reduced_cnf(dir.path(), "f", "p cnf 4 2\n-1 2 3 0\n-2 -3 -4 0\n");
     let out = gamecert(&["solve", instance.to_str().unwrap(), "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();

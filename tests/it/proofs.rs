@@ -10,7 +10,7 @@ use std::process::Command;
 
 /// Runs `gamecert-check` with `args`.
 fn gamecert_check(args: &[&str]) -> std::process::Output {
-    let path = Path::new(env!("CARGO_BIN_EXE_gamecert")).with_file_name("gamecert-check");
+    let path = crate::common::gamecert_check_binary();
     Command::new(path).args(args).output().expect("gamecert-check runs")
 }
 

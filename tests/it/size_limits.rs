@@ -59,16 +59,7 @@ fn random_3cnf(vars: u32, clauses: usize, seed: u64) -> String {
 #[test]
 fn direct_method_refuses_a_large_image_quickly() {
     let dir = tempfile::tempdir().unwrap();
-    let cnf = write(dir.path(), "r60.cnf", &random_3cnf(60, 258, 2024));
-    let instance = dir.path().join("r60.json");
-    let out = gamecert(&[
-        "reduce",
-        "sat-voronoi1",
-        cnf.to_str().unwrap(),
-        "-o",
-        instance.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let instance = crate::common::reduced_cnf(dir.path(), "r60", &random_3cnf(60, 258, 2024));
     let err = refused(
         &instance,
         &["--method", "direct"],

@@ -6,20 +6,12 @@
 use crate::common;
 
 use common::write;
-use std::path::PathBuf;
 use std::process::{Command, Output};
-
-/// The `gamecert-check` binary, built beside `gamecert` by `cargo test --workspace`.
-fn gamecert_check() -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_BIN_EXE_gamecert")).with_file_name("gamecert-check");
-    assert!(path.exists(), "{} is missing: run the tests with --workspace", path.display());
-    path
-}
 
 fn both(args: &[&str]) -> (Output, Output) {
     let verify =
         Command::new(env!("CARGO_BIN_EXE_gamecert")).arg("verify").args(args).output().unwrap();
-    let check = Command::new(gamecert_check()).args(args).output().unwrap();
+    let check = Command::new(crate::common::gamecert_check_binary()).args(args).output().unwrap();
     (verify, check)
 }
 
@@ -158,15 +150,16 @@ fn an_unknown_field_is_bad_input_for_solve_verify_and_gamecert_check() {
 #[test]
 fn gamecert_check_answers_help_and_version() {
     for flag in ["--help", "-h"] {
-        let out = Command::new(gamecert_check()).arg(flag).output().unwrap();
+        let out = Command::new(crate::common::gamecert_check_binary()).arg(flag).output().unwrap();
         assert_eq!(out.status.code(), Some(0));
         assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage: gamecert-check"));
     }
-    let out = Command::new(gamecert_check()).arg("--version").output().unwrap();
+    let out =
+        Command::new(crate::common::gamecert_check_binary()).arg("--version").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("gamecert-check 0."));
     for args in [&["one.json"][..], &["--frob", "a", "b"], &["a", "b", "--max-work", "x"]] {
-        let out = Command::new(gamecert_check()).args(args).output().unwrap();
+        let out = Command::new(crate::common::gamecert_check_binary()).args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("usage: gamecert-check"));
     }
@@ -186,7 +179,10 @@ fn gamecert_check_takes_verify_and_reports_bad_input_as_json() {
         ),
     );
     let (edges, wins) = (edges.to_str().unwrap(), wins.to_str().unwrap());
-    let check = Command::new(gamecert_check()).args(["verify", edges, wins]).output().unwrap();
+    let check = Command::new(crate::common::gamecert_check_binary())
+        .args(["verify", edges, wins])
+        .output()
+        .unwrap();
     let verify = Command::new(env!("CARGO_BIN_EXE_gamecert"))
         .args(["verify", edges, wins])
         .output()

@@ -26,6 +26,24 @@ pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     path
 }
 
+/// The `gamecert-check` binary, built beside `gamecert` by `cargo test --workspace`.
+pub fn gamecert_check_binary() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_BIN_EXE_gamecert")).with_file_name("gamecert-check");
+    assert!(path.exists(), "{} is missing: run the tests with --workspace", path.display());
+    path
+}
+
+/// `cnf` written to `dir/name.cnf` and reduced by `reduce sat-voronoi1` to `dir/name.json`,
+/// whose path is returned.
+pub fn reduced_cnf(dir: &Path, name: &str, cnf: &str) -> PathBuf {
+    let formula = write(dir, &format!("{name}.cnf"), cnf);
+    let instance = dir.join(format!("{name}.json"));
+    let (f, i) = (formula.to_str().unwrap(), instance.to_str().unwrap());
+    let out = gamecert(&["reduce", "sat-voronoi1", f, "-o", i]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    instance
+}
+
 /// Runs a command that must fail with exit code 2 and a message containing `expected`.
 pub fn bad_input(args: &[&str], expected: &str) {
     let out = gamecert(args);

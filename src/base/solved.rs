@@ -17,6 +17,12 @@ pub struct Options {
     pub max_work: Option<u64>,
 }
 
+/// The error of a solve method handed an instance of another kind: the registry
+/// ([`crate::registry`]) dispatches by kind, so this is a bug of ours, never a user's answer.
+pub fn wrong_kind(instance: &Instance, method: &str) -> anyhow::Error {
+    anyhow::anyhow!("internal error: a {} instance given to {method}", instance.kind())
+}
+
 /// A solved game: the certificate, the search nodes spent and the method that produced it.
 pub struct SolvedGame {
     pub certificate: Certificate,

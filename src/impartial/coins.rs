@@ -240,7 +240,7 @@ pub fn solve(
 ) -> anyhow::Result<Option<crate::base::solved::SolvedGame>> {
     use crate::base::io::BadInput;
     let gamecert_certificates::format::Instance::CoinGame(spec) = instance else {
-        anyhow::bail!("internal error: a {} instance given to a coin game", instance.kind())
+        return Err(crate::base::solved::wrong_kind(instance, "a coin game"));
     };
     let game = spec.validate().map_err(BadInput)?;
     let labelling = certificate(&game).map_err(BadInput)?;

@@ -778,7 +778,7 @@ pub fn solve_instance(
     _: &crate::base::solved::Options,
 ) -> anyhow::Result<Option<crate::base::solved::SolvedGame>> {
     let gamecert_certificates::format::Instance::HeapGame(game) = instance else {
-        anyhow::bail!("internal error: a {} instance given to a heap game", instance.kind())
+        return Err(crate::base::solved::wrong_kind(instance, "a heap game"));
     };
     Ok(Some(crate::base::solved::SolvedGame::new(
         solve(game)?,

@@ -443,7 +443,7 @@ pub fn solve_instance(
 ) -> anyhow::Result<Option<crate::base::solved::SolvedGame>> {
     use gamecert_certificates::format::{Certificate, Instance};
     let Instance::TriangleAvoidance(spec) = instance else {
-        anyhow::bail!("internal error: a {} instance given to triangle avoidance", instance.kind())
+        return Err(crate::base::solved::wrong_kind(instance, "triangle avoidance"));
     };
     if spec.n > MAX_CERTIFIED_N {
         return Err(crate::base::io::BadInput(format!(

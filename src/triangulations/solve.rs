@@ -16,9 +16,7 @@ use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
 fn marking(instance: &Instance) -> anyhow::Result<&MarkingSpec> {
     match instance {
         Instance::MarkingGame(spec) => Ok(spec),
-        other => {
-            anyhow::bail!("internal error: a {} instance given to a marking game", other.kind())
-        }
+        other => return Err(crate::base::solved::wrong_kind(other, "a marking game")),
     }
 }
 
@@ -102,7 +100,7 @@ pub fn heaps(instance: &Instance, options: &Options) -> anyhow::Result<Option<So
 /// ([`crate::triangulations::flip_solve::solve_instance`]).
 pub fn flip(instance: &Instance, options: &Options) -> anyhow::Result<Option<SolvedGame>> {
     let Instance::FlipGame(spec) = instance else {
-        anyhow::bail!("internal error: a {} instance given to a flip game", instance.kind())
+        return Err(crate::base::solved::wrong_kind(instance, "a flip game"));
     };
     let (certificate, nodes, method) =
         crate::triangulations::flip_solve::solve_instance(spec, options.method == Method::Exact)?;

@@ -909,7 +909,7 @@ pub fn solve_instance(
     _: &crate::base::solved::Options,
 ) -> anyhow::Result<Option<crate::base::solved::SolvedGame>> {
     let gamecert_certificates::format::Instance::VertexNim(spec) = instance else {
-        anyhow::bail!("internal error: a {} instance given to vertex nim", instance.kind())
+        return Err(crate::base::solved::wrong_kind(instance, "vertex nim"));
     };
     let game = spec.validate().map_err(crate::base::io::BadInput)?;
     let (certificate, positions, method) = solve(&game)?;

@@ -24,7 +24,7 @@ use gamecert_reductions::posdnf_voronoi::{build, PosDnfVoronoi};
 /// The multi-round game of a `voronoi` instance, validated.
 fn multi_round(instance: &Instance) -> anyhow::Result<(&MultiRoundSpec, MultiRound)> {
     let Instance::Voronoi(spec) = instance else {
-        anyhow::bail!("internal error: a {} instance given to a Voronoi method", instance.kind())
+        return Err(crate::base::solved::wrong_kind(instance, "a Voronoi method"));
     };
     Ok((spec, spec.validate()?))
 }
@@ -262,7 +262,7 @@ pub fn estimate(instance: &Instance) -> Option<String> {
 /// The exact DNF game solver (a `dnf-strategy`).
 pub fn dnf_game(instance: &Instance, _: &Options) -> anyhow::Result<Option<SolvedGame>> {
     let Instance::PosDnfGame(dnf) = instance else {
-        anyhow::bail!("internal error: a {} instance given to the DNF game", instance.kind())
+        return Err(crate::base::solved::wrong_kind(instance, "the DNF game"));
     };
     let cap = crate::voronoi::dnf::position_cap();
     let solution = crate::voronoi::dnf::solve_dnf_game_within(dnf, cap)
@@ -305,7 +305,7 @@ pub fn dnf_estimate(instance: &Instance) -> Option<String> {
 pub fn one_round(instance: &Instance, options: &Options) -> anyhow::Result<Option<SolvedGame>> {
     use crate::voronoi::one_round::{solve_one_round, SolveError};
     let Instance::VoronoiOneRound(spec) = instance else {
-        anyhow::bail!("internal error: a {} instance given to the one-round game", instance.kind())
+        return Err(crate::base::solved::wrong_kind(instance, "the one-round game"));
     };
     let game = spec.validate()?;
     let backend = options.sat.unwrap_or_default();

@@ -16,7 +16,7 @@ use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
 fn marking(instance: &Instance) -> anyhow::Result<&MarkingSpec> {
     match instance {
         Instance::MarkingGame(spec) => Ok(spec),
-        other => return Err(crate::base::solved::wrong_kind(other, "a marking game")),
+        other => Err(crate::base::solved::wrong_kind(other, "a marking game")),
     }
 }
 

@@ -274,13 +274,21 @@ pub static KINDS: &[Kind] = &[
         methods: &[SolveMethod {
             method: AUTO,
             auto: true,
-            applies: "Theorem 10's labelling (undirected, a self-loop at every vertex), else \
-                      the exact solver (a vertexnim-labelling or vertexnim-strategy)",
+            applies: "the exact solver (a vertexnim-strategy), else a theorem's labelling (a \
+                      vertexnim-labelling), else, for NimG, the outcome of every position below \
+                      the start (a vertexnim-outcomes)",
             solve: crate::vertexnim::solver::solve_instance,
+        }, SolveMethod {
+            method: Method::Outcomes,
+            auto: false,
+            applies: "Vertex NimG (variant nimg), weight-0 vertices allowed: every position \
+                      below the start labelled N or P (a vertexnim-outcomes; at most 100 million \
+                      positions: the product of (weight + 1) over the vertices, times their count)",
+            solve: crate::vertexnim::outcomes::solve_instance,
         }],
         estimate: None,
         generators: &["vertexnim"],
-        tables: &[],
+        tables: &["vertex-nimg"],
         pictures: "",
         strategies: &["vertexnim-strategy"],
     },

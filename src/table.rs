@@ -86,6 +86,14 @@ pub enum Request {
         #[serde(default = "defaults::flipping_max_n")]
         max_n: usize,
     },
+    /// Vertex NimG with weight-0 vertices: every connected graph and directed circuit up to
+    /// `max_n` vertices, weights 0..=`max_weight`.
+    VertexNimg {
+        #[serde(default = "defaults::nimg_max_n")]
+        max_n: usize,
+        #[serde(default = "defaults::nimg_max_weight")]
+        max_weight: u64,
+    },
     /// Monochromatic Flipping to Triangle on serpentine triangulations, n = 4..=`max_n`.
     SerpentineMft {
         #[serde(default = "defaults::flipping_max_n")]
@@ -126,6 +134,12 @@ pub mod defaults {
     pub fn flipping_max_n() -> usize {
         10
     }
+    pub fn nimg_max_n() -> usize {
+        6
+    }
+    pub fn nimg_max_weight() -> u64 {
+        3
+    }
     /// G(0..=n) of Kayles, Grundy's game and any octal game.
     pub const SEQUENCE_N: usize = 84;
     /// G(0..=n) of Dawson's Kayles (its table in seed 000 goes to 101).
@@ -160,6 +174,7 @@ impl Request {
             Request::BichromaticConstruct { .. } => "bichromatic-construct",
             Request::Flipping { .. } => "flipping",
             Request::SerpentineMft { .. } => "serpentine-mft",
+            Request::VertexNimg { .. } => "vertex-nimg",
         }
     }
 
@@ -181,6 +196,7 @@ impl Request {
             }
             Request::SerpentineMft { max_n, .. } => Some(max_n.saturating_sub(3) as u64),
             Request::NimstringFans {} => Some(FAN_TRIANGLES.0 as u64 + FAN_TRIANGLES.1 as u64),
+            Request::VertexNimg { max_n, .. } => Some(2 * *max_n as u64 - 1),
             _ => None,
         }
     }
@@ -303,6 +319,26 @@ pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Res
             )
         }
         Request::Flipping { max_n } => flip_table(true, *max_n, false, progress)?,
+        Request::VertexNimg { max_n, max_weight } => {
+            let (max_n, max_weight) = (*max_n, *max_weight);
+            if !(1..=7).contains(&max_n) || !(1..=5).contains(&max_weight) {
+                return Err(BadInput(format!(
+                    "--max-n must be between 1 and 7 and --max-weight between 1 and 5 (got {max_n} \
+                     and {max_weight}): n = 7 with weights 0..=3 is 98 million positions a play"
+                ))
+                .into());
+            }
+            let rows = crate::vertexnim::table::nimg_table(max_n, max_weight, progress)?;
+            accepted(
+                "vertex-nimg",
+                format!(
+                    "Vertex NimG on connected graphs and directed circuits up to {max_n} vertices, \
+                     weights 0..={max_weight}: every outcome certified"
+                ),
+                serde_json::to_value(&rows)?,
+                crate::vertexnim::table::nimg_table_text(&rows, max_weight),
+            )
+        }
         Request::SerpentineMft { max_n, no_certify } => {
             flip_table(false, *max_n, *no_certify, progress)?
         }

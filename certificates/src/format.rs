@@ -33,7 +33,7 @@ use crate::base::budget::Budget;
 use crate::verdict::{reject, Claim, Verdict, Work};
 use serde::de::value::{MapAccessDeserializer, StringDeserializer};
 use serde::de::{DeserializeOwned, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Deserializer};
 use std::marker::PhantomData;
 
 pub use crate::base::error::FormatError;
@@ -100,7 +100,7 @@ macro_rules! registry {
 
             /// The instance as pretty JSON.
             pub fn to_json(&self) -> String {
-                match self { $(Instance::$ivariant(x) => write_envelope(INSTANCE_FORMAT, $ikind, x),)* }
+                match self { $(Instance::$ivariant(x) => crate::base::pretty::write_envelope(INSTANCE_FORMAT, VERSION, $ikind, x),)* }
             }
 
             fn validate_unguarded(&self, budget: &mut Budget) -> Result<(), FormatError> {
@@ -125,7 +125,7 @@ macro_rules! registry {
             /// The certificate as pretty JSON.
             pub fn to_json(&self) -> String {
                 match self {
-                    $(Certificate::$cvariant(x) => write_envelope(CERTIFICATE_FORMAT, $ckind, x),)*
+                    $(Certificate::$cvariant(x) => crate::base::pretty::write_envelope(CERTIFICATE_FORMAT, VERSION, $ckind, x),)*
                 }
             }
 
@@ -197,6 +197,7 @@ registry! {
             crate::vertexnim::strategy::strategy_verdict;
         "vertexnim-labelling" => VertexNimLabelling(VertexNimLabelling), on VertexNim,
             crate::vertexnim::strategy::labelling_verdict;
+        "vertexnim-outcomes" => VertexNimOutcomes(crate::vertexnim::outcomes::VertexNimOutcomes), on VertexNim, crate::vertexnim::outcomes::outcomes_verdict;
         "construct-strategy" => ConstructStrategy(ConstructStrategy), on MarkingGame,
             constructing::strategy_verdict;
         "balanced-colouring" => BalancedColouring(BalancedColouring), on MarkingGame,
@@ -353,65 +354,6 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for WithoutEnvelope<A> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
         self.0.next_value_seed(seed)
     }
-}
-
-#[derive(Serialize)]
-struct Envelope<'a, T: Serialize> {
-    format: &'a str,
-    version: u64,
-    kind: &'a str,
-    #[serde(flatten)]
-    body: &'a T,
-}
-
-fn write_envelope<T: Serialize>(format: &str, kind: &str, body: &T) -> String {
-    let envelope = Envelope { format, version: VERSION, kind, body };
-    let pretty = serde_json::to_string_pretty(&envelope).expect("plain data always serialises");
-    inline_scalar_arrays(&pretty)
-}
-
-/// Puts every array that holds only scalars on one line (an edge, a clause, a vertex list), so
-/// that files stay readable: serde_json's pretty printer gives every element its own line.
-/// Works on serde_json's pretty output, where an element that opens no container is a scalar
-/// and lines that open a container end in `[` or `{`.
-fn inline_scalar_arrays(pretty: &str) -> String {
-    let lines: Vec<&str> = pretty.lines().collect();
-    let mut out = String::with_capacity(pretty.len());
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
-        if line.ends_with('[') {
-            let indent = line.len() - line.trim_start().len();
-            let mut j = i + 1;
-            let mut scalars = Vec::new();
-            while j < lines.len() {
-                let inner = lines[j];
-                let inner_indent = inner.len() - inner.trim_start().len();
-                if inner_indent == indent && inner.trim_start().starts_with(']') {
-                    break;
-                }
-                if inner_indent != indent + 2 || inner.ends_with('[') || inner.ends_with('{') {
-                    scalars.clear();
-                    j = lines.len();
-                    break;
-                }
-                scalars.push(inner.trim().trim_end_matches(','));
-                j += 1;
-            }
-            if j < lines.len() && !scalars.is_empty() {
-                out.push_str(line);
-                out.push_str(&scalars.join(", "));
-                out.push_str(lines[j].trim_start());
-                out.push('\n');
-                i = j + 1;
-                continue;
-            }
-        }
-        out.push_str(line);
-        out.push('\n');
-        i += 1;
-    }
-    out
 }
 
 #[cfg(test)]

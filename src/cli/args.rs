@@ -51,6 +51,9 @@ mirror! {
         /// Marking games in convex position: seed 000's Theorems 1 and 2 as sums of Kayles or
         /// Dawson's Kayles heaps (a `marking-kayles` certificate), at any size.
         Heaps,
+        /// Vertex NimG (weight-0 vertices allowed): every position below the start labelled N
+        /// or P (a `vertexnim-outcomes` certificate, relabelled by the checker).
+        Outcomes,
     }
 }
 

@@ -134,6 +134,18 @@ enum Table {
         #[arg(long, default_value_t = 10)]
         max_n: usize,
     },
+    /// Vertex NimG with weight-0 vertices (seed 004, Section 5): every connected graph on
+    /// 1..=--max-n vertices and every directed circuit on 2..=--max-n, weights 0..=--max-weight,
+    /// the token on every vertex, normal and misere play; each graph's outcomes certified by a
+    /// vertexnim-outcomes certificate, and the rules tested on every position.
+    VertexNimg {
+        /// The largest graph (at most 7).
+        #[arg(long, default_value_t = 6)]
+        max_n: usize,
+        /// The largest weight (at most 5).
+        #[arg(long, default_value_t = 3)]
+        max_weight: u64,
+    },
     /// Monochromatic Flipping to Triangle (seed 000, Theorem 10) on every serpentine
     /// triangulation of the convex n-gon, n = 4..=--max-n (at most 21), certified unless
     /// --no-certify; reports the smallest N the data allow.
@@ -169,6 +181,9 @@ fn library_request(table: &Table) -> Option<gamecert::table::Request> {
         Table::Flipping { max_n } => Request::Flipping { max_n: *max_n },
         Table::SerpentineMft { max_n, no_certify } => {
             Request::SerpentineMft { max_n: *max_n, no_certify: *no_certify }
+        }
+        Table::VertexNimg { max_n, max_weight } => {
+            Request::VertexNimg { max_n: *max_n, max_weight: *max_weight }
         }
         Table::VoronoiGraphs { .. } | Table::TriangleAvoidance { .. } => return None,
     })

@@ -352,11 +352,22 @@ pub fn solve(game: &VertexNim) -> anyhow::Result<(Certificate, u64, String)> {
             (Some((_, name)), Some(labelling)) => {
                 Ok((Certificate::VertexNimLabelling(labelling), 0, name.to_string()))
             }
-            _ => Err(crate::base::io::BadInput(format!(
-                "{why}; no labelling certificate covers this game either, so no certificate is \
-                 written"
-            ))
-            .into()),
+            // NimG keeps its vertices: every position below the start, labelled at once.
+            _ => match super::outcomes::certificate(game) {
+                Some(outcomes) => {
+                    let positions = outcomes.outcomes.len() as u64;
+                    Ok((
+                        Certificate::VertexNimOutcomes(outcomes),
+                        positions,
+                        "labelling the whole weight box".into(),
+                    ))
+                }
+                None => Err(crate::base::io::BadInput(format!(
+                    "{why}; no labelling certificate covers this game either, so no certificate \
+                     is written"
+                ))
+                .into()),
+            },
         },
     }
 }

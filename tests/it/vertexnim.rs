@@ -146,7 +146,7 @@ fn a_large_instance_is_decided_by_theorem_10() {
 fn bad_input_exits_2() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
-        (instance(false, r#"{"name": "a", "weight": 0}"#, "", "a"), "weight 0 is not positive"),
+        (instance(false, r#"{"name": "a", "weight": 0}"#, "", "a"), "weight 0 is below 1"),
         (
             instance(
                 false,
@@ -154,7 +154,7 @@ fn bad_input_exits_2() {
                 r#"["a", "b"]"#,
                 "a",
             ),
-            "weight -1 is not positive",
+            "weight -1 is below 1",
         ),
         (
             instance(false, r#"{"name": "a", "weight": 2}"#, "", "x"),
@@ -256,4 +256,60 @@ fn an_uncertifiable_circuit_is_refused() {
         "circuit.json: no certificate: a strategy certificate needs at most 16 vertices",
     );
     assert!(!cert.exists());
+}
+
+/// NimG may start with empty vertices; `--method outcomes` labels every position below the
+/// start, the checker relabels them all, and one changed letter is named by its position.
+#[test]
+fn nimg_with_zeros_gets_every_outcome_certified() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = r#"{"format": "gamecert-instance", "version": 1, "kind": "vertexnim",
+  "directed": false, "variant": "nimg", "play": "normal",
+  "vertices": [{"name": "a", "weight": 2}, {"name": "b", "weight": 0}, {"name": "c", "weight": 3}],
+  "edges": [["a", "c"], ["c", "b"]], "token": "a"}"#;
+    let path = write(dir.path(), "zeros.json", text);
+    let cert = dir.path().join("zeros.cert.json");
+    let (p, c) = (path.to_str().unwrap(), cert.to_str().unwrap());
+    let out = gamecert(&["solve", "--method", "outcomes", p, "-o", c]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = gamecert(&["verify", p, c]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // a (2) must move to c (3), which moves to the empty b and wins: the second player wins.
+    assert!(stdout(&out).contains("the second player wins"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("(36 positions)"), "{}", stdout(&out));
+    let body = std::fs::read_to_string(&cert).unwrap();
+    let letters = body.split("\"outcomes\": \"").nth(1).unwrap().split('"').next().unwrap();
+    let mut flipped = letters.as_bytes().to_vec();
+    flipped[20] = if flipped[20] == b'N' { b'P' } else { b'N' };
+    let tampered = body.replace(letters, std::str::from_utf8(&flipped).unwrap());
+    std::fs::write(&cert, tampered).unwrap();
+    let out = gamecert(&["verify", p, c]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("position 20 (weights 0,0,2, token on 'c')"), "{}", stdout(&out));
+    let removal = write(dir.path(), "removal.json", &text.replace("nimg", "vertexnim"));
+    bad_input(
+        &["solve", "--method", "outcomes", removal.to_str().unwrap()],
+        "weight 0 is below 1 (every vertex starts with weight at least 1 under vertexnim)",
+    );
+}
+
+/// `table vertex-nimg`: every row certified, Corollary 12 (zeros allowed) and the circuit rule
+/// agree with every certified outcome, and the counts add up.
+#[test]
+fn the_nimg_table_certifies_every_position_and_tests_the_rules() {
+    let out = gamecert(&["table", "vertex-nimg", "--max-n", "5", "--max-weight", "2", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["verdict"], "accepted");
+    let rows = json["rows"].as_array().unwrap();
+    let graphs: Vec<u64> = rows.iter().map(|r| r["graphs"].as_u64().unwrap()).collect();
+    // OEIS A001349 (connected graphs), then one circuit per length 2..=5.
+    assert_eq!(graphs, [1, 1, 2, 6, 21, 1, 1, 1, 1]);
+    for r in rows {
+        let n = r["vertices"].as_u64().unwrap();
+        assert_eq!(r["positions"], r["graphs"].as_u64().unwrap() * 3u64.pow(n as u32) * n);
+        assert_eq!(r["rule_disagrees"], 0, "{r}");
+        assert_eq!(r["rule_agrees"], r["positions"]);
+    }
+    bad_input(&["table", "vertex-nimg", "--max-n", "8"], "--max-n must be between 1 and 7");
 }

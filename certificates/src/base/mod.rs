@@ -14,6 +14,7 @@ pub mod graph;
 pub mod input;
 pub mod lrat;
 pub mod output;
+pub(crate) mod pretty;
 pub mod text;
 pub mod totalizer;
 

@@ -19,7 +19,7 @@
 //! (the last player to move wins) or `misere` (the last player to move loses).
 //!
 //! Validation (bad input, exit 2 on the command line): at least one vertex; distinct names;
-//! every weight at least 1; edges between known vertices, none listed twice; the token on a known vertex; an
+//! every weight at least 1 (at least 0 under nimg); edges between known vertices, none listed twice; the token on a known vertex; an
 //! undirected graph must be connected (both variants); a directed `vertexnim` graph must be
 //! strongly connected (Definition 2 needs it so that a player is never stuck).
 //!
@@ -153,12 +153,16 @@ impl VertexNimSpec {
             if index.insert(v.name.as_str(), k).is_some() {
                 fail!("vertices[{k}]: the name '{}' is used twice", v.name);
             }
+            // NimG keeps emptied vertices (a player stuck on one loses), so it may start with
+            // some; vertexnim removes them, so its vertices start with weight at least 1.
+            let least = if self.variant == Variant::Nimg { 0 } else { 1 };
             ensure!(
-                v.weight > 0,
-                "vertices[{k}] ('{}'): weight {} is not positive (every vertex starts with \
-                     weight at least 1)",
+                v.weight >= least,
+                "vertices[{k}] ('{}'): weight {} is below {least} (every vertex starts with \
+                     weight at least {least} under {})",
                 v.name,
-                v.weight
+                v.weight,
+                if least == 0 { "nimg" } else { "vertexnim" }
             );
             weights.push(v.weight as u64);
         }
@@ -1099,7 +1103,7 @@ mod tests {
     #[test]
     fn bad_input_is_refused() {
         let e = spec(false, Variant::Vertexnim, &[1, 0], &[("a", "b")]).validate();
-        assert!(e.unwrap_err().contains("weight 0 is not positive"));
+        assert!(e.unwrap_err().contains("weight 0 is below 1"));
         let e = spec(false, Variant::Vertexnim, &[1, -2], &[("a", "b")]).validate();
         assert!(e.unwrap_err().contains("weight -2"));
         let mut s = spec(false, Variant::Vertexnim, &[1, 1], &[("a", "b")]);

@@ -499,16 +499,7 @@ impl CaseResult {
 }
 
 fn method_name(method: Method) -> &'static str {
-    match method {
-        Method::Direct => "direct",
-        Method::Reduction => "reduction",
-        Method::Auto => "auto",
-        Method::Median => "median",
-        Method::Kary => "kary",
-        Method::Exact => "exact",
-        Method::Lemma4 => "lemma4",
-        Method::Heaps => "heaps",
-    }
+    method.name()
 }
 
 /// Builds and solves one case (in whichever process or thread runs it).

@@ -36,6 +36,7 @@ pub const KINDS: &[&str] = &[
     "coin-labelling",
     "vertexnim-strategy",
     "vertexnim-labelling",
+    "vertexnim-outcomes",
     "construct-strategy",
     "balanced-colouring",
 ];
@@ -386,6 +387,15 @@ pub fn all() -> Vec<Seed> {
         let labelling = gamecert::vertexnim::solver::labelling_certificate(&g)
             .unwrap_or_else(|| panic!("seed {name}: no labelling theorem applies"));
         add(name, i, Certificate::VertexNimLabelling(labelling));
+    }
+
+    // Vertex NimG's whole weight box, undirected and directed, normal and misere.
+    for (name, i) in [
+        ("vn-outcomes", vertexnim(4, 2, 5, false, Variant::Nimg, false, 0.3)),
+        ("vn-outcomes-directed-misere", vertexnim(3, 3, 7, true, Variant::Nimg, true, 0.5)),
+    ] {
+        let (i, c) = game(i, Method::Outcomes);
+        add(name, i, c);
     }
 
     // Games with scores or ties: construct-strategy, balanced-colouring.

@@ -213,6 +213,12 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
             }),
             Err(t) => t,
         },
+        (C::VertexNimOutcomes(o), Fact::FirstWins(first)) => match wins_claim(&o.winner) {
+            Ok(claimed) => verdict(claimed == *first, || {
+                format!("claims the {} player wins, the exact solver disagrees", o.winner)
+            }),
+            Err(t) => t,
+        },
         (C::ConstructStrategy(c), Fact::ConstructValue(v)) => {
             let low = c.first.as_ref().map(|f| f.at_least);
             let high = c.second.as_ref().map(|s| s.at_most);

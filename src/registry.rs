@@ -264,7 +264,7 @@ pub static KINDS: &[Kind] = &[
         ],
         estimate: None,
         generators: &["triangulation"],
-        tables: &["flipping", "serpentine-mft"],
+        tables: &["flipping", "serpentine-mft", "green-wins"],
         pictures: "the triangulation and a flip-value's or flip-sequence's flips (SVG)",
         strategies: &["flip-value"],
     },

@@ -86,6 +86,18 @@ pub enum Request {
         #[serde(default = "defaults::flipping_max_n")]
         max_n: usize,
     },
+    /// Green-Wins Solitaire: every triangulation of the convex n-gon, n = 4..=`max_convex`, and
+    /// `point_sets` random point sets with inner points, 5..=`max_points` points.
+    GreenWins {
+        #[serde(default = "defaults::green_max_convex")]
+        max_convex: usize,
+        #[serde(default = "defaults::green_point_sets")]
+        point_sets: usize,
+        #[serde(default = "defaults::green_max_points")]
+        max_points: usize,
+        #[serde(default = "defaults::green_cap")]
+        cap: usize,
+    },
     /// Vertex NimG with weight-0 vertices: every connected graph and directed circuit up to
     /// `max_n` vertices, weights 0..=`max_weight`.
     VertexNimg {
@@ -134,6 +146,18 @@ pub mod defaults {
     pub fn flipping_max_n() -> usize {
         10
     }
+    pub fn green_max_convex() -> usize {
+        10
+    }
+    pub fn green_point_sets() -> usize {
+        200
+    }
+    pub fn green_max_points() -> usize {
+        9
+    }
+    pub fn green_cap() -> usize {
+        1000
+    }
     pub fn nimg_max_n() -> usize {
         6
     }
@@ -175,6 +199,7 @@ impl Request {
             Request::Flipping { .. } => "flipping",
             Request::SerpentineMft { .. } => "serpentine-mft",
             Request::VertexNimg { .. } => "vertex-nimg",
+            Request::GreenWins { .. } => "green-wins",
         }
     }
 
@@ -197,6 +222,9 @@ impl Request {
             Request::SerpentineMft { max_n, .. } => Some(max_n.saturating_sub(3) as u64),
             Request::NimstringFans {} => Some(FAN_TRIANGLES.0 as u64 + FAN_TRIANGLES.1 as u64),
             Request::VertexNimg { max_n, .. } => Some(2 * *max_n as u64 - 1),
+            Request::GreenWins { max_convex, max_points, .. } => {
+                Some((max_convex.saturating_sub(3) + max_points.saturating_sub(4)) as u64)
+            }
             _ => None,
         }
     }
@@ -319,6 +347,30 @@ pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Res
             )
         }
         Request::Flipping { max_n } => flip_table(true, *max_n, false, progress)?,
+        Request::GreenWins { max_convex, point_sets, max_points, cap } => {
+            let (max_convex, point_sets, max_points, cap) =
+                (*max_convex, *point_sets, *max_points, *cap);
+            if !(4..=14).contains(&max_convex) || !(5..=12).contains(&max_points) || cap == 0 {
+                return Err(BadInput(format!(
+                    "--max-convex must be between 4 and 14, --max-points between 5 and 12 and \
+                     --cap positive (got {max_convex}, {max_points}, {cap}): the 14-gon alone \
+                     has 208,012 triangulations"
+                ))
+                .into());
+            }
+            let rows = crate::triangulations::green_wins::green_wins_table(
+                max_convex, point_sets, max_points, cap, progress,
+            )?;
+            accepted(
+                "green-wins",
+                format!(
+                    "Green-Wins Solitaire: convex n = 4..={max_convex}, {point_sets} point sets \
+                     with inner points, each best sequence certified"
+                ),
+                serde_json::to_value(&rows)?,
+                crate::triangulations::green_wins::green_wins_text(&rows, cap),
+            )
+        }
         Request::VertexNimg { max_n, max_weight } => {
             let (max_n, max_weight) = (*max_n, *max_weight);
             if !(1..=7).contains(&max_n) || !(1..=5).contains(&max_weight) {

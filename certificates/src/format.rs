@@ -190,6 +190,7 @@ registry! {
         "marking-strategy" => MarkingStrategy(MarkingStrategy), on MarkingGame, marking::strategy_verdict;
         "flip-value" => FlipValue(FlipValue), on FlipGame, flipping::value_verdict;
         "flip-sequence" => FlipSequence(FlipSequence), on FlipGame, flipping::sequence_verdict;
+        "flip-bound" => FlipBound(crate::triangulations::flip_bound::FlipBound), on FlipGame, crate::triangulations::flip_bound::bound_verdict;
         "marking-kayles" => MarkingKayles(MarkingKayles), on MarkingGame, convex_heaps::kayles_verdict;
         "heap-labelling" => HeapLabelling(HeapLabelling), on HeapGame, heaps::labelling_verdict;
         "coin-labelling" => CoinLabelling(CoinLabelling), on CoinGame, coins::labelling_verdict;

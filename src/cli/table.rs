@@ -134,6 +134,26 @@ enum Table {
         #[arg(long, default_value_t = 10)]
         max_n: usize,
     },
+    /// Green-Wins Solitaire (seed 000, 7.2, open: can more green than black edges always be
+    /// reached?): every triangulation of the convex n-gon, n = 4..=--max-convex, and
+    /// --point-sets random point sets with inner points (5..=--max-points points, every
+    /// triangulation of each up to --cap), each answered by its best flip sequence, replayed
+    /// by the checker.
+    GreenWins {
+        /// The largest convex polygon (at most 14).
+        #[arg(long, default_value_t = 10)]
+        max_convex: usize,
+        /// How many random point sets with inner points.
+        #[arg(long, default_value_t = 200)]
+        point_sets: usize,
+        /// The largest point set (at most 12).
+        #[arg(long, default_value_t = 9)]
+        max_points: usize,
+        /// At most this many triangulations of one point set (the first found; the table
+        /// counts the sets cut short).
+        #[arg(long, default_value_t = 1000)]
+        cap: usize,
+    },
     /// Vertex NimG with weight-0 vertices (seed 004, Section 5): every connected graph on
     /// 1..=--max-n vertices and every directed circuit on 2..=--max-n, weights 0..=--max-weight,
     /// the token on every vertex, normal and misere play; each graph's outcomes certified by a
@@ -182,6 +202,12 @@ fn library_request(table: &Table) -> Option<gamecert::table::Request> {
         Table::SerpentineMft { max_n, no_certify } => {
             Request::SerpentineMft { max_n: *max_n, no_certify: *no_certify }
         }
+        Table::GreenWins { max_convex, point_sets, max_points, cap } => Request::GreenWins {
+            max_convex: *max_convex,
+            point_sets: *point_sets,
+            max_points: *max_points,
+            cap: *cap,
+        },
         Table::VertexNimg { max_n, max_weight } => {
             Request::VertexNimg { max_n: *max_n, max_weight: *max_weight }
         }

@@ -8,6 +8,7 @@ pub mod flip_solve;
 pub mod flip_table;
 pub mod flipping;
 pub mod generate;
+pub mod green_wins;
 pub mod marking;
 pub mod mft_convex;
 pub mod nimstring;

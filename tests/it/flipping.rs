@@ -4,6 +4,7 @@
 
 use crate::common;
 use common::{bad_input, gamecert, stderr, stdout, write};
+use std::path::Path;
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
@@ -338,4 +339,59 @@ fn table_serpentine_mft_quick() {
     let out = gamecert(&["table", "serpentine-mft", "--max-n", "22"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--max-n must be between 4 and 21"));
+}
+
+/// `table green-wins` (seed 000, 7.2): convex polygons always end with more green than black;
+/// small point sets with inner points do not always, and each such maximum is certified by a
+/// flip-bound the checker accepts from the command line too.
+#[test]
+fn green_wins_has_certified_counterexamples_with_inner_points() {
+    let out = common::gamecert(&[
+        "table",
+        "green-wins",
+        "--max-convex",
+        "8",
+        "--point-sets",
+        "40",
+        "--max-points",
+        "7",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&common::stdout(&out)).unwrap();
+    let rows = json["rows"].as_array().unwrap();
+    let convex: Vec<u64> = rows
+        .iter()
+        .filter(|r| r["family"] == "convex")
+        .map(|r| r["triangulations"].as_u64().unwrap())
+        .collect();
+    assert_eq!(convex, [2, 5, 14, 42, 132], "Catalan numbers");
+    for r in rows {
+        assert_eq!(r["won"].as_u64().unwrap() + r["lost"].as_u64().unwrap(), r["triangulations"]);
+        if r["family"] == "convex" {
+            assert_eq!(r["lost"], 0, "{r}");
+        }
+    }
+    assert!(rows.iter().any(|r| r["lost"].as_u64().unwrap() > 0), "no counterexample in {rows:?}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("certificates/tests/fixtures/flip-bound");
+    let instance = fixture.join("instance.json");
+    let bound = common::write(
+        dir.path(),
+        "bound.json",
+        r#"{"format": "gamecert-certificate", "version": 1, "kind": "flip-bound", "at_most": 5}"#,
+    );
+    let out = common::gamecert(&["verify", instance.to_str().unwrap(), bound.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stdout(&out));
+    assert!(common::stdout(&out).contains("Green-Wins cannot end with more green than black"));
+    // The best sequence reaches 5: a flip-sequence for 5 is accepted, its claim of a win is not made.
+    let out = common::gamecert(&["solve", instance.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    assert!(
+        common::stderr(&out).contains("5 of 12 edges green; not more green than black"),
+        "{}",
+        common::stderr(&out)
+    );
 }

@@ -2,7 +2,7 @@
 //!
 //! **Seeds.** For every certificate kind (witness, refutation by `direct` and by `reduction`,
 //! voronoi-strategy, voronoi-value, dnf-strategy, voronoi-path-value, triangle-strategy,
-//! marking-strategy, flip-value, flip-sequence, marking-kayles, heap-labelling,
+//! marking-strategy, flip-value, flip-sequence, flip-bound, marking-kayles, heap-labelling,
 //! coin-labelling, vertexnim-strategy, vertexnim-labelling, vertexnim-outcomes, construct-strategy,
 //! balanced-colouring) the solvers of the `gamecert` crate make one or more valid
 //! (instance, certificate) pairs on small instances at test time; each is checked accepted

@@ -3,5 +3,6 @@
 
 pub mod constructing;
 pub mod convex_heaps;
+pub mod flip_bound;
 pub mod flipping;
 pub mod marking;

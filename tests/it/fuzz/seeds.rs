@@ -31,6 +31,7 @@ pub const KINDS: &[&str] = &[
     "marking-strategy",
     "flip-value",
     "flip-sequence",
+    "flip-bound",
     "marking-kayles",
     "heap-labelling",
     "coin-labelling",
@@ -328,6 +329,25 @@ pub fn all() -> Vec<Seed> {
         ),
     ] {
         add(name, i, c);
+    }
+    // flip-bound: the maximum of a solitaire (every position visited by the checker).
+    for (name, game) in
+        [("points7-green-wins-bound", FlipGame::GreenWins), ("convex8-bound", FlipGame::AllGreen)]
+    {
+        let i = if game == FlipGame::GreenWins {
+            flip(Kind::Points, 7, 2, game, false)
+        } else {
+            flip(Kind::Convex, 8, 0, game, false)
+        };
+        let Instance::FlipGame(spec) = &i else { unreachable!() };
+        let (shape, board) = gamecert_certificates::triangulations::flipping::setup(
+            spec,
+            &mut gamecert_certificates::base::budget::Budget::unlimited(),
+        )
+        .expect("a valid flip game");
+        let (at_most, _) = gamecert::triangulations::solitaire::exhaustive(&shape, &board);
+        let bound = gamecert_certificates::triangulations::flip_bound::FlipBound { at_most };
+        add(name, i, Certificate::FlipBound(bound));
     }
 
     // heap-game.

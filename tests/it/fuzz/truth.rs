@@ -233,6 +233,9 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
         (C::FlipValue(f), Fact::FlipValue(v)) => verdict(f.value == *v, || {
             format!("claims the value {}, the exact value is {v}", f.value)
         }),
+        (C::FlipBound(b), Fact::MostGreen(most, _)) => verdict(b.at_most >= *most, || {
+            format!("claims at most {} green edges, a sequence reaches {most}", b.at_most)
+        }),
         (C::FlipSequence(f), Fact::MostGreen(most, edges)) => {
             verdict(f.green <= *most && f.flips.len() <= *edges, || {
                 format!(

@@ -615,4 +615,57 @@ mod tests {
             }
         }
     }
+
+    /// Three workers write their shards for every n <= 9; merged, each certificate is
+    /// accepted by the checker with the in-memory solver's Winner, and lists exactly the
+    /// positions the Winner wins from. A shard missing its level-1 position (which the start's
+    /// moves reach) is rejected.
+    #[test]
+    fn merged_shards_check_and_a_missing_position_is_rejected() {
+        use crate::triangle_avoidance::stream_certificate::{merge_shards, shard_folder};
+        use gamecert_certificates::base::budget::Budget as Work;
+        use gamecert_certificates::triangle_avoidance::stream::check_triangle_stream;
+        let dir = tempfile::tempdir().unwrap();
+        let rules = Rules::TriangleAvoidance;
+        let all = solve(
+            timely::Config::process(3),
+            2..=9,
+            rules,
+            Some(dir.path().to_path_buf()),
+            Arc::new(|_, _| {}),
+        )
+        .unwrap()
+        .unwrap();
+        for (n, (got, _)) in (2..=9).zip(all) {
+            let out = dir.path().join(format!("n{n}.tastream"));
+            let merged = merge_shards(dir.path(), n, &out).unwrap();
+            let bytes = std::fs::read(&out).unwrap();
+            let (winner, report) =
+                check_triangle_stream(n, &mut &bytes[..], &mut Work::unlimited())
+                    .unwrap_or_else(|e| panic!("n = {n}: {e}"));
+            assert_eq!(winner, solver::solve(n, rules, &mut |_, _| {}).winner, "n = {n}");
+            assert_eq!(got.first_wins, winner == "A");
+            assert_eq!(report.positions, merged.level_sizes.iter().sum::<u64>());
+            assert_eq!(report.moves, merged.moves);
+            if n < 4 {
+                continue;
+            }
+            // The level-1 position (one edge) dropped from the shard that owns it.
+            let folder = shard_folder(dir.path(), n);
+            let owner = (0..3)
+                .map(|w| folder.join(format!("shard-{w:04}-of-0003-level-001.tashard")))
+                .find(|p| std::fs::metadata(p).unwrap().len() > 32)
+                .unwrap();
+            let mut shard = std::fs::read(&owner).unwrap();
+            assert_eq!(shard[20..28], 1u64.to_le_bytes());
+            shard[20..28].copy_from_slice(&0u64.to_le_bytes());
+            shard.truncate(32);
+            std::fs::write(&owner, shard).unwrap();
+            merge_shards(dir.path(), n, &out).unwrap();
+            let bytes = std::fs::read(&out).unwrap();
+            let err = check_triangle_stream(n, &mut &bytes[..], &mut Work::unlimited())
+                .expect_err("a strategy without its level-1 position");
+            assert!(err.contains("does not list"), "n = {n}: {err}");
+        }
+    }
 }

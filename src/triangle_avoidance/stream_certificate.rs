@@ -277,8 +277,8 @@ impl Shard<'_> {
             }
             w.write_all(&record).map_err(io(&part))?;
         }
-        let file = w.into_inner().map_err(|e| io(&part)(e.into_error()))?;
-        file.sync_all().map_err(io(&part))?;
+        // Whole once renamed; not synced: the merge reads it next, and a crash loses the run.
+        w.into_inner().map_err(|e| io(&part)(e.into_error()))?;
         std::fs::rename(&part, &path).map_err(io(&path))
     }
 }

@@ -14,9 +14,10 @@
 //!   deduplicates what it received: its shard of level t + 1;
 //! - backward for triangle and odd-cycle avoidance ([`Rules::is_hereditary`]), from the last
 //!   level down: each worker sends the parents of its lost positions of level t + 1 (the
-//!   position minus an edge, canonicalised) to their owners, on the forward dataflow; what an
-//!   owner receives is won, the rest of its shard loses. One code per arc out of a lost
-//!   position crosses the network, one way;
+//!   position minus an edge, canonicalised) to their owners, on the forward dataflow, each
+//!   with the edge back to the lost position in the parent's own labelling (in the code's
+//!   spare top byte); what an owner receives is won, by that move, and the rest of its shard
+//!   loses. One 16-byte word per arc out of a lost position crosses the network, one way;
 //! - backward for the other games: for each position of its shard of level t a worker
 //!   sends (child, its index, the position's index) to each child's owner, and every owner
 //!   sends its labels of level t + 1 as data in the same round; a join at the owner answers
@@ -27,6 +28,10 @@
 //!
 //! All workers run the same rounds (levels 0 to floor(n^2/4), Mantel's bound on the edges of a
 //! triangle-free graph, which bounds every game here), so no round needs a global "done".
+//! For triangle avoidance with a shard folder, the Winner (the start's label) is then
+//! broadcast and every worker writes its shard of the Winner's strategy
+//! ([`crate::triangle_avoidance::stream_certificate::Shard`]: the positions of its shard that
+//! the Winner wins from, with their moves), which process 0 merges and checks.
 //! Finally every worker sends its counts to worker 0, which sums them. Shards live in memory:
 //! this engine spreads the work and the memory over machines; the out-of-core engine is the
 //! one for a single machine's disk.

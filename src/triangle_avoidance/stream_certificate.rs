@@ -12,6 +12,9 @@
 //!
 //! Memory: the strategy's levels t and t + 1 (16 bytes a position) and the game's level t + 1
 //! with its labels (16 bytes and a bit a position).
+//!
+//! The timely engine's certificate is written here too, without a forward pass: each worker
+//! writes its shard ([`Shard`]) and [`merge_shards`] merges them into one stream.
 
 use crate::triangle_avoidance::canon::{canonical, SmallGraph};
 use crate::triangle_avoidance::external::{Budget, Files};
@@ -227,7 +230,7 @@ fn shard_name(worker: usize, workers: usize, t: usize) -> String {
 
 /// Whether the Winner is to move at level t (t even iff the Winner is A).
 fn winners_level(t: usize, first_wins: bool) -> bool {
-    (t % 2 == 0) == first_wins
+    t.is_multiple_of(2) == first_wins
 }
 
 impl Shard<'_> {
@@ -295,7 +298,12 @@ struct ShardReader {
 }
 
 impl ShardReader {
-    fn open(path: std::path::PathBuf, n: usize, t: usize, who: (usize, usize)) -> Result<Self, String> {
+    fn open(
+        path: std::path::PathBuf,
+        n: usize,
+        t: usize,
+        who: (usize, usize),
+    ) -> Result<Self, String> {
         use std::io::Read;
         let file = File::open(&path).map_err(io(&path))?;
         let mut r = std::io::BufReader::with_capacity(1 << 16, file);
@@ -347,12 +355,12 @@ impl ShardReader {
     }
 }
 
+/// What [`merge_level`] calls on each position: its code and its moves' bytes.
+type EachPosition<'a> = dyn FnMut(u128, &[u8]) -> Result<(), String> + 'a;
+
 /// The shard files of one level, merged by code: calls `each` on every position with its
 /// moves' bytes, in strictly increasing order (two shards listing one code is an error).
-fn merge_level(
-    readers: &mut [ShardReader],
-    each: &mut dyn FnMut(u128, &[u8]) -> Result<(), String>,
-) -> Result<(), String> {
+fn merge_level(readers: &mut [ShardReader], each: &mut EachPosition) -> Result<(), String> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let mut moves: Vec<Vec<u8>> = vec![Vec::new(); readers.len()];

@@ -342,7 +342,9 @@ fn two_processes_certify(max_n: usize) {
     let instance = crate::common::write(
         dir.path(),
         "instance.json",
-        &format!(r#"{{"format":"gamecert-instance","version":1,"kind":"triangle-avoidance","n":{n}}}"#),
+        &format!(
+            r#"{{"format":"gamecert-instance","version":1,"kind":"triangle-avoidance","n":{n}}}"#
+        ),
     );
     let check = |certificate: &Path| {
         Command::new(crate::common::gamecert_check_binary())

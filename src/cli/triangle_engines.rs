@@ -418,7 +418,7 @@ pub fn distributed_rows(
         let mut row = outcome.outcome(n, rules, "timely", seconds);
         if let Some(dir) = &shards {
             let started = std::time::Instant::now();
-            row.certified = Some(merge_and_check(dir, n, quiet)?);
+            row.certified = merge_and_check(dir, n, &row.winner, quiet)?;
             row.seconds += started.elapsed().as_secs_f64();
         }
         rows.push(row);
@@ -428,8 +428,11 @@ pub fn distributed_rows(
 }
 
 /// Merges the timely workers' shards for `n` under `dir` into `dir/certificate-nN.tastream`
-/// and checks it with the checker's `triangle-stream` check: the positions it replayed.
-fn merge_and_check(dir: &Path, n: usize, quiet: bool) -> anyhow::Result<u64> {
+/// and checks it with the checker's `triangle-stream` check: the positions it replayed, or
+/// `None` (said on standard error, the row then uncertified) when the shards cannot be merged
+/// here, e.g. some were written on another host's disk. A certificate the checker rejects,
+/// or one for another Winner than the row's, is an error.
+fn merge_and_check(dir: &Path, n: usize, winner: &str, quiet: bool) -> anyhow::Result<Option<u64>> {
     use gamecert::triangle_avoidance::stream_certificate::merge_shards;
     let out = dir.join(format!("certificate-n{n}.tastream"));
     let mut bar = crate::cli::progress::Progress::new(
@@ -437,7 +440,17 @@ fn merge_and_check(dir: &Path, n: usize, quiet: bool) -> anyhow::Result<u64> {
         None,
         quiet,
     );
-    let merged = merge_shards(dir, n, &out).map_err(anyhow::Error::msg)?;
+    let merged = match merge_shards(dir, n, &out) {
+        Ok(merged) => merged,
+        Err(why) => {
+            bar.finish();
+            eprintln!(
+                "n = {n} is not certified: its shards cannot be merged ({why}); --shards must \
+                 name one folder that every process writes"
+            );
+            return Ok(None);
+        }
+    };
     let file = std::fs::File::open(&out)?;
     let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
     let checked = gamecert_certificates::triangle_avoidance::stream::check_triangle_stream(
@@ -445,13 +458,17 @@ fn merge_and_check(dir: &Path, n: usize, quiet: bool) -> anyhow::Result<u64> {
         &mut reader,
         &mut gamecert_certificates::base::budget::Budget::unlimited(),
     );
-    let (_, report) = checked.map_err(|why| {
+    let (checked_winner, report) = checked.map_err(|why| {
         anyhow::anyhow!("the checker rejected the merged n = {n} certificate: {why}")
     })?;
+    anyhow::ensure!(
+        checked_winner == winner,
+        "internal error: the n = {n} certificate is for {checked_winner}, the solver says {winner}"
+    );
     anyhow::ensure!(
         report.positions == merged.level_sizes.iter().sum::<u64>(),
         "internal error: the n = {n} certificate lists other positions than were merged"
     );
     bar.finish();
-    Ok(report.positions)
+    Ok(Some(report.positions))
 }

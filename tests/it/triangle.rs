@@ -399,6 +399,40 @@ fn two_processes_certify(max_n: usize) {
     assert_eq!(std::fs::read(&tampered).unwrap(), std::fs::read(&merged).unwrap());
 }
 
+/// Shards that process 0 cannot see (each process has its own --shards folder, as on hosts
+/// without a shared one): the rows are printed, uncertified, and standard error says why.
+#[test]
+fn shards_process_0_cannot_merge_leave_the_rows_uncertified() {
+    let dir = tempfile::tempdir().unwrap();
+    let (own, other) = (dir.path().join("own"), dir.path().join("other"));
+    let ports: Vec<u16> = (0..2)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port())
+        .collect();
+    let hosts = crate::common::write(
+        dir.path(),
+        "hosts.txt",
+        &format!("127.0.0.1:{}\n127.0.0.1:{}\n", ports[0], ports[1]),
+    );
+    let run = |process: &str, shards: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_gamecert"))
+            .args(["table", "triangle-avoidance", "--max-n", "6", "--json", "-q"])
+            .args(["--processes", "2", "--process", process, "--hostfile"])
+            .args([hosts.as_path(), Path::new("--shards"), shards])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let second = run("1", &other);
+    let first = run("0", &own).wait_with_output().unwrap();
+    second.wait_with_output().unwrap();
+    assert!(first.status.success(), "{}", crate::common::stderr(&first));
+    let rows = rows_without_times(&first.stdout);
+    assert_eq!(rows.len(), 5);
+    assert!(rows.iter().all(|r| r["certified"].is_null()), "{rows:?}");
+    assert!(crate::common::stderr(&first).contains("n = 6 is not certified: its shards cannot"));
+}
+
 #[test]
 fn two_timely_processes_certify_to_10() {
     two_processes_certify(10);

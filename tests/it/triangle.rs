@@ -400,7 +400,8 @@ fn two_processes_certify(max_n: usize) {
 }
 
 /// Shards that process 0 cannot see (each process has its own --shards folder, as on hosts
-/// without a shared one): the rows are printed, uncertified, and standard error says why.
+/// without a shared one): the rows are printed, uncertified, and standard error says why;
+/// gathered by hand, `solve --shards` merges them.
 #[test]
 fn shards_process_0_cannot_merge_leave_the_rows_uncertified() {
     let dir = tempfile::tempdir().unwrap();
@@ -431,6 +432,27 @@ fn shards_process_0_cannot_merge_leave_the_rows_uncertified() {
     assert_eq!(rows.len(), 5);
     assert!(rows.iter().all(|r| r["certified"].is_null()), "{rows:?}");
     assert!(crate::common::stderr(&first).contains("n = 6 is not certified: its shards cannot"));
+    // Gathered into one folder by hand, the shards merge with `solve --shards` into a
+    // certificate that gamecert-check accepts.
+    let (from, to) = (other.join("triangle-avoidance-n6"), own.join("triangle-avoidance-n6"));
+    for file in std::fs::read_dir(&from).unwrap() {
+        let file = file.unwrap();
+        std::fs::copy(file.path(), to.join(file.file_name())).unwrap();
+    }
+    let instance = crate::common::write(
+        dir.path(),
+        "t6.json",
+        r#"{"format":"gamecert-instance","version":1,"kind":"triangle-avoidance","n":6}"#,
+    );
+    let certificate = dir.path().join("t6.tastream");
+    let (i, c, o) =
+        (instance.to_str().unwrap(), certificate.to_str().unwrap(), own.to_str().unwrap());
+    let solved = crate::common::gamecert(&["solve", i, "--shards", o, "-o", c]);
+    assert!(solved.status.success(), "{}", crate::common::stderr(&solved));
+    assert!(crate::common::stderr(&solved).contains("A wins one-colour triangle avoidance on 6"));
+    let checked =
+        Command::new(crate::common::gamecert_check_binary()).args([i, c]).output().unwrap();
+    assert!(checked.status.success(), "{}", crate::common::stdout(&checked));
 }
 
 #[test]

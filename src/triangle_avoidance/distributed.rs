@@ -41,7 +41,7 @@ use crate::triangle_avoidance::canon::{
 };
 use crate::triangle_avoidance::rules::Rules;
 use crate::triangle_avoidance::solver::LevelCounts;
-use crate::triangle_avoidance::stream_certificate::Shard;
+use crate::triangle_avoidance::stream_certificate::{Shard, NO_MOVE};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -106,9 +106,6 @@ const CODE_BITS: u128 = (1 << 120) - 1;
 
 /// A position's move (a, b), a < b, packed as `a << 4 | b`; [`NO_MOVE`] for a lost position.
 type Move = u8;
-
-/// The label of a lost position (no a < b packs to it).
-pub const NO_MOVE: Move = 0xff;
 
 /// A code with a move in its top byte.
 fn word(code: u128, mv: Move) -> u128 {

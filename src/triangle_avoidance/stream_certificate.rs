@@ -216,6 +216,10 @@ pub struct Shard<'a> {
     pub workers: usize,
 }
 
+/// The label of a lost position where [`Shard::write_level`] takes a position's winning move
+/// `a << 4 | b` (no a < b packs to it).
+pub const NO_MOVE: u8 = 0xff;
+
 /// The first eight bytes of a shard file.
 const SHARD_MAGIC: &[u8; 8] = b"GCTASHD1";
 
@@ -236,9 +240,8 @@ fn winners_level(t: usize, first_wins: bool) -> bool {
 impl Shard<'_> {
     /// Writes this worker's file of level `t` from its positions there (`codes`, sorted) and
     /// their labels (`won_by[i]`: the winning move `a << 4 | b` in the position's own
-    /// labelling, or [`crate::triangle_avoidance::distributed::NO_MOVE`] when lost).
+    /// labelling, or [`NO_MOVE`] when lost).
     pub fn write_level(&self, t: usize, codes: &[u128], won_by: &[u8]) -> Result<(), String> {
-        use crate::triangle_avoidance::distributed::NO_MOVE;
         let folder = shard_folder(self.dir, self.n);
         std::fs::create_dir_all(&folder).map_err(io(&folder))?;
         let path = folder.join(shard_name(self.worker, self.workers, t));

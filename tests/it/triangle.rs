@@ -460,8 +460,8 @@ fn two_timely_processes_certify_to_10() {
     two_processes_certify(10);
 }
 
-/// 37 s on the 2-core test machine under a load of 5 (the two processes, then the in-memory
-/// table to 12 to compare); run with `cargo test --release -- --ignored`.
+/// 37 to 50 s on the 2-core test machine under a load of 5 to 6 (the two processes, then the
+/// in-memory table to 12 to compare); run with `cargo test --release -- --ignored`.
 #[test]
 #[ignore]
 fn two_timely_processes_certify_to_12() {

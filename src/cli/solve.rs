@@ -46,6 +46,11 @@ pub struct Args {
     /// folder, removed afterwards.
     #[arg(long, value_name = "DIR")]
     work_dir: Option<PathBuf>,
+    /// Triangle avoidance: instead of solving, merge the shards of the timely engine's run
+    /// `table triangle-avoidance --shards DIR` (every worker's files gathered in DIR) into the
+    /// stream certificate, checked as below. Needs -o.
+    #[arg(long, value_name = "DIR", conflicts_with = "work_dir")]
+    shards: Option<PathBuf>,
     /// With a stream certificate: memory for the out-of-core solver's buffers, in GB.
     #[arg(long, default_value_t = 8.0)]
     memory: f64,
@@ -88,14 +93,14 @@ fn solve_stream(
     (instance, sizes): (&Path, Sizes),
     n: usize,
     output: Option<&Path>,
-    work_dir: Option<PathBuf>,
+    (work_dir, shards): (Option<PathBuf>, Option<PathBuf>),
     memory_gb: f64,
     max_work: Option<u64>,
     json: bool,
     quiet: bool,
     started: std::time::Instant,
 ) -> anyhow::Result<ExitCode> {
-    use gamecert::triangle_avoidance::{external, rules::Rules, stream_certificate};
+    use gamecert::triangle_avoidance::stream_certificate;
     let Some(output) = output.filter(|p| *p != Path::new("-")) else {
         return Err(BadInput(format!(
             "{}: a triangle-avoidance certificate for n = {n} is a binary stream \
@@ -104,41 +109,30 @@ fn solve_stream(
         ))
         .into());
     };
-    if !(0.01..=4096.0).contains(&memory_gb) {
-        return Err(BadInput(format!(
-            "--memory must be between 0.01 and 4096 GB (got {memory_gb})"
-        ))
-        .into());
-    }
-    let scratch = Scratch(
-        work_dir
-            .is_none()
-            .then(|| std::env::temp_dir().join(format!("gamecert-solve-{}", std::process::id()))),
-    );
-    let dir = work_dir.or_else(|| scratch.0.clone()).expect("one of the two is set");
-    let budget = external::Budget { memory: (memory_gb * 1e9) as u64, dir };
-    note(quiet, &external::disk_estimate(n, Rules::TriangleAvoidance, &budget.dir));
-    let total = external::known_positions(n, Rules::TriangleAvoidance).map(|t| 2 * t);
-    let mut bar = crate::cli::progress::Progress::new("solving, steps", total, quiet);
-    let found = external::solve(n, Rules::TriangleAvoidance, &budget, &mut |done, what| {
-        bar.set(done);
-        bar.message(what);
-    })
-    .map_err(BadInput)?;
-    bar.finish();
-    let solve_seconds = started.elapsed().as_secs_f64();
     if let Some(dir) = output.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
     let part = PathBuf::from(format!("{}.part", output.display()));
-    let mut bar = crate::cli::progress::Progress::new("writing the certificate", None, quiet);
-    let written = stream_certificate::write(n, &budget, &part, &mut |done, what| {
-        bar.set(done);
-        bar.message(what);
-    })
-    .map_err(anyhow::Error::msg)?;
-    bar.finish();
-    drop(scratch);
+    let (written, solve_seconds, source, method) = match shards {
+        Some(dir) => {
+            let mut working = crate::cli::progress::Progress::alive("merging the shards", quiet);
+            let written = stream_certificate::merge_shards(&dir, n, &part).map_err(BadInput)?;
+            working.finish();
+            let seconds = started.elapsed().as_secs_f64();
+            let source =
+                format!("merged from the timely shards in {} in {seconds:.1} s", dir.display());
+            (written, seconds, source, "the timely engine's shards, merged")
+        }
+        None => {
+            let (written, seconds, positions) =
+                solve_out_of_core(n, &part, work_dir, memory_gb, quiet, started)?;
+            let source = format!(
+                "from {} solved out of core in {seconds:.1} s",
+                counted(positions, "position")
+            );
+            (written, seconds, source, "the out-of-core game digraph over unlabelled graphs")
+        }
+    };
     // The checker's verdict on the written file, with the budget `verify` gives it.
     let checking = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::alive("checking", quiet);
@@ -173,20 +167,18 @@ fn solve_stream(
     let check_seconds = checking.elapsed().as_secs_f64();
     let claim = format!("{winner} wins one-colour triangle avoidance on {n} nodes");
     let text = format!(
-        "{claim}: triangle-stream certificate of {} ({}, {}) from {} solved out of core in \
-         {solve_seconds:.1} s; accepted by the checker in {check_seconds:.1} s, at most {} held \
-         at once",
+        "{claim}: triangle-stream certificate of {} ({}, {}) {source}; accepted by the \
+         checker in {check_seconds:.1} s, at most {} held at once",
         counted(written.bytes, "byte"),
         counted(report.positions, "position"),
         counted(report.moves, "move"),
-        counted(found.counts.positions(), "position"),
         counted(report.held, "position")
     );
     if json {
         let fields = serde_json::json!({
             "claim": claim,
             "kind": "triangle-stream",
-            "method": "the out-of-core game digraph over unlabelled graphs",
+            "method": method,
             "output": output.display().to_string(),
             "certificate_bytes": written.bytes,
             "solve_seconds": solve_seconds,
@@ -203,6 +195,51 @@ fn solve_stream(
         note(quiet, &text);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The out-of-core solver's run for a stream certificate and the certificate written from its
+/// level files to `part`: what was written, the seconds since `started`, the positions solved.
+fn solve_out_of_core(
+    n: usize,
+    part: &Path,
+    work_dir: Option<PathBuf>,
+    memory_gb: f64,
+    quiet: bool,
+    started: std::time::Instant,
+) -> anyhow::Result<(gamecert::triangle_avoidance::stream_certificate::Written, f64, u64)> {
+    use gamecert::triangle_avoidance::{external, rules::Rules, stream_certificate};
+    if !(0.01..=4096.0).contains(&memory_gb) {
+        return Err(BadInput(format!(
+            "--memory must be between 0.01 and 4096 GB (got {memory_gb})"
+        ))
+        .into());
+    }
+    let scratch = Scratch(
+        work_dir
+            .is_none()
+            .then(|| std::env::temp_dir().join(format!("gamecert-solve-{}", std::process::id()))),
+    );
+    let dir = work_dir.or_else(|| scratch.0.clone()).expect("one of the two is set");
+    let budget = external::Budget { memory: (memory_gb * 1e9) as u64, dir };
+    note(quiet, &external::disk_estimate(n, Rules::TriangleAvoidance, &budget.dir));
+    let total = external::known_positions(n, Rules::TriangleAvoidance).map(|t| 2 * t);
+    let mut bar = crate::cli::progress::Progress::new("solving, steps", total, quiet);
+    let found = external::solve(n, Rules::TriangleAvoidance, &budget, &mut |done, what| {
+        bar.set(done);
+        bar.message(what);
+    })
+    .map_err(BadInput)?;
+    bar.finish();
+    let solve_seconds = started.elapsed().as_secs_f64();
+    let mut bar = crate::cli::progress::Progress::new("writing the certificate", None, quiet);
+    let written = stream_certificate::write(n, &budget, part, &mut |done, what| {
+        bar.set(done);
+        bar.message(what);
+    })
+    .map_err(anyhow::Error::msg)?;
+    bar.finish();
+    drop(scratch);
+    Ok((written, solve_seconds, found.counts.positions()))
 }
 
 /// Writes a solved certificate and reports: with `--json` the command output on standard output
@@ -236,27 +273,36 @@ fn finish_solve(
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { instance, output, method, sat, json, stream, work_dir, memory, max_work } = args;
+    let Args { instance, output, method, sat, json, stream, work_dir, shards, memory, max_work } =
+        args;
     let started = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::searching(quiet);
     let loaded = gamecert::api::load(&instance)?;
     let one_round = matches!(loaded.instance, Instance::VoronoiOneRound(_));
     if !one_round {
-        if (stream || work_dir.is_some())
+        if (stream || work_dir.is_some() || shards.is_some())
             && !matches!(loaded.instance, Instance::TriangleAvoidance(_))
         {
             return Err(BadInput(format!(
-                "{}: --stream and --work-dir apply to triangle-avoidance instances only",
+                "{}: --stream, --work-dir and --shards apply to triangle-avoidance instances only",
                 instance.display()
             ))
             .into());
         }
-        if let (Some(n), None) = (streamed(&loaded.instance, stream), sat) {
+        if let (Some(n), None) = (streamed(&loaded.instance, stream || shards.is_some()), sat) {
             working.finish();
             let output = output.as_deref();
             let instance = (instance.as_path(), loaded.sizes);
             return solve_stream(
-                instance, n, output, work_dir, memory, max_work, json, quiet, started,
+                instance,
+                n,
+                output,
+                (work_dir, shards),
+                memory,
+                max_work,
+                json,
+                quiet,
+                started,
             );
         }
     }

@@ -91,6 +91,12 @@ enum Table {
         /// localhost, ports from 2101).
         #[arg(long, value_name = "FILE", requires = "processes")]
         hostfile: Option<PathBuf>,
+        /// Timely, triangle avoidance: every worker writes its shard of the Winner's strategy
+        /// under this folder (every process must write it, process 0 read it), and process 0
+        /// merges them into DIR/certificate-nN.tastream and checks it (default in one process,
+        /// n <= 12: a temporary folder).
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["checkpoint", "out_of_core"])]
+        shards: Option<PathBuf>,
     },
     /// Nimstring on fans (seed 000, Tables 4 and 5), by the exact solver.
     NimstringFans,
@@ -244,12 +250,13 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             processes,
             process,
             hostfile,
+            shards,
             engine,
             checkpoint,
         } => {
             let rules: gamecert::triangle_avoidance::rules::Rules = rules.into();
-            let rows = if workers.is_some() || processes.is_some() {
-                let cluster = Cluster { workers, processes, process, hostfile };
+            let rows = if workers.is_some() || processes.is_some() || shards.is_some() {
+                let cluster = Cluster { workers, processes, process, hostfile, shards };
                 let Some(rows) = distributed_rows(max_n, rules, cluster, quiet)? else {
                     return Ok(ExitCode::SUCCESS); // not process 0: nothing to print
                 };

@@ -280,6 +280,9 @@ pub struct Cluster {
     pub processes: Option<usize>,
     pub process: Option<usize>,
     pub hostfile: Option<PathBuf>,
+    /// --shards DIR: where every worker writes its shard of the certificate, and where
+    /// process 0 merges them (so a folder every process can write and process 0 read).
+    pub shards: Option<PathBuf>,
 }
 
 /// `table triangle-avoidance --workers W [--processes P --process I [--hostfile F]]`: every n
@@ -370,16 +373,102 @@ pub fn distributed_rows(
             }
         })
     };
-    let found = gamecert::triangle_avoidance::distributed::solve(config, 2..=max_n, rules, report);
+    // Triangle avoidance is certified from the workers' shards: under --shards DIR (kept,
+    // with the merged certificates), or in one process without it, for n <= MAX_CERTIFIED_N,
+    // under a temporary folder.
+    let mut scratch = None;
+    let shards = match (&cluster.shards, rules == Rules::TriangleAvoidance) {
+        (Some(dir), true) => Some(dir.clone()),
+        (None, true) if processes == 1 && max_n <= MAX_CERTIFIED_N => {
+            let dir = std::env::temp_dir().join(format!("gamecert-shards-{}", std::process::id()));
+            Some(scratch.insert(Scratch(dir)).0.clone())
+        }
+        (None, true) => {
+            eprintln!(
+                "timely: the rows are not certified (give --shards DIR, a folder every process \
+                 can write and process 0 read, for the certificate)"
+            );
+            None
+        }
+        (Some(_), false) => {
+            return Err(BadInput(format!(
+                "--shards: only triangle avoidance has a stream certificate (not {})",
+                rules.name()
+            ))
+            .into())
+        }
+        (None, false) => None,
+    };
+    let found = gamecert::triangle_avoidance::distributed::solve(
+        config,
+        2..=max_n,
+        rules,
+        shards.clone(),
+        report,
+    );
     if let Some((_, mut bar)) = bars.lock().unwrap_or_else(|e| e.into_inner()).take() {
         bar.finish();
     }
     drop(redirect);
-    let found = found.map_err(anyhow::Error::msg)?;
-    Ok(found.map(|outcomes| {
-        (2..=max_n)
-            .zip(outcomes)
-            .map(|(n, (outcome, seconds))| outcome.outcome(n, rules, "timely", seconds))
-            .collect()
-    }))
+    let Some(outcomes) = found.map_err(anyhow::Error::msg)? else {
+        return Ok(None);
+    };
+    let mut rows = Vec::new();
+    for (n, (outcome, seconds)) in (2..=max_n).zip(outcomes) {
+        let mut row = outcome.outcome(n, rules, "timely", seconds);
+        if let Some(dir) = &shards {
+            let started = std::time::Instant::now();
+            row.certified = merge_and_check(dir, n, &row.winner, quiet)?;
+            row.seconds += started.elapsed().as_secs_f64();
+        }
+        rows.push(row);
+    }
+    drop(scratch);
+    Ok(Some(rows))
+}
+
+/// Merges the timely workers' shards for `n` under `dir` into `dir/certificate-nN.tastream`
+/// and checks it with the checker's `triangle-stream` check: the positions it replayed, or
+/// `None` (said on standard error, the row then uncertified) when the shards cannot be merged
+/// here, e.g. some were written on another host's disk. A certificate the checker rejects,
+/// or one for another Winner than the row's, is an error.
+fn merge_and_check(dir: &Path, n: usize, winner: &str, quiet: bool) -> anyhow::Result<Option<u64>> {
+    use gamecert::triangle_avoidance::stream_certificate::merge_shards;
+    let out = dir.join(format!("certificate-n{n}.tastream"));
+    let mut bar = crate::cli::progress::Progress::new(
+        &format!("n = {n}: merging the shards and checking the certificate"),
+        None,
+        quiet,
+    );
+    let merged = match merge_shards(dir, n, &out) {
+        Ok(merged) => merged,
+        Err(why) => {
+            bar.finish();
+            eprintln!(
+                "n = {n} is not certified: its shards cannot be merged ({why}); --shards must \
+                 name one folder that every process writes"
+            );
+            return Ok(None);
+        }
+    };
+    let file = std::fs::File::open(&out)?;
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let checked = gamecert_certificates::triangle_avoidance::stream::check_triangle_stream(
+        n,
+        &mut reader,
+        &mut gamecert_certificates::base::budget::Budget::unlimited(),
+    );
+    let (checked_winner, report) = checked.map_err(|why| {
+        anyhow::anyhow!("the checker rejected the merged n = {n} certificate: {why}")
+    })?;
+    anyhow::ensure!(
+        checked_winner == winner,
+        "internal error: the n = {n} certificate is for {checked_winner}, the solver says {winner}"
+    );
+    anyhow::ensure!(
+        report.positions == merged.level_sizes.iter().sum::<u64>(),
+        "internal error: the n = {n} certificate lists other positions than were merged"
+    );
+    bar.finish();
+    Ok(Some(report.positions))
 }

@@ -14,9 +14,10 @@
 //!   deduplicates what it received: its shard of level t + 1;
 //! - backward for triangle and odd-cycle avoidance ([`Rules::is_hereditary`]), from the last
 //!   level down: each worker sends the parents of its lost positions of level t + 1 (the
-//!   position minus an edge, canonicalised) to their owners, on the forward dataflow; what an
-//!   owner receives is won, the rest of its shard loses. One code per arc out of a lost
-//!   position crosses the network, one way;
+//!   position minus an edge, canonicalised) to their owners, on the forward dataflow, each
+//!   with the edge back to the lost position in the parent's own labelling (in the code's
+//!   spare top byte); what an owner receives is won, by that move, and the rest of its shard
+//!   loses. One 16-byte word per arc out of a lost position crosses the network, one way;
 //! - backward for the other games: for each position of its shard of level t a worker
 //!   sends (child, its index, the position's index) to each child's owner, and every owner
 //!   sends its labels of level t + 1 as data in the same round; a join at the owner answers
@@ -27,6 +28,10 @@
 //!
 //! All workers run the same rounds (levels 0 to floor(n^2/4), Mantel's bound on the edges of a
 //! triangle-free graph, which bounds every game here), so no round needs a global "done".
+//! For triangle avoidance with a shard folder, the Winner (the start's label) is then
+//! broadcast and every worker writes its shard of the Winner's strategy
+//! ([`crate::triangle_avoidance::stream_certificate::Shard`]: the positions of its shard that
+//! the Winner wins from, with their moves), which process 0 merges and checks.
 //! Finally every worker sends its counts to worker 0, which sums them. Shards live in memory:
 //! this engine spreads the work and the memory over machines; the out-of-core engine is the
 //! one for a single machine's disk.
@@ -36,8 +41,10 @@ use crate::triangle_avoidance::canon::{
 };
 use crate::triangle_avoidance::rules::Rules;
 use crate::triangle_avoidance::solver::LevelCounts;
+use crate::triangle_avoidance::stream_certificate::{Shard, NO_MOVE};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use timely::dataflow::channels::pact::Exchange as ExchangePact;
 use timely::dataflow::operators::generic::Operator;
@@ -61,23 +68,48 @@ type ByRound<D> = Rc<RefCell<HashMap<usize, Vec<D>>>>;
 /// Positions expanded (or labelled) between two steps of the worker while it sends.
 const STEP_EVERY: usize = 1024;
 
-/// The children received for one level, deduplicated whenever they have doubled since the
-/// last time, so that a level costs about its positions, not its arcs.
+/// The codes received for one round, deduplicated whenever they have doubled since the last
+/// time, so that a level costs about its positions, not its arcs. A word is a code (bits
+/// 0..120) with, backward, the move that wins from it in its top byte ([`word`]); one word is
+/// kept per code (the one with the smallest move). Held rotated, code above move, so that
+/// sorting groups a code's words.
 #[derive(Default)]
 struct Received {
-    codes: Vec<u128>,
+    keyed: Vec<u128>,
     settled: usize,
 }
 
 impl Received {
-    fn add(&mut self, codes: &[u128]) {
-        self.codes.extend_from_slice(codes);
-        if self.codes.len() >= 2 * self.settled + (1 << 16) {
-            self.codes.sort_unstable();
-            self.codes.dedup();
-            self.settled = self.codes.len();
+    fn add(&mut self, words: &[u128]) {
+        self.keyed.extend(words.iter().map(|w| w.rotate_left(8)));
+        if self.keyed.len() >= 2 * self.settled + (1 << 16) {
+            self.settle();
         }
     }
+
+    fn settle(&mut self) {
+        self.keyed.sort_unstable();
+        self.keyed.dedup_by_key(|k| *k >> 8);
+        self.settled = self.keyed.len();
+    }
+
+    /// The words, one per code, in increasing order of code.
+    fn into_words(mut self) -> Vec<u128> {
+        self.settle();
+        self.keyed.iter_mut().for_each(|k| *k = k.rotate_right(8));
+        self.keyed
+    }
+}
+
+/// The bits of a word that hold a code (a graph on n <= 16 nodes has at most 120 pairs).
+const CODE_BITS: u128 = (1 << 120) - 1;
+
+/// A position's move (a, b), a < b, packed as `a << 4 | b`; [`NO_MOVE`] for a lost position.
+type Move = u8;
+
+/// A code with a move in its top byte.
+fn word(code: u128, mv: Move) -> u128 {
+    code | u128::from(mv) << 120
 }
 
 /// The progress callback of [`solve`]: (n, steps done, estimated over all workers).
@@ -134,13 +166,16 @@ pub fn owner_hash(code: u128) -> u64 {
 }
 
 /// One worker's part of the game on `n` nodes; worker 0 returns the summed outcome, the others
-/// `None`.
+/// `None`. With `shards` (triangle avoidance only), each worker also writes its shard of the
+/// Winner's strategy there ([`Shard`]) before the counts are summed, so that when worker 0
+/// returns every shard is whole.
 pub fn solve_on_worker(
     worker: &mut timely::worker::Worker,
     n: usize,
     rules: Rules,
+    shards: Option<&Path>,
     report: &Report,
-) -> Option<LevelCounts> {
+) -> Result<Option<LevelCounts>, String> {
     let (index, peers) = (worker.index(), worker.peers() as u64);
     let mut steps = Steps { n, report: (index == 0).then_some(report), peers, done: 0 };
     let owns = |code: u128| owner_hash(code) % peers == index as u64;
@@ -158,7 +193,7 @@ pub fn solve_on_worker(
             scope
                 .input_from(&mut children)
                 .container::<Vec<_>>()
-                .exchange(|code: &u128| owner_hash(*code))
+                .exchange(|word: &u128| owner_hash(*word & CODE_BITS))
                 .inspect_core(move |event| {
                     if let Ok((stamp, codes)) = event {
                         let round = stamp.elements()[0];
@@ -192,18 +227,32 @@ pub fn solve_on_worker(
         while forward_probe.less_than(children.time()) {
             worker.step();
         }
-        let mut next = received.borrow_mut().remove(&t).unwrap_or_default().codes;
-        next.sort_unstable();
-        next.dedup();
-        levels.push(next);
+        levels.push(received.borrow_mut().remove(&t).unwrap_or_default().into_words());
     }
-    let (labels, terminal) = if hereditary {
+    let mut failed = None;
+    let (root_wins, terminal) = if hereditary {
         let codes = CodeRound { input: &mut children, probe: &forward_probe, received: &received };
-        backward_from_losses(worker, n, rules, &levels, codes, &mut steps)
+        let (moves, terminal) = backward_from_losses(worker, n, rules, &levels, codes, &mut steps);
+        children.close();
+        let root_wins = owns(start).then(|| moves[0][0] != NO_MOVE);
+        if let Some(dir) = shards.filter(|_| rules == Rules::TriangleAvoidance) {
+            // Every worker needs the Winner to know which levels list wins.
+            let first_wins = broadcast_from_owner(worker, root_wins);
+            let shard = Shard { dir, n, first_wins, worker: index, workers: peers as usize };
+            // An error waits for the counts' round: the other workers must not hang.
+            failed = levels
+                .iter()
+                .zip(&moves)
+                .enumerate()
+                .try_for_each(|(t, (codes, moves))| shard.write_level(t, codes, moves))
+                .err();
+        }
+        (root_wins, terminal)
     } else {
-        backward_by_join(worker, n, rules, &levels, &mut steps)
+        let (labels, terminal) = backward_by_join(worker, n, rules, &levels, &mut steps);
+        children.close();
+        (owns(start).then(|| labels[0][0]), terminal)
     };
-    children.close();
 
     // Counts to worker 0: (slot, value) with slot 0 the root's label (1: A wins, 2: B wins),
     // 1 the arcs, then per level its size and its terminal count.
@@ -227,8 +276,8 @@ pub fn solve_on_worker(
                 .probe_with(&count_probe);
         });
     }
-    if owns(start) {
-        counts.send((0, if labels[0][0] { 1 } else { 2 }));
+    if let Some(wins) = root_wins {
+        counts.send((0, if wins { 1 } else { 2 }));
     }
     counts.send((1, if hereditary { 0 } else { arcs }));
     for t in 0..=last_level {
@@ -240,8 +289,11 @@ pub fn solve_on_worker(
         worker.step();
     }
     counts.close();
+    if let Some(why) = failed {
+        return Err(why);
+    }
     if index != 0 {
-        return None;
+        return Ok(None);
     }
     let sums = sums.borrow();
     let at = |slot: usize| sums.get(slot).copied().unwrap_or(0);
@@ -252,15 +304,47 @@ pub fn solve_on_worker(
         terminal.pop();
     }
     let arcs = (!hereditary).then(|| at(1));
-    Some(LevelCounts { first_wins: at(0) == 1, level_sizes, terminal, arcs })
+    Ok(Some(LevelCounts { first_wins: at(0) == 1, level_sizes, terminal, arcs }))
+}
+
+/// The root's label, known to its owner (`Some`), sent to every worker: one small round on a
+/// dataflow of its own.
+fn broadcast_from_owner(worker: &mut timely::worker::Worker, root_wins: Option<bool>) -> bool {
+    use timely::dataflow::operators::vec::Broadcast;
+    let heard: Rc<RefCell<Option<bool>>> = Rc::default();
+    let mut input = InputHandle::new();
+    let probe = ProbeHandle::new();
+    {
+        let sink = heard.clone();
+        worker.dataflow::<usize, _, _>(|scope| {
+            scope
+                .input_from(&mut input)
+                .container::<Vec<_>>()
+                .broadcast()
+                .inspect(move |&wins: &bool| *sink.borrow_mut() = Some(wins))
+                .probe_with(&probe);
+        });
+    }
+    if let Some(wins) = root_wins {
+        input.send(wins);
+    }
+    input.advance_to(1);
+    while probe.less_than(input.time()) {
+        worker.step();
+    }
+    input.close();
+    let wins = *heard.borrow();
+    wins.expect("the root's owner sends its label to every worker")
 }
 
 /// Labels every level of a hereditary game (triangle or odd-cycle avoidance) from the last
 /// level down, on the forward pass's dataflow: for each lost position of level t + 1 a
 /// worker sends its parents (the position minus an edge, one per orbit, canonicalised) to
-/// their owners, in round `last_level + 1 + (last_level - t)`; an owner marks every parent
-/// it receives won, and the rest of its shard of level t loses. One 16-byte code per arc out
-/// of a lost position crosses the network, and no answer comes back.
+/// their owners, in round `last_level + 1 + (last_level - t)`, each with the edge in the
+/// parent's own labelling ([`parents_with_moves`]); an owner marks every parent it receives
+/// won, by that move, and the rest of its shard of level t loses. One 16-byte word per arc out
+/// of a lost position crosses the network, and no answer comes back. Returns each level's
+/// winning moves ([`NO_MOVE`]: lost) and terminal counts.
 fn backward_from_losses(
     worker: &mut timely::worker::Worker,
     n: usize,
@@ -268,16 +352,16 @@ fn backward_from_losses(
     levels: &[Vec<u128>],
     codes: CodeRound,
     steps: &mut Steps,
-) -> (Vec<Vec<bool>>, Vec<u64>) {
+) -> (Vec<Vec<Move>>, Vec<u64>) {
     let CodeRound { input: parents, probe, received } = codes;
     let last_level = levels.len() - 2;
-    let mut labels: Vec<Vec<bool>> = vec![Vec::new(); levels.len()];
-    labels[last_level + 1] = vec![false; levels[last_level + 1].len()];
+    let mut moves: Vec<Vec<Move>> = vec![Vec::new(); levels.len()];
+    moves[last_level + 1] = vec![NO_MOVE; levels[last_level + 1].len()];
     let mut terminal = vec![0u64; levels.len()];
     for t in (0..=last_level).rev() {
-        for (i, (&code, &wins)) in levels[t + 1].iter().zip(&labels[t + 1]).enumerate() {
-            if !wins {
-                for parent in rules.parent_codes(&SmallGraph::from_code(n, code)) {
+        for (i, (&code, &mv)) in levels[t + 1].iter().zip(&moves[t + 1]).enumerate() {
+            if mv == NO_MOVE {
+                for parent in parents_with_moves(&SmallGraph::from_code(n, code)) {
                     parents.send(parent);
                 }
             }
@@ -291,21 +375,39 @@ fn backward_from_losses(
         while probe.less_than(parents.time()) {
             worker.step();
         }
-        let mut wins = vec![false; levels[t].len()];
-        for parent in received.borrow_mut().remove(&round).unwrap_or_default().codes {
+        let mut won_by = vec![NO_MOVE; levels[t].len()];
+        for parent in received.borrow_mut().remove(&round).unwrap_or_default().into_words() {
             let i = levels[t]
-                .binary_search(&parent)
+                .binary_search(&(parent & CODE_BITS))
                 .expect("a parent of a listed position is a listed position (hereditary game)");
-            wins[i] = true;
+            won_by[i] = (parent >> 120) as Move;
         }
         for (i, &code) in levels[t].iter().enumerate() {
-            if !wins[i] && rules.moves(&SmallGraph::from_code(n, code)).is_empty() {
+            if won_by[i] == NO_MOVE && rules.moves(&SmallGraph::from_code(n, code)).is_empty() {
                 terminal[t] += 1;
             }
         }
-        labels[t] = wins;
+        moves[t] = won_by;
     }
-    (labels, terminal)
+    (moves, terminal)
+}
+
+/// The words of [`Rules::parent_codes`]: for each orbit of `g`'s edges, the canonical code of
+/// `g` minus that edge with the edge in the parent's canonical labelling, the move from the
+/// parent to `g` (up to isomorphism).
+fn parents_with_moves(g: &SmallGraph) -> Vec<u128> {
+    let edges = g.edges();
+    let generators = if edges.len() > 1 { automorphisms(g) } else { Vec::new() };
+    pair_orbit_representatives(g.n, &edges, &generators)
+        .into_iter()
+        .map(|(a, b)| {
+            let mut p = *g;
+            p.remove_edge(a, b);
+            let canon = canonical(&p);
+            let (x, y) = (canon.label[a], canon.label[b]);
+            word(canon.code, x.min(y) << 4 | x.max(y))
+        })
+        .collect()
 }
 
 /// Labels every level of any game from the last level down by a join (see the module docs).
@@ -431,21 +533,22 @@ pub fn solve(
     config: timely::Config,
     ns: std::ops::RangeInclusive<usize>,
     rules: Rules,
+    shards: Option<PathBuf>,
     report: std::sync::Arc<Report>,
 ) -> Result<Option<Vec<(LevelCounts, f64)>>, String> {
     let guards = timely::execute(config, move |worker| {
         let mut found = Vec::new();
         for n in ns.clone() {
             let started = std::time::Instant::now();
-            if let Some(outcome) = solve_on_worker(worker, n, rules, &*report) {
+            if let Some(outcome) = solve_on_worker(worker, n, rules, shards.as_deref(), &*report)? {
                 found.push((outcome, started.elapsed().as_secs_f64()));
             }
         }
-        (worker.index() == 0).then_some(found)
+        Ok::<_, String>((worker.index() == 0).then_some(found))
     })?;
     let mut found = None;
     for result in guards.join() {
-        if let Some(outcomes) = result.map_err(|e| format!("a timely worker failed: {e}"))? {
+        if let Some(outcomes) = result.map_err(|e| format!("a timely worker failed: {e}"))?? {
             found = Some(outcomes);
         }
     }
@@ -470,6 +573,7 @@ mod tests {
                 timely::Config::process(1),
                 2..=8,
                 rules,
+                None,
                 Arc::new(move |n, done| sink.lock().unwrap().push((n, done))),
             )
             .unwrap()
@@ -496,7 +600,7 @@ mod tests {
             Rules::OddCycleAvoidance,
             Rules::ConnectedAvoidance,
         ] {
-            let all = solve(timely::Config::process(3), 2..=9, rules, Arc::new(|_, _| {}))
+            let all = solve(timely::Config::process(3), 2..=9, rules, None, Arc::new(|_, _| {}))
                 .unwrap()
                 .unwrap();
             assert_eq!(all.len(), 8);
@@ -511,6 +615,59 @@ mod tests {
                 let arcs = want.arcs.filter(|_| !rules.is_hereditary());
                 assert_eq!(row.arcs, arcs, "{context}");
             }
+        }
+    }
+
+    /// Three workers write their shards for every n <= 9; merged, each certificate is
+    /// accepted by the checker with the in-memory solver's Winner, and lists exactly the
+    /// positions the Winner wins from. A shard missing its level-1 position (which the start's
+    /// moves reach) is rejected.
+    #[test]
+    fn merged_shards_check_and_a_missing_position_is_rejected() {
+        use crate::triangle_avoidance::stream_certificate::{merge_shards, shard_folder};
+        use gamecert_certificates::base::budget::Budget as Work;
+        use gamecert_certificates::triangle_avoidance::stream::check_triangle_stream;
+        let dir = tempfile::tempdir().unwrap();
+        let rules = Rules::TriangleAvoidance;
+        let all = solve(
+            timely::Config::process(3),
+            2..=9,
+            rules,
+            Some(dir.path().to_path_buf()),
+            Arc::new(|_, _| {}),
+        )
+        .unwrap()
+        .unwrap();
+        for (n, (got, _)) in (2..=9).zip(all) {
+            let out = dir.path().join(format!("n{n}.tastream"));
+            let merged = merge_shards(dir.path(), n, &out).unwrap();
+            let bytes = std::fs::read(&out).unwrap();
+            let (winner, report) =
+                check_triangle_stream(n, &mut &bytes[..], &mut Work::unlimited())
+                    .unwrap_or_else(|e| panic!("n = {n}: {e}"));
+            assert_eq!(winner, solver::solve(n, rules, &mut |_, _| {}).winner, "n = {n}");
+            assert_eq!(got.first_wins, winner == "A");
+            assert_eq!(report.positions, merged.level_sizes.iter().sum::<u64>());
+            assert_eq!(report.moves, merged.moves);
+            if n < 4 {
+                continue;
+            }
+            // The level-1 position (one edge) dropped from the shard that owns it.
+            let folder = shard_folder(dir.path(), n);
+            let owner = (0..3)
+                .map(|w| folder.join(format!("shard-{w:04}-of-0003-level-001.tashard")))
+                .find(|p| std::fs::metadata(p).unwrap().len() > 32)
+                .unwrap();
+            let mut shard = std::fs::read(&owner).unwrap();
+            assert_eq!(shard[20..28], 1u64.to_le_bytes());
+            shard[20..28].copy_from_slice(&0u64.to_le_bytes());
+            shard.truncate(32);
+            std::fs::write(&owner, shard).unwrap();
+            merge_shards(dir.path(), n, &out).unwrap();
+            let bytes = std::fs::read(&out).unwrap();
+            let err = check_triangle_stream(n, &mut &bytes[..], &mut Work::unlimited())
+                .expect_err("a strategy without its level-1 position");
+            assert!(err.contains("does not list"), "n = {n}: {err}");
         }
     }
 }

@@ -271,21 +271,24 @@ pub static KINDS: &[Kind] = &[
     Kind {
         instance: "vertexnim",
         paper: "seed 004: vertex nim",
-        methods: &[SolveMethod {
-            method: AUTO,
-            auto: true,
-            applies: "the exact solver (a vertexnim-strategy), else a theorem's labelling (a \
+        methods: &[
+            SolveMethod {
+                method: AUTO,
+                auto: true,
+                applies: "the exact solver (a vertexnim-strategy), else a theorem's labelling (a \
                       vertexnim-labelling), else, for NimG, the outcome of every position below \
                       the start (a vertexnim-outcomes)",
-            solve: crate::vertexnim::solver::solve_instance,
-        }, SolveMethod {
-            method: Method::Outcomes,
-            auto: false,
-            applies: "Vertex NimG (variant nimg), weight-0 vertices allowed: every position \
+                solve: crate::vertexnim::solver::solve_instance,
+            },
+            SolveMethod {
+                method: Method::Outcomes,
+                auto: false,
+                applies: "Vertex NimG (variant nimg), weight-0 vertices allowed: every position \
                       below the start labelled N or P (a vertexnim-outcomes; at most 100 million \
                       positions: the product of (weight + 1) over the vertices, times their count)",
-            solve: crate::vertexnim::outcomes::solve_instance,
-        }],
+                solve: crate::vertexnim::outcomes::solve_instance,
+            },
+        ],
         estimate: None,
         generators: &["vertexnim"],
         tables: &["vertex-nimg"],

@@ -84,8 +84,11 @@ fn certified_best(spec: &FlipSpec, convex: Option<usize>) -> anyhow::Result<Answ
     Ok(Answer { margin, what: format!("{green} of {total} green, triangles {:?}", spec.triangles) })
 }
 
+/// Triangulations as lists of triangles, and whether the walk stopped at its cap.
+pub type Found = (Vec<Vec<[usize; 3]>>, bool);
+
 /// Every triangulation of `spec`'s point set, at most `cap` (breadth first from `spec`'s).
-pub fn triangulations(spec: &FlipSpec, cap: usize) -> Result<(Vec<Vec<[usize; 3]>>, bool), String> {
+pub fn triangulations(spec: &FlipSpec, cap: usize) -> Result<Found, String> {
     let (shape, start) = setup(spec, &mut Budget::unlimited())?;
     let key = |b: &Board| {
         let mut k: Vec<[u32; 2]> = b.edges.keys().copied().collect();

@@ -294,7 +294,8 @@ mod tests {
     /// every position of small graphs, both plays, directed and not.
     #[test]
     fn box_labels_match_the_exact_solver() {
-        let cases: [(usize, &[(usize, usize)], bool); 3] = [
+        type Case<'a> = (usize, &'a [(usize, usize)], bool);
+        let cases: [Case; 3] = [
             (3, &[(0, 1), (1, 2)], false),
             (3, &[(0, 1), (1, 2), (2, 0)], true),
             (4, &[(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)], false),

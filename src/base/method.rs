@@ -24,11 +24,14 @@ pub enum Method {
     /// Marking games in convex position: seed 000's Theorems 1 and 2 as sums of Kayles or
     /// Dawson's Kayles heaps (a `marking-kayles` certificate), at any size.
     Heaps,
+    /// Nimstring on a triangulation whose dual is a path (fans, serpentine): Nimstring values
+    /// of strips (a `nimstring-strips` certificate), beyond the exact solver's boards.
+    Strips,
 }
 
 impl Method {
     /// Every method, in the command line's order.
-    pub const ALL: [Method; 8] = [
+    pub const ALL: [Method; 9] = [
         Method::Auto,
         Method::Direct,
         Method::Reduction,
@@ -37,6 +40,7 @@ impl Method {
         Method::Exact,
         Method::Lemma4,
         Method::Heaps,
+        Method::Strips,
     ];
 
     /// Its name on the command line (`solve --method NAME`).
@@ -50,6 +54,7 @@ impl Method {
             Method::Exact => "exact",
             Method::Lemma4 => "lemma4",
             Method::Heaps => "heaps",
+            Method::Strips => "strips",
         }
     }
 }

@@ -51,6 +51,9 @@ mirror! {
         /// Marking games in convex position: seed 000's Theorems 1 and 2 as sums of Kayles or
         /// Dawson's Kayles heaps (a `marking-kayles` certificate), at any size.
         Heaps,
+        /// Nimstring on a triangulation whose dual is a path (fans, serpentine), any size:
+        /// Nimstring values of strips (a `nimstring-strips` certificate).
+        Strips,
     }
 }
 

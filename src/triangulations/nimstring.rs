@@ -53,6 +53,19 @@ impl Board {
         Ok(Board { edges: t.edges.clone(), triangles, full })
     }
 
+    /// Two boards side by side (a sum of games), at most 64 edges in all.
+    pub fn union(a: &Board, b: &Board) -> Board {
+        let shift = a.edges.len();
+        assert!(shift + b.edges.len() <= 64, "at most 64 edges");
+        let points = a.edges.iter().flatten().max().map_or(0, |&p| p + 1);
+        let mut edges = a.edges.clone();
+        edges.extend(b.edges.iter().map(|e| [e[0] + points, e[1] + points]));
+        let mut triangles = a.triangles.clone();
+        triangles.extend(b.triangles.iter().map(|t| t << shift));
+        let full = if edges.len() == 64 { u64::MAX } else { (1u64 << edges.len()) - 1 };
+        Board { edges, triangles, full }
+    }
+
     /// Whether colouring edge e in `green` completes a triangle.
     fn completes(&self, green: u64, e: usize) -> bool {
         let after = green | 1 << e;

@@ -5,3 +5,4 @@ pub mod constructing;
 pub mod convex_heaps;
 pub mod flipping;
 pub mod marking;
+pub mod nimstring_strips;

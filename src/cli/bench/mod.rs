@@ -508,6 +508,7 @@ fn method_name(method: Method) -> &'static str {
         Method::Exact => "exact",
         Method::Lemma4 => "lemma4",
         Method::Heaps => "heaps",
+        Method::Strips => "strips",
     }
 }
 

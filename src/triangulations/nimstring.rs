@@ -174,7 +174,7 @@ pub struct FanRow {
 
 /// Names a fan edge: spokes (at the centre, point 0) counted 1..=t+1 along the fan, rim edges
 /// 1..=t.
-fn fan_edge_name(e: [usize; 2]) -> String {
+pub fn fan_edge_name(e: [usize; 2]) -> String {
     if e[0] == 0 {
         format!("spoke {}", e[1])
     } else {
@@ -237,12 +237,20 @@ pub struct FanTableRow {
     pub triangles: usize,
     /// "first" or "second": who wins, certified.
     pub winner: &'static str,
-    /// Positions the checker replayed for the outcome.
-    pub positions_checked: u64,
+    /// Positions the checker replayed for the outcome (rows the exact solver reaches).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions_checked: Option<u64>,
     /// Grundy value (normal play only; the solver's word).
     pub grundy: Option<u32>,
     /// Winning first edges (the solver's word).
     pub winning: Vec<String>,
+    /// The Nimstring value, certified by a `nimstring-strips` certificate (normal play, with
+    /// `--max-triangles` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nimstring_value: Option<u64>,
+    /// The strip labels that certificate lists and the checker verified.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strips_checked: Option<u64>,
 }
 
 /// Seed 000's Tables 4 and 5: Nimstring on fans with 1..=`normal` (normal play) and
@@ -269,17 +277,26 @@ pub fn fan_table_rows(
                 play: name,
                 triangles: t,
                 winner: if first { "first" } else { "second" },
-                positions_checked: positions,
+                positions_checked: Some(positions),
                 grundy: row.grundy,
                 winning: row.winning,
+                nimstring_value: None,
+                strips_checked: None,
             });
         }
     }
     Ok(rows)
 }
 
+/// The largest fan in misère play `--max-triangles` reaches (23 edges, seconds; `gamecert solve`
+/// takes the fan of 12, 25 edges, in about 10 s, and refuses larger boards).
+pub const MISERE_EXACT_MAX: usize = 11;
+
 /// The fan tables as Markdown.
 pub fn fan_tables_text(rows: &[FanTableRow]) -> String {
+    if rows.iter().any(|r| r.nimstring_value.is_some()) {
+        return fan_tables_text_with_strips(rows);
+    }
     let mut out = String::new();
     for (play, title) in [
         ("normal", "Nimstring on fans, normal play (seed 000, Table 4)"),
@@ -293,13 +310,51 @@ pub fn fan_tables_text(rows: &[FanTableRow]) -> String {
                 "| {} | {} | {} | {} | {} |\n",
                 row.triangles,
                 if row.winner == "first" { "1st" } else { "2nd" },
-                row.positions_checked,
+                row.positions_checked.unwrap_or(0),
                 row.grundy.map_or("-".to_string(), |g| g.to_string()),
                 if row.winning.is_empty() { "none".to_string() } else { row.winning.join(", ") }
             ));
         }
         out.push('\n');
     }
+    out
+}
+
+/// The fan tables with the strips' columns (`--max-triangles`).
+fn fan_tables_text_with_strips(rows: &[FanTableRow]) -> String {
+    let dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
+    let mut out = String::from(
+        "Nimstring on fans, normal play (seed 000, Table 4, extended)\n\n| triangles | outcome | \
+         Nimstring value (certified: strips checked) | exact replay (positions) | Grundy value \
+         over compound moves (solver only) | winning first edges (solver only) |\n\
+         |---:|---|---:|---:|---:|---|\n",
+    );
+    let edges = |w: &[String]| if w.is_empty() { "none".to_string() } else { w.join(", ") };
+    for row in rows.iter().filter(|r| r.play == "normal") {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            row.triangles,
+            if row.winner == "first" { "1st" } else { "2nd" },
+            dash(row.nimstring_value.zip(row.strips_checked).map(|(v, s)| format!("{v} ({s})"))),
+            dash(row.positions_checked.map(|p| p.to_string())),
+            dash(row.grundy.map(|g| g.to_string())),
+            edges(&row.winning)
+        ));
+    }
+    out.push_str(
+        "\nNimstring on fans, misère play (seed 000, Table 5, extended)\n\n| triangles | outcome \
+         | certified (positions replayed) | winning first edges (solver only) |\n|---:|---|---:|---|\n",
+    );
+    for row in rows.iter().filter(|r| r.play == "misere") {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} |\n",
+            row.triangles,
+            if row.winner == "first" { "1st" } else { "2nd" },
+            dash(row.positions_checked.map(|p| p.to_string())),
+            edges(&row.winning)
+        ));
+    }
+    out.push('\n');
     out
 }
 

@@ -15,6 +15,7 @@
 //! every position of every fan with at most 9 triangles (10 in an ignored test) and of every
 //! sum of two fans with at most 8 triangles in all.
 
+use crate::triangulations::nimstring::{Board, FanTableRow, MISERE_EXACT_MAX};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
 use gamecert_certificates::triangulations::nimstring_strips::{
@@ -147,6 +148,9 @@ pub struct StripRow {
     pub nimstring_value: u64,
     /// Strip labels the certificate lists and the checker verified.
     pub strips_checked: u64,
+    /// The first cuts that leave value 0, by edge name (the solver's word; fans of at most 31
+    /// triangles, the exact board's 64 edges).
+    pub winning: Vec<String>,
     /// Milliseconds to solve and check.
     pub millis: u128,
 }
@@ -166,7 +170,9 @@ pub fn fan_strip_rows(
         let cert = certificate_with(&spec, &mut memo)?;
         let report = check_nimstring_strips(&spec, &cert, &mut Budget::unlimited())
             .map_err(|why| format!("{t} triangles: the checker refused the strips: {why}"))?;
+        let winning = winning_first_edges(&spec, &mut memo)?;
         rows.push(StripRow {
+            winning,
             triangles: t,
             winner: if report.value != 0 { "first" } else { "second" },
             nimstring_value: report.value,
@@ -177,59 +183,112 @@ pub fn fan_strip_rows(
     Ok(rows)
 }
 
+/// `table nimstring-fans --max-triangles N`: normal play on 1..=N triangles, the paper's 1..=9
+/// by the exact solver too, every row's Nimstring value by strips (each certificate checked,
+/// and its outcome held to the exact solver's where both exist); misère play on 1..=N up to
+/// [`MISERE_EXACT_MAX`], by the exact solver (at least the paper's 10).
+pub fn fan_table_rows_to(
+    max_triangles: usize,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Vec<FanTableRow>, String> {
+    let exact_normal = max_triangles.min(9);
+    let misere = max_triangles.clamp(10, MISERE_EXACT_MAX);
+    let mut rows =
+        crate::triangulations::nimstring::fan_table_rows(exact_normal, misere, progress)?;
+    let strips =
+        crate::triangulations::nimstring_strips::fan_strip_rows(1, max_triangles, progress)?;
+    for s in strips {
+        if let Some(row) =
+            rows.iter_mut().find(|r| r.play == "normal" && r.triangles == s.triangles)
+        {
+            if row.winner != s.winner {
+                return Err(format!(
+                    "{} triangles: the strips and the exact solver disagree",
+                    s.triangles
+                ));
+            }
+            row.nimstring_value = Some(s.nimstring_value);
+            row.strips_checked = Some(s.strips_checked);
+        } else {
+            rows.push(FanTableRow {
+                play: "normal",
+                triangles: s.triangles,
+                winner: s.winner,
+                positions_checked: None,
+                grundy: None,
+                winning: s.winning,
+                nimstring_value: Some(s.nimstring_value),
+                strips_checked: Some(s.strips_checked),
+            });
+        }
+    }
+    rows.sort_by_key(|r| (r.play != "normal", r.triangles));
+    Ok(rows)
+}
+
+/// The first edges after which the strips' value is 0, named as in the exact solver's table.
+fn winning_first_edges(spec: &MarkingSpec, memo: &mut StripValues) -> Result<Vec<String>, String> {
+    let tri = spec.triangulation.validate(&mut Budget::unlimited())?;
+    let Ok(board) = Board::new(&tri) else { return Ok(Vec::new()) };
+    Ok((0..board.edges.len())
+        .filter(|&e| memo.position_value(strips_of(&board, 1 << e)) == Some(0))
+        .map(|e| crate::triangulations::nimstring::fan_edge_name(board.edges[e]))
+        .collect())
+}
+
+/// The strips of a position of `board` (a union of boards whose duals are paths): the
+/// uncaptured coins joined by uncut shared edges, in path order, with their uncut hull edges as
+/// ground strings.
+pub fn strips_of(board: &Board, green: u64) -> Vec<Strip> {
+    let n = board.triangles.len();
+    let owners =
+        |e: usize| (0..n).filter(|&k| board.triangles[k] >> e & 1 == 1).collect::<Vec<_>>();
+    let mut links = vec![Vec::new(); n];
+    let mut grounds = vec![0u8; n];
+    let mut alive = vec![false; n];
+    for e in 0..board.edges.len() {
+        if green >> e & 1 == 1 {
+            continue;
+        }
+        let o = owners(e);
+        for &k in &o {
+            alive[k] = true;
+        }
+        match o[..] {
+            [k] => grounds[k] += 1,
+            [a, b] => {
+                links[a].push(b);
+                links[b].push(a);
+            }
+            _ => unreachable!(),
+        }
+    }
+    let mut done = vec![false; n];
+    let mut out = Vec::new();
+    for k in 0..n {
+        if done[k] || !alive[k] || links[k].len() > 1 {
+            continue;
+        }
+        let mut row = vec![k];
+        done[k] = true;
+        while let Some(&next) = links[*row.last().unwrap()].iter().find(|&&j| !done[j]) {
+            done[next] = true;
+            row.push(next);
+        }
+        out.push(Strip {
+            left_chain: false,
+            grounds: row.iter().map(|&j| grounds[j]).collect(),
+            right_chain: false,
+        });
+    }
+    assert!((0..n).all(|k| done[k] || !alive[k]), "the dual is a union of paths");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::triangulations::nimstring::{Board, Play, Solver};
-
-    /// The strips of a position of `board` (a union of boards whose duals are paths): the
-    /// uncaptured coins joined by uncut shared edges, in path order, with their uncut hull
-    /// edges as ground strings.
-    fn strips_of(board: &Board, green: u64) -> Vec<Strip> {
-        let n = board.triangles.len();
-        let owners =
-            |e: usize| (0..n).filter(|&k| board.triangles[k] >> e & 1 == 1).collect::<Vec<_>>();
-        let mut links = vec![Vec::new(); n];
-        let mut grounds = vec![0u8; n];
-        let mut alive = vec![false; n];
-        for e in 0..board.edges.len() {
-            if green >> e & 1 == 1 {
-                continue;
-            }
-            let o = owners(e);
-            for &k in &o {
-                alive[k] = true;
-            }
-            match o[..] {
-                [k] => grounds[k] += 1,
-                [a, b] => {
-                    links[a].push(b);
-                    links[b].push(a);
-                }
-                _ => unreachable!(),
-            }
-        }
-        let mut done = vec![false; n];
-        let mut out = Vec::new();
-        for k in 0..n {
-            if done[k] || !alive[k] || links[k].len() > 1 {
-                continue;
-            }
-            let mut row = vec![k];
-            done[k] = true;
-            while let Some(&next) = links[*row.last().unwrap()].iter().find(|&&j| !done[j]) {
-                done[next] = true;
-                row.push(next);
-            }
-            out.push(Strip {
-                left_chain: false,
-                grounds: row.iter().map(|&j| grounds[j]).collect(),
-                right_chain: false,
-            });
-        }
-        assert!((0..n).all(|k| done[k] || !alive[k]), "the dual is a union of paths");
-        out
-    }
+    use crate::triangulations::nimstring::{Play, Solver};
 
     fn fan_board(t: usize) -> Board {
         let spec = fan_spec(t).unwrap();

@@ -344,6 +344,7 @@ pub fn check_nimstring_strips(
     let first = crate::base::winner_is_first(&cert.winner)?;
     let start = strip_of(spec, budget)?;
     let mut labels = HashMap::new();
+    let mut listed = Vec::with_capacity(cert.strips.len().min(1 << 20));
     for (k, entry) in cert.strips.iter().enumerate() {
         budget.charge(4 + 2 * entry.strip.len() as u64, "reading the strip labels")?;
         let strip = Strip::parse(&entry.strip).map_err(|why| format!("strip {k}: {why}"))?;
@@ -358,10 +359,13 @@ pub fn check_nimstring_strips(
             "strip {k} ({strip}) is not canonical (a coin on fewer than two strings, or a long \
              chain in it)"
         );
-        ensure!(labels.insert(strip, entry.value).is_none(), "strip {k} is listed twice");
+        ensure!(labels.insert(strip.clone(), entry.value).is_none(), "strip {k} is listed twice");
+        listed.push((strip, entry.value));
     }
+    // In the listed order, so that the first fault named does not depend on hashing.
     let mut moves = 0u64;
-    for (strip, &value) in &labels {
+    for (strip, value) in &listed {
+        let (strip, value) = (strip, *value);
         let mut seen = Vec::new();
         for option in options(strip, budget)?.into_iter().flatten() {
             moves += 1;

@@ -98,7 +98,7 @@ enum Table {
         /// Normal play on 1..=N triangles, each Nimstring value certified by strips (the
         /// paper's 9 by the exact solver too); misère play on 1..=N up to 11 by the
         /// exact solver. Without it: the paper's tables (9 and 10).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=40))]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=26))]
         max_triangles: Option<u64>,
     },
     /// Kayles (0.77): seed 000, Table 2.

@@ -443,6 +443,46 @@ mod tests {
         Board::new(&spec.validate(&mut Budget::new(u64::MAX)).unwrap()).unwrap()
     }
 
+    /// The parity count (docs/papers.md, seed 000): a play of a fan of t triangles has exactly
+    /// t + 2 + d turns, d its cuts that complete two triangles at once, so normal and misère
+    /// play are one game with opposite goals for the parity of d. Random plays, t = 1..=12.
+    #[test]
+    fn turns_are_t_plus_2_plus_double_completions() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for t in 1..=12 {
+            let board = fan_board(t);
+            for _ in 0..200 {
+                let (mut green, mut turns, mut doubles) = (0u64, 1u64, 0u64);
+                while green != board.full {
+                    let black: Vec<usize> =
+                        (0..board.edges.len()).filter(|&e| green >> e & 1 == 0).collect();
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let e = black[(seed >> 33) as usize % black.len()];
+                    let after = green | 1 << e;
+                    let done = |g: u64| board.triangles.iter().filter(|&&m| g & m == m).count();
+                    match done(after) - done(green) {
+                        0 => turns += 1, // the turn ends; the last turn ends with no move
+                        1 => {}
+                        _ => doubles += 1,
+                    }
+                    green = after;
+                }
+                assert_eq!(turns, t as u64 + 2 + doubles, "t = {t}");
+            }
+        }
+    }
+
+    fn fan_board(t: usize) -> Board {
+        let spec = crate::triangulations::generate::generate(
+            crate::triangulations::generate::Kind::Fan,
+            t + 2,
+            0,
+            1,
+        )
+        .unwrap();
+        Board::new(&spec.validate(&mut Budget::new(u64::MAX)).unwrap()).unwrap()
+    }
+
     /// Theorem 4: fans with an even number of vertices are first-player wins (n = 4..10).
     #[test]
     fn theorem_4_fans() {

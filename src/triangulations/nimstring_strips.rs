@@ -349,6 +349,23 @@ mod tests {
         }
     }
 
+    /// `table nimstring-fans --max-triangles 3`: the exact rows and the strips' values side by
+    /// side (misère play to the paper's 10), and the extended text.
+    #[test]
+    fn the_extended_table_joins_both() {
+        let rows = fan_table_rows_to(3, &mut |_| {}).unwrap();
+        let normal: Vec<_> = rows.iter().filter(|r| r.play == "normal").collect();
+        assert_eq!(normal.len(), 3);
+        assert!(normal.iter().all(|r| r.positions_checked.is_some() && r.strips_checked.is_some()));
+        assert_eq!(
+            normal.iter().map(|r| r.nimstring_value.unwrap()).collect::<Vec<_>>(),
+            [0, 1, 0]
+        );
+        assert_eq!(rows.iter().filter(|r| r.play == "misere").count(), 10);
+        let text = crate::triangulations::nimstring::fan_tables_text(&rows);
+        assert!(text.contains("Table 4, extended") && text.contains("| 2 | 1st | 1 (4) | 13 |"));
+    }
+
     /// A wrong label is refused.
     #[test]
     fn a_wrong_label_is_refused() {

@@ -223,6 +223,13 @@ pub static KINDS: &[Kind] = &[
                 solve: crate::triangulations::solve::construct,
             },
             SolveMethod {
+                method: Method::Strips,
+                auto: true,
+                applies: "nimstring (normal play) on a triangulation whose dual is a path (fans, \
+                          serpentine), any size: Nimstring values of strips",
+                solve: crate::triangulations::solve::strips,
+            },
+            SolveMethod {
                 method: Method::Heaps,
                 auto: true,
                 applies: "coloring and monochromatic-triangle in convex position, any size: \

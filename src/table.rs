@@ -53,8 +53,12 @@ pub enum Request {
         #[serde(default)]
         checkpoint: Option<PathBuf>,
     },
-    /// Nimstring on fans (seed 000, Tables 4 and 5).
-    NimstringFans {},
+    /// Nimstring on fans (seed 000, Tables 4 and 5); with `max_triangles`, normal play to that
+    /// many triangles by Nimstring values of strips and misère play as far as the exact solver.
+    NimstringFans {
+        #[serde(default)]
+        max_triangles: Option<usize>,
+    },
     /// Kayles' nim-sequence G(0..=n).
     Kayles {
         #[serde(default)]
@@ -190,7 +194,7 @@ impl Request {
             Request::VoronoiPaths { .. } => "voronoi-paths",
             Request::VoronoiGraphs { .. } => "voronoi-graphs",
             Request::TriangleAvoidance { .. } => "triangle-avoidance",
-            Request::NimstringFans {} => "nimstring-fans",
+            Request::NimstringFans { .. } => "nimstring-fans",
             Request::Kayles { .. } => "kayles",
             Request::DawsonKayles { .. } => "dawson-kayles",
             Request::Grundy { .. } => "grundy",
@@ -220,7 +224,9 @@ impl Request {
                 Some((6..=*max_n).map(|n| 3.min(n.saturating_sub(3)) as u64 * seeds).sum())
             }
             Request::SerpentineMft { max_n, .. } => Some(max_n.saturating_sub(3) as u64),
-            Request::NimstringFans {} => Some(FAN_TRIANGLES.0 as u64 + FAN_TRIANGLES.1 as u64),
+            Request::NimstringFans { max_triangles: None } => {
+                Some(FAN_TRIANGLES.0 as u64 + FAN_TRIANGLES.1 as u64)
+            }
             Request::VertexNimg { max_n, .. } => Some(2 * *max_n as u64 - 1),
             Request::GreenWins { max_convex, max_points, .. } => {
                 Some((max_convex.saturating_sub(3) + max_points.saturating_sub(4)) as u64)
@@ -280,10 +286,13 @@ pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Res
         Request::Octal { code, n } => {
             octal_table("octal", "octal game", code, n, defaults::SEQUENCE_N)?
         }
-        Request::NimstringFans {} => {
+        Request::NimstringFans { max_triangles } => {
             let (normal, misere) = FAN_TRIANGLES;
-            let rows = crate::triangulations::nimstring::fan_table_rows(normal, misere, progress)
-                .map_err(anyhow::Error::msg)?;
+            let rows = match max_triangles {
+                None => crate::triangulations::nimstring::fan_table_rows(normal, misere, progress),
+                Some(n) => crate::triangulations::nimstring_strips::fan_table_rows_to(*n, progress),
+            }
+            .map_err(anyhow::Error::msg)?;
             accepted(
                 "nimstring-fans",
                 "Nimstring on fans (seed 000, Tables 4 and 5): outcomes certified".into(),

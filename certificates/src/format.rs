@@ -44,6 +44,7 @@ pub use crate::triangulations::constructing::{BalancedColouring, ConstructStrate
 pub use crate::triangulations::convex_heaps::MarkingKayles;
 pub use crate::triangulations::flipping::{FlipSequence, FlipSpec, FlipValue};
 pub use crate::triangulations::marking::{MarkingSpec, MarkingStrategy};
+pub use crate::triangulations::nimstring_strips::NimstringStrips;
 pub use crate::vertexnim::strategy::{VertexNimLabelling, VertexNimSpec, VertexNimStrategy};
 pub use crate::voronoi::dnf::{DnfStrategy, PosDnf};
 pub use crate::voronoi::instance::{
@@ -151,7 +152,7 @@ macro_rules! registry {
 }
 
 use crate::impartial::{coins, heaps};
-use crate::triangulations::{constructing, convex_heaps, flipping, marking};
+use crate::triangulations::{constructing, convex_heaps, flipping, marking, nimstring_strips};
 use crate::voronoi::{dnf, multi_round, one_round, paths};
 
 /// A validator that cannot fail beyond what a `violation` names.
@@ -203,6 +204,7 @@ registry! {
             constructing::strategy_verdict;
         "balanced-colouring" => BalancedColouring(BalancedColouring), on MarkingGame,
             constructing::colouring_verdict;
+        "nimstring-strips" => NimstringStrips(NimstringStrips), on MarkingGame, nimstring_strips::strips_verdict;
     }
 }
 

@@ -1,6 +1,7 @@
 //! The checker's answer ([`Verdict`]), the record of its work ([`Work`]), and the one list of
 //! theorems it may take on faith ([`Theorem`], [`TRUSTED_THEOREMS`]).
 
+pub use crate::base::theorems::{TRUSTED_NIMSTRING_VALUES, TRUSTED_TRIANGULATION_HEAPS};
 use serde::Serialize;
 
 /// The start of the reason of a verdict that ended in an internal fault (a panic the checker
@@ -125,11 +126,12 @@ pub enum Theorem {
     VertexNimTheorem10,
     VertexNimTheorem6,
     VertexNimTheorem3,
+    NimstringValues,
 }
 
 impl Theorem {
     /// Every theorem, in the order of [`TRUSTED_THEOREMS`].
-    pub const ALL: [Theorem; 10] = [
+    pub const ALL: [Theorem; 11] = [
         Theorem::SatVoronoiTheorem3,
         Theorem::SatVoronoiCorollary1,
         Theorem::PathGaps,
@@ -140,6 +142,7 @@ impl Theorem {
         Theorem::VertexNimTheorem10,
         Theorem::VertexNimTheorem6,
         Theorem::VertexNimTheorem3,
+        Theorem::NimstringValues,
     ];
 
     /// The statement taken on faith.
@@ -168,15 +171,6 @@ and a position is a second-player win iff its value is 0";
 pub const TRUSTED_OCTAL_PERIODICITY: &str = "octal periodicity theorem (Guy-Smith): for an \
 octal game whose code has first digit 0 and last non-zero digit in position t, if G(n + p) = \
 G(n) for all n with n0 <= n < 2 n0 + p + t, then G(n + p) = G(n) for every n >= n0";
-
-/// Seed 000's reductions of two games in convex position to heap games, used by
-/// `marking-kayles` certificates; each compared with the exact solver on small instances.
-pub const TRUSTED_TRIANGULATION_HEAPS: &str = "Aichholzer et al. Theorems 1 and 2 (reductions): \
-the Triangulation Coloring Game on a simple-branching triangulation of points in convex \
-position is Kayles on the arrays of the dual without its inner triangles (a hull edge takes its \
-triangle, a diagonal the array triangles beside it); Monochromatic Triangle on n points in \
-convex position is Dawson's Kayles on a heap of n (a segment takes its two endpoints and splits \
-the others by side)";
 
 /// The gap abstraction of the game on a path ([`path_game`]); tested against the reference
 /// rules on every position of every path with at most 9 vertices.
@@ -239,6 +233,7 @@ pub const TRUSTED_THEOREMS: &[&str] = &[
     TRUSTED_VERTEXNIM_THEOREM_10,
     TRUSTED_VERTEXNIM_THEOREM_6,
     TRUSTED_VERTEXNIM_THEOREM_3,
+    TRUSTED_NIMSTRING_VALUES,
 ];
 
 #[cfg(test)]

@@ -27,11 +27,14 @@ pub enum Method {
     /// Vertex NimG: the outcome of every position below the start (a `vertexnim-outcomes`
     /// certificate, every position relabelled by the checker).
     Outcomes,
+    /// Nimstring on a triangulation whose dual is a path (fans, serpentine): Nimstring values
+    /// of strips (a `nimstring-strips` certificate), beyond the exact solver's boards.
+    Strips,
 }
 
 impl Method {
     /// Every method, in the command line's order.
-    pub const ALL: [Method; 9] = [
+    pub const ALL: [Method; 10] = [
         Method::Auto,
         Method::Direct,
         Method::Reduction,
@@ -41,6 +44,7 @@ impl Method {
         Method::Lemma4,
         Method::Heaps,
         Method::Outcomes,
+        Method::Strips,
     ];
 
     /// Its name on the command line (`solve --method NAME`).
@@ -55,6 +59,7 @@ impl Method {
             Method::Lemma4 => "lemma4",
             Method::Heaps => "heaps",
             Method::Outcomes => "outcomes",
+            Method::Strips => "strips",
         }
     }
 }

@@ -54,6 +54,9 @@ mirror! {
         /// Vertex NimG (weight-0 vertices allowed): every position below the start labelled N
         /// or P (a `vertexnim-outcomes` certificate, relabelled by the checker).
         Outcomes,
+        /// Nimstring on a triangulation whose dual is a path (fans, serpentine), any size:
+        /// Nimstring values of strips (a `nimstring-strips` certificate).
+        Strips,
     }
 }
 

@@ -98,8 +98,15 @@ enum Table {
         #[arg(long, value_name = "DIR", conflicts_with_all = ["checkpoint", "out_of_core"])]
         shards: Option<PathBuf>,
     },
-    /// Nimstring on fans (seed 000, Tables 4 and 5), by the exact solver.
-    NimstringFans,
+    /// Nimstring on fans (seed 000, Tables 4 and 5), by the exact solver; with --max-triangles,
+    /// normal play further by Nimstring values of strips.
+    NimstringFans {
+        /// Normal play on 1..=N triangles, each Nimstring value certified by strips (the
+        /// paper's 9 by the exact solver too); misère play on 1..=N up to 11 by the
+        /// exact solver. Without it: the paper's tables (9 and 10).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=26))]
+        max_triangles: Option<u64>,
+    },
     /// Kayles (0.77): seed 000, Table 2.
     Kayles {
         /// Print G(0..=N) (default 84).
@@ -196,7 +203,9 @@ fn library_request(table: &Table) -> Option<gamecert::table::Request> {
         Table::VoronoiPaths { max_vertices, min_vertices } => {
             Request::VoronoiPaths { max_vertices: *max_vertices, min_vertices: *min_vertices }
         }
-        Table::NimstringFans => Request::NimstringFans {},
+        Table::NimstringFans { max_triangles } => {
+            Request::NimstringFans { max_triangles: max_triangles.map(|n| n as usize) }
+        }
         Table::Kayles { n } => Request::Kayles { n: *n },
         Table::DawsonKayles { n } => Request::DawsonKayles { n: *n },
         Table::Grundy { n } => Request::Grundy { n: *n },

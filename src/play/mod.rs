@@ -480,6 +480,13 @@ fn not_a_strategy(certificate: &Certificate) -> Option<String> {
              marking-strategy can be played)"
                 .into(),
         ),
+        Certificate::NimstringStrips(_) => Some(
+            "a nimstring-strips certificate holds no strategy to ask: it labels strips with \
+             Nimstring values, and a trusted theorem (Berlekamp's) gives the start's outcome \
+             from them; no move of any position was replayed (only a marking-strategy can be \
+             played)"
+                .into(),
+        ),
         _ => None,
     }
 }

@@ -12,6 +12,7 @@ pub mod green_wins;
 pub mod marking;
 pub mod mft_convex;
 pub mod nimstring;
+pub mod nimstring_strips;
 pub mod serpentine;
 pub mod serpentine_string;
 pub mod solitaire;

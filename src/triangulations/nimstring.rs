@@ -53,6 +53,19 @@ impl Board {
         Ok(Board { edges: t.edges.clone(), triangles, full })
     }
 
+    /// Two boards side by side (a sum of games), at most 64 edges in all.
+    pub fn union(a: &Board, b: &Board) -> Board {
+        let shift = a.edges.len();
+        assert!(shift + b.edges.len() <= 64, "at most 64 edges");
+        let points = a.edges.iter().flatten().max().map_or(0, |&p| p + 1);
+        let mut edges = a.edges.clone();
+        edges.extend(b.edges.iter().map(|e| [e[0] + points, e[1] + points]));
+        let mut triangles = a.triangles.clone();
+        triangles.extend(b.triangles.iter().map(|t| t << shift));
+        let full = if edges.len() == 64 { u64::MAX } else { (1u64 << edges.len()) - 1 };
+        Board { edges, triangles, full }
+    }
+
     /// Whether colouring edge e in `green` completes a triangle.
     fn completes(&self, green: u64, e: usize) -> bool {
         let after = green | 1 << e;
@@ -161,7 +174,7 @@ pub struct FanRow {
 
 /// Names a fan edge: spokes (at the centre, point 0) counted 1..=t+1 along the fan, rim edges
 /// 1..=t.
-fn fan_edge_name(e: [usize; 2]) -> String {
+pub fn fan_edge_name(e: [usize; 2]) -> String {
     if e[0] == 0 {
         format!("spoke {}", e[1])
     } else {
@@ -224,12 +237,20 @@ pub struct FanTableRow {
     pub triangles: usize,
     /// "first" or "second": who wins, certified.
     pub winner: &'static str,
-    /// Positions the checker replayed for the outcome.
-    pub positions_checked: u64,
+    /// Positions the checker replayed for the outcome (rows the exact solver reaches).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions_checked: Option<u64>,
     /// Grundy value (normal play only; the solver's word).
     pub grundy: Option<u32>,
     /// Winning first edges (the solver's word).
     pub winning: Vec<String>,
+    /// The Nimstring value, certified by a `nimstring-strips` certificate (normal play, with
+    /// `--max-triangles` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nimstring_value: Option<u64>,
+    /// The strip labels that certificate lists and the checker verified.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strips_checked: Option<u64>,
 }
 
 /// Seed 000's Tables 4 and 5: Nimstring on fans with 1..=`normal` (normal play) and
@@ -256,17 +277,26 @@ pub fn fan_table_rows(
                 play: name,
                 triangles: t,
                 winner: if first { "first" } else { "second" },
-                positions_checked: positions,
+                positions_checked: Some(positions),
                 grundy: row.grundy,
                 winning: row.winning,
+                nimstring_value: None,
+                strips_checked: None,
             });
         }
     }
     Ok(rows)
 }
 
+/// The largest fan in misère play `--max-triangles` reaches (23 edges, seconds; `gamecert solve`
+/// takes the fan of 12, 25 edges, in about 10 s, and refuses larger boards).
+pub const MISERE_EXACT_MAX: usize = 11;
+
 /// The fan tables as Markdown.
 pub fn fan_tables_text(rows: &[FanTableRow]) -> String {
+    if rows.iter().any(|r| r.nimstring_value.is_some()) {
+        return fan_tables_text_with_strips(rows);
+    }
     let mut out = String::new();
     for (play, title) in [
         ("normal", "Nimstring on fans, normal play (seed 000, Table 4)"),
@@ -280,13 +310,51 @@ pub fn fan_tables_text(rows: &[FanTableRow]) -> String {
                 "| {} | {} | {} | {} | {} |\n",
                 row.triangles,
                 if row.winner == "first" { "1st" } else { "2nd" },
-                row.positions_checked,
+                row.positions_checked.unwrap_or(0),
                 row.grundy.map_or("-".to_string(), |g| g.to_string()),
                 if row.winning.is_empty() { "none".to_string() } else { row.winning.join(", ") }
             ));
         }
         out.push('\n');
     }
+    out
+}
+
+/// The fan tables with the strips' columns (`--max-triangles`).
+fn fan_tables_text_with_strips(rows: &[FanTableRow]) -> String {
+    let dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
+    let mut out = String::from(
+        "Nimstring on fans, normal play (seed 000, Table 4, extended)\n\n| triangles | outcome | \
+         Nimstring value (certified: strips checked) | exact replay (positions) | Grundy value \
+         over compound moves (solver only) | winning first edges (solver only) |\n\
+         |---:|---|---:|---:|---:|---|\n",
+    );
+    let edges = |w: &[String]| if w.is_empty() { "none".to_string() } else { w.join(", ") };
+    for row in rows.iter().filter(|r| r.play == "normal") {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            row.triangles,
+            if row.winner == "first" { "1st" } else { "2nd" },
+            dash(row.nimstring_value.zip(row.strips_checked).map(|(v, s)| format!("{v} ({s})"))),
+            dash(row.positions_checked.map(|p| p.to_string())),
+            dash(row.grundy.map(|g| g.to_string())),
+            edges(&row.winning)
+        ));
+    }
+    out.push_str(
+        "\nNimstring on fans, misère play (seed 000, Table 5, extended)\n\n| triangles | outcome \
+         | certified (positions replayed) | winning first edges (solver only) |\n|---:|---|---:|---|\n",
+    );
+    for row in rows.iter().filter(|r| r.play == "misere") {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} |\n",
+            row.triangles,
+            if row.winner == "first" { "1st" } else { "2nd" },
+            dash(row.positions_checked.map(|p| p.to_string())),
+            edges(&row.winning)
+        ));
+    }
+    out.push('\n');
     out
 }
 
@@ -368,6 +436,46 @@ mod tests {
         let spec = crate::triangulations::generate::generate(
             crate::triangulations::generate::Kind::Wheel,
             n,
+            0,
+            1,
+        )
+        .unwrap();
+        Board::new(&spec.validate(&mut Budget::new(u64::MAX)).unwrap()).unwrap()
+    }
+
+    /// The parity count (docs/papers.md, seed 000): a play of a fan of t triangles has exactly
+    /// t + 2 + d turns, d its cuts that complete two triangles at once, so normal and misère
+    /// play are one game with opposite goals for the parity of d. Random plays, t = 1..=12.
+    #[test]
+    fn turns_are_t_plus_2_plus_double_completions() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for t in 1..=12 {
+            let board = fan_board(t);
+            for _ in 0..200 {
+                let (mut green, mut turns, mut doubles) = (0u64, 1u64, 0u64);
+                while green != board.full {
+                    let black: Vec<usize> =
+                        (0..board.edges.len()).filter(|&e| green >> e & 1 == 0).collect();
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let e = black[(seed >> 33) as usize % black.len()];
+                    let after = green | 1 << e;
+                    let done = |g: u64| board.triangles.iter().filter(|&&m| g & m == m).count();
+                    match done(after) - done(green) {
+                        0 => turns += 1, // the turn ends; the last turn ends with no move
+                        1 => {}
+                        _ => doubles += 1,
+                    }
+                    green = after;
+                }
+                assert_eq!(turns, t as u64 + 2 + doubles, "t = {t}");
+            }
+        }
+    }
+
+    fn fan_board(t: usize) -> Board {
+        let spec = crate::triangulations::generate::generate(
+            crate::triangulations::generate::Kind::Fan,
+            t + 2,
             0,
             1,
         )

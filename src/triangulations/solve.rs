@@ -95,6 +95,21 @@ pub fn heaps(instance: &Instance, options: &Options) -> anyhow::Result<Option<So
     Ok(Some(SolvedGame::new(Certificate::MarkingKayles(heaps), 0, method)))
 }
 
+/// Nimstring on a triangulation whose dual is a path, by Nimstring values of strips (a
+/// `nimstring-strips` certificate, [`crate::triangulations::nimstring_strips`]).
+pub fn strips(instance: &Instance, options: &Options) -> anyhow::Result<Option<SolvedGame>> {
+    let spec = marking(instance)?;
+    match crate::triangulations::nimstring_strips::certificate(spec) {
+        Ok(cert) => Ok(Some(SolvedGame::new(
+            Certificate::NimstringStrips(cert),
+            0,
+            "Nimstring values of strips (Berlekamp)",
+        ))),
+        Err(why) if options.method == Method::Strips => Err(BadInput(why).into()),
+        Err(_) => Ok(None),
+    }
+}
+
 /// The flip games: Theorem 9 in convex position, the reduced solver for MFT on a convex
 /// polygon, the solitaire games' sequences, else the exact solver
 /// ([`crate::triangulations::flip_solve::solve_instance`]).

@@ -353,6 +353,7 @@ pub fn solve_one_round(
         Method::Lemma4 => return Err(SolveError::WrongMethod("lemma4")),
         Method::Heaps => return Err(SolveError::WrongMethod("heaps")),
         Method::Outcomes => return Err(SolveError::WrongMethod("outcomes")),
+        Method::Strips => return Err(SolveError::WrongMethod("strips")),
     };
     let started = Instant::now();
     let (certificate, cnf_variables, cnf_clauses, method_name) = if use_reduction {

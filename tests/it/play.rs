@@ -181,6 +181,7 @@ fn kinds_without_a_strategy_and_rejected_certificates_are_refused() {
         "balanced-colouring",
         "vertexnim-labelling",
         "marking-kayles",
+        "nimstring-strips",
     ] {
         let (instance, certificate) = fixture(kind, "accept.json");
         match strategy(&instance, &certificate) {

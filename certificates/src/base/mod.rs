@@ -16,6 +16,7 @@ pub mod lrat;
 pub mod output;
 pub(crate) mod pretty;
 pub mod text;
+pub mod theorems;
 pub mod totalizer;
 
 /// Whether a certificate's `winner` field names the first player ("first") or the second

@@ -6,3 +6,4 @@ pub mod convex_heaps;
 pub mod flip_bound;
 pub mod flipping;
 pub mod marking;
+pub mod nimstring_strips;

@@ -40,6 +40,7 @@ pub const KINDS: &[&str] = &[
     "vertexnim-outcomes",
     "construct-strategy",
     "balanced-colouring",
+    "nimstring-strips",
 ];
 
 /// One valid pair, as the JSON texts the checker reads.
@@ -292,6 +293,10 @@ pub fn all() -> Vec<Seed> {
         (
             "points6-mono-triangle",
             game(marking(Kind::Points, 6, 1, 1, MarkingGame::MonochromaticTriangle), Method::Auto),
+        ),
+        (
+            "fan7-nimstring-strips",
+            game(marking(Kind::Fan, 7, 0, 1, MarkingGame::Nimstring), Method::Strips),
         ),
         (
             "fan7-coloring-heaps",

@@ -195,6 +195,12 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
             }),
             Err(t) => t,
         },
+        (C::NimstringStrips(m), Fact::FirstWins(first)) => match wins_claim(&m.winner) {
+            Ok(claimed) => verdict(claimed == *first, || {
+                format!("claims the {} player wins, the exact solver disagrees", m.winner)
+            }),
+            Err(t) => t,
+        },
         (C::MarkingKayles(m), Fact::FirstWins(first)) => match wins_claim(&m.winner) {
             Ok(claimed) => verdict(claimed == *first, || {
                 format!("claims the {} player wins, the exact solver disagrees", m.winner)

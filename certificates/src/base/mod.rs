@@ -15,6 +15,7 @@ pub mod input;
 pub mod lrat;
 pub mod output;
 pub mod text;
+pub mod tree_canon;
 pub mod totalizer;
 
 /// Whether a certificate's `winner` field names the first player ("first") or the second

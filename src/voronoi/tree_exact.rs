@@ -1,0 +1,473 @@
+//! Exact solver for the multi-round Voronoi game on trees (at most 128 vertices), identifying
+//! positions by their canonical form under the automorphisms fixing a root, with certificates
+//! the checker replays the same way (`canonical_root`, see the checker's `multi_round` docs).
+//!
+//! Positions are (W set, B set) bitmasks plus the interned AHU ids of
+//! [`gamecert_certificates::base::tree_canon`], updated along the path to the root at every
+//! move. The transposition table is keyed by the class of the whole position, so a position
+//! reached in another order, or an image of one under any root-fixing automorphism (on a
+//! complete binary tree of height 4, 2^15 of them), is searched once; at each position the
+//! moves are deduplicated by the class they lead to (which folds every symmetric move, not only
+//! the sibling swaps). The last move of the game is scored directly (bitset BFS), without
+//! classes. Search: alpha-beta with a transposition table of bounds, the best move found
+//! earlier tried first, and null-window tests (MTD(f)) from a guess.
+//!
+//! The value `v` is certified by W's strategy ("margin at least v") and B's ("margin at least
+//! -v"), each extracted by a walk over classes that mirrors the checker's replay: one position
+//! per class in `moves`, and the checker follows every opponent move.
+
+use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::tree_canon::{Canon, Rooted};
+use gamecert_certificates::format::MultiRound;
+use gamecert_certificates::voronoi::multi_round::{StrategyClaim, VoronoiStrategy, VoronoiValue};
+use gamecert_certificates::voronoi::rules::Player;
+use std::collections::{HashMap, HashSet};
+
+type Set = u128;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// A table entry: the value or bound, and the class of the best child found (tried first).
+#[derive(Clone, Copy)]
+struct Entry {
+    value: i32,
+    bound: Bound,
+    best: u32,
+}
+
+/// The solver's state.
+pub struct TreeSolver<'a> {
+    game: &'a MultiRound,
+    root: String,
+    adjacency: Vec<Set>,
+    all: Set,
+    /// Busy vertices first.
+    order: Vec<usize>,
+    position: Vec<u8>,
+    canon: Canon,
+    table: HashMap<u32, Entry>,
+    /// Search nodes visited so far.
+    pub nodes: u64,
+    node_limit: u64,
+}
+
+/// The value and both strategies.
+pub struct TreeSolution {
+    pub value: i64,
+    pub white: VoronoiStrategy,
+    pub black: VoronoiStrategy,
+    pub nodes: u64,
+}
+
+impl TreeSolution {
+    /// The two strategies as one `voronoi-value` certificate.
+    pub fn certificate(&self) -> VoronoiValue {
+        VoronoiValue { value: self.value, white: self.white.clone(), black: self.black.clone() }
+    }
+}
+
+impl<'a> TreeSolver<'a> {
+    /// A solver for `game` on a tree rooted at `root` (a vertex name).
+    pub fn new(game: &'a MultiRound, root: &str) -> Result<Self, String> {
+        let n = game.graph.len();
+        if n > crate::voronoi::exact::MAX_VERTICES {
+            return Err(format!("the tree solver handles at most 128 vertices, not {n}"));
+        }
+        let mut budget = Budget::unlimited();
+        let tree = Rooted::new(&game.graph, root, &mut budget)?;
+        let canon = Canon::new(tree, &game.start, &mut budget)?;
+        let adjacency: Vec<Set> = (0..n)
+            .map(|v| game.graph.neighbours(v).iter().fold(0, |m: Set, &w| m | 1 << w))
+            .collect();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(game.graph.neighbours(v).len()));
+        Ok(TreeSolver {
+            game,
+            root: root.to_string(),
+            adjacency,
+            all: if n == 128 { Set::MAX } else { (1 << n) - 1 },
+            order,
+            position: game.start.clone(),
+            canon,
+            table: HashMap::new(),
+            nodes: 0,
+            node_limit: u64::MAX,
+        })
+    }
+
+    fn start(&self) -> (Set, Set) {
+        let (mut w, mut b) = (0, 0);
+        for (v, &c) in self.game.start.iter().enumerate() {
+            match c {
+                b'W' => w |= 1 << v,
+                b'B' => b |= 1 << v,
+                _ => {}
+            }
+        }
+        (w, b)
+    }
+
+    /// Stones each player still places.
+    fn left(&self, w: Set, b: Set) -> (usize, usize) {
+        let r = self.game.rounds;
+        (r - w.count_ones() as usize, r - b.count_ones() as usize)
+    }
+
+    fn to_move(&self, w: Set, b: Set) -> Option<Player> {
+        match self.left(w, b) {
+            (0, 0) => None,
+            (a, c) if a == c => Some(Player::White),
+            _ => Some(Player::Black),
+        }
+    }
+
+    fn expand(&self, set: Set) -> Set {
+        let (mut out, mut rest) = (set, set);
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            out |= self.adjacency[v];
+        }
+        out
+    }
+
+    /// W's margin in a final position, by BFS layers on bitsets.
+    fn margin(&self, w: Set, b: Set) -> i32 {
+        let (mut ball_w, mut ball_b, mut open, mut margin) = (w, b, self.all, 0i32);
+        loop {
+            let (new_w, new_b) = (ball_w & open, ball_b & open);
+            if new_w | new_b == 0 {
+                return margin;
+            }
+            margin += (new_w & !new_b).count_ones() as i32 - (new_b & !new_w).count_ones() as i32;
+            open &= !(new_w | new_b);
+            ball_w = self.expand(ball_w);
+            ball_b = self.expand(ball_b);
+        }
+    }
+
+    fn set(&mut self, v: usize, owner: u8) {
+        self.position[v] = owner;
+        // The solver's own tables: no budget (its memory is bounded by the node limit).
+        let _ = self.canon.changed(&self.position, v, None);
+    }
+
+    /// Syncs the canonical ids with (w, b), from scratch.
+    fn load(&mut self, w: Set, b: Set) {
+        for v in 0..self.position.len() {
+            self.position[v] = if w >> v & 1 == 1 {
+                b'W'
+            } else if b >> v & 1 == 1 {
+                b'B'
+            } else {
+                b'.'
+            };
+        }
+        let _ = self.canon.reset(&self.position, &mut Budget::unlimited());
+    }
+
+    /// The moves from (w, b) (the canon loaded there), one per class of the position they
+    /// lead to, the table's best move first: (vertex, class).
+    fn children(&mut self, w: Set, b: Set, mark: u8, best: Option<u32>) -> Vec<(usize, u32)> {
+        let free = self.all & !(w | b);
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for i in 0..self.order.len() {
+            let v = self.order[i];
+            if free >> v & 1 == 0 {
+                continue;
+            }
+            self.set(v, mark);
+            let class = self.canon.key();
+            self.set(v, b'.');
+            if seen.insert(class) {
+                out.push((v, class));
+            }
+        }
+        if let Some(best) = best {
+            if let Some(i) = out.iter().position(|&(_, c)| c == best) {
+                let first = out.remove(i);
+                out.insert(0, first);
+            }
+        }
+        out
+    }
+
+    /// W's margin from (w, b) within (alpha, beta); the canon is loaded at (w, b).
+    fn search(&mut self, w: Set, b: Set, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        crate::base::solved::searched(self.nodes);
+        if self.nodes > self.node_limit {
+            return 0; // Unwinding: the caller discards everything.
+        }
+        let Some(player) = self.to_move(w, b) else {
+            return self.margin(w, b);
+        };
+        let free = self.all & !(w | b);
+        if self.left(w, b) == (0, 1) {
+            // The last move: score each reply directly.
+            let mut best = i32::MAX;
+            let mut rest = free;
+            while rest != 0 {
+                let v = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                best = best.min(self.margin(w, b | 1 << v));
+                if best <= alpha {
+                    break;
+                }
+            }
+            return best;
+        }
+        let key = self.canon.key();
+        let (alpha0, beta0) = (alpha, beta);
+        let mut hint = None;
+        if let Some(e) = self.table.get(&key).copied() {
+            match e.bound {
+                Bound::Exact => return e.value,
+                Bound::Lower => alpha = alpha.max(e.value),
+                Bound::Upper => beta = beta.min(e.value),
+            }
+            if alpha >= beta {
+                return e.value;
+            }
+            hint = Some(e.best);
+        }
+        let mark = if player == Player::White { b'W' } else { b'B' };
+        let children = self.children(w, b, mark, hint);
+        let mut best = if player == Player::White { i32::MIN } else { i32::MAX };
+        let mut best_class = children[0].1;
+        for (v, class) in children {
+            self.set(v, mark);
+            let value = match player {
+                Player::White => self.search(w | 1 << v, b, alpha, beta),
+                Player::Black => self.search(w, b | 1 << v, alpha, beta),
+            };
+            self.set(v, b'.');
+            let better = match player {
+                Player::White => value > best,
+                Player::Black => value < best,
+            };
+            if better {
+                best = value;
+                best_class = class;
+            }
+            match player {
+                Player::White => alpha = alpha.max(value),
+                Player::Black => beta = beta.min(value),
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.insert(key, Entry { value: best, bound, best: best_class });
+        best
+    }
+
+    /// Whether W's margin from (w, b) is at least `t` (a null-window search).
+    fn at_least(&mut self, w: Set, b: Set, t: i32) -> bool {
+        self.load(w, b);
+        self.search(w, b, t - 1, t) >= t
+    }
+
+    /// The value from (w, b) by null-window tests from `guess` (MTD(f)).
+    fn value_from(&mut self, w: Set, b: Set, guess: i32) -> i32 {
+        let (mut lower, mut upper) = (i32::MIN, i32::MAX);
+        let mut g = guess;
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            self.load(w, b);
+            g = self.search(w, b, beta - 1, beta);
+            if self.nodes > self.node_limit {
+                return 0;
+            }
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        g
+    }
+
+    fn text(&self, w: Set, b: Set) -> String {
+        (0..self.game.graph.len())
+            .map(|v| match (w >> v & 1, b >> v & 1) {
+                (1, _) => 'W',
+                (_, 1) => 'B',
+                _ => '.',
+            })
+            .collect()
+    }
+
+    /// `player`'s strategy holding W's margin >= `target` (White) or <= `target` (Black): one
+    /// position per class, walked as the checker walks it.
+    fn strategy(&mut self, player: Player, target: i32) -> Option<VoronoiStrategy> {
+        let mut moves = Vec::new();
+        let mut seen = HashSet::new();
+        let mut stack = vec![self.start()];
+        while let Some((w, b)) = stack.pop() {
+            let Some(mover) = self.to_move(w, b) else {
+                continue;
+            };
+            self.load(w, b);
+            if !seen.insert(self.canon.key()) {
+                continue;
+            }
+            let mark = if mover == Player::White { b'W' } else { b'B' };
+            let children = self.children(w, b, mark, None);
+            if mover == player {
+                let chosen = children.iter().map(|&(v, _)| v).find(|&v| match player {
+                    Player::White => self.at_least(w | 1 << v, b, target),
+                    Player::Black => !self.at_least(w, b | 1 << v, target + 1),
+                })?;
+                if self.nodes > self.node_limit {
+                    return None;
+                }
+                moves.push((self.text(w, b), self.game.graph.name(chosen).to_string()));
+                stack.push(match player {
+                    Player::White => (w | 1 << chosen, b),
+                    Player::Black => (w, b | 1 << chosen),
+                });
+            } else {
+                for (v, _) in children {
+                    stack.push(match mover {
+                        Player::White => (w | 1 << v, b),
+                        Player::Black => (w, b | 1 << v),
+                    });
+                }
+            }
+        }
+        Some(VoronoiStrategy {
+            player,
+            claim: StrategyClaim::MarginAtLeast,
+            margin: Some(match player {
+                Player::White => target as i64,
+                Player::Black => -(target as i64),
+            }),
+            moves,
+            symmetries: Vec::new(),
+            twin_classes: Vec::new(),
+            generators: Vec::new(),
+            orbits: Vec::new(),
+            canonical_root: Some(self.root.clone()),
+        })
+    }
+
+    /// The value (starting the null-window tests at `guess`) and both strategies, within
+    /// `node_limit` search nodes for the value and as many again for the strategies; `None`
+    /// past them.
+    pub fn solve_within(mut self, node_limit: u64, guess: i64) -> Option<TreeSolution> {
+        self.node_limit = node_limit;
+        let (w, b) = self.start();
+        let guess = guess.clamp(-(self.position.len() as i64), self.position.len() as i64);
+        let value = self.value_from(w, b, guess as i32);
+        if self.nodes > self.node_limit {
+            return None;
+        }
+        self.node_limit = self.nodes.saturating_add(node_limit);
+        let white = self.strategy(Player::White, value)?;
+        let black = self.strategy(Player::Black, value)?;
+        Some(TreeSolution { value: value as i64, white, black, nodes: self.nodes })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::voronoi::exact::ExactSolver;
+    use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
+    use gamecert_certificates::voronoi::multi_round::check_value;
+
+    /// Every tree with 2 to 9 vertices, 1 to 3 rounds, rooted at a median: the value agrees
+    /// with the plain exact search, and the canonical certificates check.
+    #[test]
+    fn agrees_with_the_plain_search_and_certificates_check() {
+        for n in 2..=9usize {
+            for edges in crate::voronoi::trees::all_trees(n) {
+                for rounds in 1..=3.min(n / 2) {
+                    let spec = MultiRoundSpec {
+                        graph: GraphSpec::numbered(n, &edges),
+                        rounds,
+                        start: None,
+                        source: None,
+                    };
+                    let game = spec.validate().unwrap();
+                    let root = crate::voronoi::trees::medians(&game.graph)[0];
+                    let plain = ExactSolver::new(&game).unwrap().solve();
+                    let name = game.graph.name(root).to_string();
+                    let solved =
+                        TreeSolver::new(&game, &name).unwrap().solve_within(u64::MAX, 0).unwrap();
+                    assert_eq!(plain.value, solved.value, "{spec:?}");
+                    check_value(
+                        &game.graph,
+                        rounds,
+                        &game.start,
+                        &solved.certificate(),
+                        &mut Budget::unlimited(),
+                    )
+                    .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod probe {
+    use super::*;
+    use gamecert_certificates::voronoi::multi_round::check_value;
+
+    /// `KARY=k,h,n0,n1,budget cargo test --release --lib probe -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn probe_kary() {
+        let spec: Vec<u64> = std::env::var("KARY")
+            .unwrap()
+            .split(',')
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let (k, h, n0, n1, budget) = (spec[0], spec[1] as u32, spec[2], spec[3], spec[4]);
+        for n in n0..=n1 {
+            let game = crate::voronoi::gen::kary_tree(k, h, n as usize).unwrap().validate().unwrap();
+            let t = std::time::Instant::now();
+            let solved = TreeSolver::new(&game, "r").unwrap().solve_within(budget, 0);
+            let solve = t.elapsed().as_secs_f64();
+            match solved {
+                None => println!("k {k} h {h} n {n}: over budget after {solve:.1} s"),
+                Some(s) => {
+                    let t = std::time::Instant::now();
+                    let (a, b) = check_value(
+                        &game.graph,
+                        n as usize,
+                        &game.start,
+                        &s.certificate(),
+                        &mut Budget::unlimited(),
+                    )
+                    .unwrap();
+                    println!(
+                        "k {k} h {h} n {n}: value {} nodes {} moves {}+{} checked {}+{} solve {solve:.1} s check {:.1} s",
+                        s.value,
+                        s.nodes,
+                        s.white.moves.len(),
+                        s.black.moves.len(),
+                        a.positions,
+                        b.positions,
+                        t.elapsed().as_secs_f64()
+                    );
+                }
+            }
+        }
+    }
+}

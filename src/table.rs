@@ -100,7 +100,7 @@ pub mod defaults {
     use crate::triangle_avoidance::rules::Rules;
 
     pub fn kary_budget() -> u64 {
-        2_000_000
+        40_000_000
     }
     pub fn max_path_vertices() -> usize {
         30

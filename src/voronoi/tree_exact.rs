@@ -24,6 +24,7 @@ use gamecert_certificates::voronoi::rules::Player;
 use std::collections::{HashMap, HashSet};
 
 type Set = u128;
+type Fx = std::hash::BuildHasherDefault<rustc_hash::FxHasher>;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
@@ -49,9 +50,9 @@ pub struct TreeSolver<'a> {
     /// Busy vertices first.
     order: Vec<usize>,
     position: Vec<u8>,
-    canon: Canon,
-    table: HashMap<u32, Entry>,
-    /// Search nodes visited so far.
+    canon: Canon<Fx>,
+    table: HashMap<u32, Entry, Fx>,
+    /// Work so far: search nodes, moves classified, final positions scored.
     pub nodes: u64,
     node_limit: u64,
 }
@@ -94,7 +95,7 @@ impl<'a> TreeSolver<'a> {
             order,
             position: game.start.clone(),
             canon,
-            table: HashMap::new(),
+            table: HashMap::default(),
             nodes: 0,
             node_limit: u64::MAX,
         })
@@ -151,6 +152,31 @@ impl<'a> TreeSolver<'a> {
         }
     }
 
+    /// Bounds on W's final margin from (w, b): both players end with `rounds` stones, so the
+    /// margin is what the vertices still empty at the end give, each -1, 0 or 1; of the
+    /// empty vertices now, those surrounded by W (by B) give 1 (-1) if they stay empty.
+    fn margin_bounds(&self, w: Set, b: Set) -> (i32, i32) {
+        let left_empty = (self.position.len() - 2 * self.game.rounds) as i32;
+        let free = self.all & !(w | b);
+        let (mut white_locked, mut black_locked) = (0i32, 0i32);
+        let mut rest = free;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.adjacency[v] == 0 {
+                continue;
+            } else if self.adjacency[v] & !w == 0 {
+                white_locked += 1;
+            } else if self.adjacency[v] & !b == 0 {
+                black_locked += 1;
+            }
+        }
+        let free = free.count_ones() as i32;
+        let worst = left_empty.min(free - white_locked);
+        let best = left_empty.min(free - black_locked);
+        (left_empty - 2 * worst, 2 * best - left_empty)
+    }
+
     fn set(&mut self, v: usize, owner: u8) {
         self.position[v] = owner;
         // The solver's own tables: no budget (its memory is bounded by the node limit).
@@ -175,17 +201,17 @@ impl<'a> TreeSolver<'a> {
     /// lead to, the table's best move first: (vertex, class).
     fn children(&mut self, w: Set, b: Set, mark: u8, best: Option<u32>) -> Vec<(usize, u32)> {
         let free = self.all & !(w | b);
-        let mut seen = HashSet::new();
-        let mut out = Vec::new();
+        let mut out: Vec<(usize, u32)> = Vec::new();
         for i in 0..self.order.len() {
             let v = self.order[i];
             if free >> v & 1 == 0 {
                 continue;
             }
+            self.nodes += 1;
             self.set(v, mark);
             let class = self.canon.key();
             self.set(v, b'.');
-            if seen.insert(class) {
+            if out.iter().all(|&(_, c)| c != class) {
                 out.push((v, class));
             }
         }
@@ -216,12 +242,23 @@ impl<'a> TreeSolver<'a> {
             while rest != 0 {
                 let v = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
+                // Each final position scored counts as a node (the limit bounds the time).
+                self.nodes += 1;
                 best = best.min(self.margin(w, b | 1 << v));
                 if best <= alpha {
                     break;
                 }
             }
             return best;
+        }
+        // Bounds: every vertex left empty at the end is worth -1..1, and an empty vertex whose
+        // neighbours are all one player's stones goes to that player if it stays empty.
+        let (lower, upper) = self.margin_bounds(w, b);
+        if upper <= alpha {
+            return upper;
+        }
+        if lower >= beta {
+            return lower;
         }
         let key = self.canon.key();
         let (alpha0, beta0) = (alpha, beta);
@@ -321,6 +358,11 @@ impl<'a> TreeSolver<'a> {
             let Some(mover) = self.to_move(w, b) else {
                 continue;
             };
+            // The walk is work too: each position counts as a node against the limit.
+            self.nodes += 1;
+            if self.nodes > self.node_limit {
+                return None;
+            }
             self.load(w, b);
             if !seen.insert(self.canon.key()) {
                 continue;
@@ -425,6 +467,105 @@ mod tests {
 }
 
 #[cfg(test)]
+mod tampering {
+    use super::*;
+    use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
+    use gamecert_certificates::voronoi::multi_round::check_value;
+
+    fn check(game: &MultiRound, certificate: &VoronoiValue) -> Result<(), String> {
+        check_value(&game.graph, game.rounds, &game.start, certificate, &mut Budget::unlimited())
+            .map(|_| ())
+    }
+
+    /// A certificate changed in what it certifies is rejected: the value, a move, the root, a
+    /// class listed twice, a graph that is not a tree.
+    #[test]
+    fn tampered_canonical_certificates_are_rejected() {
+        let game = crate::voronoi::gen::kary_tree(3, 2, 2).unwrap().validate().unwrap();
+        let solved = TreeSolver::new(&game, "r").unwrap().solve_within(u64::MAX, 0).unwrap();
+        assert_eq!(solved.value, 1);
+        let good = solved.certificate();
+        check(&game, &good).unwrap();
+        // A value one higher (W's claim) or one lower (B's claim).
+        for delta in [1, -1] {
+            let mut bad = good.clone();
+            bad.value += delta;
+            bad.white.margin = Some(bad.value);
+            bad.black.margin = Some(-bad.value);
+            let err = check(&game, &bad).unwrap_err();
+            assert!(err.contains("below"), "{err}");
+        }
+        // W's first move (the root) replaced by a leaf: B then wins the root's subtree fights.
+        let mut bad = good.clone();
+        let leaf = game
+            .graph
+            .names()
+            .find(|n| game.graph.vertex(n).is_some_and(|v| game.graph.neighbours(v).len() == 1))
+            .unwrap()
+            .to_string();
+        let first = bad.white.moves.iter_mut().find(|(p, _)| p.bytes().all(|c| c == b'.')).unwrap();
+        first.1 = leaf;
+        assert!(check(&game, &bad).is_err());
+        // Without the canonical root the positions are looked up exactly: some are missing.
+        let mut bad = good.clone();
+        bad.black.canonical_root = None;
+        let err = check(&game, &bad).unwrap_err();
+        assert!(err.contains("no move for position"), "{err}");
+        // An unknown root; a class listed twice (an isomorphic copy of a listed position).
+        let mut bad = good.clone();
+        bad.white.canonical_root = Some("nowhere".into());
+        assert!(check(&game, &bad).unwrap_err().contains("unknown canonical root"));
+        let mut bad = good.clone();
+        let (position, _) = bad
+            .black
+            .moves
+            .iter()
+            .find(|(p, _)| p.contains('W') && !p.starts_with('W'))
+            .unwrap()
+            .clone();
+        // The same position with the root's children's subtrees rotated is isomorphic.
+        let tree = crate::voronoi::tree_symmetry::RootedTree::new(&game.graph, 0).unwrap();
+        let children = &tree.children[tree.root];
+        let mut image: Vec<usize> = (0..game.graph.len()).collect();
+        for (i, &c) in children.iter().enumerate() {
+            let d = children[(i + 1) % children.len()];
+            image[c] = d;
+            for (&x, &y) in tree.children[c].iter().zip(&tree.children[d]) {
+                image[x] = y;
+            }
+        }
+        let mut rotated = vec![b'.'; game.graph.len()];
+        for (v, c) in position.bytes().enumerate() {
+            rotated[image[v]] = c;
+        }
+        let rotated = String::from_utf8(rotated).unwrap();
+        assert_ne!(rotated, position);
+        let answer = bad.black.moves[0].1.clone();
+        bad.black.moves.push((rotated, answer));
+        assert!(check(&game, &bad).unwrap_err().contains("isomorphic to an earlier one"));
+        // A cycle is not a tree.
+        let spec = MultiRoundSpec {
+            graph: GraphSpec::numbered(4, &[(0, 1), (1, 2), (2, 3), (3, 0)]),
+            rounds: 1,
+            start: None,
+            source: None,
+        };
+        let cycle = spec.validate().unwrap();
+        let plain = ExactSolverForTests::solve(&cycle);
+        let mut bad = plain.certificate();
+        bad.white.canonical_root = Some("v0".into());
+        assert!(check(&cycle, &bad).unwrap_err().contains("need a tree"));
+    }
+
+    struct ExactSolverForTests;
+    impl ExactSolverForTests {
+        fn solve(game: &MultiRound) -> crate::voronoi::exact::Solution {
+            crate::voronoi::exact::ExactSolver::new(game).unwrap().solve()
+        }
+    }
+}
+
+#[cfg(test)]
 mod probe {
     use super::*;
     use gamecert_certificates::voronoi::multi_round::check_value;
@@ -433,14 +574,12 @@ mod probe {
     #[test]
     #[ignore]
     fn probe_kary() {
-        let spec: Vec<u64> = std::env::var("KARY")
-            .unwrap()
-            .split(',')
-            .map(|x| x.parse().unwrap())
-            .collect();
+        let spec: Vec<u64> =
+            std::env::var("KARY").unwrap().split(',').map(|x| x.parse().unwrap()).collect();
         let (k, h, n0, n1, budget) = (spec[0], spec[1] as u32, spec[2], spec[3], spec[4]);
         for n in n0..=n1 {
-            let game = crate::voronoi::gen::kary_tree(k, h, n as usize).unwrap().validate().unwrap();
+            let game =
+                crate::voronoi::gen::kary_tree(k, h, n as usize).unwrap().validate().unwrap();
             let t = std::time::Instant::now();
             let solved = TreeSolver::new(&game, "r").unwrap().solve_within(budget, 0);
             let solve = t.elapsed().as_secs_f64();

@@ -15,8 +15,8 @@ pub mod input;
 pub mod lrat;
 pub mod output;
 pub mod text;
-pub mod tree_canon;
 pub mod totalizer;
+pub mod tree_canon;
 
 /// Whether a certificate's `winner` field names the first player ("first") or the second
 /// ("second"); anything else is an error naming the value.

@@ -17,7 +17,9 @@
 
 use crate::base::budget::Budget;
 use crate::base::graph::Graph;
+use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
+use std::hash::BuildHasher;
 
 /// A tree rooted at a vertex, checked to be a tree.
 pub struct Rooted {
@@ -65,19 +67,22 @@ impl Rooted {
     }
 }
 
-/// The shared table of subtree classes and the ids of the current position's vertices.
-pub struct Canon {
+/// The shared table of subtree classes and the ids of the current position's vertices (the
+/// table's hasher a parameter: a solver may trade the default's resistance to crafted keys
+/// for speed).
+pub struct Canon<S = RandomState> {
     tree: Rooted,
-    table: HashMap<Box<[u32]>, u32>,
+    table: HashMap<Box<[u32]>, u32, S>,
     id: Vec<u32>,
     scratch: Vec<u32>,
 }
 
-impl Canon {
+impl<S: BuildHasher + Default> Canon<S> {
     /// The canonical ids of `position` on `tree`.
-    pub fn new(tree: Rooted, position: &[u8], budget: &mut Budget) -> Result<Canon, String> {
+    pub fn new(tree: Rooted, position: &[u8], budget: &mut Budget) -> Result<Canon<S>, String> {
         let n = tree.order.len();
-        let mut canon = Canon { tree, table: HashMap::new(), id: vec![0; n], scratch: Vec::new() };
+        let table = HashMap::with_hasher(S::default());
+        let mut canon = Canon { tree, table, id: vec![0; n], scratch: Vec::new() };
         canon.reset(position, budget)?;
         Ok(canon)
     }
@@ -175,10 +180,11 @@ impl ClassMoves {
         budget: &mut Budget,
     ) -> Result<ClassMoves, String> {
         let tree = Rooted::new(graph, root, budget)?;
-        let mut canon = Canon::new(tree, start, budget)?;
+        let mut canon: Canon = Canon::new(tree, start, budget)?;
         let mut by_class = HashMap::new();
         for (k, (position, name)) in moves.iter().enumerate() {
-            let v = graph.vertex(name).ok_or_else(|| format!("moves[{k}]: unknown vertex '{name}'"))?;
+            let v =
+                graph.vertex(name).ok_or_else(|| format!("moves[{k}]: unknown vertex '{name}'"))?;
             canon.reset(position.as_bytes(), budget)?;
             let index = canon.preorder(budget)?.iter().position(|&u| u == v);
             let index = index.ok_or("internal: a preorder misses a vertex")?;
@@ -224,9 +230,10 @@ mod tests {
     fn star_path() -> Graph {
         // r - a - a1, r - b - b1, r - c: a and b are swappable subtrees, c is not.
         let names: Vec<String> = ["r", "a", "a1", "b", "b1", "c"].map(String::from).to_vec();
-        let edges: Vec<(String, String)> = [("r", "a"), ("a", "a1"), ("r", "b"), ("b", "b1"), ("r", "c")]
-            .map(|(x, y)| (x.to_string(), y.to_string()))
-            .to_vec();
+        let edges: Vec<(String, String)> =
+            [("r", "a"), ("a", "a1"), ("r", "b"), ("b", "b1"), ("r", "c")]
+                .map(|(x, y)| (x.to_string(), y.to_string()))
+                .to_vec();
         Graph::new(&names, &edges).unwrap()
     }
 
@@ -235,7 +242,7 @@ mod tests {
         let g = star_path();
         let mut budget = Budget::unlimited();
         let tree = Rooted::new(&g, "r", &mut budget).unwrap();
-        let mut canon = Canon::new(tree, b"......", &mut budget).unwrap();
+        let mut canon: Canon = Canon::new(tree, b"......", &mut budget).unwrap();
         fn key(canon: &mut Canon, p: &[u8]) -> u32 {
             canon.reset(p, &mut Budget::unlimited()).unwrap();
             canon.key()

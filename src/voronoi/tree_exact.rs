@@ -54,6 +54,8 @@ pub struct TreeSolver<'a> {
     table: HashMap<u32, Entry, Fx>,
     /// Work so far: search nodes, moves classified, final positions scored.
     pub nodes: u64,
+    /// Of `nodes`, those published to [`crate::base::solved::searched_so_far`].
+    published: u64,
     node_limit: u64,
 }
 
@@ -97,6 +99,7 @@ impl<'a> TreeSolver<'a> {
             canon,
             table: HashMap::default(),
             nodes: 0,
+            published: 0,
             node_limit: u64::MAX,
         })
     }
@@ -227,7 +230,11 @@ impl<'a> TreeSolver<'a> {
     /// W's margin from (w, b) within (alpha, beta); the canon is loaded at (w, b).
     fn search(&mut self, w: Set, b: Set, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        crate::base::solved::searched(self.nodes);
+        // Published for the progress display, a batch at a time.
+        while self.nodes >= self.published + crate::base::solved::SEARCH_BATCH {
+            self.published += crate::base::solved::SEARCH_BATCH;
+            crate::base::solved::searched(crate::base::solved::SEARCH_BATCH);
+        }
         if self.nodes > self.node_limit {
             return 0; // Unwinding: the caller discards everything.
         }

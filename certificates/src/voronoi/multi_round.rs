@@ -1087,6 +1087,7 @@ mod tests {
             twin_classes: Vec::new(),
             generators: Vec::new(),
             orbits: Vec::new(),
+            canonical_root: None,
         }
     }
 
@@ -1132,6 +1133,7 @@ mod tests {
             twin_classes: vec![],
             generators: Vec::new(),
             orbits: Vec::new(),
+            canonical_root: None,
         };
         let start = b"....".to_vec();
         let r = check_strategy(&star, 1, &start, &base, &mut Budget::new(100_000)).unwrap();
@@ -1218,6 +1220,7 @@ mod tests {
             twin_classes: vec![],
             generators: vec![pairs(&[("x", "y"), ("y", "x")]), pairs(&[("y", "z"), ("z", "y")])],
             orbits: vec![("W...".into(), vec![0, 1])],
+            canonical_root: None,
         };
         let start = b"....".to_vec();
         let r = check_strategy(&star, 1, &start, &base, &mut Budget::new(100_000)).unwrap();
@@ -1342,6 +1345,7 @@ mod tests {
             twin_classes: vec![],
             generators: vec![],
             orbits: vec![],
+            canonical_root: None,
         };
         let mut budget = Budget::new(u64::MAX);
         let r = check_strategy(&g, 1, &start, &s, &mut budget).unwrap();
@@ -1367,6 +1371,7 @@ mod tests {
             twin_classes: vec![],
             generators: Vec::new(),
             orbits: Vec::new(),
+            canonical_root: None,
         };
         assert!(check_strategy(&path, 1, b"...", &s, &mut Budget::new(100_000)).is_ok());
         let missing = VoronoiStrategy { moves: vec![], ..s.clone() };

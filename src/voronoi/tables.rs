@@ -2,9 +2,10 @@
 //!
 //! `voronoi-kary`: the value of VG(T, n) on complete k-ary trees below the paper's size bound
 //! (which Theorem 1 leaves open): k = 2 to 5, every height whose tree has at most 128 vertices
-//! (the exact solver's limit), every n with 2n <= N. Each entry is solved by the exact solver
-//! within a node budget, folding moves by sibling-subtree swaps; a solved entry's
-//! `voronoi-value` certificate is replayed by the checker. Past the budget, seed 001's
+//! (the exact solver's limit), every n with 2n <= N. Each entry is solved by the tree solver
+//! ([`crate::voronoi::tree_exact`]: positions identified by canonical form) within a work
+//! budget; a solved entry's `voronoi-value` certificate (with `canonical_root`) is replayed by
+//! the checker. Past the budget, seed 001's
 //! strategies are tried ([`crate::voronoi::kary::kary_certificate_within`]): for even k, W's key-level
 //! and B's symmetric strategy together fix the value 0 when both check; otherwise W's
 //! strategy (Algorithm 1 or 2), when it checks, gives a certified lower bound on W's margin
@@ -46,6 +47,8 @@ pub struct KaryEntry {
     pub method: String,
     /// Positions the checker replayed (both strategies).
     pub positions_checked: u64,
+    /// The exact solver's work, in subtree classes computed (see
+    /// [`crate::voronoi::tree_exact::TreeSolver::nodes`]).
     pub search_nodes: u64,
 }
 
@@ -113,10 +116,12 @@ pub fn voronoi_kary(
             });
         }
         drop(send);
+        let total = kary_entries().len();
         for entry in receive {
             let entry = entry?;
             progress(&format!(
-                "k {}, height {}, n {}: {}; {} search nodes so far",
+                "{} of {total} entries done, the last k {}, height {}, n {}: {}; solver work {} so far",
+                rows.len() + 1,
                 entry.k,
                 entry.height,
                 entry.rounds,
@@ -271,7 +276,7 @@ fn kary_by_strategies(
 
 /// Markdown for [`voronoi_kary`].
 pub fn voronoi_kary_table(rows: &[KaryEntry]) -> String {
-    let mut out = String::from("| k | height | N | n | value (W's margin) | settled by | positions checked | search nodes |\n|---:|---:|---:|---:|---|---|---:|---:|\n");
+    let mut out = String::from("| k | height | N | n | value (W's margin) | settled by | positions checked | solver work |\n|---:|---:|---:|---:|---|---|---:|---:|\n");
     for r in rows {
         let value = match r.value {
             Some(v) if v > 0 => format!("{v} (W wins)"),

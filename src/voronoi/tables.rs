@@ -470,7 +470,7 @@ mod tests {
     /// positions, sibling swaps); and the values the paper's propositions predict.
     #[test]
     fn small_kary_values_agree_with_the_plain_exact_search() {
-        let rows = voronoi_kary(200_000, 2_000, &mut |_| {}).unwrap();
+        let rows = voronoi_kary(5_000_000, 2_000, &mut |_| {}).unwrap();
         assert_eq!(rows.len(), kary_entries().len());
         let mut compared = 0;
         for r in rows.iter().filter(|r| r.vertices <= 31 && (r.vertices <= 15 || r.rounds <= 3)) {

@@ -124,7 +124,7 @@ pub mod defaults {
     use crate::triangle_avoidance::rules::Rules;
 
     pub fn kary_budget() -> u64 {
-        2_000_000
+        150_000_000
     }
     pub fn max_path_vertices() -> usize {
         30
@@ -210,9 +210,9 @@ impl Request {
     /// How many progress steps the table takes, when known in advance (one per entry).
     pub fn entries(&self) -> Option<u64> {
         match self {
-            Request::VoronoiKary { .. } => {
-                Some(crate::voronoi::tables::kary_entries().len() as u64)
-            }
+            // Entries differ in work by factors of 10^4 (issue 33): no ETA from their count;
+            // the messages say the entries done and the solver's work so far.
+            Request::VoronoiKary { .. } => None,
             Request::VoronoiPaths { max_vertices, min_vertices } => {
                 Some((*min_vertices.max(&2)..=*max_vertices).map(|n| n as u64 / 2).sum())
             }

@@ -21,8 +21,9 @@ pub struct Args {
 enum Table {
     /// VG(T, n) on complete k-ary trees below the paper's size bound (k = 2..5).
     VoronoiKary {
-        /// Search nodes allowed per entry.
-        #[arg(long, default_value_t = 2_000_000)]
+        /// Work allowed per entry for the exact solver, in subtree classes computed (about
+        /// 10 million a second on the 2-core machine).
+        #[arg(long, default_value_t = 150_000_000)]
         budget: u64,
     },
     /// VG(P_N, n) on paths, every N in --min-vertices..=--max-vertices and every 2n <= N.

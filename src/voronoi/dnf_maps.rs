@@ -252,6 +252,7 @@ pub fn expand_within(
             .collect(),
         generators: Vec::new(),
         orbits: Vec::new(),
+        canonical_root: None,
     })
 }
 

@@ -403,6 +403,7 @@ impl<'a> ExactSolver<'a> {
                 .as_ref()
                 .map_or(Vec::new(), |(_, swaps)| swaps.named(&self.game.graph)),
             orbits,
+            canonical_root: None,
         }
     }
 

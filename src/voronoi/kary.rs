@@ -163,6 +163,7 @@ pub fn expand_on_tree(
         twin_classes: Vec::new(),
         generators: swaps.named(graph),
         orbits,
+        canonical_root: None,
     })
 }
 

@@ -15,5 +15,6 @@ pub mod paths;
 pub mod principal_line;
 pub mod solve;
 pub mod tables;
+pub mod tree_exact;
 pub mod tree_symmetry;
 pub mod trees;

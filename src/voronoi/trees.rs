@@ -157,6 +157,7 @@ pub fn median_certificate(game: &MultiRound) -> Result<Certificate, String> {
         twin_classes: Vec::new(),
         generators: Vec::new(),
         orbits: Vec::new(),
+        canonical_root: None,
     };
     if m.len() == 1 {
         return Ok(Certificate::VoronoiStrategy(white_move(StrategyClaim::Wins, None)));
@@ -179,6 +180,7 @@ pub fn median_certificate(game: &MultiRound) -> Result<Certificate, String> {
             twin_classes: Vec::new(),
             generators: Vec::new(),
             orbits: Vec::new(),
+            canonical_root: None,
         },
     }))
 }

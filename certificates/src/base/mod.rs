@@ -18,6 +18,7 @@ pub(crate) mod pretty;
 pub mod text;
 pub mod theorems;
 pub mod totalizer;
+pub mod tree_canon;
 
 /// Whether a certificate's `winner` field names the first player ("first") or the second
 /// ("second"); anything else is an error naming the value.

@@ -50,6 +50,17 @@
 //! instance's vertex order). At a position with an `orbits` entry, twin classes and per-move
 //! witnesses are not consulted (mixing the three rules could skip a whole class).
 //!
+//! # Canonical forms
+//!
+//! On a tree, a certificate may instead name a `canonical_root`. The checker verifies the graph
+//! is a tree and identifies positions by their canonical form under the automorphisms fixing
+//! that root ([`crate::base::tree_canon`]: interned AHU ids, exact, no hashing): each class of
+//! isomorphic positions is visited once, whatever order the plays reach it in, and every
+//! opponent move is followed (moves into a class already visited end there). `moves` then
+//! holds one position per class; at any member the checker plays the listed move carried over
+//! by the canonical preorder. Sound because an automorphism maps the plays from one member
+//! onto the plays from the other and keeps every final margin.
+//!
 //! Claims: `wins` (margin at least 1), `at-least-ties` (at least 0), `margin-at-least` with
 //! `margin: k`. The replay is an explicit stack over the game DAG, each position expanded once.
 
@@ -97,6 +108,10 @@ pub struct VoronoiStrategy {
     /// to move: the opponent's moves are explored once per orbit (see the module docs).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub orbits: Vec<(String, Vec<usize>)>,
+    /// On a tree: the root of the canonical forms by which positions are identified (see the
+    /// module docs); `moves` then holds one position per class.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub canonical_root: Option<String>,
 }
 
 /// Certificate kind `voronoi-value`: the game's value (W's margin under optimal play), fixed by
@@ -577,6 +592,8 @@ struct Walk<'g> {
     class_sizes: u64,
     /// The move that led to the current position.
     last: Option<usize>,
+    /// With `canonical_root`: positions identified by class, and the moves by class.
+    classes: Option<crate::base::tree_canon::ClassMoves>,
     /// The scorer of the last non-final position expanded, when its children are final: in a
     /// depth-first walk that position is the parent of every final position met next.
     scorer: Option<LeafScorer>,
@@ -584,18 +601,26 @@ struct Walk<'g> {
 }
 
 impl Walk<'_> {
-    fn place(&mut self, v: usize, owner: u8) {
+    fn place(&mut self, v: usize, owner: u8, budget: &mut Budget) -> Result<(), String> {
         self.position[v] = owner;
+        if let Some(classes) = self.classes.as_mut() {
+            classes.changed(&self.position, v, Some(budget))?;
+        }
         self.fingerprint ^= key(self.zobrist, v, owner);
         if owner == b'W' {
             self.white += 1;
         } else {
             self.black += 1;
         }
+        Ok(())
     }
 
     fn remove(&mut self, v: usize) {
         let owner = std::mem::replace(&mut self.position[v], EMPTY);
+        if let Some(classes) = self.classes.as_mut() {
+            // The classes of a position met before are known: nothing new to charge.
+            let _ = classes.changed(&self.position, v, None);
+        }
         self.fingerprint ^= key(self.zobrist, v, owner);
         if owner == b'W' {
             self.white -= 1;
@@ -656,6 +681,16 @@ pub fn check_strategy(
         }
     }
     let class_sizes: u64 = class_members.iter().map(|c| c.len() as u64).sum();
+    let classes = match &strategy.canonical_root {
+        Some(root) => Some(crate::base::tree_canon::ClassMoves::new(
+            graph,
+            root,
+            start,
+            &strategy.moves,
+            budget,
+        )?),
+        None => None,
+    };
     let mut walk = Walk {
         graph,
         zobrist: &zobrist,
@@ -672,6 +707,7 @@ pub fn check_strategy(
         twins,
         class_members,
         class_sizes,
+        classes,
         last: None,
         scorer: None,
         report: ReplayReport::default(),
@@ -685,7 +721,7 @@ impl Rules for Walk<'_> {
     type Move = usize;
 
     fn key(&self) -> u128 {
-        self.fingerprint
+        self.classes.as_ref().map_or(self.fingerprint, |c| u128::from(c.key()))
     }
 
     fn expand(&mut self, budget: &mut Budget) -> Result<Node<usize>, String> {
@@ -714,7 +750,11 @@ impl Rules for Walk<'_> {
         // A non-final position: the next leaves below it are its children, scored against it.
         self.scorer = None;
         if p == self.strategy.player {
-            let Some(&v) = self.tables.moves.get(&self.fingerprint) else {
+            let found = match &self.classes {
+                Some(classes) => classes.move_here(budget)?,
+                None => self.tables.moves.get(&self.fingerprint).copied(),
+            };
+            let Some(v) = found else {
                 fail!("no move for position '{}'", self.text());
             };
             ensure!(
@@ -741,9 +781,9 @@ impl Rules for Walk<'_> {
         Ok(Node::Moves(replies))
     }
 
-    fn play(&mut self, v: usize, _: &mut Budget) -> Result<(), String> {
+    fn play(&mut self, v: usize, budget: &mut Budget) -> Result<(), String> {
         let Some(mover) = self.to_move()? else { fail!("internal: a move at a final position") };
-        self.place(v, mark(mover));
+        self.place(v, mark(mover), budget)?;
         self.last = Some(v);
         Ok(())
     }
@@ -1047,6 +1087,7 @@ mod tests {
             twin_classes: Vec::new(),
             generators: Vec::new(),
             orbits: Vec::new(),
+            canonical_root: None,
         }
     }
 
@@ -1092,6 +1133,7 @@ mod tests {
             twin_classes: vec![],
             generators: Vec::new(),
             orbits: Vec::new(),
+            canonical_root: None,
         };
         let start = b"....".to_vec();
         let r = check_strategy(&star, 1, &start, &base, &mut Budget::new(100_000)).unwrap();
@@ -1178,6 +1220,7 @@ mod tests {
             twin_classes: vec![],
             generators: vec![pairs(&[("x", "y"), ("y", "x")]), pairs(&[("y", "z"), ("z", "y")])],
             orbits: vec![("W...".into(), vec![0, 1])],
+            canonical_root: None,
         };
         let start = b"....".to_vec();
         let r = check_strategy(&star, 1, &start, &base, &mut Budget::new(100_000)).unwrap();
@@ -1302,6 +1345,7 @@ mod tests {
             twin_classes: vec![],
             generators: vec![],
             orbits: vec![],
+            canonical_root: None,
         };
         let mut budget = Budget::new(u64::MAX);
         let r = check_strategy(&g, 1, &start, &s, &mut budget).unwrap();
@@ -1327,6 +1371,7 @@ mod tests {
             twin_classes: vec![],
             generators: Vec::new(),
             orbits: Vec::new(),
+            canonical_root: None,
         };
         assert!(check_strategy(&path, 1, b"...", &s, &mut Budget::new(100_000)).is_ok());
         let missing = VoronoiStrategy { moves: vec![], ..s.clone() };

@@ -185,7 +185,7 @@ fn the_method_can_be_chosen() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     bad_input(
         &["solve", i, "--method", "kary"],
-        "does not apply to a marking-game instance; it takes auto, exact, heaps, lemma4",
+        "does not apply to a marking-game instance; it takes auto, exact, strips, heaps, lemma4",
     );
     gen("40", "coloring");
     bad_input(&["solve", i, "--method", "exact"], "asks for the exact solver");

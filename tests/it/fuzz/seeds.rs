@@ -221,6 +221,20 @@ pub fn all() -> Vec<Seed> {
         add(name, i, c);
     }
 
+    // voronoi-value with `canonical_root`: the tree solver's certificates (positions identified
+    // by canonical form on a tree), a binary and a ternary tree.
+    for (name, (k, height, rounds)) in
+        [("kary-canonical-2-3-n2", (2, 3, 2)), ("kary-canonical-3-2-n3", (3, 2, 3))]
+    {
+        let spec = gamecert::voronoi::gen::kary_tree(k, height, rounds).expect("a tree");
+        let game = spec.validate().expect("a valid tree game");
+        let solution = gamecert::voronoi::tree_exact::TreeSolver::new(&game, "r")
+            .expect("a tree")
+            .solve_within(u64::MAX, 0)
+            .expect("small enough");
+        add(name, multi(spec), Certificate::VoronoiValue(solution.certificate()));
+    }
+
     // voronoi: strategies, values, paths.
     let cycle6: Vec<(usize, usize)> = (0..6).map(|i| (i, (i + 1) % 6)).collect();
     let house = [(0, 1), (1, 2), (2, 3), (3, 0), (2, 4), (3, 4), (4, 5), (5, 6)];

@@ -113,6 +113,7 @@ fn solve_stream(
         std::fs::create_dir_all(dir)?;
     }
     let part = PathBuf::from(format!("{}.part", output.display()));
+    let from_shards = shards.is_some();
     let (written, solve_seconds, source, method) = match shards {
         Some(dir) => {
             let mut working = crate::cli::progress::Progress::alive("merging the shards", quiet);
@@ -155,6 +156,15 @@ fn solve_stream(
             let kept = format!("{} is kept", part.display());
             let refusal = gamecert::base::limits::unchecked_within_budget(&why, max_work, &kept);
             return Err(BadInput(format!("{}: {refusal}", instance.display())).into());
+        }
+        // Merged shards are the user's files: a rejection is theirs to hear about.
+        Err(why) if from_shards => {
+            return Err(BadInput(format!(
+                "{}: the shards merge into a certificate the checker rejects ({} is kept): {why}",
+                instance.display(),
+                part.display()
+            ))
+            .into());
         }
         Err(why) => {
             anyhow::bail!(

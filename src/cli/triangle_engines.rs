@@ -461,13 +461,18 @@ fn merge_and_check(dir: &Path, n: usize, winner: &str, quiet: bool) -> anyhow::R
     let (checked_winner, report) = checked.map_err(|why| {
         anyhow::anyhow!("the checker rejected the merged n = {n} certificate: {why}")
     })?;
+    // The folder is the user's (--shards): files of another run there are theirs to hear about.
     anyhow::ensure!(
         checked_winner == winner,
-        "internal error: the n = {n} certificate is for {checked_winner}, the solver says {winner}"
+        "{}: the merged n = {n} certificate is for {checked_winner} but this run's solver says \
+         {winner}: the folder holds shards of another run",
+        dir.display()
     );
     anyhow::ensure!(
         report.positions == merged.level_sizes.iter().sum::<u64>(),
-        "internal error: the n = {n} certificate lists other positions than were merged"
+        "{}: the n = {n} certificate lists other positions than were merged (a file changed \
+         while it was read?)",
+        dir.display()
     );
     bar.finish();
     Ok(Some(report.positions))

@@ -80,10 +80,7 @@ pub fn solve_instance(
     instance: &gamecert_certificates::format::Instance,
     _: &crate::base::solved::Options,
 ) -> anyhow::Result<Option<crate::base::solved::SolvedGame>> {
-    let gamecert_certificates::format::Instance::VertexNim(spec) = instance else {
-        return Err(crate::base::solved::wrong_kind(instance, "vertex nim"));
-    };
-    let game = spec.validate().map_err(crate::base::io::BadInput)?;
+    let game = super::game_of(instance)?;
     if game.variant != Variant::Nimg {
         return Err(crate::base::io::BadInput(
             "--method outcomes solves Vertex NimG (variant nimg) only: under vertexnim emptied \

@@ -453,6 +453,19 @@ fn shards_process_0_cannot_merge_leave_the_rows_uncertified() {
     let checked =
         Command::new(crate::common::gamecert_check_binary()).args([i, c]).output().unwrap();
     assert!(checked.status.success(), "{}", crate::common::stdout(&checked));
+    // A damaged shard is the user's file: bad input (exit 2) naming the instance, whether the
+    // merge or the checker refuses it, never an internal error.
+    let mut largest: Vec<_> = std::fs::read_dir(&to).unwrap().map(|f| f.unwrap().path()).collect();
+    largest.sort_by_key(|p| std::fs::metadata(p).unwrap().len());
+    let victim = largest.last().unwrap();
+    let mut bytes = std::fs::read(victim).unwrap();
+    let at = bytes.len() - 3;
+    bytes[at] ^= 0x5a;
+    std::fs::write(victim, bytes).unwrap();
+    let damaged = crate::common::gamecert(&["solve", i, "--shards", o, "-o", c]);
+    let said = crate::common::stderr(&damaged);
+    assert_eq!(damaged.status.code(), Some(2), "{said}");
+    assert!(!said.contains("internal error") && said.contains("t6.json"), "{said}");
 }
 
 /// Rows from two processes on loopback certified to n = 12, as issue 32 asks: 37 to 50 s on the

@@ -81,6 +81,8 @@ pub fn check_flip_bound(
         }
         most = most.max(green);
         for e in board.moves(&shape) {
+            // Each child held on the stack: a board and its path, charged before they exist.
+            budget.charge(cost.saturating_add(path.len() as u64 * 16), "holding positions")?;
             let mut next = board.clone();
             next.play(&shape, spec.game, e, 1)?;
             let mut reached = path.clone();

@@ -207,6 +207,12 @@ impl Request {
         }
     }
 
+    /// Whether progress is better counted in solver work (published with a forecast of its
+    /// total, [`crate::base::solved::expect_searched`]) than in entries.
+    pub fn counts_work(&self) -> bool {
+        matches!(self, Request::VoronoiKary { .. })
+    }
+
     /// How many progress steps the table takes, when known in advance (one per entry).
     pub fn entries(&self) -> Option<u64> {
         match self {

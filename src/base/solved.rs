@@ -69,6 +69,22 @@ pub fn searched(nodes: u64) {
     }
 }
 
+/// The search nodes a long computation expects to have published when it ends, in
+/// [`searched_so_far`]'s count (0: no forecast). A table whose entries differ in work by
+/// factors of 10^4 (`table voronoi-kary`) sets it as entries end, so that a progress display
+/// gives an ETA from work rather than from entries.
+static EXPECTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Sets the forecast: `total` nodes published by the end (see [`expected_searched`]).
+pub fn expect_searched(total: u64) {
+    EXPECTED.store(total, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The forecast of [`expect_searched`], if any.
+pub fn expected_searched() -> Option<u64> {
+    Some(EXPECTED.load(std::sync::atomic::Ordering::Relaxed)).filter(|&t| t > 0)
+}
+
 /// The search nodes published so far in this process.
 pub fn searched_so_far() -> u64 {
     SEARCHED.load(std::sync::atomic::Ordering::Relaxed)

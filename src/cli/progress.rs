@@ -154,7 +154,14 @@ impl Progress {
     /// second, so the status line and the spinner count nodes; before any, it says it is
     /// still working.
     pub fn searching(quiet: bool) -> Progress {
-        let mut progress = Progress::new("search nodes", None, quiet);
+        Progress::counting_work("search nodes", quiet)
+    }
+
+    /// Like [`Self::searching`], counting `what`; where the work publishes a forecast of its
+    /// total ([`gamecert::base::solved::expected_searched`]), that is the total, so the bar
+    /// and the status line give an ETA from work done.
+    pub fn counting_work(what: &str, quiet: bool) -> Progress {
+        let mut progress = Progress::new(what, None, quiet);
         if quiet {
             return progress;
         }
@@ -166,6 +173,14 @@ impl Progress {
             while !stopped.load(Ordering::Relaxed) {
                 std::thread::sleep(poll);
                 let done = gamecert::base::solved::searched_so_far() - start;
+                if let Some(total) = gamecert::base::solved::expected_searched() {
+                    // The forecast may fall behind the work between its updates.
+                    let total = total.saturating_sub(start).max(done);
+                    if let Some(bar) = &bar {
+                        bar.set_length(total);
+                    }
+                    state.total.store(total, Ordering::Relaxed);
+                }
                 if done > 0 {
                     if let Some(bar) = &bar {
                         bar.set_position(done);

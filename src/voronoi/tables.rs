@@ -117,16 +117,22 @@ pub fn voronoi_kary(
         }
         drop(send);
         let total = kary_entries().len();
+        let mut forecast = WorkForecast::new(node_budget);
+        let started = crate::base::solved::searched_so_far();
+        crate::base::solved::expect_searched(started.saturating_add(forecast.remaining()));
         for entry in receive {
             let entry = entry?;
+            forecast.record(&entry);
+            crate::base::solved::expect_searched(
+                crate::base::solved::searched_so_far().saturating_add(forecast.remaining()),
+            );
             progress(&format!(
-                "{} of {total} entries done, the last k {}, height {}, n {}: {}; solver work {} so far",
+                "{} of {total} entries done, the last k {}, height {}, n {}: {}",
                 rows.len() + 1,
                 entry.k,
                 entry.height,
                 entry.rounds,
                 entry.value.map_or(entry.method.clone(), |v| v.to_string()),
-                crate::base::solved::searched_so_far()
             ));
             rows.push(entry);
         }
@@ -134,6 +140,108 @@ pub fn voronoi_kary(
     })?;
     rows.sort_by_key(|r| (r.k, r.height, r.rounds));
     Ok(rows)
+}
+
+/// A forecast of the k-ary table's remaining solver work from the entries done so far (the
+/// progress display's total, for an ETA from work: entries differ in work by factors of 10^4,
+/// so an ETA from their count jumped from 31 s to 2 min in 20 s).
+///
+/// The model follows [`kary_tree_entries`]: each end of a tree's n range costs more with every
+/// step inwards, roughly geometrically, and stops at its first entry over the budget. So an
+/// open end's next entries are extrapolated from its last two (the ratio clamped to 2..50,
+/// 10 after one entry) until one would pass the budget, which is then charged in full as the
+/// end's failing attempt; an end not begun is charged one budget; a tree not begun, one per
+/// end, unless every play of it is smaller than the budget (at most 15 vertices). The middle
+/// entries, left to the paper's strategies, cost no solver work.
+struct WorkForecast {
+    budget: u64,
+    /// Each tree by (k, height).
+    trees: std::collections::BTreeMap<(u64, u32), TreeWork>,
+}
+
+/// A tree's entries, its exact entries' work by n, and the entries reported so far.
+#[derive(Default)]
+struct TreeWork {
+    entries: usize,
+    exact: std::collections::BTreeMap<usize, u64>,
+    reported: usize,
+}
+
+/// Trees of at most this many vertices cost far less than any budget (3^15 < 1.5 * 10^7).
+const SMALL_TREE: usize = 15;
+
+impl WorkForecast {
+    fn new(budget: u64) -> Self {
+        let mut trees = std::collections::BTreeMap::new();
+        for (k, height, _) in kary_entries() {
+            let tree: &mut TreeWork = trees.entry((k, height)).or_default();
+            tree.entries += 1;
+        }
+        WorkForecast { budget, trees }
+    }
+
+    fn record(&mut self, entry: &KaryEntry) {
+        if let Some(tree) = self.trees.get_mut(&(entry.k, entry.height)) {
+            tree.reported += 1;
+            if entry.method == "exact" {
+                tree.exact.insert(entry.rounds, entry.search_nodes);
+            }
+        }
+    }
+
+    /// The solver work still to come, in [`TreeSolver::nodes`].
+    fn remaining(&self) -> u64 {
+        let mut total = 0u64;
+        for (&(k, height), tree) in &self.trees {
+            let vertices = crate::voronoi::gen::kary_size(k, height).unwrap_or(0) as usize;
+            let work = if tree.reported == tree.entries {
+                0
+            } else if tree.reported == 0 {
+                if vertices <= SMALL_TREE {
+                    0
+                } else {
+                    2 * self.budget
+                }
+            } else {
+                // The ends: n = 1, 2, ... solved in a row, and n = max, max - 1, ... likewise.
+                let low: Vec<u64> = (1..).map_while(|n| tree.exact.get(&n).copied()).collect();
+                let high: Vec<u64> =
+                    (1..=tree.entries).rev().map_while(|n| tree.exact.get(&n).copied()).collect();
+                let open = tree.entries.saturating_sub(low.len() + high.len());
+                if high.is_empty() {
+                    // The low end still runs; the high end has not begun.
+                    self.end(&low, open) + self.budget
+                } else {
+                    self.end(&high, open)
+                }
+            };
+            total = total.saturating_add(work);
+        }
+        total
+    }
+
+    /// An open end's remaining work: its next entries extrapolated from `done` (the end's
+    /// entries in order) while under the budget and within the `open` entries left, then one
+    /// budget for the attempt that fails.
+    fn end(&self, done: &[u64], open: usize) -> u64 {
+        let (mut last, ratio) = match done {
+            [] if open == 0 => return 0,
+            [] => return self.budget,
+            [only] => (*only as f64, 10.0),
+            [.., before, last] => {
+                (*last as f64, (*last as f64 / (*before).max(1) as f64).clamp(2.0, 50.0))
+            }
+        };
+        let mut work = 0u64;
+        for _ in 0..open {
+            last *= ratio;
+            if last >= self.budget as f64 {
+                return work.saturating_add(self.budget);
+            }
+            work = work.saturating_add(last as u64);
+        }
+        work
+    }
 }
 
 /// The entries of one tree, n = 1..=`max_rounds`, from both ends inwards (see
@@ -465,6 +573,58 @@ pub fn voronoi_paths_table(rows: &[PathEntry], times: bool, wall_seconds: f64) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The work forecast: geometric within the budget, one budget for an end's failing
+    /// attempt, nothing for a finished tree, and less as entries arrive.
+    #[test]
+    fn the_work_forecast_extrapolates_each_end() {
+        let forecast = WorkForecast::new(1_000_000);
+        // 10, 40: ratio 4, so 160, 640, 2560 ... until past the budget, then the budget.
+        let expected = 160 + 640 + 2_560 + 10_240 + 40_960 + 163_840 + 655_360 + 1_000_000;
+        assert_eq!(forecast.end(&[10, 40], 20), expected);
+        assert_eq!(forecast.end(&[10, 40], 2), 160 + 640, "no more than the open entries");
+        assert_eq!(forecast.end(&[], 3), 1_000_000);
+        assert_eq!(forecast.end(&[], 0), 0);
+        // Ratios are clamped: a flat end still grows (x2), a steep one at most x50.
+        assert_eq!(forecast.end(&[100, 100], 1), 200);
+        assert_eq!(forecast.end(&[1, 1_000], 1), 50_000);
+
+        let mut forecast = WorkForecast::new(1_000_000);
+        let fresh = forecast.remaining();
+        // Every tree of more than 15 vertices is charged two budgets before it begins.
+        let big = forecast
+            .trees
+            .keys()
+            .filter(|&&(k, h)| crate::voronoi::gen::kary_size(k, h).unwrap() as usize > SMALL_TREE);
+        assert_eq!(fresh, 2 * 1_000_000 * big.count() as u64);
+        let entry = |k, height, rounds, nodes| KaryEntry {
+            k,
+            height,
+            vertices: crate::voronoi::gen::kary_size(k, height).unwrap() as usize,
+            rounds,
+            value: Some(0),
+            at_least: None,
+            method: "exact".into(),
+            positions_checked: 0,
+            search_nodes: nodes,
+        };
+        // k = 2, height 4 (31 vertices, n = 1..15): its low end at 10 and 100 nodes.
+        forecast.record(&entry(2, 4, 1, 10));
+        forecast.record(&entry(2, 4, 2, 100));
+        let low = 1_000 + 10_000 + 100_000 + 1_000_000;
+        assert_eq!(forecast.remaining(), fresh - 2_000_000 + low + 1_000_000);
+        // Then its high end (the low end failed at n = 3): n = 15 at 5 nodes.
+        forecast.record(&entry(2, 4, 15, 5));
+        assert_eq!(
+            forecast.remaining(),
+            fresh - 2_000_000 + 50 + 500 + 5_000 + 50_000 + 500_000 + 1_000_000
+        );
+        // The whole tree reported: nothing left of it.
+        for n in 3..15 {
+            forecast.record(&KaryEntry { method: "open".into(), ..entry(2, 4, n, 0) });
+        }
+        assert_eq!(forecast.remaining(), fresh - 2_000_000);
+    }
 
     /// The table's small entries against the exact solver without canonical forms (bitmask
     /// positions, sibling swaps); and the values the paper's propositions predict.

@@ -11,6 +11,10 @@
 //! trees; at the root that is an automorphism of the whole tree, since the root is fixed. No
 //! hashing decides equality: the table compares the tuples themselves.
 //!
+//! The tuples are stored end to end in one vector ([`Interned`]), not one allocation each: a
+//! solver's table reaches tens of millions of classes, and freeing them one by one took longer
+//! than building them (and was work no budget counted).
+//!
 //! A move at one position is carried to an isomorphic one through the canonical preorder
 //! (children in increasing id order): the i-th vertices of the two preorders correspond under
 //! an isomorphism, whichever way equal siblings are ordered.
@@ -67,12 +71,70 @@ impl Rooted {
     }
 }
 
+/// Interned tuples of `u32`: each distinct tuple gets the next id. Exact: a hash only finds
+/// the candidates, whose tuples are compared in full (ids with one hash are chained).
+struct Interned<S> {
+    /// Hash of a tuple -> the last id entered with that hash.
+    index: HashMap<u64, u32, S>,
+    hasher: S,
+    /// The tuples end to end: id `i`'s is `data[start[i]..start[i + 1]]`.
+    data: Vec<u32>,
+    start: Vec<usize>,
+    /// The id entered before `i` with the same hash, or `NONE`.
+    previous: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl<S: BuildHasher + Default> Interned<S> {
+    fn new() -> Self {
+        let index = HashMap::with_hasher(S::default());
+        Interned {
+            index,
+            hasher: S::default(),
+            data: Vec::new(),
+            start: vec![0],
+            previous: Vec::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.previous.len()
+    }
+
+    /// The id of `tuple`, if entered, and its hash.
+    fn find(&self, tuple: &[u32]) -> (Option<u32>, u64) {
+        let hash = self.hasher.hash_one(tuple);
+        let mut id = self.index.get(&hash).copied().unwrap_or(NONE);
+        while id != NONE {
+            let i = id as usize;
+            if &self.data[self.start[i]..self.start[i + 1]] == tuple {
+                return (Some(id), hash);
+            }
+            id = self.previous[i];
+        }
+        (None, hash)
+    }
+
+    /// Enters `tuple` (not yet entered, with `hash` from [`Interned::find`]) as the next id.
+    fn insert(&mut self, tuple: &[u32], hash: u64) -> Result<u32, String> {
+        let id = u32::try_from(self.len())
+            .ok()
+            .filter(|&id| id != NONE)
+            .ok_or("too many subtree classes")?;
+        self.data.extend_from_slice(tuple);
+        self.start.push(self.data.len());
+        self.previous.push(self.index.insert(hash, id).unwrap_or(NONE));
+        Ok(id)
+    }
+}
+
 /// The shared table of subtree classes and the ids of the current position's vertices (the
 /// table's hasher a parameter: a solver may trade the default's resistance to crafted keys
 /// for speed).
 pub struct Canon<S = RandomState> {
     tree: Rooted,
-    table: HashMap<Box<[u32]>, u32, S>,
+    table: Interned<S>,
     id: Vec<u32>,
     scratch: Vec<u32>,
 }
@@ -81,8 +143,7 @@ impl<S: BuildHasher + Default> Canon<S> {
     /// The canonical ids of `position` on `tree`.
     pub fn new(tree: Rooted, position: &[u8], budget: &mut Budget) -> Result<Canon<S>, String> {
         let n = tree.order.len();
-        let table = HashMap::with_hasher(S::default());
-        let mut canon = Canon { tree, table, id: vec![0; n], scratch: Vec::new() };
+        let mut canon = Canon { tree, table: Interned::new(), id: vec![0; n], scratch: Vec::new() };
         canon.reset(position, budget)?;
         Ok(canon)
     }
@@ -112,15 +173,14 @@ impl<S: BuildHasher + Default> Canon<S> {
         self.scratch.push(u32::from(position[v]));
         self.scratch.extend(children.iter().map(|&c| self.id[c]));
         self.scratch[1..].sort_unstable();
-        if let Some(&id) = self.table.get(self.scratch.as_slice()) {
+        let (found, hash) = self.table.find(&self.scratch);
+        if let Some(id) = found {
             return Ok(id);
         }
         if let Some(budget) = budget {
             budget.charge(children.len() as u64 * 8 + 96, "storing canonical forms")?;
         }
-        let id = u32::try_from(self.table.len()).map_err(|_| "too many subtree classes")?;
-        self.table.insert(self.scratch.clone().into_boxed_slice(), id);
-        Ok(id)
+        self.table.insert(&self.scratch, hash)
     }
 
     /// Updates the ids after `position[v]` changed: `v` and its ancestors.
@@ -267,6 +327,32 @@ mod tests {
         let second = c.preorder(&mut budget).unwrap();
         let i = first.iter().position(|&v| v == 2).unwrap();
         assert_eq!(second[i], 4);
+    }
+
+    /// Tuples whose hashes collide are still told apart: equality is decided by comparing
+    /// them (here every hash is 0).
+    #[test]
+    fn colliding_hashes_keep_tuples_apart() {
+        #[derive(Default)]
+        struct Zero;
+        impl std::hash::Hasher for Zero {
+            fn finish(&self) -> u64 {
+                0
+            }
+            fn write(&mut self, _: &[u8]) {}
+        }
+        type Collide = std::hash::BuildHasherDefault<Zero>;
+        let mut table: Interned<Collide> = Interned::new();
+        let tuples: [&[u32]; 4] = [&[1], &[1, 2], &[2, 1], &[]];
+        for (i, tuple) in tuples.iter().enumerate() {
+            let (found, hash) = table.find(tuple);
+            assert_eq!(found, None);
+            assert_eq!(table.insert(tuple, hash).unwrap(), i as u32);
+        }
+        for (i, tuple) in tuples.iter().enumerate() {
+            assert_eq!(table.find(tuple).0, Some(i as u32));
+        }
+        assert_eq!(table.find(&[1, 2, 3]).0, None);
     }
 
     #[test]

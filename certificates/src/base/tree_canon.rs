@@ -86,6 +86,17 @@ struct Interned<S> {
 
 const NONE: u32 = u32::MAX;
 
+/// A bijection of 64-bit hashes (splitmix64's finaliser) that carries every input bit to the
+/// low bits, where the index picks its bucket. A fast solver-side hasher (FxHash) leaves the
+/// low bits of a hash depending on the low bits of the input only; tuples of small ids then
+/// crowded into a few buckets and one entry of `table voronoi-kary` probed for hours within
+/// its work budget. Being a bijection, it changes no collision.
+fn spread(hash: u64) -> u64 {
+    let hash = (hash ^ (hash >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let hash = (hash ^ (hash >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    hash ^ (hash >> 31)
+}
+
 impl<S: BuildHasher + Default> Interned<S> {
     fn new() -> Self {
         let index = HashMap::with_hasher(S::default());
@@ -104,7 +115,7 @@ impl<S: BuildHasher + Default> Interned<S> {
 
     /// The id of `tuple`, if entered, and its hash.
     fn find(&self, tuple: &[u32]) -> (Option<u32>, u64) {
-        let hash = self.hasher.hash_one(tuple);
+        let hash = spread(self.hasher.hash_one(tuple));
         let mut id = self.index.get(&hash).copied().unwrap_or(NONE);
         while id != NONE {
             let i = id as usize;

@@ -177,6 +177,27 @@ pub fn solve(cnf: &Cnf, proof: bool, backend: Backend) -> Result<SatOutcome, Sat
     Ok(outcome)
 }
 
+/// CaDiCaL's conflicts in this process so far, counted as they happen (a learner callback),
+/// for a progress line: a SAT solve has no search nodes, and its conflicts are the work it
+/// does (nothing depends on the count).
+static CONFLICTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn count_conflict() {
+    CONFLICTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The CaDiCaL conflicts counted so far in this process (all solves together).
+pub fn conflicts_so_far() -> u64 {
+    CONFLICTS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// For `gamecert bench sat`: CaDiCaL on `cnf` with a proof tracer connected that keeps nothing
+/// (CaDiCaL builds its antecedent chains; no LRAT is written). `Ok(true)` when unsatisfiable.
+pub fn cadical_with_idle_tracer(cnf: &Cnf) -> Result<bool, SatError> {
+    validate(cnf, Backend::Cadical)?;
+    cadical::unsat_with_idle_tracer(cnf)
+}
+
 /// The pigeonhole formula with `holes + 1` pigeons and `holes` holes (unsatisfiable). Variable
 /// `p * holes + h + 1` says pigeon `p` sits in hole `h`.
 pub fn pigeonhole(holes: u32) -> Cnf {

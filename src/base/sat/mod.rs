@@ -191,6 +191,21 @@ pub fn conflicts_so_far() -> u64 {
     CONFLICTS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
+/// What the next SAT solve is and what it may cost, published by its caller for a progress
+/// display ([`take_plan`]); only the latest is kept.
+static PLAN: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Publishes what the SAT solve about to start is (its formula's size, an estimate of its time)
+/// for a progress display to print; replaces a plan not yet taken.
+pub fn announce(plan: String) {
+    *PLAN.lock().unwrap_or_else(|e| e.into_inner()) = Some(plan);
+}
+
+/// The plan published by [`announce`] since the last call, if any.
+pub fn take_plan() -> Option<String> {
+    PLAN.lock().unwrap_or_else(|e| e.into_inner()).take()
+}
+
 /// For `gamecert bench sat`: CaDiCaL on `cnf` with a proof tracer connected that keeps nothing
 /// (CaDiCaL builds its antecedent chains; no LRAT is written). `Ok(true)` when unsatisfiable.
 pub fn cadical_with_idle_tracer(cnf: &Cnf) -> Result<bool, SatError> {

@@ -156,11 +156,11 @@ impl Progress {
     /// ([`gamecert::base::solved::searched_so_far`]) or, for a SAT solve, the plan its caller
     /// announces ([`sat::take_plan`]: the formula's size and an estimate, printed as a line of
     /// its own) and CaDiCaL's conflicts ([`sat::conflicts_so_far`]): a thread copies the count
-    /// four times a second, so the status line and the spinner count nodes, or conflicts once
-    /// there are any; before any, it says it is still working.
+    /// four times a second, so the status line and the spinner count nodes or conflicts,
+    /// whichever comes first; before either, it says it is still solving.
     pub fn searching(quiet: bool) -> Progress {
         let _ = sat::take_plan(); // a plan of an earlier solve in this process is stale
-        let mut progress = Progress::new("search nodes", None, quiet);
+        let mut progress = Progress::alive("solving", quiet);
         if quiet {
             return progress;
         }
@@ -170,7 +170,19 @@ impl Progress {
         let conflicts_start = sat::conflicts_so_far();
         let poll = status_intervals().0.min(Duration::from_millis(250));
         let handle = std::thread::spawn(move || {
-            let mut sat_solving = false;
+            // What is counted, once something is: search nodes or CaDiCaL's conflicts.
+            let mut counting: Option<&str> = None;
+            let count = |what: &str| {
+                *state.what.lock().unwrap_or_else(|e| e.into_inner()) = what.to_string();
+                if let Some(bar) = &bar {
+                    bar.set_style(
+                        ProgressStyle::with_template(&format!(
+                            "{{spinner}} {{pos}} {what}, {{elapsed}}: {{msg}}"
+                        ))
+                        .expect("a fixed template"),
+                    );
+                }
+            };
             while !stopped.load(Ordering::Relaxed) {
                 std::thread::sleep(poll);
                 if let Some(plan) = sat::take_plan() {
@@ -180,23 +192,15 @@ impl Progress {
                     }
                 }
                 let conflicts = sat::conflicts_so_far() - conflicts_start;
-                if conflicts > 0 && !sat_solving {
-                    sat_solving = true;
-                    *state.what.lock().unwrap_or_else(|e| e.into_inner()) =
-                        "CaDiCaL conflicts".to_string();
-                    if let Some(bar) = &bar {
-                        bar.set_style(
-                            ProgressStyle::with_template(
-                                "{spinner} {pos} CaDiCaL conflicts, {elapsed}: {msg}",
-                            )
-                            .expect("a fixed template"),
-                        );
-                    }
+                let nodes = gamecert::base::solved::searched_so_far() - start;
+                if counting.is_none() && (conflicts > 0 || nodes > 0) {
+                    let what = if conflicts > 0 { "CaDiCaL conflicts" } else { "search nodes" };
+                    count(what);
+                    counting = Some(what);
                 }
-                let done = if sat_solving {
-                    conflicts
-                } else {
-                    gamecert::base::solved::searched_so_far() - start
+                let done = match counting {
+                    Some("CaDiCaL conflicts") => conflicts,
+                    _ => nodes,
                 };
                 if done > 0 {
                     if let Some(bar) = &bar {

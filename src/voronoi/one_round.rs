@@ -557,6 +557,21 @@ mod tests {
         }
     }
 
+    /// The estimate names the measured points nearest below and above, or the largest.
+    #[test]
+    fn the_direct_estimate_names_the_nearest_measured_points() {
+        let between = direct_estimate(100_000);
+        assert!(
+            between.contains("chain size 22") && between.contains("chain size 28"),
+            "{between}"
+        );
+        let larger = direct_estimate(u128::MAX);
+        assert!(larger.contains("larger than any measured: star size 1032"), "{larger}");
+        let smaller = direct_estimate(10);
+        assert!(smaller.contains("chain size 10") && !smaller.contains("size 13"), "{smaller}");
+        assert!(DIRECT_MEASURED.windows(2).all(|w| w[0].2 < w[1].2), "sorted by clauses");
+    }
+
     /// Counting that gives up early returns lower bounds.
     #[test]
     fn direct_encoding_size_gives_up_with_lower_bounds() {

@@ -165,20 +165,22 @@ pub fn direct_encoding_size(
 /// Measured points of the direct method for the estimate printed before it starts
 /// ([`direct_estimate`]): (family and size, vertices, clauses of the encoding, seconds to solve
 /// and self-check, `None` past `bench direct`'s 60 s cap). From `gamecert bench direct` on
-/// 2026-11-27, the 2-core AMD EPYC machine (24 GiB) with other builds running; only the
+/// 2026-11-27 with CaDiCaL in focused mode ([`sat::Mode::Focused`]), the 2-core AMD EPYC machine (24 GiB) with other builds running; only the
 /// families that need search (paths, cycles and grids of any size are refuted in milliseconds).
 pub const DIRECT_MEASURED: &[(&str, usize, u64, Option<f64>)] = &[
-    ("chain size 10", 121, 18_732, Some(0.96)),
-    ("chain size 13", 157, 30_839, Some(1.69)),
-    ("chain size 17", 205, 51_529, Some(4.15)),
-    ("chain size 22", 265, 84_759, Some(10.0)),
-    ("chain size 28", 337, 135_092, Some(26.1)),
-    ("chain size 35", 421, 208_719, None),
-    ("star size 215", 430, 218_333, Some(0.54)),
-    ("star size 337", 674, 528_620, Some(2.28)),
+    ("chain size 10", 121, 18_732, Some(0.79)),
+    ("chain size 13", 157, 30_839, Some(1.04)),
+    ("chain size 17", 205, 51_529, Some(3.15)),
+    ("chain size 22", 265, 84_759, Some(6.89)),
+    ("chain size 28", 337, 135_092, Some(13.2)),
+    ("chain size 35", 421, 208_719, Some(18.8)),
+    ("star size 215", 430, 218_333, Some(0.48)),
+    ("chain size 44", 529, 326_685, Some(40.9)),
+    ("chain size 55", 661, 505_965, None),
+    ("star size 337", 674, 528_620, Some(3.82)),
     ("random3 size 3", 949, 1_027_680, None),
-    ("star size 528", 1_056, 1_285_019, Some(12.9)),
-    ("star size 825", 1_650, 3_112_238, Some(29.4)),
+    ("star size 528", 1_056, 1_285_019, Some(8.61)),
+    ("star size 825", 1_650, 3_112_238, Some(29.1)),
     ("star size 1032", 2_064, 4_858_874, None),
 ];
 
@@ -443,7 +445,7 @@ pub fn solve_one_round(
         let encoding =
             black_wins_cnf(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
                 .map_err(SolveError::Encoding)?;
-        let outcome = sat::solve(&encoding.cnf, true, backend)
+        let outcome = sat::solve_in(&encoding.cnf, true, backend, sat::Mode::Focused)
             .map_err(|e| sat_failed(e, direct_suggestion(spec)))?;
         let certificate = match outcome {
             SatOutcome::Satisfiable(model) => Certificate::Witness(Witness {

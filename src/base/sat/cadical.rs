@@ -26,7 +26,7 @@ use cadical_sys::{CaDiCal, Learner, ProofTracer, Status, Terminator};
 use gamecert_certificates::base::cnf::Cnf;
 
 use super::lrat_writer::{Hint, LratWriter};
-use super::{panic_message, Backend, SatError, SatOutcome};
+use super::{panic_message, Backend, Mode, SatError, SatOutcome};
 
 /// CaDiCaL's `factor` option (bounded variable addition), set explicitly: on. Its steps are RAT
 /// steps (a fresh variable as the pivot, negative hints), which the checker checks. On
@@ -41,13 +41,14 @@ pub(super) fn max_vars() -> usize {
     i32::MAX as usize - 1
 }
 
-/// Runs CaDiCaL on the clauses in order, with `factor` as given; with `proof`, translates its
-/// proof into LRAT of at most `max_bytes` bytes.
+/// Runs CaDiCaL on the clauses in order, with `factor` as given, searching in `mode`; with
+/// `proof`, translates its proof into LRAT of at most `max_bytes` bytes.
 pub(super) fn solve(
     cnf: &Cnf,
     proof: bool,
     max_bytes: usize,
     factor: bool,
+    mode: Mode,
 ) -> Result<SatOutcome, SatError> {
     let max_var = cnf.clauses.iter().flatten().map(|lit| lit.unsigned_abs()).max().unwrap_or(0);
     let tracing = Rc::new(RefCell::new(Tracing {
@@ -57,6 +58,9 @@ pub(super) fn solve(
     let stop = Rc::new(Cell::new(false));
     let run = catch_unwind(AssertUnwindSafe(|| {
         let mut solver = CaDiCal::new();
+        if mode == Mode::Focused && !solver.configure("unsat") {
+            return Err("CaDiCaL has no configuration `unsat`".to_string());
+        }
         if !solver.set("factor", i32::from(factor)) {
             return Err("CaDiCaL has no option `factor`".to_string());
         }

@@ -163,10 +163,11 @@ pub fn direct_encoding_size(
 }
 
 /// Measured points of the direct method for the estimate printed before it starts
-/// ([`direct_estimate`]): (family and size, vertices, clauses of the encoding, seconds to solve
-/// and self-check, `None` past `bench direct`'s 60 s cap). From `gamecert bench direct` on
-/// 2026-11-27 with CaDiCaL in focused mode ([`sat::Mode::Focused`]), the 2-core AMD EPYC machine (24 GiB) with other builds running; only the
-/// families that need search (paths, cycles and grids of any size are refuted in milliseconds).
+/// ([`direct_estimate`]): (family and size, vertices, clauses of the encoding, wall seconds to
+/// solve and self-check, `None` past `bench direct`'s 60 s cap). From `gamecert bench direct`
+/// on 2026-11-27 with CaDiCaL in focused mode ([`sat::Mode::Focused`]), the 2-core AMD EPYC
+/// machine (24 GiB) with other builds running; only the families that need search (paths,
+/// cycles and grids of any size are refuted in milliseconds).
 pub const DIRECT_MEASURED: &[(&str, usize, u64, Option<f64>)] = &[
     ("chain size 10", 121, 18_732, Some(0.79)),
     ("chain size 13", 157, 30_839, Some(1.04)),

@@ -6,6 +6,7 @@
 //! under `--quiet`. The hidden environment variable `GAMECERT_STATUS_EVERY_MS` shortens both
 //! intervals, so that a test sees status lines from a run of a second.
 
+use gamecert::base::sat;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,7 +31,8 @@ fn status_intervals() -> (Duration, Duration) {
 
 /// What the status lines report, shared with their thread.
 struct State {
-    what: String,
+    /// What is counted ("search nodes"; "CaDiCaL conflicts" once a SAT solver counts).
+    what: Mutex<String>,
     started: Instant,
     done: AtomicU64,
     total: AtomicU64,
@@ -46,16 +48,17 @@ impl State {
     /// The status line for now.
     fn line(&self) -> String {
         let elapsed = self.started.elapsed().as_secs_f64();
+        let what = self.what.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let message = self.message.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let message = if message.is_empty() { message } else { format!(": {message}") };
         if !self.counted.load(Ordering::Relaxed) {
-            return format!("... {}: still working after {elapsed:.0} s{message}", self.what);
+            return format!("... {what}: still working after {elapsed:.0} s{message}");
         }
         let done = self.done.load(Ordering::Relaxed);
         let total = Some(self.total.load(Ordering::Relaxed)).filter(|&t| t != NO_TOTAL);
         let of = total.map_or(String::new(), |t| format!(" of {t}"));
         let eta = total.and_then(|t| self.eta(done, t)).unwrap_or_default();
-        format!("... {done}{of} {} after {elapsed:.0} s{eta}{message}", self.what)
+        format!("... {done}{of} {what} after {elapsed:.0} s{eta}{message}")
     }
 
     /// ", about S s to go" at the rate since the first count heard (none before any rate).
@@ -88,7 +91,7 @@ impl Progress {
     /// Progress over `total` items (`None`: unknown) of `what` ("graphs", "trials").
     pub fn new(what: &str, total: Option<u64>, quiet: bool) -> Progress {
         let state = Arc::new(State {
-            what: what.to_string(),
+            what: Mutex::new(what.to_string()),
             started: Instant::now(),
             done: AtomicU64::new(0),
             total: AtomicU64::new(total.unwrap_or(NO_TOTAL)),
@@ -150,30 +153,75 @@ impl Progress {
     }
 
     /// A solve that reports nothing but the search nodes every solver publishes
-    /// ([`gamecert::base::solved::searched_so_far`]): a thread copies that count four times a
-    /// second, so the status line and the spinner count nodes; before any, it says it is
-    /// still working.
+    /// ([`gamecert::base::solved::searched_so_far`]) or, for a SAT solve, the plan its caller
+    /// announces ([`sat::take_plan`]: the formula's size and an estimate, printed as a line of
+    /// its own) and CaDiCaL's conflicts ([`sat::conflicts_so_far`]): a thread copies the count
+    /// four times a second, so the status line and the spinner count nodes or conflicts,
+    /// whichever comes first; before either, it says it is still solving.
     pub fn searching(quiet: bool) -> Progress {
-        Progress::counting_work("search nodes", quiet)
+        Progress::following("search nodes", quiet)
     }
 
-    /// Like [`Self::searching`], counting `what`; where the work publishes a forecast of its
-    /// total ([`gamecert::base::solved::expected_searched`]), that is the total, so the bar
-    /// and the status line give an ETA from work done.
-    pub fn counting_work(what: &str, quiet: bool) -> Progress {
-        let mut progress = Progress::new(what, None, quiet);
+    /// Like [`Self::searching`], counting the search nodes as `nodes_name` ("solver work"),
+    /// with a total where the work publishes a forecast of it
+    /// ([`gamecert::base::solved::expected_searched`]): the bar and the status line then give
+    /// an ETA from work done, not from items.
+    pub fn counting_work(nodes_name: &'static str, quiet: bool) -> Progress {
+        Progress::following(nodes_name, quiet)
+    }
+
+    /// [`Self::searching`] with the search nodes called `nodes_name`.
+    fn following(nodes_name: &'static str, quiet: bool) -> Progress {
+        let _ = sat::take_plan(); // a plan of an earlier solve in this process is stale
+        let mut progress = Progress::alive("solving", quiet);
         if quiet {
             return progress;
         }
         let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let (state, bar, stopped) = (progress.state.clone(), progress.bar.clone(), stop.clone());
         let start = gamecert::base::solved::searched_so_far();
+        let conflicts_start = sat::conflicts_so_far();
         let poll = status_intervals().0.min(Duration::from_millis(250));
         let handle = std::thread::spawn(move || {
+            // What is counted, once something is: search nodes or CaDiCaL's conflicts.
+            let mut counting: Option<&str> = None;
+            let count = |what: &str| {
+                *state.what.lock().unwrap_or_else(|e| e.into_inner()) = what.to_string();
+                // With a forecast of the total: a bar with an ETA.
+                let template = match gamecert::base::solved::expected_searched() {
+                    Some(_) if what == nodes_name => format!(
+                        "{{bar:30}} {{pos}}/{{len}} {what}, {{elapsed}} elapsed, ETA {{eta}}  {{msg}}"
+                    ),
+                    _ => format!("{{spinner}} {{pos}} {what}, {{elapsed}}: {{msg}}"),
+                };
+                if let Some(bar) = &bar {
+                    bar.set_style(
+                        ProgressStyle::with_template(&template).expect("a fixed template"),
+                    );
+                }
+            };
             while !stopped.load(Ordering::Relaxed) {
                 std::thread::sleep(poll);
-                let done = gamecert::base::solved::searched_so_far() - start;
-                if let Some(total) = gamecert::base::solved::expected_searched() {
+                if let Some(plan) = sat::take_plan() {
+                    match &bar {
+                        Some(bar) => bar.println(format!("... {plan}")),
+                        None => eprintln!("... {plan}"),
+                    }
+                }
+                let conflicts = sat::conflicts_so_far() - conflicts_start;
+                let nodes = gamecert::base::solved::searched_so_far() - start;
+                if counting.is_none() && (conflicts > 0 || nodes > 0) {
+                    let what = if conflicts > 0 { "CaDiCaL conflicts" } else { nodes_name };
+                    count(what);
+                    counting = Some(what);
+                }
+                let done = match counting {
+                    Some("CaDiCaL conflicts") => conflicts,
+                    _ => nodes,
+                };
+                if let (Some(total), true) =
+                    (gamecert::base::solved::expected_searched(), counting == Some(nodes_name))
+                {
                     // The forecast may fall behind the work between its updates.
                     let total = total.saturating_sub(start).max(done);
                     if let Some(bar) = &bar {

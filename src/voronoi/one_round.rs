@@ -162,6 +162,55 @@ pub fn direct_encoding_size(
     size
 }
 
+/// Measured points of the direct method for the estimate printed before it starts
+/// ([`direct_estimate`]): (family and size, vertices, clauses of the encoding, wall seconds to
+/// solve and self-check, `None` past `bench direct`'s 60 s cap). From `gamecert bench direct`
+/// on 2026-11-27 with CaDiCaL in focused mode ([`sat::Mode::Focused`]), the 2-core AMD EPYC
+/// machine (24 GiB) with other builds running; only the families that need search (paths,
+/// cycles and grids of any size are refuted in milliseconds).
+pub const DIRECT_MEASURED: &[(&str, usize, u64, Option<f64>)] = &[
+    ("chain size 10", 121, 18_732, Some(0.79)),
+    ("chain size 13", 157, 30_839, Some(1.04)),
+    ("chain size 17", 205, 51_529, Some(3.15)),
+    ("chain size 22", 265, 84_759, Some(6.89)),
+    ("chain size 28", 337, 135_092, Some(13.2)),
+    ("chain size 35", 421, 208_719, Some(18.8)),
+    ("star size 215", 430, 218_333, Some(0.48)),
+    ("chain size 44", 529, 326_685, Some(40.9)),
+    ("chain size 55", 661, 505_965, None),
+    ("star size 337", 674, 528_620, Some(3.82)),
+    ("random3 size 3", 949, 1_027_680, None),
+    ("star size 528", 1_056, 1_285_019, Some(8.61)),
+    ("star size 825", 1_650, 3_112_238, Some(29.1)),
+    ("star size 1032", 2_064, 4_858_874, None),
+];
+
+/// What `bench direct` measured for encodings near `clauses` clauses ([`DIRECT_MEASURED`]):
+/// the nearest measured point below and above, or the largest when none is above.
+pub fn direct_estimate(clauses: u128) -> String {
+    let shown = |&(name, vertices, clauses, seconds): &(&str, usize, u64, Option<f64>)| {
+        let took =
+            seconds.map_or("was not refuted in 60 s".to_string(), |s| format!("took {s:.1} s"));
+        format!(
+            "{name} ({} vertices, {} clauses) {took}",
+            grouped(vertices as u128),
+            grouped(u128::from(clauses))
+        )
+    };
+    let below = DIRECT_MEASURED.iter().filter(|p| u128::from(p.2) <= clauses).max_by_key(|p| p.2);
+    let above = DIRECT_MEASURED.iter().filter(|p| u128::from(p.2) > clauses).min_by_key(|p| p.2);
+    let said = match (below, above) {
+        (Some(b), Some(a)) => format!("{}; {}", shown(b), shown(a)),
+        (Some(b), None) => format!("larger than any measured: {}", shown(b)),
+        (None, Some(a)) => shown(a),
+        (None, None) => return "no time measured for the direct method".into(),
+    };
+    format!(
+        "in `gamecert bench direct` (2026-11-27, a loaded 2-core machine; the time depends on \
+         the graph more than on the size): {said}"
+    )
+}
+
 pub use crate::base::method::Method;
 
 /// A certified answer.
@@ -360,6 +409,12 @@ pub fn solve_one_round(
         let source = spec.source.as_ref().ok_or(SolveError::NoSource)?;
         let formula = &source.formula;
         check_formula_size(formula)?;
+        sat::announce(format!(
+            "SAT ({backend}, with an LRAT proof) on the recorded formula: {} variables, {} \
+             clauses",
+            grouped(u128::from(formula.num_vars)),
+            grouped(formula.clauses.len() as u128)
+        ));
         let outcome = sat::solve(formula, true, backend).map_err(|e| {
             sat_failed(e, "the formula is too hard for a certified refutation".into())
         })?;
@@ -379,11 +434,19 @@ pub fn solve_one_round(
         };
         (certificate, formula.num_vars, formula.clauses.len(), "reduction")
     } else {
-        check_direct_size(spec, game)?;
+        let size = check_direct_size(spec, game)?;
+        sat::announce(format!(
+            "SAT ({backend}, with an LRAT proof) on the direct encoding: {} variables, {} \
+             clauses, {} literals; {}",
+            grouped(size.variables),
+            grouped(size.clauses),
+            grouped(size.literals),
+            direct_estimate(size.clauses)
+        ));
         let encoding =
             black_wins_cnf(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
                 .map_err(SolveError::Encoding)?;
-        let outcome = sat::solve(&encoding.cnf, true, backend)
+        let outcome = sat::solve_in(&encoding.cnf, true, backend, sat::Mode::Focused)
             .map_err(|e| sat_failed(e, direct_suggestion(spec)))?;
         let certificate = match outcome {
             SatOutcome::Satisfiable(model) => Certificate::Witness(Witness {
@@ -495,6 +558,21 @@ mod tests {
                 assert_eq!(counted, actual(&g, &white, k), "n {n}, p {p}, k {k}");
             }
         }
+    }
+
+    /// The estimate names the measured points nearest below and above, or the largest.
+    #[test]
+    fn the_direct_estimate_names_the_nearest_measured_points() {
+        let between = direct_estimate(100_000);
+        assert!(
+            between.contains("chain size 22") && between.contains("chain size 28"),
+            "{between}"
+        );
+        let larger = direct_estimate(u128::MAX);
+        assert!(larger.contains("larger than any measured: star size 1032"), "{larger}");
+        let smaller = direct_estimate(10);
+        assert!(smaller.contains("chain size 10") && !smaller.contains("size 13"), "{smaller}");
+        assert!(DIRECT_MEASURED.windows(2).all(|w| w[0].2 < w[1].2), "sorted by clauses");
     }
 
     /// Counting that gives up early returns lower bounds.

@@ -621,6 +621,50 @@ fn marking_games_solve_verify_and_reject() {
     bad_input(&["solve", bad.to_str().unwrap()], "collinear");
 }
 
+/// A SAT solve says what it is before it starts (the encoding's size and what `bench direct`
+/// measured near it) and its status line counts CaDiCaL's conflicts, not search nodes; `-q`
+/// silences both.
+#[test]
+fn a_sat_solve_prints_its_size_and_counts_conflicts() {
+    let dir = tempfile::tempdir().unwrap();
+    // The chain family's formula with 8 variables: x1, x1 -> x2, ..., not x8.
+    let mut cnf = String::from("p cnf 8 9\n1 0\n");
+    for i in 1..8 {
+        cnf.push_str(&format!("-{i} {} 0\n", i + 1));
+    }
+    cnf.push_str("-8 0\n");
+    let formula = write(dir.path(), "chain.cnf", &cnf);
+    let instance = dir.path().join("chain.json");
+    let i = instance.to_str().unwrap();
+    let reduce = ["reduce", "sat-voronoi1", formula.to_str().unwrap(), "-o", i];
+    assert_eq!(gamecert(&reduce).status.code(), Some(0));
+    let cert = dir.path().join("chain.cert.json");
+    let run = |quiet: bool| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_gamecert"));
+        command.args(["solve", "--method", "direct", i, "-o", cert.to_str().unwrap()]);
+        if quiet {
+            command.arg("-q");
+        }
+        command.env("GAMECERT_STATUS_EVERY_MS", "2").output().unwrap()
+    };
+    let out = run(false);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.lines().any(|l| l.starts_with(
+            "... SAT (cadical, with an LRAT proof) on the direct \
+             encoding: "
+        ) && l.contains(" variables, ")
+            && l.contains(" clauses, ")
+            && l.contains("gamecert bench direct")),
+        "no plan line in {err}"
+    );
+    assert!(err.contains(" CaDiCaL conflicts after "), "no conflicts counted in {err}");
+    assert!(!err.contains("search nodes"), "{err}");
+    let quiet = stderr(&run(true));
+    assert!(!quiet.contains("SAT (") && !quiet.contains("conflicts"), "{quiet}");
+}
+
 /// `solve` on a search that reports nothing else still counts: its status line (stderr not a
 /// terminal, made frequent by the hidden GAMECERT_STATUS_EVERY_MS) gives the search nodes the
 /// solvers publish and the instance's size from the registry; `-q` silences it.

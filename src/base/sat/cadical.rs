@@ -22,11 +22,11 @@ use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
 
-use cadical_sys::{CaDiCal, ProofTracer, Status, Terminator};
+use cadical_sys::{CaDiCal, Learner, ProofTracer, Status, Terminator};
 use gamecert_certificates::base::cnf::Cnf;
 
 use super::lrat_writer::{Hint, LratWriter};
-use super::{panic_message, Backend, SatError, SatOutcome};
+use super::{panic_message, Backend, Mode, SatError, SatOutcome};
 
 /// CaDiCaL's `factor` option (bounded variable addition), set explicitly: on. Its steps are RAT
 /// steps (a fresh variable as the pivot, negative hints), which the checker checks. On
@@ -41,13 +41,14 @@ pub(super) fn max_vars() -> usize {
     i32::MAX as usize - 1
 }
 
-/// Runs CaDiCaL on the clauses in order, with `factor` as given; with `proof`, translates its
-/// proof into LRAT of at most `max_bytes` bytes.
+/// Runs CaDiCaL on the clauses in order, with `factor` as given, searching in `mode`; with
+/// `proof`, translates its proof into LRAT of at most `max_bytes` bytes.
 pub(super) fn solve(
     cnf: &Cnf,
     proof: bool,
     max_bytes: usize,
     factor: bool,
+    mode: Mode,
 ) -> Result<SatOutcome, SatError> {
     let max_var = cnf.clauses.iter().flatten().map(|lit| lit.unsigned_abs()).max().unwrap_or(0);
     let tracing = Rc::new(RefCell::new(Tracing {
@@ -57,6 +58,9 @@ pub(super) fn solve(
     let stop = Rc::new(Cell::new(false));
     let run = catch_unwind(AssertUnwindSafe(|| {
         let mut solver = CaDiCal::new();
+        if mode == Mode::Focused && !solver.configure("unsat") {
+            return Err("CaDiCaL has no configuration `unsat`".to_string());
+        }
         if !solver.set("factor", i32::from(factor)) {
             return Err("CaDiCaL has no option `factor`".to_string());
         }
@@ -65,6 +69,7 @@ pub(super) fn solve(
             solver.connect_proof_tracer1(tracer, true, false);
             solver.connect_terminator(StopFlag(Rc::clone(&stop)));
         }
+        solver.connect_learner(ConflictCounter);
         if factor {
             // With `factor`, CaDiCaL takes only declared variables (its extension variables
             // come after them).
@@ -202,6 +207,65 @@ impl ProofTracer for Tracer {
     fn conclude_sat(&mut self, _conclusion_type: i32, _model: &[i32]) {}
     fn conclude_unsat(&mut self, _conclusion_type: i32, _clause_ids: &[i64]) {}
     fn conclude_unknown(&mut self, _trail: &[i32]) {}
+}
+
+/// Counts CaDiCaL's conflicts (each learned clause is announced to a connected learner) into
+/// [`super::conflicts_so_far`], for the progress line; it asks for no literals.
+struct ConflictCounter;
+
+impl Learner for ConflictCounter {
+    fn learning(&mut self, _size: i32) -> bool {
+        super::count_conflict();
+        false
+    }
+    fn learn(&mut self, _lit: i32) {}
+}
+
+/// CaDiCaL with a proof tracer that keeps nothing (antecedent chains computed by CaDiCaL, no
+/// translation), with `factor` as [`solve`] sets it: `gamecert bench sat` separates CaDiCaL's
+/// own cost of proof tracing from [`LratWriter`]'s. Returns whether the formula is
+/// unsatisfiable.
+pub(super) fn unsat_with_idle_tracer(cnf: &Cnf) -> Result<bool, SatError> {
+    let max_var = cnf.clauses.iter().flatten().map(|lit| lit.unsigned_abs()).max().unwrap_or(0);
+    let run = catch_unwind(AssertUnwindSafe(|| {
+        let mut solver = CaDiCal::new();
+        solver.set("factor", i32::from(FACTOR));
+        solver.connect_proof_tracer1(IdleTracer, true, false);
+        solver.declare_more_variables(max_var as i32);
+        for clause in &cnf.clauses {
+            for &lit in clause {
+                solver.add(lit);
+            }
+            solver.add(0);
+        }
+        solver.solve()
+    }));
+    match run {
+        Ok(status) => Ok(status == Status::UNSATISFIABLE),
+        Err(payload) => Err(SatError::SolverPanicked {
+            backend: Backend::Cadical,
+            message: panic_message(payload.as_ref()),
+        }),
+    }
+}
+
+/// A proof tracer that ignores every step ([`unsat_with_idle_tracer`]).
+struct IdleTracer;
+
+impl ProofTracer for IdleTracer {
+    fn add_original_clause(&mut self, _: i64, _: bool, _: &[i32], _: bool) {}
+    fn add_derived_clause(&mut self, _: i64, _: bool, _: i32, _: &[i32], _: &[i64]) {}
+    fn delete_clause(&mut self, _: i64, _: bool, _: &[i32]) {}
+    fn weaken_minus(&mut self, _: i64, _: &[i32]) {}
+    fn strengthen(&mut self, _: i64) {}
+    fn finalize_clause(&mut self, _: i64, _: &[i32]) {}
+    fn add_assumption(&mut self, _: i32) {}
+    fn add_constraint(&mut self, _: &[i32]) {}
+    fn reset_assumptions(&mut self) {}
+    fn add_assumption_clause(&mut self, _: i64, _: &[i32], _: &[i64]) {}
+    fn conclude_sat(&mut self, _: i32, _: &[i32]) {}
+    fn conclude_unsat(&mut self, _: i32, _: &[i64]) {}
+    fn conclude_unknown(&mut self, _: &[i32]) {}
 }
 
 /// Stops CaDiCaL once the writer has failed (there is no proof to finish).

@@ -851,7 +851,21 @@ pub fn run(
         BenchName::Sat => {
             let (sizes, holes): (&[u32], u32) =
                 if quick { (&[50, 75, 100], 6) } else { (&[150, 175, 200, 225, 250, 275, 300], 8) };
-            let rows = crate::cli::bench::sat::sat_bench(sizes, holes, &note)?;
+            let env_sizes: Option<Vec<u32>> = std::env::var("GAMECERT_BENCH_SAT_SIZES")
+                .ok()
+                .map(|v| v.split(',').map(str::parse).collect())
+                .transpose()
+                .context("GAMECERT_BENCH_SAT_SIZES: comma-separated variable counts")?;
+            let backends: Vec<Backend> = match std::env::var("GAMECERT_BENCH_SAT_BACKENDS") {
+                Ok(v) => v
+                    .split(',')
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()
+                    .map_err(|e: String| anyhow::anyhow!("GAMECERT_BENCH_SAT_BACKENDS: {e}"))?,
+                Err(_) => Backend::ALL.to_vec(),
+            };
+            let sizes = env_sizes.as_deref().unwrap_or(sizes);
+            let rows = crate::cli::bench::sat::sat_bench(sizes, holes, &backends, &note)?;
             print(serde_json::to_value(&rows)?, crate::cli::bench::sat::sat_table(&rows))
         }
         BenchName::Direct => {

@@ -11,16 +11,28 @@
 //! proof) and drat-trim's `lrat-check` on the proof. A program not on `PATH` leaves its column
 //! empty. A backend refused for size, or slower than [`SKIP_AFTER_SECONDS`], on a random formula
 //! is skipped on the larger ones (a row says so).
+//!
+//! Every stage is measured as CPU time (user plus system, all threads: getrusage) and wall
+//! time, the least CPU of three runs where a run takes under 20 s: CaDiCaL as a library without
+//! proof, with an idle proof tracer (its own cost of antecedent chains), with our LRAT writer;
+//! the self-check; reading the instance; writing the certificate; then the whole pipeline as
+//! `solve` runs it, whose CPU is divided by the binary's. The binary is Debian's CaDiCaL (1.5.3
+//! here) and the library 3.0.1: the no-proof column against the binary's is the difference of
+//! versions and builds, the rest is ours.
+//!
+//! Two environment variables narrow a run: `GAMECERT_BENCH_SAT_SIZES` (comma-separated
+//! variable counts, for the random formulas) and `GAMECERT_BENCH_SAT_BACKENDS` (`cadical`,
+//! `varisat` or both, comma-separated).
 
-use super::{best_of, outside, timed, Progress};
+use super::{outside, timed, Progress};
 use anyhow::{bail, Context};
 use gamecert::base::rng::Rng;
-use gamecert::base::sat::{self, pigeonhole, random_k_cnf, Backend, SatOutcome};
-use gamecert::voronoi::one_round::{solve_one_round, Method, SolveError};
+use gamecert::base::sat::{self, pigeonhole, random_k_cnf, Backend, SatError, SatOutcome};
+use gamecert::voronoi::one_round::{solve_one_round, Method, SolveError, Solved};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::base::lrat::check_lrat;
-use gamecert_certificates::format::Certificate;
+use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_reductions::sat_voronoi::reduce;
 use serde::Serialize;
@@ -35,9 +47,10 @@ pub struct SatRow {
     /// The normalised formula the reduction records (what is solved).
     pub vars: u32,
     pub clauses: usize,
-    /// The `cadical` binary on the formula, no proof (best of 3; `None` when not installed).
+    /// The `cadical` binary on the formula, no proof (the least CPU of 3 runs; `None` when not
+    /// installed).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub binary_seconds: Option<f64>,
+    pub binary: Option<Cost>,
     pub backend: &'static str,
     /// `refuted`, or why there is no measurement (a refusal for size, a skipped backend).
     pub status: String,
@@ -46,24 +59,88 @@ pub struct SatRow {
     pub measured: Option<Measured>,
 }
 
-/// What [`SatRow`] measures of a refutation.
+/// CPU seconds (user and system, every thread of this process, or of the child processes
+/// waited for) and wall seconds of one stage.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct Cost {
+    pub cpu: f64,
+    pub wall: f64,
+}
+
+impl std::ops::Add for Cost {
+    type Output = Cost;
+    fn add(self, other: Cost) -> Cost {
+        Cost { cpu: self.cpu + other.cpu, wall: self.wall + other.wall }
+    }
+}
+
+/// User plus system seconds of this process (`RUSAGE_SELF`) or of its waited-for children
+/// (`RUSAGE_CHILDREN`).
+fn cpu_seconds(who: libc::c_int) -> f64 {
+    // SAFETY: `getrusage` writes only into the zeroed struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(who, &mut usage);
+        usage
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// Runs `f` and returns its value with its [`Cost`] (this process's CPU, all threads).
+fn costed<T>(f: impl FnOnce() -> T) -> (T, Cost) {
+    let cpu = cpu_seconds(libc::RUSAGE_SELF);
+    let (value, wall) = timed(f);
+    (value, Cost { cpu: cpu_seconds(libc::RUSAGE_SELF) - cpu, wall })
+}
+
+/// Runs `f` three times (once when a run takes over [`ONCE_ABOVE`] s) and keeps the run of
+/// least CPU time: on a loaded machine the least disturbed one.
+fn least_of<T>(mut f: impl FnMut() -> T) -> (T, Cost) {
+    let (mut value, mut best) = costed(&mut f);
+    if best.wall < ONCE_ABOVE {
+        for _ in 0..2 {
+            let (again, cost) = costed(&mut f);
+            if cost.cpu < best.cpu {
+                (value, best) = (again, cost);
+            }
+        }
+    }
+    (value, best)
+}
+
+/// Stages slower than this are run once.
+const ONCE_ABOVE: f64 = 20.0;
+
+/// What [`SatRow`] measures of a refutation: each stage of `solve`'s pipeline on its own, then
+/// the pipeline as `solve` runs it, each as CPU and wall time.
 #[derive(Clone, Debug, Serialize)]
 pub struct Measured {
-    /// The backend without proof logging.
-    pub sat_seconds: f64,
-    /// `solve`'s SAT step: the backend with the LRAT proof, translated.
-    pub solve_seconds: f64,
+    /// The backend without proof logging (CaDiCaL 3.0.1 as a library: against the binary, the
+    /// difference of versions and builds, no overhead of ours).
+    pub sat: Cost,
+    /// CaDiCaL with a proof tracer that keeps nothing: CaDiCaL's own cost of building its
+    /// antecedent chains (CaDiCaL only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sat_traced: Option<Cost>,
+    /// `solve`'s SAT step: the backend with the LRAT proof translated by our writer.
+    pub sat_proof: Cost,
     /// `solve`'s self-check: the checker on the certificate (rebuilding the instance from the
     /// formula, then the LRAT).
-    pub check_seconds: f64,
-    /// `solve_seconds + check_seconds`.
-    pub pipeline_seconds: f64,
-    /// `pipeline_seconds / binary_seconds`.
+    pub check: Cost,
+    /// Reading the instance as `solve` does: parse the JSON and validate it.
+    pub load: Cost,
+    /// Writing and storing the certificate: its JSON, written to a file.
+    pub write: Cost,
+    /// The pipeline in one go, as `solve` runs it: load, `solve_one_round` (SAT with the
+    /// proof, the self-check), write.
+    pub pipeline: Cost,
+    /// `pipeline.cpu / binary.cpu`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub over_binary: Option<f64>,
+    pub cpu_over_binary: Option<f64>,
     pub lrat_bytes: usize,
     /// The trusted checker on the LRAT alone.
-    pub lrat_check_ours_seconds: f64,
+    pub lrat_check_ours: Cost,
     /// drat-trim's `lrat-check` on the same files (best of 3; `None` when not installed).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lrat_check_seconds: Option<f64>,
@@ -101,21 +178,25 @@ fn formulas(sizes: &[u32], holes: u32) -> anyhow::Result<Vec<(String, Cnf, bool)
     Ok(out)
 }
 
-/// The `cadical` binary on `cnf_path`, best of 3, if it is on `PATH`; it must answer
-/// UNSATISFIABLE.
-fn cadical_binary(cnf_path: &Path) -> Option<anyhow::Result<f64>> {
+/// The `cadical` binary on `cnf_path`, the least CPU time of 3 runs, if it is on `PATH`; it
+/// must answer UNSATISFIABLE.
+fn cadical_binary(cnf_path: &Path) -> Option<anyhow::Result<Cost>> {
     Command::new("cadical").arg("--version").output().ok()?;
-    let run = || -> anyhow::Result<f64> {
-        let mut best = f64::INFINITY;
+    let run = || -> anyhow::Result<Cost> {
+        let mut best: Option<Cost> = None;
         for _ in 0..3 {
-            let (out, seconds) = timed(|| Command::new("cadical").arg("-q").arg(cnf_path).output());
+            let children = cpu_seconds(libc::RUSAGE_CHILDREN);
+            let (out, wall) = timed(|| Command::new("cadical").arg("-q").arg(cnf_path).output());
+            let cpu = cpu_seconds(libc::RUSAGE_CHILDREN) - children;
             let out = out?;
             if out.status.code() != Some(20) {
                 bail!("the cadical binary did not answer UNSATISFIABLE on {}", cnf_path.display());
             }
-            best = best.min(seconds);
+            if best.is_none_or(|b| cpu < b.cpu) {
+                best = Some(Cost { cpu, wall });
+            }
         }
-        Ok(best)
+        best.context("three runs")
     };
     Some(run())
 }
@@ -127,6 +208,7 @@ fn measure(
     original: &Cnf,
     random: bool,
     skipped: &mut Vec<(Backend, String)>,
+    backends: &[Backend],
     dir: &Path,
     progress: Progress,
 ) -> anyhow::Result<Vec<SatRow>> {
@@ -138,13 +220,15 @@ fn measure(
     let cnf_path = dir.join("formula.cnf");
     std::fs::write(&cnf_path, formula.to_dimacs())?;
     let binary = cadical_binary(&cnf_path).transpose()?;
+    let instance_json = Instance::VoronoiOneRound(spec.clone()).to_json();
+    let cert_path = dir.join("certificate.json");
     let mut rows = Vec::new();
-    for backend in Backend::ALL {
+    for &backend in backends {
         let row = |status: String, measured: Option<Measured>| SatRow {
             formula: name.to_string(),
             vars: formula.num_vars,
             clauses: formula.clauses.len(),
-            binary_seconds: binary,
+            binary,
             backend: backend.name(),
             status,
             measured,
@@ -155,49 +239,112 @@ fn measure(
             continue;
         }
         progress(&format!("sat: {name}, {backend}"));
-        let (plain, sat_seconds) = best_of(|| sat::solve(formula, false, backend));
+        let (plain, sat) = least_of(|| sat::solve(formula, false, backend));
         if !matches!(plain?, SatOutcome::Unsatisfiable { .. }) {
             bail!("{name}: {backend} finds the normalised formula satisfiable");
         }
-        let solved = match solve_one_round(&spec, &game, Method::Reduction, backend, None) {
-            Ok(solved) => solved,
-            Err(SolveError::TooLarge(refusal)) => {
-                progress(&format!("sat: {name}, {backend}: {refusal}"));
-                skipped.push((backend, format!("refused for size at {name}")));
-                rows.push(row(format!("refused: {}", refusal.what), None));
-                continue;
+        let sat_traced = match backend {
+            Backend::Cadical => {
+                let (unsat, cost) = least_of(|| sat::cadical_with_idle_tracer(formula));
+                if !unsat? {
+                    bail!("{name}: CaDiCaL with an idle tracer finds the formula satisfiable");
+                }
+                Some(cost)
             }
-            Err(e) => return Err(e).with_context(|| format!("{name}: solve with {backend}")),
+            Backend::Varisat => None,
         };
+        let (traced, sat_proof) = least_of(|| sat::solve(formula, true, backend));
+        if let Err(SatError::ProofTooLarge { .. }) = traced {
+            progress(&format!("sat: {name}, {backend}: the proof is too large"));
+            skipped.push((backend, format!("proof too large at {name}")));
+            rows.push(row("refused: the proof is too large".into(), None));
+            continue;
+        }
+        drop(traced?);
+        // The pipeline as `solve` runs it: read the instance, solve and self-check, write.
+        let solve_once = || -> anyhow::Result<(Result<Solved, SolveError>, Cost, Cost, Cost)> {
+            let (game, load) = costed(|| -> anyhow::Result<_> {
+                let instance = Instance::from_json(&instance_json)?;
+                let spec = instance.one_round().context("a one-round instance")?;
+                Ok(spec.validate()?)
+            });
+            let game = game?;
+            let (solved, solve) =
+                costed(|| solve_one_round(&spec, &game, Method::Reduction, backend, None));
+            let (written, write) = costed(|| match &solved {
+                Ok(solved) => std::fs::write(&cert_path, solved.certificate.to_json()),
+                Err(_) => Ok(()),
+            });
+            written?;
+            Ok((solved, load, solve, write))
+        };
+        let mut least: Option<(Solved, Cost, Cost, Cost)> = None;
+        for _ in 0..3 {
+            let (solved, load, solve, write) = solve_once()?;
+            let solved = match solved {
+                Ok(solved) => solved,
+                Err(SolveError::TooLarge(refusal)) => {
+                    progress(&format!("sat: {name}, {backend}: {refusal}"));
+                    skipped.push((backend, format!("refused for size at {name}")));
+                    rows.push(row(format!("refused: {}", refusal.what), None));
+                    least = None;
+                    break;
+                }
+                Err(e) => return Err(e).with_context(|| format!("{name}: solve with {backend}")),
+            };
+            let total = load + solve + write;
+            let slow = total.wall > ONCE_ABOVE;
+            if least.as_ref().is_none_or(|l| total.cpu < (l.1 + l.2 + l.3).cpu) {
+                least = Some((solved, load, solve, write));
+            }
+            if slow {
+                break;
+            }
+        }
+        let Some((solved, load, solve, write)) = least else { continue };
+        let _ = std::fs::remove_file(&cert_path);
         let Certificate::Refutation(refutation) = &solved.certificate else {
             bail!("{name}: {backend} gave a {} certificate", solved.certificate.kind());
         };
-        let (report, lrat_check_ours_seconds) =
-            timed(|| check_lrat(formula, &refutation.lrat, &mut Budget::unlimited()));
+        let (verdict, check) = least_of(|| {
+            gamecert_certificates::check_one_round(
+                &game,
+                &solved.certificate,
+                &gamecert_certificates::Limits::for_input(refutation.lrat.len() as u64),
+            )
+        });
+        if !verdict.accepted {
+            bail!("{name}: the checker rejects the certificate: {}", verdict.reason);
+        }
+        let (report, lrat_check_ours) =
+            least_of(|| check_lrat(formula, &refutation.lrat, &mut Budget::unlimited()));
         report.map_err(|e| anyhow::anyhow!("{name}: the checker rejects the LRAT: {e}"))?;
         let lrat_path = dir.join(format!("{backend}.lrat"));
         std::fs::write(&lrat_path, &refutation.lrat)?;
         let lrat_check =
             outside(name, "lrat-check", "c VERIFIED", &cnf_path, &lrat_path).transpose()?;
         let _ = std::fs::remove_file(&lrat_path);
-        let pipeline_seconds = solved.solve_seconds + solved.check_seconds;
+        let pipeline = load + solve + write;
         progress(&format!(
-            "sat: {name}, {backend}: SAT + proof {:.2} s, self-check {:.2} s, cadical binary {}",
-            solved.solve_seconds,
-            solved.check_seconds,
-            binary.map_or("absent".to_string(), |b| format!("{b:.2} s"))
+            "sat: {name}, {backend}: pipeline {:.2} s CPU ({:.2} s wall), cadical binary {}",
+            pipeline.cpu,
+            pipeline.wall,
+            binary.map_or("absent".to_string(), |b| format!("{:.2} s CPU", b.cpu))
         ));
-        if random && pipeline_seconds > SKIP_AFTER_SECONDS {
-            skipped.push((backend, format!("{pipeline_seconds:.0} s at {name}")));
+        if random && pipeline.wall > SKIP_AFTER_SECONDS {
+            skipped.push((backend, format!("{:.0} s at {name}", pipeline.wall)));
         }
         let measured = Measured {
-            sat_seconds,
-            solve_seconds: solved.solve_seconds,
-            check_seconds: solved.check_seconds,
-            pipeline_seconds,
-            over_binary: binary.map(|b| pipeline_seconds / b),
+            sat,
+            sat_traced,
+            sat_proof,
+            check,
+            load,
+            write,
+            pipeline,
+            cpu_over_binary: binary.map(|b| pipeline.cpu / b.cpu),
             lrat_bytes: solved.lrat_bytes,
-            lrat_check_ours_seconds,
+            lrat_check_ours,
             lrat_check_seconds: lrat_check,
         };
         rows.push(row("refuted".into(), Some(measured)));
@@ -205,15 +352,21 @@ fn measure(
     Ok(rows)
 }
 
-/// Runs the benchmark: random 3-CNF with `sizes` variables, then pigeonhole with `holes`.
-pub fn sat_bench(sizes: &[u32], holes: u32, progress: Progress) -> anyhow::Result<Vec<SatRow>> {
+/// Runs the benchmark with `backends`: random 3-CNF with `sizes` variables, then pigeonhole
+/// with `holes`.
+pub fn sat_bench(
+    sizes: &[u32],
+    holes: u32,
+    backends: &[Backend],
+    progress: Progress,
+) -> anyhow::Result<Vec<SatRow>> {
     let dir = std::env::temp_dir().join(format!("gamecert-bench-sat-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let mut rows = Vec::new();
     let mut skipped = Vec::new();
     let result = (|| {
         for (name, cnf, random) in formulas(sizes, holes)? {
-            rows.extend(measure(&name, &cnf, random, &mut skipped, &dir, progress)?);
+            rows.extend(measure(&name, &cnf, random, &mut skipped, backends, &dir, progress)?);
         }
         Ok(())
     })();
@@ -221,13 +374,15 @@ pub fn sat_bench(sizes: &[u32], holes: u32, progress: Progress) -> anyhow::Resul
     result.map(|()| rows)
 }
 
-/// The rows as Markdown (seconds to 3 decimals).
+/// The rows as Markdown: CPU seconds per stage (wall in the pipeline column too), to 3
+/// decimals.
 pub fn sat_table(rows: &[SatRow]) -> String {
     let mut out = String::from(
-        "| formula | vars / clauses | cadical binary s | backend | SAT s (no proof) \
-         | SAT + proof s | self-check s | solve total s | total / binary | LRAT bytes \
+        "| formula | vars / clauses | backend | binary CPU s | SAT CPU s (no proof) \
+         | SAT + idle tracer CPU s | SAT + LRAT CPU s | self-check CPU s | load CPU s \
+         | write CPU s | pipeline CPU s (wall) | pipeline / binary CPU | LRAT bytes \
          | our LRAT check s | lrat-check s |\n\
-         |---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+         |---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let shown = |s: Option<f64>| s.map_or("(absent)".to_string(), |s| format!("{s:.3}"));
     for r in rows {
@@ -236,23 +391,28 @@ pub fn sat_table(rows: &[SatRow]) -> String {
             r.formula,
             r.vars,
             r.clauses,
-            shown(r.binary_seconds),
-            r.backend
+            r.backend,
+            shown(r.binary.map(|b| b.cpu)),
         );
         let Some(m) = &r.measured else {
-            let _ = writeln!(out, "{head} {} | | | | | | | |", r.status);
+            let _ = writeln!(out, "{head} {} | | | | | | | | | |", r.status);
             continue;
         };
         let _ = writeln!(
             out,
-            "{head} {:.3} | {:.3} | {:.3} | {:.3} | {} | {} | {:.3} | {} |",
-            m.sat_seconds,
-            m.solve_seconds,
-            m.check_seconds,
-            m.pipeline_seconds,
-            m.over_binary.map_or("".to_string(), |x| format!("{x:.2}")),
+            "{head} {:.3} | {} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} ({:.3}) | {} | {} | {:.3} \
+             | {} |",
+            m.sat.cpu,
+            m.sat_traced.map_or("-".to_string(), |c| format!("{:.3}", c.cpu)),
+            m.sat_proof.cpu,
+            m.check.cpu,
+            m.load.cpu,
+            m.write.cpu,
+            m.pipeline.cpu,
+            m.pipeline.wall,
+            m.cpu_over_binary.map_or("".to_string(), |x| format!("{x:.2}")),
             m.lrat_bytes,
-            m.lrat_check_ours_seconds,
+            m.lrat_check_ours.wall,
             shown(m.lrat_check_seconds)
         );
     }

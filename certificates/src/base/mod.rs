@@ -11,6 +11,7 @@ pub mod error;
 pub(crate) mod fingerprint;
 pub mod geometry;
 pub mod graph;
+pub mod graph_file;
 pub mod input;
 pub mod lrat;
 pub mod output;

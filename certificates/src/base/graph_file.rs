@@ -76,6 +76,13 @@ impl NameList {
         &self.buf[start..self.ends[i]]
     }
 
+    /// Returns what growing by doubling left unused (up to half of a large list).
+    fn shrink(mut self) -> NameList {
+        self.buf.shrink_to_fit();
+        self.ends.shrink_to_fit();
+        self
+    }
+
     fn push(&mut self, name: &str) {
         self.buf.push_str(name);
         self.ends.push(self.buf.len());
@@ -126,7 +133,7 @@ impl<'de> Deserialize<'de> for NameList {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<NameList, D::Error> {
         let mut list = NameList::default();
         d.deserialize_seq(Names(&mut list))?;
-        Ok(list)
+        Ok(list.shrink())
     }
 }
 
@@ -185,7 +192,7 @@ impl<'de> Deserialize<'de> for NamePairs {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<NamePairs, D::Error> {
         let mut list = NameList::default();
         d.deserialize_seq(Pairs(&mut list))?;
-        Ok(NamePairs(list))
+        Ok(NamePairs(list.shrink()))
     }
 }
 

@@ -9,6 +9,7 @@ pub mod command_line;
 pub mod dimacs;
 pub mod error;
 pub(crate) mod fingerprint;
+pub mod free_form;
 pub mod geometry;
 pub mod graph;
 pub mod graph_file;

@@ -10,9 +10,10 @@ use crate::voronoi::sat_reduction::SatVoronoi;
 use serde::{Deserialize, Serialize};
 
 /// Where an instance came from, when a reduction built it.
+/// `verify` reads `normalisation` as a [`crate::base::free_form::FreeForm`], checked and dropped.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ReductionSource {
+pub struct ReductionSource<N = serde_json::Value> {
     /// `sat-voronoi1` or `sat-voronoi2`.
     pub reduction: SatVoronoi,
     /// The normalised formula the graph was built from.
@@ -22,7 +23,7 @@ pub struct ReductionSource {
     pub original: Option<Cnf>,
     /// How normalised variables map back to the original ones (reductions crate format).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub normalisation: Option<serde_json::Value>,
+    pub normalisation: Option<N>,
 }
 
 /// Instance kind `voronoi-one-round`: W holds `white`, then B places `black_count` vertices.
@@ -80,7 +81,7 @@ pub struct OneRoundFile {
     white: Vec<String>,
     black_count: usize,
     #[serde(default, rename = "source")]
-    _source: Option<ReductionSource>,
+    _source: Option<ReductionSource<crate::base::free_form::FreeForm>>,
 }
 
 impl OneRoundFile {

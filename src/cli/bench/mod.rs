@@ -18,10 +18,11 @@ use gamecert::base::rng::Rng;
 use gamecert::base::sat::{pigeonhole, random_k_cnf, solve as sat_solve, Backend, SatOutcome};
 use gamecert::voronoi::families::{family_instance, Family, LINEAR_SEED};
 use gamecert::voronoi::one_round::{solve, solve_one_round, Method};
-use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::budget::{Budget, Limits};
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::base::lrat::check_lrat;
-use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::check::check_one_round_with;
+use gamecert_certificates::format::{read_instance_json, Certificate, Instance, ReadInstance};
 use gamecert_certificates::voronoi::encode::layout;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_reductions::normalise::normalise;
@@ -282,7 +283,6 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
     std::fs::remove_file(&copy_path)?;
 
     // The breakdown, in this process.
-    progress("linear: the stages in this process");
     let (text, seconds) = timed(|| std::fs::read_to_string(&instance_path));
     let text = text?;
     stages.push(Stage { stage: "read the instance file", seconds });
@@ -329,6 +329,30 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
         bail!("verify rejected the certificate: {}{}", outcome.stdout, outcome.stderr);
     }
     stages.push(Stage { stage: "verify: the checker's pipeline on the files, whole", seconds });
+    // Its stages, as `verify::run` takes them.
+    let (text, seconds) = timed(|| std::fs::read_to_string(&instance_path));
+    let text = text?;
+    stages.push(Stage { stage: "verify: read the instance file", seconds });
+    let (read, seconds) = timed(|| read_instance_json(&text));
+    let ReadInstance::OneRound(file) = read? else { bail!("not read as a one-round instance") };
+    drop(text);
+    stages.push(Stage { stage: "verify: parse the instance (compact)", seconds });
+    let stored = instance_json_bytes.saturating_add(certificate_json_bytes);
+    let mut budget = Limits::for_input(stored).budget();
+    let (game, seconds) = timed(|| file.validate_within(&mut budget));
+    let game = game?;
+    drop(file);
+    stages.push(Stage { stage: "verify: validate the instance (build the graph)", seconds });
+    let (certificate, seconds) = timed(|| -> anyhow::Result<Certificate> {
+        Ok(Certificate::from_json(&std::fs::read_to_string(&certificate_path)?)?)
+    });
+    let certificate = certificate?;
+    stages.push(Stage { stage: "verify: read and parse the certificate", seconds });
+    let (verdict, seconds) = timed(|| check_one_round_with(&game, &certificate, &mut budget));
+    if !verdict.accepted {
+        bail!("verify rejected the certificate: {}", verdict.reason);
+    }
+    stages.push(Stage { stage: "verify: check the certificate", seconds });
     Ok(LinearReport {
         seed,
         original_vars: cnf.num_vars,

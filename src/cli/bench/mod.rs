@@ -1,8 +1,9 @@
 //! Measurements behind `gamecert bench NAME`: how the pipeline scales, what proofs cost to
 //! check, and how far the direct refutation method reaches.
 //!
-//! - [`linear`]: one large random 3-CNF taken through every stage a user runs (reduce,
-//!   serialise, parse, solve, write the certificate, verify), each stage timed on its own.
+//! - [`linear`]: one large random 3-CNF taken through what a user runs: `gamecert reduce`,
+//!   `solve` and `verify` on the files as child processes (wall, CPU, peak resident memory;
+//!   the verify/solve ratio divides whole by whole), then each stage timed in this process.
 //! - [`lrat`]: unsatisfiable formulas of growing size, solved with and without proof logging,
 //!   the LRAT proof checked by the trusted checker; the check/solve ratio per formula.
 //! - [`sat::sat_bench`]: the SAT backends in `solve`'s pipeline beside the `cadical` binary.

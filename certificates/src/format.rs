@@ -48,7 +48,8 @@ pub use crate::triangulations::nimstring_strips::NimstringStrips;
 pub use crate::vertexnim::strategy::{VertexNimLabelling, VertexNimSpec, VertexNimStrategy};
 pub use crate::voronoi::dnf::{DnfStrategy, PosDnf};
 pub use crate::voronoi::instance::{
-    GraphSpec, MultiRound, MultiRoundSpec, OneRound, OneRoundSpec, ReductionSource, StartSpec,
+    GraphSpec, MultiRound, MultiRoundSpec, OneRound, OneRoundFile, OneRoundSpec, ReductionSource,
+    StartSpec,
 };
 pub use crate::voronoi::multi_round::{VoronoiStrategy, VoronoiValue};
 pub use crate::voronoi::one_round::{
@@ -93,7 +94,11 @@ macro_rules! registry {
 
             /// Reads an instance from JSON text.
             pub fn from_json(text: &str) -> Result<Instance, FormatError> {
-                match envelope(text, INSTANCE_FORMAT)?.as_str() {
+                Instance::of_kind(&envelope(text, INSTANCE_FORMAT)?, text)
+            }
+
+            fn of_kind(kind: &str, text: &str) -> Result<Instance, FormatError> {
+                match kind {
                     $($ikind => Ok(Instance::$ivariant(body(text)?)),)*
                     other => Err(unknown("instance", other, INSTANCE_KINDS)),
                 }
@@ -205,6 +210,21 @@ registry! {
         "balanced-colouring" => BalancedColouring(BalancedColouring), on MarkingGame,
             constructing::colouring_verdict;
         "nimstring-strips" => NimstringStrips(NimstringStrips), on MarkingGame, nimstring_strips::strips_verdict;
+    }
+}
+
+/// An instance as `verify` reads it: a `voronoi-one-round` one compactly, any other whole.
+pub enum ReadInstance {
+    OneRound(OneRoundFile),
+    Other(Instance),
+}
+
+/// Reads an instance from JSON text as [`Instance::from_json`] does (the same faults, the same
+/// messages), a `voronoi-one-round` one into its compact form.
+pub fn read_instance_json(text: &str) -> Result<ReadInstance, FormatError> {
+    match envelope(text, INSTANCE_FORMAT)?.as_str() {
+        "voronoi-one-round" => body(text).map(ReadInstance::OneRound),
+        kind => Instance::of_kind(kind, text).map(ReadInstance::Other),
     }
 }
 
@@ -596,5 +616,61 @@ mod tests {
             },
         });
         assert_eq!(Instance::from_json(&marking.to_json()).unwrap(), marking);
+    }
+
+    /// `verify` reads a one-round instance compactly: the same files read, the same faults
+    /// refused with the same messages, the same instance validated.
+    #[test]
+    fn the_compact_one_round_reading_reads_and_refuses_what_the_whole_one_does() {
+        let variants = [
+            SMALL.to_string(),
+            SMALL.replace("\"black_count\": 1", "\"black_count\": 1, \"roundz\": 5"),
+            SMALL.replace("\"black_count\": 1", "\"black_count\": -1"),
+            SMALL.replace("\"black_count\": 1", "\"black_count\": \"1\""),
+            SMALL.replace("\"black_count\": 1", "\"black_count\": 1, \"black_count\": 1"),
+            SMALL.replace(", \"black_count\": 1", ""),
+            SMALL.replace("\"white\": [\"u\"]", "\"white\": \"u\""),
+            SMALL.replace("\"white\": [\"u\"]", "\"white\": []"),
+            SMALL.replace("\"white\": [\"u\"]", "\"white\": [\"u\", \"u\"]"),
+            SMALL.replace("\"white\": [\"u\"]", "\"white\": [\"q\"]"),
+            SMALL.replace("\"black_count\": 1", "\"black_count\": 3"),
+            SMALL.replace("\"edges\"", "\"edgez\": [], \"edges\""),
+            SMALL.replace("[\"a\", \"b\"]]", "[\"a\", \"b\", \"u\"]]"),
+            SMALL.replace("[\"a\", \"b\"]]", "[\"a\", 2]]"),
+            SMALL.replace("[\"a\", \"b\"]]", "[\"a\", \"b\"], [\"b\", \"a\"]]"),
+            SMALL.replace("[\"a\", \"b\"]]", "[\"a\", \"z\"]]"),
+            SMALL.replace("\"b\"],", "\"a\"],"),
+            SMALL.replace("\"graph\": {", "\"graph\": 7, \"x\": {"),
+            SMALL.replace(
+                "\"black_count\": 1",
+                r#""black_count": 1, "source": {"reduction": "sat-voronoi1",
+                   "formula": {"num_vars": 1, "clauses": [], "num_clauses": 0}}"#,
+            ),
+            SMALL.replace(
+                "\"black_count\": 1",
+                r#""black_count": 1, "source": {"reduction": "sat-voronoi1",
+                   "formula": {"num_vars": 1, "clauses": [[1]]}, "normalisation": {"a": [1]}}"#,
+            ),
+            SMALL.replace("}", ""),
+            SMALL.replace("voronoi-one-round", "voronoi"),
+            SMALL.replace("\"version\": 1", "\"version\": 2"),
+        ];
+        for text in &variants {
+            let whole = Instance::from_json(text).and_then(|i| match i {
+                Instance::VoronoiOneRound(spec) => {
+                    spec.validate().map(|g| (g.graph.edges(), g.white))
+                }
+                other => Err(FormatError::new(format!("kind {}", other.kind()))),
+            });
+            let compact = read_instance_json(text).and_then(|read| match read {
+                ReadInstance::OneRound(file) => file
+                    .validate_within(&mut Budget::unlimited())
+                    .map(|g| (g.graph.edges(), g.white)),
+                ReadInstance::Other(other) => {
+                    Err(FormatError::new(format!("kind {}", other.kind())))
+                }
+            });
+            assert_eq!(whole, compact, "{text}");
+        }
     }
 }

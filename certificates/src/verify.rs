@@ -56,7 +56,7 @@ pub use crate::base::output::{
 };
 use crate::base::text::counted;
 use crate::check::{check_one_round_with, check_with, guarded, reject, Verdict, Work};
-use crate::format::{Certificate, Instance};
+use crate::format::{read_instance_json, Certificate, Instance, ReadInstance};
 use crate::triangle_avoidance::stream::stream_verdict;
 use std::path::Path;
 
@@ -194,6 +194,20 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
     }
 }
 
+/// A validated instance: a one-round Voronoi game's graph built, any other kind as read.
+enum Valid {
+    OneRound(crate::format::OneRound),
+    Other(Instance),
+}
+
+/// [`parse_instance`] for [`run`]: a JSON `voronoi-one-round` instance compactly.
+fn parse_for_check(path: &Path, text: &str) -> Result<ReadInstance, String> {
+    if foreign_text(text).is_none() && text.trim_start().starts_with('{') {
+        return read_instance_json(text).map_err(|e| e.in_file(&shown(path), "the instance"));
+    }
+    parse_instance(path, text).map(ReadInstance::Other)
+}
+
 /// Reads a JSON certificate from `text` (from `path`); the error is the message for the user,
 /// naming the file, line and column.
 pub fn read_certificate(path: &Path, text: &str) -> Result<Certificate, String> {
@@ -212,7 +226,7 @@ pub fn run(request: &Request) -> Outcome {
         Err(message) => return Outcome::bad_input(message),
     };
     let instance_content = instance_text.len() as u64;
-    let instance = match parse_instance(request.instance, &instance_text) {
+    let instance = match parse_for_check(request.instance, &instance_text) {
         Ok(instance) => instance,
         Err(message) => return Outcome::bad_input(message),
     };
@@ -220,7 +234,7 @@ pub fn run(request: &Request) -> Outcome {
     // be read is reported only once the instance is found valid. A triangle-avoidance
     // certificate may be a stream, read as it is checked.
     let certificate_read = match &instance {
-        Instance::TriangleAvoidance(spec) => match open_certificate(request) {
+        ReadInstance::Other(Instance::TriangleAvoidance(spec)) => match open_certificate(request) {
             Ok(Opened::Stream(stream, stored)) => {
                 let instance = (instance_stored, instance_content);
                 return run_stream(request, spec, (stream, stored), instance);
@@ -243,15 +257,19 @@ pub fn run(request: &Request) -> Outcome {
         return unpaid(request, why, &budget);
     }
     // The instance first: a bad one is bad input (exit 2) whatever the certificate.
-    let one_round = match &instance {
-        Instance::VoronoiOneRound(spec) => match spec.validate_within(&mut budget) {
-            Ok(game) => Some(game),
-            Err(e) => return invalid(request, e.to_string(), &budget),
-        },
-        other => match other.validate_within(&mut budget) {
-            Ok(()) => None,
-            Err(e) => return invalid(request, e.to_string(), &budget),
-        },
+    let valid = match instance {
+        // The compact form is dropped once the graph is built from it.
+        ReadInstance::OneRound(file) => file.validate_within(&mut budget).map(Valid::OneRound),
+        ReadInstance::Other(Instance::VoronoiOneRound(spec)) => {
+            spec.validate_within(&mut budget).map(Valid::OneRound)
+        }
+        ReadInstance::Other(other) => {
+            other.validate_within(&mut budget).map(|()| Valid::Other(other))
+        }
+    };
+    let valid = match valid {
+        Ok(valid) => valid,
+        Err(e) => return invalid(request, e.to_string(), &budget),
     };
     // A certificate that does not parse (not JSON, an unknown kind or field, a wrong type) is
     // bad input like an instance that does not: nothing was checked.
@@ -263,9 +281,9 @@ pub fn run(request: &Request) -> Outcome {
         Ok(certificate) => certificate,
         Err(message) => return Outcome::bad_input(message),
     };
-    let verdict = match &one_round {
-        Some(game) => check_one_round_with(game, &certificate, &mut budget),
-        None => check_with(&instance, &certificate, &mut budget),
+    let verdict = match &valid {
+        Valid::OneRound(game) => check_one_round_with(game, &certificate, &mut budget),
+        Valid::Other(instance) => check_with(instance, &certificate, &mut budget),
     };
     finish(request, verdict)
 }

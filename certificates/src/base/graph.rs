@@ -51,9 +51,22 @@ impl NameIndex {
         NameIndex { hasher: RandomState::new(), slots: vec![EMPTY_SLOT; size] }
     }
 
+    fn hash(&self, name: &str) -> u64 {
+        self.hasher.hash_one(name)
+    }
+
     /// The slot of `name`: where it is, or the empty slot where it would go.
     fn find<'n>(&self, name: &str, name_of: impl Fn(usize) -> &'n str) -> (usize, Option<usize>) {
-        let hash = self.hasher.hash_one(name);
+        self.find_hashed(name, self.hash(name), name_of)
+    }
+
+    /// [`Self::find`] with the name's hash already computed.
+    fn find_hashed<'n>(
+        &self,
+        name: &str,
+        hash: u64,
+        name_of: impl Fn(usize) -> &'n str,
+    ) -> (usize, Option<usize>) {
         let tag = hash >> 32;
         let mask = self.slots.len() - 1;
         let mut at = hash as usize & mask;
@@ -68,6 +81,50 @@ impl NameIndex {
             }
             at = (at + 1) & mask;
         }
+    }
+
+    /// Loads the first slot of each hash, and the start of the name a slot holds: independent
+    /// loads the processor overlaps, so that the look-ups that follow find them in the cache (a
+    /// large graph's index is far bigger than the cache, and one miss at a time is most of the
+    /// time of building it).
+    fn preload(&self, hashes: &[u64], name_starts: &[usize]) {
+        let mask = self.slots.len() - 1;
+        let mut seen = 0u64;
+        for &hash in hashes {
+            let slot = self.slots[hash as usize & mask];
+            seen ^= slot;
+            if let Some(&start) = name_starts.get((slot & 0xffff_ffff) as usize) {
+                seen ^= start as u64;
+            }
+        }
+        std::hint::black_box(seen);
+    }
+}
+
+/// How many names are hashed and preloaded together.
+const BATCH: usize = 32;
+
+/// A graph as a file gives it: vertex names, and edges as pairs of names.
+pub trait GraphSource {
+    fn vertex_count(&self) -> usize;
+    fn vertex_name(&self, i: usize) -> &str;
+    fn edge_count(&self) -> usize;
+    fn edge(&self, k: usize) -> (&str, &str);
+}
+
+impl GraphSource for (&[String], &[(String, String)]) {
+    fn vertex_count(&self) -> usize {
+        self.0.len()
+    }
+    fn vertex_name(&self, i: usize) -> &str {
+        &self.0[i]
+    }
+    fn edge_count(&self) -> usize {
+        self.1.len()
+    }
+    fn edge(&self, k: usize) -> (&str, &str) {
+        let (a, b) = &self.1[k];
+        (a, b)
     }
 }
 
@@ -101,102 +158,131 @@ impl Graph {
         edges: &[(String, String)],
         budget: &mut Budget,
     ) -> Result<Graph, GraphError> {
+        Graph::from_source(&(vertices, edges), budget)
+    }
+
+    /// Builds a graph from any [`GraphSource`], charging `budget` first: the names are indexed
+    /// once, each edge's names looked up once, each adjacency row sorted once.
+    pub fn from_source(
+        source: &impl GraphSource,
+        budget: &mut Budget,
+    ) -> Result<Graph, GraphError> {
         let whole = |message: String| GraphError { at: "graph".into(), message };
+        let n = source.vertex_count();
+        let m = source.edge_count();
         // Vertex numbers are stored in 32 bits in the index.
-        if vertices.len() >= u32::MAX as usize {
-            return Err(whole(format!(
-                "{} vertices: at most {} are supported",
-                vertices.len(),
-                u32::MAX - 1
-            )));
+        if n >= u32::MAX as usize {
+            return Err(whole(format!("{n} vertices: at most {} are supported", u32::MAX - 1)));
         }
-        let name_bytes: u64 = vertices.iter().map(|v| v.len() as u64).sum();
+        let name_bytes: u64 = (0..n).map(|i| source.vertex_name(i).len() as u64).sum();
         budget
             .charge(
                 name_bytes
-                    .saturating_add((vertices.len() as u64).saturating_mul(VERTEX_COST))
-                    .saturating_add((edges.len() as u64).saturating_mul(EDGE_COST)),
+                    .saturating_add((n as u64).saturating_mul(VERTEX_COST))
+                    .saturating_add((m as u64).saturating_mul(EDGE_COST)),
                 "building the graph",
             )
             .map_err(whole)?;
         let mut name_buf = String::with_capacity(name_bytes as usize);
-        let mut name_starts = Vec::with_capacity(vertices.len() + 1);
+        let mut name_starts = Vec::with_capacity(n + 1);
         name_starts.push(0);
-        for name in vertices {
-            name_buf.push_str(name);
+        for i in 0..n {
+            name_buf.push_str(source.vertex_name(i));
             name_starts.push(name_buf.len());
         }
         let name_of = |v: usize| &name_buf[name_starts[v]..name_starts[v + 1]];
-        let mut index = NameIndex::with_vertices(vertices.len());
-        for (i, name) in vertices.iter().enumerate() {
-            if name.is_empty() {
-                return Err(GraphError {
-                    at: format!("vertices[{i}]"),
-                    message: "empty vertex name".into(),
-                });
+        let mut index = NameIndex::with_vertices(n);
+        let mut hashes = [0u64; BATCH];
+        for first in (0..n).step_by(BATCH) {
+            let batch = first..n.min(first + BATCH);
+            for i in batch.clone() {
+                hashes[i - first] = index.hash(source.vertex_name(i));
             }
-            match index.find(name, name_of) {
-                (_, Some(first)) => {
+            index.preload(&hashes[..batch.len()], &[]);
+            for i in batch {
+                let name = source.vertex_name(i);
+                if name.is_empty() {
                     return Err(GraphError {
                         at: format!("vertices[{i}]"),
-                        message: format!(
-                            "vertex '{name}' is listed twice (first as vertices[{first}])"
-                        ),
-                    })
+                        message: "empty vertex name".into(),
+                    });
                 }
-                (slot, None) => {
-                    index.slots[slot] =
-                        (index.hasher.hash_one(name.as_str()) >> 32) << 32 | i as u64;
+                let hash = hashes[i - first];
+                match index.find_hashed(name, hash, name_of) {
+                    (_, Some(first)) => {
+                        return Err(GraphError {
+                            at: format!("vertices[{i}]"),
+                            message: format!(
+                                "vertex '{name}' is listed twice (first as vertices[{first}])"
+                            ),
+                        })
+                    }
+                    (slot, None) => index.slots[slot] = (hash >> 32) << 32 | i as u64,
                 }
             }
         }
         let edge_error = |k: usize, message: String| {
-            let (a, b) = &edges[k];
+            let (a, b) = source.edge(k);
             GraphError { at: format!("edges[{k}] ({a}, {b})"), message }
         };
-        let mut pairs = Vec::with_capacity(edges.len());
-        let mut degree = vec![0usize; vertices.len()];
-        for (k, (a, b)) in edges.iter().enumerate() {
-            let lookup = |name: &String| {
-                index
-                    .find(name, name_of)
-                    .1
-                    .ok_or_else(|| edge_error(k, format!("unknown vertex '{name}'")))
-            };
-            let (i, j) = (lookup(a)?, lookup(b)?);
-            if i == j {
-                return Err(edge_error(k, format!("self-loop on '{a}'")));
+        // Vertex numbers fit in 32 bits (checked above).
+        let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(m);
+        let mut degree = vec![0usize; n];
+        for first in (0..m).step_by(BATCH / 2) {
+            let batch = first..m.min(first + BATCH / 2);
+            for k in batch.clone() {
+                let (a, b) = source.edge(k);
+                hashes[2 * (k - first)] = index.hash(a);
+                hashes[2 * (k - first) + 1] = index.hash(b);
             }
-            degree[i] += 1;
-            degree[j] += 1;
-            pairs.push((i, j));
+            index.preload(&hashes[..2 * batch.len()], &name_starts);
+            for k in batch {
+                let (a, b) = source.edge(k);
+                let lookup = |name: &str, hash: u64| {
+                    index
+                        .find_hashed(name, hash, name_of)
+                        .1
+                        .ok_or_else(|| edge_error(k, format!("unknown vertex '{name}'")))
+                };
+                let i = lookup(a, hashes[2 * (k - first)])?;
+                let j = lookup(b, hashes[2 * (k - first) + 1])?;
+                if i == j {
+                    return Err(edge_error(k, format!("self-loop on '{a}'")));
+                }
+                degree[i] += 1;
+                degree[j] += 1;
+                pairs.push((i as u32, j as u32));
+            }
         }
-        let mut offsets = Vec::with_capacity(vertices.len() + 1);
+        let mut offsets = Vec::with_capacity(n + 1);
         offsets.push(0);
         for d in &degree {
             offsets.push(offsets.last().copied().unwrap_or(0) + d);
         }
+        drop(degree);
         let mut fill = offsets.clone();
         let mut targets = vec![0usize; 2 * pairs.len()];
         for &(i, j) in &pairs {
+            let (i, j) = (i as usize, j as usize);
             targets[fill[i]] = j;
             fill[i] += 1;
             targets[fill[j]] = i;
             fill[j] += 1;
         }
-        for v in 0..vertices.len() {
+        drop(fill);
+        for v in 0..n {
             let row = &mut targets[offsets[v]..offsets[v + 1]];
             row.sort_unstable();
             if let Some(w) = row.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]) {
                 // Rare path: name the second listing of the repeated edge.
-                let key = (v.min(w), v.max(w));
+                let key = (v.min(w) as u32, v.max(w) as u32);
                 let k = pairs
                     .iter()
                     .enumerate()
                     .filter(|(_, &(i, j))| (i.min(j), i.max(j)) == key)
                     .nth(1)
                     .map_or(0, |(k, _)| k);
-                let (a, b) = &edges[k];
+                let (a, b) = source.edge(k);
                 return Err(edge_error(k, format!("duplicate edge between '{a}' and '{b}'")));
             }
         }
@@ -280,6 +366,35 @@ impl Graph {
     }
 }
 
+/// For every vertex, the smallest vertex of its orbit under the group generated by
+/// `generators` (each as moved (vertex, image) pairs): union-find over the pairs, the smaller
+/// index always the root. The producer of a Voronoi strategy calls this too, to know which
+/// replies the checker will explore.
+pub fn orbit_representatives(n: usize, generators: &[&[(usize, usize)]]) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        let mut root = x;
+        while parent[root] != root {
+            root = parent[root];
+        }
+        while parent[x] != root {
+            let next = parent[x];
+            parent[x] = root;
+            x = next;
+        }
+        root
+    }
+    for generator in generators {
+        for &(v, w) in generator.iter() {
+            let (a, b) = (find(&mut parent, v), find(&mut parent, w));
+            if a != b {
+                parent[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    (0..n).map(|v| find(&mut parent, v)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,5 +446,39 @@ mod tests {
         assert_eq!(g.vertex("v5000"), None);
         assert_eq!(g.vertex("v"), None);
         assert_eq!(g.names().count(), 5000);
+    }
+
+    /// The look-ups run in batches: the first fault is still the one named, wherever it falls
+    /// in a batch, and each edge still finds its own vertices.
+    #[test]
+    fn batched_look_ups_name_the_first_fault_in_file_order() {
+        let list: Vec<String> = (0..100).map(|i| format!("v{i}")).collect();
+        let path: Vec<(String, String)> =
+            (0..99).map(|i| (list[i].clone(), list[i + 1].clone())).collect();
+        let g = Graph::new(&list, &path).unwrap();
+        for v in 1..99 {
+            assert_eq!(g.neighbours(v), &[v - 1, v + 1]);
+        }
+        let mut twice = list.clone();
+        twice[70] = "v3".into();
+        twice[90] = "v5".into();
+        let err = Graph::new(&twice, &[]).unwrap_err();
+        assert_eq!(
+            (err.at.as_str(), err.message.as_str()),
+            ("vertices[70]", "vertex 'v3' is listed twice (first as vertices[3])")
+        );
+        let mut bad = path.clone();
+        bad[40].1 = "w".into();
+        bad[45].0 = "x".into();
+        bad[20] = ("v7".into(), "v7".into());
+        let err = Graph::new(&list, &bad).unwrap_err();
+        assert_eq!(err.to_string(), "edges[20] (v7, v7): self-loop on 'v7'");
+        bad[20] = path[20].clone();
+        let err = Graph::new(&list, &bad).unwrap_err();
+        assert_eq!(err.to_string(), "edges[40] (v40, w): unknown vertex 'w'");
+        let mut again = path.clone();
+        again.push(("v51".into(), "v50".into()));
+        let err = Graph::new(&list, &again).unwrap_err();
+        assert_eq!(err.to_string(), "edges[99] (v51, v50): duplicate edge between 'v51' and 'v50'");
     }
 }

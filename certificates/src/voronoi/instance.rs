@@ -5,31 +5,15 @@ use crate::base::budget::Budget;
 use crate::base::cnf::Cnf;
 use crate::base::error::FormatError;
 use crate::base::graph::Graph;
+pub use crate::base::graph_file::{GraphFile, GraphSpec};
 use crate::voronoi::sat_reduction::SatVoronoi;
 use serde::{Deserialize, Serialize};
 
-/// A graph by vertex names.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GraphSpec {
-    pub vertices: Vec<String>,
-    pub edges: Vec<(String, String)>,
-}
-
-impl GraphSpec {
-    /// The graph on vertices `v0 .. v{n-1}` with `edges` given by index (tests, generators).
-    pub fn numbered(n: usize, edges: &[(usize, usize)]) -> GraphSpec {
-        let vertices: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
-        let edges =
-            edges.iter().map(|&(a, b)| (vertices[a].clone(), vertices[b].clone())).collect();
-        GraphSpec { vertices, edges }
-    }
-}
-
 /// Where an instance came from, when a reduction built it.
+/// `verify` reads `normalisation` as a [`crate::base::free_form::FreeForm`], checked and dropped.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ReductionSource {
+pub struct ReductionSource<N = serde_json::Value> {
     /// `sat-voronoi1` or `sat-voronoi2`.
     pub reduction: SatVoronoi,
     /// The normalised formula the graph was built from.
@@ -39,7 +23,7 @@ pub struct ReductionSource {
     pub original: Option<Cnf>,
     /// How normalised variables map back to the original ones (reductions crate format).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub normalisation: Option<serde_json::Value>,
+    pub normalisation: Option<N>,
 }
 
 /// Instance kind `voronoi-one-round`: W holds `white`, then B places `black_count` vertices.
@@ -83,35 +67,63 @@ impl OneRoundSpec {
     /// [`Self::validate`], charging `budget` for building the graph.
     pub fn validate_within(&self, budget: &mut Budget) -> Result<OneRound, FormatError> {
         let graph = Graph::new_within(&self.graph.vertices, &self.graph.edges, budget)?;
-        if self.white.is_empty() {
-            return Err(FormatError::new("white: W's set S is empty"));
-        }
-        let mut white = Vec::with_capacity(self.white.len());
-        let mut taken = vec![false; graph.len()];
-        for (k, name) in self.white.iter().enumerate() {
-            let v = graph
-                .vertex(name)
-                .ok_or_else(|| FormatError::new(format!("white[{k}]: unknown vertex '{name}'")))?;
-            if taken[v] {
-                return Err(FormatError::new(format!(
-                    "white[{k}]: vertex '{name}' is listed twice"
-                )));
-            }
-            taken[v] = true;
-            white.push(v);
-        }
-        let free = graph.len() - white.len();
-        if self.black_count == 0 {
-            return Err(FormatError::new("black_count: B must place at least one vertex"));
-        }
-        if self.black_count > free {
-            return Err(FormatError::new(format!(
-                "black_count: n = {} is larger than the {free} free vertices",
-                self.black_count
-            )));
-        }
-        Ok(OneRound { graph, white, black_count: self.black_count })
+        one_round(graph, &self.white, self.black_count)
     }
+}
+
+/// A `voronoi-one-round` instance as `verify` reads it: the same fields and checks as
+/// [`OneRoundSpec`], the graph held compactly ([`GraphFile`]); `source` is read (an unknown
+/// field in it is refused) and never used.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "OneRoundSpec", expecting = "struct OneRoundSpec")]
+pub struct OneRoundFile {
+    graph: GraphFile,
+    white: Vec<String>,
+    black_count: usize,
+    #[serde(default, rename = "source")]
+    _source: Option<ReductionSource<crate::base::free_form::FreeForm>>,
+}
+
+impl OneRoundFile {
+    /// As [`OneRoundSpec::validate_within`].
+    pub fn validate_within(&self, budget: &mut Budget) -> Result<OneRound, FormatError> {
+        let graph = Graph::from_source(&self.graph, budget)?;
+        one_round(graph, &self.white, self.black_count)
+    }
+}
+
+/// The checks of a one-round instance beyond its graph: a non-empty W set of distinct known
+/// vertices, and 1 <= n <= the number of free vertices.
+fn one_round(
+    graph: Graph,
+    white_names: &[String],
+    black_count: usize,
+) -> Result<OneRound, FormatError> {
+    if white_names.is_empty() {
+        return Err(FormatError::new("white: W's set S is empty"));
+    }
+    let mut white = Vec::with_capacity(white_names.len());
+    let mut taken = vec![false; graph.len()];
+    for (k, name) in white_names.iter().enumerate() {
+        let v = graph
+            .vertex(name)
+            .ok_or_else(|| FormatError::new(format!("white[{k}]: unknown vertex '{name}'")))?;
+        if taken[v] {
+            return Err(FormatError::new(format!("white[{k}]: vertex '{name}' is listed twice")));
+        }
+        taken[v] = true;
+        white.push(v);
+    }
+    let free = graph.len() - white.len();
+    if black_count == 0 {
+        return Err(FormatError::new("black_count: B must place at least one vertex"));
+    }
+    if black_count > free {
+        return Err(FormatError::new(format!(
+            "black_count: n = {black_count} is larger than the {free} free vertices"
+        )));
+    }
+    Ok(OneRound { graph, white, black_count })
 }
 
 /// W's and B's vertices at the start of a multi-round game.

@@ -313,6 +313,27 @@ pub fn image_of(
     same_as_construction(game, formula, reduction, budget)
 }
 
+/// Whether `game` is `built` (the caller has charged for this): each built name names a vertex
+/// of the game (the counts agree and both have distinct names, so the names are the same), and
+/// each built edge is an edge of the game (the counts agree, so the edges are the same); the
+/// same W set and count. No sorting and no strings: one hash look-up a name.
+fn same_graph(game: &OneRound, built: &sat_reduction::Construction) -> bool {
+    let Ok(ours) = crate::base::graph::Graph::new(&built.vertices, &built.edges) else {
+        return false;
+    };
+    let to_game: Option<Vec<usize>> = ours.names().map(|name| game.graph.vertex(name)).collect();
+    let Some(to_game) = to_game.filter(|m| m.len() == game.graph.len()) else { return false };
+    let white: Option<BTreeSet<usize>> = built.white.iter().map(|w| game.graph.vertex(w)).collect();
+    ours.edge_count() == game.graph.edge_count()
+        && ours
+            .edges()
+            .iter()
+            .all(|&(i, j)| game.graph.neighbours(to_game[i]).binary_search(&to_game[j]).is_ok())
+        && white == Some(game.white.iter().copied().collect())
+        && built.white.len() == game.white.len()
+        && built.black_count == game.black_count
+}
+
 /// Rebuilds the reduction's instance from `formula` and compares it with `game` as labelled
 /// graphs (vertex names, edges as unordered pairs, W's set, B's count); names the first
 /// difference.
@@ -332,6 +353,10 @@ fn same_as_construction(
     )?;
     let built = sat_reduction::build(formula, reduction)
         .map_err(|why| format!("the carried formula cannot be reduced: {why}"))?;
+    if same_graph(game, &built) {
+        return Ok(());
+    }
+    // They differ: the sorted name sets below name the first difference.
     let ours: BTreeSet<&str> = built.vertices.iter().map(String::as_str).collect();
     let theirs: BTreeSet<&str> = game.graph.names().collect();
     if let Some(v) = ours.symmetric_difference(&theirs).next() {
@@ -382,4 +407,62 @@ fn same_as_construction(
         built.black_count
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::graph::Graph;
+
+    fn game(
+        vertices: &[String],
+        edges: &[(String, String)],
+        white: &[String],
+        n: usize,
+    ) -> OneRound {
+        let graph = Graph::new(vertices, edges).unwrap();
+        let white = white.iter().map(|w| graph.vertex(w).unwrap()).collect();
+        OneRound { graph, white, black_count: n }
+    }
+
+    /// The image is recognised without sorting names, and an instance that differs anywhere
+    /// (a name, an edge, W's set, B's count, with every count kept) is refused with the
+    /// first difference named.
+    #[test]
+    fn the_image_is_recognised_and_each_difference_named() {
+        let formula = Cnf { num_vars: 3, clauses: vec![vec![1, 2, -3], vec![-1, 2, 3]] };
+        let problem = SatVoronoi::Problem1;
+        let c = sat_reduction::build(&formula, problem).unwrap();
+        let image = |g: &OneRound| image_of(g, &formula, problem, &mut Budget::unlimited());
+        assert_eq!(image(&game(&c.vertices, &c.edges, &c.white, c.black_count)), Ok(()));
+        let mut renamed = c.vertices.clone();
+        let last = renamed.len() - 1;
+        renamed[last] = "zz".into();
+        let mut edges = c.edges.clone();
+        for (a, b) in &mut edges {
+            for end in [a, b] {
+                if *end == c.vertices[last] {
+                    *end = "zz".into();
+                }
+            }
+        }
+        let err = image(&game(&renamed, &edges, &c.white, c.black_count)).unwrap_err();
+        let vertex =
+            format!("the reduction has vertex '{}' and the other does not", c.vertices[last]);
+        assert!(err.ends_with(&vertex), "{err}");
+        // One edge moved: its far end goes to a vertex it was not joined to.
+        let mut moved = c.edges.clone();
+        let (a, _) = moved[0].clone();
+        let free = c.vertices.iter().find(|v| {
+            **v != a && !c.edges.iter().any(|(x, y)| (x == &a && y == *v) || (y == &a && x == *v))
+        });
+        moved[0].1 = free.unwrap().clone();
+        let err = image(&game(&c.vertices, &moved, &c.white, c.black_count)).unwrap_err();
+        assert!(err.contains("has edge"), "{err}");
+        let err = image(&game(&c.vertices, &c.edges, &c.white, c.black_count + 1)).unwrap_err();
+        assert!(err.starts_with("B's count is"), "{err}");
+        let other = vec![c.vertices[1].clone()];
+        let err = image(&game(&c.vertices, &c.edges, &other, c.black_count)).unwrap_err();
+        assert!(err.starts_with("W's set differs"), "{err}");
+    }
 }

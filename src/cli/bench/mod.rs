@@ -1,8 +1,9 @@
 //! Measurements behind `gamecert bench NAME`: how the pipeline scales, what proofs cost to
 //! check, and how far the direct refutation method reaches.
 //!
-//! - [`linear`]: one large random 3-CNF taken through every stage a user runs (reduce,
-//!   serialise, parse, solve, write the certificate, verify), each stage timed on its own.
+//! - [`linear`]: one large random 3-CNF taken through what a user runs: `gamecert reduce`,
+//!   `solve` and `verify` on the files as child processes (wall, CPU, peak resident memory;
+//!   the verify/solve ratio divides whole by whole), then each stage timed in this process.
 //! - [`lrat`]: unsatisfiable formulas of growing size, solved with and without proof logging,
 //!   the LRAT proof checked by the trusted checker; the check/solve ratio per formula.
 //! - [`sat::sat_bench`]: the SAT backends in `solve`'s pipeline beside the `cadical` binary.
@@ -17,14 +18,14 @@ use anyhow::{bail, Context};
 use gamecert::base::rng::Rng;
 use gamecert::base::sat::{pigeonhole, random_k_cnf, solve as sat_solve, Backend, SatOutcome};
 use gamecert::voronoi::families::{family_instance, Family, LINEAR_SEED};
-use gamecert::voronoi::one_round::{solve, Method};
-use gamecert_certificates::base::budget::Budget;
+use gamecert::voronoi::one_round::{solve, solve_one_round, Method};
+use gamecert_certificates::base::budget::{Budget, Limits};
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::base::lrat::check_lrat;
-use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::check::check_one_round_with;
+use gamecert_certificates::format::{read_instance_json, Certificate, Instance, ReadInstance};
 use gamecert_certificates::voronoi::encode::layout;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
-use gamecert_certificates::{check, Limits};
 use gamecert_reductions::normalise::normalise;
 use gamecert_reductions::sat_voronoi::reduce;
 use serde::{Deserialize, Serialize};
@@ -124,6 +125,18 @@ pub struct Stage {
     pub seconds: f64,
 }
 
+/// One command run as a child process of the bench on the files: what a user's run costs.
+#[derive(Clone, Debug, Serialize)]
+pub struct ProcessCost {
+    /// The command line after the executable.
+    pub command: String,
+    pub wall_seconds: f64,
+    /// User plus system CPU time of the process.
+    pub cpu_seconds: f64,
+    /// Its peak resident memory.
+    pub max_rss_bytes: u64,
+}
+
 /// The result of [`linear`].
 #[derive(Clone, Debug, Serialize)]
 pub struct LinearReport {
@@ -134,22 +147,76 @@ pub struct LinearReport {
     pub normalised_clauses: usize,
     pub vertices: usize,
     pub edges: usize,
-    pub instance_json_bytes: usize,
+    pub instance_json_bytes: u64,
     /// `witness` or `refutation`.
-    pub certificate: &'static str,
-    pub certificate_json_bytes: usize,
-    pub lrat_bytes: usize,
+    pub certificate: String,
+    pub certificate_json_bytes: u64,
+    /// `gamecert reduce sat-voronoi1 FORMULA -o INSTANCE` as a process.
+    pub reduce: ProcessCost,
+    /// `gamecert solve INSTANCE -o CERTIFICATE` as a process.
+    pub solve: ProcessCost,
+    /// `gamecert verify INSTANCE CERTIFICATE` as a process.
+    pub verify: ProcessCost,
+    /// `verify.wall_seconds / solve.wall_seconds`: the whole of each, from the files.
+    pub verify_over_solve_wall: f64,
+    /// `verify.cpu_seconds / solve.cpu_seconds`.
+    pub verify_over_solve_cpu: f64,
+    /// The same stages in this process, each timed on its own (the breakdown).
     pub stages: Vec<Stage>,
-    /// `solve`'s own SAT time (encoding, solving, the forward map), as in `Solved`.
-    pub solve_seconds: f64,
-    /// The whole `verify` (parse both files, check).
-    pub verify_seconds: f64,
-    /// `verify_seconds / solve_seconds`.
-    pub verify_over_solve: f64,
+}
+
+/// Runs this executable with `args` as a child process and measures it: wall time, and CPU
+/// time and peak resident memory from `wait4`'s resource usage of that child alone. A
+/// non-zero exit is an error carrying the child's standard error.
+fn measure_child(args: &[&std::ffi::OsStr]) -> anyhow::Result<ProcessCost> {
+    let command = args.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" ");
+    let started = Instant::now();
+    let child = Command::new(std::env::current_exe()?)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let pid = libc::pid_t::try_from(child.id())?;
+    let mut stderr = child.stderr.context("the child's standard error")?;
+    let mut errors = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut errors)?;
+    let mut status: libc::c_int = 0;
+    // SAFETY: a zeroed `rusage` is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our own child, not yet reaped (`child` is never waited on); `status`
+    // and `usage` are valid for writes.
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let wall_seconds = started.elapsed().as_secs_f64();
+    if reaped != pid {
+        bail!("{command}: waiting for the process failed: {}", std::io::Error::last_os_error());
+    }
+    if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+        bail!("`gamecert {command}` failed (wait status {status}): {}", errors.trim());
+    }
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    Ok(ProcessCost {
+        command,
+        wall_seconds,
+        cpu_seconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+        // Linux reports kilobytes.
+        max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024),
+    })
+}
+
+/// A temporary folder removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Random 3-CNF with `num_vars` variables and `1.3 * num_vars` clauses (satisfiable with high
-/// probability), reduced with sat-voronoi1 and taken through every stage of the pipeline.
+/// probability), reduced with sat-voronoi1 and written to a file; then `gamecert solve` and
+/// `gamecert verify` run on the files as processes, as a user runs them (the headline), and
+/// the same stages in this process, each timed (the breakdown).
 pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<LinearReport> {
     let mut stages = Vec::new();
     let num_clauses = (f64::from(num_vars) * 1.3).round() as usize;
@@ -157,6 +224,46 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
     stages.push(Stage { stage: "generate the formula (not part of the pipeline)", seconds });
     progress(&format!("linear: {num_vars} variables, {num_clauses} clauses generated"));
 
+    let dir = TempDir(std::env::temp_dir().join(format!(
+        "gamecert-bench-linear-{}-{}",
+        std::process::id(),
+        seed
+    )));
+    std::fs::create_dir_all(&dir.0)?;
+    let formula_path = dir.0.join("formula.cnf");
+    let instance_path = dir.0.join("instance.json");
+    let certificate_path = dir.0.join("certificate.json");
+    std::fs::write(&formula_path, cnf.to_dimacs())?;
+
+    // The headline: each command whole, from the files, as a process of its own. They run
+    // before this process holds anything large: a child's peak resident memory as the kernel
+    // reports it starts from its parent's at the spawn.
+    progress("linear: `gamecert reduce`, `solve` and `verify` on the files");
+    let reduce_process = measure_child(&[
+        "-q".as_ref(),
+        "reduce".as_ref(),
+        "sat-voronoi1".as_ref(),
+        formula_path.as_os_str(),
+        "-o".as_ref(),
+        instance_path.as_os_str(),
+    ])?;
+    let solve = measure_child(&[
+        "-q".as_ref(),
+        "solve".as_ref(),
+        instance_path.as_os_str(),
+        "-o".as_ref(),
+        certificate_path.as_os_str(),
+    ])?;
+    let verify = measure_child(&[
+        "-q".as_ref(),
+        "verify".as_ref(),
+        instance_path.as_os_str(),
+        certificate_path.as_os_str(),
+    ])?;
+    let instance_json_bytes = std::fs::metadata(&instance_path)?.len();
+    let certificate_json_bytes = std::fs::metadata(&certificate_path)?.len();
+
+    progress("linear: the stages in this process");
     let (normalised, seconds) = timed(|| normalise(&cnf));
     stages.push(Stage { stage: "normalise alone (included in reduce)", seconds });
     drop(normalised);
@@ -167,21 +274,31 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
     let normalised_clauses = reduced.normalised.formula.clauses.len();
     let vertices = reduced.instance.graph.vertices.len();
     let edges = reduced.instance.graph.edges.len();
-    progress(&format!("linear: reduced to {vertices} vertices"));
-
     let instance = Instance::VoronoiOneRound(reduced.instance);
     drop(reduced.normalised);
-    let (instance_json, seconds) = timed(|| instance.to_json());
-    stages.push(Stage { stage: "serialise the instance", seconds });
+    let copy_path = dir.0.join("instance-copy.json");
+    let (written, seconds) = timed(|| std::fs::write(&copy_path, instance.to_json()));
+    written?;
+    stages.push(Stage { stage: "write the instance file", seconds });
     drop(instance);
+    std::fs::remove_file(&copy_path)?;
 
-    let (parsed, seconds) = timed(|| Instance::from_json(&instance_json));
+    // The breakdown, in this process.
+    let (text, seconds) = timed(|| std::fs::read_to_string(&instance_path));
+    let text = text?;
+    stages.push(Stage { stage: "read the instance file", seconds });
+    let (parsed, seconds) = timed(|| Instance::from_json(&text));
     let parsed = parsed.context("the instance does not parse back")?;
-    stages.push(Stage { stage: "parse the instance", seconds });
-
-    let (solved, solve_wall) = timed(|| solve(&parsed, Method::Auto));
+    drop(text);
+    stages.push(Stage { stage: "solve: parse the instance", seconds });
+    let spec = parsed.one_round().context("not a one-round instance")?;
+    let (game, seconds) = timed(|| spec.validate());
+    let game = game.context("the instance is not valid")?;
+    stages.push(Stage { stage: "solve: validate the instance", seconds });
+    let (solved, solve_wall) =
+        timed(|| solve_one_round(spec, &game, Method::Auto, Backend::default(), None));
     let solved = solved?;
-    drop(parsed);
+    drop((parsed, game));
     stages.push(Stage {
         stage: "solve: SAT + forward map (Solved.solve_seconds)",
         seconds: solved.solve_seconds,
@@ -191,32 +308,52 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
         seconds: solved.check_seconds,
     });
     stages.push(Stage {
-        stage: "solve: validate the instance (the rest)",
+        stage: "solve: the rest (the source formula's image compared with the graph)",
         seconds: (solve_wall - solved.solve_seconds - solved.check_seconds).max(0.0),
     });
-    stages.push(Stage { stage: "solve: total", seconds: solve_wall });
-    progress(&format!(
-        "linear: solved ({} certificate) in {solve_wall:.2} s",
-        solved.certificate.kind()
-    ));
-
     let (certificate_json, seconds) = timed(|| solved.certificate.to_json());
-    stages.push(Stage { stage: "serialise the certificate", seconds });
+    stages.push(Stage { stage: "solve: serialise the certificate", seconds });
+    drop(certificate_json);
 
-    let started = Instant::now();
-    let (instance, parse_instance) = timed(|| Instance::from_json(&instance_json));
-    let instance = instance.context("verify: the instance does not parse")?;
-    let (certificate, parse_certificate) = timed(|| Certificate::from_json(&certificate_json));
-    let certificate = certificate.context("verify: the certificate does not parse")?;
-    let (verdict, check_seconds) = timed(|| check(&instance, &certificate, &Limits::default()));
-    let verify_seconds = started.elapsed().as_secs_f64();
+    let request = gamecert_certificates::verify::Request {
+        instance: &instance_path,
+        certificate: &certificate_path,
+        json: false,
+        max_work: None,
+        read: gamecert_certificates::verify::read_file,
+        open: gamecert_certificates::verify::open_file,
+        command: "verify",
+        started: Instant::now(),
+    };
+    let (outcome, seconds) = timed(|| gamecert_certificates::verify::run(&request));
+    if outcome.code != 0 {
+        bail!("verify rejected the certificate: {}{}", outcome.stdout, outcome.stderr);
+    }
+    stages.push(Stage { stage: "verify: the checker's pipeline on the files, whole", seconds });
+    // Its stages, as `verify::run` takes them.
+    let (text, seconds) = timed(|| std::fs::read_to_string(&instance_path));
+    let text = text?;
+    stages.push(Stage { stage: "verify: read the instance file", seconds });
+    let (read, seconds) = timed(|| read_instance_json(&text));
+    let ReadInstance::OneRound(file) = read? else { bail!("not read as a one-round instance") };
+    drop(text);
+    stages.push(Stage { stage: "verify: parse the instance (compact)", seconds });
+    let stored = instance_json_bytes.saturating_add(certificate_json_bytes);
+    let mut budget = Limits::for_input(stored).budget();
+    let (game, seconds) = timed(|| file.validate_within(&mut budget));
+    let game = game?;
+    drop(file);
+    stages.push(Stage { stage: "verify: validate the instance (build the graph)", seconds });
+    let (certificate, seconds) = timed(|| -> anyhow::Result<Certificate> {
+        Ok(Certificate::from_json(&std::fs::read_to_string(&certificate_path)?)?)
+    });
+    let certificate = certificate?;
+    stages.push(Stage { stage: "verify: read and parse the certificate", seconds });
+    let (verdict, seconds) = timed(|| check_one_round_with(&game, &certificate, &mut budget));
     if !verdict.accepted {
         bail!("verify rejected the certificate: {}", verdict.reason);
     }
-    stages.push(Stage { stage: "verify: parse the instance", seconds: parse_instance });
-    stages.push(Stage { stage: "verify: parse the certificate", seconds: parse_certificate });
-    stages.push(Stage { stage: "verify: check", seconds: check_seconds });
-    stages.push(Stage { stage: "verify: total", seconds: verify_seconds });
+    stages.push(Stage { stage: "verify: check the certificate", seconds });
     Ok(LinearReport {
         seed,
         original_vars: cnf.num_vars,
@@ -225,14 +362,15 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
         normalised_clauses,
         vertices,
         edges,
-        instance_json_bytes: instance_json.len(),
-        certificate: solved.certificate.kind(),
-        certificate_json_bytes: certificate_json.len(),
-        lrat_bytes: solved.lrat_bytes,
+        instance_json_bytes,
+        certificate: solved.certificate.kind().to_string(),
+        certificate_json_bytes,
+        verify_over_solve_wall: verify.wall_seconds / solve.wall_seconds,
+        verify_over_solve_cpu: verify.cpu_seconds / solve.cpu_seconds,
+        reduce: reduce_process,
+        solve,
+        verify,
         stages,
-        solve_seconds: solved.solve_seconds,
-        verify_seconds,
-        verify_over_solve: verify_seconds / solved.solve_seconds,
     })
 }
 
@@ -254,17 +392,40 @@ pub fn linear_table(report: &LinearReport) -> String {
             format!("{} ({} JSON bytes)", report.certificate, report.certificate_json_bytes),
         ),
         (
-            "verify / solve",
+            "verify / solve, whole processes",
             format!(
-                "{:.2} ({:.3} s / {:.3} s)",
-                report.verify_over_solve, report.verify_seconds, report.solve_seconds
+                "{:.2} wall ({:.2} s / {:.2} s), {:.2} CPU ({:.2} s / {:.2} s)",
+                report.verify_over_solve_wall,
+                report.verify.wall_seconds,
+                report.solve.wall_seconds,
+                report.verify_over_solve_cpu,
+                report.verify.cpu_seconds,
+                report.solve.cpu_seconds
             ),
         ),
     ];
     for (name, value) in sizes {
         let _ = writeln!(out, "| {name} | {value} |");
     }
-    let _ = writeln!(out, "\n| stage | seconds |\n|---|---:|");
+    let _ = writeln!(
+        out,
+        "\n| process (on the files) | wall s | CPU s | peak resident MB |\n|---|---:|---:|---:|"
+    );
+    let processes = [
+        ("gamecert reduce (writes the instance)", &report.reduce),
+        ("gamecert solve", &report.solve),
+        ("gamecert verify", &report.verify),
+    ];
+    for (name, cost) in processes {
+        let _ = writeln!(
+            out,
+            "| {name} | {:.2} | {:.2} | {:.0} |",
+            cost.wall_seconds,
+            cost.cpu_seconds,
+            cost.max_rss_bytes as f64 / 1e6
+        );
+    }
+    let _ = writeln!(out, "\n| stage (in the bench's process) | seconds |\n|---|---:|");
     for stage in &report.stages {
         let _ = writeln!(out, "| {} | {:.3} |", stage.stage, stage.seconds);
     }

@@ -682,7 +682,7 @@ fn backward_from_losses(
         .enumerate()
         .map(|(i, &code)| {
             let g = SmallGraph::from_code(n, code);
-            if !rules.moves(&g).is_empty() {
+            if rules.has_move(&g) {
                 if next_labels.is_none() {
                     return Err(format!("level {t} has moves but level {} is empty", t + 1));
                 }

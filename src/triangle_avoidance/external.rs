@@ -33,7 +33,10 @@
 //! - hereditary games ([`Rules::is_hereditary`]: triangle and odd-cycle avoidance, whose
 //!   positions are all triangle-free or all bipartite graphs): level t's codes are held, and
 //!   every lost position of level t + 1 marks its parents (itself minus an edge, one edge per
-//!   orbit) won; the rest of level t loses ([`backward_from_losses`]).
+//!   orbit) won; the rest of level t loses ([`backward_from_losses`]). Levels alternate
+//!   between mostly won and mostly lost, and where level t + 1 has many losses for the size of
+//!   level t, the first way (pulling: a winning position usually finds a lost child among its
+//!   first moves) is cheaper and is used instead ([`pull_is_cheaper`]).
 //!
 //! # Hereditary games: a filter on the forward pass
 //!
@@ -555,6 +558,9 @@ fn forward(
     Ok(size)
 }
 
+/// Moves [`backward`] looks up before it searches a position's automorphisms.
+const DIRECT_MOVES: usize = 2;
+
 /// Labels level t, given level t + 1 in memory; returns (bitmap, terminal count).
 fn backward(
     files: &Files,
@@ -587,9 +593,7 @@ fn backward(
                 let Some((codes, labels)) = next else {
                     return Err(format!("level {t} has moves but level {} is empty", t + 1));
                 };
-                // One move per orbit: isomorphic children have one label.
-                let generators = if moves.len() > 1 { automorphisms(&g) } else { Vec::new() };
-                for (a, b) in pair_orbit_representatives(n, &moves, &generators) {
+                let lost_child = |(a, b): (usize, usize)| {
                     let mut h = g;
                     h.add_edge(a, b);
                     let child = canonical(&h).code;
@@ -600,8 +604,25 @@ fn backward(
                             files.codes(t + 1).display()
                         )
                     })?;
-                    if labels[i / 64] >> (i % 64) & 1 == 0 {
+                    Ok::<bool, String>(labels[i / 64] >> (i % 64) & 1 == 0)
+                };
+                // The first moves are tried before any automorphism search: a position that
+                // wins usually has a lost child among them, and then its automorphisms (a
+                // search as dear as a canonical form) are never needed.
+                let direct = moves.len().min(DIRECT_MOVES);
+                for &edge in &moves[..direct] {
+                    if lost_child(edge)? {
                         return Ok((true, false)); // a move to a lost position
+                    }
+                }
+                if direct < moves.len() {
+                    // One move per orbit for the rest: isomorphic children have one label.
+                    // The first move is always its orbit's representative (the least).
+                    let generators = automorphisms(&g);
+                    for edge in pair_orbit_representatives(n, &moves, &generators) {
+                        if !moves[..direct].contains(&edge) && lost_child(edge)? {
+                            return Ok((true, false));
+                        }
                     }
                 }
                 Ok((false, false))
@@ -625,15 +646,16 @@ fn backward(
 /// pushing from level t + 1's losses to their parents ([`backward_from_losses`]). Pushing
 /// costs about one canonical form per edge of each lost position of level t + 1; pulling
 /// costs a few per position of level t where most win, since a lost child is found early.
-/// Levels alternate between mostly won and mostly lost, and measured level by level at
-/// n = 12 (both ways on every level, the labels equal) pulling won where the lost positions of
-/// level t + 1 times their t + 1 edges exceed about six times the size of level t (up to 3
-/// times faster there), and lost clearly below it; 7 leaves the near-ties to pushing. Either
-/// way gives the same labels, so the choice affects only the time.
+/// Levels alternate between mostly won and mostly lost. Measured level by level at n = 12
+/// (both ways on every level, the labels equal), pulling won where the lost positions of level
+/// t + 1 times their t + 1 edges exceed about six times the size of level t (up to 3 times
+/// faster there) and lost clearly below it; with [`DIRECT_MOVES`] pulling got cheaper, and
+/// over whole tables to n = 12 a factor of 4 to 5 did best (3 and 7 slower, 2 much slower).
+/// Either way gives the same labels, so the choice affects only the time.
 fn pull_is_cheaper(t: usize, size: u64, next_size: u64, next_labels: &[u64]) -> bool {
     let won: u64 = next_labels.iter().map(|w| u64::from(w.count_ones())).sum();
     let lost = next_size.saturating_sub(won);
-    lost.saturating_mul(t as u64 + 1) > size.saturating_mul(7)
+    lost.saturating_mul(t as u64 + 1) > size.saturating_mul(5)
 }
 
 /// Labels level t of a hereditary game ([`Rules::is_hereditary`]) backwards from level

@@ -42,7 +42,7 @@
 //!
 //! For triangle and odd-cycle avoidance the forward pass keeps a child H = G + e only when
 //! the added edge e has the largest invariant among H's edges
-//! ([`crate::triangle_avoidance::rules::has_largest_edge_invariant`]: the ends' degrees and
+//! ([`crate::triangle_avoidance::rules::Rules::augmented_children`]: the ends' degrees and
 //! neighbour-degree sums), so most children need no canonical form (the filter of McKay's
 //! geng). Every graph H of level t + 1 is still found: take an edge e of H of largest
 //! invariant; H - e is a position of level t (the family is closed under deleting an edge),

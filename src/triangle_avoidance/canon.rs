@@ -219,15 +219,17 @@ impl Partition {
     /// side in its current order). Returns the fragments' starts and the first largest one's,
     /// or `None` when the cell does not split.
     fn split_by_vertex(&mut self, c: usize, e: usize, neighbours: u16) -> Option<(u32, usize)> {
-        let mut cell = [0u8; MAX_VERTICES];
-        cell[..e - c].copy_from_slice(&self.lab[c..e]);
-        let hits = cell[..e - c].iter().filter(|&&v| neighbours >> v & 1 == 1).count();
+        // Most cells do not split: count first, and copy the order (the whole array, a fixed
+        // size, not a slice of the cell's length, which compiled to a call to memmove) only
+        // when they do.
+        let hits = self.lab[c..e].iter().filter(|&&v| neighbours >> v & 1 == 1).count();
         if hits == 0 || hits == e - c {
             return None;
         }
+        let cell = self.lab;
         let zeros = e - c - hits;
         let (mut low, mut high) = (c, c + zeros);
-        for &v in &cell[..e - c] {
+        for &v in &cell[c..e] {
             if neighbours >> v & 1 == 1 {
                 self.lab[high] = v;
                 high += 1;
@@ -365,10 +367,9 @@ impl Search<'_> {
             return;
         }
         let s = p.target();
-        let (mut cell, len) = ([0u8; MAX_VERTICES], p.end(s) - s);
-        cell[..len].copy_from_slice(&p.lab[s..s + len]);
+        let (cell, len) = (p.lab, p.end(s) - s); // the target cell is cell[s..s + len]
         let mut searched: u16 = 0;
-        for &v in &cell[..len] {
+        for &v in &cell[s..s + len] {
             if searched != 0 && self.in_orbit_of(searched, v, &path[..depth]) {
                 continue;
             }

@@ -383,7 +383,7 @@ fn backward_from_losses(
             won_by[i] = (parent >> 120) as Move;
         }
         for (i, &code) in levels[t].iter().enumerate() {
-            if won_by[i] == NO_MOVE && rules.moves(&SmallGraph::from_code(n, code)).is_empty() {
+            if won_by[i] == NO_MOVE && !rules.has_move(&SmallGraph::from_code(n, code)) {
                 terminal[t] += 1;
             }
         }

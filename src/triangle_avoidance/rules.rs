@@ -67,6 +67,24 @@ impl Rules {
         moves
     }
 
+    /// Whether `g` has a legal move (and no immediate win), without listing the moves.
+    pub fn has_move(self, g: &SmallGraph) -> bool {
+        if self.immediate_win(g) {
+            return false;
+        }
+        (0..g.n).any(|a| {
+            let mut rest = !g.adj[a] & crate::triangle_avoidance::canon::above(g.n, a);
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if self.legal(g, a, b) {
+                    return true;
+                }
+            }
+            false
+        })
+    }
+
     /// The canonical codes of the children of `g`, sorted and distinct: one canonical form per
     /// orbit of moves under the automorphisms of `g` found by its own canonical search (moves
     /// in one orbit give isomorphic children).
@@ -109,13 +127,38 @@ impl Rules {
         debug_assert!(self.is_hereditary());
         // No orbits of moves here: the filter is cheaper than the automorphism search, and a
         // child kept twice from one orbit is removed by the sort like any duplicate.
-        let moves = self.moves(g);
-        let mut kids: Vec<u128> = Vec::with_capacity(moves.len());
-        for (a, b) in moves {
-            let mut h = *g;
-            h.add_edge(a, b);
-            if has_largest_edge_invariant(&h, a, b) {
-                kids.push(crate::triangle_avoidance::canon::canonical(&h).code);
+        //
+        // A cheap necessary condition first, on degrees alone: the invariant orders degrees
+        // before anything else, so the added edge can have the largest one only if one of its
+        // ends has the child's largest degree, that is, degree at least the parent's largest
+        // minus one. Most moves fail it, and the full test (O(n + edges)) then never runs.
+        let mut kids: Vec<u128> = Vec::new();
+        if self.immediate_win(g) {
+            return kids;
+        }
+        let degree = g.adj.map(|m| m.count_ones());
+        let largest = degree[..g.n].iter().copied().max().unwrap_or(0);
+        let invariants = vertex_invariants(g);
+        // The vertices that may carry the child's largest degree.
+        let wide = (0..g.n).filter(|&v| degree[v] + 1 >= largest).fold(0u16, |m, v| m | 1 << v);
+        for a in 0..g.n {
+            // Partners of a: non-neighbours above a (legality tested below), and only wide
+            // ones when a is not wide itself.
+            let mut rest = !g.adj[a] & crate::triangle_avoidance::canon::above(g.n, a);
+            if wide >> a & 1 == 0 {
+                rest &= wide;
+            }
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if !self.legal(g, a, b) {
+                    continue;
+                }
+                if largest_after_adding(g, &invariants, a, b) {
+                    let mut h = *g;
+                    h.add_edge(a, b);
+                    kids.push(crate::triangle_avoidance::canon::canonical(&h).code);
+                }
             }
         }
         kids.sort_unstable();
@@ -210,8 +253,10 @@ fn vertex_invariants(g: &SmallGraph) -> [u16; MAX_VERTICES] {
 
 /// Whether the edge a-b of `g` has the largest edge invariant (its ends' vertex invariants,
 /// larger first) among the edges of `g`: an isomorphism-invariant test, so isomorphic pairs
-/// (graph, edge) answer alike.
-pub(crate) fn has_largest_edge_invariant(g: &SmallGraph, a: usize, b: usize) -> bool {
+/// (graph, edge) answer alike. The definition of the forward filter, kept for the tests:
+/// the engine computes it incrementally ([`largest_after_adding`], tested equal to this).
+#[cfg(test)]
+fn has_largest_edge_invariant(g: &SmallGraph, a: usize, b: usize) -> bool {
     let inv = vertex_invariants(g);
     let key = |x: usize, y: usize| {
         let (p, q) = (inv[x].max(inv[y]), inv[x].min(inv[y]));
@@ -224,6 +269,58 @@ pub(crate) fn has_largest_edge_invariant(g: &SmallGraph, a: usize, b: usize) -> 
             let y = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             if key(x, y) > mine {
+                return false;
+            }
+        }
+        true
+    })
+}
+
+/// The number of legal moves of triangle avoidance at `g`, counted by bit loops without
+/// listing them (the Winner's choice counts the replies to every move it considers).
+fn triangle_avoidance_replies(g: &SmallGraph) -> usize {
+    let mut count = 0;
+    for a in 0..g.n {
+        let mut rest = !g.adj[a] & crate::triangle_avoidance::canon::above(g.n, a);
+        while rest != 0 {
+            let b = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            count += usize::from(g.adj[a] & g.adj[b] == 0);
+        }
+    }
+    count
+}
+
+/// [`has_largest_edge_invariant`] of `g` + a-b at the edge a-b, from the vertex invariants
+/// of `g` (`invariants`), without building the child's: adding a-b raises the degrees of a
+/// and b by one, so each neighbour of a (of b) gains one in its neighbour-degree sum, and a
+/// (b) gains b's (a's) new degree. The edge has the largest invariant iff no vertex has a
+/// larger one than its larger end (every such vertex has an edge, which would beat it) and
+/// every edge at a vertex of that invariant has its other end no larger than a-b's smaller
+/// end; only those vertices' edges are visited, not all of them.
+fn largest_after_adding(
+    g: &SmallGraph,
+    invariants: &[u16; MAX_VERTICES],
+    a: usize,
+    b: usize,
+) -> bool {
+    let mut inv = [0u16; MAX_VERTICES];
+    for (v, slot) in inv.iter_mut().enumerate().take(g.n) {
+        *slot = invariants[v] + (g.adj[a] >> v & 1) + (g.adj[b] >> v & 1);
+    }
+    let (da, db) = (g.adj[a].count_ones() as u16 + 1, g.adj[b].count_ones() as u16 + 1);
+    inv[a] += 1 << 8 | db;
+    inv[b] += 1 << 8 | da;
+    let (top, low) = (inv[a].max(inv[b]), inv[a].min(inv[b]));
+    (0..g.n).all(|x| {
+        if inv[x] != top {
+            return inv[x] < top;
+        }
+        let mut rest = g.adj[x]; // plus a-b itself, whose other end is at most `low`
+        while rest != 0 {
+            let y = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if inv[y] > low {
                 return false;
             }
         }
@@ -252,7 +349,7 @@ pub(crate) fn winners_choice<P>(
         .map(|(a, b)| {
             let mut child = *g;
             child.add_edge(a, b);
-            (Rules::TriangleAvoidance.moves(&child).len(), (a, b), child)
+            (triangle_avoidance_replies(&child), (a, b), child)
         })
         .collect();
     by_replies.sort_by_key(|&(replies, edge, _)| (replies, edge));
@@ -311,6 +408,88 @@ mod tests {
         }
         // The filter must actually filter, or it saves nothing.
         assert!(kept > 1000 && dropped > 2 * kept, "{kept} kept, {dropped} dropped");
+    }
+
+    /// The forward filter's incremental test agrees with the test on the built child, for
+    /// every non-edge of random graphs of every size and density (odd-cycle avoidance's
+    /// moves may join two vertices with common neighbours, so those are included).
+    #[test]
+    fn the_incremental_largest_edge_test_agrees_with_the_direct_one() {
+        let mut rng = Rng::new(29);
+        let (mut kept, mut dropped) = (0, 0);
+        for round in 0..3000 {
+            let n = 2 + round % 15;
+            let percent = rng.below(60);
+            let mut g = SmallGraph::empty(n);
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(100) < percent {
+                        g.add_edge(a, b);
+                    }
+                }
+            }
+            let invariants = vertex_invariants(&g);
+            for a in 0..n {
+                for b in a + 1..n {
+                    if g.has_edge(a, b) {
+                        continue;
+                    }
+                    let mut h = g;
+                    h.add_edge(a, b);
+                    let direct = has_largest_edge_invariant(&h, a, b);
+                    assert_eq!(
+                        largest_after_adding(&g, &invariants, a, b),
+                        direct,
+                        "round {round}, {a}-{b}"
+                    );
+                    if direct {
+                        kept += 1;
+                    } else {
+                        dropped += 1;
+                    }
+                }
+            }
+        }
+        assert!(kept > 1000 && dropped > 1000, "{kept} kept, {dropped} dropped");
+    }
+
+    /// The counting shortcuts agree with the listed moves: `has_move` with a non-empty list
+    /// for every game, the reply count with the list's length for triangle avoidance, on
+    /// random graphs of every density (terminal and triangle-free ones included).
+    #[test]
+    fn move_counts_agree_with_the_listed_moves() {
+        let mut rng = Rng::new(11);
+        let (mut terminal, mut open) = (0, 0);
+        for round in 0..3000 {
+            let n = 1 + round % 16;
+            let percent = rng.below(100);
+            let mut g = SmallGraph::empty(n);
+            for a in 0..n {
+                for b in a + 1..n {
+                    // Triangle-free half of the time, so that triangle avoidance has moves.
+                    if rng.below(100) < percent && (round % 2 == 0 || g.adj[a] & g.adj[b] == 0) {
+                        g.add_edge(a, b);
+                    }
+                }
+            }
+            for rules in [
+                Rules::TriangleAvoidance,
+                Rules::TriangleAchievement,
+                Rules::OddCycleAvoidance,
+                Rules::ConnectedAvoidance,
+            ] {
+                let moves = rules.moves(&g);
+                assert_eq!(rules.has_move(&g), !moves.is_empty(), "round {round} {rules:?}");
+                if moves.is_empty() {
+                    terminal += 1;
+                } else {
+                    open += 1;
+                }
+            }
+            let listed = Rules::TriangleAvoidance.moves(&g).len();
+            assert_eq!(triangle_avoidance_replies(&g), listed, "round {round}");
+        }
+        assert!(terminal > 500 && open > 500, "{terminal} terminal, {open} with moves");
     }
 
     /// Over a whole level the filtered children are the distinct children: the

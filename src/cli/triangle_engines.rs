@@ -7,7 +7,7 @@
 
 use gamecert::base::io::BadInput;
 use gamecert::triangle_avoidance::rules::Rules;
-use gamecert::triangle_avoidance::solver::{Outcome, MAX_CERTIFIED_N};
+use gamecert::triangle_avoidance::solver::{Outcome, MAX_CERTIFIED_N, MAX_STREAM_TABLE_N};
 use std::path::{Path, PathBuf};
 
 /// `--engine`: which engine solves each n of `table triangle-avoidance`.
@@ -75,7 +75,8 @@ pub struct Storage {
 /// `table triangle-avoidance` on one machine: every n in 2..=max_n by the engine `engine`
 /// names (per n under `auto`). Triangle avoidance with n <= [`MAX_CERTIFIED_N`] is certified
 /// whichever engine runs: the in-memory engine replays a `triangle-strategy`, the out-of-core
-/// engine a `triangle-stream` written from its level files, the same strategy either way.
+/// engine a `triangle-stream` written from its level files, the same strategy either way; the
+/// out-of-core engine certifies up to [`MAX_STREAM_TABLE_N`].
 pub fn engine_rows(
     max_n: usize,
     rules: Rules,
@@ -192,7 +193,7 @@ fn out_of_core_row(
     .map_err(BadInput)?;
     bar.finish();
     let mut row = found.counts.outcome(n, rules, "out-of-core", 0.0);
-    if rules == Rules::TriangleAvoidance && n <= MAX_CERTIFIED_N {
+    if rules == Rules::TriangleAvoidance && n <= MAX_STREAM_TABLE_N {
         let out = budget.dir.join(format!("certificate-n{n}.tastream"));
         let mut bar = crate::cli::progress::Progress::new(
             &format!("n = {n} strategy positions written"),

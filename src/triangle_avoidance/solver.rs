@@ -44,6 +44,11 @@ use std::collections::HashMap;
 /// instead, from the out-of-core solver ([`crate::triangle_avoidance::stream_certificate`]).
 pub const MAX_CERTIFIED_N: usize = 12;
 
+/// Largest n whose row `table triangle-avoidance` certifies when the out-of-core engine runs
+/// it: the `triangle-stream` written from the level files and checked (n = 13: 227 MB, written
+/// and checked in about 15 s; n = 14: 2 GB on the work folder's disk, a few minutes).
+pub const MAX_STREAM_TABLE_N: usize = 14;
+
 /// Largest n the solver accepts. The canonical forms handle 16, but n = 14 has 467,871,369
 /// positions: about 68 GB at the ~145 bytes per position measured at n = 13.
 pub const MAX_N: usize = 13;

@@ -609,7 +609,7 @@ mod tests {
         }
         let marking = Instance::MarkingGame(MarkingSpec {
             game: crate::triangulations::marking::MarkingGame::Coloring,
-            triangulation: crate::base::geometry::TriangulationSpec {
+            triangulation: crate::triangulations::geometry::TriangulationSpec {
                 points: vec![[0, 0], [1, 0], [0, 1]],
                 triangles: vec![[0, 1, 2]],
                 edges: vec![[0, 1]],

@@ -32,10 +32,10 @@
 //! 5. Otherwise the (stretched) true coordinates.
 //!
 //! The orientation of the original points is computed exactly
-//! ([`gamecert_certificates::base::geometry::orient`]); floating point only places points on the
+//! ([`gamecert_certificates::triangulations::geometry::orient`]); floating point only places points on the
 //! page. Drawing only: nothing here decides anything about a game.
 
-use gamecert_certificates::base::geometry::{convex_hull, orient, Point};
+use gamecert_certificates::triangulations::geometry::{convex_hull, orient, Point};
 
 /// Larger sets are not relaxed (each sweep is cubic in the points).
 pub const MAX_RELAXED_POINTS: usize = 64;

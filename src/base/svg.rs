@@ -11,7 +11,7 @@
 //! label with no place even then is listed under the picture instead of drawn over another.
 
 use crate::base::point_layout::{self, Layout, Readability};
-use gamecert_certificates::base::geometry::Point;
+use gamecert_certificates::triangulations::geometry::Point;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

@@ -3,10 +3,10 @@
 
 use crate::triangulations::constructing::exact_certificate;
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::geometry::TriangulationSpec;
 use gamecert_certificates::check::{check, Limits};
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::triangulations::constructing::describe;
+use gamecert_certificates::triangulations::geometry::TriangulationSpec;
 use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec, Rules};
 use serde::Serialize;
 use std::fmt::Write as _;

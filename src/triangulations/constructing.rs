@@ -24,12 +24,12 @@
 //! the cap, when it passes them.
 
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::geometry::{convex_hull, orient};
 use gamecert_certificates::format::Certificate;
 use gamecert_certificates::triangulations::constructing::{
     bichromatic, key, legal, scored, step, BalancedColouring, ConstructStrategy, FirstSide, Pos,
     SecondSide, Step,
 };
+use gamecert_certificates::triangulations::geometry::{convex_hull, orient};
 use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec, Rules};
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;

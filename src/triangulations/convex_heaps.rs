@@ -23,9 +23,9 @@
 //! carries the labels and the period and the checker verifies both.
 
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::geometry::Triangulation;
 use gamecert_certificates::impartial::heaps::{Period, Rules};
 use gamecert_certificates::triangulations::convex_heaps::MarkingKayles;
+use gamecert_certificates::triangulations::geometry::Triangulation;
 use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
 use std::collections::HashMap;
 
@@ -368,10 +368,11 @@ pub fn certificate(spec: &MarkingSpec) -> Result<MarkingKayles, String> {
         }
         MarkingGame::MonochromaticTriangle => {
             let points = &spec.triangulation.points;
-            let (hull, convex) = gamecert_certificates::base::geometry::check_points_hull(
-                points,
-                &mut Budget::new(u64::MAX),
-            )?;
+            let (hull, convex) =
+                gamecert_certificates::triangulations::geometry::check_points_hull(
+                    points,
+                    &mut Budget::new(u64::MAX),
+                )?;
             if !convex {
                 return Err("Theorem 2 needs points in convex position".into());
             }
@@ -438,9 +439,9 @@ mod tests {
     // Whether the mover wins at a position under the checker's rules: the exact marking solver.
     use crate::triangulations::generate::{generate, parabola, Kind};
     use crate::triangulations::marking::wins as exact;
-    use gamecert_certificates::base::geometry::TriangulationSpec;
     use gamecert_certificates::check::{check, Limits};
     use gamecert_certificates::format::{Certificate, Instance};
+    use gamecert_certificates::triangulations::geometry::TriangulationSpec;
     use gamecert_certificates::triangulations::marking::{Outcome, Rules as MarkingRules};
 
     #[test]

@@ -300,7 +300,9 @@ pub fn convex_spec(game: FlipGame, n: usize, triangles: Vec<[usize; 3]>) -> Flip
 pub fn convex_position(shape: &Shape) -> bool {
     match shape {
         Shape::Convex(_) => true,
-        Shape::Points(p) => gamecert_certificates::base::geometry::convex_hull(p).len() == p.len(),
+        Shape::Points(p) => {
+            gamecert_certificates::triangulations::geometry::convex_hull(p).len() == p.len()
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! Generators of point sets and triangulations for the games on triangulations (seed 000):
 //! `gamecert gen triangulation --kind ...`. Every result is validated by the checker's
-//! geometry ([`gamecert_certificates::base::geometry`]) before it is returned.
+//! geometry ([`gamecert_certificates::triangulations::geometry`]) before it is returned.
 //!
 //! Convex position uses the points (i, i^2) (a parabola: convex, no three collinear). Kinds:
 //! - `convex`: a random triangulation of the convex polygon (random apex on a base, recursively);
@@ -15,7 +15,7 @@
 
 use crate::base::rng::Rng;
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::geometry::{
+use gamecert_certificates::triangulations::geometry::{
     check_points, strictly_inside, Point, TriangulationSpec,
 };
 
@@ -225,7 +225,7 @@ pub fn generate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::base::geometry::Triangulation;
+    use gamecert_certificates::triangulations::geometry::Triangulation;
 
     /// Simple-branching by the definition, on the validated triangulation's dual.
     fn simple_branching(t: &Triangulation) -> bool {

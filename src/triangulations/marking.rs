@@ -177,7 +177,9 @@ pub fn solve_instance(spec: &MarkingSpec) -> Result<MarkingStrategy, String> {
 /// Theorem 1 (seed 000): on a simple-branching triangulation of points in convex position, the
 /// Triangulation Coloring Game is Kayles on the arrays of the dual that remain when the inner
 /// triangles are removed (one heap per array, its number of triangles). Returns the heap sizes.
-pub fn kayles_heaps(t: &gamecert_certificates::base::geometry::Triangulation) -> Vec<usize> {
+pub fn kayles_heaps(
+    t: &gamecert_certificates::triangulations::geometry::Triangulation,
+) -> Vec<usize> {
     let dual = t.dual();
     let inner = t.inner_triangles();
     let mut seen = vec![false; dual.len()];
@@ -316,7 +318,7 @@ mod tests {
     /// G(n) = 0), n = 3..8; and the certificates check, also with inner points.
     #[test]
     fn theorem_2_monochromatic_triangle() {
-        use gamecert_certificates::base::geometry::TriangulationSpec;
+        use gamecert_certificates::triangulations::geometry::TriangulationSpec;
         use gamecert_certificates::triangulations::marking::check_marking_strategy;
         let dawson =
             gamecert_certificates::impartial::heaps::Rules::parse("dawson-kayles").unwrap();

@@ -20,7 +20,7 @@
 //! edges and the winning first edges by name.
 
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::geometry::Triangulation;
+use gamecert_certificates::triangulations::geometry::Triangulation;
 use serde::Serialize;
 use std::collections::HashMap;
 

@@ -37,7 +37,7 @@ pub fn as_convex(spec: &FlipSpec) -> Result<Option<ConvexPolygon>, String> {
     match &shape {
         Shape::Convex(n) => Ok(Some((*n, spec.triangles.clone(), (0..*n).collect()))),
         Shape::Points(p) => {
-            let hull = gamecert_certificates::base::geometry::convex_hull(p);
+            let hull = gamecert_certificates::triangulations::geometry::convex_hull(p);
             if hull.len() != p.len() {
                 return Ok(None);
             }

@@ -65,7 +65,10 @@ fn the_checker_keeps_its_size_rule() {
         lines < 1000,
         "the checker's shared core has {lines} code lines (the rule: under 1,000)"
     );
-    for family in ["voronoi", "triangulations", "impartial", "vertexnim", "triangle_avoidance"] {
+    // base/ (the shared pieces) is held to a family's limit too.
+    for family in
+        ["base", "voronoi", "triangulations", "impartial", "vertexnim", "triangle_avoidance"]
+    {
         let path = format!("certificates/src/{family}");
         let Some(lines) = code_lines(&[&path]) else { return };
         assert!(lines <= 3000, "{path} has {lines} code lines (the rule: at most 3,000)");

@@ -6,7 +6,7 @@ use common::{bad_input, gamecert, stderr};
 use gamecert::base::svg::{boxes_meet, Colour, Frame, Page, Sheet, Stroke, DOT};
 use gamecert::triangulations::generate::{generate, Kind};
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::geometry::{orient, Point};
+use gamecert_certificates::triangulations::geometry::{orient, Point};
 
 /// Every point's centre as the SVG draws it (`<circle cx=".." cy=".."`).
 fn drawn_centres(svg: &str) -> Vec<[f64; 2]> {

@@ -10,7 +10,6 @@ pub mod dimacs;
 pub mod error;
 pub(crate) mod fingerprint;
 pub mod free_form;
-pub mod geometry;
 pub mod graph;
 pub mod graph_file;
 pub mod input;

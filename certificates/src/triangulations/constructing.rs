@@ -563,7 +563,7 @@ mod tests {
     #[allow(unused_imports)]
     use crate::base::budget::Budget;
     use crate::base::budget::DEFAULT_MAX_WORK;
-    use crate::base::geometry::TriangulationSpec;
+    use crate::triangulations::geometry::TriangulationSpec;
 
     fn spec(game: MarkingGame, points: Vec<[i64; 2]>, triangles: Vec<[usize; 3]>) -> MarkingSpec {
         MarkingSpec { game, triangulation: TriangulationSpec { points, triangles, edges: vec![] } }

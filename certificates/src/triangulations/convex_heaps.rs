@@ -27,11 +27,11 @@
 //! theorem when a heap is beyond the checked labels.
 
 use crate::base::budget::Budget;
-use crate::base::geometry::{check_points_hull, Triangulation};
 use crate::impartial::heaps::{
     check_labelling_of, HeapLabelling, HeapMove, LabellingReport, Period, Rules,
     CLAIM_FIRST_PLAYER_WINS, CLAIM_SECOND_PLAYER_WINS,
 };
+use crate::triangulations::geometry::{check_points_hull, Triangulation};
 use crate::triangulations::marking::{
     MarkingGame, MarkingSpec, MAX_CONSTRUCTING_POINTS, MAX_EDGES,
 };
@@ -297,7 +297,7 @@ mod tests {
     #[allow(unused_imports)]
     use crate::base::budget::Budget;
     use crate::base::budget::DEFAULT_MAX_WORK;
-    use crate::base::geometry::{Point, TriangulationSpec};
+    use crate::triangulations::geometry::{Point, TriangulationSpec};
 
     fn parabola(n: usize) -> Vec<Point> {
         (0..n as i64).map(|i| [i, i * i]).collect()

@@ -4,7 +4,7 @@
 //!
 //! A flip replaces an edge by the other diagonal of the quadrilateral formed by its two
 //! triangles; it is legal iff that quadrilateral is strictly convex, i.e. the edge ab (with
-//! apexes c and d) and the segment cd cross ([`crate::base::geometry::segments_cross`] on `i64`
+//! apexes c and d) and the segment cd cross ([`crate::triangulations::geometry::segments_cross`] on `i64`
 //! coordinates; a hull edge has one triangle and never flips). Every move flips a *black*
 //! edge. Decisions taken on the text (the paper leaves them implicit):
 //! - Every edge starts black. Colours are never removed; a coloured edge is never flipped (only
@@ -25,7 +25,7 @@
 //!   green than black edges).
 //!
 //! The instance (kind `flip-game`) carries the game and either points and triangles (or
-//! edges), validated by [`crate::base::geometry`], or `convex_polygon: n` and triangles: the vertices
+//! edges), validated by [`crate::triangulations::geometry`], or `convex_polygon: n` and triangles: the vertices
 //! 0..n-1 of an abstract convex polygon in counter-clockwise order. There the orientation of
 //! three vertices is their cyclic order, so every diagonal is flippable (a flip in convex
 //! position is always legal geometrically); this form is checked in O(n log n) (n - 2 distinct
@@ -47,8 +47,8 @@
 
 use crate::base::budget::Budget;
 use crate::base::fingerprint::Fingerprints;
-use crate::base::geometry::{segments_cross, validate_triangulation, Point};
 use crate::replay::{replay, Node, Rules};
+use crate::triangulations::geometry::{segments_cross, validate_triangulation, Point};
 use crate::verdict::{Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -150,7 +150,7 @@ impl Shape {
     /// Positive iff a, b, c turn counter-clockwise (for the convex polygon: cyclic order).
     pub fn orient(&self, a: usize, b: usize, c: usize) -> i128 {
         match self {
-            Shape::Points(p) => crate::base::geometry::orient(p[a], p[b], p[c]),
+            Shape::Points(p) => crate::triangulations::geometry::orient(p[a], p[b], p[c]),
             Shape::Convex(_) => {
                 // Distinct a, b, c turn counter-clockwise iff exactly two of the three steps
                 // go up (a < b < c and its rotations).

@@ -18,7 +18,7 @@
 //!   "edge k" is the k-th pair of points in sorted order.
 //!
 //! The instance (kind `marking-game`) gives the points, the triangles and the game; the
-//! triangulation is validated by [`crate::base::geometry`]. Edges are numbered in sorted order
+//! triangulation is validated by [`crate::triangulations::geometry`]. Edges are numbered in sorted order
 //! (pairs (i, j), i < j, lexicographically), and a position is the set of green edges as a
 //! hexadecimal bit mask (bit k = edge k).
 //!
@@ -31,8 +31,8 @@
 //! rules.
 
 use crate::base::budget::Budget;
-use crate::base::geometry::{Point, Triangulation, TriangulationSpec};
 use crate::replay::{replay, Node};
+use crate::triangulations::geometry::{Point, Triangulation, TriangulationSpec};
 use crate::verdict::{Claim, Verdict, Work};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -198,7 +198,7 @@ impl Rules {
                     .into(),
             );
         }
-        crate::base::geometry::check_points(points, budget)?;
+        crate::triangulations::geometry::check_points(points, budget)?;
         // n <= 11: none of these products comes near overflowing.
         let (nn, pair_count) = (n as u64, (n * n.saturating_sub(1) / 2) as u64);
         budget.charge(
@@ -214,7 +214,12 @@ impl Rules {
             .map(|e| {
                 pairs.iter().enumerate().fold(0u64, |m, (k, f)| {
                     let p = |i: usize| points[i];
-                    if crate::base::geometry::segments_cross(p(e[0]), p(e[1]), p(f[0]), p(f[1])) {
+                    if crate::triangulations::geometry::segments_cross(
+                        p(e[0]),
+                        p(e[1]),
+                        p(f[0]),
+                        p(f[1]),
+                    ) {
                         m | 1 << k
                     } else {
                         m
@@ -227,7 +232,7 @@ impl Rules {
             for b in a + 1..n {
                 for c in b + 1..n {
                     let empty = (0..n).all(|q| {
-                        !crate::base::geometry::strictly_inside(
+                        !crate::triangulations::geometry::strictly_inside(
                             points[q], points[a], points[b], points[c],
                         )
                     });

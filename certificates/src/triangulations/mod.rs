@@ -5,5 +5,6 @@ pub mod constructing;
 pub mod convex_heaps;
 pub mod flip_bound;
 pub mod flipping;
+pub mod geometry;
 pub mod marking;
 pub mod nimstring_strips;

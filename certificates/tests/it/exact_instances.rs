@@ -6,9 +6,9 @@
 //! instance, and rejected, through `check`, on the instance with the extra edge.
 
 use gamecert_certificates::base::budget::{Budget, DEFAULT_MAX_WORK};
-use gamecert_certificates::base::geometry::{Point, TriangulationSpec};
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::triangulations::flipping::{FlipGame, FlipSequence, FlipSpec};
+use gamecert_certificates::triangulations::geometry::{Point, TriangulationSpec};
 use gamecert_certificates::triangulations::marking::{
     MarkingGame, MarkingSpec, MarkingStrategy, Outcome, Rules,
 };

@@ -15,9 +15,9 @@ use gamecert::triangulations::convex_heaps::{
 };
 use gamecert::triangulations::generate::parabola;
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::geometry::TriangulationSpec;
 use gamecert_certificates::check::{check, Limits};
 use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::triangulations::geometry::TriangulationSpec;
 use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
 use serde::Serialize;
 use std::time::Instant;

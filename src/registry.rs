@@ -146,7 +146,7 @@ pub static KINDS: &[Kind] = &[
         estimate: Some(crate::voronoi::solve::dnf_estimate),
         generators: &[],
         tables: &[],
-        pictures: "",
+        pictures: "the formula and a dnf-strategy's play, move by move (SVG)",
         strategies: &["dnf-strategy"],
     },
     Kind {
@@ -162,7 +162,7 @@ pub static KINDS: &[Kind] = &[
         estimate: None,
         generators: &[],
         tables: &[],
-        pictures: "",
+        pictures: "the coins and a coin-labelling's play, move by move (SVG)",
         strategies: &["coin-labelling"],
     },
     Kind {
@@ -178,7 +178,7 @@ pub static KINDS: &[Kind] = &[
         estimate: None,
         generators: &[],
         tables: &["kayles", "dawson-kayles", "grundy", "octal"],
-        pictures: "",
+        pictures: "the heaps and a heap-labelling's play, move by move (SVG)",
         strategies: &["heap-labelling"],
     },
     Kind {
@@ -194,7 +194,7 @@ pub static KINDS: &[Kind] = &[
         estimate: Some(crate::triangle_avoidance::external::estimate),
         generators: &[],
         tables: &["triangle-avoidance"],
-        pictures: "",
+        pictures: "the graph so far and a triangle-strategy's play (SVG)",
         strategies: &["triangle-strategy"],
     },
     Kind {
@@ -299,7 +299,7 @@ pub static KINDS: &[Kind] = &[
         estimate: None,
         generators: &["vertexnim"],
         tables: &["vertex-nimg"],
-        pictures: "",
+        pictures: "the weighted graph, the token and a vertexnim-strategy's play (SVG)",
         strategies: &["vertexnim-strategy"],
     },
 ];

@@ -101,7 +101,23 @@ pub fn draw(
             let game = spec.validate().map_err(invalid)?;
             draw_voronoi(spec, &game, name, certificate, format, title)
         }
+        Instance::PosDnfGame(_)
+        | Instance::CoinGame(_)
+        | Instance::HeapGame(_)
+        | Instance::TriangleAvoidance(_)
+        | Instance::VertexNim(_) => {
+            instance.validate().map_err(invalid)?;
+            match certificate {
+                Some(certificate) => draw_play(instance, certificate, title),
+                None => Err(BadInput(format!(
+                    "{name}: a {} instance is drawn with a strategy certificate (--certificate)",
+                    instance.kind()
+                ))
+                .into()),
+            }
+        }
         // The registry's check above refused every kind without pictures.
+        #[allow(unreachable_patterns)]
         other => Err(BadInput(format!(
             "{name}: internal error: the registry lists pictures of a {} instance that render \
              does not draw",
@@ -192,6 +208,67 @@ fn draw_flip(
     let drawing = crate::triangulations::flip_render::frames(spec, certificate, title)
         .map_err(|e| BadInput(format!("{name}: {e}")))?;
     Ok(Drawing { frames: drawing.frames, note: drawing.summary, claim, moves: None, margin: None })
+}
+
+/// The most frames a play drawn through the play library gets (its positions after that are
+/// summed up in the note).
+const MOST_PLAY_FRAMES: usize = 200;
+
+/// A play drawn through the play library ([`crate::play`]), for the families whose pictures
+/// are the play library's own ([`crate::play::Position::svg`]): the certified side follows the
+/// checked strategy, the other plays its first legal move; each frame marks the move about to
+/// be made, and the last shows the end.
+fn draw_play(
+    instance: &Instance,
+    (certificate, path): Named,
+    title: &str,
+) -> Result<Drawing, RenderError> {
+    use crate::play::{PlayError, Strategy};
+    let strategy = match Strategy::checked(instance, certificate, &Limits::default()) {
+        Ok(strategy) => strategy,
+        Err(PlayError::Rejected { .. }) => {
+            return Err(RenderError::Rejected(Box::new(check(
+                instance,
+                certificate,
+                &Limits::default(),
+            ))))
+        }
+        Err(PlayError::NoStrategy(why)) => {
+            return Err(BadInput(format!("{path}: {why}: it has no play to draw")).into())
+        }
+        Err(PlayError::BadInput(why)) => return Err(BadInput(format!("{path}: {why}")).into()),
+    };
+    let certified = |side| strategy.certifies(side);
+    let mut position = strategy.start();
+    let mut frames = Vec::new();
+    let mut moves = 0;
+    while position.outcome().is_none() && frames.len() < MOST_PLAY_FRAMES {
+        let mover = position.to_move();
+        let (chosen, how) = match strategy.reply(&position).filter(|_| certified(mover)) {
+            Some(reply) => (reply, "the certified reply"),
+            None => match position.legal_moves().into_iter().next() {
+                Some(first) => (first, "the first legal move"),
+                None => break,
+            },
+        };
+        let who = strategy.side_name(mover);
+        let caption = format!("{title}: move {}, {who} plays {chosen} ({how})", moves + 1);
+        frames.push(position.svg(Some(&chosen), &caption));
+        position = position.apply(&chosen);
+        moves += 1;
+    }
+    let end = match position.outcome() {
+        Some(outcome) => format!("{title}: the end: {}", outcome.result),
+        None => format!("{title}: after {}", counted(moves, "move")),
+    };
+    frames.push(position.svg(None, &end));
+    let claim = strategy.claim().to_string();
+    let note = format!(
+        "{}; the certified side follows the certificate, the other plays its first legal move \
+         (one reply of many); certified: {claim}",
+        counted(moves, "move")
+    );
+    Ok(Drawing { frames, note: Some(note), claim: Some(claim), moves: Some(moves), margin: None })
 }
 
 /// B's placement in a one-round witness.

@@ -108,8 +108,40 @@ fn text_box(x: f64, y: f64, text: &str, font: f64) -> LabelBox {
     (x - half, y - font * 0.8 - 1.5, x + half, y + font * 0.2 + 1.5)
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+/// `text` safe inside an SVG element or a double-quoted attribute.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// A position's text drawing as a picture (monospace lines under `caption`, and the `marked`
+/// move's notation under them): what a game without a picture of its own shows.
+pub fn text_picture(drawing: &str, marked: Option<&str>, caption: &str) -> String {
+    const FONT: f64 = 14.0;
+    let mut lines: Vec<String> = drawing.lines().map(str::to_string).collect();
+    if let Some(marked) = marked {
+        lines.push(format!("marked move: {marked}"));
+    }
+    let widest = lines.iter().chain([&caption.to_string()]).map(|l| l.chars().count()).max();
+    let width = (widest.unwrap_or(0) as f64 * FONT * 0.62 + 24.0).max(200.0);
+    let height = (lines.len() + 2) as f64 * FONT * 1.4 + 12.0;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
+         viewBox=\"0 0 {width:.0} {height:.0}\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"12\" y=\"{:.0}\" font-family=\"sans-serif\" font-size=\"{FONT}\" \
+         font-weight=\"bold\">{}</text>\n",
+        FONT * 1.4,
+        escape(caption)
+    );
+    for (k, line) in lines.iter().enumerate() {
+        svg.push_str(&format!(
+            "<text x=\"12\" y=\"{:.0}\" font-family=\"monospace\" font-size=\"{FONT}\" \
+             xml:space=\"preserve\">{}</text>\n",
+            (k + 3) as f64 * FONT * 1.4,
+            escape(line)
+        ));
+    }
+    svg.push_str("</svg>\n");
+    svg
 }
 
 /// `text` cut into lines of at most `width` pixels at `font` pixels (0.58 em a character, a

@@ -127,6 +127,19 @@ pub(crate) trait Family: Send + Sync + 'static {
     fn read_position(&self, text: &str) -> Result<Self::State, String>;
     /// The position drawn as text for a terminal.
     fn draw(&self, state: &Self::State) -> String;
+    /// One line on the position for a person following the game: who owns what and the score
+    /// so far, where the game has them (empty where it has none).
+    fn summary(&self, _state: &Self::State) -> String {
+        String::new()
+    }
+    /// The position drawn as an SVG picture headed by `caption`, with `marked` (a legal move
+    /// here) marked. Every element a person may click to make a move carries
+    /// `data-move="NOTATION"`, the move's notation (what [`Family::read_move`] reads), so that
+    /// `gamecert serve`'s page plays by clicks. The default draws the text drawing.
+    fn svg(&self, state: &Self::State, marked: Option<&Self::Move>, caption: &str) -> String {
+        let marked = marked.map(|m| self.write_move(state, m));
+        crate::base::svg::text_picture(&self.draw(state), marked.as_deref(), caption)
+    }
     /// How the game ended, or `None` while it goes on.
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
     /// The certified strategy's move, when the certificate gives one here.
@@ -157,6 +170,8 @@ trait Erased: Send + Sync {
     fn write_position(&self, state: &Held) -> String;
     fn read_position(&self, text: &str) -> Result<Held, String>;
     fn draw(&self, state: &Held) -> String;
+    fn summary(&self, state: &Held) -> String;
+    fn svg(&self, state: &Held, marked: Option<&Move>, caption: &str) -> String;
     fn outcome(&self, state: &Held) -> Option<Outcome>;
     fn reply(&self, state: &Held) -> Option<Move>;
     fn side_name(&self, side: Side) -> String;
@@ -209,6 +224,12 @@ impl<F: Family> Erased for Game<F> {
     }
     fn draw(&self, state: &Held) -> String {
         self.0.draw(cast(state))
+    }
+    fn summary(&self, state: &Held) -> String {
+        self.0.summary(cast(state))
+    }
+    fn svg(&self, state: &Held, marked: Option<&Move>, caption: &str) -> String {
+        self.0.svg(cast(state), marked.map(|m| cast::<F::Move>(&m.held)), caption)
     }
     fn outcome(&self, state: &Held) -> Option<Outcome> {
         self.0.outcome(cast(state))
@@ -433,6 +454,17 @@ impl Position {
     /// How the game ended, or `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome(&self.state)
+    }
+
+    /// One line on who owns what and the score so far (empty where the game has no score).
+    pub fn summary(&self) -> String {
+        self.game.summary(&self.state)
+    }
+
+    /// The position as SVG headed by `caption`, with `marked` (a legal move here) marked; every
+    /// clickable element carries `data-move="NOTATION"` (see [`Family::svg`]).
+    pub fn svg(&self, marked: Option<&Move>, caption: &str) -> String {
+        self.game.svg(&self.state, marked, caption)
     }
 }
 

@@ -6,6 +6,7 @@ mod common;
 mod fuzz;
 
 mod architecture;
+mod browser;
 mod census_each;
 mod certificates;
 mod check_posdnf;

@@ -1,0 +1,357 @@
+//! `gamecert serve`'s page in a real browser (issue 34, item 4): headless Chromium (Debian's
+//! `chromium` and `chromium-driver`) driven through WebDriver with fantoccini. The test opens the
+//! gallery, plays whole games in three families by clicking the board (a move's button when the
+//! board's element cannot take the click), reads the summary and the result from the page, and
+//! uploads a good and a tampered certificate on the verify page, whose verdicts must be the text
+//! `gamecert verify` prints for the same files.
+//!
+//! `.ci/run` installs the two packages when they are missing, so CI always runs this test
+//! (with `CI` set, missing tools fail it); a local run without them says that the test was
+//! skipped and why. Screenshots go to `$GAMECERT_SCREENSHOTS` (docs/screenshots/ is refreshed
+//! with `GAMECERT_SCREENSHOTS=docs/screenshots cargo test --release --test it browser`), else
+//! to a temporary folder.
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The games played by clicking: one per family, from the gallery (the demo's cases).
+const GAMES: [&str; 3] = ["kayles", "triangle-8", "kary-4-4"];
+
+/// How long any one thing on the page may take before the test fails.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A child process killed when the test ends, however it ends.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `chromedriver` and the Chromium binary, or why the test cannot run.
+fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
+    let on_path = |name: &str| {
+        std::env::var_os("PATH").and_then(|paths| {
+            std::env::split_paths(&paths).map(|dir| dir.join(name)).find(|p| p.is_file())
+        })
+    };
+    let driver = on_path("chromedriver")
+        .ok_or("chromedriver is not on PATH (Debian: apt-get install chromium-driver)")?;
+    let browser = ["chromium", "chromium-browser"]
+        .iter()
+        .find_map(|name| on_path(name))
+        .ok_or("chromium is not on PATH (Debian: apt-get install chromium)")?;
+    Ok((driver, browser))
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// `gamecert serve --port 0` and the address its first line names.
+fn start_server() -> (Killed, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("gamecert serve starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let url = first
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("serve's first line names its address: {first:?}"))
+        .to_string();
+    (Killed(child), url)
+}
+
+/// chromedriver on a free port, once it answers.
+fn start_driver(driver: &Path) -> (Killed, String) {
+    let port = free_port();
+    let child = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(start.elapsed() < PATIENCE, "chromedriver did not listen on {port}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (Killed(child), format!("http://127.0.0.1:{port}"))
+}
+
+async fn connect(driver_url: &str, browser: &Path) -> Client {
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("browserName".into(), "chrome".into());
+    capabilities.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": browser,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1280,1000"],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(driver_url)
+        .await
+        .expect("WebDriver session with headless Chromium")
+}
+
+/// Waits until `probe` answers `Some`, polling the page.
+async fn until<T, F, Fut>(what: &str, mut probe: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let start = Instant::now();
+    loop {
+        if let Some(found) = probe().await {
+            return found;
+        }
+        assert!(start.elapsed() < PATIENCE, "waited {PATIENCE:?} for {what}");
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+async fn attribute(client: &Client, css: &str, name: &str) -> Option<String> {
+    client.find(Locator::Css(css)).await.ok()?.attr(name).await.ok()?
+}
+
+async fn text(client: &Client, css: &str) -> String {
+    match client.find(Locator::Css(css)).await {
+        Ok(element) => element.text().await.unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+/// Opens `route` and waits until the view says it has loaded.
+async fn open(client: &Client, base: &str, route: &str) {
+    client.goto(&format!("{base}{route}")).await.unwrap();
+    // A hash route on the same page does not reload it: wait for the view to change.
+    client.refresh().await.unwrap();
+    until(&format!("{route} to load"), || async {
+        (attribute(client, "body", "data-ready").await.as_deref() == Some("true")).then_some(())
+    })
+    .await;
+}
+
+async fn idle(client: &Client) {
+    until("the board to be idle", || async {
+        (attribute(client, "#board", "data-busy").await.as_deref() == Some("false")).then_some(())
+    })
+    .await;
+}
+
+async fn screenshot(client: &Client, folder: &Path, name: &str) {
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(folder.join(name), png).unwrap();
+}
+
+/// Plays `case` to the end by clicking; returns (board clicks, button clicks).
+async fn play_by_clicks(client: &Client, base: &str, case: &str, shots: &Path) -> (usize, usize) {
+    open(client, base, &format!("#/play/{case}")).await;
+    idle(client).await;
+    let claim = text(client, "#claim").await;
+    assert!(!claim.is_empty(), "{case}: the page shows the certified claim");
+    // Hint: the strategy's move for the person, or a sentence saying there is none.
+    client.find(Locator::Css("#hint")).await.unwrap().click().await.unwrap();
+    until(&format!("{case}: a hint"), || async {
+        Some(text(client, "#hint-text").await).filter(|t| !t.is_empty())
+    })
+    .await;
+    let (mut on_board, mut on_buttons) = (0, 0);
+    let mut undone = false;
+    for _ in 0..200 {
+        if !text(client, "#result").await.is_empty() {
+            break;
+        }
+        let before = text(client, "#last-move").await;
+        let clickable = client.find_all(Locator::Css("#board [data-move]")).await.unwrap();
+        let mut clicked = false;
+        if let Some(element) = clickable.first() {
+            clicked = element.click().await.is_ok();
+            on_board += usize::from(clicked);
+        }
+        if !clicked {
+            let button = client
+                .find(Locator::Css("#moves button[data-move]"))
+                .await
+                .unwrap_or_else(|_| panic!("{case}: neither the board nor #moves offers a move"));
+            button.click().await.unwrap();
+            on_buttons += 1;
+        }
+        until(&format!("{case}: the answer to a move"), || async {
+            let now = text(client, "#last-move").await;
+            (now != before || !text(client, "#result").await.is_empty()).then_some(())
+        })
+        .await;
+        idle(client).await;
+        if !undone && text(client, "#result").await.is_empty() {
+            // Undo once: back to the person's previous turn, then play on.
+            let after = text(client, "#last-move").await;
+            client.find(Locator::Css("#undo")).await.unwrap().click().await.unwrap();
+            until(&format!("{case}: undo"), || async {
+                (text(client, "#last-move").await != after).then_some(())
+            })
+            .await;
+            idle(client).await;
+            undone = true;
+        }
+        if on_board + on_buttons == 2 {
+            screenshot(client, shots, &format!("play-{case}.png")).await;
+        }
+    }
+    let result = text(client, "#result").await;
+    assert!(!result.is_empty(), "{case}: the game ended within 200 moves");
+    let met = attribute(client, "#result", "data-claim-met").await;
+    // The person plays the side the certificate proves cannot win: the certified side meets
+    // its claim whatever the clicks were.
+    assert_eq!(met.as_deref(), Some("true"), "{case}: {result}");
+    assert!(result.contains(&claim) || result.contains("claim"), "{case}: {result}");
+    let summary = text(client, "#summary").await;
+    eprintln!("{case}: {on_board} board clicks, {on_buttons} button clicks; {summary}; {result}");
+    screenshot(client, shots, &format!("end-{case}.png")).await;
+    (on_board, on_buttons)
+}
+
+/// Uploads `instance` and `certificate` on the verify page; the verdict's text, whether it was
+/// accepted and the exit code the page reports.
+async fn verify_upload(
+    client: &Client,
+    base: &str,
+    instance: &Path,
+    certificate: &Path,
+) -> (String, String, String) {
+    open(client, base, "#/verify").await;
+    let path = |p: &Path| p.canonicalize().unwrap().to_string_lossy().into_owned();
+    client
+        .find(Locator::Css("#instance-file"))
+        .await
+        .unwrap()
+        .send_keys(&path(instance))
+        .await
+        .unwrap();
+    let certificate_input = client.find(Locator::Css("#certificate-file")).await.unwrap();
+    certificate_input.send_keys(&path(certificate)).await.unwrap();
+    client.find(Locator::Css("#verify-run")).await.unwrap().click().await.unwrap();
+    let accepted =
+        until("a verdict", || async { attribute(client, "#verdict", "data-accepted").await }).await;
+    let exit = attribute(client, "#verdict", "data-exit").await.unwrap_or_default();
+    (text(client, "#verdict").await, accepted, exit)
+}
+
+/// What `gamecert verify` prints for the files named as the browser names them (no folder).
+fn cli_verdict(dir: &Path, instance: &str, certificate: &str) -> (String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .current_dir(dir)
+        .args(["verify", instance, certificate])
+        .output()
+        .unwrap();
+    let text =
+        format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (text, out.status.code().unwrap_or(-1))
+}
+
+/// Lines with their spacing evened out: the page's text as a browser reports it.
+fn even(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_page_plays_and_verifies_in_a_real_browser() {
+    let (driver, browser) = match browser_tools() {
+        Ok(tools) => tools,
+        Err(why) if std::env::var_os("CI").is_some() => {
+            panic!("CI runs the browser test, and {why}: .ci/run installs it")
+        }
+        Err(why) => {
+            eprintln!("browser test skipped: {why}");
+            return;
+        }
+    };
+    let scratch = tempfile::tempdir().unwrap();
+    let shots = match std::env::var_os("GAMECERT_SCREENSHOTS") {
+        Some(folder) => PathBuf::from(folder),
+        None => scratch.path().join("screenshots"),
+    };
+    std::fs::create_dir_all(&shots).unwrap();
+    let demo = scratch.path().join("demo");
+    let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(["demo", "-q", "--out", demo.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let tampered = demo.join("kayles.tampered.json");
+    let good = std::fs::read_to_string(demo.join("kayles.cert.json")).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&good).unwrap();
+    tamper(&mut json);
+    std::fs::write(&tampered, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+
+    let (_server, base) = start_server();
+    let (_driver, driver_url) = start_driver(&driver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let client = connect(&driver_url, &browser).await;
+        open(&client, &base, "#/").await;
+        let cases = client.find_all(Locator::Css("#gallery .case[data-case]")).await.unwrap();
+        assert!(cases.len() >= 20, "the gallery shows the demo's cases: {}", cases.len());
+        screenshot(&client, &shots, "gallery.png").await;
+
+        let mut board_clicks = 0;
+        for case in GAMES {
+            let (on_board, _) = play_by_clicks(&client, &base, case, &shots).await;
+            board_clicks += on_board;
+        }
+        assert!(board_clicks > 0, "some moves were made by clicking the board itself");
+
+        let (text, accepted, exit) = verify_upload(
+            &client,
+            &base,
+            &demo.join("kayles.instance.json"),
+            &demo.join("kayles.cert.json"),
+        )
+        .await;
+        let (expected, code) = cli_verdict(&demo, "kayles.instance.json", "kayles.cert.json");
+        assert_eq!((accepted.as_str(), exit.as_str(), code), ("true", "0", 0), "{text}");
+        assert_eq!(even(&text), even(&expected));
+        screenshot(&client, &shots, "verify-accepted.png").await;
+
+        let (text, accepted, exit) =
+            verify_upload(&client, &base, &demo.join("kayles.instance.json"), &tampered).await;
+        let (expected, code) = cli_verdict(&demo, "kayles.instance.json", "kayles.tampered.json");
+        assert_eq!((accepted.as_str(), exit.as_str(), code), ("false", "1", 1), "{text}");
+        assert_eq!(even(&text), even(&expected));
+        screenshot(&client, &shots, "verify-rejected.png").await;
+        client.close().await.unwrap();
+    });
+}
+
+/// A heap labelling with one Grundy value changed: the checker must reject it.
+fn tamper(certificate: &mut serde_json::Value) {
+    fn first_number(value: &mut serde_json::Value) -> Option<&mut serde_json::Value> {
+        match value {
+            serde_json::Value::Number(_) => Some(value),
+            serde_json::Value::Array(items) => items.iter_mut().rev().find_map(first_number),
+            serde_json::Value::Object(fields) => fields.values_mut().find_map(first_number),
+            _ => None,
+        }
+    }
+    let values = certificate.get_mut("values");
+    let number = values.and_then(first_number).expect("a heap labelling holds its values");
+    let old = number.as_u64().unwrap();
+    *number = serde_json::json!(old + 1);
+}

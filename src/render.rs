@@ -252,7 +252,11 @@ fn draw_play(
             },
         };
         let who = strategy.side_name(mover);
-        let caption = format!("{title}: move {}, {who} plays {chosen} ({how})", moves + 1);
+        let caption = format!(
+            "{title}: move {}, {who} plays {chosen} ({how}); certified: {}",
+            moves + 1,
+            strategy.stated_claim()
+        );
         frames.push(position.svg(Some(&chosen), &caption));
         position = position.apply(&chosen);
         moves += 1;
@@ -261,8 +265,9 @@ fn draw_play(
         Some(outcome) => format!("{title}: the end: {}", outcome.result),
         None => format!("{title}: after {}", counted(moves, "move")),
     };
+    let end = format!("{end}; certified: {}", strategy.stated_claim());
     frames.push(position.svg(None, &end));
-    let claim = strategy.claim().to_string();
+    let claim = strategy.stated_claim().to_string();
     let note = format!(
         "{}; the certified side follows the certificate, the other plays its first legal move \
          (one reply of many); certified: {claim}",

@@ -258,6 +258,8 @@ pub struct Strategy {
     game: Arc<dyn Erased>,
     kind: &'static str,
     claim: String,
+    /// The claim in the checker's words, as `verify` prints it ("the first player wins").
+    stated: String,
 }
 
 impl fmt::Debug for Strategy {
@@ -354,7 +356,12 @@ impl Strategy {
             return Err(PlayError::Rejected { claim: verdict.claim, reason: verdict.reason });
         }
         let game = family(instance, certificate)?;
-        Ok(Strategy { game, kind: certificate.kind(), claim: certificate.claim() })
+        Ok(Strategy {
+            game,
+            kind: certificate.kind(),
+            claim: certificate.claim(),
+            stated: verdict.claim,
+        })
     }
 
     /// The certificate's kind.
@@ -365,6 +372,12 @@ impl Strategy {
     /// What the certificate claims, in words.
     pub fn claim(&self) -> &str {
         &self.claim
+    }
+
+    /// The claim the checker accepted, in its words as `gamecert verify` prints it (the
+    /// certificate's own `claim` field is [`Strategy::claim`]).
+    pub fn stated_claim(&self) -> &str {
+        &self.stated
     }
 
     /// The starting position.

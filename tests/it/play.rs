@@ -438,7 +438,7 @@ fn every_drawing_is_compact_and_every_summary_one_line() {
     let dir = tempfile::tempdir().unwrap();
     for (instance, certificate) in playable(dir.path()) {
         let strategy = strategy(&instance, &certificate).unwrap();
-        let mut check = |position: &Position| {
+        let check = |position: &Position| {
             let drawing = gamecert::play::render_text(position);
             assert!(drawing.lines().count() <= 5, "{certificate:?}:\n{drawing}");
             assert!(drawing.lines().all(|l| l.len() <= 400), "{certificate:?}:\n{drawing}");

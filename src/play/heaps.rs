@@ -110,15 +110,14 @@ impl Family for Heaps {
         let n = heaps[i - 1];
         let kept = leave.iter().try_fold(0u64, |s, &h| s.checked_add(h)).filter(|&s| s <= n);
         let Some(kept) = kept else {
-            return Err(format!("heap {i} has {n} tokens: it cannot become more"));
+            return Err(format!("heap {i} has {}: it cannot become more", counted(n, "token")));
         };
         if !self.rules.is_legal(n, n - kept, &leave) {
             return Err(format!(
-                "the rules of {} do not allow taking {} from a heap of {n} and leaving {} \
-                 heap(s)",
+                "the rules of {} do not allow taking {} from a heap of {n} and leaving {}",
                 self.rules.code(),
                 n - kept,
-                leave.len()
+                counted(leave.len(), "heap")
             ));
         }
         Ok((i - 1, leave))

@@ -466,19 +466,8 @@ fn voronoi_play_on_a_tree_shows_owners_and_score_in_a_few_lines() {
     let dir = tempfile::tempdir().unwrap();
     let (tree, cert) = (dir.path().join("t.json"), dir.path().join("t.cert.json"));
     let (t, c) = (tree.to_str().unwrap(), cert.to_str().unwrap());
-    let made = gamecert(&[
-        "gen",
-        "tree",
-        "--vertices",
-        "30",
-        "--rounds",
-        "2",
-        "--seed",
-        "3",
-        "-q",
-        "-o",
-        t,
-    ]);
+    let shape = ["--vertices", "30", "--rounds", "2", "--seed", "3"];
+    let made = gamecert(&[&["gen", "tree"][..], &shape, &["-q", "-o", t]].concat());
     assert!(made.status.success());
     assert!(gamecert(&["solve", t, "-q", "-o", c]).status.success());
     for seed in 0..3 {
@@ -515,6 +504,9 @@ fn voronoi_play_on_a_tree_shows_owners_and_score_in_a_few_lines() {
             }
         }
         assert!(summaries.len() >= 5, "{transcript}");
+        // A long list is cut with a count: 30 empty vertices, 12 named.
+        assert!(transcript.contains("  empty (30): "), "{transcript}");
+        assert!(transcript.contains(" ... and 18 more\n"), "{transcript}");
         assert!(transcript.contains("You played "), "{transcript}");
         assert!(
             transcript.contains("W (the certified strategy) opened with ")

@@ -160,7 +160,7 @@ impl Family for Heaps {
             return "  no heap left\n".into();
         }
         // A few heaps as rows of tokens; many as one line of sizes.
-        if heaps.len() > 6 {
+        if heaps.len() > 5 {
             let sizes: Vec<String> = heaps.iter().map(u64::to_string).collect();
             return format!("  heaps 1 to {}: {}\n", heaps.len(), brief(&sizes, 2 * SHOWN));
         }

@@ -125,8 +125,8 @@ pub(crate) trait Family: Send + Sync + 'static {
     fn write_position(&self, state: &Self::State) -> String;
     /// A position typed by a user.
     fn read_position(&self, text: &str) -> Result<Self::State, String>;
-    /// The position drawn as text for a terminal: a few lines whatever the board's size (who
-    /// holds what, lists cut with a count by [`brief`]), never the whole graph.
+    /// The position drawn as text for a terminal: at most five lines whatever the board's size
+    /// (who holds what, lists cut with a count by [`brief`]), never the whole graph.
     fn draw(&self, state: &Self::State) -> String;
     /// One line on the position for a person following the game: who owns what and the score
     /// so far, where the game has them (empty where it has none).
@@ -457,7 +457,8 @@ impl Position {
         self.game.outcome(&self.state)
     }
 
-    /// One line on who owns what and the score so far (empty where the game has no score).
+    /// One line on who owns what and the score so far, for a person following the game (what
+    /// the game shows a player, never the strategy).
     pub fn summary(&self) -> String {
         self.game.summary(&self.state)
     }

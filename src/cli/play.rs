@@ -1,5 +1,7 @@
 //! `gamecert play INSTANCE CERTIFICATE [--as first|second]`: a person plays against the
 //! certified strategy, reading moves line by line from standard input (a terminal or a pipe).
+//! Each position is drawn in a few lines whatever the board's size (the families' `draw` and
+//! `summary`), so that a game reads as a short transcript.
 
 use clap::ValueEnum;
 use gamecert::play::{render_text, Side, Strategy};
@@ -48,8 +50,10 @@ pub fn run(args: Args, _quiet: bool) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The game loop: draws the position, reads the person's moves from `input`, answers with the
-/// strategy's, and ends with the result beside the certified claim.
+/// The game loop: after every move, the move (`You played b.`, `W (the certified strategy)
+/// replied c.`), the position drawn compactly, its one-line summary (who owns what, the score so
+/// far) and its notation; reads the person's moves from `input`, answers with the strategy's,
+/// and ends with the result beside the certified claim.
 fn play(
     strategy: &Strategy,
     human: Side,
@@ -66,8 +70,19 @@ fn play(
     writeln!(out, "You play {you}; the certified strategy plays {it}.")?;
     writeln!(out, "Type a move, `moves` (the legal moves), `help` or `quit`.")?;
     let mut position = strategy.start();
+    // The move that led here, said above the drawing.
+    let mut last: Option<String> = None;
     loop {
-        writeln!(out, "\n{}position: {}", render_text(&position), position.notation())?;
+        writeln!(out)?;
+        if let Some(last) = &last {
+            writeln!(out, "{last}")?;
+        }
+        write!(out, "{}", render_text(&position))?;
+        let summary = position.summary();
+        if !summary.is_empty() {
+            writeln!(out, "{summary}")?;
+        }
+        writeln!(out, "position: {}", position.notation())?;
         if let Some(outcome) = position.outcome() {
             writeln!(out, "Result: {}.", outcome.result)?;
             let claim = match strategy.claim_met(&position, human.other()) {
@@ -90,7 +105,8 @@ fn play(
                     (mv, " (the certificate gives no move here: the first legal move)".to_string())
                 }
             };
-            writeln!(out, "{it} plays {mv}{note}")?;
+            let verb = if last.is_some() { "replied" } else { "opened with" };
+            last = Some(format!("{it} (the certified strategy) {verb} {mv}{note}."));
             position = position.apply(&mv);
             continue;
         }
@@ -120,6 +136,7 @@ fn play(
                 }
                 text => match position.parse_move(text) {
                     Ok(mv) => {
+                        last = Some(format!("You played {mv}."));
                         position = position.apply(&mv);
                         break;
                     }
@@ -134,28 +151,30 @@ fn play(
 /// thousands of legal moves, megabytes in all, and a person reads the first screen.
 const LISTED_CHARACTERS: usize = 1500;
 
-/// The `moves` answer: every legal move when they fit in [`LISTED_CHARACTERS`], otherwise the
-/// first ones that fit and how many more there are.
+/// The `moves` answer, one line with the count first: every legal move when they fit in
+/// [`LISTED_CHARACTERS`] (`3 legal moves: a b c`), otherwise the first ones that fit and how
+/// many more there are.
 fn moves_listing(moves: &[String]) -> String {
     let mut shown = 0;
     let mut length = 0;
     for m in moves {
-        if length + m.len() + 2 > LISTED_CHARACTERS {
+        if length + m.len() + 1 > LISTED_CHARACTERS {
             break;
         }
-        length += m.len() + 2;
+        length += m.len() + 1;
         shown += 1;
     }
-    let listed = moves[..shown].join("  ");
+    let listed = moves[..shown].join(" ");
+    let count = match moves.len() {
+        1 => "1 legal move".to_string(),
+        n => format!("{} legal moves", gamecert::base::limits::grouped(n as u128)),
+    };
     if moves.is_empty() {
         "no legal moves".into()
     } else if shown == moves.len() {
-        format!("legal moves: {listed}")
+        format!("{count}: {listed}")
     } else {
-        format!(
-            "legal moves: {listed}  ...  ({CUT_MARK} {shown} of {} shown; type any legal move)",
-            gamecert::base::limits::grouped(moves.len() as u128)
-        )
+        format!("{count}: {listed} ... ({CUT_MARK} {shown} shown; type any legal move)")
     }
 }
 
@@ -169,13 +188,15 @@ mod tests {
     #[test]
     fn long_move_lists_are_cut_with_a_count() {
         let few: Vec<String> = ["a", "b"].map(String::from).to_vec();
-        assert_eq!(moves_listing(&few), "legal moves: a  b");
+        assert_eq!(moves_listing(&few), "2 legal moves: a b");
+        assert_eq!(moves_listing(&few[..1]), "1 legal move: a");
         assert_eq!(moves_listing(&[]), "no legal moves");
         let many: Vec<String> = (0..100_000).map(|i| format!("({i},{i})+({i},1)")).collect();
         let listing = moves_listing(&many);
         assert!(listing.len() < LISTED_CHARACTERS + 100, "{}", listing.len());
-        assert!(listing.starts_with("legal moves: (0,0)+(0,1)  (1,1)+(1,1)  "), "{listing}");
-        assert!(listing.contains("  ...  (the first "), "{listing}");
-        assert!(listing.ends_with(" of 100,000 shown; type any legal move)"), "{listing}");
+        assert!(!listing.contains('\n'), "{listing}");
+        assert!(listing.starts_with("100,000 legal moves: (0,0)+(0,1) (1,1)+(1,1) "), "{listing}");
+        assert!(listing.contains(" ... (the first "), "{listing}");
+        assert!(listing.ends_with(" shown; type any legal move)"), "{listing}");
     }
 }

@@ -71,7 +71,8 @@ enum Table {
         #[arg(long)]
         checkpoint: Option<PathBuf>,
         /// Solve out of core, with level files in this directory (resumable: run the same
-        /// command again), up to n = 16; see docs/commands.md for the disk it takes.
+        /// command again), up to n = 16; see docs/commands/triangle-avoidance.md for the disk
+        /// it takes.
         #[arg(long, value_name = "DIR", conflicts_with = "checkpoint")]
         out_of_core: Option<PathBuf>,
         /// The out-of-core engine's memory for buffers and lookups, in GB (default: 8, or half
@@ -79,7 +80,7 @@ enum Table {
         #[arg(long)]
         memory: Option<f64>,
         /// Solve on timely dataflow with this many worker threads in this process (see
-        /// docs/commands.md; with --processes, threads per process).
+        /// docs/commands/triangle-avoidance.md; with --processes, threads per process).
         #[arg(long, value_name = "W", conflicts_with_all = ["checkpoint", "out_of_core"])]
         workers: Option<usize>,
         /// Timely dataflow over this many processes (each started with its own --process).

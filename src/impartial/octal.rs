@@ -635,8 +635,8 @@ pub struct SequenceTable {
 
 /// The OEIS sequence that G(0), G(1), ... is term by term, where we checked one: Kayles (0.77)
 /// is A002186, Dawson's chess (0.137) A002187 and Grundy's game A002188. Dawson's Kayles (0.07)
-/// is A002187 shifted by one, G(n) = a(n - 1), so it is not named here (docs/commands.md says
-/// so).
+/// is A002187 shifted by one, G(n) = a(n - 1), so it is not named here
+/// (docs/commands/impartial.md says so).
 pub fn oeis(rules: &Rules) -> &'static [Oeis] {
     match rules.code().as_str() {
         "0.77" => &[Oeis {

@@ -12,7 +12,8 @@
 //! at the start it is the certificate's own `winning_move` when it gives one. At value 0 there is
 //! no winning move, and the labelling gives none.
 
-use super::{turn_suffix, Family, Outcome, Side};
+use super::{brief, turn_suffix, Family, Outcome, Side, SHOWN};
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::{CoinGameSpec, CoinLabelling};
 use gamecert_certificates::impartial::coins::{for_each_move, CoinGame, Labels, Rule};
 use std::collections::BTreeSet;
@@ -233,17 +234,26 @@ impl Family for Coins {
     }
 
     fn draw(&self, state: &State) -> String {
+        let heads: Vec<String> = state.heads.iter().map(|h| self.write_coin(h)).collect();
+        let listed = format!("  heads: {}\n", brief(&heads, 2 * SHOWN));
         if self.game.base.len() == 1 && self.game.board[0] <= 80 {
+            // A short strip drawn whole, coin by coin.
             let row: String = (0..self.game.board[0])
                 .map(|i| if state.heads.contains(&vec![i]) { 'H' } else { '.' })
                 .collect();
-            return format!(
-                "  {row}\n  heads: {}\n",
-                self.write_position(&State { first_to_move: true, ..state.clone() })
-            );
+            return format!("  {row}\n{listed}");
         }
-        let heads: Vec<String> = state.heads.iter().map(|h| self.write_coin(h)).collect();
-        format!("  heads: {}\n", if heads.is_empty() { "none".into() } else { heads.join(" ") })
+        listed
+    }
+
+    fn summary(&self, state: &State) -> String {
+        let coins = self.game.board.iter().fold(1u64, |n, &side| n.saturating_mul(side));
+        let showing = if state.heads.len() == 1 { "shows" } else { "show" };
+        format!(
+            "{} {showing} heads, of {} on the board",
+            counted(state.heads.len(), "coin"),
+            crate::base::limits::grouped(u128::from(coins))
+        )
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {

@@ -13,8 +13,9 @@
 //! The certificate holds R's strategy with a lower bound on the value, B's with an upper bound,
 //! or both; each lists its player's segment by position, the table the checker replayed.
 
-use super::{pair, turn_suffix, words, Family, Outcome, Side};
+use super::{brief, pair, signed, turn_suffix, words, Family, Outcome, Side, SHOWN};
 use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::{ConstructStrategy, MarkingSpec};
 use gamecert_certificates::triangulations::constructing::{
     bichromatic, describe, legal, scored, step, Pos, Step,
@@ -247,17 +248,42 @@ impl Family for Construct {
 
     fn draw(&self, state: &State) -> String {
         let pos = state.pos;
-        let free = self.rules.full() & !pos.drawn();
-        let mut out = if self.two() {
-            format!("  red: {}\n  blue: {}\n", self.names(pos.red), self.names(pos.blue))
-        } else {
-            format!("  drawn: {}\n", self.names(pos.red))
+        let list = |mask: u64| -> String {
+            let names: Vec<String> = (0..self.ends.len())
+                .filter(|&e| mask >> e & 1 == 1)
+                .map(|e| format!("{}-{}", self.ends[e][0], self.ends[e][1]))
+                .collect();
+            format!("({}): {}", names.len(), brief(&names, 2 * SHOWN))
         };
-        out.push_str(&format!("  not drawn: {}\n", self.names(free)));
-        if scored(self.rules.game) {
-            out.push_str(&format!("  R's margin so far: {}\n", state.margin));
-        }
+        let mut out = if self.two() {
+            format!("  red, R's {}\n  blue, B's {}\n", list(pos.red), list(pos.blue))
+        } else {
+            format!("  drawn {}\n", list(pos.red))
+        };
+        let free = (self.rules.full() & !pos.drawn()).count_ones();
+        out.push_str(&format!(
+            "  not drawn: {}, {} of them legal\n",
+            counted(free, "segment"),
+            if state.over { 0 } else { self.moves(state).len() }
+        ));
         out
+    }
+
+    fn summary(&self, state: &State) -> String {
+        let pos = state.pos;
+        let mut text = if self.two() {
+            format!(
+                "R has drawn {}, B {}",
+                counted(pos.red.count_ones(), "segment"),
+                pos.blue.count_ones()
+            )
+        } else {
+            format!("{} drawn", counted(pos.red.count_ones(), "segment"))
+        };
+        if scored(self.rules.game) {
+            text.push_str(&format!("; R's margin so far {} (triangles)", signed(state.margin)));
+        }
+        text
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {

@@ -5,7 +5,8 @@
 //! first player's, or every term holding a variable of the second's), as the checker's replay
 //! does: nothing after that can change the winner.
 
-use super::{words, Family, Outcome, Side};
+use super::{brief, words, Family, Outcome, Side, SHOWN};
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::voronoi::dnf::{settled, DnfPlayer, DnfStrategy, PosDnf};
 use std::collections::HashMap;
 
@@ -34,6 +35,12 @@ impl Dnf {
 
     fn chosen(state: &[u8], mark: u8) -> Vec<String> {
         (0..state.len()).filter(|&v| state[v] == mark).map(|v| (v + 1).to_string()).collect()
+    }
+
+    /// The terms that hold no variable of the second player (the first player can still own
+    /// one whole).
+    fn open_terms<'a>(&'a self, state: &'a [u8]) -> impl Iterator<Item = &'a Vec<u32>> + 'a {
+        self.dnf.terms.iter().filter(|term| term.iter().all(|&v| state[v as usize - 1] != b'2'))
     }
 
     fn variable(&self, word: &str) -> Result<usize, String> {
@@ -133,14 +140,47 @@ impl Family for Dnf {
     }
 
     fn draw(&self, state: &Vec<u8>) -> String {
-        let mut out = String::from("  terms (1 = the first player's, 2 = the second's, . free):\n");
-        for (k, term) in self.dnf.terms.iter().enumerate() {
-            let cells: Vec<String> =
-                term.iter().map(|&v| format!("x{v}={}", state[v as usize - 1] as char)).collect();
-            out.push_str(&format!("  {:>3}: {}\n", k + 1, cells.join(" ")));
-        }
-        out.push_str(&format!("  free: {}\n", Dnf::chosen(state, b'.').join(" ")));
-        out
+        let (first, second, free) =
+            (Dnf::chosen(state, b'1'), Dnf::chosen(state, b'2'), Dnf::chosen(state, b'.'));
+        // The terms the first player can still own whole, her variables starred.
+        let open: Vec<String> = self
+            .open_terms(state)
+            .map(|term| {
+                let vars: Vec<String> = term
+                    .iter()
+                    .map(|&v| {
+                        let star = if state[v as usize - 1] == b'1' { "*" } else { "" };
+                        format!("{v}{star}")
+                    })
+                    .collect();
+                format!("{{{}}}", vars.join(" "))
+            })
+            .collect();
+        format!(
+            "  the first player's: {}\n  the second player's: {}\n  free: {}\n  terms \
+             without a variable of the second player (* the first player's): {}\n",
+            brief(&first, SHOWN),
+            brief(&second, SHOWN),
+            brief(&free, SHOWN),
+            brief(&open, 6)
+        )
+    }
+
+    fn summary(&self, state: &Vec<u8>) -> String {
+        let held = |mark| state.iter().filter(|&&c| c == mark).count();
+        let whole = self
+            .open_terms(state)
+            .filter(|term| term.iter().all(|&v| state[v as usize - 1] == b'1'))
+            .count();
+        format!(
+            "the first player holds {}, the second {}; {} of {} still open to the first player \
+             ({} owned whole)",
+            counted(held(b'1'), "variable"),
+            held(b'2'),
+            self.open_terms(state).count(),
+            counted(self.dnf.terms.len(), "term"),
+            whole
+        )
     }
 
     fn outcome(&self, state: &Vec<u8>) -> Option<Outcome> {

@@ -15,8 +15,9 @@
 //! second's (at most it), or both; each is the table of edges by canonical position the checker
 //! replayed.
 
-use super::{find_history, pair, turn_suffix, words, Family, Outcome, Side};
+use super::{brief, find_history, pair, signed, turn_suffix, words, Family, Outcome, Side, SHOWN};
 use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::{FlipSpec, FlipValue};
 use gamecert_certificates::triangulations::flipping::{
     final_payoff, immediate_payoff, setup, Board, FlipGame, Shape,
@@ -231,20 +232,43 @@ impl Family for Flip {
     }
 
     fn draw(&self, state: &State) -> String {
-        let mut by_colour: [Vec<String>; 3] = Default::default();
-        let mut edges: Vec<_> = state.board.edges.iter().collect();
-        edges.sort_by_key(|(k, _)| **k);
-        for (k, s) in edges {
-            by_colour[s.colour as usize].push(format!("{}-{}", k[0], k[1]));
-        }
-        let names = if self.two() { ["black", "red", "blue"] } else { ["black", "green", "-"] };
-        let mut out = String::new();
-        for c in 0..3 {
-            if c < 2 || self.two() {
-                out.push_str(&format!("  {}: {}\n", names[c], by_colour[c].join(" ")));
-            }
-        }
+        let coloured = Flip::coloured(&state.board);
+        let list = |colour: u8| -> String {
+            let names: Vec<String> = coloured
+                .iter()
+                .filter(|(_, &c)| c == colour)
+                .map(|(e, _)| format!("{}-{}", e[0], e[1]))
+                .collect();
+            format!("({}): {}", names.len(), brief(&names, 2 * SHOWN))
+        };
+        let mut out = if self.two() {
+            format!("  red, R's {}\n  blue, B's {}\n", list(1), list(2))
+        } else {
+            format!("  green {}\n", list(1))
+        };
+        let black = state.board.edges.values().filter(|e| e.colour == 0).count();
+        out.push_str(&format!(
+            "  black: {}, {} of them flippable\n",
+            counted(black, "edge"),
+            self.moves(state).len()
+        ));
         out
+    }
+
+    fn summary(&self, state: &State) -> String {
+        let count = |colour: u8| state.board.edges.values().filter(|e| e.colour == colour).count();
+        let black = counted(count(0), "edge");
+        if self.two() {
+            let (red, blue) = (count(1), count(2));
+            format!(
+                "R has coloured {}, B {}; red minus blue so far {}; {black} still black",
+                counted(red, "edge"),
+                blue,
+                signed(red as i64 - blue as i64)
+            )
+        } else {
+            format!("{} green, {black} still black", counted(count(1), "edge"))
+        }
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {

@@ -9,7 +9,8 @@
 //! wins; at the start it is the certificate's own winning move. At a position of value 0 there
 //! is no winning move, and the labelling gives none.
 
-use super::{Family, Outcome, Side};
+use super::{brief, Family, Outcome, Side, SHOWN};
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::impartial::heaps::{HeapGame, HeapLabelling, Rules};
 
 pub(crate) struct Heaps {
@@ -109,15 +110,14 @@ impl Family for Heaps {
         let n = heaps[i - 1];
         let kept = leave.iter().try_fold(0u64, |s, &h| s.checked_add(h)).filter(|&s| s <= n);
         let Some(kept) = kept else {
-            return Err(format!("heap {i} has {n} tokens: it cannot become more"));
+            return Err(format!("heap {i} has {}: it cannot become more", counted(n, "token")));
         };
         if !self.rules.is_legal(n, n - kept, &leave) {
             return Err(format!(
-                "the rules of {} do not allow taking {} from a heap of {n} and leaving {} \
-                 heap(s)",
+                "the rules of {} do not allow taking {} from a heap of {n} and leaving {}",
                 self.rules.code(),
                 n - kept,
-                leave.len()
+                counted(leave.len(), "heap")
             ));
         }
         Ok((i - 1, leave))
@@ -156,16 +156,36 @@ impl Family for Heaps {
     }
 
     fn draw(&self, (heaps, _): &Self::State) -> String {
+        if heaps.is_empty() {
+            return "  no heap left\n".into();
+        }
+        // A few heaps as rows of tokens; many as one line of sizes.
+        if heaps.len() > 5 {
+            let sizes: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            return format!("  heaps 1 to {}: {}\n", heaps.len(), brief(&sizes, 2 * SHOWN));
+        }
         let mut out = String::new();
         for (i, &h) in heaps.iter().enumerate() {
             let bar =
-                if h <= 60 { "|".repeat(h as usize) } else { format!("{}...", "|".repeat(60)) };
+                if h <= 40 { "|".repeat(h as usize) } else { format!("{}...", "|".repeat(40)) };
             out.push_str(&format!("  heap {}: {bar} ({h})\n", i + 1));
         }
-        if heaps.is_empty() {
-            out.push_str("  no heap left\n");
-        }
         out
+    }
+
+    fn summary(&self, (heaps, _): &Self::State) -> String {
+        // The sizes only: the Grundy values would give the strategy away.
+        let sizes: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let tokens = heaps.iter().fold(0u64, |sum, &h| sum.saturating_add(h));
+        match heaps.len() {
+            0 => "no heap left".into(),
+            n => format!(
+                "{}: {}; {} in all",
+                counted(n, "heap"),
+                brief(&sizes, SHOWN),
+                counted(tokens, "token")
+            ),
+        }
     }
 
     fn outcome(&self, state: &Self::State) -> Option<Outcome> {

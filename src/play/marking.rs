@@ -6,8 +6,9 @@
 //! instance); a position is its green edges, `green: 0-1, 1-2` (and, when a Nimstring
 //! completion gave the second player the turn, `(second to move)`).
 
-use super::{words, Family, Outcome, Side};
+use super::{brief, words, Family, Outcome, Side, SHOWN};
 use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::{MarkingSpec, MarkingStrategy};
 use gamecert_certificates::triangulations::marking::{Outcome as Colouring, Rules};
 use std::collections::HashMap;
@@ -161,10 +162,25 @@ impl Family for Marking {
     }
 
     fn draw(&self, state: &State) -> String {
+        let green = self.edges_of(state.green);
+        let black = (self.rules.full() & !state.green).count_ones();
         format!(
-            "  green: {}\n  black: {}\n",
-            self.edges_of(state.green).join(" "),
-            self.edges_of(self.rules.full() & !state.green).join(" ")
+            "  green ({}): {}\n  black: {}, {} of them legal to colour\n",
+            green.len(),
+            brief(&green, 2 * SHOWN),
+            counted(black, "edge"),
+            self.rules.legal(state.green).len()
+        )
+    }
+
+    fn summary(&self, state: &State) -> String {
+        // Every move colours an edge green, whoever makes it: no edge is a side's own.
+        let edges = self.rules.full().count_ones();
+        format!(
+            "{} of {} green, {} left black",
+            state.green.count_ones(),
+            counted(edges, "edge"),
+            edges - state.green.count_ones()
         )
     }
 

@@ -125,7 +125,8 @@ pub(crate) trait Family: Send + Sync + 'static {
     fn write_position(&self, state: &Self::State) -> String;
     /// A position typed by a user.
     fn read_position(&self, text: &str) -> Result<Self::State, String>;
-    /// The position drawn as text for a terminal.
+    /// The position drawn as text for a terminal: at most five lines whatever the board's size
+    /// (who holds what, lists cut with a count by [`brief`]), never the whole graph.
     fn draw(&self, state: &Self::State) -> String;
     /// One line on the position for a person following the game: who owns what and the score
     /// so far, where the game has them (empty where it has none).
@@ -469,7 +470,8 @@ impl Position {
         self.game.outcome(&self.state)
     }
 
-    /// One line on who owns what and the score so far (empty where the game has no score).
+    /// One line on who owns what and the score so far, for a person following the game (what
+    /// the game shows a player, never the strategy).
     pub fn summary(&self) -> String {
         self.game.summary(&self.state)
     }
@@ -626,6 +628,31 @@ pub(crate) fn find_history<F: Family>(
         }
     }
     Err("no play that follows the certified strategy reaches this position".into())
+}
+
+/// How many items of a list a drawing or a summary shows before it gives the count of the rest.
+pub(crate) const SHOWN: usize = 12;
+
+/// At most `max` items joined by spaces, then how many more (`a b c ... and 12 more`), or
+/// `none`: a drawing stays a few lines on a board of thousands of vertices.
+pub(crate) fn brief<S: AsRef<str>>(items: &[S], max: usize) -> String {
+    if items.is_empty() {
+        return "none".into();
+    }
+    let shown: Vec<&str> = items.iter().take(max).map(AsRef::as_ref).collect();
+    match items.len().saturating_sub(max) {
+        0 => shown.join(" "),
+        more => format!("{} ... and {more} more", shown.join(" ")),
+    }
+}
+
+/// A margin with its sign, `+2`, `-1`, `0`.
+pub(crate) fn signed(margin: i64) -> String {
+    if margin > 0 {
+        format!("+{margin}")
+    } else {
+        margin.to_string()
+    }
 }
 
 /// Splits a list written `a, b c` (commas or spaces) into its words.

@@ -11,7 +11,7 @@
 //! side of the others, which reflection maps onto each other). Any gap of that type and length
 //! will do: by the lemma the state, not which gap, decides the play.
 
-use super::voronoi::{read_cells, write_cells};
+use super::voronoi::{draw_stones, ownership, read_cells, write_cells};
 use super::{Family, Outcome, Side};
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::format::{MultiRoundSpec, PathValue};
@@ -21,6 +21,9 @@ use gamecert_certificates::voronoi::rules::{score, to_move, Player};
 use std::collections::HashMap;
 
 const EMPTY: u8 = b'.';
+
+/// The most vertices of the path its drawing shows in a row.
+const LONGEST_ROW: usize = 80;
 
 /// One side's moves by gap state.
 type Table = HashMap<PathState, (Gap, usize)>;
@@ -121,12 +124,23 @@ impl Family for Path {
     }
 
     fn draw(&self, cells: &Vec<u8>) -> String {
-        let line: Vec<String> = self
-            .order
-            .iter()
-            .map(|&v| format!("{}({})", self.graph.name(v), cells[v] as char))
-            .collect();
-        format!("  {}\n", line.join(" - "))
+        // The path as one row of W, B and `.`, its end vertices named; a long one cut.
+        let row: String = self.order.iter().take(LONGEST_ROW).map(|&v| cells[v] as char).collect();
+        let (first, last) = (self.order[0], self.order[self.order.len() - 1]);
+        let row = match self.order.len().checked_sub(LONGEST_ROW) {
+            Some(more) if more > 0 => format!("{row} ... and {more} more"),
+            _ => row,
+        };
+        let along = format!(
+            "  along the path from {} to {}: {row}\n",
+            self.graph.name(first),
+            self.graph.name(last)
+        );
+        along + &draw_stones(&self.graph, cells, [self.rounds, self.rounds])
+    }
+
+    fn summary(&self, cells: &Vec<u8>) -> String {
+        ownership(&self.graph, cells)
     }
 
     fn outcome(&self, cells: &Vec<u8>) -> Option<Outcome> {

@@ -19,7 +19,8 @@
 //! A `triangle-stream` certificate (the binary format of the largest strategies) is refused
 //! before it is read: see `cli/hint.rs`.
 
-use super::{find_history, pair, words, Family, Outcome, Side};
+use super::{brief, find_history, pair, words, Family, Outcome, Side, SHOWN};
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::triangle_avoidance::strategy::{
     triangle, Adjacency, TriangleMove, TriangleStrategy, MAX_N,
 };
@@ -186,15 +187,25 @@ impl Family for Triangle {
     }
 
     fn draw(&self, state: &State) -> String {
-        let mut out = String::new();
-        for v in 0..self.n {
-            let near: Vec<String> = (0..self.n)
-                .filter(|&w| state.adj[v] >> w & 1 == 1)
-                .map(|w| w.to_string())
-                .collect();
-            out.push_str(&format!("  {v:>2}: {}\n", near.join(" ")));
-        }
-        out
+        let edges: Vec<String> =
+            self.edges(&state.adj).iter().map(|[a, b]| format!("{a}-{b}")).collect();
+        format!(
+            "  {} nodes, 0 to {}; edges ({}): {}\n  moves left (edges closing no triangle): {}\n",
+            self.n,
+            self.n - 1,
+            edges.len(),
+            brief(&edges, 2 * SHOWN),
+            self.moves(state).len()
+        )
+    }
+
+    fn summary(&self, state: &State) -> String {
+        // A play never holds a triangle: a move that would close one is not legal.
+        format!(
+            "{} drawn, no triangle; {} can still be drawn",
+            counted(self.edges(&state.adj).len(), "edge"),
+            self.moves(state).len()
+        )
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {

@@ -10,7 +10,8 @@
 //! The certificate gives the winner's move at each of its positions, keyed by the checker's
 //! canonical text of the position ([`State::text`]), which is what [`Family::reply`] looks up.
 
-use super::{turn_suffix, words, Family, Outcome, Side};
+use super::{brief, turn_suffix, words, Family, Outcome, Side, SHOWN};
+use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::{VertexNimSpec, VertexNimStrategy};
 use gamecert_certificates::vertexnim::strategy::{State, VertexNim as Game};
 use std::collections::{BTreeSet, HashMap};
@@ -197,18 +198,31 @@ impl Family for VertexNim {
     }
 
     fn draw(&self, s: &Turned) -> String {
-        let mut out = String::new();
-        for (v, name) in self.game.names.iter().enumerate() {
-            let token = if s.state.token == Some(v) { "  <- token" } else { "" };
-            let near: Vec<&str> =
-                s.state.adj[v].iter().map(|&y| self.game.names[y].as_str()).collect();
-            out.push_str(&format!(
-                "  {name}: weight {}, to {}{token}\n",
-                s.state.weights[v],
-                near.join(" ")
-            ));
-        }
-        out
+        let names = &self.game.names;
+        let weights: Vec<String> =
+            s.state.weights.iter().enumerate().map(|(v, w)| format!("{}={w}", names[v])).collect();
+        let token = match s.state.token {
+            Some(t) => {
+                let next: Vec<&str> = s.state.adj[t].iter().map(|&y| names[y].as_str()).collect();
+                format!("token on {}; its edges go to: {}", names[t], brief(&next, SHOWN))
+            }
+            None => "no token: the last vertex is empty".into(),
+        };
+        format!("  weights: {}\n  {token}\n", brief(&weights, 2 * SHOWN))
+    }
+
+    fn summary(&self, s: &Turned) -> String {
+        let weights = &s.state.weights;
+        let total = weights.iter().fold(0u64, |sum, &w| sum.saturating_add(w));
+        let empty = weights.iter().filter(|&&w| w == 0).count();
+        let token = match s.state.token {
+            Some(t) => format!("the token is on {} (weight {})", self.game.names[t], weights[t]),
+            None => "no token".into(),
+        };
+        format!(
+            "{token}; weight {total} left on {}, {empty} empty",
+            counted(weights.len(), "vertex")
+        )
     }
 
     fn outcome(&self, s: &Turned) -> Option<Outcome> {

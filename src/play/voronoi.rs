@@ -11,7 +11,7 @@
 //! there (exactly the fold the checker made), and the strategy's move is read back through the
 //! frame. Without symmetry data the frame stays the identity.
 
-use super::{find_history, words, Family, Outcome, Side};
+use super::{brief, find_history, signed, words, Family, Outcome, Side, SHOWN};
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::format::{MultiRoundSpec, VoronoiStrategy};
 use gamecert_certificates::voronoi::multi_round::{margin, orbit_representatives, StrategyClaim};
@@ -305,28 +305,12 @@ impl Family for Voronoi {
     }
 
     fn draw(&self, state: &State) -> String {
-        let width = self.graph.names().map(str::len).max().unwrap_or(1);
-        let mut out = String::new();
-        for v in 0..self.graph.len() {
-            let neighbours: Vec<&str> =
-                self.graph.neighbours(v).iter().map(|&w| self.graph.name(w)).collect();
-            out.push_str(&format!(
-                "  {:width$}  {}  - {}\n",
-                self.graph.name(v),
-                state.cells[v] as char,
-                neighbours.join(" ")
-            ));
-        }
-        let placed = |c| state.cells.iter().filter(|&&x| x == c).count();
-        out.push_str(&format!(
-            "W has placed {} of {}, B {} of {} ({} empty)\n",
-            placed(b'W'),
-            self.rounds + self.start.iter().filter(|&&c| c == b'W').count(),
-            placed(b'B'),
-            self.rounds + self.start.iter().filter(|&&c| c == b'B').count(),
-            placed(EMPTY)
-        ));
-        out
+        let stones = |c| self.rounds + self.start.iter().filter(|&&x| x == c).count();
+        draw_stones(&self.graph, &state.cells, [stones(b'W'), stones(b'B')])
+    }
+
+    fn summary(&self, state: &State) -> String {
+        ownership(&self.graph, &state.cells)
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
@@ -391,6 +375,57 @@ impl Family for Voronoi {
         let tables = self.strategies.iter().find(|t| Voronoi::side(t.player) == side)?;
         Some(margin(&self.graph, &state.cells, tables.player) >= tables.needed)
     }
+}
+
+/// The stones and the empty vertices, a line each, long lists cut with a count: `W's stones
+/// (2 of 3): a c`, then B's, then `empty (5): d e f g h`. `stones` is how many each side places
+/// in all (its start stones and one a round).
+pub(crate) fn draw_stones(graph: &Graph, cells: &[u8], stones: [usize; 2]) -> String {
+    let names = |owner: u8| -> Vec<&str> {
+        (0..cells.len()).filter(|&v| cells[v] == owner).map(|v| graph.name(v)).collect()
+    };
+    let (white, black, empty) = (names(b'W'), names(b'B'), names(EMPTY));
+    format!(
+        "  W's stones ({} of {}): {}\n  B's stones ({} of {}): {}\n  empty ({}): {}\n",
+        white.len(),
+        stones[0],
+        brief(&white, SHOWN),
+        black.len(),
+        stones[1],
+        brief(&black, SHOWN),
+        empty.len(),
+        brief(&empty, SHOWN)
+    )
+}
+
+/// Who owns what if the game ended now, by the checker's rules
+/// ([`gamecert_certificates::voronoi::rules::score`]): each side's Voronoi cell (the vertices
+/// strictly nearer to its stones), the neutral vertices, and W's margin so far.
+pub(crate) fn ownership(graph: &Graph, cells: &[u8]) -> String {
+    let stones = |c: u8| -> Vec<usize> { (0..cells.len()).filter(|&v| cells[v] == c).collect() };
+    let (white, black) = (stones(b'W'), stones(b'B'));
+    let s = score(graph, &white, &black);
+    // The cells themselves, named: the same comparison of distances as the checker's score.
+    let (to_white, to_black) = (graph.distances_from(&white), graph.distances_from(&black));
+    let cell = |nearer: std::cmp::Ordering| -> Vec<&str> {
+        (0..cells.len())
+            .filter(|&v| to_white[v].cmp(&to_black[v]) == nearer)
+            .map(|v| graph.name(v))
+            .collect()
+    };
+    let (w_cell, b_cell) = (cell(std::cmp::Ordering::Less), cell(std::cmp::Ordering::Greater));
+    debug_assert_eq!((w_cell.len(), b_cell.len()), (s.white, s.black));
+    let owns = |side: &str, cell: &[&str]| match cell.len() {
+        0 => format!("{side} owns nothing"),
+        n => format!("{side} owns {n} ({})", brief(cell, 8)),
+    };
+    format!(
+        "{}, {}, {} neutral; W's margin so far {}",
+        owns("W", &w_cell),
+        owns("B", &b_cell),
+        s.neutral,
+        signed(s.white as i64 - s.black as i64)
+    )
 }
 
 /// A position's owners written `W: a, c  B: b` (each side's vertices).

@@ -285,6 +285,14 @@ fn until_prompt(out: &mut impl Read, transcript: &mut String) -> bool {
     }
 }
 
+/// The moves a `moves` answer lists (`12 legal moves: a b c`, `1 legal move: a`; a long listing
+/// ends with ` ... (the first K shown; ...)`), if `line` is one.
+fn listed_moves(line: &str) -> Option<&str> {
+    let (_, rest) = line.split_once(" legal move")?;
+    let (_, moves) = rest.split_once(": ")?;
+    Some(moves.split(" ... (").next().unwrap())
+}
+
 /// Plays a whole game through `gamecert play`'s standard input, choosing a random legal move
 /// from what `moves` lists; returns the transcript.
 fn drive(instance: &Path, certificate: &Path, side: Option<&str>, seed: u64) -> String {
@@ -313,10 +321,7 @@ fn drive(instance: &Path, certificate: &Path, side: Option<&str>, seed: u64) -> 
         }
         writeln!(input, "moves").unwrap();
         assert!(until_prompt(&mut output, &mut transcript));
-        let listed =
-            transcript.lines().rev().find_map(|l| l.split("legal moves: ").nth(1)).unwrap();
-        // A long listing ends with `  ...  (the first K of N shown; ...)`.
-        let listed = listed.split("  ...  (").next().unwrap();
+        let listed = transcript.lines().rev().find_map(listed_moves).unwrap();
         let moves: Vec<&str> = listed.split_whitespace().collect();
         let mv = moves[rng.below(moves.len() as u64) as usize].to_string();
         writeln!(input, "{mv}").unwrap();
@@ -366,7 +371,11 @@ fn play_quits_and_stops_at_the_end_of_input() {
         String::from_utf8(out.stdout).unwrap()
     };
     let text = run("help\nquit\n");
-    assert!(text.contains("the first player plays 2:3+3"), "{text}");
+    assert!(
+        text.contains("the first player (the certified strategy) opened with 2:3+3."),
+        "{text}"
+    );
+    assert!(text.contains("3 heaps: 5 7 9; 21 tokens in all"), "{text}");
     assert!(text.contains("a move is HEAP:REST"), "{text}");
     assert!(text.contains("You quit"), "{text}");
     assert!(run("").contains("Input ended"));
@@ -407,7 +416,7 @@ fn play_in_a_terminal_through_tmux() {
             tmux(&["send-keys", "-t", &session, "moves", "Enter"]);
             std::thread::sleep(std::time::Duration::from_millis(200));
             let pane = capture();
-            let listed = pane.lines().rev().find_map(|l| l.split("legal moves: ").nth(1));
+            let listed = pane.lines().rev().find_map(listed_moves);
             if let Some(first) = listed.and_then(|l| l.split_whitespace().next()) {
                 tmux(&["send-keys", "-t", &session, first, "Enter"]);
             }
@@ -420,4 +429,104 @@ fn play_in_a_terminal_through_tmux() {
     assert!(pane
         .lines()
         .any(|l| l.starts_with("Certified claim: ") && l.ends_with("achieved it.")));
+}
+
+/// Every family's drawing is a few lines and its summary one, at every position of a play:
+/// the terminal shows who holds what, never the whole graph.
+#[test]
+fn every_drawing_is_compact_and_every_summary_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for (instance, certificate) in playable(dir.path()) {
+        let strategy = strategy(&instance, &certificate).unwrap();
+        let check = |position: &Position| {
+            let drawing = gamecert::play::render_text(position);
+            assert!(drawing.lines().count() <= 5, "{certificate:?}:\n{drawing}");
+            assert!(drawing.lines().all(|l| l.len() <= 400), "{certificate:?}:\n{drawing}");
+            let summary = position.summary();
+            assert!(!summary.is_empty() && !summary.contains('\n'), "{certificate:?}: {summary}");
+            // Counts in words: never "1 edges", "1 heaps", ...
+            let words: Vec<&str> = summary.split(' ').collect();
+            for pair in words.windows(2) {
+                assert!(pair[0] != "1" || !pair[1].ends_with('s'), "{certificate:?}: {summary}");
+            }
+        };
+        let end =
+            random_play(&strategy, strategy.default_human(), &mut Rng::new(5), &mut |at, _| {
+                check(at)
+            });
+        check(&end);
+    }
+}
+
+/// `play` on a Voronoi game on a small tree: each position takes a few lines (the move, the
+/// stones, the empty vertices, who owns what and the margin so far, the notation), never the
+/// adjacency list, and the last summary agrees with the result.
+#[test]
+fn voronoi_play_on_a_tree_shows_owners_and_score_in_a_few_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let (tree, cert) = (dir.path().join("t.json"), dir.path().join("t.cert.json"));
+    let (t, c) = (tree.to_str().unwrap(), cert.to_str().unwrap());
+    let shape = ["--vertices", "30", "--rounds", "2", "--seed", "3"];
+    let made = gamecert(&[&["gen", "tree"][..], &shape, &["-q", "-o", t]].concat());
+    assert!(made.status.success());
+    assert!(gamecert(&["solve", t, "-q", "-o", c]).status.success());
+    for seed in 0..3 {
+        let transcript = drive(&tree, &cert, None, seed);
+        // The lines from one `position:` line to the next, prompts and listings left out.
+        let mut block: Vec<&str> = Vec::new();
+        let mut summaries = Vec::new();
+        for line in transcript.lines() {
+            let banner = ["The checker accepted", "You play ", "Type a move"];
+            if line.contains("to move>")
+                || line.trim().is_empty()
+                || banner.iter().any(|b| line.starts_with(b))
+            {
+                continue;
+            }
+            block.push(line);
+            if line.starts_with("position: ") {
+                assert!(
+                    block.len() <= 6,
+                    "a position takes {} lines:\n{}",
+                    block.len(),
+                    block.join("\n")
+                );
+                let summary = block
+                    .iter()
+                    .find(|l| l.starts_with("W owns "))
+                    .unwrap_or_else(|| panic!("no summary in\n{}", block.join("\n")));
+                assert!(
+                    summary.contains(", B owns ") && summary.contains("; W's margin so far "),
+                    "{summary}"
+                );
+                summaries.push(summary.to_string());
+                block.clear();
+            }
+        }
+        assert!(summaries.len() >= 5, "{transcript}");
+        // A long list is cut with a count: 30 empty vertices, 12 named.
+        assert!(transcript.contains("  empty (30): "), "{transcript}");
+        assert!(transcript.contains(" ... and 18 more\n"), "{transcript}");
+        assert!(transcript.contains("You played "), "{transcript}");
+        assert!(
+            transcript.contains("W (the certified strategy) opened with ")
+                || transcript.contains("B (the certified strategy) replied "),
+            "{transcript}"
+        );
+        // The final summary's counts are the result's.
+        let result = transcript.lines().find(|l| l.starts_with("Result: W is nearer to ")).unwrap();
+        let words: Vec<&str> = result.split_whitespace().collect();
+        let (w, b) = (words[5], words[9]);
+        let last = summaries.last().unwrap();
+        let owns = |side: &str, n: &str| {
+            if n == "0" {
+                format!("{side} owns nothing")
+            } else {
+                format!("{side} owns {n} (")
+            }
+        };
+        assert!(last.contains(&owns("W", w)) && last.contains(&owns("B", b)), "{result}\n{last}");
+        // No line of the adjacency list (a vertex and its neighbours after a dash).
+        assert!(!transcript.contains("  - "), "{transcript}");
+    }
 }

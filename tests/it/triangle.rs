@@ -105,7 +105,7 @@ fn certify(n: usize) -> (usize, usize, f64) {
 
 #[test]
 fn strategy_certificates_check_at_10_and_11() {
-    // docs/commands.md's sizes: n = 11 lists 26,309 positions in 5.5 MB.
+    // docs/commands/triangle-avoidance.md's sizes: n = 11 lists 26,309 positions in 5.5 MB.
     for (n, expected) in [(10, 3_719), (11, 26_309)] {
         let (positions, bytes, _) = certify(n);
         assert_eq!(positions, expected, "n = {n}");

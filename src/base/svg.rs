@@ -145,6 +145,15 @@ pub fn text_picture(drawing: &str, marked: Option<&str>, caption: &str) -> Strin
     svg
 }
 
+/// `text` with its first letter a capital, to open a sentence.
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// `text` cut into lines of at most `width` pixels at `font` pixels (0.58 em a character, a
 /// little more than DejaVu Sans's average), at spaces.
 pub(crate) fn wrap(text: &str, width: f64, font: f64) -> Vec<String> {
@@ -450,7 +459,7 @@ fn edge_places(a: [f64; 2], b: [f64; 2]) -> Vec<[f64; 2]> {
     let length = (b[0] - a[0]).hypot(b[1] - a[1]).max(1e-9);
     let normal = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
     let mut places = Vec::new();
-    for side in [11.0, -11.0, 16.0, -16.0, 22.0, -22.0, 29.0, -29.0] {
+    for side in [11.0, -11.0, 16.0, -16.0, 22.0, -22.0, 29.0, -29.0, 36.0, -36.0] {
         for t in along {
             let x = a[0] + (b[0] - a[0]) * t + normal[0] * side;
             // The baseline sits 4 pixels below the point, so the text is centred on it.

@@ -365,9 +365,10 @@ impl Family for Flip {
             Some(outcome) => outcome.result,
             None => format!("{} to move", self.side_name(self.to_move(state))),
         };
-        let mut notes = vec![format!(
-            "{status}. Black edges are unplayed, {coloured} ones made by flips; click a black              edge to flip it."
-        )];
+        let mut notes = vec![crate::base::svg::sentence(&format!(
+            "{status}. Black edges are unplayed, {coloured} ones made by flips; click a black \
+             edge to flip it."
+        ))];
         let strategies = match (&self.first, &self.second) {
             (Some(_), Some(_)) => "both players' strategies",
             (Some(_), None) => "the first player's strategy (at least the value)",

@@ -264,7 +264,7 @@ fn heaps_and_coins_are_drawn_with_and_without_a_certificate() {
             "rule": {"game": "ruler"}, "board": [1], "heads": [[1]]}"#,
     );
     let svg = stdout(&gamecert(&["render", coin.to_str().unwrap()]));
-    assert!(words(&svg).contains("a row of 1 coin, 1 head (gold H)"), "{svg}");
+    assert!(words(&svg).contains("A row of 1 coin, 1 head (gold H)"), "{svg}");
 }
 
 /// A tampered heap or coin certificate is the checker's rejection, not a picture.

@@ -522,8 +522,9 @@ pub fn coins_svg(b: &CoinBoard, caption: &str, notes: &[String]) -> String {
 /// The move each coin plays when clicked, by the rule in the module's documentation, from
 /// every legal move (its coins, sorted with the defining coin last, and its notation).
 pub fn coin_clicks(moves: &[(Vec<Vec<u64>>, String)]) -> HashMap<Vec<u64>, String> {
-    // Per coin: (not its defining coin, coins turned, the defining coin) — least first.
-    let mut best: HashMap<Vec<u64>, ((bool, usize, Vec<u64>), &str)> = HashMap::new();
+    // Per coin: (not its defining coin, coins turned, the defining coin), least first.
+    type Rank = (bool, usize, Vec<u64>);
+    let mut best: HashMap<Vec<u64>, (Rank, &str)> = HashMap::new();
     for (coins, notation) in moves {
         let Some(last) = coins.last() else { continue };
         for coin in coins {
@@ -588,7 +589,10 @@ pub(crate) fn heaps_picture(
 pub fn coins_start_svg(spec: &CoinGameSpec, caption: &str) -> Result<String, String> {
     let game = spec.validate()?;
     let notes = vec![
-        format!("{}; the first player to move.", coin_board_words(&game.board, game.heads.len())),
+        crate::base::svg::sentence(&format!(
+            "{}; the first player to move.",
+            coin_board_words(&game.board, game.heads.len())
+        )),
         "No certificate: who wins is not shown (render it with a coin-labelling).".to_string(),
     ];
     let board = CoinBoard {
@@ -604,7 +608,11 @@ pub fn coins_start_svg(spec: &CoinGameSpec, caption: &str) -> Result<String, Str
 /// "a 100 x 100 board, 2 heads".
 pub(crate) fn coin_board_words(board: &[u64], heads: usize) -> String {
     let size = board.iter().map(u64::to_string).collect::<Vec<_>>().join(" x ");
-    let row = if board.len() == 1 { format!("row of {}", counted(board[0], "coin")) } else { format!("{size} board") };
+    let row = if board.len() == 1 {
+        format!("row of {}", counted(board[0], "coin"))
+    } else {
+        format!("{size} board")
+    };
     format!("a {row}, {} (gold H), the rest tails (grey T)", counted(heads, "head"))
 }
 

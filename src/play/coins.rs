@@ -18,9 +18,9 @@
 //! first.
 
 use super::{turn_suffix, Family, Outcome, Side};
+use crate::impartial::pictures::{coin_board_words as board_words, coins_svg, CoinBoard};
 use gamecert_certificates::format::{CoinGameSpec, CoinLabelling};
 use gamecert_certificates::impartial::coins::{for_each_move, CoinGame, Labels, Rule};
-use crate::impartial::pictures::{coin_board_words as board_words, coins_svg, CoinBoard};
 use std::collections::BTreeSet;
 
 pub(crate) struct Coins {
@@ -313,12 +313,12 @@ impl Family for Coins {
         let clicks = crate::impartial::pictures::coin_clicks(&moves);
         let heads: Vec<Vec<u64>> = state.heads.iter().cloned().collect();
         let total = self.value(&state.heads);
-        let mut notes = vec![format!(
+        let mut notes = vec![crate::base::svg::sentence(&format!(
             "{}; {} to move. The value (nim sum of the heads' checked labels) is {total}: {}.",
             board_words(&self.game.board, heads.len()),
             self.side_name(self.to_move(state)),
             if total == 0 { "the player to move loses" } else { "the player to move wins" }
-        )];
+        ))];
         notes.push(format!(
             "Certified (coin-labelling): {} wins from the start.",
             self.side_name(self.first_side())

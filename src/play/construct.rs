@@ -365,7 +365,8 @@ impl Family for Construct {
             String::new()
         };
         let what = if self.constructing { "a dotted segment to draw it" } else { "a black edge" };
-        let mut notes = vec![format!("{score}{status}. Click {what}.")];
+        let mut notes =
+            vec![crate::base::svg::sentence(&format!("{score}{status}. Click {what}."))];
         notes.push(format!("Certified (construct-strategy): {}.", self.claim));
         if let Some(&e) = marked {
             notes.push(format!("Marked (orange): {}.", self.write_move(state, &e)));

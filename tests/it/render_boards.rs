@@ -163,7 +163,8 @@ fn turtles(dir: &Path) -> (PathBuf, PathBuf) {
             "rule": {"game": "turning-turtles"}, "board": [12], "heads": [[3], [8], [12]]}"#,
     );
     let certificate = dir.join("turtles.cert.json");
-    let solve = gamecert(&["solve", instance.to_str().unwrap(), "-o", certificate.to_str().unwrap()]);
+    let solve =
+        gamecert(&["solve", instance.to_str().unwrap(), "-o", certificate.to_str().unwrap()]);
     assert!(solve.status.success(), "{}", stderr(&solve));
     (instance, certificate)
 }
@@ -250,7 +251,8 @@ fn heaps_and_coins_are_drawn_with_and_without_a_certificate() {
         let frames = p(&format!("{kind}-frames"));
         let certificate = fixture(kind, "accept.json");
         let args = ["render", instance.to_str().unwrap(), "--certificate"];
-        let out = gamecert(&[&args[..], &[certificate.to_str().unwrap(), "--frames", &frames]].concat());
+        let out =
+            gamecert(&[&args[..], &[certificate.to_str().unwrap(), "--frames", &frames]].concat());
         assert_eq!(out.status.code(), Some(0), "{kind}: {}", stderr(&out));
         let first = std::fs::read_to_string(Path::new(&frames).join("play-000.svg")).unwrap();
         assert!(words(&first).contains("(the certified reply)"), "{first}");
@@ -273,7 +275,8 @@ fn a_tampered_certificate_is_not_drawn() {
     let dir = tempfile::tempdir().unwrap();
     let heap = fixture("heap-labelling", "instance.json");
     let wrong = fixture("heap-labelling", "reject-wrong-label.json");
-    let out = gamecert(&["render", heap.to_str().unwrap(), "--certificate", wrong.to_str().unwrap()]);
+    let out =
+        gamecert(&["render", heap.to_str().unwrap(), "--certificate", wrong.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stdout(&out).contains("REJECTED"), "{}", stdout(&out));
     let coins = fixture("coin-labelling", "instance.json");
@@ -285,7 +288,8 @@ fn a_tampered_certificate_is_not_drawn() {
         1,
     );
     let bad = common::write(dir.path(), "bad.json", &tampered);
-    let out = gamecert(&["render", coins.to_str().unwrap(), "--certificate", bad.to_str().unwrap()]);
+    let out =
+        gamecert(&["render", coins.to_str().unwrap(), "--certificate", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stdout(&out).contains("REJECTED"), "{}", stdout(&out));
 }
@@ -318,6 +322,38 @@ fn render_labels_are_never_struck_through() {
             let svg = std::fs::read_to_string(&frame).unwrap();
             keep(&format!("render-{name}-{}", frame.file_stem().unwrap().to_string_lossy()), &svg);
             assert_no_label_struck(&svg, &frame.display().to_string());
+        }
+    }
+}
+
+/// Every generator family with a play's worth of move labels (every edge numbered): no label is
+/// struck through by an edge, at any size the pictures are drawn at.
+#[test]
+fn no_label_of_any_family_is_struck_through() {
+    use gamecert::base::svg::{Colour, Frame, Sheet, Stroke};
+    use gamecert::triangulations::generate::{generate, Kind};
+    use gamecert_certificates::base::budget::Budget;
+    let kinds = [Kind::Convex, Kind::Fan, Kind::Serpentine, Kind::Wheel, Kind::Points];
+    for kind in kinds {
+        for n in [6, 12, 22] {
+            let what = format!("{kind:?} with {n} points");
+            let spec = generate(kind, n, n / 3, 7).unwrap();
+            let edges = spec.validate(&mut Budget::new(u64::MAX)).unwrap().edges;
+            let played = Frame {
+                strokes: edges
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &e)| Stroke {
+                        edge: e,
+                        colour: if k % 2 == 0 { Colour::Red } else { Colour::Blue },
+                        label: Some(format!("{}", k + 1)),
+                    })
+                    .collect(),
+                title: what.clone(),
+            };
+            let svg = Sheet::of_points(&spec.points).draw(&[played]).remove(0);
+            keep(&format!("family-{kind:?}-{n}"), &svg);
+            assert_no_label_struck(&svg, &what);
         }
     }
 }

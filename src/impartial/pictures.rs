@@ -519,25 +519,25 @@ pub fn coins_svg(b: &CoinBoard, caption: &str, notes: &[String]) -> String {
     document(width, top, y - top, &head, &body)
 }
 
-/// The move each coin plays when clicked, by the rule in the module's documentation, from
-/// every legal move (its coins, sorted with the defining coin last, and its notation).
-pub fn coin_clicks(moves: &[(Vec<Vec<u64>>, String)]) -> HashMap<Vec<u64>, String> {
+/// The move each coin plays when clicked, by the rule in the module's documentation: the index
+/// in `moves` (each move's coins sorted, the defining coin last) of the move each coin plays.
+pub fn coin_clicks(moves: &[Vec<Vec<u64>>]) -> HashMap<&[u64], usize> {
     // Per coin: (not its defining coin, coins turned, the defining coin), least first.
-    type Rank = (bool, usize, Vec<u64>);
-    let mut best: HashMap<Vec<u64>, (Rank, &str)> = HashMap::new();
-    for (coins, notation) in moves {
+    type Rank<'m> = (bool, usize, &'m [u64]);
+    let mut best: HashMap<&[u64], (Rank, usize)> = HashMap::new();
+    for (k, coins) in moves.iter().enumerate() {
         let Some(last) = coins.last() else { continue };
         for coin in coins {
-            let key = (coin != last, coins.len(), last.clone());
-            match best.get(coin) {
-                Some((have, _)) if *have <= key => {}
+            let rank = (coin != last, coins.len(), last.as_slice());
+            match best.get(coin.as_slice()) {
+                Some((have, _)) if *have <= rank => {}
                 _ => {
-                    best.insert(coin.clone(), (key, notation));
+                    best.insert(coin, (rank, k));
                 }
             }
         }
     }
-    best.into_iter().map(|(coin, (_, notation))| (coin, notation.to_string())).collect()
+    best.into_iter().map(|(coin, (_, k))| (coin, k)).collect()
 }
 
 /// A heap game's start drawn without a certificate (what `gamecert render` draws of the
@@ -672,17 +672,17 @@ mod tests {
 
     #[test]
     fn a_head_plays_its_simplest_move_and_another_coin_one_that_turns_it() {
-        let moves = vec![
-            (vec![vec![3]], "3".to_string()),
-            (vec![vec![1], vec![3]], "1+3".to_string()),
-            (vec![vec![2], vec![5]], "2+5".to_string()),
-            (vec![vec![1], vec![5]], "1+5".to_string()),
+        let moves: Vec<Vec<Vec<u64>>> = vec![
+            vec![vec![3]],
+            vec![vec![1], vec![3]],
+            vec![vec![2], vec![5]],
+            vec![vec![1], vec![5]],
         ];
         let clicks = coin_clicks(&moves);
-        assert_eq!(clicks[&vec![3]], "3");
-        assert_eq!(clicks[&vec![1]], "1+3", "the nearer head first");
-        assert_eq!(clicks[&vec![2]], "2+5");
-        assert_eq!(clicks[&vec![5]], "2+5");
-        assert!(!clicks.contains_key(&vec![4]));
+        assert_eq!(clicks[[3].as_slice()], 0);
+        assert_eq!(clicks[[1].as_slice()], 1, "the nearer head first");
+        assert_eq!(clicks[[2].as_slice()], 2);
+        assert_eq!(clicks[[5].as_slice()], 2);
+        assert!(!clicks.contains_key([4].as_slice()));
     }
 }

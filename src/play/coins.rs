@@ -302,14 +302,8 @@ impl Family for Coins {
     /// The board ([`crate::impartial::pictures`]): heads and tails, the marked move's coins
     /// outlined; the caption says whose turn it is, the position's value and the claim.
     fn svg(&self, state: &State, marked: Option<&Vec<Vec<u64>>>, caption: &str) -> String {
-        let moves: Vec<(Vec<Vec<u64>>, String)> = self
-            .moves(state)
-            .into_iter()
-            .map(|m| {
-                let notation = self.write_move(state, &m);
-                (m, notation)
-            })
-            .collect();
+        // Only the moves some coin plays are written (a board may have thousands of moves).
+        let moves = self.moves(state);
         let clicks = crate::impartial::pictures::coin_clicks(&moves);
         let heads: Vec<Vec<u64>> = state.heads.iter().cloned().collect();
         let total = self.value(&state.heads);
@@ -330,7 +324,7 @@ impl Family for Coins {
                 if m.len() == 1 { "coin" } else { "coins" }
             ));
         }
-        let click = |coin: &[u64]| clicks.get(coin).cloned();
+        let click = |coin: &[u64]| clicks.get(coin).map(|&k| self.write_move(state, &moves[k]));
         let board = CoinBoard {
             board: &self.game.board,
             base: &self.game.base,

@@ -239,17 +239,31 @@ fn heaps_and_coins_are_drawn_with_and_without_a_certificate() {
     keep("heap-long-start", &svg);
     assert!(words(&svg).contains("2 heaps, 502 tokens") && words(&svg).contains("(500)"));
     assert!(svg.contains("…") && svg.matches("<circle").count() < 60);
-    for (kind, expect) in [("heap-labelling", "3 heaps, 21 tokens"), ("coin-labelling", "2 heads")]
-    {
-        let instance = fixture(kind, "instance.json");
+    // The fixture's 100 x 100 board plays 200 moves: its play is drawn from a 1-D game here.
+    let (turtles, turtles_cert) = turtles(dir.path());
+    let games = [
+        ("heap-labelling", "3 heaps, 21 tokens", fixture("heap-labelling", "instance.json")),
+        ("coin-labelling", "2 heads", fixture("coin-labelling", "instance.json")),
+        ("turtles", "3 heads", turtles.clone()),
+    ];
+    for (kind, expect, instance) in games {
         let out = gamecert(&["render", instance.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(0), "{kind}: {}", stderr(&out));
         let svg = stdout(&out);
         keep(&format!("{kind}-start"), &svg);
         assert!(words(&svg).contains(expect) && words(&svg).contains("the start"), "{svg}");
         assert!(words(&svg).contains("No certificate"));
+    }
+    let plays = [
+        (
+            "heap-labelling",
+            fixture("heap-labelling", "instance.json"),
+            fixture("heap-labelling", "accept.json"),
+        ),
+        ("turtles", turtles, turtles_cert),
+    ];
+    for (kind, instance, certificate) in plays {
         let frames = p(&format!("{kind}-frames"));
-        let certificate = fixture(kind, "accept.json");
         let args = ["render", instance.to_str().unwrap(), "--certificate"];
         let out =
             gamecert(&[&args[..], &[certificate.to_str().unwrap(), "--frames", &frames]].concat());

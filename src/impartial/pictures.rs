@@ -137,14 +137,16 @@ fn slots(n: u64, leave: Option<&[u64]>) -> Vec<Slot> {
             }
         }
     };
-    let shown = |j: u64| n <= MOST_TOKENS || j <= HEAD_TOKENS || j > n - TAIL_TOKENS;
+    // Only the tokens drawn are visited, so a heap of any size costs the same.
+    let shown: Vec<u64> = if n <= MOST_TOKENS {
+        (1..=n).collect()
+    } else {
+        (1..=HEAD_TOKENS).chain(n - TAIL_TOKENS + 1..=n).collect()
+    };
     let mut out = Vec::new();
-    for j in 1..=n {
-        if !shown(j) {
-            if out.last() != Some(&Slot::Gap) {
-                out.push(Slot::Gap);
-            }
-            continue;
+    for j in shown {
+        if n > MOST_TOKENS && j == n - TAIL_TOKENS + 1 {
+            out.push(Slot::Gap);
         }
         if split_after.contains(&(j - 1)) && j > 1 && out.last() != Some(&Slot::Split) {
             out.push(Slot::Split);
@@ -641,10 +643,12 @@ mod tests {
         assert_eq!(heap_click(7, 7, &kayles, &write).as_deref(), Some("6"));
         assert_eq!(heap_click(7, 6, &kayles, &write).as_deref(), Some("5"));
         assert_eq!(heap_click(7, 3, &kayles, &write).as_deref(), Some("2+4"));
-        // Nim-like take 1 to 3 from the end: an inner token is not clickable.
+        // Take 1 to 3 tokens, never splitting: the tokens near either end are clickable (the
+        // first two tokens taken leave the other 8), a middle one is not.
         let take3 = options("0.333", 10);
         assert_eq!(heap_click(10, 8, &take3, &write).as_deref(), Some("7"));
-        assert_eq!(heap_click(10, 2, &take3, &write), None);
+        assert_eq!(heap_click(10, 2, &take3, &write).as_deref(), Some("8"));
+        assert_eq!(heap_click(10, 5, &take3, &write), None);
         // Grundy's game splits after the token; an equal split is no move.
         let grundy = options("grundy", 6);
         assert_eq!(heap_click(6, 2, &grundy, &write).as_deref(), Some("2+4"));
@@ -658,6 +662,11 @@ mod tests {
         assert_eq!(svg.matches("<circle").count(), (HEAD_TOKENS + TAIL_TOKENS + 1) as usize);
         assert!(svg.contains("…") && svg.contains("(1000)"));
         assert!(!svg.contains("data-move"));
+        // A heap of 10^15 tokens costs what a heap of 41 does, its marked move shown.
+        let marked = MarkedHeap { heap: 0, leave: &[5, 999_999_999_999_990] };
+        let svg = heaps_svg(&[1_000_000_000_000_000], Some(marked), None, &|_, _| None, "c", &[]);
+        assert_eq!(svg.matches("<circle").count(), (HEAD_TOKENS + TAIL_TOKENS) as usize);
+        assert_eq!(svg.matches("<path").count(), 5, "tokens 6 to 10 crossed out");
     }
 
     #[test]

@@ -355,18 +355,17 @@ impl Family for Construct {
             moves: moves.iter().map(|&e| (self.ends[e], self.write_move(state, &e))).collect(),
             hints: self.constructing,
         };
+        let what = if self.constructing { "a dotted segment to draw it" } else { "a black edge" };
         let status = match self.outcome(state) {
             Some(outcome) => outcome.result,
-            None => format!("{} to move", self.side_name(self.to_move(state))),
+            None => format!("{} to move. Click {what}", self.side_name(self.to_move(state))),
         };
         let score = if scored(self.rules.game) {
             format!("R's margin so far {}; ", state.margin)
         } else {
             String::new()
         };
-        let what = if self.constructing { "a dotted segment to draw it" } else { "a black edge" };
-        let mut notes =
-            vec![crate::base::svg::sentence(&format!("{score}{status}. Click {what}."))];
+        let mut notes = vec![crate::base::svg::sentence(&format!("{score}{status}."))];
         notes.push(format!("Certified (construct-strategy): {}.", self.claim));
         if let Some(&e) = marked {
             notes.push(format!("Marked (orange): {}.", self.write_move(state, &e)));

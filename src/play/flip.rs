@@ -363,11 +363,13 @@ impl Family for Flip {
         let coloured = if self.two() { "red and blue" } else { "green" };
         let status = match self.outcome(state) {
             Some(outcome) => outcome.result,
-            None => format!("{} to move", self.side_name(self.to_move(state))),
+            None => format!(
+                "{} to move: click a black edge to flip it",
+                self.side_name(self.to_move(state))
+            ),
         };
         let mut notes = vec![crate::base::svg::sentence(&format!(
-            "{status}. Black edges are unplayed, {coloured} ones made by flips; click a black \
-             edge to flip it."
+            "{status}. Black edges are unplayed, {coloured} ones made by flips."
         ))];
         let strategies = match (&self.first, &self.second) {
             (Some(_), Some(_)) => "both players' strategies",

@@ -232,15 +232,13 @@ impl Family for Marking {
             moves: moves.iter().map(|&e| (self.ends[e], self.edge_name(e))).collect(),
             hints: self.constructing,
         };
-        let mut notes = vec![format!(
-            "{} green; {}. Click {} to colour it.",
-            counted(state.green.count_ones(), "edge"),
-            match self.outcome(state) {
-                Some(outcome) => outcome.result,
-                None => format!("{} to move", self.side_name(state.to_move)),
-            },
-            if self.constructing { "a dotted segment" } else { "a black edge" }
-        )];
+        let what = if self.constructing { "a dotted segment" } else { "a black edge" };
+        let status = match self.outcome(state) {
+            Some(outcome) => outcome.result,
+            None => format!("{} to move. Click {what} to colour it", self.side_name(state.to_move)),
+        };
+        let mut notes =
+            vec![format!("{} green; {status}.", counted(state.green.count_ones(), "edge"))];
         notes.push(format!(
             "Certified (marking-strategy): {} wins ({}).",
             self.side_name(self.winner),

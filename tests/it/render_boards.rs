@@ -134,7 +134,9 @@ fn play_and_draw(strategy: &Strategy, name: &str, most: usize) -> Vec<String> {
             assert_eq!(mv.notation(), notation, "{name}: a click's notation reads back");
             assert!(legal.contains(&mv), "{name}: {notation} is a legal move");
         }
-        if !legal.is_empty() {
+        if legal.is_empty() {
+            assert!(!words(&svg).contains("lick "), "{name}: the end asks for no click");
+        } else {
             assert!(!found.is_empty(), "{name}, move {}: nothing to click", step + 1);
         }
         keep(&format!("{name}-{step:03}"), &svg);
@@ -184,6 +186,24 @@ fn every_click_of_every_position_is_a_legal_move() {
     .collect();
     let (i, c) = turtles(dir.path());
     games.push(("turtles".into(), i, c));
+    // A marking game on a triangulation and a two-colour flip game, from the generator.
+    let generated = [
+        ("nimstring", &["--kind", "fan", "--points", "7", "--game", "nimstring"][..]),
+        (
+            "bichromatic",
+            &["--kind", "convex", "--points", "7", "--flip", "bichromatic-flipping"][..],
+        ),
+    ];
+    for (name, args) in generated {
+        let i = dir.path().join(format!("{name}.json"));
+        let c = dir.path().join(format!("{name}.cert.json"));
+        let (si, sc) = (i.to_str().unwrap(), c.to_str().unwrap());
+        let gen = [&["gen", "triangulation"][..], args, &["-o", si, "-q"]].concat();
+        assert!(gamecert(&gen).status.success(), "{gen:?}");
+        let solved = gamecert(&["solve", si, "-o", sc, "-q"]);
+        assert!(solved.status.success(), "{name}: {}", stderr(&solved));
+        games.push((name.into(), i, c));
+    }
     for (name, instance, certificate) in games {
         // The fixture's 100 x 100 board plays long: its first moves are enough.
         let most = if name == "coin-labelling" { 3 } else { 400 };

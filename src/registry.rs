@@ -162,7 +162,7 @@ pub static KINDS: &[Kind] = &[
         estimate: None,
         generators: &[],
         tables: &[],
-        pictures: "the coins and a coin-labelling's play, move by move (SVG)",
+        pictures: "the board (heads and tails) and a coin-labelling's play, move by move (SVG)",
         strategies: &["coin-labelling"],
     },
     Kind {
@@ -178,7 +178,7 @@ pub static KINDS: &[Kind] = &[
         estimate: None,
         generators: &[],
         tables: &["kayles", "dawson-kayles", "grundy", "octal"],
-        pictures: "the heaps and a heap-labelling's play, move by move (SVG)",
+        pictures: "the heaps as rows of tokens and a heap-labelling's play, move by move (SVG)",
         strategies: &["heap-labelling"],
     },
     Kind {

@@ -101,11 +101,14 @@ pub fn draw(
             let game = spec.validate().map_err(invalid)?;
             draw_voronoi(spec, &game, name, certificate, format, title)
         }
-        Instance::PosDnfGame(_)
-        | Instance::CoinGame(_)
-        | Instance::HeapGame(_)
-        | Instance::TriangleAvoidance(_)
-        | Instance::VertexNim(_) => {
+        Instance::HeapGame(_) | Instance::CoinGame(_) => {
+            instance.validate().map_err(invalid)?;
+            match certificate {
+                Some(certificate) => draw_play(instance, certificate, title),
+                None => draw_board(instance, name, title),
+            }
+        }
+        Instance::PosDnfGame(_) | Instance::TriangleAvoidance(_) | Instance::VertexNim(_) => {
             instance.validate().map_err(invalid)?;
             match certificate {
                 Some(certificate) => draw_play(instance, certificate, title),
@@ -274,6 +277,20 @@ fn draw_play(
         counted(moves, "move")
     );
     Ok(Drawing { frames, note: Some(note), claim: Some(claim), moves: Some(moves), margin: None })
+}
+
+/// A heap or coin game's start without a certificate ([`crate::impartial::pictures`]): the
+/// board alone, nothing claimed.
+fn draw_board(instance: &Instance, name: &str, title: &str) -> Result<Drawing, RenderError> {
+    use crate::impartial::pictures::{coins_start_svg, heaps_start_svg};
+    let caption = format!("{title}: the start");
+    let picture = match instance {
+        Instance::HeapGame(game) => heaps_start_svg(game, &caption),
+        Instance::CoinGame(spec) => coins_start_svg(spec, &caption),
+        other => Err(format!("a {} instance has no board to draw", other.kind())),
+    };
+    let picture = picture.map_err(|e| BadInput(format!("{name}: {e}")))?;
+    Ok(Drawing::unchecked(vec![picture], None))
 }
 
 /// B's placement in a one-round witness.

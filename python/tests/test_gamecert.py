@@ -120,11 +120,14 @@ def test_pictures_are_the_svg_render_draws():
     play = certificate._repr_svg_()
     assert play.startswith("<svg") and "move" in play and play != picture
     assert instance.svg(certificate) == play
-    # A heap game has no picture: Jupyter falls back to the text.
+    # A heap game is drawn as rows of tokens, its start alone or a labelling's play.
     heaps = gamecert.load(FIXTURES / "heap-labelling" / "instance.json")
-    assert heaps._repr_svg_() is None
-    with pytest.raises(gamecert.BadInput, match="has no picture"):
-        heaps.svg()
+    start = heaps._repr_svg_()
+    assert start.startswith("<svg") and "3 heaps, 21 tokens" in start
+    labelling = gamecert.solve(heaps)
+    assert "the end" in labelling._repr_svg_() and labelling._repr_svg_() != start
+    coins = gamecert.load(FIXTURES / "coin-labelling" / "instance.json")
+    assert "2 heads" in coins._repr_svg_()
     # A certificate read from a file knows no instance to draw it on.
     assert gamecert.Certificate.loads(certificate.to_json())._repr_svg_() is None
 

@@ -4,9 +4,10 @@
 //! Drawing only: nothing here decides anything about a game. The points are placed by
 //! [`crate::base::point_layout`] (the true coordinates when readable, else a drawing with the
 //! same order type, which the caption then says) on a square page whose size grows with the
-//! number of points ([`radius_px`]). Labels never cover a point or each other: every label
-//! (point numbers, then edge labels in stroke order) takes the first place among its
-//! candidates whose box meets no point and no label placed before it; a series of frames is
+//! number of points ([`radius_px`]). Labels never cover a point or each other and are never
+//! struck through by an edge: every label (point numbers, then edge labels in stroke order,
+//! each beside its edge) takes the first place among its candidates whose box meets no point,
+//! no label placed before it and no edge the frame draws; a series of frames is
 //! drawn larger (up to [`SCALES`] steps) until every label of every frame finds a place, and a
 //! label with no place even then is listed under the picture instead of drawn over another.
 
@@ -144,9 +145,18 @@ pub fn text_picture(drawing: &str, marked: Option<&str>, caption: &str) -> Strin
     svg
 }
 
+/// `text` with its first letter a capital, to open a sentence.
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// `text` cut into lines of at most `width` pixels at `font` pixels (0.58 em a character, a
 /// little more than DejaVu Sans's average), at spaces.
-fn wrap(text: &str, width: f64, font: f64) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: f64, font: f64) -> Vec<String> {
     let most = ((width / (font * 0.58)) as usize).max(20);
     let mut lines = Vec::new();
     let mut line = String::new();
@@ -290,6 +300,14 @@ impl Sheet {
                 && b.3 <= field.3
                 && !taken.iter().any(|&t| boxes_meet(b, t))
         };
+        // The segments this frame draws: no label may meet one (the box grown by half the
+        // widest stroke).
+        let drawn: Vec<([f64; 2], [f64; 2])> =
+            frame.strokes.iter().map(|s| (centres[s.edge[0]], centres[s.edge[1]])).collect();
+        let struck = |b: LabelBox| {
+            let grown = (b.0 - 1.5, b.1 - 1.5, b.2 + 1.5, b.3 + 1.5);
+            drawn.iter().any(|&(p, q)| meets_segment(grown, p, q))
+        };
         for (i, &c) in centres.iter().enumerate() {
             let text = i.to_string();
             let found = self.number_places(i, &centres, [cx, cy], &text);
@@ -300,11 +318,13 @@ impl Sheet {
             };
             let free_here =
                 |at: &[f64; 2]| free(text_box(at[0], at[1], &text, NUMBER_FONT), &taken);
+            // Never struck through by an edge of this frame: else the number is listed.
+            let unstruck = |at: &[f64; 2]| !struck(text_box(at[0], at[1], &text, NUMBER_FONT));
             let found = found
                 .iter()
                 .copied()
                 .find(|at| free_here(at) && clear(at))
-                .or_else(|| found.iter().copied().find(|at| free_here(at)));
+                .or_else(|| found.iter().copied().find(|at| free_here(at) && unstruck(at)));
             match found {
                 Some(at) => {
                     let area = text_box(at[0], at[1], &text, NUMBER_FONT);
@@ -317,9 +337,10 @@ impl Sheet {
         for s in &frame.strokes {
             let Some(text) = &s.label else { continue };
             let (a, b) = (centres[s.edge[0]], centres[s.edge[1]]);
-            let found = edge_places(a, b)
-                .into_iter()
-                .find(|&at| free(text_box(at[0], at[1], text, LABEL_FONT), &taken));
+            let found = edge_places(a, b).into_iter().find(|&at| {
+                let area = text_box(at[0], at[1], text, LABEL_FONT);
+                free(area, &taken) && !struck(area)
+            });
             match found {
                 Some(at) => {
                     let area = text_box(at[0], at[1], text, LABEL_FONT);
@@ -430,14 +451,15 @@ fn meets_segment(area: LabelBox, a: [f64; 2], b: [f64; 2]) -> bool {
     t0 <= t1
 }
 
-/// Places for an edge label (centre x, baseline y), best first: on the edge from its middle
-/// outwards, then beside it on either side.
+/// Places for an edge label (centre x, baseline y), best first: beside the edge, never on it
+/// (a label on its edge is struck through by it), from its middle outwards, nearest first on
+/// either side.
 fn edge_places(a: [f64; 2], b: [f64; 2]) -> Vec<[f64; 2]> {
     let along = [0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.12, 0.88, 0.06, 0.94];
     let length = (b[0] - a[0]).hypot(b[1] - a[1]).max(1e-9);
     let normal = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
     let mut places = Vec::new();
-    for side in [0.0, 9.0, -9.0, 16.0, -16.0, 23.0, -23.0] {
+    for side in [11.0, -11.0, 16.0, -16.0, 22.0, -22.0, 29.0, -29.0, 36.0, -36.0] {
         for t in along {
             let x = a[0] + (b[0] - a[0]) * t + normal[0] * side;
             // The baseline sits 4 pixels below the point, so the text is centred on it.
@@ -452,10 +474,31 @@ fn sorted(e: [usize; 2]) -> [usize; 2] {
     [e[0].min(e[1]), e[0].max(e[1])]
 }
 
+/// What a playable picture adds to a page ([`Page::to_svg_with`]): the marked move's segment,
+/// highlighted under the drawing, and the segments a click plays, each a wide transparent line
+/// over everything with `class="move"` and `data-move` (drawn faintly, dotted, under the
+/// drawing with `hints`, for moves that draw a new segment).
+#[derive(Clone, Debug, Default)]
+pub struct Overlay {
+    pub marked: Option<[usize; 2]>,
+    pub moves: Vec<([usize; 2], String)>,
+    pub hints: bool,
+}
+
+/// The marked move's highlight and the width of a click's target, in pixels.
+const MARKED_COLOUR: &str = "#ffa000";
+const HIT_WIDTH: f64 = 14.0;
+
 impl Page {
     /// The page as a standalone SVG document.
     pub fn to_svg(&self) -> String {
+        self.to_svg_with(&Overlay::default())
+    }
+
+    /// The page with `overlay`'s marked segment and clickable segments.
+    pub fn to_svg_with(&self, overlay: &Overlay) -> String {
         let (w, h) = (self.width, self.height);
+        let at = |e: [usize; 2]| (self.centres.get(e[0]), self.centres.get(e[1]));
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -477,6 +520,22 @@ impl Page {
                 out,
                 r##"<text x="12" y="{y:.0}" font-size="{NOTE_FONT}" fill="#555555">{}</text>"##,
                 escape(line)
+            );
+        }
+        if overlay.hints {
+            for (e, _) in &overlay.moves {
+                if let (Some([x1, y1]), Some([x2, y2])) = at(*e) {
+                    let _ = writeln!(
+                        out,
+                        r##"<line class="hint" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#c8c8c8" stroke-width="1" stroke-dasharray="1 4"/>"##
+                    );
+                }
+            }
+        }
+        if let Some((Some([x1, y1]), Some([x2, y2]))) = overlay.marked.map(at) {
+            let _ = writeln!(
+                out,
+                r#"<line class="marked" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{MARKED_COLOUR}" stroke-opacity="0.6" stroke-width="10" stroke-linecap="round"/>"#
             );
         }
         // Black (unplayed) and grey edges first, so coloured ones are drawn on top.
@@ -507,6 +566,15 @@ impl Page {
                 label.fill,
                 escape(&label.text)
             );
+        }
+        for (e, notation) in &overlay.moves {
+            if let (Some([x1, y1]), Some([x2, y2])) = at(*e) {
+                let n = escape(notation);
+                let _ = writeln!(
+                    out,
+                    r##"<line class="move" data-move="{n}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#000000" stroke-opacity="0" stroke-width="{HIT_WIDTH}" stroke-linecap="round" pointer-events="stroke" cursor="pointer"><title>{n}</title></line>"##
+                );
+            }
         }
         if !self.unplaced.is_empty() {
             let text = format!("labels with no room: {}", self.unplaced.join(", "));

@@ -3,3 +3,4 @@
 pub mod coins;
 pub mod nim;
 pub mod octal;
+pub mod pictures;

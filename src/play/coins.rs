@@ -11,8 +11,14 @@
 //! nim sum of its heads' labels, and at a position of non-zero value the move to value 0 wins;
 //! at the start it is the certificate's own `winning_move` when it gives one. At value 0 there is
 //! no winning move, and the labelling gives none.
+//!
+//! Pictures ([`crate::impartial::pictures`]): heads gold, tails grey, the marked move's coins
+//! outlined in red. Clicking a head plays the simplest move (fewest coins) whose last coin is
+//! that head; clicking another coin plays the simplest move that turns it, the nearest head's
+//! first.
 
 use super::{brief, turn_suffix, Family, Outcome, Side, SHOWN};
+use crate::impartial::pictures::{coin_board_words as board_words, coins_svg, CoinBoard};
 use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::{CoinGameSpec, CoinLabelling};
 use gamecert_certificates::impartial::coins::{for_each_move, CoinGame, Labels, Rule};
@@ -301,6 +307,42 @@ impl Family for Coins {
     fn claim_met(&self, state: &State, side: Side) -> Option<bool> {
         (side == self.first_side())
             .then(|| self.outcome(state).and_then(|o| o.winner) == Some(side))
+    }
+
+    /// The board ([`crate::impartial::pictures`]): heads and tails, the marked move's coins
+    /// outlined; the caption says whose turn it is, the position's value and the claim.
+    fn svg(&self, state: &State, marked: Option<&Vec<Vec<u64>>>, caption: &str) -> String {
+        // Only the moves some coin plays are written (a board may have thousands of moves).
+        let moves = self.moves(state);
+        let clicks = crate::impartial::pictures::coin_clicks(&moves);
+        let heads: Vec<Vec<u64>> = state.heads.iter().cloned().collect();
+        let total = self.value(&state.heads);
+        let mut notes = vec![crate::base::svg::sentence(&format!(
+            "{}; {} to move. The value (nim sum of the heads' checked labels) is {total}: {}.",
+            board_words(&self.game.board, heads.len()),
+            self.side_name(self.to_move(state)),
+            if total == 0 { "the player to move loses" } else { "the player to move wins" }
+        ))];
+        notes.push(format!(
+            "Certified (coin-labelling): {} wins from the start.",
+            self.side_name(self.first_side())
+        ));
+        if let Some(m) = marked {
+            notes.push(format!(
+                "Marked, {}: the {} turned (outlined in red).",
+                self.write_move(state, m),
+                if m.len() == 1 { "coin" } else { "coins" }
+            ));
+        }
+        let click = |coin: &[u64]| clicks.get(coin).map(|&k| self.write_move(state, &moves[k]));
+        let board = CoinBoard {
+            board: &self.game.board,
+            base: &self.game.base,
+            heads: &heads,
+            marked: marked.map_or(&[], Vec::as_slice),
+            click: &click,
+        };
+        coins_svg(&board, caption, &notes)
     }
 }
 

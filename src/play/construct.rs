@@ -12,6 +12,9 @@
 //!
 //! The certificate holds R's strategy with a lower bound on the value, B's with an upper bound,
 //! or both; each lists its player's segment by position, the table the checker replayed.
+//!
+//! Pictures ([`crate::triangulations::play_pictures`]): R's segments red, B's blue (green when
+//! monochromatic); a legal segment not yet drawn is a faint dotted line, clicked to draw it.
 
 use super::{brief, pair, signed, turn_suffix, words, Family, Outcome, Side, SHOWN};
 use gamecert_certificates::base::budget::Budget;
@@ -33,6 +36,11 @@ pub(crate) struct Construct {
     /// Each side's bound (R's at least, B's at most) and table, by (red, blue) masks.
     first: Option<(i64, Table)>,
     second: Option<(i64, Table)>,
+    /// The instance's points, for pictures, and whether moves draw new segments.
+    points: Vec<gamecert_certificates::triangulations::geometry::Point>,
+    constructing: bool,
+    /// The certificate's claim in words.
+    claim: String,
 }
 
 /// The segments and the turn, R's margin so far, and whether the game has stopped early.
@@ -74,7 +82,10 @@ impl Construct {
             Some(s) => Some((s.at_most, table(game, &s.moves)?)),
             None => None,
         };
-        Ok(Construct { rules, ends, first, second })
+        let points = spec.triangulation.points.clone();
+        let constructing = game.is_constructing();
+        let claim = gamecert_certificates::triangulations::constructing::claim(game, cert);
+        Ok(Construct { rules, ends, first, second, points, constructing, claim })
     }
 
     fn two(&self) -> bool {
@@ -334,6 +345,58 @@ impl Family for Construct {
             Side::First => self.first.as_ref().map(|(at_least, _)| state.margin >= *at_least),
             Side::Second => self.second.as_ref().map(|(at_most, _)| state.margin <= *at_most),
         }
+    }
+
+    /// The points with R's segments red and B's blue (green in the monochromatic games) and, on
+    /// a triangulation, the black edges ([`crate::triangulations::play_pictures`]); a click on a
+    /// legal segment (dotted where it is not drawn yet) plays it.
+    fn svg(&self, state: &State, marked: Option<&usize>, caption: &str) -> String {
+        use crate::base::svg::{Colour, Overlay, Stroke};
+        use crate::triangulations::play_pictures::{position_svg, Points};
+        let pos = state.pos;
+        let strokes: Vec<Stroke> = (0..self.ends.len())
+            .filter_map(|e| {
+                let colour = if pos.red >> e & 1 == 1 {
+                    if self.two() {
+                        Colour::Red
+                    } else {
+                        Colour::Green
+                    }
+                } else if pos.blue >> e & 1 == 1 {
+                    Colour::Blue
+                } else if !self.constructing {
+                    Colour::Black
+                } else if marked == Some(&e) {
+                    // The marked segment, not yet drawn.
+                    Colour::Grey
+                } else {
+                    return None;
+                };
+                Some(Stroke::new(self.ends[e], colour))
+            })
+            .collect();
+        let moves = if self.outcome(state).is_some() { Vec::new() } else { self.moves(state) };
+        let overlay = Overlay {
+            marked: marked.map(|&e| self.ends[e]),
+            moves: moves.iter().map(|&e| (self.ends[e], self.write_move(state, &e))).collect(),
+            hints: self.constructing,
+        };
+        let what = if self.constructing { "a dotted segment to draw it" } else { "a black edge" };
+        let status = match self.outcome(state) {
+            Some(outcome) => outcome.result,
+            None => format!("{} to move. Click {what}", self.side_name(self.to_move(state))),
+        };
+        let score = if scored(self.rules.game) {
+            format!("R's margin so far {}; ", state.margin)
+        } else {
+            String::new()
+        };
+        let mut notes = vec![crate::base::svg::sentence(&format!("{score}{status}."))];
+        notes.push(format!("Certified (construct-strategy): {}.", self.claim));
+        if let Some(&e) = marked {
+            notes.push(format!("Marked (orange): {}.", self.write_move(state, &e)));
+        }
+        position_svg(&Points::Plane(self.points.clone()), strokes, &overlay, caption, &notes)
     }
 }
 

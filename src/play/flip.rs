@@ -14,6 +14,9 @@
 //! The certificate gives the value with the first player's strategy (at least the value), the
 //! second's (at most it), or both; each is the table of edges by canonical position the checker
 //! replayed.
+//!
+//! Pictures ([`crate::triangulations::play_pictures`]): the triangulation in its colours; a
+//! click on a flippable black edge flips it, the marked flip's new diagonal dashed.
 
 use super::{brief, find_history, pair, signed, turn_suffix, words, Family, Outcome, Side, SHOWN};
 use gamecert_certificates::base::budget::Budget;
@@ -31,6 +34,8 @@ pub(crate) struct Flip {
     value: i64,
     first: Option<HashMap<String, [usize; 2]>>,
     second: Option<HashMap<String, [usize; 2]>>,
+    /// Where pictures put the points.
+    points: crate::triangulations::play_pictures::Points,
 }
 
 /// The triangulation with its colours, whose turn it is, and the payoff when a flip ended the
@@ -53,6 +58,10 @@ impl Flip {
             value: cert.value,
             first: cert.first.as_ref().map(table),
             second: cert.second.as_ref().map(table),
+            points: match spec.convex_polygon {
+                Some(n) => crate::triangulations::play_pictures::Points::ConvexPolygon(n),
+                None => crate::triangulations::play_pictures::Points::Plane(spec.points.clone()),
+            },
         })
     }
 
@@ -337,6 +346,68 @@ impl Family for Flip {
         self.table(first)?;
         let payoff = self.payoff(state).unwrap_or(if first { i64::MIN } else { i64::MAX });
         Some(if first { payoff >= self.value } else { payoff <= self.value })
+    }
+
+    /// The triangulation in its colours ([`crate::triangulations::play_pictures`]), the marked
+    /// edge highlighted with the diagonal it becomes dashed; a click on a flippable black edge
+    /// flips it.
+    fn svg(&self, state: &State, marked: Option<&[usize; 2]>, caption: &str) -> String {
+        use crate::base::svg::{Colour, Overlay, Stroke};
+        use crate::triangulations::play_pictures::position_svg;
+        let mut strokes: Vec<Stroke> = state
+            .board
+            .edges
+            .iter()
+            .map(|(k, s)| {
+                let colour = match s.colour {
+                    1 if self.two() => Colour::Red,
+                    1 => Colour::Green,
+                    2 => Colour::Blue,
+                    _ => Colour::Black,
+                };
+                Stroke::new([k[0] as usize, k[1] as usize], colour)
+            })
+            .collect();
+        strokes.sort_by_key(|s| s.edge);
+        // The diagonal the marked flip makes, dashed.
+        let mut becomes = None;
+        if let Some(&e) = marked {
+            let mut board = state.board.clone();
+            if let Ok(flipped) = board.play(&self.shape, self.game, e, 1) {
+                strokes.push(Stroke::new(flipped.new, Colour::Grey));
+                becomes = Some(flipped.new);
+            }
+        }
+        let moves = if self.outcome(state).is_some() { Vec::new() } else { self.moves(state) };
+        let overlay = Overlay {
+            marked: marked.copied(),
+            moves: moves.iter().map(|e| (*e, self.write_move(state, e))).collect(),
+            hints: false,
+        };
+        let coloured = if self.two() { "red and blue" } else { "green" };
+        let status = match self.outcome(state) {
+            Some(outcome) => outcome.result,
+            None => format!(
+                "{} to move: click a black edge to flip it",
+                self.side_name(self.to_move(state))
+            ),
+        };
+        let mut notes = vec![crate::base::svg::sentence(&format!(
+            "{status}. Black edges are unplayed, {coloured} ones made by flips."
+        ))];
+        let strategies = match (&self.first, &self.second) {
+            (Some(_), Some(_)) => "both players' strategies",
+            (Some(_), None) => "the first player's strategy (at least the value)",
+            _ => "the second player's strategy (at most the value)",
+        };
+        notes.push(format!(
+            "Certified (flip-value, {}): the value is {}, with {strategies}.",
+            self.game, self.value
+        ));
+        if let (Some([a, b]), Some([c, d])) = (marked, becomes) {
+            notes.push(format!("Marked (orange): flip {a}-{b}, which becomes {c}-{d} (dashed)."));
+        }
+        position_svg(&self.points, strokes, &overlay, caption, &notes)
     }
 }
 

@@ -8,8 +8,15 @@
 //! and the sum rule (Sprague-Grundy), so at a position of non-zero value the move to value 0
 //! wins; at the start it is the certificate's own winning move. At a position of value 0 there
 //! is no winning move, and the labelling gives none.
+//!
+//! Pictures ([`crate::impartial::pictures`]): each heap a row of tokens with its Grundy value,
+//! the marked move's tokens crossed out. Clicking token j of a heap (from 1 at the left) plays
+//! the move that takes tokens j to the end when the rules allow it, else the fewest tokens from
+//! token j on (the heap split around them), else any move taking token j; in Grundy's game it
+//! splits the heap after token j. Tokens no move takes are not clickable.
 
 use super::{brief, Family, Outcome, Side, SHOWN};
+use crate::impartial::pictures::{board_words, heaps_picture};
 use gamecert_certificates::base::text::counted;
 use gamecert_certificates::impartial::heaps::{HeapGame, HeapLabelling, Rules};
 
@@ -236,11 +243,56 @@ impl Family for Heaps {
         (side == self.first_side())
             .then(|| self.outcome(state).and_then(|o| o.winner) == Some(side))
     }
+
+    /// The heaps as rows of tokens ([`crate::impartial::pictures`]), each with its Grundy value
+    /// from the checked labelling; the caption says whose turn it is, the position's value and
+    /// what the certificate claims.
+    fn svg(&self, state: &Self::State, marked: Option<&HeapMove>, caption: &str) -> String {
+        let heaps = &state.0;
+        let values: Vec<u64> = heaps.iter().map(|&h| self.label(h)).collect();
+        let total = self.value(heaps);
+        let mut notes = vec![format!(
+            "{}; {} to move. Grundy values g from the checked labelling, nim sum {total}: {}.",
+            board_words(&self.rules, heaps),
+            self.side_name(self.to_move(state)),
+            if total == 0 { "the player to move loses" } else { "the player to move wins" }
+        )];
+        notes.push(format!(
+            "Certified (heap-labelling): {} wins from the start.",
+            self.side_name(self.first_side())
+        ));
+        notes.extend(marked.map(|m| marked_words(heaps, m, &self.write_move(state, m))));
+        let marked = marked.map(|(i, leave)| (*i, leave.as_slice()));
+        heaps_picture(&self.rules, heaps, marked, Some(&values), caption, &notes)
+    }
 }
 
 impl Heaps {
     /// Whether the labels (or their verified period) give heap `h` a value.
     fn label_covers(&self, h: u64) -> bool {
         (h as usize) < self.labelling.values.len() || self.labelling.period.is_some()
+    }
+}
+
+/// What the marked move does, in words.
+fn marked_words(heaps: &[u64], (i, leave): &HeapMove, notation: &str) -> String {
+    let n = heaps.get(*i).copied().unwrap_or(0);
+    let taken = n.saturating_sub(leave.iter().sum());
+    let left = match leave.as_slice() {
+        [] => "nothing".to_string(),
+        [a] => format!("a heap of {a}"),
+        parts => format!(
+            "heaps of {}",
+            parts.iter().map(u64::to_string).collect::<Vec<_>>().join(" and ")
+        ),
+    };
+    if taken == 0 {
+        format!("Marked, {notation}: heap {} splits (dashed red line) into {left}.", i + 1)
+    } else {
+        format!(
+            "Marked, {notation}: heap {} loses {} (crossed out in red) and leaves {left}.",
+            i + 1,
+            counted(taken, "token")
+        )
     }
 }

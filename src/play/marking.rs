@@ -5,6 +5,9 @@
 //! Notation: a move is an edge `a-b` between points a and b (numbered from 0 as in the
 //! instance); a position is its green edges, `green: 0-1, 1-2` (and, when a Nimstring
 //! completion gave the second player the turn, `(second to move)`).
+//!
+//! Pictures ([`crate::triangulations::play_pictures`]): the green edges and the black ones; a
+//! click on a legal black edge colours it.
 
 use super::{brief, words, Family, Outcome, Side, SHOWN};
 use gamecert_certificates::base::budget::Budget;
@@ -20,6 +23,9 @@ pub(crate) struct Marking {
     winner: Side,
     /// The winner's edge by green mask.
     moves: HashMap<u64, usize>,
+    /// The instance's points, for pictures, and whether moves draw new segments.
+    points: Vec<gamecert_certificates::triangulations::geometry::Point>,
+    constructing: bool,
 }
 
 /// The green edges, who is to move, and the winner once the game is over.
@@ -51,7 +57,9 @@ impl Marking {
             let mask = u64::from_str_radix(hex, 16).map_err(|_| format!("bad mask '{hex}'"))?;
             moves.insert(mask, *edge);
         }
-        Ok(Marking { rules, ends, winner, moves })
+        let points = spec.triangulation.points.clone();
+        let constructing = spec.game.is_constructing();
+        Ok(Marking { rules, ends, winner, moves, points, constructing })
     }
 
     fn edge_name(&self, e: usize) -> String {
@@ -213,6 +221,49 @@ impl Family for Marking {
 
     fn claim_met(&self, state: &State, side: Side) -> Option<bool> {
         (side == self.winner).then(|| self.outcome(state).and_then(|o| o.winner) == Some(side))
+    }
+
+    /// The points with the green edges and, in a game on a triangulation, the black ones
+    /// ([`crate::triangulations::play_pictures`]); a legal edge is clicked to colour it.
+    fn svg(&self, state: &State, marked: Option<&usize>, caption: &str) -> String {
+        use crate::base::svg::{Colour, Overlay, Stroke};
+        use crate::triangulations::play_pictures::{position_svg, Points};
+        use gamecert_certificates::base::text::counted;
+        let green = |e: usize| state.green >> e & 1 == 1;
+        let strokes: Vec<Stroke> = (0..self.ends.len())
+            .filter(|&e| green(e) || !self.constructing || marked == Some(&e))
+            .map(|e| {
+                let colour = match (green(e), self.constructing) {
+                    (true, _) => Colour::Green,
+                    (false, false) => Colour::Black,
+                    // The marked segment of a constructing game, not yet drawn.
+                    (false, true) => Colour::Grey,
+                };
+                Stroke::new(self.ends[e], colour)
+            })
+            .collect();
+        let moves = if self.outcome(state).is_some() { Vec::new() } else { self.moves(state) };
+        let overlay = Overlay {
+            marked: marked.map(|&e| self.ends[e]),
+            moves: moves.iter().map(|&e| (self.ends[e], self.edge_name(e))).collect(),
+            hints: self.constructing,
+        };
+        let what = if self.constructing { "a dotted segment" } else { "a black edge" };
+        let status = match self.outcome(state) {
+            Some(outcome) => outcome.result,
+            None => format!("{} to move. Click {what} to colour it", self.side_name(state.to_move)),
+        };
+        let mut notes =
+            vec![format!("{} green; {status}.", counted(state.green.count_ones(), "edge"))];
+        notes.push(format!(
+            "Certified (marking-strategy): {} wins ({}).",
+            self.side_name(self.winner),
+            self.rules.game
+        ));
+        if let Some(&e) = marked {
+            notes.push(format!("Marked (orange): {}.", self.edge_name(e)));
+        }
+        position_svg(&Points::Plane(self.points.clone()), strokes, &overlay, caption, &notes)
     }
 }
 

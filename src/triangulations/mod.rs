@@ -13,6 +13,7 @@ pub mod marking;
 pub mod mft_convex;
 pub mod nimstring;
 pub mod nimstring_strips;
+pub mod play_pictures;
 pub mod serpentine;
 pub mod serpentine_string;
 pub mod solitaire;

@@ -34,6 +34,7 @@ mod proofs;
 mod python;
 mod readme;
 mod registry;
+mod render_boards;
 mod render_svg;
 mod size_limits;
 mod small_truths;

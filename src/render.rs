@@ -109,11 +109,7 @@ pub fn draw(
             instance.validate().map_err(invalid)?;
             match certificate {
                 Some(certificate) => draw_play(instance, certificate, title),
-                None => Err(BadInput(format!(
-                    "{name}: a {} instance is drawn with a strategy certificate (--certificate)",
-                    instance.kind()
-                ))
-                .into()),
+                None => draw_start(instance, name, title),
             }
         }
         // The registry's check above refused every kind without pictures.
@@ -269,6 +265,38 @@ fn draw_play(
         counted(moves, "move")
     );
     Ok(Drawing { frames, note: Some(note), claim: Some(claim), moves: Some(moves), margin: None })
+}
+
+/// The start position of a game the play library draws, without a certificate: the DNF
+/// game, triangle avoidance and vertex nim from their own pictures
+/// ([`crate::base::game_pictures`]), the others as their play pictures need a certificate.
+fn draw_start(instance: &Instance, name: &str, title: &str) -> Result<Drawing, RenderError> {
+    use crate::base::game_pictures as pictures;
+    let caption = format!("{title}: the start");
+    let frame = match instance {
+        Instance::PosDnfGame(dnf) => {
+            let start = vec![b'.'; dnf.num_vars as usize];
+            pictures::dnf_svg(dnf, &start, None, &caption, &pictures::dnf_note(dnf, &start, None))
+        }
+        Instance::TriangleAvoidance(spec) => {
+            let note = pictures::triangle_note(spec.n, 0, false, None);
+            pictures::triangle_svg(spec.n, &[], None, &caption, &note)
+        }
+        Instance::VertexNim(spec) => {
+            let game = spec.validate().map_err(|e| BadInput(format!("{name}: {e}")))?;
+            let moves = game.moves(&game.start);
+            let note = pictures::vertexnim_note(&game, moves.is_empty(), true, None);
+            pictures::vertexnim_svg(&game, &game.start, &moves, None, &caption, &note)
+        }
+        other => {
+            return Err(BadInput(format!(
+                "{name}: a {} instance is drawn with a certificate (--certificate)",
+                other.kind()
+            ))
+            .into())
+        }
+    };
+    Ok(Drawing::unchecked(vec![frame], None))
 }
 
 /// B's placement in a one-round witness.

@@ -299,7 +299,8 @@ pub static KINDS: &[Kind] = &[
         estimate: None,
         generators: &["vertexnim"],
         tables: &["vertex-nimg"],
-        pictures: "the weighted graph and the token at the start, or a vertexnim-strategy's play (SVG)",
+        pictures:
+            "the weighted graph and the token at the start, or a vertexnim-strategy's play (SVG)",
         strategies: &["vertexnim-strategy"],
     },
 ];

@@ -24,8 +24,8 @@ use crate::base::graph_svg::{
     wrap, Chip, EdgeLook, GraphPicture, VertexLook, VoronoiPicture, B_OWNED, B_STONE, MARK,
     W_OWNED, W_STONE,
 };
-use gamecert_certificates::base::graph::Graph;
 use crate::base::svg::escape;
+use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::vertexnim::strategy::{Play, State as NimState, Variant, VertexNim};
 use gamecert_certificates::voronoi::dnf::PosDnf;
 use std::fmt::Write as _;
@@ -44,8 +44,8 @@ pub fn triangle_svg(
     let at: Vec<Point> = (0..n)
         .map(|v| {
             // Node 0 at the top, clockwise.
-            let angle = std::f64::consts::TAU * v as f64 / n.max(1) as f64
-                - std::f64::consts::FRAC_PI_2;
+            let angle =
+                std::f64::consts::TAU * v as f64 / n.max(1) as f64 - std::f64::consts::FRAC_PI_2;
             (0.5 + 0.5 * angle.cos(), 0.5 + 0.5 * angle.sin())
         })
         .collect();
@@ -56,8 +56,7 @@ pub fn triangle_svg(
             adj[b][a] = true;
         }
     }
-    let pairs: Vec<(usize, usize)> =
-        (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
+    let pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
     let closes = |a: usize, b: usize| (0..n).find(|&c| adj[a][c] && adj[b][c]);
     let mut allowed = 0;
     let looks: Vec<Option<EdgeLook>> = pairs
@@ -113,6 +112,8 @@ pub fn dnf_svg(
     const TOKEN: f64 = 34.0;
     const ROW: f64 = 40.0;
     let owner = |v: u32| state.get(v as usize - 1).copied().unwrap_or(b'.');
+    // A settled game has nothing left to click.
+    let open = gamecert_certificates::voronoi::dnf::settled(dnf, state).is_none();
     let token = |out: &mut String, x: f64, y: f64, v: u32| {
         let (fill, text_fill) = match owner(v) {
             b'1' => (W_STONE, "white"),
@@ -136,7 +137,7 @@ pub fn dnf_svg(
             x + TOKEN / 2.0,
             y + 19.0
         );
-        if owner(v) == b'.' {
+        if open && owner(v) == b'.' {
             let _ = write!(out, r#"<g class="move" data-move="{v}">{shape}</g>"#);
         } else {
             out.push_str(&shape);
@@ -151,7 +152,8 @@ pub fn dnf_svg(
     let mut y = 8.0;
     for line in wrap(caption, chars) {
         y += 18.0;
-        let _ = writeln!(head, r#"<text x="30" y="{y:.0}" font-size="14">{}</text>"#, escape(&line));
+        let _ =
+            writeln!(head, r#"<text x="30" y="{y:.0}" font-size="14">{}</text>"#, escape(&line));
     }
     let count = |c: u8| state.iter().filter(|&&x| x == c).count();
     y += 17.0;
@@ -382,7 +384,12 @@ pub fn triangle_note(n: usize, drawn: usize, over: bool, a: Option<bool>) -> Str
 
 /// The words under a vertex nim picture (`first`: whether the certificate says the first
 /// player wins).
-pub fn vertexnim_note(game: &VertexNim, over: bool, first_to_move: bool, first: Option<bool>) -> String {
+pub fn vertexnim_note(
+    game: &VertexNim,
+    over: bool,
+    first_to_move: bool,
+    first: Option<bool>,
+) -> String {
     let turn = match (over, first_to_move) {
         (true, _) => "No move is left.",
         (false, true) => "The first player to move.",

@@ -287,6 +287,20 @@ fn search(adj: &[Vec<usize>]) -> Vec<Point> {
         }
     }
     let best_tutte = best_of(&candidates, &edges).map(|b| candidates[b].clone());
+    // The core force-directed, its trees radial: compact where many leaves hang off a core.
+    let members: Vec<usize> = (0..n).filter(|&v| core[v]).collect();
+    if members.len() < n {
+        let mut local = vec![usize::MAX; n];
+        members.iter().enumerate().for_each(|(i, &v)| local[v] = i);
+        let sub: Vec<Vec<usize>> = members
+            .iter()
+            .map(|&v| adj[v].iter().filter(|&&u| core[u]).map(|&u| local[u]).collect())
+            .collect();
+        let drawn = force_layout(&sub, &circle(sub.len()), 300);
+        let mut at = vec![(0.0, 0.0); n];
+        members.iter().enumerate().for_each(|(i, &v)| at[v] = drawn[i]);
+        candidates.push(with_trees(adj, &core, &parent, &at));
+    }
     candidates.push(force_layout(adj, &circle(n), 300));
     if let Some(start) = best_tutte {
         candidates.push(force_layout(adj, &start, 120));
@@ -295,7 +309,12 @@ fn search(adj: &[Vec<usize>]) -> Vec<Point> {
         let mut rng = Rng::new(0x5eed);
         for _ in 0..3 {
             let start: Vec<Point> = (0..n)
-                .map(|_| (rng.below(1 << 20) as f64 / (1 << 20) as f64, rng.below(1 << 20) as f64 / (1 << 20) as f64))
+                .map(|_| {
+                    (
+                        rng.below(1 << 20) as f64 / (1 << 20) as f64,
+                        rng.below(1 << 20) as f64 / (1 << 20) as f64,
+                    )
+                })
                 .collect();
             candidates.push(force_layout(adj, &start, 300));
         }
@@ -472,7 +491,10 @@ fn with_trees(adj: &[Vec<usize>], core: &[bool], parent: &[usize], at: &[Point])
             .filter(|&u| core[u] && u != root)
             .map(|u| (at[u].0 - here.0).hypot(at[u].1 - here.1))
             .fold(f64::MAX, f64::min);
-        let step = 0.45 * nearest.min(1.0) / height[root].max(1) as f64;
+        // Short enough to stay near the root, long enough that many leaves are not crowded
+        // (the drawing's spread is about 1).
+        let spread = 0.2 / (n as f64).sqrt() * leaves[root] as f64 / width.max(0.1);
+        let step = (0.45 * nearest.min(1.0) / height[root].max(1) as f64).max(spread);
         // Each subtree gets a slice of the wedge in proportion to its leaves.
         let mut stack = vec![(root, centre - width / 2.0, centre + width / 2.0, 0usize)];
         while let Some((v, lo, hi, depth)) = stack.pop() {

@@ -51,8 +51,7 @@ pub fn label_box(x: f64, y: f64, text: &str) -> LabelBox {
 pub fn segment_meets_box(p: Point, q: Point, b: LabelBox) -> bool {
     let (dx, dy) = (q.0 - p.0, q.1 - p.1);
     let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
-    for (edge_p, edge_q) in [(-dx, p.0 - b.0), (dx, b.2 - p.0), (-dy, p.1 - b.1), (dy, b.3 - p.1)]
-    {
+    for (edge_p, edge_q) in [(-dx, p.0 - b.0), (dx, b.2 - p.0), (-dy, p.1 - b.1), (dy, b.3 - p.1)] {
         if edge_p == 0.0 {
             if edge_q < 0.0 {
                 return false;
@@ -207,7 +206,9 @@ impl GraphPicture {
             body = (body.0.min(b.0), body.1.min(b.1), body.2.max(b.2), body.3.max(b.3));
         };
         // Room for a marking ring around every vertex.
-        self.centres.iter().for_each(|c| grow((c.0 - r - 8.0, c.1 - r - 8.0, c.0 + r + 8.0, c.1 + r + 8.0)));
+        self.centres
+            .iter()
+            .for_each(|c| grow((c.0 - r - 8.0, c.1 - r - 8.0, c.0 + r + 8.0, c.1 + r + 8.0)));
         placed.into_iter().for_each(&mut grow);
         self.body = body;
     }
@@ -235,7 +236,8 @@ impl GraphPicture {
             for gap in [2.0, 7.0, 14.0] {
                 for k in 0..8 {
                     // Upper right first, then around the vertex.
-                    let angle = -std::f64::consts::FRAC_PI_4 + k as f64 * std::f64::consts::FRAC_PI_4;
+                    let angle =
+                        -std::f64::consts::FRAC_PI_4 + k as f64 * std::f64::consts::FRAC_PI_4;
                     let (c, s) = (angle.cos(), angle.sin());
                     let (px, py) = (x + (r + gap) * c, y + (r + gap) * s);
                     let left = if c > 0.3 {
@@ -291,7 +293,8 @@ impl GraphPicture {
         }
         if !status.is_empty() {
             y += 17.0;
-            let _ = writeln!(head, r#"<text x="{MARGIN}" y="{y:.0}" font-size="12">{status}</text>"#);
+            let _ =
+                writeln!(head, r#"<text x="{MARGIN}" y="{y:.0}" font-size="12">{status}</text>"#);
         }
         for line in &note {
             y += 14.0;

@@ -193,7 +193,11 @@ impl Family for Path {
             Ok(layout) => layout,
             Err(_) => {
                 let marked = marked.map(|&v| self.graph.name(v).to_string());
-                return crate::base::svg::text_picture(&self.draw(cells), marked.as_deref(), caption);
+                return crate::base::svg::text_picture(
+                    &self.draw(cells),
+                    marked.as_deref(),
+                    caption,
+                );
             }
         };
         let open = self.mover(cells);
@@ -202,10 +206,8 @@ impl Family for Path {
             Some(Player::Black) => "B to move (click an empty vertex).",
             None => "The game is over.",
         };
-        let note = format!(
-            "{turn} Certified: the value (W's margin under best play) is {}.",
-            self.value
-        );
+        let note =
+            format!("{turn} Certified: the value (W's margin under best play) is {}.", self.value);
         crate::base::game_pictures::voronoi_frame(
             &self.graph,
             &layout,

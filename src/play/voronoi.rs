@@ -12,11 +12,11 @@
 //! frame. Without symmetry data the frame stays the identity.
 
 use super::{find_history, words, Family, Outcome, Side};
+use crate::base::graph_svg::GraphPicture;
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::format::{MultiRoundSpec, VoronoiStrategy};
 use gamecert_certificates::voronoi::multi_round::{margin, orbit_representatives, StrategyClaim};
 use gamecert_certificates::voronoi::rules::{score, to_move, Player};
-use crate::base::graph_svg::GraphPicture;
 use std::collections::HashMap;
 
 const EMPTY: u8 = b'.';

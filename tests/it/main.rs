@@ -33,6 +33,7 @@ mod proofs;
 mod python;
 mod readme;
 mod registry;
+mod render_graphs;
 mod render_svg;
 mod size_limits;
 mod small_truths;

@@ -144,7 +144,7 @@ pub fn dnf_svg(
         }
     };
     let widest = dnf.terms.iter().map(Vec::len).max().unwrap_or(0).max(1) as f64;
-    let per_row = ((dnf.num_vars as f64).min(16.0)).max(1.0);
+    let per_row = (dnf.num_vars as f64).clamp(1.0, 16.0);
     let body_w = 90.0 + widest.max(per_row) * (TOKEN + 8.0);
     let width = (body_w + 60.0).max(480.0);
     let chars = ((width - 60.0) / 7.6) as usize;
@@ -362,7 +362,7 @@ pub fn dnf_note(dnf: &PosDnf, state: &[u8], first: Option<bool>) -> String {
     let over = gamecert_certificates::voronoi::dnf::settled(dnf, state).is_some();
     let turn = if over {
         "The game is settled."
-    } else if taken % 2 == 0 {
+    } else if taken.is_multiple_of(2) {
         "The first player to move."
     } else {
         "The second player to move."
@@ -374,7 +374,7 @@ pub fn dnf_note(dnf: &PosDnf, state: &[u8], first: Option<bool>) -> String {
 pub fn triangle_note(n: usize, drawn: usize, over: bool, a: Option<bool>) -> String {
     let turn = if over {
         "No edge is left that closes no triangle: the player to move has lost."
-    } else if drawn % 2 == 0 {
+    } else if drawn.is_multiple_of(2) {
         "A to move (click a faint edge)."
     } else {
         "B to move (click a faint edge)."

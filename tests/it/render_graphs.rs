@@ -4,7 +4,7 @@
 //! `Position::svg` for every graph kind: every clickable `data-move` a legal move, captions with
 //! the certified claim, pictures of the start without a certificate, tampered certificates
 //! refused.
-use crate::common::{gamecert, stderr};
+use crate::common::{gamecert, stderr, stdout};
 use gamecert::base::graph_layout::{crossings, layout_edges};
 use gamecert::base::graph_svg::{label_box, segment_meets_box, VoronoiPicture, MARK};
 use gamecert::play::Strategy;
@@ -328,7 +328,9 @@ fn render_draws_every_graph_kind() {
         let reject = rejects[0].to_str().unwrap();
         let out = render(&[instance, "--certificate", reject, "-o", last.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(1), "{kind}: {}", stderr(&out));
-        assert!(stderr(&out).contains("rejected"), "{kind}: {}", stderr(&out));
+        // The verdict is printed as `verify` prints it.
+        let said = format!("{}{}", stdout(&out), stderr(&out)).to_lowercase();
+        assert!(said.contains("rejected"), "{kind}: {said}");
         // Without a certificate: the start.
         let start = dir.path().join(format!("{kind}-start.svg"));
         let out = render(&[instance, "--format", "svg", "-o", start.to_str().unwrap()]);

@@ -8,7 +8,8 @@
 //!   proportion to its leaves (a layered drawing: never a crossing);
 //! - any other component of at most [`SEARCH_MAX_VERTICES`] vertices and
 //!   [`SEARCH_MAX_EDGES`] edges by a search: its 2-core (the trees hanging off it peeled away)
-//!   is drawn by Tutte's barycentric method (an outer cycle fixed on a circle, every other
+//!   is drawn by Tutte's barycentric method (an outer cycle fixed on a circle, or on a regular
+//!   polygon whose corners are the cycle's vertices of degree 2 (a grid's corners), every other
 //!   vertex at the mean of its neighbours), trying as the outer cycle the shortest cycles
 //!   through several edges, then the largest faces of the best drawing found (a face of a
 //!   planar drawing is a good outer face: for a 3-connected planar graph Tutte's drawing from
@@ -271,7 +272,14 @@ fn search(adj: &[Vec<usize>]) -> Vec<Point> {
     for &(a, b) in core_edges.iter().step_by(step).take(8) {
         if let Some(cycle) = shortest_cycle(adj, &core, a, b) {
             if !tried.iter().any(|c| same_cycle(c, &cycle)) {
-                candidates.push(with_trees(adj, &core, &parent, &tutte(adj, &core, &cycle)));
+                for polygon in [true, false] {
+                    candidates.push(with_trees(
+                        adj,
+                        &core,
+                        &parent,
+                        &tutte(adj, &core, &cycle, polygon),
+                    ));
+                }
                 tried.push(cycle);
             }
         }
@@ -282,7 +290,14 @@ fn search(adj: &[Vec<usize>]) -> Vec<Point> {
         faces.sort_by_key(|f| std::cmp::Reverse(f.len()));
         faces.retain(|f| !tried.iter().any(|c| same_cycle(c, f)));
         for face in faces.into_iter().take(3) {
-            candidates.push(with_trees(adj, &core, &parent, &tutte(adj, &core, &face)));
+            for polygon in [true, false] {
+                candidates.push(with_trees(
+                    adj,
+                    &core,
+                    &parent,
+                    &tutte(adj, &core, &face, polygon),
+                ));
+            }
             tried.push(face);
         }
     }
@@ -407,16 +422,42 @@ fn same_cycle(a: &[usize], b: &[usize]) -> bool {
     a == b
 }
 
-/// Tutte's barycentric drawing of the core: `outer` on a circle, every other core vertex at the
-/// mean of its core neighbours (Gauss-Seidel until it settles). Peeled vertices are left at 0.
-fn tutte(adj: &[Vec<usize>], core: &[bool], outer: &[usize]) -> Vec<Point> {
+/// Tutte's barycentric drawing of the core: `outer` on a convex polygon, every other core vertex
+/// at the mean of its core neighbours (Gauss-Seidel until it settles). Peeled vertices are left at 0.
+fn tutte(adj: &[Vec<usize>], core: &[bool], outer: &[usize], polygon: bool) -> Vec<Point> {
     let n = adj.len();
     let mut at = vec![(0.5, 0.5); n];
     let mut fixed = vec![false; n];
-    for (k, &v) in outer.iter().enumerate() {
-        let angle = std::f64::consts::TAU * k as f64 / outer.len() as f64;
-        at[v] = (0.5 + 0.5 * angle.cos(), 0.5 + 0.5 * angle.sin());
-        fixed[v] = true;
+    // The outer cycle on a regular polygon whose corners are its vertices of core degree 2 (a
+    // grid's corners: a grid is drawn square), on a circle when fewer than three are.
+    let core_degree = |v: usize| adj[v].iter().filter(|&&u| core[u]).count();
+    let corners: Vec<usize> = (0..outer.len()).filter(|&k| core_degree(outer[k]) == 2).collect();
+    let corner = |j: usize, k: usize| {
+        let angle = std::f64::consts::TAU * j as f64 / k as f64
+            - std::f64::consts::FRAC_PI_2
+            - std::f64::consts::PI / k as f64;
+        (0.5 + 0.5 * angle.cos(), 0.5 + 0.5 * angle.sin())
+    };
+    if polygon && corners.len() >= 3 {
+        let k = corners.len();
+        for j in 0..k {
+            let (from, to) = (corners[j], corners[(j + 1) % k]);
+            let steps = (to + outer.len() - from) % outer.len();
+            let steps = if steps == 0 { outer.len() } else { steps };
+            let (a, b) = (corner(j, k), corner(j + 1, k));
+            for s in 0..steps {
+                let t = s as f64 / steps as f64;
+                let v = outer[(from + s) % outer.len()];
+                at[v] = (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1));
+            }
+        }
+        outer.iter().for_each(|&v| fixed[v] = true);
+    } else {
+        for (k, &v) in outer.iter().enumerate() {
+            let angle = std::f64::consts::TAU * k as f64 / outer.len() as f64;
+            at[v] = (0.5 + 0.5 * angle.cos(), 0.5 + 0.5 * angle.sin());
+            fixed[v] = true;
+        }
     }
     for _ in 0..5000 {
         let mut moved: f64 = 0.0;

@@ -214,9 +214,10 @@ pub fn dnf_svg(
     }
     // Every variable once more, in order (some occur in no term and are still moves).
     row_y += 14.0;
+    let hint = if open { " (click a free one to take it)" } else { "" };
     let _ = writeln!(
         body,
-        r##"<text x="30" y="{row_y:.0}" font-size="12" fill="#333333">Every variable (click a free one to take it):</text>"##
+        r##"<text x="30" y="{row_y:.0}" font-size="12" fill="#333333">Every variable{hint}:</text>"##
     );
     row_y += 10.0;
     for v in 1..=dnf.num_vars {

@@ -18,11 +18,14 @@
 //!   from the best Tutte drawing and, up to [`MULTI_START_MAX`] vertices, from seeded random
 //!   starts) compete too. The drawing with the fewest [`crossings`] wins, among those whose
 //!   vertices are not crowded together, ties going to the one whose closest vertices are
-//!   farthest apart. A planar graph whose 2-core is 3-connected (grids' cores, wheels, ...)
-//!   is drawn without crossings; others are drawn without crossings where a candidate is;
-//!   the crossing count decides, nothing is assumed.
+//!   farthest apart for its area (the smallest picture). Nothing is assumed: a planar graph
+//!   is drawn without crossings when some candidate is (the tests hold grids, cycles, wheels,
+//!   prisms and the demo's planar graphs to it); the Petersen graph gets 3 (one force-directed
+//!   drawing from a circle, the layout before this search, gave 6; 2 is the least); the
+//!   crossing count decides.
 //! - larger components by the force-directed layout from a circle alone (its rounds are
-//!   quadratic; the search's crossing counts are quadratic in the edges).
+//!   quadratic; the search's crossing counts are quadratic in the edges). At the limit the
+//!   search takes about a second (a 20x20 grid: 1.3 s in a release build).
 //!
 //! Deterministic: the same graph always gives the same picture.
 
@@ -339,15 +342,17 @@ fn search(adj: &[Vec<usize>]) -> Vec<Point> {
 }
 
 /// The index of the best candidate: fewest crossings among the uncrowded, then the closest pair
-/// farthest apart.
+/// farthest apart for the drawing's area.
 fn best_of(candidates: &[Vec<Point>], edges: &[(usize, usize)]) -> Option<usize> {
     let ranks: Vec<(bool, usize, f64)> = candidates
         .iter()
         .map(|c| {
             let c = normalise(c);
             let closest = closest_pair(&c);
-            let crowded = closest < 0.15 / (c.len() as f64).sqrt();
-            (crowded, crossings(&c, edges), closest)
+            let crowded = closest < 0.1 / (c.len() as f64).sqrt();
+            // The closest pair against the drawing's size: how small the picture can be.
+            let (w, h) = c.iter().fold((0.0_f64, 0.0_f64), |(w, h), p| (w.max(p.0), h.max(p.1)));
+            (crowded, crossings(&c, edges), closest / (w * h).sqrt().max(1e-9))
         })
         .collect();
     (0..candidates.len()).min_by(|&i, &j| {
@@ -440,10 +445,26 @@ fn tutte(adj: &[Vec<usize>], core: &[bool], outer: &[usize], polygon: bool) -> V
     };
     if polygon && corners.len() >= 3 {
         let k = corners.len();
+        let side = |j: usize| {
+            let steps = (corners[(j + 1) % k] + outer.len() - corners[j]) % outer.len();
+            if steps == 0 {
+                outer.len()
+            } else {
+                steps
+            }
+        };
+        // Four corners: a rectangle as long as its sides' paths (a grid's cells square).
+        let (wide, high) = (side(0).max(side(2)) as f64, side(1).max(side(3 % k)) as f64);
+        let corner = |j: usize, k: usize| {
+            if k == 4 {
+                [(0.0, 0.0), (wide, 0.0), (wide, high), (0.0, high)][j % 4]
+            } else {
+                corner(j, k)
+            }
+        };
         for j in 0..k {
-            let (from, to) = (corners[j], corners[(j + 1) % k]);
-            let steps = (to + outer.len() - from) % outer.len();
-            let steps = if steps == 0 { outer.len() } else { steps };
+            let from = corners[j];
+            let steps = side(j);
             let (a, b) = (corner(j, k), corner(j + 1, k));
             for s in 0..steps {
                 let t = s as f64 / steps as f64;

@@ -462,8 +462,7 @@ fn tutte(adj: &[Vec<usize>], core: &[bool], outer: &[usize], polygon: bool) -> V
                 corner(j, k)
             }
         };
-        for j in 0..k {
-            let from = corners[j];
+        for (j, &from) in corners.iter().enumerate() {
             let steps = side(j);
             let (a, b) = (corner(j, k), corner(j + 1, k));
             for s in 0..steps {

@@ -380,7 +380,7 @@ pub fn triangle_note(n: usize, drawn: usize, over: bool, a: Option<bool>) -> Str
     } else {
         "B to move (click a faint edge)."
     };
-    format!("{turn} {} on {}.", certified(a, "A", "B").trim_end_matches('.'), counted(n, "node"))
+    format!("{turn} Triangle avoidance on {}. {}", counted(n, "node"), certified(a, "A", "B"))
 }
 
 /// The words under a vertex nim picture (`first`: whether the certificate says the first

@@ -275,6 +275,11 @@ fn every_clickable_move_is_legal() {
                 .unwrap_or_else(|| position.legal_moves().into_iter().next().unwrap());
             let marked = position.svg(Some(&chosen), &caption);
             assert!(marked.contains(MARK), "{kind}: the move {chosen} is not marked");
+            // To look at the pictures: GAMECERT_PICTURES=DIR writes them there.
+            if let Some(dir) = std::env::var_os("GAMECERT_PICTURES") {
+                let file = Path::new(&dir).join(format!("{kind}-{step:03}.svg"));
+                std::fs::write(file, &marked).unwrap();
+            }
             position = position.apply(&chosen);
         }
         assert!(position.outcome().is_some(), "{kind}: the play did not end");

@@ -146,7 +146,7 @@ pub static KINDS: &[Kind] = &[
         estimate: Some(crate::voronoi::solve::dnf_estimate),
         generators: &[],
         tables: &[],
-        pictures: "the formula and a dnf-strategy's play, move by move (SVG)",
+        pictures: "the formula's start, or a dnf-strategy's play move by move (SVG)",
         strategies: &["dnf-strategy"],
     },
     Kind {
@@ -194,7 +194,7 @@ pub static KINDS: &[Kind] = &[
         estimate: Some(crate::triangle_avoidance::external::estimate),
         generators: &[],
         tables: &["triangle-avoidance"],
-        pictures: "the graph so far and a triangle-strategy's play (SVG)",
+        pictures: "the n nodes at the start, or a triangle-strategy's play edge by edge (SVG)",
         strategies: &["triangle-strategy"],
     },
     Kind {
@@ -299,7 +299,8 @@ pub static KINDS: &[Kind] = &[
         estimate: None,
         generators: &["vertexnim"],
         tables: &["vertex-nimg"],
-        pictures: "the weighted graph, the token and a vertexnim-strategy's play (SVG)",
+        pictures:
+            "the weighted graph and the token at the start, or a vertexnim-strategy's play (SVG)",
         strategies: &["vertexnim-strategy"],
     },
 ];

@@ -101,22 +101,15 @@ pub fn draw(
             let game = spec.validate().map_err(invalid)?;
             draw_voronoi(spec, &game, name, certificate, format, title)
         }
-        Instance::HeapGame(_) | Instance::CoinGame(_) => {
+        Instance::HeapGame(_)
+        | Instance::CoinGame(_)
+        | Instance::PosDnfGame(_)
+        | Instance::TriangleAvoidance(_)
+        | Instance::VertexNim(_) => {
             instance.validate().map_err(invalid)?;
             match certificate {
                 Some(certificate) => draw_play(instance, certificate, title),
-                None => draw_board(instance, name, title),
-            }
-        }
-        Instance::PosDnfGame(_) | Instance::TriangleAvoidance(_) | Instance::VertexNim(_) => {
-            instance.validate().map_err(invalid)?;
-            match certificate {
-                Some(certificate) => draw_play(instance, certificate, title),
-                None => Err(BadInput(format!(
-                    "{name}: a {} instance is drawn with a strategy certificate (--certificate)",
-                    instance.kind()
-                ))
-                .into()),
+                None => draw_start(instance, name, title),
             }
         }
         // The registry's check above refused every kind without pictures.
@@ -279,18 +272,41 @@ fn draw_play(
     Ok(Drawing { frames, note: Some(note), claim: Some(claim), moves: Some(moves), margin: None })
 }
 
-/// A heap or coin game's start without a certificate ([`crate::impartial::pictures`]): the
-/// board alone, nothing claimed.
-fn draw_board(instance: &Instance, name: &str, title: &str) -> Result<Drawing, RenderError> {
+/// The start position of a game the play library draws, without a certificate (nothing
+/// claimed): heaps and coins from [`crate::impartial::pictures`], the DNF game, triangle
+/// avoidance and vertex nim from [`crate::base::game_pictures`].
+fn draw_start(instance: &Instance, name: &str, title: &str) -> Result<Drawing, RenderError> {
+    use crate::base::game_pictures as pictures;
     use crate::impartial::pictures::{coins_start_svg, heaps_start_svg};
     let caption = format!("{title}: the start");
-    let picture = match instance {
-        Instance::HeapGame(game) => heaps_start_svg(game, &caption),
-        Instance::CoinGame(spec) => coins_start_svg(spec, &caption),
-        other => Err(format!("a {} instance has no board to draw", other.kind())),
+    let board =
+        |picture: Result<String, String>| picture.map_err(|e| BadInput(format!("{name}: {e}")));
+    let frame = match instance {
+        Instance::HeapGame(game) => board(heaps_start_svg(game, &caption))?,
+        Instance::CoinGame(spec) => board(coins_start_svg(spec, &caption))?,
+        Instance::PosDnfGame(dnf) => {
+            let start = vec![b'.'; dnf.num_vars as usize];
+            pictures::dnf_svg(dnf, &start, None, &caption, &pictures::dnf_note(dnf, &start, None))
+        }
+        Instance::TriangleAvoidance(spec) => {
+            let note = pictures::triangle_note(spec.n, 0, false, None);
+            pictures::triangle_svg(spec.n, &[], None, &caption, &note)
+        }
+        Instance::VertexNim(spec) => {
+            let game = spec.validate().map_err(|e| BadInput(format!("{name}: {e}")))?;
+            let moves = game.moves(&game.start);
+            let note = pictures::vertexnim_note(&game, moves.is_empty(), true, None);
+            pictures::vertexnim_svg(&game, &game.start, &moves, None, &caption, &note)
+        }
+        other => {
+            return Err(BadInput(format!(
+                "{name}: a {} instance is drawn with a certificate (--certificate)",
+                other.kind()
+            ))
+            .into())
+        }
     };
-    let picture = picture.map_err(|e| BadInput(format!("{name}: {e}")))?;
-    Ok(Drawing::unchecked(vec![picture], None))
+    Ok(Drawing::unchecked(vec![frame], None))
 }
 
 /// B's placement in a one-round witness.

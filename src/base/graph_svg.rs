@@ -1,186 +1,144 @@
-//! Native SVG pictures of the Voronoi game on a graph, without Graphviz: a layout, W's and B's
-//! stones, and every vertex coloured by its owner (the nearer stone; ties uncoloured).
+//! Native SVG pictures of games on graphs, without Graphviz: the Voronoi games (W's and B's
+//! stones, every vertex shaded by its owner, the nearer stone; ties unshaded), and the generic
+//! [`GraphPicture`] the play library's graph pictures (vertex nim) are drawn with.
 //!
-//! Layouts, chosen by the graph's shape: a path on one line; a tree in layers from a centre
-//! vertex, each subtree given width in proportion to its leaves; any other graph by a
-//! force-directed layout (Fruchterman-Reingold from a circle, fixed number of rounds, so the
-//! same graph always gives the same picture). Graphs over [`MAX_VERTICES`] vertices are left to
+//! Where the vertices go is [`crate::base::graph_layout`]'s business (layered trees, planar
+//! drawings found by search, force-directed above a size). Names are written beside their
+//! vertex at the first place, of eight directions at three distances, whose box meets no edge,
+//! no vertex and no name placed before; a name with no such place is not drawn over the
+//! picture but kept as the vertex's tooltip (`<title>`). Elements a person may click to move
+//! carry `data-move` (see [`crate::play`]). Graphs over [`MAX_VERTICES`] vertices are left to
 //! DOT. Drawing only: the owners come from the same distance rule the checker uses, and
 //! nothing here decides anything.
 
+use crate::base::graph_layout::{layout_edges, Point};
+use crate::base::svg::{boxes_meet, escape, LabelBox};
 use gamecert_certificates::base::graph::Graph;
+use gamecert_certificates::base::text::counted;
 use std::fmt::Write as _;
 
 /// The largest graph drawn natively (the force layout is quadratic per round).
 pub const MAX_VERTICES: usize = 1500;
 
-const W_STONE: &str = "#e66101";
-const W_OWNED: &str = "#fdb863";
-const B_STONE: &str = "#5e3c99";
-const B_OWNED: &str = "#b2abd2";
+pub const W_STONE: &str = "#e66101";
+pub const W_OWNED: &str = "#fdb863";
+pub const B_STONE: &str = "#5e3c99";
+pub const B_OWNED: &str = "#b2abd2";
+/// The colour marking the move about to be played.
+pub const MARK: &str = "#d7191c";
 
-/// Coordinates in the unit square for every vertex.
+/// Coordinates in the unit square for every vertex ([`layout_edges`]).
 pub fn layout(graph: &Graph) -> Vec<(f64, f64)> {
-    let n = graph.len();
-    if n == 0 {
-        return Vec::new();
-    }
-    let degree = |v: usize| graph.neighbours(v).len();
-    let connected = graph.distances_from(&[0]).iter().all(|&d| d != u32::MAX);
-    if connected && graph.edge_count() + 1 == n {
-        if (0..n).all(|v| degree(v) <= 2) {
-            return path_layout(graph);
-        }
-        return tree_layout(graph);
-    }
-    force_layout(graph)
+    layout_edges(graph.len(), &graph.edges())
 }
 
-fn path_layout(graph: &Graph) -> Vec<(f64, f64)> {
-    let n = graph.len();
-    let start = (0..n).find(|&v| graph.neighbours(v).len() <= 1).unwrap_or(0);
-    let mut at = vec![(0.0, 0.0); n];
-    let (mut previous, mut current) = (usize::MAX, start);
-    for k in 0..n {
-        at[current] = (k as f64 / (n.max(2) - 1) as f64, 0.0);
-        let Some(&next) = graph.neighbours(current).iter().find(|&&u| u != previous) else { break };
-        (previous, current) = (current, next);
-    }
-    at
-}
-
-fn tree_layout(graph: &Graph) -> Vec<(f64, f64)> {
-    let n = graph.len();
-    // The centre: a vertex of least eccentricity (two BFS sweeps find a diameter's middle).
-    let far = |from: usize| {
-        let d = graph.distances_from(&[from]);
-        (0..n).max_by_key(|&v| d[v]).unwrap_or(0)
-    };
-    let a = far(0);
-    let b = far(a);
-    let (da, db) = (graph.distances_from(&[a]), graph.distances_from(&[b]));
-    let root = (0..n).min_by_key(|&v| da[v].max(db[v])).unwrap_or(0);
-    let depth = graph.distances_from(&[root]);
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&v| depth[v]);
-    let mut parent = vec![usize::MAX; n];
-    for &v in &order {
-        for &u in graph.neighbours(v) {
-            if depth[u] == depth[v] + 1 {
-                parent[u] = v;
-            }
-        }
-    }
-    let mut leaves = vec![0usize; n];
-    for &v in order.iter().rev() {
-        leaves[v] = leaves[v].max(1);
-        if parent[v] != usize::MAX {
-            leaves[parent[v]] += leaves[v];
-        }
-    }
-    let height = depth.iter().copied().max().unwrap_or(0).max(1) as f64;
-    // Layers about three leaf widths apart, so that a bushy tree is drawn wide, not tall.
-    let layer = (1.0 / height).min(3.0 / leaves[root].max(1) as f64);
-    let mut span = vec![(0.0, 1.0); n];
-    let mut at = vec![(0.5, 0.0); n];
-    for &v in &order {
-        let (left, right) = span[v];
-        at[v] = ((left + right) / 2.0, depth[v] as f64 * layer);
-        let mut cursor = left;
-        for &u in graph.neighbours(v).iter().filter(|&&u| parent[u] == v) {
-            let width = (right - left) * leaves[u] as f64 / leaves[v].max(1) as f64;
-            span[u] = (cursor, cursor + width);
-            cursor += width;
-        }
-    }
-    at
-}
-
-fn force_layout(graph: &Graph) -> Vec<(f64, f64)> {
-    let n = graph.len();
-    let mut at: Vec<(f64, f64)> = (0..n)
-        .map(|v| {
-            let angle = std::f64::consts::TAU * v as f64 / n as f64;
-            (0.5 + 0.45 * angle.cos(), 0.5 + 0.45 * angle.sin())
-        })
-        .collect();
-    let k = (1.0 / n as f64).sqrt();
-    let rounds = 300;
-    for round in 0..rounds {
-        let mut push = vec![(0.0, 0.0); n];
-        for v in 0..n {
-            for u in v + 1..n {
-                let (dx, dy) = (at[v].0 - at[u].0, at[v].1 - at[u].1);
-                let d2 = (dx * dx + dy * dy).max(1e-9);
-                let f = k * k / d2;
-                push[v].0 += dx * f;
-                push[v].1 += dy * f;
-                push[u].0 -= dx * f;
-                push[u].1 -= dy * f;
-            }
-        }
-        for (v, u) in graph.edges() {
-            let (dx, dy) = (at[v].0 - at[u].0, at[v].1 - at[u].1);
-            let d = (dx * dx + dy * dy).sqrt().max(1e-9);
-            let f = d / k;
-            push[v].0 -= dx * f;
-            push[v].1 -= dy * f;
-            push[u].0 += dx * f;
-            push[u].1 += dy * f;
-        }
-        let cap = 0.1 * (1.0 - round as f64 / rounds as f64) + 0.002;
-        for v in 0..n {
-            let (px, py) = push[v];
-            let len = (px * px + py * py).sqrt().max(1e-12);
-            let step = len.min(cap);
-            at[v].0 += px / len * step;
-            at[v].1 += py / len * step;
-        }
-    }
-    // Back into the unit square.
-    let (min_x, max_x) = at.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
-    let (min_y, max_y) = at.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
-    let span = (max_x - min_x).max(max_y - min_y).max(1e-9);
-    at.iter().map(|&(x, y)| ((x - min_x) / span, (y - min_y) / span)).collect()
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-}
-
-/// A Voronoi game's graph laid out once, to be drawn at any number of positions (the frames of
-/// a play share one layout).
-pub struct VoronoiPicture<'g> {
-    graph: &'g Graph,
-    /// Every vertex's centre, in pixels.
-    centres: Vec<(f64, f64)>,
-    size: (f64, f64),
-    radius: f64,
-    /// Labels turned 40 degrees when the vertices are closer than a label is long.
-    slanted: bool,
-    /// Lines written under the title and the stones (see [`VoronoiPicture::with_note`]).
-    note: Vec<String>,
-}
-
-/// The height of a note line, in pixels.
-const NOTE_LINE: f64 = 14.0;
-
-/// Pixels between the picture's edge and the drawing, and above it for the two title lines.
+/// Graphs up to this many vertices get their names written.
+const LABELLED: usize = 200;
+/// The names' font size, in pixels.
+pub const LABEL_FONT: f64 = 10.0;
+/// Pixels around the drawing, and the least picture width (room for a caption).
 const MARGIN: f64 = 30.0;
-const TOP: f64 = 50.0;
+const MIN_WIDTH: f64 = 480.0;
 
-impl<'g> VoronoiPicture<'g> {
-    /// Lays `graph` out; graphs over [`MAX_VERTICES`] vertices are refused.
-    pub fn new(graph: &'g Graph) -> Result<VoronoiPicture<'g>, String> {
-        let n = graph.len();
+/// The box a name `text` written at `(x, y)` (its start and baseline, in [`LABEL_FONT`])
+/// takes, halo included; widths are generous (0.62 em a character).
+pub fn label_box(x: f64, y: f64, text: &str) -> LabelBox {
+    let width = text.chars().count() as f64 * LABEL_FONT * 0.62;
+    (x - 1.5, y - LABEL_FONT * 0.85 - 1.0, x + width + 1.5, y + LABEL_FONT * 0.25 + 1.0)
+}
+
+/// Whether the segment `p`-`q` meets the box `b` (Liang-Barsky clipping).
+pub fn segment_meets_box(p: Point, q: Point, b: LabelBox) -> bool {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    for (edge_p, edge_q) in [(-dx, p.0 - b.0), (dx, b.2 - p.0), (-dy, p.1 - b.1), (dy, b.3 - p.1)] {
+        if edge_p == 0.0 {
+            if edge_q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = edge_q / edge_p;
+            if edge_p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// How one vertex is drawn.
+#[derive(Clone, Debug)]
+pub struct VertexLook {
+    pub fill: String,
+    pub stroke: &'static str,
+    pub width: f64,
+    /// A wide soft disc behind the vertex (the owner's cell).
+    pub halo: Option<&'static str>,
+    /// Text inside the vertex (e.g. a weight).
+    pub inner: Option<String>,
+    /// The move a click on the vertex plays.
+    pub data_move: Option<String>,
+    /// A ring marks the vertex (the move about to be played).
+    pub marked: bool,
+}
+
+impl VertexLook {
+    pub fn plain() -> VertexLook {
+        VertexLook {
+            fill: "white".into(),
+            stroke: "#444444",
+            width: 1.0,
+            halo: None,
+            inner: None,
+            data_move: None,
+            marked: false,
+        }
+    }
+}
+
+/// A graph laid out once, to be drawn at any number of positions (the frames of a play share
+/// one layout).
+#[derive(Clone, Debug)]
+pub struct GraphPicture {
+    names: Vec<String>,
+    edges: Vec<(usize, usize)>,
+    /// Every vertex's centre in the drawing's own pixels.
+    centres: Vec<Point>,
+    /// Where each name is written (start, baseline), `None` where it found no free place.
+    labels: Vec<Option<Point>>,
+    /// The drawing's box: (left, top, right, bottom).
+    body: LabelBox,
+    pub radius: f64,
+    /// Lines written under the title (see [`GraphPicture::with_note`]).
+    note: String,
+}
+
+impl GraphPicture {
+    /// Lays the graph out ([`layout_edges`]); more than [`MAX_VERTICES`] vertices are refused.
+    pub fn new(names: Vec<String>, edges: Vec<(usize, usize)>) -> Result<GraphPicture, String> {
+        let n = names.len();
         if n > MAX_VERTICES {
             return Err(format!(
                 "{n} vertices are more than the {MAX_VERTICES} drawn natively; `--format dot` \
                  writes the graph for Graphviz"
             ));
         }
-        let at = layout(graph);
-        let radius = if n <= 60 { 9.0 } else { 5.0 };
+        let at = layout_edges(n, &edges);
+        Ok(GraphPicture::at(names, edges, &at, if n <= 60 { 9.0 } else { 5.0 }))
+    }
+
+    /// The graph with its vertices at `at` (the unit square), vertices of `radius` pixels.
+    pub fn at(
+        names: Vec<String>,
+        edges: Vec<(usize, usize)>,
+        at: &[Point],
+        radius: f64,
+    ) -> GraphPicture {
         // The scale puts the two closest vertices a stone and a gap apart, within limits.
         let mut closest = f64::MAX;
         for (i, p) in at.iter().enumerate() {
@@ -191,133 +149,437 @@ impl<'g> VoronoiPicture<'g> {
         let scale = if closest == f64::MAX {
             300.0
         } else {
-            ((2.0 * radius + 14.0) / closest.max(1e-6)).clamp(300.0, 2400.0)
+            ((2.0 * radius + 16.0) / closest.max(1e-6)).clamp(300.0, 2400.0)
         };
-        let label = graph.names().map(|name| name.chars().count()).max().unwrap_or(0) as f64 * 6.5;
-        let slanted = n <= LABELLED && closest * scale < label + 2.0 * radius;
-        let (max_x, max_y) =
-            at.iter().fold((0.0_f64, 0.0_f64), |(a, b), p| (a.max(p.0), b.max(p.1)));
-        let below = if slanted { label * 0.7 } else { 0.0 };
-        let size = (
-            (scale * max_x + 2.0 * MARGIN + label + 20.0).max(320.0),
-            scale * max_y + 2.0 * MARGIN + TOP + below,
-        );
-        let centres = at
-            .iter()
-            .map(|&(x, y)| (MARGIN + 20.0 + x * scale, TOP + MARGIN + y * scale))
-            .collect();
-        Ok(VoronoiPicture { graph, centres, size, radius, slanted, note: Vec::new() })
+        let mut picture = GraphPicture {
+            names,
+            edges,
+            centres: Vec::new(),
+            labels: Vec::new(),
+            body: (0.0, 0.0, 0.0, 0.0),
+            radius,
+            note: String::new(),
+        };
+        // Drawn larger, up to three times, while a name finds no free place.
+        for k in 0..4 {
+            let scale = scale * 1.4f64.powi(k);
+            picture.centres = at.iter().map(|&(x, y)| (x * scale, y * scale)).collect();
+            picture.place_labels();
+            let named = picture.names.iter().filter(|name| !name.is_empty()).count();
+            let placed = picture.labels.iter().filter(|l| l.is_some()).count();
+            if placed == named || picture.names.len() > LABELLED || scale > 4000.0 {
+                break;
+            }
+        }
+        picture
+    }
+
+    /// Every vertex's centre, in the drawing's pixels (before the picture's margins).
+    pub fn centres(&self) -> &[Point] {
+        &self.centres
     }
 
     /// Writes `note` (e.g. whose play the frames draw, and the certified value) under every
-    /// picture's title, moving the drawing down to make room.
-    pub fn with_note(mut self, note: &str) -> VoronoiPicture<'g> {
-        let chars = ((self.size.0 - 2.0 * MARGIN) / 6.6).max(30.0) as usize;
-        let mut line = String::new();
-        for word in note.split(' ') {
-            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > chars {
-                self.note.push(std::mem::take(&mut line));
+    /// picture's title.
+    pub fn with_note(mut self, note: &str) -> GraphPicture {
+        self.note = note.trim().to_string();
+        self
+    }
+
+    /// Each name at the first free place around its vertex.
+    fn place_labels(&mut self) {
+        let n = self.names.len();
+        let r = self.radius;
+        let mut placed: Vec<LabelBox> = Vec::new();
+        self.labels = vec![None; n];
+        if n <= LABELLED {
+            for v in (0..n).filter(|&v| !self.names[v].is_empty()) {
+                let spot = self.free_spot(v, &placed);
+                if let Some((x, y)) = spot {
+                    placed.push(label_box(x, y, &self.names[v]));
+                }
+                self.labels[v] = spot;
             }
-            if !line.is_empty() {
-                line.push(' ');
+        }
+        let mut body = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        let mut grow = |b: LabelBox| {
+            body = (body.0.min(b.0), body.1.min(b.1), body.2.max(b.2), body.3.max(b.3));
+        };
+        // Room for a marking ring around every vertex.
+        self.centres
+            .iter()
+            .for_each(|c| grow((c.0 - r - 8.0, c.1 - r - 8.0, c.0 + r + 8.0, c.1 + r + 8.0)));
+        placed.into_iter().for_each(&mut grow);
+        self.body = body;
+    }
+
+    /// The first place for `v`'s name whose box meets no edge, no vertex and no placed name:
+    /// edges at `v` are avoided too if a place allows it.
+    fn free_spot(&self, v: usize, placed: &[LabelBox]) -> Option<Point> {
+        let (x, y) = self.centres[v];
+        let text = &self.names[v];
+        let width = text.chars().count() as f64 * LABEL_FONT * 0.62;
+        let r = self.radius;
+        let clear = |b: LabelBox, own_edges: bool| {
+            let edge_hit = self.edges.iter().any(|&(a, c)| {
+                (own_edges || (a != v && c != v))
+                    && segment_meets_box(self.centres[a], self.centres[c], b)
+            });
+            let vertex_hit = self.centres.iter().any(|&(cx, cy)| {
+                let nx = cx.clamp(b.0, b.2);
+                let ny = cy.clamp(b.1, b.3);
+                (nx - cx).hypot(ny - cy) < r + 1.5
+            });
+            !edge_hit && !vertex_hit && !placed.iter().any(|&p| boxes_meet(p, b))
+        };
+        for own_edges in [true, false] {
+            for gap in [2.0, 7.0, 14.0] {
+                for k in 0..8 {
+                    // Upper right first, then around the vertex.
+                    let angle =
+                        -std::f64::consts::FRAC_PI_4 + k as f64 * std::f64::consts::FRAC_PI_4;
+                    let (c, s) = (angle.cos(), angle.sin());
+                    let (px, py) = (x + (r + gap) * c, y + (r + gap) * s);
+                    let left = if c > 0.3 {
+                        px
+                    } else if c < -0.3 {
+                        px - width
+                    } else {
+                        px - width / 2.0
+                    };
+                    let baseline = if s < -0.3 {
+                        py - 2.0
+                    } else if s > 0.3 {
+                        py + LABEL_FONT * 0.85 + 1.0
+                    } else {
+                        py + LABEL_FONT * 0.3
+                    };
+                    if clear(label_box(left, baseline, text), own_edges) {
+                        return Some((left, baseline));
+                    }
+                }
             }
-            line.push_str(word);
+        }
+        None
+    }
+
+    /// The picture: `caption` (wrapped) and the `status` line (SVG text content, e.g. coloured
+    /// `tspan`s) over the note, then the graph with each vertex drawn as `looks` says and each
+    /// edge as `edge_looks` says (by default thin grey), and `chips` in rows under it.
+    pub fn draw(
+        &self,
+        caption: &str,
+        status: &str,
+        looks: &[VertexLook],
+        edge_looks: &[Option<EdgeLook>],
+        chips: &[Chip],
+    ) -> String {
+        let body_w = self.body.2 - self.body.0;
+        let width = (body_w + 2.0 * MARGIN).max(MIN_WIDTH);
+        let (chip_svg, chip_height) = draw_chips(chips, width - 2.0 * MARGIN);
+        let chars = ((width - 2.0 * MARGIN) / 7.6).max(30.0) as usize;
+        let title = wrap(caption, chars);
+        let note = wrap(&self.note, (chars as f64 * 1.3) as usize);
+        let mut y = 8.0;
+        let mut out = String::new();
+        let mut head = String::new();
+        for line in &title {
+            y += 18.0;
+            let _ = writeln!(
+                head,
+                r#"<text x="{MARGIN}" y="{y:.0}" font-size="14">{}</text>"#,
+                escape(line)
+            );
+        }
+        if !status.is_empty() {
+            y += 17.0;
+            let _ =
+                writeln!(head, r#"<text x="{MARGIN}" y="{y:.0}" font-size="12">{status}</text>"#);
+        }
+        for line in &note {
+            y += 14.0;
+            let _ = writeln!(
+                head,
+                r##"<text x="{MARGIN}" y="{y:.0}" font-size="11" fill="#555555">{}</text>"##,
+                escape(line)
+            );
+        }
+        let top = y + 12.0;
+        let height = top + (self.body.3 - self.body.1) + chip_height + MARGIN;
+        let _ = writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="sans-serif">"#
+        );
+        out.push_str("<style>.move{cursor:pointer}.move:hover .hit{fill:#ffd70066;stroke:#ffd700;stroke-opacity:0.45}</style>\n");
+        out.push_str(r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#555555"/></marker></defs>"##);
+        out.push('\n');
+        let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+        out.push_str(&head);
+        let _ = writeln!(
+            out,
+            r#"<g transform="translate({:.1} {:.1})">"#,
+            MARGIN - self.body.0 + (width - 2.0 * MARGIN - body_w).max(0.0) / 2.0,
+            top - self.body.1
+        );
+        let r = self.radius;
+        for (v, look) in looks.iter().enumerate() {
+            if let (Some(halo), Some(&(x, y))) = (look.halo, self.centres.get(v)) {
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{halo}" fill-opacity="0.45"/>"#,
+                    r * 2.2
+                );
+            }
+        }
+        for (k, &(a, b)) in self.edges.iter().enumerate() {
+            let ((x1, y1), (mut x2, mut y2)) = (self.centres[a], self.centres[b]);
+            let look = edge_looks.get(k).cloned().flatten().unwrap_or_default();
+            let dash = if look.dashed { r#" stroke-dasharray="4 4""# } else { "" };
+            let mut arrow = "";
+            if look.arrow {
+                // The head stops at the target's rim.
+                let d = (x2 - x1).hypot(y2 - y1).max(1e-9);
+                (x2, y2) = (x2 - (x2 - x1) * (r + 1.0) / d, y2 - (y2 - y1) * (r + 1.0) / d);
+                arrow = r#" marker-end="url(#arrow)""#;
+            }
+            let line = format!(
+                r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{}" stroke-width="{}"{dash}{arrow}/>"#,
+                look.colour, look.width
+            );
+            match &look.data_move {
+                Some(mv) => {
+                    let _ = writeln!(
+                        out,
+                        r#"<g class="move" data-move="{}"><line class="hit" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="white" stroke-opacity="0" stroke-width="14"/>{line}</g>"#,
+                        escape(mv)
+                    );
+                }
+                None => {
+                    let _ = writeln!(out, "{line}");
+                }
+            }
+        }
+        out.push_str("<!-- vertices -->\n");
+        for (v, &(x, y)) in self.centres.iter().enumerate() {
+            let plain = VertexLook::plain();
+            let look = looks.get(v).unwrap_or(&plain);
+            let tip = format!("<title>{}</title>", escape(&self.names[v]));
+            let mut shape = format!(
+                r#"<circle data-vertex="{v}" cx="{x:.1}" cy="{y:.1}" r="{r}" fill="{}" stroke="{}" stroke-width="{}">{tip}</circle>"#,
+                look.fill, look.stroke, look.width
+            );
+            if look.marked {
+                let _ = write!(
+                    shape,
+                    r#"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="{MARK}" stroke-width="2.5" stroke-dasharray="3 2"/>"#,
+                    r + 5.0
+                );
+            }
+            if let Some(inner) = &look.inner {
+                let _ = write!(
+                    shape,
+                    r#"<text x="{x:.1}" y="{:.1}" font-size="{:.0}" text-anchor="middle" pointer-events="none">{}</text>"#,
+                    y + r * 0.4,
+                    r * 1.1,
+                    escape(inner)
+                );
+            }
+            match &look.data_move {
+                Some(mv) => {
+                    let _ = writeln!(
+                        out,
+                        r#"<g class="move" data-move="{}"><circle class="hit" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="white" fill-opacity="0"/>{shape}</g>"#,
+                        escape(mv),
+                        r + 6.0
+                    );
+                }
+                None => {
+                    let _ = writeln!(out, "{shape}");
+                }
+            }
+        }
+        for (v, spot) in self.labels.iter().enumerate() {
+            if let Some((x, y)) = spot {
+                let _ = writeln!(
+                    out,
+                    r##"<text class="label" data-vertex="{v}" x="{x:.1}" y="{y:.1}" font-size="{LABEL_FONT}" fill="#222222" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"##,
+                    escape(&self.names[v])
+                );
+            }
+        }
+        out.push_str("</g>\n");
+        let _ = writeln!(
+            out,
+            r#"<g transform="translate({MARGIN} {:.1})">{chip_svg}</g>"#,
+            top + (self.body.3 - self.body.1) + 10.0
+        );
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+/// A button under a picture: a move written out (e.g. every legal move of vertex nim, where a
+/// click on a vertex cannot say everything).
+#[derive(Clone, Debug)]
+pub struct Chip {
+    pub text: String,
+    pub data_move: Option<String>,
+    pub marked: bool,
+}
+
+/// The chips in rows `width` wide: their SVG (from the origin) and its height.
+fn draw_chips(chips: &[Chip], width: f64) -> (String, f64) {
+    let mut out = String::new();
+    let (mut x, mut y) = (0.0, 0.0);
+    for chip in chips {
+        let w = chip.text.chars().count() as f64 * 7.0 + 14.0;
+        if x > 0.0 && x + w > width {
+            (x, y) = (0.0, y + 26.0);
+        }
+        let (stroke, sw) = if chip.marked { (MARK, 2.5) } else { ("#666666", 1.0) };
+        let body = format!(
+            r##"<rect class="hit" x="{x:.1}" y="{y:.1}" width="{w:.1}" height="20" rx="6" fill="#f4f4f4" stroke="{stroke}" stroke-width="{sw}"/><text x="{:.1}" y="{:.1}" font-size="12" font-family="monospace">{}</text>"##,
+            x + 7.0,
+            y + 14.5,
+            escape(&chip.text)
+        );
+        match &chip.data_move {
+            Some(mv) => {
+                let _ = write!(out, r#"<g class="move" data-move="{}">{body}</g>"#, escape(mv));
+            }
+            None => out.push_str(&body),
+        }
+        x += w + 8.0;
+    }
+    let height = if chips.is_empty() { 0.0 } else { y + 30.0 };
+    (out, height)
+}
+
+/// How one edge is drawn.
+#[derive(Clone, Debug)]
+pub struct EdgeLook {
+    pub colour: &'static str,
+    pub width: f64,
+    pub dashed: bool,
+    /// An arrowhead at the second end (a directed graph's arc).
+    pub arrow: bool,
+    /// The move a click on the edge plays (a wide transparent stroke takes the click).
+    pub data_move: Option<String>,
+}
+
+impl Default for EdgeLook {
+    fn default() -> EdgeLook {
+        EdgeLook { colour: "#888888", width: 1.2, dashed: false, arrow: false, data_move: None }
+    }
+}
+
+/// `text` in lines of at most `chars` characters, broken at spaces.
+pub fn wrap(text: &str, chars: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > chars {
+            lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
-            self.note.push(line);
+            line.push(' ');
         }
-        let drop = NOTE_LINE * self.note.len() as f64;
-        self.centres.iter_mut().for_each(|c| c.1 += drop);
-        self.size.1 += drop;
-        self
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A Voronoi game's graph laid out once, to be drawn at any number of positions.
+pub struct VoronoiPicture<'g> {
+    graph: &'g Graph,
+    picture: GraphPicture,
+}
+
+impl<'g> VoronoiPicture<'g> {
+    /// Lays `graph` out; graphs over [`MAX_VERTICES`] vertices are refused.
+    pub fn new(graph: &'g Graph) -> Result<VoronoiPicture<'g>, String> {
+        let names = graph.names().map(str::to_string).collect();
+        let picture = GraphPicture::new(names, graph.edges())?;
+        Ok(VoronoiPicture { graph, picture })
+    }
+
+    /// The picture of `graph` laid out already as `picture` (a layout kept between frames).
+    pub fn with_layout(graph: &'g Graph, picture: GraphPicture) -> VoronoiPicture<'g> {
+        VoronoiPicture { graph, picture }
+    }
+
+    /// Writes `note` under every picture's title.
+    pub fn with_note(self, note: &str) -> VoronoiPicture<'g> {
+        VoronoiPicture { graph: self.graph, picture: self.picture.with_note(note) }
     }
 
     /// The picture with W's stones `white` and B's stones `black`, titled `title`; a second line
     /// counts the stones and what each player owns.
     pub fn draw(&self, white: &[usize], black: &[usize], title: &str) -> String {
-        let (graph, n, radius) = (self.graph, self.graph.len(), self.radius);
+        self.draw_play(white, black, title, false, None)
+    }
+
+    /// [`VoronoiPicture::draw`], with every empty vertex clickable (`data-move` its name) when
+    /// `clickable`, and `marked` ringed.
+    pub fn draw_play(
+        &self,
+        white: &[usize],
+        black: &[usize],
+        title: &str,
+        clickable: bool,
+        marked: Option<usize>,
+    ) -> String {
+        let (graph, n) = (self.graph, self.graph.len());
         let (to_w, to_b) = (graph.distances_from(white), graph.distances_from(black));
         let owner = |v: usize| to_w[v].cmp(&to_b[v]);
         let (w_owns, b_owns) = (
             (0..n).filter(|&v| owner(v).is_lt()).count(),
             (0..n).filter(|&v| owner(v).is_gt()).count(),
         );
-        let (w, h) = self.size;
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="sans-serif">"#
-        );
-        let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-        let _ =
-            writeln!(out, r#"<text x="{MARGIN}" y="20" font-size="14">{}</text>"#, escape(title));
-        let _ = writeln!(
-            out,
-            r#"<text x="{MARGIN}" y="38" font-size="12"><tspan fill="{W_STONE}">W: {} stones, owns {w_owns}</tspan>   <tspan fill="{B_STONE}">B: {} stones, owns {b_owns}</tspan>   ties: {}</text>"#,
-            white.len(),
-            black.len(),
+        let status = format!(
+            r#"<tspan fill="{W_STONE}">W: {}, owns {w_owns}</tspan>; <tspan fill="{B_STONE}">B: {}, owns {b_owns}</tspan>; ties: {}"#,
+            counted(white.len(), "stone"),
+            counted(black.len(), "stone"),
             n - w_owns - b_owns
         );
-        for (k, line) in self.note.iter().enumerate() {
-            let y = 38.0 + NOTE_LINE * (k + 1) as f64;
-            let _ = writeln!(
-                out,
-                r##"<text x="{MARGIN}" y="{y:.0}" font-size="11" fill="#555555">{}</text>"##,
-                escape(line)
-            );
-        }
-        for (v, u) in graph.edges() {
-            let ((x1, y1), (x2, y2)) = (self.centres[v], self.centres[u]);
-            let _ = writeln!(
-                out,
-                r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#888888" stroke-width="1.2"/>"##
-            );
-        }
         let (mut is_w, mut is_b) = (vec![false; n], vec![false; n]);
         white.iter().for_each(|&v| is_w[v] = true);
         black.iter().for_each(|&v| is_b[v] = true);
-        for (v, &(x, y)) in self.centres.iter().enumerate() {
-            let (fill, stroke, width) = if is_w[v] {
-                (W_STONE, "black", 2.5)
-            } else if is_b[v] {
-                (B_STONE, "black", 2.5)
-            } else if !black.is_empty() || !white.is_empty() {
-                match owner(v) {
-                    std::cmp::Ordering::Less => (W_OWNED, "#444444", 1.0),
-                    std::cmp::Ordering::Greater => (B_OWNED, "#444444", 1.0),
-                    std::cmp::Ordering::Equal => ("white", "#444444", 1.0),
+        let any = !black.is_empty() || !white.is_empty();
+        let looks: Vec<VertexLook> = (0..n)
+            .map(|v| {
+                let mut look = VertexLook::plain();
+                if is_w[v] {
+                    (look.fill, look.stroke, look.width) = (W_STONE.into(), "black", 2.5);
+                } else if is_b[v] {
+                    (look.fill, look.stroke, look.width) = (B_STONE.into(), "black", 2.5);
+                } else if any {
+                    match owner(v) {
+                        std::cmp::Ordering::Less => look.fill = W_OWNED.into(),
+                        std::cmp::Ordering::Greater => look.fill = B_OWNED.into(),
+                        std::cmp::Ordering::Equal => {}
+                    }
                 }
-            } else {
-                ("white", "#444444", 1.0)
-            };
-            let _ = writeln!(
-                out,
-                r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>"#
-            );
-        }
-        if n <= LABELLED {
-            for (v, &(x, y)) in self.centres.iter().enumerate() {
-                // Upper right of the stone, or slanted down to the right below it when crowded.
-                let (lx, ly, turn) = if self.slanted {
-                    let (lx, ly) = (x + 2.0, y + radius + 8.0);
-                    (lx, ly, format!(r#" transform="rotate(40 {lx:.1} {ly:.1})""#))
-                } else {
-                    (x + radius + 2.0, y - radius - 1.0, String::new())
-                };
-                let _ = writeln!(
-                    out,
-                    r##"<text x="{lx:.1}" y="{ly:.1}"{turn} font-size="10" fill="#222222" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"##,
-                    escape(graph.name(v))
-                );
-            }
-        }
-        out.push_str("</svg>\n");
-        out
+                if any {
+                    look.halo = match owner(v) {
+                        std::cmp::Ordering::Less => Some(W_OWNED),
+                        std::cmp::Ordering::Greater => Some(B_OWNED),
+                        std::cmp::Ordering::Equal => None,
+                    };
+                }
+                if clickable && !is_w[v] && !is_b[v] {
+                    look.data_move = Some(graph.name(v).to_string());
+                }
+                look.marked = marked == Some(v);
+                look
+            })
+            .collect();
+        self.picture.draw(title, &status, &looks, &[], &[])
     }
 }
-
-/// Graphs up to this many vertices get their names written.
-const LABELLED: usize = 200;
 
 /// [`VoronoiPicture::draw`] for one picture.
 pub fn voronoi_svg(
@@ -364,12 +626,17 @@ mod tests {
     fn owners_are_coloured_and_counted() {
         let path = graph(5, &[(0, 1), (1, 2), (2, 3), (3, 4)]);
         let svg = voronoi_svg(&path, &[1], &[3], "t").unwrap();
-        assert!(
-            svg.contains("W: 1 stones, owns 2") && svg.contains("B: 1 stones, owns 2"),
-            "{svg}"
-        );
+        assert!(svg.contains("W: 1 stone, owns 2") && svg.contains("B: 1 stone, owns 2"), "{svg}");
         assert!(svg.contains("ties: 1"));
-        assert_eq!(svg.matches(W_STONE).count(), 2, "one W stone and the legend");
-        assert_eq!(svg.matches(W_OWNED).count(), 1);
+        assert_eq!(svg.matches(&format!("fill=\"{W_STONE}\"")).count(), 2, "the stone, the legend");
+    }
+
+    #[test]
+    fn segments_meet_boxes() {
+        let b = (0.0, 0.0, 10.0, 10.0);
+        assert!(segment_meets_box((-5.0, 5.0), (15.0, 5.0), b));
+        assert!(!segment_meets_box((-5.0, 15.0), (15.0, 15.0), b));
+        assert!(segment_meets_box((2.0, 2.0), (3.0, 3.0), b));
+        assert!(!segment_meets_box((-5.0, 0.0), (0.0, -5.0 - 1e-9), (0.5, 0.5, 10.0, 10.0)));
     }
 }

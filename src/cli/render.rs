@@ -18,8 +18,8 @@ pub struct Args {
     /// The instance file (JSON or the edge-list text of a one-round game; `-` for standard
     /// input; gzip, xz and bzip2 files are read as they are).
     instance: PathBuf,
-    /// Voronoi games: dot (for Graphviz) or svg (drawn natively: a path or tree layout, else a
-    /// force-directed one). The default is svg with --frames or when -o ends in .svg, dot
+    /// Voronoi games: dot (for Graphviz) or svg (drawn natively: a path on a line, a tree in
+    /// layers, other graphs with the fewest crossings a search finds, none where planar). The default is svg with --frames or when -o ends in .svg, dot
     /// otherwise. Games on points are always svg.
     #[arg(long, value_enum)]
     format: Option<RenderFormat>,

@@ -212,4 +212,13 @@ impl Family for Dnf {
     fn claim_met(&self, state: &Vec<u8>, who: Side) -> Option<bool> {
         (who == side(self.player)).then(|| settled(&self.dnf, state) == Some(self.player))
     }
+
+    fn svg(&self, state: &Vec<u8>, marked: Option<&usize>, caption: &str) -> String {
+        let note = crate::base::game_pictures::dnf_note(
+            &self.dnf,
+            state,
+            Some(side(self.player) == Side::First),
+        );
+        crate::base::game_pictures::dnf_svg(&self.dnf, state, marked.copied(), caption, &note)
+    }
 }

@@ -200,6 +200,38 @@ impl Family for Path {
             Side::Second => white <= self.value,
         })
     }
+
+    fn svg(&self, cells: &Vec<u8>, marked: Option<&usize>, caption: &str) -> String {
+        let names = self.graph.names().map(str::to_string).collect();
+        let layout = match crate::base::graph_svg::GraphPicture::new(names, self.graph.edges()) {
+            Ok(layout) => layout,
+            Err(_) => {
+                let marked = marked.map(|&v| self.graph.name(v).to_string());
+                return crate::base::svg::text_picture(
+                    &self.draw(cells),
+                    marked.as_deref(),
+                    caption,
+                );
+            }
+        };
+        let open = self.mover(cells);
+        let turn = match open {
+            Some(Player::White) => "W to move (click an empty vertex).",
+            Some(Player::Black) => "B to move (click an empty vertex).",
+            None => "The game is over.",
+        };
+        let note =
+            format!("{turn} Certified: the value (W's margin under best play) is {}.", self.value);
+        crate::base::game_pictures::voronoi_frame(
+            &self.graph,
+            &layout,
+            cells,
+            open.is_some(),
+            marked.copied(),
+            caption,
+            &note,
+        )
+    }
 }
 
 #[cfg(test)]

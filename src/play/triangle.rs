@@ -248,6 +248,17 @@ impl Family for Triangle {
     fn claim_met(&self, state: &State, side: Side) -> Option<bool> {
         (side == self.winner).then(|| self.outcome(state).and_then(|o| o.winner) == Some(side))
     }
+
+    fn svg(&self, state: &State, marked: Option<&[usize; 2]>, caption: &str) -> String {
+        let edges = self.edges(&state.adj);
+        let note = crate::base::game_pictures::triangle_note(
+            self.n,
+            edges.len(),
+            self.outcome(state).is_some(),
+            Some(self.winner == Side::First),
+        );
+        crate::base::game_pictures::triangle_svg(self.n, &edges, marked.copied(), caption, &note)
+    }
 }
 
 #[cfg(test)]

@@ -255,6 +255,24 @@ impl Family for VertexNim {
     fn claim_met(&self, s: &Turned, side: Side) -> Option<bool> {
         (side == self.winner).then(|| self.outcome(s).and_then(|o| o.winner) == Some(side))
     }
+
+    fn svg(&self, s: &Turned, marked: Option<&(u64, Option<usize>)>, caption: &str) -> String {
+        let moves = self.game.moves(&s.state);
+        let note = crate::base::game_pictures::vertexnim_note(
+            &self.game,
+            moves.is_empty(),
+            s.first_to_move,
+            Some(self.winner == Side::First),
+        );
+        crate::base::game_pictures::vertexnim_svg(
+            &self.game,
+            &s.state,
+            &moves,
+            marked.copied(),
+            caption,
+            &note,
+        )
+    }
 }
 
 #[cfg(test)]

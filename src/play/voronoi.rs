@@ -12,6 +12,7 @@
 //! frame. Without symmetry data the frame stays the identity.
 
 use super::{brief, find_history, signed, words, Family, Outcome, Side, SHOWN};
+use crate::base::graph_svg::GraphPicture;
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::format::{MultiRoundSpec, VoronoiStrategy};
 use gamecert_certificates::voronoi::multi_round::{margin, orbit_representatives, StrategyClaim};
@@ -175,6 +176,8 @@ pub(crate) struct Voronoi {
     rounds: usize,
     start: Vec<u8>,
     strategies: Vec<Tables>,
+    /// The graph laid out for pictures, once (every frame shares it).
+    layout: std::sync::OnceLock<Result<GraphPicture, String>>,
 }
 
 impl Voronoi {
@@ -190,7 +193,30 @@ impl Voronoi {
             .flatten()
             .map(|s| Tables::new(&game.graph, s))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Voronoi { graph: game.graph, rounds: game.rounds, start: game.start, strategies })
+        Ok(Voronoi {
+            graph: game.graph,
+            rounds: game.rounds,
+            start: game.start,
+            strategies,
+            layout: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// What the certificate claims, in words, for a picture's note.
+    fn claims(&self) -> String {
+        let claims: Vec<String> = self
+            .strategies
+            .iter()
+            .map(|t| {
+                let me = if t.player == Player::White { "W" } else { "B" };
+                match t.needed {
+                    1 => format!("{me} wins"),
+                    0 => format!("{me} at least ties"),
+                    k => format!("{me}'s margin is at least {k}"),
+                }
+            })
+            .collect();
+        format!("Certified: {}, against every reply.", claims.join("; "))
     }
 
     fn mover(&self, cells: &[u8]) -> Option<Player> {
@@ -374,6 +400,32 @@ impl Family for Voronoi {
     fn claim_met(&self, state: &State, side: Side) -> Option<bool> {
         let tables = self.strategies.iter().find(|t| Voronoi::side(t.player) == side)?;
         Some(margin(&self.graph, &state.cells, tables.player) >= tables.needed)
+    }
+
+    fn svg(&self, state: &State, marked: Option<&usize>, caption: &str) -> String {
+        let layout = self.layout.get_or_init(|| {
+            GraphPicture::new(self.graph.names().map(str::to_string).collect(), self.graph.edges())
+        });
+        let Ok(layout) = layout else {
+            let marked = marked.map(|&v| self.graph.name(v).to_string());
+            return crate::base::svg::text_picture(&self.draw(state), marked.as_deref(), caption);
+        };
+        let open = self.mover(&state.cells);
+        let turn = match open {
+            Some(Player::White) => "W to move (click an empty vertex).",
+            Some(Player::Black) => "B to move (click an empty vertex).",
+            None => "The game is over.",
+        };
+        let note = format!("{turn} {}", self.claims());
+        crate::base::game_pictures::voronoi_frame(
+            &self.graph,
+            layout,
+            &state.cells,
+            open.is_some(),
+            marked.copied(),
+            caption,
+            &note,
+        )
     }
 }
 

@@ -252,7 +252,12 @@ fn render_draws_figure3_with_a_placement() {
     let out = gamecert(&["render", i, "--certificate", c, "--format", "svg"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let svg = stdout(&out);
-    assert_eq!(svg.matches("<circle").count(), dot.matches("[ label=").count(), "{svg}");
+    // (Each vertex's circle names it; the owners' shaded cells are circles too.)
+    assert_eq!(
+        svg.matches("<circle data-vertex").count(),
+        dot.matches("[ label=").count(),
+        "{svg}"
+    );
     assert!(svg.contains("B: 4 stones"), "{svg}");
 }
 

@@ -35,6 +35,7 @@ mod python;
 mod readme;
 mod registry;
 mod render_boards;
+mod render_graphs;
 mod render_svg;
 mod size_limits;
 mod small_truths;

@@ -7,6 +7,8 @@ const $ = (id) => document.getElementById(id);
 // State of the play view: the game's id and whether a request is in flight.
 let game = null;
 let busy = false;
+// What the play view's heading names (the case, or the uploaded instance).
+let gameTitle = "";
 // The gallery, fetched once.
 let galleryCases = null;
 
@@ -60,6 +62,9 @@ async function route() {
     await startGame({ case: decodeURIComponent(play[1]), side: null }, decodeURIComponent(play[1]));
   } else if (byId) {
     show("play");
+    if (game === null || game.id !== byId[1]) {
+      gameTitle = "";
+    }
     await request("GET", "/api/games/" + byId[1]);
     setReady(true);
   } else {
@@ -212,7 +217,7 @@ function setBusy(value) {
 
 function render(view) {
   game = view;
-  $("play-title").textContent = "Play: " + view.kind;
+  $("play-title").textContent = "Play: " + (gameTitle ? gameTitle + " (" + view.kind + ")" : view.kind);
   $("claim").textContent = "Certified claim: " + view.claim + ". You play " + view.you +
     "; the certified strategy plays " + view.it + ".";
   // Drawn by the server from the checked game; clickable parts carry data-move.
@@ -263,6 +268,7 @@ async function request(method, url, body) {
 
 async function startGame(body, title) {
   game = null;
+  gameTitle = title;
   $("board").replaceChildren();
   $("moves").replaceChildren();
   $("hint-text").textContent = "";

@@ -212,8 +212,8 @@ async fn new_game(State(app): State<AppState>, body: Bytes) -> Response {
     let made = super::blocking(move || {
         let human = human.unwrap_or_else(|| strategy.default_human());
         let (id, game) = games.games.insert(Game::new(strategy, human, caption, uploaded));
-        let view = lock(&game).view(id);
-        view
+        let game = lock(&game);
+        game.view(id)
     })
     .await;
     match made {

@@ -34,6 +34,7 @@ mod python;
 mod readme;
 mod registry;
 mod render_svg;
+mod serve;
 mod size_limits;
 mod small_truths;
 mod snapshots;

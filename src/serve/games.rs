@@ -312,3 +312,76 @@ impl Games {
         self.len() == 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecert_certificates::format::{Certificate, Instance};
+
+    fn kayles() -> Strategy {
+        let instance = Instance::from_json(
+            r#"{"format": "gamecert-instance", "version": 1, "kind": "heap-game",
+                "game": "kayles", "heaps": [5, 7, 9]}"#,
+        )
+        .unwrap();
+        let certificate = Certificate::from_json(
+            r#"{"format": "gamecert-certificate", "version": 1, "kind": "heap-labelling",
+                "claim": "first-player-wins", "values": [0, 1, 2, 3, 1, 4, 3, 2, 1, 4],
+                "winning_move": {"heap": 1, "take": 1, "leave": [3, 3]}}"#,
+        )
+        .unwrap();
+        Strategy::from(&instance, &certificate).unwrap()
+    }
+
+    /// The certified side opens when it is first; undo goes back to the person's previous
+    /// turn, never before the first; a new game on the other side starts with the person.
+    #[test]
+    fn moves_replies_undo_and_restart() {
+        let mut game = Game::new(kayles(), Side::Second, "k".into(), false);
+        let start = game.view(1);
+        assert!(start.last_move.starts_with("the first player plays "), "{}", start.last_move);
+        assert!(!start.can_undo);
+        assert!(game.undo().is_err());
+        assert!(game.play("9:9").unwrap_err().starts_with("illegal move '9:9'"));
+        let first = start.moves[0].clone();
+        game.play(&first).unwrap();
+        let after = game.view(1);
+        assert!(after.can_undo);
+        assert_ne!(after.position, start.position);
+        game.undo().unwrap();
+        assert_eq!(game.view(1).position, start.position);
+        while !game.view(1).over {
+            let mv = game.view(1).moves[0].clone();
+            game.play(&mv).unwrap();
+        }
+        let end = game.view(1);
+        assert_eq!(end.claim_met, Some("true"), "{:?}", end.result);
+        assert!(game.play("1:1").unwrap_err().contains("over"));
+        game.restart(Side::First);
+        let fresh = game.view(1);
+        assert_eq!((fresh.side, fresh.last_move.as_str()), ("first", "none yet"));
+        assert!(game.hint().starts_with("The certified strategy would play "), "{}", game.hint());
+    }
+
+    /// At most MAX_GAMES games, at most MAX_UPLOADED_GAMES from uploads; ids read back.
+    #[test]
+    fn the_store_is_bounded() {
+        let games = Games::default();
+        let strategy = kayles();
+        let mut ids = Vec::new();
+        for i in 0..MAX_GAMES + 5 {
+            let uploaded = i % 2 == 0;
+            ids.push(
+                games.insert(Game::new(strategy.clone(), Side::First, "k".into(), uploaded)).0,
+            );
+        }
+        assert_eq!(games.len(), MAX_GAMES);
+        let store = games.inner.lock().unwrap();
+        assert!(store.games.values().filter(|(_, _, u)| *u).count() <= MAX_UPLOADED_GAMES);
+        drop(store);
+        let last = ids[ids.len() - 1];
+        assert_eq!(games.get(&format!("{last:016x}")).map(|(id, _)| id), Some(last));
+        assert!(games.get("not hex").is_none());
+        assert!(games.get("").is_none());
+    }
+}

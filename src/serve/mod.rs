@@ -154,3 +154,35 @@ pub fn serve(
         Ok(())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A panic in a blocking task is an answer (500), not a dead server; a check that finds
+    /// every permit taken for the whole wait is refused as busy (503).
+    #[test]
+    fn panics_are_caught_and_a_full_pool_refuses() {
+        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let fault = blocking(|| -> u8 { panic!("on purpose") }).await;
+            assert!(matches!(fault, Err(Refused::Fault(ref what)) if what == "on purpose"));
+            let checks = Checks::new(Duration::from_millis(50));
+            let cores = checks.permits.available_permits();
+            let slow: Vec<_> = (0..cores)
+                .map(|_| {
+                    let checks = checks.clone();
+                    tokio::spawn(async move {
+                        checks.run(|| std::thread::sleep(Duration::from_millis(600))).await
+                    })
+                })
+                .collect();
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            assert!(matches!(checks.run(|| 1).await, Err(Refused::Busy)));
+            for task in slow {
+                assert!(task.await.unwrap().is_ok());
+            }
+            assert_eq!(checks.run(|| 2).await.unwrap(), 2);
+        });
+    }
+}

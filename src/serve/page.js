@@ -54,6 +54,12 @@ async function route() {
   const hash = location.hash || "#/";
   const play = hash.match(/^#\/play\/(.+)$/);
   const byId = hash.match(/^#\/game\/([0-9a-f]+)$/);
+  if (!play && !byId) {
+    // Leaving the play view: nothing of the last game stays on the page.
+    game = null;
+    $("board").replaceChildren();
+    $("moves").replaceChildren();
+  }
   if (hash === "#/verify") {
     show("verify");
     setReady(true);

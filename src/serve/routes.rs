@@ -79,10 +79,9 @@ fn refused(refused: Refused) -> Response {
     }
 }
 
-/// The body read as JSON of type `T`, or a 400 saying why not.
-fn parse<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, Response> {
-    serde_json::from_slice(body)
-        .map_err(|e| error(StatusCode::BAD_REQUEST, format!("the request is not valid: {e}")))
+/// The body read as JSON of type `T`, or why not (for a 400).
+fn parse<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, String> {
+    serde_json::from_slice(body).map_err(|e| format!("the request is not valid: {e}"))
 }
 
 async fn gallery(State(app): State<AppState>) -> Response {
@@ -103,7 +102,7 @@ async fn gallery(State(app): State<AppState>) -> Response {
 async fn verify(State(app): State<AppState>, body: Bytes) -> Response {
     let files: Files = match parse(&body) {
         Ok(files) => files,
-        Err(answer) => return answer,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     drop(body);
     let files = match files.decode() {
@@ -132,15 +131,12 @@ struct SideChoice {
     side: Option<String>,
 }
 
-fn side(choice: Option<&str>) -> Result<Option<Side>, Response> {
+fn side(choice: Option<&str>) -> Result<Option<Side>, String> {
     match choice {
         None | Some("") => Ok(None),
         Some("first") => Ok(Some(Side::First)),
         Some("second") => Ok(Some(Side::Second)),
-        Some(other) => Err(error(
-            StatusCode::BAD_REQUEST,
-            format!("side '{other}': `first` or `second` expected"),
-        )),
+        Some(other) => Err(format!("side '{other}': `first` or `second` expected")),
     }
 }
 
@@ -156,12 +152,12 @@ struct NewGame {
 async fn new_game(State(app): State<AppState>, body: Bytes) -> Response {
     let request: NewGame = match parse(&body) {
         Ok(request) => request,
-        Err(answer) => return answer,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     drop(body);
     let human = match side(request.side.as_deref()) {
         Ok(human) => human,
-        Err(answer) => return answer,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     let files = request.files.filter(|f| !f.is_empty());
     let (strategy, caption, uploaded) = match (request.case, files) {
@@ -266,7 +262,7 @@ struct MoveRequest {
 async fn play_move(State(app): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
     let request: MoveRequest = match parse(&body) {
         Ok(request) => request,
-        Err(answer) => return answer,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     with_game(app, id, move |game| game.play(&request.notation)).await
 }
@@ -281,12 +277,12 @@ async fn restart(State(app): State<AppState>, Path(id): Path<String>, body: Byte
     } else {
         match parse(&body) {
             Ok(choice) => choice,
-            Err(answer) => return answer,
+            Err(why) => return error(StatusCode::BAD_REQUEST, why),
         }
     };
     let human = match side(choice.side.as_deref()) {
         Ok(human) => human,
-        Err(answer) => return answer,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     with_game(app, id, move |game| {
         let human = human.unwrap_or_else(|| game.default_human());

@@ -81,10 +81,12 @@ fn load_case(files: &CaseFiles, max_work: Option<u64>) -> Result<Case, String> {
                 return Err(format!("rejected: {}", verdict.reason));
             }
             let name = format!("{}.instance.json", files.name);
+            // The certificate's play where it has one (a witness), else the instance alone.
             let picture = crate::api::Loaded::from_instance(instance, &name)
                 .map_err(|e| e.to_string())
                 .and_then(|loaded| {
                     crate::api::svg(&loaded, Some(&certificate), &caption)
+                        .or_else(|_| crate::api::svg(&loaded, None, &caption))
                         .map_err(|e| e.to_string())
                 })
                 .unwrap_or_else(|why| crate::base::svg::text_picture(&why, None, &caption));

@@ -262,11 +262,14 @@ impl Games {
         let uploaded = game.uploaded;
         let mut store = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         let uploads = store.games.values().filter(|(_, _, u)| *u).count();
-        if store.games.len() >= MAX_GAMES || (uploaded && uploads >= MAX_UPLOADED_GAMES) {
+        // An upload beyond its own bound replaces the oldest upload; any game beyond the
+        // whole bound replaces the oldest game.
+        let only_uploads = uploaded && uploads >= MAX_UPLOADED_GAMES;
+        if only_uploads || store.games.len() >= MAX_GAMES {
             let oldest = store
                 .games
                 .iter()
-                .filter(|(_, (_, _, u))| !uploaded || store.games.len() >= MAX_GAMES || *u)
+                .filter(|(_, (_, _, u))| *u || !only_uploads)
                 .min_by_key(|(_, (_, used, _))| *used)
                 .map(|(id, _)| *id);
             if let Some(id) = oldest {
@@ -369,16 +372,21 @@ mod tests {
         let games = Games::default();
         let strategy = kayles();
         let mut ids = Vec::new();
-        for i in 0..MAX_GAMES + 5 {
-            let uploaded = i % 2 == 0;
-            ids.push(
-                games.insert(Game::new(strategy.clone(), Side::First, "k".into(), uploaded)).0,
-            );
+        for _ in 0..MAX_GAMES + 5 {
+            let game = Game::new(strategy.clone(), Side::First, "k".into(), false);
+            ids.push(games.insert(game).0);
+        }
+        assert_eq!(games.len(), MAX_GAMES);
+        for _ in 0..MAX_UPLOADED_GAMES + 5 {
+            let game = Game::new(strategy.clone(), Side::First, "k".into(), true);
+            ids.push(games.insert(game).0);
         }
         assert_eq!(games.len(), MAX_GAMES);
         let store = games.inner.lock().unwrap();
-        assert!(store.games.values().filter(|(_, _, u)| *u).count() <= MAX_UPLOADED_GAMES);
+        assert_eq!(store.games.values().filter(|(_, _, u)| *u).count(), MAX_UPLOADED_GAMES);
         drop(store);
+        // The oldest went first.
+        assert!(games.get(&format!("{:x}", ids[0])).is_none());
         let last = ids[ids.len() - 1];
         assert_eq!(games.get(&format!("{last:016x}")).map(|(id, _)| id), Some(last));
         assert!(games.get("not hex").is_none());

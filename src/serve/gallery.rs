@@ -10,6 +10,10 @@ use gamecert_certificates::Limits;
 /// megabytes): a short note stands in for it.
 pub const MAX_PICTURE_BYTES: usize = 1 << 20;
 
+/// An instance whose certificate has no picture is drawn alone only up to this size of its
+/// JSON text: the layout of a 20,000-point triangulation (a megabyte) takes minutes.
+pub const MAX_DRAWN_INSTANCE_BYTES: usize = 100_000;
+
 /// A case as given: its name (how requests address it), its description and its two files'
 /// texts.
 #[derive(Clone, Debug)]
@@ -81,12 +85,20 @@ fn load_case(files: &CaseFiles, max_work: Option<u64>) -> Result<Case, String> {
                 return Err(format!("rejected: {}", verdict.reason));
             }
             let name = format!("{}.instance.json", files.name);
-            // The certificate's play where it has one (a witness), else the instance alone.
+            // The certificate's play where it has one (a witness), else the instance alone
+            // when it is small (laying out 20,000 points takes minutes).
+            let small = files.instance.len() <= MAX_DRAWN_INSTANCE_BYTES;
             let picture = crate::api::Loaded::from_instance(instance, &name)
                 .map_err(|e| e.to_string())
                 .and_then(|loaded| {
                     crate::api::svg(&loaded, Some(&certificate), &caption)
-                        .or_else(|_| crate::api::svg(&loaded, None, &caption))
+                        .or_else(|e| {
+                            if small {
+                                crate::api::svg(&loaded, None, &caption)
+                            } else {
+                                Err(e)
+                            }
+                        })
                         .map_err(|e| e.to_string())
                 })
                 .unwrap_or_else(|why| crate::base::svg::text_picture(&why, None, &caption));

@@ -9,6 +9,7 @@ pub mod impartial;
 pub mod play;
 pub mod registry;
 pub mod render;
+pub mod serve;
 pub mod table;
 pub mod triangle_avoidance;
 pub mod triangulations;

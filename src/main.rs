@@ -39,6 +39,7 @@ enum Command {
     Table(cli::table::Args),
     CheckReduction(cli::check_reduction::Args),
     Nim(cli::nim::Args),
+    Serve(cli::serve::Args),
     Kinds(cli::kinds::Args),
     Bench(cli::bench::Args),
 }
@@ -71,6 +72,7 @@ fn main() -> ExitCode {
         Command::Table(args) => cli::table::run(args, quiet),
         Command::CheckReduction(args) => cli::check_reduction::run(args, quiet),
         Command::Nim(args) => cli::nim::run(args, quiet),
+        Command::Serve(args) => cli::serve::run(args, quiet),
         Command::Kinds(args) => cli::kinds::run(args, quiet),
         Command::Bench(args) => cli::bench::command(args, quiet),
     };

@@ -245,6 +245,17 @@ pub fn reader(path: &Path, max_work: Option<u64>) -> Result<Content, String> {
     unpack(path, raw, stored.unwrap_or(0), max_work)
 }
 
+/// [`reader`] on bytes already received (an upload to `gamecert serve`, named `name` in
+/// messages): stored in as many bytes as were sent, decompressed under the same cap.
+pub fn reader_of_bytes(
+    name: &Path,
+    raw: Vec<u8>,
+    max_work: Option<u64>,
+) -> Result<Content, String> {
+    let stored = raw.len() as u64;
+    unpack(name, raw, stored, max_work)
+}
+
 /// The content of `raw`, read from `path` and stored in `stored` bytes, decompressed under
 /// [`reader`]'s cap.
 fn unpack(

@@ -17,6 +17,7 @@ pub mod play;
 pub mod progress;
 pub mod reduce;
 pub mod render;
+pub mod serve;
 pub mod solve;
 pub mod table;
 pub mod triangle_engines;

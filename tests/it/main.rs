@@ -37,6 +37,7 @@ mod registry;
 mod render_boards;
 mod render_graphs;
 mod render_svg;
+mod serve;
 mod size_limits;
 mod small_truths;
 mod snapshots;

@@ -1,0 +1,362 @@
+//! `gamecert serve` (issue 34, items 2 and 3), the real binary on loopback with `--port 0`: the
+//! load test (200 concurrent verify requests and 50 concurrent games, every answer right, none
+//! lost, time and memory bounded, p50 and p99 printed), and the refusals (400, 404, 413, 422,
+//! garbage that must not kill the server). The HTTP client is a few lines over `TcpStream`.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running server, killed when dropped.
+struct Server {
+    child: Child,
+    address: SocketAddr,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+            .args(["serve", "--port", "0", "--quiet"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the gamecert binary runs");
+        let mut first = String::new();
+        let stdout = child.stdout.take().expect("piped");
+        BufReader::new(stdout).read_line(&mut first).expect("the first line");
+        let address = first
+            .strip_prefix("listening on http://")
+            .and_then(|rest| rest.trim_end().strip_suffix('/'))
+            .unwrap_or_else(|| panic!("first line {first:?}"))
+            .parse()
+            .expect("an address");
+        Server { child, address }
+    }
+
+    /// The server's peak resident memory in kB (Linux).
+    fn peak_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One request (`Connection: close`): the status and the body.
+fn http(address: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(address).expect("connects");
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    // A server that refuses a body may answer and close before reading it all: the body is
+    // written from a thread of its own while the answer is read.
+    let mut writer = stream.try_clone().expect("a second handle");
+    let body = body.to_vec();
+    let writing = std::thread::spawn(move || {
+        let _ = writer.write_all(&body);
+    });
+    let answer = read_answer(stream);
+    let _ = writing.join();
+    answer
+}
+
+fn read_answer(mut stream: TcpStream) -> (u16, String) {
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map_or(String::new(), |(_, b)| b.to_string());
+    (status, body)
+}
+
+fn json(body: &str) -> serde_json::Value {
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"))
+}
+
+fn post(address: SocketAddr, path: &str, value: &serde_json::Value) -> (u16, serde_json::Value) {
+    let (status, body) = http(address, "POST", path, value.to_string().as_bytes());
+    (status, json(&body))
+}
+
+const KAYLES: &str = r#"{"format": "gamecert-instance", "version": 1, "kind": "heap-game",
+ "game": "kayles", "heaps": [5, 7, 9]}"#;
+const KAYLES_LABELS: &str = r#"{"format": "gamecert-certificate", "version": 1,
+ "kind": "heap-labelling", "claim": "first-player-wins", "values": [0, 1, 2, 3, 1, 4, 3, 2, 1, 4],
+ "winning_move": {"heap": 1, "take": 1, "leave": [3, 3]}}"#;
+
+/// The three kinds of upload: a good certificate, a tampered one (a label changed), one that is
+/// not a certificate; with what `gamecert verify` prints and exits with on files of the same
+/// names.
+fn uploads() -> Vec<(serde_json::Value, String, u8)> {
+    let dir = tempfile::tempdir().unwrap();
+    let tampered = KAYLES_LABELS.replace("1, 4],", "1, 5],");
+    assert_ne!(tampered, KAYLES_LABELS);
+    let variants = [
+        ("good.cert.json", KAYLES_LABELS.to_string()),
+        ("tampered.cert.json", tampered),
+        ("garbage.cert.json", "{\"format\": \"gamecert-certificate\", \"kind\": 7".to_string()),
+    ];
+    std::fs::write(dir.path().join("kayles.json"), KAYLES).unwrap();
+    variants
+        .into_iter()
+        .map(|(name, text)| {
+            std::fs::write(dir.path().join(name), &text).unwrap();
+            let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+                .args(["verify", "kayles.json", name])
+                .current_dir(dir.path())
+                .output()
+                .unwrap();
+            let printed = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let code = out.status.code().expect("an exit code") as u8;
+            let request = serde_json::json!({
+                "instance_name": "kayles.json", "instance": KAYLES,
+                "certificate_name": name, "certificate": text,
+            });
+            (request, printed, code)
+        })
+        .collect()
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let at = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[at.min(sorted.len() - 1)]
+}
+
+/// Cases of the gallery whose games end in a few moves.
+const GAMES: [&str; 8] = [
+    "kayles",
+    "triangle-8",
+    "fan-nimstring",
+    "mono-triangle",
+    "mono-flipping",
+    "vertexnim",
+    "first-wins",
+    "path-12",
+];
+
+/// Plays `case` to the end through the API, the person always taking the first legal move
+/// (the certified side answers from the certificate); the number of requests made.
+fn play_to_the_end(address: SocketAddr, case: &str) -> (usize, serde_json::Value) {
+    let (status, mut view) = post(address, "/api/games", &serde_json::json!({ "case": case }));
+    assert_eq!(status, 200, "{case}: {view}");
+    let id = view["id"].as_str().expect("an id").to_string();
+    let mut requests = 1;
+    while view["over"] != true {
+        assert!(requests < 400, "{case}: the game does not end");
+        let first = view["moves"][0].as_str().expect("a legal move").to_string();
+        let (status, next) =
+            post(address, &format!("/api/games/{id}/move"), &serde_json::json!({ "move": first }));
+        assert_eq!(status, 200, "{case}: {next}");
+        view = next;
+        requests += 1;
+    }
+    (requests, view)
+}
+
+/// Issue 34, item 3: 200 concurrent verify requests (good, tampered and garbage certificates,
+/// each answered as `gamecert verify` answers) and 50 concurrent games played to the end, all
+/// within a bounded time and memory.
+#[test]
+fn serve_holds_under_load() {
+    let started = Instant::now();
+    let mut server = Server::start(&[]);
+    let address = server.address;
+    let boot = started.elapsed();
+    let uploads = std::sync::Arc::new(uploads());
+    assert_eq!(uploads.iter().map(|u| u.2).collect::<Vec<_>>(), [0, 1, 2]);
+
+    let load = Instant::now();
+    let verifies: Vec<_> = (0..200)
+        .map(|i| {
+            let uploads = uploads.clone();
+            std::thread::spawn(move || {
+                let (request, printed, code) = &uploads[i % 3];
+                let sent = Instant::now();
+                let (status, answer) = post(address, "/api/verify", request);
+                let took = sent.elapsed();
+                let expected_status = if *code == 2 { 400 } else { 200 };
+                assert_eq!(status, expected_status, "{answer}");
+                assert_eq!(answer["text"], printed.as_str(), "{answer}");
+                assert_eq!(answer["exit"], *code, "{answer}");
+                assert_eq!(answer["accepted"], *code == 0, "{answer}");
+                took
+            })
+        })
+        .collect();
+    let games: Vec<_> = (0..50)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let case = GAMES[i % GAMES.len()];
+                let sent = Instant::now();
+                let (requests, view) = play_to_the_end(address, case);
+                let result = view["result"].as_str().expect("a result at the end");
+                assert!(result.starts_with("Result: "), "{case}: {result}");
+                // The certified side followed its certificate: its claim is never missed.
+                assert_ne!(view["claim_met"], "false", "{case}: {view}");
+                (requests, sent.elapsed())
+            })
+        })
+        .collect();
+    let mut latencies: Vec<Duration> =
+        verifies.into_iter().map(|t| t.join().expect("a verify request answered")).collect();
+    let mut game_requests = 0;
+    let mut game_times = Vec::new();
+    for game in games {
+        let (requests, took) = game.join().expect("a game played to the end");
+        game_requests += requests;
+        game_times.push(took);
+    }
+    let elapsed = load.elapsed();
+    latencies.sort();
+    game_times.sort();
+    let peak = server.peak_kb();
+    println!(
+        "serve load: start-up {:.1} s; 200 concurrent verify requests and 50 concurrent games \
+         ({game_requests} game requests) in {:.2} s; verify latency p50 {:.1} ms, p99 {:.1} ms, \
+         max {:.1} ms; a whole game p50 {:.1} ms, p99 {:.1} ms; peak memory (VmHWM) {} MB",
+        boot.as_secs_f64(),
+        elapsed.as_secs_f64(),
+        percentile(&latencies, 0.5).as_secs_f64() * 1e3,
+        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
+        latencies.last().map_or(0.0, |d| d.as_secs_f64() * 1e3),
+        percentile(&game_times, 0.5).as_secs_f64() * 1e3,
+        percentile(&game_times, 0.99).as_secs_f64() * 1e3,
+        peak.map_or("?".into(), |kb| (kb / 1024).to_string()),
+    );
+    assert!(server.alive(), "the server died under load");
+    assert!(elapsed < Duration::from_secs(40), "the load took {elapsed:?}");
+    if let Some(kb) = peak {
+        assert!(kb < 400 * 1024, "the server's peak memory is {kb} kB");
+    }
+}
+
+/// Issue 34, item 3: malformed requests get 400 with the message, an unknown case 404, a body
+/// over `--max-upload-mb` 413, a rejected certificate 422 when a game is asked of it; garbage
+/// does not kill the server. Also a game from uploaded files, with hint, undo and new game.
+#[test]
+fn serve_refuses_bad_requests_and_survives_garbage() {
+    let mut server = Server::start(&["--max-upload-mb", "1"]);
+    let address = server.address;
+    let (status, page) = http(address, "GET", "/", b"");
+    assert_eq!(status, 200);
+    for id in ["nav-gallery", "nav-verify", "gallery", "board", "moves", "verdict", "result"] {
+        assert!(page.contains(&format!("id=\"{id}\"")), "the page has no #{id}");
+    }
+    for asset in ["/page.js", "/page.css"] {
+        assert_eq!(http(address, "GET", asset, b"").0, 200, "{asset}");
+    }
+    let (status, gallery) = http(address, "GET", "/api/gallery", b"");
+    assert_eq!(status, 200);
+    let gallery = json(&gallery);
+    let cases = gallery["cases"].as_array().expect("cases");
+    assert!(cases.iter().any(|c| c["name"] == "kayles" && c["playable"] == true), "{gallery}");
+    assert!(cases.iter().all(|c| c["picture"].as_str().is_some_and(|p| p.contains("<svg"))));
+
+    // 400: not JSON, a wrong field, bad input (verify's message and exit code 2).
+    let (status, body) = http(address, "POST", "/api/verify", b"{not json");
+    assert_eq!(status, 400, "{body}");
+    assert!(json(&body)["error"].as_str().is_some_and(|e| e.contains("not valid")), "{body}");
+    let (status, body) =
+        post(address, "/api/verify", &serde_json::json!({ "path": "/etc/passwd" }));
+    assert_eq!(status, 400, "{body}");
+    let bad = serde_json::json!({
+        "instance_name": "k.json", "instance": KAYLES,
+        "certificate_name": "c.json", "certificate": "[1, 2",
+    });
+    let (status, body) = post(address, "/api/verify", &bad);
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["exit"], 2, "{body}");
+    assert!(body["error"].as_str().is_some_and(|e| e.starts_with("error: c.json:")), "{body}");
+    let (status, body) =
+        post(address, "/api/games", &serde_json::json!({ "case": "kayles", "side": "both" }));
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = post(address, "/api/games", &serde_json::json!({ "case": "figure3-p1" }));
+    assert_eq!(status, 400, "a witness is not played: {body}");
+
+    // 404: an unknown case, an unknown game, an unknown page.
+    let (status, body) = post(address, "/api/games", &serde_json::json!({ "case": "../../etc" }));
+    assert_eq!(status, 404, "{body}");
+    assert_eq!(http(address, "GET", "/api/games/0123abcd", b"").0, 404);
+    assert_eq!(http(address, "GET", "/etc/passwd", b"").0, 404);
+
+    // 413: a body over --max-upload-mb 1.
+    let big = serde_json::json!({
+        "instance_name": "k.json", "instance": " ".repeat(2 << 20),
+        "certificate_name": "c.json", "certificate": KAYLES_LABELS,
+    });
+    let (status, _) = http(address, "POST", "/api/verify", big.to_string().as_bytes());
+    assert_eq!(status, 413);
+
+    // Garbage: not HTTP at all, binary bodies, a broken base64, a huge move.
+    let mut raw = TcpStream::connect(address).unwrap();
+    raw.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let _ = raw.write_all(b"\x00\xff\xfeGARBAGE \r\n\r\n\x01\x02");
+    let _ = read_answer(raw);
+    let noise: Vec<u8> =
+        (0..5000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    for path in ["/api/verify", "/api/games", "/api/games/zz/move", "/api/games/1/new"] {
+        let (status, _) = http(address, "POST", path, &noise);
+        assert!((400..500).contains(&status), "{path}: {status}");
+    }
+    let broken = serde_json::json!({
+        "instance_name": "k", "instance_base64": "%%%", "certificate_name": "c", "certificate": "",
+    });
+    assert_eq!(post(address, "/api/verify", &broken).0, 400);
+
+    // A game from uploaded files: a tampered certificate is refused, a good one played.
+    let tampered = KAYLES_LABELS.replace("1, 4],", "1, 5],");
+    let files = |certificate: &str| {
+        serde_json::json!({
+            "instance_name": "kayles.json", "instance": KAYLES,
+            "certificate_name": "kayles.cert.json", "certificate": certificate, "side": "second",
+        })
+    };
+    let (status, body) = post(address, "/api/games", &files(&tampered));
+    assert_eq!(status, 422, "{body}");
+    assert!(body["error"].as_str().is_some_and(|e| e.starts_with("REJECTED")), "{body}");
+    let (status, view) = post(address, "/api/games", &files(KAYLES_LABELS));
+    assert_eq!(status, 200, "{view}");
+    let id = view["id"].as_str().unwrap().to_string();
+    assert_eq!(view["side"], "second");
+    assert!(view["last_move"].as_str().unwrap().contains("plays"), "{view}");
+    let (status, hint) = post(address, &format!("/api/games/{id}/hint"), &serde_json::json!({}));
+    assert_eq!(status, 200);
+    assert!(hint["hint"].as_str().is_some(), "{hint}");
+    let (status, body) =
+        post(address, &format!("/api/games/{id}/move"), &serde_json::json!({ "move": "9:9" }));
+    assert_eq!(status, 400, "an illegal move: {body}");
+    assert!(body["error"].as_str().unwrap().starts_with("illegal move '9:9'"), "{body}");
+    let first = view["moves"][0].as_str().unwrap().to_string();
+    let (_, moved) =
+        post(address, &format!("/api/games/{id}/move"), &serde_json::json!({ "move": first }));
+    assert_eq!(moved["can_undo"], true, "{moved}");
+    let (_, undone) = post(address, &format!("/api/games/{id}/undo"), &serde_json::json!({}));
+    assert_eq!(undone["position"], view["position"], "{undone}");
+    let (_, fresh) =
+        post(address, &format!("/api/games/{id}/new"), &serde_json::json!({ "side": "first" }));
+    assert_eq!(fresh["side"], "first");
+    assert_eq!(fresh["last_move"], "none yet");
+
+    assert!(server.alive(), "the server died");
+    assert_eq!(http(address, "GET", "/api/gallery", b"").0, 200, "the server still answers");
+}

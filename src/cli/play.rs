@@ -65,7 +65,7 @@ fn play(
         out,
         "The checker accepted the certificate ({}): {}.",
         strategy.kind(),
-        strategy.claim()
+        strategy.stated_claim()
     )?;
     writeln!(out, "You play {you}; the certified strategy plays {it}.")?;
     writeln!(out, "Type a move, `moves` (the legal moves), `help` or `quit`.")?;
@@ -92,7 +92,7 @@ fn play(
                 }
                 None => format!("it is a claim for {you}, whom you played"),
             };
-            writeln!(out, "Certified claim: {}; {claim}.", strategy.claim())?;
+            writeln!(out, "Certified claim: {}; {claim}.", strategy.stated_claim())?;
             return Ok(());
         }
         let mover = position.to_move();

@@ -74,7 +74,7 @@ fn load_case(files: &CaseFiles, max_work: Option<u64>) -> Result<Case, String> {
     let (claim, picture, strategy) = match Strategy::checked(&instance, &certificate, &limits) {
         Ok(strategy) => {
             let picture = strategy.start().svg(None, &caption);
-            (strategy.claim().to_string(), picture, Some(strategy))
+            (strategy.stated_claim().to_string(), picture, Some(strategy))
         }
         Err(PlayError::Rejected { reason, .. }) => return Err(format!("rejected: {reason}")),
         Err(PlayError::BadInput(why)) => return Err(why),

@@ -144,7 +144,7 @@ impl Game {
             Some(mv) => format!("The certified strategy would play {mv} here."),
             None if !self.strategy.certifies(self.human) => format!(
                 "The certificate holds no moves for {you}: it proves that {}.",
-                self.strategy.claim()
+                self.strategy.stated_claim()
             ),
             None => "The certificate gives no move at this position.".into(),
         }
@@ -187,7 +187,7 @@ impl Game {
                 let text = format!(
                     "Result: {}. Certified claim: {}; {words}.",
                     outcome.result,
-                    self.strategy.claim()
+                    self.strategy.stated_claim()
                 );
                 let met = match met {
                     Some(true) => "true",
@@ -209,7 +209,7 @@ impl Game {
         View {
             id: format!("{id:016x}"),
             kind: self.strategy.kind().to_string(),
-            claim: self.strategy.claim().to_string(),
+            claim: self.strategy.stated_claim().to_string(),
             side: match self.human {
                 Side::First => "first",
                 Side::Second => "second",

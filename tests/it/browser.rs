@@ -18,8 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The games played by clicking: one per family, from the gallery (the demo's cases).
-const GAMES: [&str; 3] = ["kayles", "triangle-8", "kary-4-4"];
+/// The games played by clicking, from the gallery (the demo's cases): heaps, triangle
+/// avoidance, and the Voronoi game twice (values on a path, a strategy on a tree).
+const GAMES: [&str; 4] = ["kayles", "triangle-8", "path-12", "median-tree"];
 
 /// How long any one thing on the page may take before the test fails.
 const PATIENCE: Duration = Duration::from_secs(20);

@@ -9,6 +9,7 @@ pub mod impartial;
 pub mod play;
 pub mod registry;
 pub mod render;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod table;
 pub mod triangle_avoidance;

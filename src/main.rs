@@ -39,6 +39,7 @@ enum Command {
     Table(cli::table::Args),
     CheckReduction(cli::check_reduction::Args),
     Nim(cli::nim::Args),
+    #[cfg(feature = "serve")]
     Serve(cli::serve::Args),
     Kinds(cli::kinds::Args),
     Bench(cli::bench::Args),
@@ -72,6 +73,7 @@ fn main() -> ExitCode {
         Command::Table(args) => cli::table::run(args, quiet),
         Command::CheckReduction(args) => cli::check_reduction::run(args, quiet),
         Command::Nim(args) => cli::nim::run(args, quiet),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => cli::serve::run(args, quiet),
         Command::Kinds(args) => cli::kinds::run(args, quiet),
         Command::Bench(args) => cli::bench::command(args, quiet),

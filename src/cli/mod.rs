@@ -17,6 +17,7 @@ pub mod play;
 pub mod progress;
 pub mod reduce;
 pub mod render;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod solve;
 pub mod table;

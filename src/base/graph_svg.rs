@@ -475,21 +475,7 @@ impl Default for EdgeLook {
 
 /// `text` in lines of at most `chars` characters, broken at spaces.
 pub fn wrap(text: &str, chars: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > chars {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
+    crate::base::svg::wrap_chars(text, chars)
 }
 
 /// A Voronoi game's graph laid out once, to be drawn at any number of positions.

@@ -157,11 +157,16 @@ pub fn sentence(text: &str) -> String {
 /// `text` cut into lines of at most `width` pixels at `font` pixels (0.58 em a character, a
 /// little more than DejaVu Sans's average), at spaces.
 pub(crate) fn wrap(text: &str, width: f64, font: f64) -> Vec<String> {
-    let most = ((width / (font * 0.58)) as usize).max(20);
+    wrap_chars(text, ((width / (font * 0.58)) as usize).max(20))
+}
+
+/// `text` in lines of at most `chars` characters, broken at spaces (a longer word stands alone
+/// on its line).
+pub fn wrap_chars(text: &str, chars: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > most {
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > chars {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {

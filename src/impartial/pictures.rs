@@ -412,26 +412,30 @@ pub fn coins_svg(b: &CoinBoard, caption: &str, notes: &[String]) -> String {
     let (head, top) = heading(caption, notes, width);
     let mut body = String::new();
     let number = |d: usize, i: u64| (i as i128 + i128::from(b.base[d])).to_string();
+    // The coins' numbers along one line of the board (above a grid, under a row).
+    let coin_numbers = |body: &mut String, line: &[Cell], y: f64| {
+        let mut x = left;
+        for cell in line {
+            if let Cell::Coin(i) = cell {
+                let _ = writeln!(
+                    body,
+                    "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\" \
+                     fill=\"#555555\">{}</text>",
+                    x + COIN_PITCH / 2.0,
+                    y + 10.0,
+                    number(0, *i)
+                );
+            }
+            x += step(cell);
+        }
+    };
     let mut y = top;
     let heads: std::collections::HashSet<&[u64]> = b.heads.iter().map(Vec::as_slice).collect();
     let marked: std::collections::HashSet<&[u64]> = b.marked.iter().map(Vec::as_slice).collect();
     for line in &lines {
         if two {
             // Column numbers above the grid.
-            let mut x = left;
-            for cell in line.iter() {
-                if let Cell::Coin(i) = cell {
-                    let _ = writeln!(
-                        body,
-                        "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\" \
-                         fill=\"#555555\">{}</text>",
-                        x + COIN_PITCH / 2.0,
-                        y + 10.0,
-                        number(0, *i)
-                    );
-                }
-                x += step(cell);
-            }
+            coin_numbers(&mut body, line, y);
             y += 16.0;
         }
         for row in &ys {
@@ -501,20 +505,7 @@ pub fn coins_svg(b: &CoinBoard, caption: &str, notes: &[String]) -> String {
         }
         if !two {
             // Coin numbers under the row.
-            let mut x = left;
-            for cell in line.iter() {
-                if let Cell::Coin(i) = cell {
-                    let _ = writeln!(
-                        body,
-                        "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\" \
-                         fill=\"#555555\">{}</text>",
-                        x + COIN_PITCH / 2.0,
-                        y + 10.0,
-                        number(0, *i)
-                    );
-                }
-                x += step(cell);
-            }
+            coin_numbers(&mut body, line, y);
             y += 22.0;
         }
     }

@@ -341,17 +341,20 @@ fn search(adj: &[Vec<usize>]) -> Vec<Point> {
     candidates.swap_remove(best)
 }
 
-/// The index of the best candidate: fewest crossings among the uncrowded, then the closest pair
-/// farthest apart for the drawing's area.
+/// The index of the best candidate: fewest crossings among the uncrowded and not elongated, then
+/// the closest pair farthest apart for the drawing's area.
 fn best_of(candidates: &[Vec<Point>], edges: &[(usize, usize)]) -> Option<usize> {
     let ranks: Vec<(bool, usize, f64)> = candidates
         .iter()
         .map(|c| {
             let c = normalise(c);
             let closest = closest_pair(&c);
-            let crowded = closest < 0.1 / (c.len() as f64).sqrt();
-            // The closest pair against the drawing's size: how small the picture can be.
             let (w, h) = c.iter().fold((0.0_f64, 0.0_f64), |(w, h), p| (w.max(p.0), h.max(p.1)));
+            // A drawing more than twice as long as it is wide reads badly on a page (a
+            // few long edges stretch it): it ranks with the crowded ones.
+            let elongated = w.max(h) > 2.0 * w.min(h).max(1e-9);
+            let crowded = closest < 0.1 / (c.len() as f64).sqrt() || elongated;
+            // The closest pair against the drawing's size: how small the picture can be.
             (crowded, crossings(&c, edges), closest / (w * h).sqrt().max(1e-9))
         })
         .collect();

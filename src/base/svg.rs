@@ -433,27 +433,9 @@ impl Sheet {
     }
 }
 
-/// Whether the segment ab meets the box (Liang-Barsky clipping).
+/// Whether the segment ab meets the box.
 fn meets_segment(area: LabelBox, a: [f64; 2], b: [f64; 2]) -> bool {
-    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
-    for (p, q) in
-        [(-dx, a[0] - area.0), (dx, area.2 - a[0]), (-dy, a[1] - area.1), (dy, area.3 - a[1])]
-    {
-        if p == 0.0 {
-            if q < 0.0 {
-                return false;
-            }
-        } else {
-            let t = q / p;
-            if p < 0.0 {
-                t0 = t0.max(t);
-            } else {
-                t1 = t1.min(t);
-            }
-        }
-    }
-    t0 <= t1
+    crate::base::graph_svg::segment_meets_box((a[0], a[1]), (b[0], b[1]), area)
 }
 
 /// Places for an edge label (centre x, baseline y), best first: beside the edge, never on it

@@ -11,8 +11,8 @@
 //! with `GAMECERT_SCREENSHOTS=docs/screenshots cargo test --release --test it browser`), else
 //! to a temporary folder.
 
+use crate::common::server::Server;
 use fantoccini::{Client, ClientBuilder, Locator};
-use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -53,24 +53,6 @@ fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
 
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// `gamecert serve --port 0` and the address its first line names.
-fn start_server() -> (Killed, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecert"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("gamecert serve starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-    let url = first
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("serve's first line names its address: {first:?}"))
-        .to_string();
-    (Killed(child), url)
 }
 
 /// chromedriver on a free port, once it answers.
@@ -302,7 +284,8 @@ fn the_page_plays_and_verifies_in_a_real_browser() {
     tamper(&mut json);
     std::fs::write(&tampered, serde_json::to_string_pretty(&json).unwrap()).unwrap();
 
-    let (_server, base) = start_server();
+    let server = Server::start(&[]);
+    let base = server.url();
     let (_driver, driver_url) = start_driver(&driver);
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     runtime.block_on(async {

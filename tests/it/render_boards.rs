@@ -4,17 +4,12 @@
 //! the right number, labels on point sets are never struck through by an edge, and a tampered
 //! certificate is refused. With GAMECERT_PICTURES=DIR the pictures are written there, to be
 //! looked at.
+use crate::common::pictures::{clicks, fixture, words};
 use crate::common::{self, gamecert, stderr, stdout};
 use gamecert::base::io::{parse_instance, read_certificate};
 use gamecert::play::{Position, Strategy};
 use gamecert_certificates::Limits;
 use std::path::{Path, PathBuf};
-
-const FIXTURES: &str = "certificates/tests/fixtures";
-
-fn fixture(kind: &str, name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURES).join(kind).join(name)
-}
 
 fn keep(name: &str, svg: &str) {
     if let Some(dir) = std::env::var_os("GAMECERT_PICTURES") {
@@ -24,34 +19,11 @@ fn keep(name: &str, svg: &str) {
     }
 }
 
-/// Every `data-move="..."` of a picture, unescaped.
-fn clicks(svg: &str) -> Vec<String> {
-    svg.match_indices("data-move=\"")
-        .map(|(at, key)| {
-            let rest = &svg[at + key.len()..];
-            rest[..rest.find('"').unwrap()]
-                .replace("&quot;", "\"")
-                .replace("&lt;", "<")
-                .replace("&gt;", ">")
-                .replace("&amp;", "&")
-        })
-        .collect()
-}
-
 /// The value of attribute `key` in one SVG element's text.
 fn attribute(element: &str, key: &str) -> Option<f64> {
     let key = format!(" {key}=\"");
     let from = element.find(&key)? + key.len();
     element[from..].split('"').next()?.parse().ok()
-}
-
-/// The text of a picture, every `<text>` element's content joined by spaces.
-fn words(svg: &str) -> String {
-    svg.lines()
-        .filter(|l| l.starts_with("<text"))
-        .filter_map(|l| l.split_once('>').map(|(_, rest)| rest.trim_end_matches("</text>")))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 type Area = (f64, f64, f64, f64);

@@ -4,6 +4,7 @@
 //! `Position::svg` for every graph kind: every clickable `data-move` a legal move, captions with
 //! the certified claim, pictures of the start without a certificate, tampered certificates
 //! refused.
+use crate::common::pictures::{clicks, fixture, unescape};
 use crate::common::{gamecert, stderr, stdout};
 use gamecert::base::graph_layout::{crossings, layout_edges};
 use gamecert::base::graph_svg::{label_box, segment_meets_box, VoronoiPicture, MARK};
@@ -153,10 +154,6 @@ fn number(attrs: &HashMap<String, String>, key: &str) -> f64 {
     attrs[key].parse().unwrap()
 }
 
-fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&")
-}
-
 /// No name's box (as [`label_box`] measures it, less the SVG's rounding) meets an edge other
 /// than its own vertex's; returns how many names were written.
 fn assert_labels_clear(what: &str, svg: &str) -> usize {
@@ -208,10 +205,6 @@ fn names_are_never_struck_through() {
     }
 }
 
-fn fixture(kind: &str, file: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("certificates/tests/fixtures").join(kind).join(file)
-}
-
 /// The fixture's instance file (JSON, or the DNF text of a dnf-strategy).
 fn instance_file(kind: &str) -> PathBuf {
     let json = fixture(kind, "instance.json");
@@ -234,12 +227,7 @@ const KINDS: [&str; 6] = [
 
 /// Every `data-move` of a picture.
 fn clickable(svg: &str) -> BTreeSet<String> {
-    svg.match_indices("data-move=\"")
-        .map(|(at, key)| {
-            let rest = &svg[at + key.len()..];
-            unescape(&rest[..rest.find('"').unwrap()])
-        })
-        .collect()
+    clicks(svg).into_iter().collect()
 }
 
 /// Plays each kind's fixture through the library, the certified side by its strategy, the

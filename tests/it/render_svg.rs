@@ -2,6 +2,7 @@
 //! as numbered frames, drawn with the point set's order type and labels that cover nothing;
 //! Voronoi games along a certificate's principal line, with what was certified beside it.
 use crate::common;
+use common::pictures::words;
 use common::{bad_input, gamecert, stderr};
 use gamecert::base::svg::{boxes_meet, Colour, Frame, Page, Sheet, Stroke, DOT};
 use gamecert::triangulations::generate::{generate, Kind};
@@ -18,16 +19,6 @@ fn drawn_centres(svg: &str) -> Vec<[f64; 2]> {
         .filter(|l| l.starts_with("<circle"))
         .map(|l| [number(l, " cx=\""), number(l, " cy=\"")])
         .collect()
-}
-
-/// The text of a picture, every `<text>` element's content joined by spaces (captions are
-/// wrapped over several elements).
-fn words(svg: &str) -> String {
-    svg.lines()
-        .filter(|l| l.starts_with("<text"))
-        .filter_map(|l| l.split_once('>').map(|(_, rest)| rest.trim_end_matches("</text>")))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The least height a drawn triple may have, in pixels: well above the SVG's rounding to 0.1.

@@ -3,56 +3,11 @@
 //! lost, time and memory bounded, p50 and p99 printed), and the refusals (400, 404, 413, 422,
 //! garbage that must not kill the server). The HTTP client is a few lines over `TcpStream`.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use crate::common::server::Server;
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// A running server, killed when dropped.
-struct Server {
-    child: Child,
-    address: SocketAddr,
-}
-
-impl Server {
-    fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gamecert"))
-            .args(["serve", "--port", "0", "--quiet"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the gamecert binary runs");
-        let mut first = String::new();
-        let stdout = child.stdout.take().expect("piped");
-        BufReader::new(stdout).read_line(&mut first).expect("the first line");
-        let address = first
-            .strip_prefix("listening on http://")
-            .and_then(|rest| rest.trim_end().strip_suffix('/'))
-            .unwrap_or_else(|| panic!("first line {first:?}"))
-            .parse()
-            .expect("an address");
-        Server { child, address }
-    }
-
-    /// The server's peak resident memory in kB (Linux).
-    fn peak_kb(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-        line.split_whitespace().nth(1)?.parse().ok()
-    }
-
-    fn alive(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// One request (`Connection: close`): the status and the body.
 fn http(address: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String) {

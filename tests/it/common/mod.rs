@@ -2,6 +2,9 @@
 //! files, expect bad input.
 #![allow(dead_code)] // not every helper is used by every test module
 
+pub mod pictures;
+pub mod server;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

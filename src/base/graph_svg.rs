@@ -47,29 +47,7 @@ pub fn label_box(x: f64, y: f64, text: &str) -> LabelBox {
     (x - 1.5, y - LABEL_FONT * 0.85 - 1.0, x + width + 1.5, y + LABEL_FONT * 0.25 + 1.0)
 }
 
-/// Whether the segment `p`-`q` meets the box `b` (Liang-Barsky clipping).
-pub fn segment_meets_box(p: Point, q: Point, b: LabelBox) -> bool {
-    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
-    for (edge_p, edge_q) in [(-dx, p.0 - b.0), (dx, b.2 - p.0), (-dy, p.1 - b.1), (dy, b.3 - p.1)] {
-        if edge_p == 0.0 {
-            if edge_q < 0.0 {
-                return false;
-            }
-        } else {
-            let t = edge_q / edge_p;
-            if edge_p < 0.0 {
-                t0 = t0.max(t);
-            } else {
-                t1 = t1.min(t);
-            }
-            if t0 > t1 {
-                return false;
-            }
-        }
-    }
-    true
-}
+pub use crate::base::svg::segment_meets_box;
 
 /// How one vertex is drawn.
 #[derive(Clone, Debug)]

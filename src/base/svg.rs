@@ -435,7 +435,31 @@ impl Sheet {
 
 /// Whether the segment ab meets the box.
 fn meets_segment(area: LabelBox, a: [f64; 2], b: [f64; 2]) -> bool {
-    crate::base::graph_svg::segment_meets_box((a[0], a[1]), (b[0], b[1]), area)
+    segment_meets_box((a[0], a[1]), (b[0], b[1]), area)
+}
+
+/// Whether the segment `p`-`q` meets the box `b` (Liang-Barsky clipping).
+pub fn segment_meets_box(p: (f64, f64), q: (f64, f64), b: LabelBox) -> bool {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    for (edge_p, edge_q) in [(-dx, p.0 - b.0), (dx, b.2 - p.0), (-dy, p.1 - b.1), (dy, b.3 - p.1)] {
+        if edge_p == 0.0 {
+            if edge_q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = edge_q / edge_p;
+            if edge_p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Places for an edge label (centre x, baseline y), best first: beside the edge, never on it

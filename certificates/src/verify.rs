@@ -35,8 +35,12 @@
 //! - **A stream has no stored size.** Standard input, a pipe or a device (`/dev/zero`) counts as
 //!   stored in 0 bytes: its bytes are read and charged as a decompressed file's are, up to the
 //!   same cap ([`read_capped`]), so an endless stream ends in bad input (exit 2) once it passes
-//!   it, before anything is parsed. An LRAT proof is read a line at a time, each line charged
-//!   before it is held and bounded by what an honest line can hold ([`crate::base::lrat`]).
+//!   it, before anything is parsed. An LRAT proof is read a token at a time, each byte charged
+//!   as it is read and no line held ([`crate::base::lrat`]).
+//! - **Parsing is paid before it runs.** A JSON instance or certificate, an edge list and a DNF
+//!   text are charged, before they are parsed, a bound on what their readers hold
+//!   ([`crate::base::prepay`]); the instance from a budget of its own file's size (the check's
+//!   budget needs the certificate's size too, and takes over what the instance spent).
 //! - Exit 0 when the certificate is accepted.
 //!
 //! - A file named `-` is standard input (at most one of the two). `gamecert verify` passes its
@@ -54,6 +58,7 @@ use crate::base::input::{foreign_text, is_dnf_text};
 pub use crate::base::output::{
     error_json, output_json, verdict_heading, verdict_line, OUTPUT_FORMAT, OUTPUT_VERSION,
 };
+use crate::base::prepay::{prepay, Reader::Json, Reader::Words};
 use crate::base::text::counted;
 use crate::check::{check_one_round_with, check_with, guarded, reject, Verdict, Work};
 use crate::format::{read_instance_json, Certificate, Instance, ReadInstance};
@@ -112,13 +117,13 @@ fn open_certificate(request: &Request) -> Result<Opened, String> {
 }
 
 /// Checks a `triangle-stream` certificate (after the instance, `spec`, was read from
-/// `instance`'s stored and decompressed sizes): its own budget of the two files' stored sizes,
-/// the stream read once.
+/// `instance_stored` bytes, which spent `spent` units): its own budget of the two files'
+/// stored sizes, the stream read once.
 fn run_stream(
     request: &Request,
     spec: &crate::format::TriangleSpec,
     (stream, certificate_stored): (Box<dyn std::io::Read>, Option<u64>),
-    (instance_stored, instance_content): (u64, u64),
+    (instance_stored, spent): (u64, u64),
 ) -> Outcome {
     if let Err(why) = spec.validate() {
         return Outcome::bad_input(format!("{}: {why}", shown(request.instance)));
@@ -126,10 +131,7 @@ fn run_stream(
     // A stream from standard input has no size yet: the instance's alone sizes the budget.
     let stored = instance_stored.saturating_add(certificate_stored.unwrap_or(0));
     let mut budget = limits(request, stored).budget();
-    if let Err(why) = budget.charge(
-        decompression_work(instance_content, instance_stored),
-        "reading the decompressed input",
-    ) {
+    if let Err(why) = budget.charge(spent, "reading the instance") {
         return unpaid(request, why, &budget);
     }
     let mut reader = std::io::BufReader::with_capacity(1 << 20, stream);
@@ -226,6 +228,18 @@ pub fn run(request: &Request) -> Outcome {
         Err(message) => return Outcome::bad_input(message),
     };
     let instance_content = instance_text.len() as u64;
+    // The instance is paid for before it is parsed ([`prepay`]), from a budget of its own size
+    // (the check's budget needs the certificate's size too); the check's budget then takes
+    // over what it spent.
+    let mut parse_budget = limits(request, instance_stored).budget();
+    let unpacked = decompression_work(instance_content, instance_stored);
+    if let Err(why) = parse_budget.charge(unpacked, "reading the decompressed input") {
+        return unpaid(request, why, &parse_budget);
+    }
+    let reader = if instance_text.trim_start().starts_with('{') { Json } else { Words };
+    if let Err(why) = prepay(&instance_text, reader, "reading the instance", &mut parse_budget) {
+        return invalid(request, why, &parse_budget);
+    }
     let instance = match parse_for_check(request.instance, &instance_text) {
         Ok(instance) => instance,
         Err(message) => return Outcome::bad_input(message),
@@ -236,8 +250,8 @@ pub fn run(request: &Request) -> Outcome {
     let certificate_read = match &instance {
         ReadInstance::Other(Instance::TriangleAvoidance(spec)) => match open_certificate(request) {
             Ok(Opened::Stream(stream, stored)) => {
-                let instance = (instance_stored, instance_content);
-                return run_stream(request, spec, (stream, stored), instance);
+                let spent = parse_budget.used();
+                return run_stream(request, spec, (stream, stored), (instance_stored, spent));
             }
             Ok(Opened::Whole(content)) => Ok(content),
             Err(message) => Err(message),
@@ -250,9 +264,12 @@ pub fn run(request: &Request) -> Outcome {
     // hundreds of megabytes).
     drop(instance_text);
     let mut budget = limits(request, instance_stored.saturating_add(certificate_stored)).budget();
-    // What decompression added was not prepaid: charged before the certificate is parsed.
-    let unpacked = decompression_work(instance_content, instance_stored)
-        .saturating_add(decompression_work(certificate_content, certificate_stored));
+    // What reading the instance spent, and what decompression added to the certificate (not
+    // prepaid): charged before the certificate is parsed.
+    let unpacked = decompression_work(certificate_content, certificate_stored);
+    if let Err(why) = budget.charge(parse_budget.used(), "reading the instance") {
+        return unpaid(request, why, &budget);
+    }
     if let Err(why) = budget.charge(unpacked, "reading the decompressed input") {
         return unpaid(request, why, &budget);
     }
@@ -273,14 +290,23 @@ pub fn run(request: &Request) -> Outcome {
     };
     // A certificate that does not parse (not JSON, an unknown kind or field, a wrong type) is
     // bad input like an instance that does not: nothing was checked.
-    let certificate = match certificate_read
+    let certificate_text = match certificate_read
         .map(|content| content.bytes)
         .and_then(|bytes| utf8(request.certificate, bytes))
-        .and_then(|text| read_certificate(request.certificate, &text))
     {
+        Ok(text) => text,
+        Err(message) => return Outcome::bad_input(message),
+    };
+    if let Err(why) = prepay(&certificate_text, Json, "reading the certificate", &mut budget) {
+        let mut verdict = reject("unknown".into(), why, Work::default());
+        verdict.work.work_units = budget.used();
+        return finish(request, verdict);
+    }
+    let certificate = match read_certificate(request.certificate, &certificate_text) {
         Ok(certificate) => certificate,
         Err(message) => return Outcome::bad_input(message),
     };
+    drop(certificate_text);
     let verdict = match &valid {
         Valid::OneRound(game) => check_one_round_with(game, &certificate, &mut budget),
         Valid::Other(instance) => check_with(instance, &certificate, &mut budget),
@@ -464,7 +490,8 @@ mod tests {
 
     /// Issue 24: the budget comes from the stored sizes on every path (whole certificates,
     /// LRAT, a `triangle-stream`), and the bytes decompression adds are charged: an instance
-    /// of 32 MB stored in 100 bytes exhausts the budget of 2 * 10^9 + 64 * 200 units before
+    /// of 32 MB stored in 100 bytes exhausts the budget of 2 * 10^9 + 64 * 100 units (its own,
+    /// before the certificate is read; with the proof's 100 bytes for a formula) before
     /// anything else is done (sized from its 32 MB, the budget once grew by 2 * 10^9).
     #[test]
     fn the_budget_is_sized_from_stored_bytes_on_every_path() {
@@ -503,16 +530,18 @@ mod tests {
             run(&request(&triangle, &certificate, false)),
             run_lrat(&request(&formula, &certificate, true)),
         ];
-        for outcome in outcomes {
+        // A JSON instance is paid for from a budget of its own stored size (2 * 10^9 + 64 *
+        // 100), before the certificate is read; the formula of `lrat` with its proof's.
+        for (outcome, budget) in
+            outcomes.into_iter().zip([2_000_006_400u64, 2_000_006_400, 2_000_012_800])
+        {
             assert_eq!(outcome.code, 1, "{outcome:?}");
             let reason = &outcome.verdict.expect("a verdict").reason;
-            assert!(
-                reason.starts_with(
-                    "work limit reached while reading the decompressed input: the check needs \
-                     more than the 2000012800 work units"
-                ),
-                "{reason}"
+            let expected = format!(
+                "work limit reached while reading the decompressed input: the check needs more \
+                 than the {budget} work units"
             );
+            assert!(reason.starts_with(&expected), "{reason}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

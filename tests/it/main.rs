@@ -32,6 +32,7 @@ mod own_answers;
 mod play;
 mod proofs;
 mod python;
+mod reader_memory;
 mod readme;
 mod registry;
 mod render_boards;

@@ -24,6 +24,12 @@ const LITERAL_COST: u64 = 8;
 /// Work units per line read (comments and blank lines included).
 const LINE_COST: u64 = 2;
 
+/// The 1-based column of `word`, a slice of `line`: characters, not bytes (a byte offset would
+/// misplace a word after a multi-byte character).
+fn column(line: &str, word: &str) -> usize {
+    line[..word.as_ptr() as usize - line.as_ptr() as usize].chars().count() + 1
+}
+
 /// Reads `text` as a DIMACS CNF. The error is `line:column: message`.
 pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
     let mut header: Option<(u32, usize)> = None;
@@ -31,7 +37,9 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
     let mut lines = 0;
     let mut cnf = Cnf::default();
     let mut clause = Vec::new();
-    let mut last = (1, 1);
+    // The last word read, for the message of a clause left open: its column is counted only
+    // then (counting it for every word made a long line quadratic).
+    let mut last: Option<(usize, &str, &str)> = None;
     for (k, line) in crate::base::text::lines(text).enumerate() {
         // Every line costs, comment or not, so a file of empty lines is charged too.
         budget.charge(LINE_COST, "reading the formula")?;
@@ -43,11 +51,7 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
         if let Some((column, ch)) = foreign_space(line) {
             fail!("{}:{column}: {}", k + 1, foreign_space_message(ch));
         }
-        // Columns count characters (a byte offset would misplace one after a multi-byte one).
-        let at = |word: &str| {
-            let before = &line[..word.as_ptr() as usize - line.as_ptr() as usize];
-            (k + 1, before.chars().count() + 1)
-        };
+        let at = |word: &str| (k + 1, column(line, word));
         let mut words = line.split(is_separator).filter(|w| !w.is_empty()).peekable();
         if words.peek() == Some(&"p") {
             let (l, c) = at(trimmed);
@@ -87,35 +91,36 @@ pub fn parse_cnf(text: &str, budget: &mut Budget) -> Result<Cnf, String> {
             continue;
         }
         for word in words {
-            let (l, c) = at(word);
-            last = (l, c);
+            last = Some((k, line, word));
             let Some((vars, count)) = header else {
+                let (l, c) = at(word);
                 fail!("{l}:{c}: `{word}` before the `p cnf` header");
             };
             let Some(lit) = number::<i32>(word, true) else {
+                let (l, c) = at(word);
                 fail!("{l}:{c}: `{word}` is not a literal (a whole number in -{vars}..={vars})");
             };
             if lit == 0 {
-                ensure!(
-                    cnf.clauses.len() < count,
-                    "{l}:{c}: more clauses than the {count} the header declares"
-                );
+                if cnf.clauses.len() >= count {
+                    let (l, c) = at(word);
+                    fail!("{l}:{c}: more clauses than the {count} the header declares");
+                }
                 budget.charge(
                     CLAUSE_COST + LITERAL_COST * clause.len() as u64,
                     "reading the formula",
                 )?;
                 cnf.clauses.push(std::mem::take(&mut clause));
             } else {
-                ensure!(
-                    lit.unsigned_abs() <= vars,
-                    "{l}:{c}: literal {lit} names a variable beyond the {vars} declared"
-                );
+                if lit.unsigned_abs() > vars {
+                    let (l, c) = at(word);
+                    fail!("{l}:{c}: literal {lit} names a variable beyond the {vars} declared");
+                }
                 budget.charge(LITERAL_COST, "reading the formula")?;
                 clause.push(lit);
             }
         }
     }
-    let (l, c) = last;
+    let (l, c) = last.map_or((1, 1), |(k, line, word)| (k + 1, column(line, word)));
     let Some((_, count)) = header else {
         fail!("{}:1: no `p cnf` header before the end of the file", lines.max(1))
     };

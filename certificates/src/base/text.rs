@@ -6,15 +6,13 @@
 //!   Any other character that is white space elsewhere (a non-breaking space U+00A0, a vertical
 //!   tab, a form feed, a `\r` inside a line, ...) is not a separator: cadical and cake_lpr
 //!   refuse it, and so does every reader here, naming its line and column.
-//! - **Lines are read within a bound and paid for before they are held** ([`read_line`]): every
-//!   line, comment and blank ones included, costs [`LINE_COST`] units and one unit per byte,
-//!   charged before the bytes are kept, and a line longer than its reader's bound is refused
-//!   before more than the bound is held.
+//! - **Lines are paid for as they are read**: every line, comment and blank ones included,
+//!   costs [`LINE_COST`] units and one unit per byte (the LRAT reader, which holds no line, reads
+//!   a token at a time: [`crate::base::lrat`]); the readers that hold a whole text are paid for
+//!   before they parse it ([`crate::base::prepay`]).
 //!
 //! Tokens remember their 1-based character columns for the parsers' error messages; counts
 //! come with their nouns for every message.
-
-use crate::base::budget::Budget;
 
 /// Work units every line read costs besides its bytes (comments and blank lines included), so
 /// that a stream of empty lines runs out of budget as fast as a stream of bytes.
@@ -23,12 +21,6 @@ pub const LINE_COST: u64 = 4;
 /// Whether `ch` separates tokens: ASCII space or tab (see the module docs).
 pub fn is_separator(ch: char) -> bool {
     ch == ' ' || ch == '\t'
-}
-
-/// `line` (read up to its `\n`) without its line end: the `\n` and one `\r` before it.
-pub fn without_line_end(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
 }
 
 /// The lines of `text`, each without its line end: split at `\n`, dropping the `\n` and one
@@ -114,47 +106,6 @@ pub fn foreign_space_message(ch: char) -> String {
     )
 }
 
-/// Reads the next line of `read` into `line` (cleared first; its `\n` kept), charging
-/// [`LINE_COST`] and then one unit per byte to `budget` for `what` before the bytes are held,
-/// and refusing a line of more than `cap` bytes (its line end included) before more than `cap`
-/// bytes are held. False at the end of the input.
-pub fn read_line(
-    read: &mut impl std::io::BufRead,
-    line: &mut Vec<u8>,
-    cap: usize,
-    budget: &mut Budget,
-    what: &str,
-) -> Result<bool, String> {
-    line.clear();
-    budget.charge(LINE_COST, what)?;
-    loop {
-        let chunk = match read.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => fail!("cannot be read: {e}"),
-        };
-        if chunk.is_empty() {
-            return Ok(!line.is_empty());
-        }
-        let (take, ended) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(end) => (end + 1, true),
-            None => (chunk.len(), false),
-        };
-        ensure!(
-            take <= cap.saturating_sub(line.len()),
-            "the line is longer than {cap} bytes, the most a line can hold here"
-        );
-        budget.charge(take as u64, what)?;
-        // Within the cap and paid for, yet memory may still be short: an error, not an abort.
-        line.try_reserve(take).map_err(|e| format!("cannot hold the line: {e}"))?;
-        line.extend_from_slice(&chunk[..take]);
-        read.consume(take);
-        if ended {
-            return Ok(true);
-        }
-    }
-}
-
 /// A token (between [separators](is_separator)) with its 1-based column.
 pub struct Token<'a> {
     pub column: usize,
@@ -233,40 +184,6 @@ mod tests {
         assert_eq!(lines("").count(), 0);
         assert_eq!(lines("x\n").collect::<Vec<_>>(), ["x"]);
         assert!(foreign_space_message('\u{a0}').starts_with("'\\u{a0}' (U+00A0) is not"));
-        assert_eq!(without_line_end(b"1 2\r\n"), b"1 2");
-        assert_eq!(without_line_end(b"1 2\r"), b"1 2");
-        assert_eq!(without_line_end(b"1\r\r\n"), b"1\r");
-    }
-
-    /// Lines are charged before they are held, comments and empty ones too, and a line past the
-    /// cap is refused having held at most the cap, whether it ends or not.
-    #[test]
-    fn lines_are_capped_and_charged_as_they_are_read() {
-        let mut budget = Budget::new(1000);
-        let mut read = std::io::BufReader::with_capacity(4, &b"c\n\nab"[..]);
-        let mut line = Vec::new();
-        assert!(read_line(&mut read, &mut line, 8, &mut budget, "x").unwrap());
-        assert_eq!((line.as_slice(), budget.used()), (&b"c\n"[..], LINE_COST + 2));
-        assert!(read_line(&mut read, &mut line, 8, &mut budget, "x").unwrap());
-        assert_eq!(line, b"\n");
-        assert!(read_line(&mut read, &mut line, 8, &mut budget, "x").unwrap());
-        assert_eq!(line, b"ab");
-        assert!(!read_line(&mut read, &mut line, 8, &mut budget, "x").unwrap());
-        assert_eq!(budget.used(), 4 * LINE_COST + 5);
-        // A newline-free endless stream stops at the cap.
-        let mut zeros = std::io::BufReader::with_capacity(3, std::io::repeat(0));
-        let err = read_line(&mut zeros, &mut line, 10, &mut Budget::new(1000), "x").unwrap_err();
-        assert!(err.contains("longer than 10 bytes"), "{err}");
-        assert!(line.len() <= 10, "{}", line.len());
-        // Endless empty lines stop at the budget.
-        let mut empty = std::io::BufReader::new(std::io::repeat(b'\n'));
-        let mut budget = Budget::new(10_000);
-        let err = loop {
-            if let Err(err) = read_line(&mut empty, &mut line, 10, &mut budget, "reading") {
-                break err;
-            }
-        };
-        assert!(err.contains("work limit reached while reading"), "{err}");
     }
 
     #[test]

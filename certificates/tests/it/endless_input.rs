@@ -89,16 +89,17 @@ fn ends(args: &[&str], feed: Feed, code: i32, needle: &str) {
 #[test]
 fn endless_proofs_are_refused_within_memory() {
     let dir = dir();
-    // A formula of comment lines (3 MB) buys no longer proof lines than a small one.
+    // No line of the proof is held: an endless run of zeros is one token, refused at once; an
+    // endless line of numbers is read a token at a time (here refused at its first id).
     let mut text = "c a comment line of the formula, padded to some length\n".repeat(55_000);
     text.push_str("p cnf 2 2\n1 0\n-1 0\n");
     let formula = dir.join("comments.cnf");
     std::fs::write(&formula, text).unwrap();
     let f = formula.to_str().unwrap();
-    let long_line = "the line is longer than 65536 bytes";
-    ends(&["lrat", f, "/dev/zero"], Feed::None, 1, long_line);
-    ends(&["lrat", f, "-"], Feed::Zeros, 1, long_line);
-    ends(&["lrat", f, "-"], Feed::NoNewline, 1, long_line);
+    let long_token = "a token longer than 24 bytes";
+    ends(&["lrat", f, "/dev/zero"], Feed::None, 1, long_token);
+    ends(&["lrat", f, "-"], Feed::Zeros, 1, long_token);
+    ends(&["lrat", f, "-"], Feed::NoNewline, 1, "is not greater than the largest earlier id 2");
     // Comment lines are charged: an endless run of them ends at the budget.
     ends(
         &["lrat", "--max-work", "100000000", f, "-"],

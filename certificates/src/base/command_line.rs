@@ -8,26 +8,28 @@
 //! `expected a whole number from 1 to 10^15`; `gamecert`'s value parser (`src/cli/args.rs`)
 //! uses it for every integer flag, so that the two binaries answer alike.
 
-/// The usage text of `gamecert-check`.
-pub const USAGE: &str =
-    "usage: gamecert-check [verify] [-q] [--json] [--max-work N] INSTANCE CERTIFICATE\n\
-       gamecert-check lrat [-q] [--json] [--max-work N] FORMULA.cnf PROOF.lrat\n\
-\n\
-Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert; with `lrat`, checks\n\
-that PROOF is an LRAT refutation (RUP and RAT steps) of the DIMACS CNF FORMULA.\n\
-INSTANCE is JSON, a positive DNF text (*.dnf, or starting with `p dnf`), or the edge-list\n\
-text of a one-round Voronoi instance. CERTIFICATE is JSON, or for triangle avoidance a binary\n\
-triangle-stream, read as it is checked. A file named - is standard input.\n\
-\n\
-  -q, --quiet     accepted as `gamecert verify` takes it: no status lines (this program\n\
-                  prints none; the verdict is always printed)\n\
-  --json          print the verdict as JSON\n\
-  --max-work N    the work budget, a whole number from 1 to 10^15 (default: 2*10^9 units\n\
-                  plus 64 per input byte; about one unit per step or byte held)\n\
-  -h, --help      print this help\n\
-  -V, --version   print the version\n\
-\n\
-exit code: 0 accepted, 1 rejected, 2 bad input\n";
+/// The usage text of `gamecert-check`, as printed (a plain literal: a `\` at a line's end
+/// would drop the next line's indentation, which aligns the text).
+pub const USAGE: &str = "\
+usage: gamecert-check [verify] [-q] [--json] [--max-work N] INSTANCE CERTIFICATE
+       gamecert-check lrat [-q] [--json] [--max-work N] FORMULA.cnf PROOF.lrat
+
+Checks CERTIFICATE against INSTANCE with the trusted checker of gamecert; with `lrat`, checks
+that PROOF is an LRAT refutation (RUP and RAT steps) of the DIMACS CNF FORMULA.
+INSTANCE is JSON, a positive DNF text (*.dnf, or starting with `p dnf`), or the edge-list
+text of a one-round Voronoi instance. CERTIFICATE is JSON, or for triangle avoidance a binary
+triangle-stream, read as it is checked. A file named - is standard input.
+
+  -q, --quiet     accepted as `gamecert verify` takes it: no status lines (this program
+                  prints none; the verdict is always printed)
+  --json          print the verdict as JSON
+  --max-work N    the work budget, a whole number from 1 to 10^15 (default: 2*10^9 units
+                  plus 64 per input byte; about one unit per step or byte held)
+  -h, --help      print this help
+  -V, --version   print the version
+
+exit code: 0 accepted, 1 rejected, 2 bad input
+";
 
 /// The largest `--max-work` either binary takes: 10^15 work units. The budget only bounds the
 /// work a check may do, so any budget ends; this one at the slowest rate measured (about 1.3 ns
@@ -154,6 +156,10 @@ mod tests {
     #[test]
     fn arguments() {
         assert!(matches!(parse_args(&args(&["--help"])), Args::Info(t) if t.starts_with("usage")));
+        // The text keeps its alignment: the second usage line under the first's program name.
+        assert!(
+            USAGE.contains("\n       gamecert-check lrat ") && USAGE.contains("\n  --json    ")
+        );
         assert!(
             matches!(parse_args(&args(&["-V"])), Args::Info(t) if t.starts_with("gamecert-check"))
         );

@@ -85,8 +85,8 @@ enum Family {
     },
     /// The complete k-ary tree of the given height (vertices r, r.1, r.1.3, ...).
     KaryTree {
-        /// Children per inner vertex, 2 to 10^7 (k = 1 would be a path; `gen path` makes those);
-        /// the tree has at most 10^7 vertices.
+        /// Children per inner vertex, 2 to 10^7 (k >= 2: k = 1 would be a path; `gen path` makes
+        /// those); the tree has at most 10^7 vertices.
         #[arg(long, value_parser = ranged::<u64>(2, MAX_VERTICES))]
         k: u64,
         /// Levels below the root, 1 to 22 (the binary tree of height 22 has 8388607 vertices,

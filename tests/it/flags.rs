@@ -251,11 +251,10 @@ fn read_help(help: &str) -> (Vec<Flag>, Vec<String>) {
             continue;
         }
         if section == "Commands" {
-            let name = line.trim_start().split_whitespace().next().unwrap_or("");
-            if line.starts_with("  ") && !line.starts_with("   ") && !name.is_empty() {
-                if name != "help" {
-                    commands.push(name.to_string());
-                }
+            let name = line.split_whitespace().next().unwrap_or("");
+            let listed = line.starts_with("  ") && !line.starts_with("   ");
+            if listed && !name.is_empty() && name != "help" {
+                commands.push(name.to_string());
             }
             continue;
         }
@@ -428,6 +427,8 @@ struct Report {
     problems: Vec<String>,
     ran: Vec<String>,
     numeric: bool,
+    /// The range its refusals name (`0 to 10^5`).
+    range: Option<String>,
 }
 
 /// Holds one flag of one command to the rule (the module's doc comment).
@@ -486,6 +487,7 @@ fn check_flag(walked: &Walked, flag: &Flag, dir: &Path) -> Report {
         return report;
     };
     let range_text = range.text();
+    report.range = Some(range_text.clone());
     // Its help states the range its parser has.
     let help = flag.help.split_whitespace().collect::<Vec<_>>().join(" ");
     if !help.contains(&range_text) {
@@ -595,7 +597,6 @@ fn every_numeric_flag_is_range_checked() {
     });
     let reports: BTreeMap<String, Report> = reports.into_iter().collect();
     let numeric: Vec<&String> = reports.iter().filter(|(_, r)| r.numeric).map(|(n, _)| n).collect();
-    let problems: Vec<&String> = reports.values().flat_map(|r| &r.problems).collect();
     let runs: usize = reports.values().map(|r| r.ran.len()).sum();
     eprintln!(
         "{} commands, {} numeric flags, {runs} runs, {:.1} s",
@@ -622,13 +623,74 @@ fn every_numeric_flag_is_range_checked() {
             panic!("{command} has a base invocation but the walk found no numeric flag of it");
         }
     }
+    let doc_problems = problems_in_the_docs(&commands, &reports);
     assert!(numeric.len() >= 50, "only {} numeric flags found: {numeric:?}", numeric.len());
+    let problems: Vec<&String> =
+        reports.values().flat_map(|r| &r.problems).chain(&doc_problems).collect();
     assert!(
         problems.is_empty(),
         "{} problems:\n{}",
         problems.len(),
         problems.iter().map(|p| p.as_str()).collect::<Vec<_>>().join("\n")
     );
+}
+
+/// The table of docs/commands/README.md ("Numeric flags and their ranges") against the walk:
+/// every numeric flag of `gamecert` (but `serve`'s, on docs/serve.md) in its command's row with
+/// the range its refusals name, and no row naming a flag the walk did not find.
+fn problems_in_the_docs(commands: &[Walked], reports: &BTreeMap<String, Report>) -> Vec<String> {
+    let mut problems = Vec::new();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/commands/README.md");
+    let text = std::fs::read_to_string(&path).expect("docs/commands/README.md");
+    let section = text
+        .split_once("### Numeric flags and their ranges")
+        .map(|(_, rest)| rest.split("\n## ").next().unwrap_or(rest))
+        .expect("docs/commands/README.md has its section on numeric flags");
+    // Each row: its commands (`table kayles`, `dawson-kayles` is `table dawson-kayles`) and
+    // its text of flags and ranges.
+    let mut rows: BTreeMap<String, String> = BTreeMap::new();
+    for line in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let names: Vec<&str> = cells[1].split(", ").map(|n| n.trim_matches('`')).collect();
+        let prefix = names[0].split_once(' ').map(|(first, _)| first);
+        for name in &names {
+            let name = match (prefix, name.contains(' ')) {
+                (Some(prefix), false) => format!("{prefix} {name}"),
+                _ => name.to_string(),
+            };
+            rows.insert(name, format!("{} ", cells[2]));
+        }
+    }
+    for walked in commands.iter().filter(|c| c.program.name == "gamecert" && c.name() != SERVE) {
+        let command = walked.name();
+        for flag in &walked.flags {
+            let Some(report) = reports.get(&format!("{command} {}", flag.long)) else { continue };
+            let Some(range) = &report.range else { continue };
+            let stated = format!("`{}` {range}", flag.long);
+            let row = rows.get(&command);
+            // The range whole: followed by a separator, not by more digits.
+            let states = row.is_some_and(|row| {
+                row.match_indices(&stated).any(|(at, _)| {
+                    matches!(row[at + stated.len()..].chars().next(), Some(' ' | ',' | ';'))
+                })
+            });
+            if !states {
+                problems.push(format!(
+                    "docs/commands/README.md: the row of `{command}` does not state {stated}: {row:?}"
+                ));
+            }
+        }
+    }
+    for (command, row) in &rows {
+        for flag in row.split('`').filter(|w| w.starts_with("--")) {
+            if reports.get(&format!("{command} {flag}")).is_none_or(|r| r.range.is_none()) {
+                problems.push(format!(
+                    "docs/commands/README.md: `{command}` has no numeric flag {flag} with a range"
+                ));
+            }
+        }
+    }
+    problems
 }
 
 /// The help reader on both help formats (a failure here would make the walk blind).

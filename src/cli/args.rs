@@ -1,6 +1,12 @@
 //! Command-line names for the library's choices: each mirrors a library enum variant for
 //! variant (the library has no clap types) and converts into it. Enums whose names the library
 //! defines itself (the SAT backends) get a value parser over those names instead.
+//!
+//! And the one value parser of every numeric flag, [`ranged`] (issue 40): each flag states its
+//! range where it is declared, chosen from what the flag drives (an allocation, a loop, a table
+//! size, a budget) so that every value in range ends in bounded memory and time; any other text
+//! is bad input (clap's usage error, exit 2) naming the flag and the range. The flag's help
+//! states the same range; `tests/it/flags.rs` walks every command's flags and holds both to it.
 
 use gamecert::base::sat::Backend;
 
@@ -114,4 +120,101 @@ pub fn sat_backend() -> impl clap::builder::TypedValueParser<Value = Backend> {
     use clap::builder::TypedValueParser as _;
     clap::builder::PossibleValuesParser::new(Backend::ALL.map(Backend::name))
         .try_map(|name| name.parse::<Backend>())
+}
+
+/// The value parser of a numeric flag: a number from `lo` to `hi`, inclusive. Any other text
+/// (a negative number, a number past `u64` such as 2^64 = 18446744073709551616, a fraction
+/// where a whole number is wanted, a word) is refused with the range named: clap then reports
+/// `invalid value '4294967296' for '--point-sets <N>': expected a whole number from 0 to 10^5`
+/// and exits 2. Whole numbers are read by the checker's own rule
+/// ([`gamecert_certificates::base::command_line::whole_number`], which `gamecert-check
+/// --max-work` uses too): digits, `_` allowed between them.
+pub fn ranged<T: Number>(lo: T, hi: T) -> impl clap::builder::TypedValueParser<Value = T> {
+    move |text: &str| T::read(text, lo, hi)
+}
+
+/// A type a numeric flag holds: the whole number types and `f64`.
+pub trait Number: Copy + Clone + Send + Sync + 'static {
+    /// `text` as a number from `lo` to `hi`, or the message naming the range.
+    fn read(text: &str, lo: Self, hi: Self) -> Result<Self, String>;
+}
+
+macro_rules! whole_numbers {
+    ($($t:ty),*) => {$(
+        impl Number for $t {
+            fn read(text: &str, lo: Self, hi: Self) -> Result<Self, String> {
+                use gamecert_certificates::base::command_line::whole_number;
+                let (low, high) = (lo as u64, hi as u64);
+                let number = whole_number(text, low, high)?;
+                // In range, so it fits: the bounds are of this type.
+                Self::try_from(number).map_err(|_| {
+                    gamecert_certificates::base::command_line::expected_whole(low, high)
+                })
+            }
+        }
+    )*};
+}
+
+whole_numbers!(u16, u32, u64, usize);
+
+impl Number for f64 {
+    /// Decimal digits with at most one point and a leading `-` (no exponent, `inf` or `nan`).
+    fn read(text: &str, lo: f64, hi: f64) -> Result<f64, String> {
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        let decimal = digits.bytes().any(|b| b.is_ascii_digit())
+            && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+            && digits.bytes().filter(|&b| b == b'.').count() <= 1;
+        decimal
+            .then(|| text.parse::<f64>().ok())
+            .flatten()
+            .filter(|x| (lo..=hi).contains(x))
+            .ok_or_else(|| format!("expected a number from {lo} to {hi}"))
+    }
+}
+
+/// The largest `--max-work`, 10^15 work units, the checker's own bound
+/// ([`gamecert_certificates::base::command_line::MAX_WORK`]: the budget only bounds work, and
+/// this one ends within about 15 days at the slowest rate measured).
+pub const MAX_WORK: u64 = gamecert_certificates::base::command_line::MAX_WORK;
+
+/// `--max-work`'s parser: 1 to 10^15 work units.
+pub fn max_work() -> impl clap::builder::TypedValueParser<Value = u64> {
+    ranged(1, MAX_WORK)
+}
+
+/// `--seed`'s parser: any seed from 0 to 2^64 - 1 (a seed drives no size).
+pub fn seed() -> impl clap::builder::TypedValueParser<Value = u64> {
+    ranged(0, u64::MAX)
+}
+
+/// `--memory GB`'s parser for the out-of-core engine: 0.01 to 4096 GB (a limit on its buffers,
+/// not an allocation).
+pub fn memory_gb() -> impl clap::builder::TypedValueParser<Value = f64> {
+    ranged(0.01, 4096.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every text outside the range, whatever its kind, gets the one message naming the range.
+    #[test]
+    fn ranges_are_named_for_any_text() {
+        let refused = "expected a whole number from 1 to 64";
+        for text in ["0", "65", "-1", "4294967296", "18446744073709551616", "1.5", "x", "", "+3"] {
+            assert_eq!(usize::read(text, 1, 64), Err(refused.into()), "{text:?}");
+            assert_eq!(u16::read(text, 1, 64), Err(refused.into()), "{text:?}");
+        }
+        assert_eq!(usize::read("64", 1, 64), Ok(64));
+        assert_eq!(u64::read("1_000", 1, 1000), Ok(1000));
+        assert_eq!(u64::read("18446744073709551615", 0, u64::MAX), Ok(u64::MAX));
+        let refused = "expected a number from 0.01 to 4096";
+        for text in ["0", "-1", "4096.5", "1e3", "inf", "nan", "NaN", "1..2", ".", "-", "x"] {
+            assert_eq!(f64::read(text, 0.01, 4096.0), Err(refused.into()), "{text:?}");
+        }
+        assert_eq!(f64::read("0.01", 0.01, 4096.0), Ok(0.01));
+        assert_eq!(f64::read("4096", 0.01, 4096.0), Ok(4096.0));
+        assert_eq!(f64::read(".5", 0.0, 1.0), Ok(0.5));
+        assert_eq!(f64::read("-0", 0.0, 1.0), Ok(0.0));
+    }
 }

@@ -11,12 +11,13 @@ pub struct Args {
     /// Which reduction.
     #[arg(value_enum)]
     name: TestedReduction,
-    /// Random formulas: each decided by a truth table and, on the reduced graph, by an
-    /// exhaustive search of B's placements; the two must agree.
-    #[arg(long, default_value_t = 200)]
+    /// Random formulas, 1 to 10^5: each decided by a truth table and, on the reduced graph,
+    /// by an exhaustive search of B's placements; the two must agree (posdnf-voronoi: about a
+    /// second each).
+    #[arg(long, default_value_t = 200, value_parser = crate::cli::args::ranged::<usize>(1, 100_000))]
     trials: usize,
-    /// Random seed: the same seed draws the same formulas.
-    #[arg(long, default_value_t = 1)]
+    /// Random seed (0 to 2^64 - 1): the same seed draws the same formulas.
+    #[arg(long, default_value_t = 1, value_parser = crate::cli::args::seed())]
     seed: u64,
     /// Print the report as JSON.
     #[arg(long)]

@@ -1,5 +1,6 @@
 //! `gamecert gen FAMILY`: instances on graph families, triangulations and vertex nim.
 
+use crate::cli::args::{ranged, seed};
 use crate::cli::note;
 use clap::{Args as ClapArgs, ValueEnum};
 use gamecert::base::io::BadInput;
@@ -22,6 +23,23 @@ pub struct Args {
     /// -o the instance is included.
     #[arg(long, global = true)]
     json: bool,
+}
+
+/// The most vertices `gen` builds (10^7), and so the most any of its sizes can ask for.
+const MAX_VERTICES: u64 = gamecert::voronoi::gen::MAX_VERTICES;
+
+/// The most extra random edges `gen vertexnim` draws (--density times --vertices): 10^7, as
+/// many as vertices, so that the edge set and the file stay within a few GB.
+const MAX_EXTRA_EDGES: f64 = 1e7;
+
+/// `--vertices`' parser for the Voronoi families: 2 to 10^7 (a game of one round needs two).
+fn vertices() -> impl clap::builder::TypedValueParser<Value = u64> {
+    ranged(2, MAX_VERTICES)
+}
+
+/// `--rounds`' parser for the Voronoi families: 1 to 5000000 (2 x rounds <= 10^7 vertices).
+fn rounds() -> impl clap::builder::TypedValueParser<Value = usize> {
+    ranged(1, MAX_VERTICES as usize / 2)
 }
 
 /// Where `gen` writes and how it reports.
@@ -58,35 +76,37 @@ impl Emit {
 enum Family {
     /// The path p1 - ... - pN.
     Path {
-        /// N, the number of vertices.
-        #[arg(long)]
+        /// N, the number of vertices (2 to 10^7).
+        #[arg(long, value_parser = vertices())]
         vertices: u64,
-        /// Rounds: each player places this many stones (2 x rounds <= N).
-        #[arg(long)]
+        /// Rounds: each player places this many stones (1 to 5000000, and 2 x rounds <= N).
+        #[arg(long, value_parser = rounds())]
         rounds: usize,
     },
     /// The complete k-ary tree of the given height (vertices r, r.1, r.1.3, ...).
     KaryTree {
-        /// Children per inner vertex (k >= 2: k = 1 would be a path; `gen path` makes those).
-        #[arg(long)]
+        /// Children per inner vertex, 2 to 10^7 (k >= 2: k = 1 would be a path; `gen path` makes
+        /// those); the tree has at most 10^7 vertices.
+        #[arg(long, value_parser = ranged::<u64>(2, MAX_VERTICES))]
         k: u64,
-        /// Levels below the root (the root alone has height 0).
-        #[arg(long)]
+        /// Levels below the root, 1 to 22 (the binary tree of height 22 has 8388607 vertices,
+        /// of 23 more than 10^7).
+        #[arg(long, value_parser = ranged::<u32>(1, 22))]
         height: u32,
-        /// Rounds: each player places this many stones.
-        #[arg(long)]
+        /// Rounds: each player places this many stones (1 to 5000000).
+        #[arg(long, value_parser = rounds())]
         rounds: usize,
     },
     /// A random recursive tree (vertex i hangs from a uniformly chosen earlier vertex).
     Tree {
-        /// The number of vertices.
-        #[arg(long)]
+        /// The number of vertices (2 to 10^7).
+        #[arg(long, value_parser = vertices())]
         vertices: u64,
-        /// Rounds: each player places this many stones.
-        #[arg(long)]
+        /// Rounds: each player places this many stones (1 to 5000000).
+        #[arg(long, value_parser = rounds())]
         rounds: usize,
-        /// Random seed: the same seed gives the same tree.
-        #[arg(long, default_value_t = 1)]
+        /// Random seed (0 to 2^64 - 1): the same seed gives the same tree.
+        #[arg(long, default_value_t = 1, value_parser = seed())]
         seed: u64,
     },
     /// Any graph: one of a nauty graph6 stream (`nauty-geng -c 6 | gamecert gen graph
@@ -101,15 +121,16 @@ enum Family {
             required_unless_present = "dimacs"
         )]
         graph6: Option<PathBuf>,
-        /// With --graph6: which graph of the stream, counted from 0.
-        #[arg(long, default_value_t = 0, requires = "graph6")]
+        /// With --graph6: which graph of the stream, counted from 0 (0 to 2^32 - 1: a stream is
+        /// read up to 8 GiB, two bytes at least a graph).
+        #[arg(long, default_value_t = 0, requires = "graph6", value_parser = ranged::<usize>(0, u32::MAX as usize))]
         index: usize,
         /// A DIMACS graph file (`c` comments, `p edge N M`, `e U V` with vertices 1..=N; `-` and
         /// compressed files as for --graph6).
         #[arg(long, value_name = "FILE")]
         dimacs: Option<PathBuf>,
-        /// Rounds: each player places this many stones.
-        #[arg(long)]
+        /// Rounds: each player places this many stones (1 to 5000000).
+        #[arg(long, value_parser = rounds())]
         rounds: usize,
     },
     /// Points and a triangulation for the games on triangulations (seed 000).
@@ -118,15 +139,17 @@ enum Family {
         /// (i, i^2)).
         #[arg(long, value_enum)]
         kind: crate::cli::args::Kind,
-        /// Number of points.
-        #[arg(long)]
+        /// Number of points, 3 to 10^7: at most 400 for kinds wheel and points, 10^6 for the
+        /// others, 10^7 (10^6 serpentine) with --abstract-convex.
+        #[arg(long, value_parser = ranged::<usize>(3, gamecert::triangulations::flipping::MAX_ABSTRACT_VERTICES))]
         points: usize,
-        /// Inner points (kind `points`).
-        #[arg(long, default_value_t = 0)]
+        /// Inner points (kind `points`), 0 to 397: at least 3 of the at most 400 points are on
+        /// the hull.
+        #[arg(long, default_value_t = 0, value_parser = ranged::<usize>(0, gamecert::triangulations::generate::MAX_POINTS - 3))]
         inner: usize,
-        /// Random seed (convex, serpentine, simple-branching, points): the same seed gives the
-        /// same triangulation.
-        #[arg(long, default_value_t = 1)]
+        /// Random seed (convex, serpentine, simple-branching, points), 0 to 2^64 - 1: the same
+        /// seed gives the same triangulation.
+        #[arg(long, default_value_t = 1, value_parser = seed())]
         seed: u64,
         /// Write a `marking-game` instance of this game instead of the bare triangulation.
         #[arg(long, value_enum)]
@@ -142,14 +165,14 @@ enum Family {
     /// A random vertex nim instance (seed 004): a connected graph (strongly connected when
     /// directed) with weights in 1..=max-weight and the token on v0.
     Vertexnim {
-        /// The number of vertices.
-        #[arg(long)]
+        /// The number of vertices (1 to 10^7).
+        #[arg(long, value_parser = ranged::<usize>(1, MAX_VERTICES as usize))]
         vertices: usize,
-        /// Weights are drawn from 1..=max-weight.
-        #[arg(long, default_value_t = 3)]
+        /// Weights are drawn from 1..=max-weight (1 to 2^63 - 1, as the instance's weights).
+        #[arg(long, default_value_t = 3, value_parser = ranged::<u64>(1, i64::MAX as u64))]
         max_weight: u64,
-        /// Random seed: the same seed gives the same instance.
-        #[arg(long, default_value_t = 1)]
+        /// Random seed (0 to 2^64 - 1): the same seed gives the same instance.
+        #[arg(long, default_value_t = 1, value_parser = seed())]
         seed: u64,
         /// A directed graph (moves follow the arcs).
         #[arg(long)]
@@ -160,11 +183,11 @@ enum Family {
         /// Misere play: the player who cannot move wins.
         #[arg(long)]
         misere: bool,
-        /// Extra random edges, per vertex.
-        #[arg(long, default_value_t = 1.0)]
+        /// Extra random edges, per vertex (0 to 100; at most 10^7 extra edges in all).
+        #[arg(long, default_value_t = 1.0, value_parser = ranged::<f64>(0.0, 100.0))]
         density: f64,
-        /// Probability of a loop on each vertex.
-        #[arg(long, default_value_t = 0.3)]
+        /// Probability of a loop on each vertex (0 to 1).
+        #[arg(long, default_value_t = 0.3, value_parser = ranged::<f64>(0.0, 1.0))]
         loops: f64,
     },
 }
@@ -291,6 +314,13 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             density,
             loops,
         } => {
+            if density * vertices as f64 > MAX_EXTRA_EDGES {
+                return Err(BadInput(format!(
+                    "--density {density} with --vertices {vertices} asks for more than 10^7 extra \
+                     edges"
+                ))
+                .into());
+            }
             let spec =
                 gamecert::vertexnim::solver::generate(&gamecert::vertexnim::solver::GenOptions {
                     vertices,

@@ -22,8 +22,8 @@ pub struct Args {
     /// Print the move and the position as JSON.
     #[arg(long)]
     json: bool,
-    /// The checker's work budget (as for `verify`).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The checker's work budget, 1 to 10^15 units (as for `verify`).
+    #[arg(long, value_name = "UNITS", value_parser = crate::cli::args::max_work())]
     max_work: Option<u64>,
 }
 

@@ -17,8 +17,9 @@ pub struct Args {
     /// Print the verdict as JSON.
     #[arg(long)]
     json: bool,
-    /// The checker's work budget (default: 2*10^9 units plus 64 per input byte).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The checker's work budget, 1 to 10^15 units (default: 2*10^9 units plus 64 per input
+    /// byte).
+    #[arg(long, value_name = "UNITS", value_parser = crate::cli::args::max_work())]
     max_work: Option<u64>,
 }
 

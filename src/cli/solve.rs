@@ -51,13 +51,14 @@ pub struct Args {
     /// stream certificate, checked as below. Needs -o.
     #[arg(long, value_name = "DIR", conflicts_with = "work_dir")]
     shards: Option<PathBuf>,
-    /// With a stream certificate: memory for the out-of-core solver's buffers, in GB.
-    #[arg(long, default_value_t = 8.0)]
+    /// With a stream certificate: memory for the out-of-core solver's buffers, in GB, 0.01 to
+    /// 4096 (a limit, not an allocation).
+    #[arg(long, default_value_t = 8.0, value_parser = crate::cli::args::memory_gb())]
     memory: f64,
-    /// Check the certificate with this many work units instead of the budget `gamecert
-    /// verify` gives the files by default (verify then needs the same --max-work); for
-    /// answers too large for the default.
-    #[arg(long, value_name = "UNITS")]
+    /// Check the certificate with this many work units, 1 to 10^15, instead of the budget
+    /// `gamecert verify` gives the files by default (verify then needs the same --max-work);
+    /// for answers too large for the default.
+    #[arg(long, value_name = "UNITS", value_parser = crate::cli::args::max_work())]
     max_work: Option<u64>,
 }
 
@@ -218,12 +219,7 @@ fn solve_out_of_core(
     started: std::time::Instant,
 ) -> anyhow::Result<(gamecert::triangle_avoidance::stream_certificate::Written, f64, u64)> {
     use gamecert::triangle_avoidance::{external, rules::Rules, stream_certificate};
-    if !(0.01..=4096.0).contains(&memory_gb) {
-        return Err(BadInput(format!(
-            "--memory must be between 0.01 and 4096 GB (got {memory_gb})"
-        ))
-        .into());
-    }
+    // --memory is in 0.01..=4096 (its parser, `crate::cli::args::memory_gb`).
     let scratch = Scratch(
         work_dir
             .is_none()

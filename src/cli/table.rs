@@ -1,6 +1,7 @@
 //! `gamecert table NAME`: tables of certified game values and nim-sequences, one subcommand
 //! per table with its own options.
 
+use crate::cli::args::{memory_gb, ranged};
 use crate::cli::triangle_engines::{distributed_rows, engine_rows, Cluster, Engine, Storage};
 use clap::{Args as ClapArgs, Subcommand};
 use std::path::PathBuf;
@@ -22,17 +23,18 @@ enum Table {
     /// VG(T, n) on complete k-ary trees below the paper's size bound (k = 2..5).
     VoronoiKary {
         /// Work allowed per entry for the exact solver, in subtree classes computed (about
-        /// 10 million a second on the 2-core machine).
-        #[arg(long, default_value_t = 150_000_000)]
+        /// 10 million a second on the 2-core machine), 1 to 10^9: the default took 970 MB, and
+        /// the solver's tables grow with the work.
+        #[arg(long, default_value_t = 150_000_000, value_parser = ranged::<u64>(1, 1_000_000_000))]
         budget: u64,
     },
     /// VG(P_N, n) on paths, every N in --min-vertices..=--max-vertices and every 2n <= N.
     VoronoiPaths {
-        /// The largest path.
-        #[arg(long, default_value_t = 30)]
+        /// The largest path (1 to 200).
+        #[arg(long, default_value_t = 30, value_parser = path_vertices())]
         max_vertices: usize,
-        /// The smallest path.
-        #[arg(long, default_value_t = 1)]
+        /// The smallest path (1 to 200, at most --max-vertices).
+        #[arg(long, default_value_t = 1, value_parser = path_vertices())]
         min_vertices: usize,
     },
     /// The multi-round Voronoi game on every graph of a graph6 stream (`nauty-geng -c 8`), or
@@ -43,11 +45,12 @@ enum Table {
         /// A graph6 stream (`-` for standard input; gzip, xz or bzip2 are read as they are).
         #[arg(long, value_name = "FILE")]
         graph6: Option<PathBuf>,
-        /// Without --graph6: every connected graph on 1..=N vertices (at most 9).
-        #[arg(long, default_value_t = 7, conflicts_with = "graph6")]
+        /// Without --graph6: every connected graph on 1..=N vertices (N from 1 to 9).
+        #[arg(long, default_value_t = 7, conflicts_with = "graph6", value_parser = ranged::<usize>(1, gamecert::voronoi::census::MAX_GENERATED_VERTICES))]
         max_n: usize,
-        /// The numbers of rounds, comma-separated.
-        #[arg(long, value_delimiter = ',', default_value = "1,2", value_parser = clap::value_parser!(u16).range(1..))]
+        /// The numbers of rounds, comma-separated, each 1 to 64 (the exact solver takes at most
+        /// 128 vertices, and a graph with fewer than 2 x rounds is skipped).
+        #[arg(long, value_delimiter = ',', default_value = "1,2", value_parser = ranged::<u16>(1, 64))]
         rounds: Vec<u16>,
         /// Instead of the table, one line per graph and number of rounds, in input order:
         /// `GRAPH6 ROUNDS MARGIN WINNER POSITIONS`, WINNER being W, B, or T for a tie (with
@@ -57,8 +60,8 @@ enum Table {
     },
     /// One-colour triangle avoidance (seed 002, Tables 1 and 2) for n = 2..=--max-n.
     TriangleAvoidance {
-        /// The largest number of nodes.
-        #[arg(long, default_value_t = 10)]
+        /// The largest number of nodes, 2 to 16 (in memory at most 13).
+        #[arg(long, default_value_t = 10, value_parser = ranged::<usize>(2, gamecert::triangle_avoidance::canon::MAX_VERTICES))]
         max_n: usize,
         /// The game: the paper's, or a related one of its Section 4.
         #[arg(long, value_enum, default_value = "triangle-avoidance")]
@@ -75,19 +78,20 @@ enum Table {
         /// it takes.
         #[arg(long, value_name = "DIR", conflicts_with = "checkpoint")]
         out_of_core: Option<PathBuf>,
-        /// The out-of-core engine's memory for buffers and lookups, in GB (default: 8, or half
-        /// the memory free if less).
-        #[arg(long)]
+        /// The out-of-core engine's memory for buffers and lookups, in GB, 0.01 to 4096 (a
+        /// limit, not an allocation; default: 8, or half the memory free if less).
+        #[arg(long, value_parser = memory_gb())]
         memory: Option<f64>,
-        /// Solve on timely dataflow with this many worker threads in this process (see
+        /// Solve on timely dataflow with this many worker threads in this process, 1 to 256 (see
         /// docs/commands/triangle-avoidance.md; with --processes, threads per process).
-        #[arg(long, value_name = "W", conflicts_with_all = ["checkpoint", "out_of_core"])]
+        #[arg(long, value_name = "W", conflicts_with_all = ["checkpoint", "out_of_core"], value_parser = ranged::<usize>(1, MAX_WORKERS))]
         workers: Option<usize>,
-        /// Timely dataflow over this many processes (each started with its own --process).
-        #[arg(long, value_name = "P", requires = "process", conflicts_with_all = ["checkpoint", "out_of_core"])]
+        /// Timely dataflow over this many processes, 1 to 4096 (each started with its own
+        /// --process).
+        #[arg(long, value_name = "P", requires = "process", conflicts_with_all = ["checkpoint", "out_of_core"], value_parser = ranged::<usize>(1, MAX_PROCESSES))]
         processes: Option<usize>,
-        /// This process's index, 0..P; process 0 prints the table.
-        #[arg(long, value_name = "I", requires = "processes")]
+        /// This process's index, 0 to 4095 and below P; process 0 prints the table.
+        #[arg(long, value_name = "I", requires = "processes", value_parser = ranged::<usize>(0, MAX_PROCESSES - 1))]
         process: Option<usize>,
         /// Timely's host file: one `host:port` line per process, in process order (default:
         /// localhost, ports from 2101).
@@ -105,26 +109,26 @@ enum Table {
     NimstringFans {
         /// Normal play on 1..=N triangles, each Nimstring value certified by strips (the
         /// paper's 9 by the exact solver too); misère play on 1..=N up to 11 by the
-        /// exact solver. Without it: the paper's tables (9 and 10).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=26))]
-        max_triangles: Option<u64>,
+        /// exact solver. Without it: the paper's tables (9 and 10). N from 1 to 26.
+        #[arg(long, value_name = "N", value_parser = ranged::<usize>(1, 26))]
+        max_triangles: Option<usize>,
     },
     /// Kayles (0.77): seed 000, Table 2.
     Kayles {
-        /// Print G(0..=N) (default 84).
-        #[arg(long)]
+        /// Print G(0..=N), N from 0 to 2^26 (default 84).
+        #[arg(long, value_parser = sequence_n())]
         n: Option<usize>,
     },
     /// Dawson's Kayles (0.07): seed 000, Table 3.
     DawsonKayles {
-        /// Print G(0..=N) (default 101).
-        #[arg(long)]
+        /// Print G(0..=N), N from 0 to 2^26 (default 101).
+        #[arg(long, value_parser = sequence_n())]
         n: Option<usize>,
     },
     /// Grundy's game.
     Grundy {
-        /// Print G(0..=N) (default 84).
-        #[arg(long)]
+        /// Print G(0..=N), N from 0 to 2^26 (default 84).
+        #[arg(long, value_parser = sequence_n())]
         n: Option<usize>,
     },
     /// Any octal game, given by --code.
@@ -132,21 +136,21 @@ enum Table {
         /// The game's code (d0.d1d2..., e.g. 0.137).
         #[arg(long)]
         code: String,
-        /// Print G(0..=N) (default 84).
-        #[arg(long)]
+        /// Print G(0..=N), N from 0 to 2^20 (default 84).
+        #[arg(long, value_parser = octal_n())]
         n: Option<usize>,
     },
     /// Beyond seed 000's Table 1: 2.1.3 and 2.1.4 on n = 3..=--max-points convex points.
     BichromaticConstruct {
-        /// The largest point set.
-        #[arg(long, default_value_t = 7)]
+        /// The largest point set (3 to 8).
+        #[arg(long, default_value_t = 7, value_parser = ranged::<usize>(3, gamecert::triangulations::construct_table::MAX_TABLE_POINTS))]
         max_points: usize,
     },
     /// Monochromatic and Bichromatic Flipping (seed 000, 2.2.1, 2.2.3) on random point sets
     /// with inner points, 6..=--max-n points, certified.
     Flipping {
-        /// The largest number of points.
-        #[arg(long, default_value_t = 10)]
+        /// The largest number of points (6 to 16).
+        #[arg(long, default_value_t = 10, value_parser = ranged::<usize>(6, gamecert::triangulations::flipping::MAX_EXACT_POINTS))]
         max_n: usize,
     },
     /// Green-Wins Solitaire (seed 000, 7.2, open: can more green than black edges always be
@@ -155,18 +159,18 @@ enum Table {
     /// triangulation of each up to --cap), each answered by its best flip sequence, replayed
     /// by the checker.
     GreenWins {
-        /// The largest convex polygon (at most 14).
-        #[arg(long, default_value_t = 10)]
+        /// The largest convex polygon (4 to 14: the 14-gon alone has 208012 triangulations).
+        #[arg(long, default_value_t = 10, value_parser = ranged::<usize>(4, 14))]
         max_convex: usize,
-        /// How many random point sets with inner points.
-        #[arg(long, default_value_t = 200)]
+        /// How many random point sets with inner points (0 to 10^5).
+        #[arg(long, default_value_t = 200, value_parser = ranged::<usize>(0, 100_000))]
         point_sets: usize,
-        /// The largest point set (at most 12).
-        #[arg(long, default_value_t = 9)]
+        /// The largest point set (5 to 12).
+        #[arg(long, default_value_t = 9, value_parser = ranged::<usize>(5, 12))]
         max_points: usize,
-        /// At most this many triangulations of one point set (the first found; the table
-        /// counts the sets cut short).
-        #[arg(long, default_value_t = 1000)]
+        /// At most this many triangulations of one point set, 1 to 10^6 (the first found, held
+        /// in memory; the table counts the sets cut short).
+        #[arg(long, default_value_t = 1000, value_parser = ranged::<usize>(1, 1_000_000))]
         cap: usize,
     },
     /// Vertex NimG with weight-0 vertices (seed 004, Section 5): every connected graph on
@@ -174,25 +178,48 @@ enum Table {
     /// the token on every vertex, normal and misere play; each graph's outcomes certified by a
     /// vertexnim-outcomes certificate, and the rules tested on every position.
     VertexNimg {
-        /// The largest graph (at most 7).
-        #[arg(long, default_value_t = 6)]
+        /// The largest graph (1 to 7: n = 7 with weights 0..=3 is 98 million positions a play).
+        #[arg(long, default_value_t = 6, value_parser = ranged::<usize>(1, 7))]
         max_n: usize,
-        /// The largest weight (at most 5).
-        #[arg(long, default_value_t = 3)]
+        /// The largest weight (1 to 5).
+        #[arg(long, default_value_t = 3, value_parser = ranged::<u64>(1, 5))]
         max_weight: u64,
     },
     /// Monochromatic Flipping to Triangle (seed 000, Theorem 10) on every serpentine
     /// triangulation of the convex n-gon, n = 4..=--max-n (at most 21), certified unless
     /// --no-certify; reports the smallest N the data allow.
     SerpentineMft {
-        /// The largest polygon.
-        #[arg(long, default_value_t = 10)]
+        /// The largest polygon (4 to 21).
+        #[arg(long, default_value_t = 10, value_parser = ranged::<usize>(4, gamecert::triangulations::mft_convex::MAX_VERTICES))]
         max_n: usize,
         /// Solve only, without writing and replaying the certificates (the values are then
         /// the solver's word, and the table says so).
         #[arg(long)]
         no_certify: bool,
     },
+}
+
+/// The most timely worker threads in one process of `table triangle-avoidance --workers`.
+pub const MAX_WORKERS: usize = 256;
+
+/// The most timely processes of `table triangle-avoidance --processes`.
+pub const MAX_PROCESSES: usize = 4096;
+
+/// `table voronoi-paths`' --max-vertices and --min-vertices: 1 to 200.
+fn path_vertices() -> impl clap::builder::TypedValueParser<Value = usize> {
+    ranged(1, gamecert::voronoi::tables::MAX_PATH_TABLE_VERTICES)
+}
+
+/// `--n` of Kayles, Dawson's Kayles and Grundy's game: 0 to 2^26, the library's limit (Kayles
+/// to 2^20 takes 0.13 s, Grundy's game to 2^22 73 s, growing about linearly).
+fn sequence_n() -> impl clap::builder::TypedValueParser<Value = usize> {
+    ranged(0, 1 << 26)
+}
+
+/// `--n` of `table octal`: 0 to 2^20. Any code is taken, and one whose values neither repeat
+/// nor are rare costs the plain mex, quadratic in n: 2^40 steps at most.
+fn octal_n() -> impl clap::builder::TypedValueParser<Value = usize> {
+    ranged(0, 1 << 20)
 }
 
 /// The library's request for a table computed in this process (`None`: triangle avoidance,
@@ -206,7 +233,7 @@ fn library_request(table: &Table) -> Option<gamecert::table::Request> {
             Request::VoronoiPaths { max_vertices: *max_vertices, min_vertices: *min_vertices }
         }
         Table::NimstringFans { max_triangles } => {
-            Request::NimstringFans { max_triangles: max_triangles.map(|n| n as usize) }
+            Request::NimstringFans { max_triangles: *max_triangles }
         }
         Table::Kayles { n } => Request::Kayles { n: *n },
         Table::DawsonKayles { n } => Request::DawsonKayles { n: *n },

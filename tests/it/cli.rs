@@ -404,13 +404,16 @@ fn gen_families_and_their_bad_input() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("40 vertices"), "{}", stderr(&out));
-    bad_input(&["gen", "kary-tree", "--k", "1", "--height", "3", "--rounds", "1"], "at least 2");
+    bad_input(
+        &["gen", "kary-tree", "--k", "1", "--height", "3", "--rounds", "1"],
+        "'--k <K>': expected a whole number from 2 to 10^7",
+    );
     bad_input(
         &["gen", "kary-tree", "--k", "7", "--height", "12", "--rounds", "1"],
         "would have 16148168401 vertices",
     );
     bad_input(&["gen", "path", "--vertices", "7", "--rounds", "4"], "8 vertices (2n)");
-    bad_input(&["gen", "path", "--vertices", "7", "--rounds", "0"], "at least 1");
+    bad_input(&["gen", "path", "--vertices", "7", "--rounds", "0"], "from 1 to 5000000");
 }
 
 #[test]
@@ -557,8 +560,8 @@ fn voronoi_paths_table_and_its_bad_input() {
     let output: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(output["command"], "table voronoi-paths");
     assert_eq!(output["rows"].as_array().unwrap().len(), 3);
-    bad_input(&["table", "voronoi-paths", "--max-vertices", "0"], "between 1 and 200");
-    bad_input(&["table", "voronoi-paths", "--max-vertices", "1000"], "between 1 and 200");
+    bad_input(&["table", "voronoi-paths", "--max-vertices", "0"], "from 1 to 200");
+    bad_input(&["table", "voronoi-paths", "--max-vertices", "1000"], "from 1 to 200");
     bad_input(
         &["table", "voronoi-paths", "--min-vertices", "9", "--max-vertices", "8"],
         "--min-vertices",
@@ -576,7 +579,7 @@ fn gen_triangulation_families_and_bad_input() {
     }
     bad_input(
         &["gen", "triangulation", "--kind", "fan", "--points", "2"],
-        "--points must be between 3 and",
+        "'--points <POINTS>': expected a whole number from 3 to 10^7",
     );
     bad_input(
         &["gen", "triangulation", "--kind", "points", "--points", "5", "--inner", "3"],

@@ -192,7 +192,7 @@ fn bad_input_names_the_file() {
     bad_input(&["verify", triangles.to_str().unwrap(), "nothing.json"], "with-triangles.json");
     bad_input(
         &["table", "bichromatic-construct", "--max-points", "12"],
-        "--max-points must be between 3 and",
+        "'--max-points <MAX_POINTS>': expected a whole number from 3 to 8",
     );
     bad_input(&["bench", "construct", "--seconds", "0"], "--seconds");
     // A construct-strategy certificate on a win/lose game is rejected with the reason.

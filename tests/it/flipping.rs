@@ -338,7 +338,7 @@ fn table_serpentine_mft_quick() {
     assert!(text.contains("Proposition 1 (never the other winner): holds on every row"), "{text}");
     let out = gamecert(&["table", "serpentine-mft", "--max-n", "22"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--max-n must be between 4 and 21"));
+    assert!(stderr(&out).contains("'--max-n <MAX_N>': expected a whole number from 4 to 21"));
 }
 
 /// `table green-wins` (seed 000, 7.2): convex polygons always end with more green than black;

@@ -20,6 +20,7 @@ mod compressed_inputs;
 mod construct;
 mod convex_heaps;
 mod encoding;
+mod flags;
 mod flipping;
 mod fuzz_checker;
 mod graph_formats;

@@ -48,7 +48,7 @@ fn help_texts_have_no_rustdoc_markup_and_say_what_is_enforced() {
     assert!(kary.contains("k >= 2"), "{kary}");
     let out = gamecert(&["gen", "kary-tree", "--k", "1", "--height", "2", "--rounds", "1"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--k must be at least 2"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("'--k <K>': expected a whole number from 2"), "{}", stderr(&out));
 }
 
 /// `hint` reads a position by the game's rules: an unknown vertex is named as such, a side

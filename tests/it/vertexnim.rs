@@ -188,9 +188,12 @@ fn bad_input_exits_2() {
         instance(false, r#"{"name": "a", "weight": 2}"#, "", "a").replace("\"play\"", "play");
     let path = write(dir.path(), "broken.json", &broken);
     bad_input(&["solve", path.to_str().unwrap()], "broken.json:2:");
-    bad_input(&["gen", "vertexnim", "--vertices", "0"], "at least 1");
-    bad_input(&["gen", "vertexnim", "--vertices", "5", "--loops", "2"], "probability");
-    bad_input(&["gen", "vertexnim", "--vertices", "100000000"], "limit of 10^7");
+    bad_input(&["gen", "vertexnim", "--vertices", "0"], "from 1 to 10^7");
+    bad_input(
+        &["gen", "vertexnim", "--vertices", "5", "--loops", "2"],
+        "'--loops <LOOPS>': expected a number from 0 to 1",
+    );
+    bad_input(&["gen", "vertexnim", "--vertices", "100000000"], "from 1 to 10^7");
 }
 
 /// A directed circuit of `n` vertices with weights 2 + i % 3 (all at least 2), as Adjacent Nim.
@@ -311,5 +314,8 @@ fn the_nimg_table_certifies_every_position_and_tests_the_rules() {
         assert_eq!(r["rule_disagrees"], 0, "{r}");
         assert_eq!(r["rule_agrees"], r["positions"]);
     }
-    bad_input(&["table", "vertex-nimg", "--max-n", "8"], "--max-n must be between 1 and 7");
+    bad_input(
+        &["table", "vertex-nimg", "--max-n", "8"],
+        "'--max-n <MAX_N>': expected a whole number from 1 to 7",
+    );
 }

@@ -1058,8 +1058,8 @@ pub struct Args {
     /// Smaller sizes and a 10 s time cap.
     #[arg(long)]
     quick: bool,
-    /// construct: the time limit per game and size, in seconds.
-    #[arg(long, default_value_t = 60.0)]
+    /// construct: the time limit per game and size, in seconds (0.1 to 3600).
+    #[arg(long, default_value_t = 60.0, value_parser = crate::cli::args::ranged::<f64>(0.1, 3600.0))]
     seconds: f64,
     /// lrat: also check every NAME.cnf beside a NAME.lrat in this folder (drat-trim's
     /// examples/), beside lrat-check and cake_lpr.

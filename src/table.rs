@@ -365,11 +365,18 @@ pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Res
         Request::GreenWins { max_convex, point_sets, max_points, cap } => {
             let (max_convex, point_sets, max_points, cap) =
                 (*max_convex, *point_sets, *max_points, *cap);
-            if !(4..=14).contains(&max_convex) || !(5..=12).contains(&max_points) || cap == 0 {
+            // The command line's ranges (src/cli/table.rs), held here too for the JSON and
+            // Python requests, which do not pass through it.
+            if !(4..=14).contains(&max_convex)
+                || !(5..=12).contains(&max_points)
+                || !(1..=1_000_000).contains(&cap)
+                || point_sets > 100_000
+            {
                 return Err(BadInput(format!(
-                    "--max-convex must be between 4 and 14, --max-points between 5 and 12 and \
-                     --cap positive (got {max_convex}, {max_points}, {cap}): the 14-gon alone \
-                     has 208,012 triangulations"
+                    "--max-convex must be between 4 and 14, --point-sets between 0 and 10^5, \
+                     --max-points between 5 and 12 and --cap between 1 and 10^6 (got \
+                     {max_convex}, {point_sets}, {max_points}, {cap}): the 14-gon alone has \
+                     208,012 triangulations"
                 ))
                 .into());
             }

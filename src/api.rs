@@ -19,6 +19,7 @@ pub use crate::base::method::Method;
 pub use crate::base::sat::Backend;
 pub use crate::render::{Drawing, Format, RenderError};
 pub use crate::table::{Request as TableRequest, Table};
+pub use gamecert_reductions::sat_answer::SatAnswer;
 
 /// An instance as read and validated, with what it was read from.
 #[derive(Clone, Debug)]
@@ -310,6 +311,18 @@ pub fn own_certificate_rejected(
     )
 }
 
+/// What `certificate`, which the checker has accepted for `loaded`, says of the SAT user's own
+/// formula, for an instance made by `gamecert reduce sat-voronoi1|2` (`None` for any other):
+/// a model of the user's variables, checked against the user's clauses as read, or
+/// unsatisfiable ([`gamecert_reductions::sat_answer`]). A model that fails that check is an
+/// internal error, never an answer.
+pub fn sat_answer(loaded: &Loaded, certificate: &Certificate) -> anyhow::Result<Option<SatAnswer>> {
+    let Instance::VoronoiOneRound(spec) = &loaded.instance else { return Ok(None) };
+    gamecert_reductions::sat_answer::answer(spec, certificate).map_err(|why| {
+        anyhow::anyhow!("internal error: {}: no answer for the user's formula: {why}", loaded.name)
+    })
+}
+
 /// The checker's verdict on `certificate` for `loaded`, with the budget `gamecert verify`
 /// gives the two files (`max_work` in its place when given). A rejection is a verdict, not an
 /// error.
@@ -372,6 +385,16 @@ mod tests {
         assert!(solved.verdict.accepted);
         assert_eq!(solved.certificate.kind(), "witness");
         assert!(verify(&loaded, &solved.certificate, None).accepted);
+        // The SAT user's own answer: a model of the four variables of Figure 3's formula.
+        let Some(SatAnswer::Satisfiable(model)) = sat_answer(&loaded, &solved.certificate).unwrap()
+        else {
+            panic!("no model")
+        };
+        assert_eq!(model.iter().map(|l| l.unsigned_abs()).collect::<Vec<_>>(), [1, 2, 3, 4]);
+        assert!(
+            (model[0] < 0 || model[1] > 0 || model[2] > 0)
+                && (model[1] < 0 || model[2] < 0 || model[3] < 0)
+        );
         // One work unit is too few: a rejection is a verdict.
         let starved = verify(&loaded, &solved.certificate, Some(1));
         assert!(!starved.accepted, "{}", starved.reason);

@@ -96,6 +96,15 @@ class Certificate:
         ``notation=True``, the notation. Checks the certificate first; raises Rejected if the
         checker rejects it, BadInput for a certificate without a strategy or a position that
         does not read, TypeError for a position of another type."""
+    def model(self, instance: Optional[Instance] = None) -> Optional[List[int]]:
+        """The SAT user's own answer, for a certificate of an instance made by
+        ``reduce("sat-voronoi1" or "sat-voronoi2", cnf)``: a model of the user's formula, one
+        signed literal per variable of its header (``3`` true, ``-3`` false; PySAT's
+        ``get_model()`` shape), read off B's winning placement and checked against every clause
+        of the user's formula as given; None for a refutation (the formula is unsatisfiable).
+        Checks the certificate first; raises Rejected if the checker rejects it, BadInput for an
+        instance that records no formula of the user's or a certificate that settles the game but
+        not the formula (a direct refutation)."""
     def _repr_svg_(self) -> Optional[str]: ...
 
 class Verdict:

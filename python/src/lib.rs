@@ -443,6 +443,51 @@ impl Certificate {
         Ok(Some(PyString::new(py, reply.notation()).into_any().unbind()))
     }
 
+    /// The SAT user's own answer, for a certificate of an instance made by
+    /// `reduce("sat-voronoi1"|"sat-voronoi2", cnf)`: a model of the user's formula as a list of
+    /// signed literals, one per variable of its header (`3` true, `-3` false; the shape of
+    /// PySAT's `get_model()`), read off B's winning placement and checked against every clause
+    /// of the user's formula as given; `None` for a refutation (the formula is unsatisfiable).
+    /// The certificate is checked first, as `verify` does (`Rejected` when the checker rejects
+    /// it). `BadInput` for an instance that records no formula of the user's, or a certificate
+    /// that settles the game but not the formula (a direct refutation; the message says why).
+    /// Needs the instance: a certificate `solve` made knows it, else pass `instance=`.
+    #[pyo3(signature = (instance=None))]
+    fn model(&self, py: Python<'_>, instance: Option<Py<Instance>>) -> PyResult<Option<Vec<i32>>> {
+        // A certificate `solve` made, asked of its own instance, was accepted already.
+        let accepted = instance.is_none() && self.verdict.is_some();
+        let instance = match instance.as_ref().or(self.instance.as_ref()) {
+            Some(instance) => instance.get(),
+            None => {
+                return Err(BadInput::new_err(
+                    "this certificate was loaded, not solved: pass instance= (the instance it \
+                     is for)",
+                ))
+            }
+        };
+        let (loaded, certificate) = (&instance.loaded, &self.certificate);
+        if !accepted {
+            let verdict = py.detach(|| api::verify(loaded, certificate, None));
+            if !verdict.accepted {
+                let heading = gamecert_certificates::verify::verdict_heading(false, &verdict.claim);
+                return Err(Rejected::new_err(format!("{heading}: {}", verdict.reason)));
+            }
+        }
+        let answer = py.detach(|| api::sat_answer(loaded, certificate)).map_err(raise)?;
+        match answer {
+            Some(api::SatAnswer::Satisfiable(model)) => Ok(Some(model)),
+            Some(api::SatAnswer::Unsatisfiable) => Ok(None),
+            Some(api::SatAnswer::Unknown(why)) => {
+                Err(BadInput::new_err(format!("no answer for the user's formula: {why}")))
+            }
+            None => Err(BadInput::new_err(format!(
+                "{} records no formula of the user's: model() answers for instances made by \
+                 reduce(\"sat-voronoi1\" or \"sat-voronoi2\", cnf)",
+                loaded.name
+            ))),
+        }
+    }
+
     /// Jupyter's picture: the play `gamecert render --certificate` draws, for a certificate
     /// `solve` made of an instance with a picture (else `None`).
     fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {

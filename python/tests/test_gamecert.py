@@ -32,6 +32,52 @@ def test_reduce_solve_verify_a_satisfiable_formula():
     assert isinstance(verdict.trusted, list)
 
 
+def satisfies(model, cnf):
+    """Whether the signed literals of ``model`` satisfy every clause of the DIMACS text ``cnf``."""
+    true = {literal for literal in model}
+    numbers = [int(t) for line in cnf.splitlines() if line[:1] not in "cp" for t in line.split()]
+    clauses, clause = [], []
+    for number in numbers:
+        if number == 0:
+            clauses.append(clause)
+            clause = []
+        else:
+            clause.append(number)
+    return all(any(literal in true for literal in clause) for clause in clauses)
+
+
+def test_the_sat_users_model_satisfies_the_users_clauses(tmp_path):
+    # Variable 1 occurs five times (split into copies), a tautology, a duplicate clause, a
+    # repeated literal, variable 5 unused, a clause of five literals.
+    cnf = "p cnf 6 7\n1 2 0\n1 -2 0\n-1 3 0\n1 -1 4 0\n1 1 -3 0\n1 -3 0\n2 3 4 -6 -1 0\n"
+    for kind in ["sat-voronoi1", "sat-voronoi2"]:
+        instance = gamecert.reduce(kind, cnf)
+        for method in [None, "direct"]:
+            if method == "direct" and kind == "sat-voronoi2":
+                continue
+            certificate = gamecert.solve(instance, method=method)
+            model = certificate.model()
+            assert [abs(literal) for literal in model] == [1, 2, 3, 4, 5, 6]
+            assert satisfies(model, cnf), model
+    # A loaded certificate needs its instance, and is checked first.
+    path = tmp_path / "c.json"
+    certificate.save(path)
+    loaded = gamecert.Certificate.load(path)
+    with pytest.raises(gamecert.BadInput, match="pass instance="):
+        loaded.model()
+    assert satisfies(loaded.model(instance=instance), cnf)
+    # A refutation: the formula is unsatisfiable, no model.
+    unsat = gamecert.reduce("sat-voronoi1", UNSAT)
+    assert gamecert.solve(unsat).model() is None
+    with pytest.raises(gamecert.BadInput, match="direct refutation"):
+        gamecert.solve(unsat, method="direct").model()
+    # An instance that records no formula of the user's.
+    heaps = gamecert.load(FIXTURES / "heap-labelling" / "instance.json")
+    labelling = gamecert.Certificate.load(FIXTURES / "heap-labelling" / "accept.json")
+    with pytest.raises(gamecert.BadInput, match="records no formula"):
+        labelling.model(instance=heaps)
+
+
 def test_an_unsatisfiable_formula_gets_a_refutation_by_either_method_and_backend():
     instance = gamecert.reduce("sat-voronoi2", UNSAT)
     for method, sat in [(None, None), ("direct", "varisat"), ("reduction", "cadical")]:

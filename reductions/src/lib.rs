@@ -15,4 +15,5 @@ pub mod graphs;
 pub mod normalise;
 pub mod normalise_proof;
 pub mod posdnf_voronoi;
+pub mod sat_answer;
 pub mod sat_voronoi;

@@ -12,6 +12,11 @@
 //! certificate refutes its reduction, `refuted` otherwise. The certificate is verified first; a
 //! rejected one is not exported (exit 1); a proof of the original formula is also checked by
 //! the trusted LRAT checker before it is written.
+//!
+//! A witness of an instance made by `reduce sat-voronoi1|2` exports the model of the user's
+//! formula it gives ([`gamecert_reductions::sat_answer`], checked against the user's clauses):
+//! `s SATISFIABLE` and `v` lines to `--model FILE` (standard output without it), and with
+//! `--cnf FILE` the user's formula beside it.
 
 use clap::Args as ClapArgs;
 use gamecert::base::io::{parse_instance, read_certificate, validate_one_round, BadInput};
@@ -20,27 +25,35 @@ use gamecert_certificates::format::{Certificate, Instance, Refutation, Refutatio
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Write a refutation's formula and proof as DIMACS CNF and LRAT files for outside checkers.
+/// Write a refutation's formula and proof as DIMACS CNF and LRAT files for outside checkers, or
+/// a witness's model of the user's formula.
 #[derive(ClapArgs)]
 pub struct Args {
     /// A one-round Voronoi instance (JSON or the edge-list text; `-` for standard input; gzip,
     /// xz and bzip2 files are read as they are).
     instance: PathBuf,
     /// A refutation certificate of it (JSON, from `gamecert solve` on an instance B cannot win;
-    /// `-` and compressed files as for the instance).
+    /// `-` and compressed files as for the instance), or a witness of an instance made by
+    /// `gamecert reduce sat-voronoi1|2`.
     certificate: PathBuf,
     /// Where to write the formula (DIMACS CNF): the user's own formula with `--formula
     /// original` (its clauses in the order read, duplicates and tautologies kept, so the proof
     /// also checks against the user's own file), the formula the certificate refutes with
-    /// `--formula refuted`.
+    /// `--formula refuted`. Needed for a refutation; for a witness, the user's formula beside
+    /// its model.
     #[arg(long, value_name = "FILE")]
-    cnf: PathBuf,
+    cnf: Option<PathBuf>,
     /// Where to write the proof: an LRAT refutation of the formula written to --cnf (input clause
     /// k is id k). For `original`, it derives the normalised clauses first (RUP, and RAT steps
     /// defining the normalisation's fresh variables, numbered above the user's), deletes the
-    /// rest, then replays the certificate's refutation.
+    /// rest, then replays the certificate's refutation. Needed for a refutation.
     #[arg(long, value_name = "FILE")]
-    lrat: PathBuf,
+    lrat: Option<PathBuf>,
+    /// A witness: where to write the model of the user's formula it gives, checked against the
+    /// user's clauses, as SAT-competition lines (`s SATISFIABLE`, then `v` lines); standard
+    /// output without it.
+    #[arg(long, value_name = "FILE")]
+    model: Option<PathBuf>,
     /// Which formula the two files hold: `original`, the user's CNF as `gamecert reduce` read it
     /// (the default when the instance records it and the certificate refutes its reduction), or
     /// `refuted`, the formula the certificate's proof refutes (the normalised formula for
@@ -76,14 +89,15 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     };
     let game = validate_one_round(&args.instance, spec)?;
     let certificate = read_certificate(&args.certificate)?;
-    let Certificate::Refutation(Refutation { method, lrat, .. }) = &certificate else {
+    if !matches!(certificate, Certificate::Refutation(_) | Certificate::Witness(_)) {
         return Err(BadInput(format!(
-            "{}: a {} certificate carries no proof; only refutations do",
+            "{}: a {} certificate carries no proof; only refutations do (and witnesses give \
+             models)",
             args.certificate.display(),
             certificate.kind()
         ))
         .into());
-    };
+    }
     let verdict = gamecert_certificates::check::check_one_round(
         &game,
         &certificate,
@@ -106,6 +120,23 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::from(1));
     }
+    let Certificate::Refutation(Refutation { method, lrat, .. }) = &certificate else {
+        return export_model(&args, spec, &certificate, &verdict, quiet, started);
+    };
+    if args.model.is_some() {
+        return Err(BadInput(format!(
+            "{}: a refutation has no model; --cnf FILE and --lrat FILE write its proof",
+            args.certificate.display()
+        ))
+        .into());
+    }
+    let (Some(cnf_path), Some(lrat_path)) = (&args.cnf, &args.lrat) else {
+        return Err(BadInput(format!(
+            "{}: a refutation exports a formula and its proof: give --cnf FILE and --lrat FILE",
+            args.certificate.display()
+        ))
+        .into());
+    };
     let original = match (method, spec.source.as_ref().and_then(|s| s.original.as_ref())) {
         (RefutationMethod::Reduction { .. }, Some(original)) => Some(original),
         _ => None,
@@ -174,24 +205,24 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let header =
         format!("c gamecert export-proof: {comment}\nc instance {}\n", args.instance.display());
     let formula = header + &cnf.to_dimacs();
-    crate::cli::write_output(Some(&args.cnf), &formula)?;
+    crate::cli::write_output(Some(cnf_path), &formula)?;
     let mut proof = proof;
     if !proof.ends_with('\n') {
         proof.push('\n');
     }
-    crate::cli::write_output(Some(&args.lrat), &proof)?;
+    crate::cli::write_output(Some(lrat_path), &proof)?;
     let counted = gamecert_certificates::base::text::counted;
     let summary = format!(
         "wrote {} ({}: {}, {}) and {} ({}); check them with `gamecert lrat`, `lrat-check` \
          (drat-trim) or `cake_lpr`",
-        args.cnf.display(),
+        cnf_path.display(),
         match which {
             Which::Original => "the user's formula",
             Which::Refuted => "the refuted formula",
         },
         counted(u64::from(cnf.num_vars), "variable"),
         counted(cnf.clauses.len() as u64, "clause"),
-        args.lrat.display(),
+        lrat_path.display(),
         counted(proof.lines().count() as u64, "line"),
     );
     if args.json {
@@ -200,13 +231,117 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             "which": match which { Which::Original => "original", Which::Refuted => "refuted" },
             "instance": args.instance.display().to_string(),
             "certificate": args.certificate.display().to_string(),
-            "cnf": args.cnf.display().to_string(), "cnf_bytes": formula.len(),
+            "cnf": cnf_path.display().to_string(), "cnf_bytes": formula.len(),
             "variables": cnf.num_vars, "clauses": cnf.clauses.len(),
-            "lrat": args.lrat.display().to_string(), "lrat_bytes": proof.len(),
+            "lrat": lrat_path.display().to_string(), "lrat_bytes": proof.len(),
             "lrat_lines": proof.lines().count(),
         });
         crate::cli::print_json("export-proof", "accepted", &summary, started, fields)?;
     } else {
+        crate::cli::note(quiet, &summary);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `export-proof` on a witness the checker accepted: the model of the user's formula it gives
+/// (checked against the user's clauses), as SAT-competition lines to `--model` (standard output
+/// without it), and with `--cnf` the user's formula beside it.
+fn export_model(
+    args: &Args,
+    spec: &gamecert_certificates::format::OneRoundSpec,
+    certificate: &Certificate,
+    verdict: &gamecert_certificates::Verdict,
+    quiet: bool,
+    started: std::time::Instant,
+) -> anyhow::Result<ExitCode> {
+    let shown = args.certificate.display();
+    if args.lrat.is_some() {
+        return Err(BadInput(format!(
+            "{shown}: a witness carries no proof (--lrat is for refutations); --model FILE \
+             writes the model of the user's formula it gives"
+        ))
+        .into());
+    }
+    if args.formula == Some(Which::Refuted) {
+        return Err(BadInput(format!(
+            "{shown}: a witness refutes nothing; it gives a model of the user's formula \
+             (--formula original)"
+        ))
+        .into());
+    }
+    let answer = gamecert_reductions::sat_answer::answer(spec, certificate).map_err(|why| {
+        anyhow::anyhow!("internal error: no answer for the user's formula: {why}")
+    })?;
+    let original = spec.source.as_ref().and_then(|s| s.original.as_ref());
+    let (answer, original) = match (answer, original) {
+        (Some(answer @ gamecert::api::SatAnswer::Satisfiable(_)), Some(original)) => {
+            (answer, original)
+        }
+        (Some(gamecert::api::SatAnswer::Unknown(why)), _) => {
+            return Err(BadInput(format!(
+                "{}: no model of the user's formula: {why}",
+                args.instance.display()
+            ))
+            .into());
+        }
+        (Some(other), _) => {
+            anyhow::bail!("internal error: a witness answered {}", other.status())
+        }
+        (None, _) => {
+            return Err(BadInput(format!(
+                "{shown}: a witness carries no proof, and {} records no formula of the user's \
+                 (it was not made by `gamecert reduce sat-voronoi1|2`): B's placement is all \
+                 there is, and `gamecert verify` checks it",
+                args.instance.display()
+            ))
+            .into());
+        }
+    };
+    let lines = answer.lines();
+    let counted = gamecert_certificates::base::text::counted;
+    let mut fields = serde_json::json!({
+        "claim": verdict.claim, "work": verdict.work, "which": "original",
+        "formula": "the user's formula, as the instance records it",
+        "instance": args.instance.display().to_string(),
+        "certificate": shown.to_string(),
+        "variables": original.num_vars, "clauses": original.clauses.len(),
+        "sat_answer": answer.to_json(),
+    });
+    let mut written = Vec::new();
+    if let Some(path) = &args.model {
+        crate::cli::write_output(Some(path), &lines)?;
+        fields["model"] = path.display().to_string().into();
+        fields["model_bytes"] = lines.len().into();
+        written.push(format!("the model to {}", path.display()));
+    }
+    if let Some(path) = &args.cnf {
+        let header = format!(
+            "c gamecert export-proof: the user's formula, as the instance records it\nc \
+             instance {}\n",
+            args.instance.display()
+        );
+        let formula = header + &original.to_dimacs();
+        crate::cli::write_output(Some(path), &formula)?;
+        fields["cnf"] = path.display().to_string().into();
+        fields["cnf_bytes"] = formula.len().into();
+        written.push(format!("the formula to {}", path.display()));
+    }
+    let summary = format!(
+        "a model of the user's formula ({}, {}), checked against every clause as read{}",
+        counted(u64::from(original.num_vars), "variable"),
+        counted(original.clauses.len() as u64, "clause"),
+        if written.is_empty() {
+            String::new()
+        } else {
+            format!("; wrote {}", written.join(" and "))
+        }
+    );
+    if args.json {
+        crate::cli::print_json("export-proof", "accepted", &summary, started, fields)?;
+    } else {
+        if args.model.is_none() {
+            print!("{lines}");
+        }
         crate::cli::note(quiet, &summary);
     }
     Ok(ExitCode::SUCCESS)

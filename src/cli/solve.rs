@@ -250,17 +250,25 @@ fn solve_out_of_core(
 
 /// Writes a solved certificate and reports: with `--json` the command output on standard output
 /// (with the certificate itself under `certificate` when there is no `-o`), otherwise the
-/// certificate to `-o` or standard output and a note on standard error.
+/// certificate to `-o` or standard output and a note on standard error. The SAT user's answer
+/// (an instance made by `reduce sat-voronoi1|2`) is the field `sat_answer` with `--json`;
+/// otherwise its SAT-competition lines go to standard output when `-o` names a file, and to
+/// standard error (unless `--quiet`) when the certificate fills standard output.
+#[allow(clippy::too_many_arguments)]
 fn finish_solve(
     certificate: &Certificate,
     mut fields: serde_json::Value,
     note_text: &str,
+    answer: Option<&gamecert::api::SatAnswer>,
     output: Option<&Path>,
     json: bool,
     quiet: bool,
     started: std::time::Instant,
 ) -> anyhow::Result<ExitCode> {
     let text = certificate.to_json();
+    if let (Some(answer), true) = (answer, json) {
+        fields["sat_answer"] = answer.to_json();
+    }
     if json {
         match output.filter(|p| *p != Path::new("-")) {
             Some(path) => {
@@ -273,6 +281,11 @@ fn finish_solve(
     } else {
         write_output(output, &text)?;
         note(quiet, note_text);
+        match (answer, output.filter(|p| *p != Path::new("-"))) {
+            (Some(answer), Some(_)) => print!("{}", answer.lines()),
+            (Some(answer), None) if !quiet => eprint!("{}", answer.lines()),
+            _ => {}
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -320,11 +333,14 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         None => format!("a {kind} instance"),
     });
     let solved = gamecert::api::solve_within(&loaded, method.into(), sat, max_work)?;
+    // Before anything is written: a model that fails the user's clauses is an internal error.
+    let answer = gamecert::api::sat_answer(&loaded, &solved.certificate)?;
     working.finish();
     finish_solve(
         &solved.certificate,
         solved.fields,
         &solved.summary,
+        answer.as_ref(),
         output.as_deref(),
         json,
         quiet,

@@ -1,5 +1,5 @@
 //! `gamecert serve`'s page in a real browser (issue 34, item 4): headless Chromium (Debian's
-//! `chromium` and `chromium-driver`) driven through WebDriver with fantoccini. The test opens the
+//! `chromium` and `chromium-driver`) driven through WebDriver (common/webdriver.rs). The test opens the
 //! gallery, plays whole games in three families by clicking the board (a move's button when the
 //! board's element cannot take the click), reads the summary and the result from the page, and
 //! uploads a good and a tampered certificate on the verify page, whose verdicts must be the text
@@ -12,7 +12,7 @@
 //! to a temporary folder.
 
 use crate::common::server::Server;
-use fantoccini::{Client, ClientBuilder, Locator};
+use crate::common::webdriver::{Client, ClientBuilder, Locator};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -83,8 +83,7 @@ async fn connect(driver_url: &str, browser: &Path) -> Client {
                      "--disable-dev-shm-usage", "--window-size=1280,1000"],
         }),
     );
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    ClientBuilder::new(connector)
+    ClientBuilder::new()
         .capabilities(capabilities)
         .connect(driver_url)
         .await

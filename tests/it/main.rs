@@ -7,6 +7,7 @@ mod fuzz;
 
 mod architecture;
 mod browser;
+mod build_once;
 mod census_each;
 mod certificates;
 mod check_posdnf;
@@ -39,6 +40,7 @@ mod registry;
 mod render_boards;
 mod render_graphs;
 mod render_svg;
+mod sat_answers;
 mod serve;
 mod size_limits;
 mod small_truths;

@@ -2,7 +2,8 @@
 //! covers them: a fresh virtual environment, `pip install ./python` (maturin, pytest, networkx
 //! and the notebook runner from PyPI), then pytest on `python/tests` (which also executes
 //! `examples/tour.ipynb`). The extension is compiled into this workspace's own target folder,
-//! so the dependencies built for the tests are reused. Without python3 or its venv module the
+//! so what the release build compiled is reused (python/ is a workspace member; its features
+//! are the release build's, tests/it/build_once.rs). Without python3 or its venv module the
 //! test says why and passes.
 
 use std::path::{Path, PathBuf};
@@ -59,39 +60,4 @@ fn the_python_package_installs_and_its_tests_pass() {
     eprintln!("{report}");
     assert!(report.contains(" passed"), "{report}");
     assert!(!report.contains("skipped"), "every Python test runs here:\n{report}");
-}
-
-/// The package's own Cargo.lock pins every crate it shares with the workspace at the
-/// workspace's version, so that `pip install ./python` with the workspace's target folder
-/// reuses what `cargo run --release` built instead of compiling newer versions of them.
-#[test]
-fn the_python_lockfile_pins_the_workspaces_versions() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // Every (name, version) of a lockfile; a crate may be there in two versions.
-    let versions = |path: &Path| -> std::collections::BTreeSet<(String, String)> {
-        let text = std::fs::read_to_string(path).unwrap();
-        let mut out = std::collections::BTreeSet::new();
-        let mut name = None;
-        for line in text.lines() {
-            if let Some(n) = line.strip_prefix("name = ") {
-                name = Some(n.trim_matches('"').to_string());
-            } else if let (Some(v), Some(n)) = (line.strip_prefix("version = "), name.take()) {
-                out.insert((n, v.trim_matches('"').to_string()));
-            }
-        }
-        out
-    };
-    let (workspace, package) =
-        (versions(&root.join("Cargo.lock")), versions(&root.join("python/Cargo.lock")));
-    let differing: Vec<String> = package
-        .iter()
-        .filter(|(name, _)| workspace.iter().any(|(n, _)| n == name))
-        .filter(|pinned| !workspace.contains(*pinned))
-        .map(|(name, v)| format!("{name} {v}"))
-        .collect();
-    assert!(
-        differing.is_empty(),
-        "python/Cargo.lock differs from Cargo.lock: {differing:?}; copy Cargo.lock over it and \
-         run `cargo tree --manifest-path python/Cargo.toml` to add pyo3's crates"
-    );
 }

@@ -4,6 +4,7 @@
 
 pub mod pictures;
 pub mod server;
+pub mod webdriver;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

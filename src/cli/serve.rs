@@ -23,12 +23,12 @@ pub struct Args {
     #[arg(long, default_value_t = 8080)]
     port: u16,
     /// The largest request accepted, in megabytes (a larger one gets 413).
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
     max_upload_mb: u64,
     /// The megabytes all requests' bodies may hold at once, each upload counted twice (its
     /// body, then its files): past it an upload waits 5 s for room, then gets 503. At least
     /// twice --max-upload-mb.
-    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u64).range(2..=65536))]
+    #[arg(long, value_name = "MB", default_value_t = 512, value_parser = clap::value_parser!(u64).range(2..=65536))]
     max_uploads_mb: u64,
     /// The checker's work budget for every check (as for `verify`; default: verify's, from
     /// the files' sizes).
@@ -36,7 +36,7 @@ pub struct Args {
     max_work: Option<u64>,
     /// Open connections at most, and at most the open-file limit less 64; at the cap a new
     /// connection closes the one idle the longest (503 when every one has a request in flight).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
     /// Seconds a connection has to send a request's headers, from its opening or its previous
     /// answer (a silent, slow or unused connection is closed after it).
@@ -50,11 +50,11 @@ pub struct Args {
     #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=86400))]
     upload_timeout: u64,
     /// The megabytes one game's moves may take (further moves refused: start a new game).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     max_game_mb: u64,
     /// The megabytes all games together may take, uploaded strategies included (the least
     /// recently used games are dropped). At least --max-game-mb.
-    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, value_name = "MB", default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=65536))]
     max_games_mb: u64,
 }
 

@@ -677,7 +677,8 @@ mod tests {
         games.resize(ids[0], 3 * one);
         assert_eq!(games.len(), 1);
         assert_eq!(games.bytes(), 3 * one);
-        let big = Game::new(kayles(), Side::First, "k".into(), Origin::Upload { bytes: 4 * one }, MB);
+        let big =
+            Game::new(kayles(), Side::First, "k".into(), Origin::Upload { bytes: 4 * one }, MB);
         let refused = games.insert(big).err().expect("too large to keep");
         assert!(refused.contains("--max-games-mb"), "{refused}");
     }

@@ -137,7 +137,8 @@ impl Registry {
         let mut slots = self.slots();
         slots.next += 1;
         let id = slots.next;
-        let slot = Slot { busy: 0, idle_since: Instant::now(), close: close.clone(), closing: false };
+        let slot =
+            Slot { busy: 0, idle_since: Instant::now(), close: close.clone(), closing: false };
         slots.open.insert(id, slot);
         (Handle { registry: self.clone(), id }, close)
     }
@@ -216,7 +217,11 @@ impl Stalls {
 
     /// `result` of a write, with the stall timer started when it is pending and stopped when
     /// it is not.
-    fn timed<T>(&mut self, cx: &mut Context<'_>, result: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+    fn timed<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        result: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
         if result.is_ready() {
             self.stalled = None;
             return result;

@@ -373,7 +373,11 @@ async fn undo(State(app): State<AppState>, Path(id): Path<String>) -> Response {
     with_game(app, id, |game| game.undo()).await
 }
 
-async fn restart(State(app): State<AppState>, Path(id): Path<String>, request: Request) -> Response {
+async fn restart(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
     let received = match receive(&app, request).await {
         Ok(received) => received,
         Err(answer) => return answer,

@@ -81,6 +81,14 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             args.max_game_mb
         );
     }
+    // A server is no filter: main sets SIGPIPE back to its default (a reader gone ends a
+    // pipeline quietly), but a client gone in the middle of an answer must end only its
+    // connection. Vectored socket writes (writev, which hyper uses) raise SIGPIPE, unlike send.
+    #[cfg(unix)]
+    // SAFETY: SIG_IGN is always a valid disposition; no handler code runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
     let wanted = usize::try_from(args.max_connections).unwrap_or(usize::MAX);
     let (connections, open_files) = gamecert::serve::listen::connection_cap(wanted);
     let files = demo_files(quiet)?;

@@ -96,6 +96,8 @@ fn open_file_limit(wanted: u64) -> Option<u64> {
             }
         }
     }
+    // rlim_t is u64 on Linux, but not on every Unix.
+    #[allow(clippy::unnecessary_cast)]
     Some(limit.rlim_cur as u64)
 }
 

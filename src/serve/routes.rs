@@ -263,7 +263,7 @@ async fn new_game(State(app): State<AppState>, request: Request) -> Response {
         }
     };
     let state = app.clone();
-    let made = app.checks.run(move || -> Result<Bytes, Response> {
+    let made = app.checks.run(move || -> Result<Bytes, (StatusCode, String)> {
         let _share = share;
         let (strategy, caption, origin) = match source {
             Source::Case(strategy, caption) => (strategy, caption, Origin::Gallery),
@@ -276,11 +276,9 @@ async fn new_game(State(app): State<AppState>, request: Request) -> Response {
                 let max_work = state.config.max_work;
                 match super::upload::strategy(files, max_work) {
                     Ok((strategy, bytes)) => (strategy, caption, Origin::Upload { bytes }),
-                    Err(Unplayable::BadInput(why)) => {
-                        return Err(error(StatusCode::BAD_REQUEST, why))
-                    }
+                    Err(Unplayable::BadInput(why)) => return Err((StatusCode::BAD_REQUEST, why)),
                     Err(Unplayable::Rejected(why)) => {
-                        return Err(error(StatusCode::UNPROCESSABLE_ENTITY, why))
+                        return Err((StatusCode::UNPROCESSABLE_ENTITY, why))
                     }
                 }
             }
@@ -288,7 +286,7 @@ async fn new_game(State(app): State<AppState>, request: Request) -> Response {
         let human = human.unwrap_or_else(|| strategy.default_human());
         let game = Game::new(strategy, human, caption, origin, state.config.max_game_bytes);
         let (id, game) =
-            state.games.insert(game).map_err(|why| error(StatusCode::PAYLOAD_TOO_LARGE, why))?;
+            state.games.insert(game).map_err(|why| (StatusCode::PAYLOAD_TOO_LARGE, why))?;
         let mut game = lock(&game);
         let answer = game.answer(id);
         state.games.resize(id, game.bytes());
@@ -296,7 +294,7 @@ async fn new_game(State(app): State<AppState>, request: Request) -> Response {
     });
     match made.await {
         Ok(Ok(answer)) => json_answer(answer),
-        Ok(Err(answer)) => answer,
+        Ok(Err((status, why))) => error(status, why),
         Err(why) => refused(why),
     }
 }

@@ -449,3 +449,33 @@ fn serve_stops_gracefully_on_sigterm() {
     let status = server.exit_status(Duration::from_secs(15)).expect("the server stops");
     assert!(status.success(), "{status:?}");
 }
+
+/// Issue 40: every limit is range-checked (exit 2 naming the flag and its range), and a pair of
+/// limits that cannot work together is refused before the server starts.
+#[test]
+fn serve_refuses_limits_out_of_range() {
+    let cases = [
+        ("--max-upload-mb", "0", "1..=4096"),
+        ("--max-uploads-mb", "1", "2..=65536"),
+        ("--max-connections", "0", "1..=1000000"),
+        ("--header-timeout", "0", "1..=3600"),
+        ("--idle-timeout", "3601", "1..=3600"),
+        ("--upload-timeout", "0", "1..=86400"),
+        ("--max-game-mb", "4097", "1..=4096"),
+        ("--max-games-mb", "0", "1..=65536"),
+    ];
+    for (flag, value, range) in cases {
+        let out = crate::common::gamecert(&["serve", flag, value]);
+        let stderr = crate::common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {stderr}");
+        assert!(stderr.contains(flag) && stderr.contains(range), "{flag} {value}: {stderr}");
+    }
+    crate::common::bad_input(
+        &["serve", "--max-uploads-mb", "100"],
+        "--max-uploads-mb 100 is less than twice --max-upload-mb 64",
+    );
+    crate::common::bad_input(
+        &["serve", "--max-games-mb", "8"],
+        "--max-games-mb 8 is less than --max-game-mb 16",
+    );
+}

@@ -19,42 +19,44 @@ pub struct Args {
     /// The address to listen on (127.0.0.1: this machine only; 0.0.0.0: every network).
     #[arg(long, default_value = "127.0.0.1")]
     bind: IpAddr,
-    /// The port (0: the system picks a free one; the first line printed names it).
-    #[arg(long, default_value_t = 8080)]
+    /// The port, 0 to 65535 (0: the system picks a free one; the first line printed names it).
+    #[arg(long, default_value_t = 8080, value_parser = crate::cli::args::ranged::<u16>(0, u16::MAX))]
     port: u16,
-    /// The largest request accepted, in megabytes (a larger one gets 413).
-    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    /// The largest request accepted, in megabytes, 1 to 4096 (a larger one gets 413).
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::cli::args::ranged::<u64>(1, 4096))]
     max_upload_mb: u64,
     /// The megabytes all requests' bodies may hold at once, each upload counted twice (its
     /// body, then its files): past it an upload waits 5 s for room, then gets 503. At least
-    /// twice --max-upload-mb.
-    #[arg(long, value_name = "MB", default_value_t = 512, value_parser = clap::value_parser!(u64).range(2..=65536))]
+    /// twice --max-upload-mb; 2 to 65536.
+    #[arg(long, value_name = "MB", default_value_t = 512, value_parser = crate::cli::args::ranged::<u64>(2, 65536))]
     max_uploads_mb: u64,
-    /// The checker's work budget for every check (as for `verify`; default: verify's, from
-    /// the files' sizes).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The checker's work budget for every check, 1 to 10^15 (as for `verify`; default:
+    /// verify's, from the files' sizes).
+    #[arg(long, value_parser = crate::cli::args::max_work())]
     max_work: Option<u64>,
     /// Open connections at most, and at most the open-file limit less 64; at the cap a new
-    /// connection closes the one idle the longest (503 when every one has a request in flight).
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    /// connection closes the one idle the longest (503 when every one has a request in flight);
+    /// 1 to 10^6.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = crate::cli::args::ranged::<u64>(1, 1_000_000))]
     max_connections: u64,
     /// Seconds a connection has to send a request's headers, from its opening or its previous
-    /// answer (a silent, slow or unused connection is closed after it).
-    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    /// answer (a silent, slow or unused connection is closed after it); 1 to 3600.
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = crate::cli::args::ranged::<u64>(1, 3600))]
     header_timeout: u64,
     /// Seconds a request's body may pause (408), or an answer stay unread (the connection is
-    /// closed).
-    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    /// closed); 1 to 3600.
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = crate::cli::args::ranged::<u64>(1, 3600))]
     idle_timeout: u64,
-    /// Seconds a request's body may take in all (408).
-    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=86400))]
+    /// Seconds a request's body may take in all (408), 1 to 86400.
+    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = crate::cli::args::ranged::<u64>(1, 86400))]
     upload_timeout: u64,
-    /// The megabytes one game's moves may take (further moves refused: start a new game).
-    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    /// The megabytes one game's moves may take, 1 to 4096 (further moves refused: start a new
+    /// game).
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = crate::cli::args::ranged::<u64>(1, 4096))]
     max_game_mb: u64,
     /// The megabytes all games together may take, uploaded strategies included (the least
-    /// recently used games are dropped). At least --max-game-mb.
-    #[arg(long, value_name = "MB", default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    /// recently used games are dropped). At least --max-game-mb; 1 to 65536.
+    #[arg(long, value_name = "MB", default_value_t = 512, value_parser = crate::cli::args::ranged::<u64>(1, 65536))]
     max_games_mb: u64,
 }
 

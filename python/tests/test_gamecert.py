@@ -23,11 +23,11 @@ def test_reduce_solve_verify_a_satisfiable_formula():
     assert any(note.startswith("sat-voronoi1: 43 vertices") for note in instance.notes)
     certificate = gamecert.solve(instance)
     assert certificate.kind == "witness"
-    assert certificate.verdict.accepted and certificate.claim == "black-wins"
+    assert certificate.verdict.accepted and certificate.claim == "B wins the one-round game"
     assert "accepted by the checker" in certificate.summary
     verdict = gamecert.verify(instance, certificate)
     assert verdict.accepted and bool(verdict)
-    assert verdict.claim == "black-wins"
+    assert verdict.claim == "B wins the one-round game"
     assert verdict.work["vertices"] == 43 and verdict.work["work_units"] > 0
     assert isinstance(verdict.trusted, list)
 
@@ -85,7 +85,7 @@ def test_an_unsatisfiable_formula_gets_a_refutation_by_either_method_and_backend
         assert certificate.kind == "refutation"
         verdict = gamecert.verify(instance, certificate)
         assert verdict.accepted, verdict.reason
-        assert verdict.claim == "black-cannot-win"
+        assert verdict.claim == "B cannot win the one-round game"
 
 
 def test_a_rejected_certificate_is_a_verdict_not_an_exception():
@@ -215,7 +215,7 @@ def test_voronoi_games_from_networkx_and_graph6_and_back():
     star = networkx.star_graph(4)
     one = gamecert.voronoi(star, white=[1], black_count=1)
     assert one.kind == "voronoi-one-round"
-    assert gamecert.solve(one).claim == "black-wins"
+    assert gamecert.solve(one).claim == "B wins the one-round game"
     assert gamecert.to_networkx(one).graph["white"] == [1]
     from_g6 = gamecert.voronoi("Dhc", rounds=1)
     assert sorted(gamecert.to_networkx(from_g6).nodes) == ["v0", "v1", "v2", "v3", "v4"]

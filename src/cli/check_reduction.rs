@@ -91,7 +91,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     problem,
                     trials,
                     seed,
-                    &mut |done| bar.set(done as u64),
+                    &|done| bar.set(done as u64),
                 );
                 let summary = format!(
                         "{}: {} trials (seed {}, {} formulas redrawn as too large): {} satisfiable, {} unsatisfiable; \

@@ -51,11 +51,15 @@ impl State {
         let what = self.what.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let message = self.message.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let message = if message.is_empty() { message } else { format!(": {message}") };
+        let total = Some(self.total.load(Ordering::Relaxed)).filter(|&t| t != NO_TOTAL);
         if !self.counted.load(Ordering::Relaxed) {
-            return format!("... {what}: still working after {elapsed:.0} s{message}");
+            // Nothing done yet: with a total, the count says so ("0 of 200 trials").
+            return match total {
+                Some(t) => format!("... 0 of {t} {what} after {elapsed:.0} s{message}"),
+                None => format!("... {what}: still working after {elapsed:.0} s{message}"),
+            };
         }
         let done = self.done.load(Ordering::Relaxed);
-        let total = Some(self.total.load(Ordering::Relaxed)).filter(|&t| t != NO_TOTAL);
         let of = total.map_or(String::new(), |t| format!(" of {t}"));
         let eta = total.and_then(|t| self.eta(done, t)).unwrap_or_default();
         format!("... {done}{of} {what} after {elapsed:.0} s{eta}{message}")
@@ -316,12 +320,15 @@ mod tests {
     }
 
     /// The status line carries the count, the total and the message; before any count it says
-    /// the work is alive.
+    /// none is done yet (with a total) or that the work is alive (without one).
     #[test]
     fn the_status_line_has_the_count() {
+        let unknown = Progress::new("nodes", None, true);
+        assert!(unknown.state.line().starts_with("... nodes: still working after 0 s"));
         let progress = Progress::new("graphs", Some(30), true);
         progress.message("n = 7");
-        assert!(progress.state.line().starts_with("... graphs: still working after 0 s"));
+        let line = progress.state.line();
+        assert!(line.starts_with("... 0 of 30 graphs after 0 s") && line.ends_with(": n = 7"));
         progress.set(12);
         let line = progress.state.line();
         assert!(line.starts_with("... 12 of 30 graphs after 0 s"), "{line}");

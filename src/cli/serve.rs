@@ -1,4 +1,5 @@
-//! `gamecert serve [--bind ADDR] [--port N]`: the page in the browser ([`gamecert::serve`]).
+//! `gamecert serve [--bind ADDR] [--port N] [limits]`: the page in the browser
+//! ([`gamecert::serve`]), with its flags (every limit range-checked, its default stated).
 //! The gallery is the demo's cases, run once at start-up into a private temporary directory,
 //! read back and removed; the server then offers the ones the checker accepted.
 
@@ -9,26 +10,89 @@ use std::net::IpAddr;
 use std::process::ExitCode;
 
 /// Serve a page in the browser: the demo's cases to open, verify uploaded files, play against
-/// a certified strategy (runs until stopped).
+/// a certified strategy (runs until Ctrl-C or SIGTERM, which let the requests in flight finish).
+///
+/// Every limit below holds against abuse on an open network (`--bind 0.0.0.0`); docs/serve.md
+/// says what each bounds.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The address to listen on (127.0.0.1: this machine only).
+    /// The address to listen on (127.0.0.1: this machine only; 0.0.0.0: every network).
     #[arg(long, default_value = "127.0.0.1")]
     bind: IpAddr,
-    /// The port (0: the system picks a free one; the first line printed names it).
-    #[arg(long, default_value_t = 8080)]
+    /// The port, 0 to 65535 (0: the system picks a free one; the first line printed names it).
+    #[arg(long, default_value_t = 8080, value_parser = crate::cli::args::ranged::<u16>(0, u16::MAX))]
     port: u16,
-    /// The largest upload accepted, in megabytes (a larger request gets 413).
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    /// The largest request accepted, in megabytes, 1 to 4096 (a larger one gets 413).
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::cli::args::ranged::<u64>(1, 4096))]
     max_upload_mb: u64,
-    /// The checker's work budget for every check (as for `verify`; default: verify's, from
-    /// the files' sizes).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The megabytes all requests' bodies may hold at once, each upload counted twice (its
+    /// body, then its files): past it an upload waits 5 s for room, then gets 503. At least
+    /// twice --max-upload-mb; 2 to 65536.
+    #[arg(long, value_name = "MB", default_value_t = 512, value_parser = crate::cli::args::ranged::<u64>(2, 65536))]
+    max_uploads_mb: u64,
+    /// The checker's work budget for every check, 1 to 10^15 (as for `verify`; default:
+    /// verify's, from the files' sizes).
+    #[arg(long, value_parser = crate::cli::args::max_work())]
     max_work: Option<u64>,
+    /// Open connections at most, and at most the open-file limit less 64; at the cap a new
+    /// connection closes the one idle the longest (503 when every one has a request in flight);
+    /// 1 to 10^6.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = crate::cli::args::ranged::<u64>(1, 1_000_000))]
+    max_connections: u64,
+    /// Seconds a connection has to send a request's headers, from its opening or its previous
+    /// answer (a silent, slow or unused connection is closed after it); 1 to 3600.
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = crate::cli::args::ranged::<u64>(1, 3600))]
+    header_timeout: u64,
+    /// Seconds a request's body may pause (408), or an answer stay unread (the connection is
+    /// closed); 1 to 3600.
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = crate::cli::args::ranged::<u64>(1, 3600))]
+    idle_timeout: u64,
+    /// Seconds a request's body may take in all (408), 1 to 86400.
+    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = crate::cli::args::ranged::<u64>(1, 86400))]
+    upload_timeout: u64,
+    /// The megabytes one game's moves may take, 1 to 4096 (further moves refused: start a new
+    /// game).
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = crate::cli::args::ranged::<u64>(1, 4096))]
+    max_game_mb: u64,
+    /// The megabytes all games together may take, uploaded strategies included (the least
+    /// recently used games are dropped). At least --max-game-mb; 1 to 65536.
+    #[arg(long, value_name = "MB", default_value_t = 512, value_parser = crate::cli::args::ranged::<u64>(1, 65536))]
+    max_games_mb: u64,
+}
+
+/// Megabytes as bytes (the flags' ranges keep them far from overflow on 64-bit; saturating
+/// elsewhere).
+fn megabytes(mb: u64) -> usize {
+    usize::try_from(mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX)
 }
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
+    if args.max_uploads_mb < 2 * args.max_upload_mb {
+        anyhow::bail!(
+            "--max-uploads-mb {} is less than twice --max-upload-mb {}: the largest upload \
+             would never fit",
+            args.max_uploads_mb,
+            args.max_upload_mb
+        );
+    }
+    if args.max_games_mb < args.max_game_mb {
+        anyhow::bail!(
+            "--max-games-mb {} is less than --max-game-mb {}",
+            args.max_games_mb,
+            args.max_game_mb
+        );
+    }
+    // A server is no filter: main sets SIGPIPE back to its default (a reader gone ends a
+    // pipeline quietly), but a client gone in the middle of an answer must end only its
+    // connection. Vectored socket writes (writev, which hyper uses) raise SIGPIPE, unlike send.
+    #[cfg(unix)]
+    // SAFETY: SIG_IGN is always a valid disposition; no handler code runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+    let wanted = usize::try_from(args.max_connections).unwrap_or(usize::MAX);
+    let (connections, open_files) = gamecert::serve::listen::connection_cap(wanted);
     let files = demo_files(quiet)?;
     let count = files.len();
     let (gallery, dropped) = Gallery::load(files, args.max_work);
@@ -39,11 +103,29 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         quiet,
         &format!("gallery: {} of {count} demo cases accepted by the checker", gallery.cases.len()),
     );
+    if let (true, Some(limit)) = (connections < wanted, open_files) {
+        crate::cli::note(
+            quiet,
+            &format!(
+                "at most {connections} connections at once: the open-file limit is {limit} \
+                 (ulimit -n), {} of them kept for the server itself",
+                gamecert::serve::listen::RESERVE
+            ),
+        );
+    }
+    let seconds = std::time::Duration::from_secs;
     let config = Config {
         bind: args.bind,
         port: args.port,
-        max_upload_bytes: usize::try_from(args.max_upload_mb << 20).unwrap_or(usize::MAX),
+        max_upload_bytes: megabytes(args.max_upload_mb),
+        max_uploads_bytes: megabytes(args.max_uploads_mb),
         max_work: args.max_work,
+        max_connections: connections,
+        header_timeout: seconds(args.header_timeout),
+        idle_timeout: seconds(args.idle_timeout),
+        upload_timeout: seconds(args.upload_timeout),
+        max_game_bytes: megabytes(args.max_game_mb),
+        max_games_bytes: megabytes(args.max_games_mb),
         ..Config::default()
     };
     gamecert::serve::serve(config, gallery, |address| {
@@ -51,6 +133,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         println!("listening on http://{address}/");
         let _ = std::io::stdout().flush();
     })?;
+    crate::cli::note(quiet, "stopped: the requests in flight were answered");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,9 +1,18 @@
-//! The games in play on the server: id -> strategy and history. Bounded: at most [`MAX_GAMES`]
-//! games (the least recently used evicted), at most [`MAX_UPLOADED_GAMES`] of them from uploads
-//! (each holds its own strategy), and at most [`MAX_HISTORY`] positions a game. The person's
-//! moves are read in the game's notation; the certified side replies as `gamecert play` does.
+//! The games in play on the server: id -> strategy and history. Bounded in number (at most
+//! [`MAX_GAMES`] games, at most [`MAX_UPLOADED_GAMES`] of them from uploads, the least recently
+//! used evicted first), in length ([`MAX_HISTORY`] positions a game) and in bytes: a game keeps
+//! its start, its current position and the moves between (a position is rebuilt by replaying
+//! them when a move is taken back), and what it holds is estimated ([`Game::bytes`]) and
+//! bounded per game (`--max-game-mb`, further moves refused past it) and across all games
+//! (`--max-games-mb`, the least recently used dropped past it). Issue 40: a game on 20,000
+//! heaps kept every position whole, 151 KB each, and grew the server by 811 MB in a minute.
+//!
+//! The person's moves are read in the game's notation; the certified side replies as
+//! `gamecert play` does. A game's view is computed once per change and kept as JSON, so a page
+//! re-reading an unchanged game costs a copy, not a drawing.
 
-use crate::play::{Position, Side, Strategy};
+use crate::play::{Move, Position, Side, Strategy};
+use axum::body::Bytes;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
@@ -18,21 +27,58 @@ pub const MAX_HISTORY: usize = 10_000;
 /// Legal moves listed in one answer (a coin game can have tens of thousands): any legal move
 /// can still be sent by its notation.
 pub const MAX_LISTED_MOVES: usize = 1000;
+/// Bytes of move notation listed in one answer: a coin game's move names every coin it turns
+/// (hundreds of characters), and its first 1,000 moves made a 968 KB answer (issue 40).
+pub const MAX_LISTED_MOVE_BYTES: usize = 64 << 10;
 
-/// One position of a game and the move that led to it.
-struct Step {
-    position: Position,
-    /// "W plays a" (with a note when the certificate gave no move), `None` at the start.
-    last: Option<String>,
+/// What a kept position or move costs beyond its notation's bytes (allocations, the shared
+/// game, the move's own value): an estimate, erring high.
+const OVERHEAD: usize = 128;
+
+/// The bytes a position is counted for: twice its notation (the family's own state is of the
+/// notation's order: a heap is a number either way) and the overhead.
+fn position_bytes(position: &Position) -> usize {
+    2 * position.notation().len() + OVERHEAD
 }
 
-/// A game: the strategy, the person's side and every position so far.
+/// One move of a game, the words said about it and what it leaves.
+struct Step {
+    /// The move that led here (`None` for the start).
+    mv: Option<Move>,
+    /// "W plays a" (with a note when the certificate gave no move), `None` at the start.
+    last: Option<String>,
+    /// Whether the position after it is the person's turn in a game not over (where undo
+    /// returns to).
+    yours: bool,
+}
+
+impl Step {
+    fn bytes(&self) -> usize {
+        let mv = self.mv.as_ref().map_or(0, |mv| 2 * mv.notation().len());
+        mv + self.last.as_ref().map_or(0, String::len) + OVERHEAD
+    }
+}
+
+/// A game: the strategy, the person's side, the moves so far and the position they reach.
 pub struct Game {
     strategy: Strategy,
+    /// The bytes the strategy is counted for: an upload's own (its files, decoded); 0 for a
+    /// gallery case, whose strategy the gallery holds for every game of it.
+    strategy_bytes: usize,
     human: Side,
     caption: String,
     uploaded: bool,
-    history: Vec<Step>,
+    /// The most bytes the moves may take (`--max-game-mb`): further moves are refused.
+    max_bytes: usize,
+    start: Position,
+    start_bytes: usize,
+    current: Position,
+    current_bytes: usize,
+    /// Every move from the start (the first step is the start itself).
+    steps: Vec<Step>,
+    steps_bytes: usize,
+    /// The view as sent, until the game changes.
+    answer: Option<Bytes>,
 }
 
 /// What the page shows of a game after each request.
@@ -62,11 +108,45 @@ pub struct View {
     pub can_undo: bool,
 }
 
+/// Where a new game comes from.
+pub enum Origin {
+    /// A gallery case (its strategy is the gallery's).
+    Gallery,
+    /// Uploaded files, whose strategy is counted for `bytes`.
+    Upload { bytes: usize },
+}
+
 impl Game {
-    /// A new game of `strategy` with the person on `human`'s side; the certified side moves
-    /// first if it is its turn.
-    pub fn new(strategy: Strategy, human: Side, caption: String, uploaded: bool) -> Game {
-        let mut game = Game { strategy, human, caption, uploaded, history: Vec::new() };
+    /// A new game of `strategy` with the person on `human`'s side, its moves bounded by
+    /// `max_bytes`; the certified side moves first if it is its turn.
+    pub fn new(
+        strategy: Strategy,
+        human: Side,
+        caption: String,
+        origin: Origin,
+        max_bytes: usize,
+    ) -> Game {
+        let (uploaded, strategy_bytes) = match origin {
+            Origin::Gallery => (false, 0),
+            Origin::Upload { bytes } => (true, bytes),
+        };
+        let start = strategy.start();
+        let start_bytes = position_bytes(&start);
+        let mut game = Game {
+            strategy,
+            strategy_bytes,
+            human,
+            caption,
+            uploaded,
+            max_bytes,
+            current: start.clone(),
+            current_bytes: start_bytes,
+            start,
+            start_bytes,
+            steps: Vec::new(),
+            steps_bytes: 0,
+            answer: None,
+        };
         game.restart(human);
         game
     }
@@ -74,25 +154,41 @@ impl Game {
     /// Back to the start, the person now on `human`'s side.
     pub fn restart(&mut self, human: Side) {
         self.human = human;
-        self.history = vec![Step { position: self.strategy.start(), last: None }];
+        self.current = self.start.clone();
+        self.current_bytes = self.start_bytes;
+        self.steps.clear();
+        self.steps_bytes = 0;
+        let yours = self.yours(&self.start.clone());
+        self.push(Step { mv: None, last: None, yours }, None);
         self.advance();
     }
 
-    fn current(&self) -> &Position {
-        // Never empty: every constructor and undo keeps the first step.
-        &self.history[self.history.len() - 1].position
+    /// Whether `position` is the person's turn in a game not over.
+    fn yours(&self, position: &Position) -> bool {
+        position.outcome().is_none() && position.to_move() == self.human
+    }
+
+    /// Keeps `step`, which leads to `next` (the current position when `None`).
+    fn push(&mut self, step: Step, next: Option<Position>) {
+        self.steps_bytes += step.bytes();
+        self.steps.push(step);
+        if let Some(next) = next {
+            self.current_bytes = position_bytes(&next);
+            self.current = next;
+        }
+        self.answer = None;
     }
 
     /// The certified side's moves until the person is to move or the game is over, as `play`
     /// makes them: the strategy's reply, or the first legal move (and it says so).
     fn advance(&mut self) {
         let it = self.strategy.side_name(self.human.other());
-        while self.history.len() < MAX_HISTORY {
-            let position = self.current().clone();
+        while self.steps.len() < MAX_HISTORY {
+            let position = &self.current;
             if position.outcome().is_some() || position.to_move() == self.human {
                 return;
             }
-            let (mv, note) = match self.strategy.reply(&position) {
+            let (mv, note) = match self.strategy.reply(position) {
                 Some(mv) => (mv, ""),
                 None => match position.legal_moves().into_iter().next() {
                     Some(mv) => (mv, " (the certificate gives no move here: the first legal move)"),
@@ -100,8 +196,9 @@ impl Game {
                 },
             };
             let next = position.apply(&mv);
-            self.history
-                .push(Step { position: next, last: Some(format!("{it} plays {mv}{note}")) });
+            let last = Some(format!("{it} plays {mv}{note}"));
+            let yours = self.yours(&next);
+            self.push(Step { mv: Some(mv), last, yours }, Some(next));
         }
     }
 
@@ -112,30 +209,37 @@ impl Game {
 
     /// The person's move, in the game's notation; the certified side answers.
     pub fn play(&mut self, text: &str) -> Result<(), String> {
-        let position = self.current().clone();
+        let position = &self.current;
         if position.outcome().is_some() {
             return Err("the game is over: start a new game".into());
         }
         if position.to_move() != self.human {
             return Err("it is not your turn".into());
         }
-        if self.history.len() >= MAX_HISTORY {
+        if self.steps.len() >= MAX_HISTORY {
             return Err(format!("a game keeps at most {MAX_HISTORY} positions: start a new game"));
+        }
+        if self.steps_bytes >= self.max_bytes {
+            return Err(format!(
+                "this game's moves fill the {} bytes a game may keep (--max-game-mb): start a new \
+                 game",
+                crate::base::limits::grouped(self.max_bytes as u128)
+            ));
         }
         let mv =
             position.parse_move(text).map_err(|why| format!("illegal move '{text}': {why}"))?;
         let you = self.strategy.side_name(self.human);
-        self.history.push(Step {
-            position: position.apply(&mv),
-            last: Some(format!("{you} (you) plays {mv}")),
-        });
+        let next = position.apply(&mv);
+        let last = Some(format!("{you} (you) plays {mv}"));
+        let yours = self.yours(&next);
+        self.push(Step { mv: Some(mv), last, yours }, Some(next));
         self.advance();
         Ok(())
     }
 
     /// The certified strategy's move at the person's position, in words.
     pub fn hint(&self) -> String {
-        let position = self.current();
+        let position = &self.current;
         if position.outcome().is_some() {
             return "The game is over.".into();
         }
@@ -150,25 +254,58 @@ impl Game {
         }
     }
 
-    /// Back to the person's previous turn (before their last move and the reply to it).
+    /// Back to the person's previous turn (before their last move and the reply to it): the
+    /// position rebuilt by replaying the moves from the start.
     pub fn undo(&mut self) -> Result<(), String> {
-        let end = self.history.len() - 1;
-        let earlier = (0..end).rev().find(|&i| {
-            let p = &self.history[i].position;
-            p.outcome().is_none() && p.to_move() == self.human
-        });
-        match earlier {
-            Some(i) => {
-                self.history.truncate(i + 1);
-                Ok(())
+        let end = self.steps.len() - 1;
+        let Some(earlier) = (0..end).rev().find(|&i| self.steps[i].yours) else {
+            return Err("there is no earlier move of yours to take back".into());
+        };
+        let mut position = self.start.clone();
+        for step in &self.steps[1..=earlier] {
+            if let Some(mv) = &step.mv {
+                position = position.apply(mv);
             }
-            None => Err("there is no earlier move of yours to take back".into()),
         }
+        for step in self.steps.drain(earlier + 1..) {
+            self.steps_bytes -= step.bytes();
+        }
+        self.current_bytes = position_bytes(&position);
+        self.current = position;
+        self.answer = None;
+        Ok(())
+    }
+
+    /// The bytes this game is counted for: its strategy when its own, its start and current
+    /// positions, its moves and its view as last sent.
+    pub fn bytes(&self) -> usize {
+        self.strategy_bytes
+            + self.start_bytes
+            + self.current_bytes
+            + self.steps_bytes
+            + self.answer.as_ref().map_or(0, Bytes::len)
+    }
+
+    /// The view as last sent, if the game has not changed since (no drawing needed).
+    pub fn cached(&self) -> Option<Bytes> {
+        self.answer.clone()
+    }
+
+    /// The view as JSON, drawn once per change of the game.
+    pub fn answer(&mut self, id: u64) -> Bytes {
+        if let Some(answer) = &self.answer {
+            return answer.clone();
+        }
+        // A view is plain strings, numbers and booleans: serialising it cannot fail.
+        let json = serde_json::to_vec(&self.view(id)).unwrap_or_default();
+        let answer = Bytes::from(json);
+        self.answer = Some(answer.clone());
+        answer
     }
 
     /// What the page shows.
     pub fn view(&self, id: u64) -> View {
-        let position = self.current();
+        let position = &self.current;
         let (you, it) =
             (self.strategy.side_name(self.human), self.strategy.side_name(self.human.other()));
         let outcome = position.outcome();
@@ -203,7 +340,7 @@ impl Game {
             None => format!("{it} to move"),
         };
         let last_move =
-            self.history.last().and_then(|s| s.last.clone()).unwrap_or_else(|| "none yet".into());
+            self.steps.last().and_then(|s| s.last.clone()).unwrap_or_else(|| "none yet".into());
         let board =
             super::gallery::bounded_picture(position.svg(None, &self.caption), &self.caption);
         View {
@@ -222,58 +359,107 @@ impl Game {
             position: position.notation(),
             board,
             moves_total: moves.len(),
-            moves: moves.iter().take(MAX_LISTED_MOVES).map(|m| m.notation().to_string()).collect(),
+            moves: listed(&moves),
             move_syntax: self.strategy.move_syntax(),
             over: position.outcome().is_some(),
             result,
             claim_met,
-            can_undo: self.undoable(),
+            can_undo: self.steps[..self.steps.len() - 1].iter().any(|s| s.yours),
         }
     }
+}
 
-    fn undoable(&self) -> bool {
-        let end = self.history.len() - 1;
-        (0..end).any(|i| {
-            let p = &self.history[i].position;
-            p.outcome().is_none() && p.to_move() == self.human
-        })
+/// The moves an answer lists: the first [`MAX_LISTED_MOVES`], cut where their notation passes
+/// [`MAX_LISTED_MOVE_BYTES`] (at least one is always listed).
+fn listed(moves: &[Move]) -> Vec<String> {
+    let mut bytes = 0;
+    let mut listed = Vec::new();
+    for mv in moves.iter().take(MAX_LISTED_MOVES) {
+        bytes += mv.notation().len();
+        if bytes > MAX_LISTED_MOVE_BYTES && !listed.is_empty() {
+            break;
+        }
+        listed.push(mv.notation().to_string());
     }
+    listed
 }
 
 /// A game shared between requests (one at a time changes it).
 pub type Shared = Arc<Mutex<Game>>;
 
 /// Every game in play.
-#[derive(Default)]
 pub struct Games {
     inner: Mutex<Store>,
+    /// The most bytes all games together are counted for (`--max-games-mb`).
+    max_bytes: usize,
+}
+
+struct Entry {
+    game: Shared,
+    /// The store's clock when it was last used.
+    used: u64,
+    uploaded: bool,
+    /// What the game was counted for when last changed.
+    bytes: usize,
 }
 
 #[derive(Default)]
 struct Store {
-    games: HashMap<u64, (Shared, u64, bool)>,
+    games: HashMap<u64, Entry>,
+    bytes: usize,
     clock: u64,
     ids: std::collections::hash_map::RandomState,
 }
 
+impl Store {
+    /// Drops the least recently used game (an upload when `only_uploads`), never `keep`;
+    /// whether one was dropped.
+    fn evict(&mut self, only_uploads: bool, keep: Option<u64>) -> bool {
+        let oldest = self
+            .games
+            .iter()
+            .filter(|(id, entry)| (entry.uploaded || !only_uploads) && Some(**id) != keep)
+            .min_by_key(|(_, entry)| entry.used)
+            .map(|(id, _)| *id);
+        match oldest.and_then(|id| self.games.remove(&id)) {
+            Some(entry) => {
+                self.bytes -= entry.bytes;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 impl Games {
-    /// Keeps `game` under a new random id, evicting the least recently used game when full.
-    pub fn insert(&self, game: Game) -> (u64, Shared) {
+    /// No games yet; all of them together bounded by `max_bytes`.
+    pub fn new(max_bytes: usize) -> Games {
+        Games { inner: Mutex::new(Store::default()), max_bytes }
+    }
+
+    /// Keeps `game` under a new random id, evicting the least recently used games while the
+    /// store is full (in number, in uploads, or in bytes); refused when the game alone is
+    /// counted for more than all games may be.
+    pub fn insert(&self, game: Game) -> Result<(u64, Shared), String> {
         let uploaded = game.uploaded;
+        let bytes = game.bytes();
+        if bytes > self.max_bytes {
+            return Err(format!(
+                "this game would hold about {} bytes, more than all games together may \
+                 (--max-games-mb)",
+                crate::base::limits::grouped(bytes as u128)
+            ));
+        }
         let mut store = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        let uploads = store.games.values().filter(|(_, _, u)| *u).count();
         // An upload beyond its own bound replaces the oldest upload; any game beyond the
         // whole bound replaces the oldest game.
-        let only_uploads = uploaded && uploads >= MAX_UPLOADED_GAMES;
-        if only_uploads || store.games.len() >= MAX_GAMES {
-            let oldest = store
-                .games
-                .iter()
-                .filter(|(_, (_, _, u))| *u || !only_uploads)
-                .min_by_key(|(_, (_, used, _))| *used)
-                .map(|(id, _)| *id);
-            if let Some(id) = oldest {
-                store.games.remove(&id);
+        let uploads = store.games.values().filter(|entry| entry.uploaded).count();
+        if uploaded && uploads >= MAX_UPLOADED_GAMES {
+            store.evict(true, None);
+        }
+        while store.games.len() >= MAX_GAMES || store.bytes + bytes > self.max_bytes {
+            if !store.evict(false, None) {
+                break;
             }
         }
         store.clock += 1;
@@ -290,8 +476,9 @@ impl Games {
         };
         let used = store.clock;
         let shared = Arc::new(Mutex::new(game));
-        store.games.insert(id, (shared.clone(), used, uploaded));
-        (id, shared)
+        store.bytes += bytes;
+        store.games.insert(id, Entry { game: shared.clone(), used, uploaded, bytes });
+        Ok((id, shared))
     }
 
     /// The game with this id (written in hex), marked as just used.
@@ -301,8 +488,24 @@ impl Games {
         store.clock += 1;
         let clock = store.clock;
         let entry = store.games.get_mut(&id)?;
-        entry.1 = clock;
-        Some((id, entry.0.clone()))
+        entry.used = clock;
+        Some((id, entry.game.clone()))
+    }
+
+    /// Game `id` is now counted for `bytes`: the least recently used other games are dropped
+    /// while all of them are counted for more than the bound.
+    pub fn resize(&self, id: u64, bytes: usize) {
+        let mut store = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(entry) = store.games.get_mut(&id) else {
+            return; // dropped meanwhile: nothing is counted for it any more
+        };
+        let before = std::mem::replace(&mut entry.bytes, bytes);
+        store.bytes = store.bytes - before + bytes;
+        while store.bytes > self.max_bytes {
+            if !store.evict(false, Some(id)) {
+                break;
+            }
+        }
     }
 
     /// How many games are kept.
@@ -313,6 +516,11 @@ impl Games {
     /// Whether no game is kept.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The bytes all kept games are counted for.
+    pub fn bytes(&self) -> usize {
+        self.inner.lock().unwrap_or_else(|p| p.into_inner()).bytes
     }
 }
 
@@ -336,11 +544,19 @@ mod tests {
         Strategy::from(&instance, &certificate).unwrap()
     }
 
+    const MB: usize = 1 << 20;
+
+    fn game(uploaded: bool) -> Game {
+        let origin = if uploaded { Origin::Upload { bytes: 1000 } } else { Origin::Gallery };
+        Game::new(kayles(), Side::First, "k".into(), origin, 16 * MB)
+    }
+
     /// The certified side opens when it is first; undo goes back to the person's previous
-    /// turn, never before the first; a new game on the other side starts with the person.
+    /// turn (the position rebuilt from the moves), never before the first; a new game on the
+    /// other side starts with the person.
     #[test]
     fn moves_replies_undo_and_restart() {
-        let mut game = Game::new(kayles(), Side::Second, "k".into(), false);
+        let mut game = Game::new(kayles(), Side::Second, "k".into(), Origin::Gallery, 16 * MB);
         let start = game.view(1);
         assert!(start.last_move.starts_with("the first player plays "), "{}", start.last_move);
         assert!(!start.can_undo);
@@ -351,8 +567,15 @@ mod tests {
         let after = game.view(1);
         assert!(after.can_undo);
         assert_ne!(after.position, start.position);
+        let second = after.moves[0].clone();
+        game.play(&second).unwrap();
+        let later = game.view(1);
+        game.undo().unwrap();
+        assert_eq!(game.view(1).position, after.position);
+        assert_eq!(game.view(1).last_move, after.last_move);
         game.undo().unwrap();
         assert_eq!(game.view(1).position, start.position);
+        assert_ne!(later.position, start.position);
         while !game.view(1).over {
             let mv = game.view(1).moves[0].clone();
             game.play(&mv).unwrap();
@@ -366,24 +589,69 @@ mod tests {
         assert!(game.hint().starts_with("The certified strategy would play "), "{}", game.hint());
     }
 
+    /// The view is drawn once per change: the same bytes until a move, then new ones; the
+    /// bytes a game is counted for follow its moves back and forth.
+    #[test]
+    fn the_view_is_kept_until_the_game_changes() {
+        let mut game = game(false);
+        assert!(game.cached().is_none());
+        let before = game.bytes();
+        let answer = game.answer(7);
+        assert_eq!(game.cached().as_ref(), Some(&answer));
+        assert_eq!(game.bytes(), before + answer.len());
+        let view: serde_json::Value = serde_json::from_slice(&answer).unwrap();
+        assert_eq!(view["id"], "0000000000000007");
+        let first = view["moves"][0].as_str().unwrap().to_string();
+        game.play(&first).unwrap();
+        assert!(game.cached().is_none());
+        assert!(game.bytes() > before, "two moves are counted");
+        game.undo().unwrap();
+        assert!(game.cached().is_none());
+        assert_eq!(game.bytes(), before);
+        assert!(game.answer(7) == answer, "back at the start, the same view is drawn again");
+    }
+
+    /// A game's moves are bounded in bytes: past `max_bytes`, a move is refused.
+    #[test]
+    fn a_game_is_bounded_in_bytes() {
+        let mut game = Game::new(kayles(), Side::First, "k".into(), Origin::Gallery, 10);
+        let first = game.view(1).moves[0].clone();
+        assert!(game.play(&first).unwrap_err().contains("--max-game-mb"));
+        let mut game = Game::new(kayles(), Side::First, "k".into(), Origin::Gallery, 400);
+        let first = game.view(1).moves[0].clone();
+        game.play(&first).unwrap();
+        let next = game.view(1).moves[0].clone();
+        let refused = game.play(&next).unwrap_err();
+        assert!(refused.contains("--max-game-mb"), "{refused}");
+    }
+
+    /// Long lists of moves are cut by count and by bytes, at least one move listed.
+    #[test]
+    fn listed_moves_are_cut() {
+        let strategy = kayles();
+        let moves = strategy.start().legal_moves();
+        assert_eq!(listed(&moves).len(), moves.len());
+        let long: Vec<Move> = moves.iter().cycle().take(3 * MAX_LISTED_MOVES).cloned().collect();
+        assert_eq!(listed(&long).len(), MAX_LISTED_MOVES);
+        let total: usize = listed(&long).iter().map(String::len).sum();
+        assert!(total <= MAX_LISTED_MOVE_BYTES);
+    }
+
     /// At most MAX_GAMES games, at most MAX_UPLOADED_GAMES from uploads; ids read back.
     #[test]
     fn the_store_is_bounded() {
-        let games = Games::default();
-        let strategy = kayles();
+        let games = Games::new(usize::MAX);
         let mut ids = Vec::new();
         for _ in 0..MAX_GAMES + 5 {
-            let game = Game::new(strategy.clone(), Side::First, "k".into(), false);
-            ids.push(games.insert(game).0);
+            ids.push(games.insert(game(false)).unwrap().0);
         }
         assert_eq!(games.len(), MAX_GAMES);
         for _ in 0..MAX_UPLOADED_GAMES + 5 {
-            let game = Game::new(strategy.clone(), Side::First, "k".into(), true);
-            ids.push(games.insert(game).0);
+            ids.push(games.insert(game(true)).unwrap().0);
         }
         assert_eq!(games.len(), MAX_GAMES);
         let store = games.inner.lock().unwrap();
-        assert_eq!(store.games.values().filter(|(_, _, u)| *u).count(), MAX_UPLOADED_GAMES);
+        assert_eq!(store.games.values().filter(|e| e.uploaded).count(), MAX_UPLOADED_GAMES);
         drop(store);
         // The oldest went first.
         assert!(games.get(&format!("{:x}", ids[0])).is_none());
@@ -391,5 +659,27 @@ mod tests {
         assert_eq!(games.get(&format!("{last:016x}")).map(|(id, _)| id), Some(last));
         assert!(games.get("not hex").is_none());
         assert!(games.get("").is_none());
+    }
+
+    /// All games together are bounded in bytes: the least recently used go first, a game
+    /// grown past the bound drops the others (never itself), one too large alone is refused.
+    #[test]
+    fn the_store_is_bounded_in_bytes() {
+        let one = game(true).bytes();
+        let games = Games::new(3 * one);
+        let ids: Vec<u64> = (0..3).map(|_| games.insert(game(true)).unwrap().0).collect();
+        assert_eq!((games.len(), games.bytes()), (3, 3 * one));
+        assert!(games.get(&format!("{:x}", ids[0])).is_some()); // the first is now the newest
+        games.insert(game(true)).unwrap();
+        assert_eq!(games.len(), 3);
+        assert!(games.get(&format!("{:x}", ids[1])).is_none(), "the least recently used went");
+        assert!(games.get(&format!("{:x}", ids[0])).is_some());
+        games.resize(ids[0], 3 * one);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games.bytes(), 3 * one);
+        let big =
+            Game::new(kayles(), Side::First, "k".into(), Origin::Upload { bytes: 4 * one }, MB);
+        let refused = games.insert(big).err().expect("too large to keep");
+        assert!(refused.contains("--max-games-mb"), "{refused}");
     }
 }

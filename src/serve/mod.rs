@@ -5,23 +5,33 @@
 //! - [`routes`]: the HTTP routes (the page, its assets, the JSON API) and their errors.
 //! - [`gallery`]: the cases offered, each checked once at start-up (only accepted ones kept),
 //!   with its picture and claim.
-//! - [`games`]: the games in play, kept on the server (bounded in number and in length).
+//! - [`games`]: the games in play, kept on the server (bounded in number, length and bytes).
 //! - [`upload`]: uploaded texts run through `gamecert verify`'s own pipeline, and strategies
 //!   read from uploads; never a path on the server's disk.
+//! - [`bodies`]: request bodies received under a budget of bytes shared by all requests.
+//! - [`listen`]: the accept loop: connections capped (the oldest idle closed first), timed
+//!   out, and stopped gracefully on Ctrl-C or SIGTERM.
 //! - `page.html`, `page.css`, `page.js`: the page, embedded (vanilla JavaScript, nothing
 //!   fetched at run time).
 //!
-//! The server holds: every check runs on the blocking pool behind a semaphore of as many
-//! permits as cores ([`Checks`]); a request that waits longer than [`Config::check_wait`] gets
-//! 503 with Retry-After; bodies are bounded ([`Config::max_upload_bytes`], 413 past it); a
-//! panic in any blocking task is caught and answered with 500. Like the rest of the library it
-//! prints nothing: the command line says where it listens.
+//! The server holds (issue 40: a red team's attacks on loopback, each a class of abuse bounded
+//! here by a flag whose default docs/serve.md states): every check, every game's move and
+//! every view drawn runs on the blocking pool behind one semaphore of as many permits as cores
+//! ([`Checks`]), and a request that waits longer than [`Config::check_wait`] gets 503 with
+//! Retry-After; a game's view is drawn once per change and re-read from memory; bodies are
+//! bounded each ([`Config::max_upload_bytes`], 413) and together ([`Config::max_uploads_bytes`],
+//! 503), in pauses and in total time (408); games in bytes; connections in number and time
+//! ([`listen`]). A panic in any blocking task is caught and answered with 500. Like the rest of
+//! the library it prints nothing: the command line says where it listens.
 
+pub mod bodies;
 pub mod gallery;
 pub mod games;
+pub mod listen;
 pub mod routes;
 pub mod upload;
 
+use axum::body::Bytes;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
@@ -35,10 +45,30 @@ pub struct Config {
     pub port: u16,
     /// The largest request body accepted (413 past it).
     pub max_upload_bytes: usize,
+    /// The bytes all request bodies may hold at once, each large one counted twice (its body
+    /// and the files decoded from it): 503 when a body cannot have its share in time.
+    pub max_uploads_bytes: usize,
     /// The checker's budget, as `verify --max-work` (`None`: verify's default).
     pub max_work: Option<u64>,
-    /// How long a request waits for a free check before 503.
+    /// How long a request waits for a free check (or a free share of the upload budget)
+    /// before 503.
     pub check_wait: Duration,
+    /// Open connections at most (lowered to what the open-file limit allows).
+    pub max_connections: usize,
+    /// A request's headers must arrive whole within this long of the connection opening or of
+    /// its previous answer.
+    pub header_timeout: Duration,
+    /// A request body that pauses, or an answer the client stops reading, for this long ends
+    /// the request (408) or the connection.
+    pub idle_timeout: Duration,
+    /// A request body must arrive whole within this long (408).
+    pub upload_timeout: Duration,
+    /// The bytes one game's moves may take (further moves refused).
+    pub max_game_bytes: usize,
+    /// The bytes all games together may take (the least recently used dropped).
+    pub max_games_bytes: usize,
+    /// How long requests in flight may finish after Ctrl-C or SIGTERM.
+    pub grace: Duration,
 }
 
 impl Default for Config {
@@ -47,8 +77,16 @@ impl Default for Config {
             bind: IpAddr::from([127, 0, 0, 1]),
             port: 8080,
             max_upload_bytes: 64 << 20,
+            max_uploads_bytes: 512 << 20,
             max_work: None,
             check_wait: Duration::from_secs(5),
+            max_connections: 1000,
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(30),
+            upload_timeout: Duration::from_secs(120),
+            max_game_bytes: 16 << 20,
+            max_games_bytes: 512 << 20,
+            grace: Duration::from_secs(10),
         }
     }
 }
@@ -62,8 +100,8 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// The checks that may run at once: a semaphore of as many permits as cores, each check on the
-/// blocking pool with its panic caught.
+/// The work that may run at once (checks, and games' moves and views): a semaphore of as many
+/// permits as cores, each job on the blocking pool with its panic caught.
 #[derive(Clone)]
 pub struct Checks {
     permits: Arc<tokio::sync::Semaphore>,
@@ -86,7 +124,8 @@ impl Checks {
         Checks { permits: Arc::new(tokio::sync::Semaphore::new(cores)), wait }
     }
 
-    /// Runs `job` (a check) once a permit is free, waiting at most the configured time.
+    /// Runs `job` (a check, a move, a view) once a permit is free, waiting at most the
+    /// configured time.
     pub async fn run<T: Send + 'static>(
         &self,
         job: impl FnOnce() -> T + Send + 'static,
@@ -104,8 +143,8 @@ impl Checks {
     }
 }
 
-/// Runs `job` on the blocking pool (not counted as a check: a game's move), its panic caught.
-pub async fn blocking<T: Send + 'static>(
+/// Runs `job` on the blocking pool, its panic caught.
+async fn blocking<T: Send + 'static>(
     job: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Refused> {
     let task = tokio::task::spawn_blocking(move || {
@@ -129,30 +168,58 @@ pub async fn blocking<T: Send + 'static>(
 pub struct App {
     pub config: Config,
     pub gallery: gallery::Gallery,
+    /// `GET /api/gallery`'s answer, made once (it is the same for every request).
+    pub gallery_answer: Bytes,
     pub games: games::Games,
     pub checks: Checks,
+    pub bodies: bodies::Budget,
 }
 
-/// Serves `gallery` with `config` until the process ends; `listening` is told the address
-/// once the socket is bound (the command line prints it).
+impl App {
+    /// The shared state of a server with `config` offering `gallery`.
+    pub fn new(config: Config, gallery: gallery::Gallery) -> App {
+        let gallery_answer = Bytes::from(routes::gallery_json(&gallery));
+        App {
+            gallery_answer,
+            gallery,
+            games: games::Games::new(config.max_games_bytes),
+            checks: Checks::new(config.check_wait),
+            bodies: bodies::Budget::new(config.max_uploads_bytes, config.check_wait),
+            config,
+        }
+    }
+}
+
+/// Serves `gallery` with `config` until Ctrl-C or SIGTERM (then the requests in flight finish,
+/// for at most [`Config::grace`]); `listening` is told the address once the socket is bound
+/// (the command line prints it).
 pub fn serve(
     config: Config,
     gallery: gallery::Gallery,
     listening: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let address = SocketAddr::new(config.bind, config.port);
         let listener = tokio::net::TcpListener::bind(address)
             .await
             .map_err(|e| ServeError::Bind(address, e))?;
         let bound = listener.local_addr()?;
-        let checks = Checks::new(config.check_wait);
-        let app = App { config, gallery, games: games::Games::default(), checks };
+        let limits = listen::Connections {
+            max: config.max_connections,
+            header_timeout: config.header_timeout,
+            idle_timeout: config.idle_timeout,
+            grace: config.grace,
+        };
+        let app = Arc::new(App::new(config, gallery));
         listening(bound);
-        axum::serve(listener, routes::router(Arc::new(app))).await?;
+        listen::run(listener, routes::router(app), limits, listen::stop_signal()).await;
         Ok(())
-    })
+    });
+    // A check still running after the grace (the blocking pool cannot be interrupted) is
+    // waited for a second at most: its answer has nobody left to read it.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    served
 }
 
 #[cfg(test)]

@@ -9,16 +9,19 @@
 //! - `GET /api/games/{id}`; `POST /api/games/{id}/move` `{move}`, `/undo`, `/new` `{side?}`,
 //!   `/hint` (-> `{hint}`).
 //!
-//! Errors are JSON `{error}`: 400 malformed or bad input, 404 unknown case or game, 413 a
-//! body over the limit, 422 a certificate the checker rejected, 503 (with Retry-After) when
-//! every check stays busy, 500 a fault caught.
+//! Errors are JSON `{error}`: 400 malformed or bad input, 404 unknown case or game, 408 a body
+//! that paused or took too long, 413 a body over the limit (or a game too large to keep), 422 a
+//! certificate the checker rejected, 503 (with Retry-After) when every check stays busy or the
+//! upload budget stays spent, 500 a fault caught. (A body whose Content-Length is over the limit
+//! is refused by tower-http's layer, 413 in plain text, before it is read.)
 
-use super::games::{Game, Shared};
-use super::upload::{Files, Unplayable};
+use super::bodies::{Received, Refusal};
+use super::games::{Game, Origin, Shared};
+use super::upload::{Files, Unplayable, Uploaded};
 use super::{App, Refused};
-use crate::play::Side;
+use crate::play::{Side, Strategy};
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -26,6 +29,8 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::{RequestBodyDeadlineLayer, RequestBodyTimeoutLayer};
 
 const PAGE: &str = include_str!("page.html");
 const CSS: &str = include_str!("page.css");
@@ -35,7 +40,9 @@ type AppState = Arc<App>;
 
 /// The whole application.
 pub fn router(app: Arc<App>) -> Router {
-    let limit = app.config.max_upload_bytes;
+    let config = &app.config;
+    let (limit, pause, whole) =
+        (config.max_upload_bytes, config.idle_timeout, config.upload_timeout);
     Router::new()
         .route("/", get(|| async { asset("text/html; charset=utf-8", PAGE) }))
         .route("/page.css", get(|| async { asset("text/css; charset=utf-8", CSS) }))
@@ -49,12 +56,22 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/new", post(restart))
         .route("/api/games/{id}/hint", post(hint))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page".into()) })
-        .layer(DefaultBodyLimit::max(limit))
         .with_state(app)
+        // Every request body: at most `limit` bytes (413, before a byte of it is read when its
+        // Content-Length says so), no pause longer than `pause` between two of its pieces and
+        // all of it within `whole` (each 408 once the handler reads it: [`receive`]).
+        .layer(RequestBodyLimitLayer::new(limit))
+        .layer(RequestBodyTimeoutLayer::new(pause))
+        .layer(RequestBodyDeadlineLayer::new(whole))
 }
 
 fn asset(kind: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], body).into_response()
+}
+
+/// JSON made once (a game's view, the gallery), sent as it is.
+fn json_answer(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 /// An error answer: `{error}` with `status`.
@@ -62,31 +79,56 @@ fn error(status: StatusCode, message: String) -> Response {
     (status, Json(json!({ "error": message }))).into_response()
 }
 
+/// 503 with Retry-After: the server is at one of its bounds; the request may be sent again.
+fn busy(message: &str) -> Response {
+    let mut answer = error(StatusCode::SERVICE_UNAVAILABLE, message.into());
+    answer.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from_static("2"));
+    answer
+}
+
 /// A blocking task that gave no answer, as an HTTP answer.
 fn refused(refused: Refused) -> Response {
     match refused {
-        Refused::Busy => {
-            let mut answer = error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "every check is busy: try again in a moment".into(),
-            );
-            answer.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from_static("2"));
-            answer
-        }
+        Refused::Busy => busy("every check is busy: try again in a moment"),
         Refused::Fault(what) => {
             error(StatusCode::INTERNAL_SERVER_ERROR, format!("the server hit a fault: {what}"))
         }
     }
 }
 
+/// The request's body, received whole under the server's budget, or the answer refusing it.
+async fn receive(app: &App, request: Request) -> Result<Received, Response> {
+    let (parts, body) = request.into_parts();
+    let max = app.config.max_upload_bytes;
+    app.bodies.receive(&parts.headers, body, max).await.map_err(|refusal| match refusal {
+        Refusal::TooLarge => error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the request is larger than the server accepts ({} bytes, --max-upload-mb)",
+                crate::base::limits::grouped(max as u128)
+            ),
+        ),
+        Refusal::Busy => {
+            busy("the server holds as many uploads as it allows: try again in a moment")
+        }
+        Refusal::TimedOut => error(
+            StatusCode::REQUEST_TIMEOUT,
+            "the request's body did not arrive in time (--idle-timeout, --upload-timeout)".into(),
+        ),
+        Refusal::Broken(why) => {
+            error(StatusCode::BAD_REQUEST, format!("the request's body could not be read: {why}"))
+        }
+    })
+}
+
 /// The body read as JSON of type `T`, or why not (for a 400).
-fn parse<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, String> {
+fn parse<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, String> {
     serde_json::from_slice(body).map_err(|e| format!("the request is not valid: {e}"))
 }
 
-async fn gallery(State(app): State<AppState>) -> Response {
-    let cases: Vec<_> = app
-        .gallery
+/// `GET /api/gallery`'s answer: every case with its picture and claim.
+pub fn gallery_json(gallery: &super::gallery::Gallery) -> Vec<u8> {
+    let cases: Vec<_> = gallery
         .cases
         .iter()
         .map(|case| {
@@ -96,21 +138,36 @@ async fn gallery(State(app): State<AppState>) -> Response {
             })
         })
         .collect();
-    Json(json!({ "cases": cases })).into_response()
+    // Strings and booleans only: serialising cannot fail.
+    serde_json::to_vec(&json!({ "cases": cases })).unwrap_or_default()
 }
 
-async fn verify(State(app): State<AppState>, body: Bytes) -> Response {
-    let files: Files = match parse(&body) {
+async fn gallery(State(app): State<AppState>) -> Response {
+    json_answer(app.gallery_answer.clone())
+}
+
+async fn verify(State(app): State<AppState>, request: Request) -> Response {
+    let Received { bytes, share } = match receive(&app, request).await {
+        Ok(received) => received,
+        Err(answer) => return answer,
+    };
+    let files: Files = match parse(&bytes) {
         Ok(files) => files,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
-    drop(body);
+    drop(bytes);
     let files = match files.decode() {
         Ok(files) => files,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     let max_work = app.config.max_work;
-    match app.checks.run(move || super::upload::verify(files, max_work)).await {
+    let checked = app.checks.run(move || {
+        // The upload's share of the budget is held until its check ends, even when the
+        // client has gone.
+        let _share = share;
+        super::upload::verify(files, max_work)
+    });
+    match checked.await {
         Ok(answer) => {
             let status = if answer.exit == 2 { StatusCode::BAD_REQUEST } else { StatusCode::OK };
             let error = (answer.exit == 2).then(|| answer.text.trim_end().to_string());
@@ -149,18 +206,30 @@ struct NewGame {
     files: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
-async fn new_game(State(app): State<AppState>, body: Bytes) -> Response {
-    let request: NewGame = match parse(&body) {
+/// What a new game is played from.
+enum Source {
+    /// A gallery case's strategy, with its caption.
+    Case(Strategy, String),
+    /// Uploaded files, checked before the game starts.
+    Files(Uploaded),
+}
+
+async fn new_game(State(app): State<AppState>, request: Request) -> Response {
+    let Received { bytes, share } = match receive(&app, request).await {
+        Ok(received) => received,
+        Err(answer) => return answer,
+    };
+    let request: NewGame = match parse(&bytes) {
         Ok(request) => request,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
-    drop(body);
+    drop(bytes);
     let human = match side(request.side.as_deref()) {
         Ok(human) => human,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     let files = request.files.filter(|f| !f.is_empty());
-    let (strategy, caption, uploaded) = match (request.case, files) {
+    let source = match (request.case, files) {
         (Some(name), None) => {
             let Some(case) = app.gallery.case(&name) else {
                 return error(StatusCode::NOT_FOUND, format!("no case named '{name}'"));
@@ -171,7 +240,7 @@ async fn new_game(State(app): State<AppState>, body: Bytes) -> Response {
                     format!("case '{name}' holds no strategy to play against ({})", case.kind),
                 );
             };
-            (strategy, format!("{}: {}", case.name, case.description), false)
+            Source::Case(strategy, format!("{}: {}", case.name, case.description))
         }
         (None, Some(fields)) => {
             let files: Files = match serde_json::from_value(serde_json::Value::Object(fields)) {
@@ -180,20 +249,9 @@ async fn new_game(State(app): State<AppState>, body: Bytes) -> Response {
                     return error(StatusCode::BAD_REQUEST, format!("the request is not valid: {e}"))
                 }
             };
-            let files = match files.decode() {
-                Ok(files) => files,
+            match files.decode() {
+                Ok(files) => Source::Files(files),
                 Err(why) => return error(StatusCode::BAD_REQUEST, why),
-            };
-            let caption =
-                format!("{} with {}", files.instance.0.display(), files.certificate.0.display());
-            let max_work = app.config.max_work;
-            match app.checks.run(move || super::upload::strategy(files, max_work)).await {
-                Ok(Ok(strategy)) => (strategy, caption, true),
-                Ok(Err(Unplayable::BadInput(why))) => return error(StatusCode::BAD_REQUEST, why),
-                Ok(Err(Unplayable::Rejected(why))) => {
-                    return error(StatusCode::UNPROCESSABLE_ENTITY, why)
-                }
-                Err(why) => return refused(why),
             }
         }
         _ => {
@@ -204,16 +262,39 @@ async fn new_game(State(app): State<AppState>, body: Bytes) -> Response {
             )
         }
     };
-    let games = app.clone();
-    let made = super::blocking(move || {
+    let state = app.clone();
+    let made = app.checks.run(move || -> Result<Bytes, (StatusCode, String)> {
+        let _share = share;
+        let (strategy, caption, origin) = match source {
+            Source::Case(strategy, caption) => (strategy, caption, Origin::Gallery),
+            Source::Files(files) => {
+                let caption = format!(
+                    "{} with {}",
+                    files.instance.0.display(),
+                    files.certificate.0.display()
+                );
+                let max_work = state.config.max_work;
+                match super::upload::strategy(files, max_work) {
+                    Ok((strategy, bytes)) => (strategy, caption, Origin::Upload { bytes }),
+                    Err(Unplayable::BadInput(why)) => return Err((StatusCode::BAD_REQUEST, why)),
+                    Err(Unplayable::Rejected(why)) => {
+                        return Err((StatusCode::UNPROCESSABLE_ENTITY, why))
+                    }
+                }
+            }
+        };
         let human = human.unwrap_or_else(|| strategy.default_human());
-        let (id, game) = games.games.insert(Game::new(strategy, human, caption, uploaded));
-        let game = lock(&game);
-        game.view(id)
-    })
-    .await;
-    match made {
-        Ok(view) => Json(view).into_response(),
+        let game = Game::new(strategy, human, caption, origin, state.config.max_game_bytes);
+        let (id, game) =
+            state.games.insert(game).map_err(|why| (StatusCode::PAYLOAD_TOO_LARGE, why))?;
+        let mut game = lock(&game);
+        let answer = game.answer(id);
+        state.games.resize(id, game.bytes());
+        Ok(answer)
+    });
+    match made.await {
+        Ok(Ok(answer)) => json_answer(answer),
+        Ok(Err((status, why))) => error(status, why),
         Err(why) => refused(why),
     }
 }
@@ -224,7 +305,7 @@ fn lock(game: &Shared) -> std::sync::MutexGuard<'_, Game> {
     game.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Runs `change` on the game `id` on the blocking pool; answers its view.
+/// Runs `change` on the game `id` behind a permit, as a check runs; answers its view.
 async fn with_game(
     app: AppState,
     id: String,
@@ -236,19 +317,29 @@ async fn with_game(
             format!("no game '{id}' (it may have ended long ago)"),
         );
     };
-    let done = super::blocking(move || {
+    let state = app.clone();
+    let done = app.checks.run(move || {
         let mut game = lock(&game);
-        change(&mut game).map(|()| game.view(id))
-    })
-    .await;
-    match done {
-        Ok(Ok(view)) => Json(view).into_response(),
+        change(&mut game)?;
+        let answer = game.answer(id);
+        state.games.resize(id, game.bytes());
+        Ok(answer)
+    });
+    match done.await {
+        Ok(Ok(answer)) => json_answer(answer),
         Ok(Err(why)) => error(StatusCode::BAD_REQUEST, why),
         Err(why) => refused(why),
     }
 }
 
 async fn show_game(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+    // A game unchanged since its view was drawn is answered from memory, without a permit
+    // (a game being changed is locked: its new view is waited for behind one).
+    if let Some((_, game)) = app.games.get(&id) {
+        if let Some(answer) = game.try_lock().ok().and_then(|game| game.cached()) {
+            return json_answer(answer);
+        }
+    }
     with_game(app, id, |_| Ok(())).await
 }
 
@@ -259,11 +350,20 @@ struct MoveRequest {
     notation: String,
 }
 
-async fn play_move(State(app): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
-    let request: MoveRequest = match parse(&body) {
+async fn play_move(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let received = match receive(&app, request).await {
+        Ok(received) => received,
+        Err(answer) => return answer,
+    };
+    let request: MoveRequest = match parse(&received.bytes) {
         Ok(request) => request,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
+    drop(received);
     with_game(app, id, move |game| game.play(&request.notation)).await
 }
 
@@ -271,15 +371,24 @@ async fn undo(State(app): State<AppState>, Path(id): Path<String>) -> Response {
     with_game(app, id, |game| game.undo()).await
 }
 
-async fn restart(State(app): State<AppState>, Path(id): Path<String>, body: Bytes) -> Response {
-    let choice: SideChoice = if body.iter().all(u8::is_ascii_whitespace) {
+async fn restart(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let received = match receive(&app, request).await {
+        Ok(received) => received,
+        Err(answer) => return answer,
+    };
+    let choice: SideChoice = if received.bytes.iter().all(u8::is_ascii_whitespace) {
         SideChoice::default()
     } else {
-        match parse(&body) {
+        match parse(&received.bytes) {
             Ok(choice) => choice,
             Err(why) => return error(StatusCode::BAD_REQUEST, why),
         }
     };
+    drop(received);
     let human = match side(choice.side.as_deref()) {
         Ok(human) => human,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
@@ -296,7 +405,7 @@ async fn hint(State(app): State<AppState>, Path(id): Path<String>) -> Response {
     let Some((_, game)) = app.games.get(&id) else {
         return error(StatusCode::NOT_FOUND, format!("no game '{id}'"));
     };
-    match super::blocking(move || lock(&game).hint()).await {
+    match app.checks.run(move || lock(&game).hint()).await {
         Ok(hint) => Json(json!({ "hint": hint })).into_response(),
         Err(why) => refused(why),
     }

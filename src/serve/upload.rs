@@ -69,6 +69,7 @@ fn display_name(sent: &str, fallback: &str) -> PathBuf {
 }
 
 /// Standard base64 (RFC 4648, padding optional, whitespace ignored); `None` if invalid.
+/// Decoded as it is read: an upload of 64 MiB is not copied once more to drop its whitespace.
 pub fn decode_base64(text: &str) -> Option<Vec<u8>> {
     let value = |c: u8| -> Option<u32> {
         Some(match c {
@@ -80,20 +81,26 @@ pub fn decode_base64(text: &str) -> Option<Vec<u8>> {
             _ => return None,
         } as u32)
     };
-    let digits: Vec<u8> = text.bytes().filter(|c| !c.is_ascii_whitespace()).collect();
-    let digits =
-        digits.strip_suffix(b"==").or_else(|| digits.strip_suffix(b"=")).unwrap_or(&digits);
-    if digits.len() % 4 == 1 {
+    // At most two `=` of padding at the end (whitespace around them ignored).
+    let digits = text.trim_end_matches(|c: char| c.is_ascii_whitespace() || c == '=');
+    if text[digits.len()..].matches('=').count() > 2 {
         return None;
     }
     let mut out = Vec::with_capacity(digits.len() / 4 * 3 + 2);
-    for chunk in digits.chunks(4) {
-        let mut bits = 0u32;
-        for (i, &c) in chunk.iter().enumerate() {
-            bits |= value(c)? << (18 - 6 * i);
+    let (mut bits, mut count) = (0u32, 0);
+    for c in digits.bytes().filter(|c| !c.is_ascii_whitespace()) {
+        bits = bits << 6 | value(c)?;
+        count += 1;
+        if count == 4 {
+            out.extend_from_slice(&bits.to_be_bytes()[1..]);
+            (bits, count) = (0, 0);
         }
-        let bytes = bits.to_be_bytes();
-        out.extend_from_slice(&bytes[1..chunk.len()]);
+    }
+    match count {
+        0 => {}
+        2 => out.push((bits >> 4) as u8),
+        3 => out.extend_from_slice(&((bits >> 2) as u16).to_be_bytes()),
+        _ => return None,
     }
     Some(out)
 }
@@ -172,8 +179,10 @@ pub enum Unplayable {
 
 /// The strategy of two uploaded files, read as `hint` and `play` read theirs: the instance
 /// parsed as `verify` parses it, the certificate checked with verify's budget (or
-/// `max_work`) before it is used. Blocking: call it on the blocking pool.
-pub fn strategy(files: Uploaded, max_work: Option<u64>) -> Result<Strategy, Unplayable> {
+/// `max_work`) before it is used; with the bytes it is counted for while a game keeps it (twice
+/// the two files' contents, decompressed: the strategy holds what they say, parsed).
+/// Blocking: call it on the blocking pool.
+pub fn strategy(files: Uploaded, max_work: Option<u64>) -> Result<(Strategy, usize), Unplayable> {
     let Uploaded { instance: (instance_name, instance), certificate: (certificate_name, cert) } =
         files;
     let bad = Unplayable::BadInput;
@@ -188,12 +197,14 @@ pub fn strategy(files: Uploaded, max_work: Option<u64>) -> Result<Strategy, Unpl
         crate::base::io::reader_of_bytes(&instance_name, instance, max_work).map_err(bad)?;
     let sizes =
         crate::base::io::Sizes { stored: instance.stored, content: instance.bytes.len() as u64 };
+    let mut read = instance.bytes.len();
     let text = gamecert_certificates::verify::utf8(&instance_name, instance.bytes).map_err(bad)?;
     let parsed =
         gamecert_certificates::verify::parse_instance(&instance_name, &text).map_err(bad)?;
     drop(text);
     let cert = crate::base::io::reader_of_bytes(&certificate_name, cert, max_work).map_err(bad)?;
     let cert_stored = cert.stored;
+    read += cert.bytes.len();
     let text = gamecert_certificates::verify::utf8(&certificate_name, cert.bytes).map_err(bad)?;
     let certificate =
         gamecert_certificates::verify::read_certificate(&certificate_name, &text).map_err(bad)?;
@@ -203,7 +214,7 @@ pub fn strategy(files: Uploaded, max_work: Option<u64>) -> Result<Strategy, Unpl
         None => sizes.verify_limits(cert_stored),
     };
     match Strategy::checked(&parsed, &certificate, &limits) {
-        Ok(strategy) => Ok(strategy),
+        Ok(strategy) => Ok((strategy, read.saturating_mul(2))),
         Err(rejected @ PlayError::Rejected { .. }) => {
             Err(Unplayable::Rejected(rejected.to_string()))
         }
@@ -224,6 +235,18 @@ mod tests {
         assert_eq!(decode_base64("").as_deref(), Some(&b""[..]));
         assert!(decode_base64("a").is_none());
         assert!(decode_base64("a*==").is_none());
+        assert!(decode_base64("aGVsbG8===").is_none());
+        assert!(decode_base64("aG=VsbG8=").is_none());
+        assert_eq!(decode_base64("aGk=\n").as_deref(), Some(&b"hi"[..]));
+        assert_eq!(decode_base64("aGVsbG8h  \n").as_deref(), Some(&b"hello!"[..]));
+        let all: Vec<u8> = (0..=255).collect();
+        let encoded =
+            "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4\
+                       OTo7PD0+P0BBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWltcXV5fYGFiY2RlZmdoaWprbG1ub3Bx\
+                       cnN0dXZ3eHl6e3x9fn+AgYKDhIWGh4iJiouMjY6PkJGSk5SVlpeYmZqbnJ2en6ChoqOkpaanqKmq\
+                       q6ytrq+wsbKztLW2t7i5uru8vb6/wMHCw8TFxsfIycrLzM3Oz9DR0tPU1dbX2Nna29zd3t/g4eLj\
+                       5OXm5+jp6uvs7e7v8PHy8/T19vf4+fr7/P3+/w==";
+        assert_eq!(decode_base64(encoded), Some(all));
     }
 
     #[test]

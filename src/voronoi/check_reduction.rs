@@ -92,22 +92,21 @@ pub fn satisfying_assignments(cnf: &Cnf) -> Vec<Vec<bool>> {
 
 /// Runs `trials` random trials of `problem` from `seed`.
 pub fn run(problem: SatVoronoi, trials: usize, seed: u64) -> Report {
-    run_with_progress(problem, trials, seed, &mut |_| {})
+    run_with_progress(problem, trials, seed, &|_| {})
 }
 
-/// [`run`], calling `progress` with the number of trials done, after each batch of trials.
-/// The formulas are drawn in order from `seed` first, so the sample does not depend on the
-/// threads; the trials then run in parallel (rayon), a batch at a time, and their counts are
-/// added in trial order.
+/// [`run`], calling `progress` with the number of trials done as each one ends (from the
+/// worker threads). The formulas are drawn in order from `seed` first, so the sample does not
+/// depend on the threads; the trials then run in parallel (rayon), and their counts are added
+/// in trial order.
 pub fn run_with_progress(
     problem: SatVoronoi,
     trials: usize,
     seed: u64,
-    progress: &mut dyn FnMut(usize),
+    progress: &(dyn Fn(usize) + Sync),
 ) -> Report {
     use rayon::prelude::*;
-    /// Trials per batch between two progress calls.
-    const BATCH: usize = 64;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     let mut rng = Rng::new(seed);
     let mut report = Report { reduction: problem.name().into(), seed, trials, ..Report::default() };
     let mut formulas = Vec::with_capacity(trials);
@@ -119,26 +118,26 @@ pub fn run_with_progress(
             report.redrawn += 1;
         }
     }
-    for (batch, chunk) in formulas.chunks(BATCH).enumerate() {
-        let done: Vec<(Report, Result<(), String>)> = chunk
-            .par_iter()
-            .map(|formula| {
-                let mut own = Report::default();
-                let outcome = run_trial(problem, formula, &mut own);
-                (own, outcome)
-            })
-            .collect();
-        for (k, (own, outcome)) in done.into_iter().enumerate() {
-            report.add(&own);
-            if let Err(why) = outcome {
-                report.failures.push(format!(
-                    "trial {}: {why}; formula: {}",
-                    batch * BATCH + k,
-                    chunk[k].to_dimacs().replace('\n', " ")
-                ));
-            }
+    // Each trial is counted as it ends (a trial can take seconds: the count, not a batch's
+    // end, is what the progress line shows).
+    let finished = AtomicUsize::new(0);
+    let done: Vec<(Report, Result<(), String>)> = formulas
+        .par_iter()
+        .map(|formula| {
+            let mut own = Report::default();
+            let outcome = run_trial(problem, formula, &mut own);
+            progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
+            (own, outcome)
+        })
+        .collect();
+    for (k, (own, outcome)) in done.into_iter().enumerate() {
+        report.add(&own);
+        if let Err(why) = outcome {
+            report.failures.push(format!(
+                "trial {k}: {why}; formula: {}",
+                formulas[k].to_dimacs().replace('\n', " ")
+            ));
         }
-        progress(batch * BATCH + chunk.len());
     }
     report
 }

@@ -320,8 +320,15 @@ pub fn one_round(instance: &Instance, options: &Options) -> anyhow::Result<Optio
             other => anyhow::Error::from(other),
         },
     )?;
+    // The certificate's keyword (`black-wins`, `black-cannot-win`) is the JSON field; people
+    // read the checker's sentence (`summary`).
+    let keyword = match &solved.certificate {
+        Certificate::Witness(witness) => witness.claim.as_str(),
+        Certificate::Refutation(refutation) => refutation.claim.as_str(),
+        _ => solved.verdict.claim.as_str(),
+    };
     let fields = serde_json::json!({
-        "claim": solved.verdict.claim,
+        "claim": keyword,
         "kind": solved.certificate.kind(),
         "method": solved.method,
         "sat": backend.name(),

@@ -281,7 +281,7 @@ fn strategy_certificates_verify_from_files() {
     let out = gamecert(&["verify", star.to_str().unwrap(), strategy.to_str().unwrap(), "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let verdict: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(verdict["claim"], "white wins");
+    assert_eq!(verdict["claim"], "W wins");
     assert_eq!(verdict["work"]["symmetries"], 2);
 
     let leaf = write(
@@ -332,7 +332,7 @@ fn strategy_certificates_verify_from_files() {
     assert_eq!(summary["kind"], "voronoi-strategy");
     let out = gamecert(&["verify", star.to_str().unwrap(), value.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(stdout(&out).contains("white wins"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("W wins"), "{}", stdout(&out));
     // A graph that is not a tree goes to the exact solver, which certifies the value.
     let triangle = write(
         dir.path(),
@@ -451,7 +451,7 @@ fn kary_trees_are_solved_by_the_papers_strategies() {
     let dir = tempfile::tempdir().unwrap();
     // Theorem 1: odd k = 5, n = 3 on the smallest tree meeting the bound (781 vertices).
     let said = solve_kary_tree(dir.path(), "5", "4", "3");
-    assert!(said.contains("white wins") && said.contains("Algorithm 2"), "{said}");
+    assert!(said.contains("W wins") && said.contains("Algorithm 2"), "{said}");
     // Theorem 2: even k = 4, n = 3 (2n > k) on the smallest such tree (341 vertices): a tie.
     let said = solve_kary_tree(dir.path(), "4", "4", "3");
     assert!(said.contains("value (W's margin) is 0"), "{said}");

@@ -81,6 +81,8 @@ fn measuring_child() {
     let mut fields = fields.split('\u{1f}');
     let out = fields.next().unwrap();
     let file = std::fs::File::create(out).unwrap();
+    // Reaped by `wait4` below (std's `wait` cannot report the child's rusage).
+    #[allow(clippy::zombie_processes)]
     let child = Command::new("sh")
         .arg("-c")
         .arg(format!("ulimit -v {ADDRESS_SPACE_KIB} || exit 97; exec \"$0\" \"$@\""))

@@ -1,13 +1,20 @@
 //! `gamecert serve` (issue 34, items 2 and 3), the real binary on loopback with `--port 0`: the
 //! load test (200 concurrent verify requests and 50 concurrent games, every answer right, none
 //! lost, time and memory bounded, p50 and p99 printed), and the refusals (400, 404, 413, 422,
-//! garbage that must not kill the server). The HTTP client is a few lines over `TcpStream`.
+//! garbage that must not kill the server); issue 40's limits on short flags (timeouts, the
+//! connection cap, a chunked body too large) and the graceful stop on SIGTERM, and in
+//! serve_attacks.rs the red team's attacks. The HTTP client is a few lines over `TcpStream`.
 
 use crate::common::server::Server;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::Command;
 use std::time::{Duration, Instant};
+
+/// Issue 40's attacks (idle sockets, slow headers, held uploads, view readers, a huge game),
+/// in a file of their own; their tests are named `serve_attack_*`.
+#[path = "serve_attacks.rs"]
+mod attacks;
 
 /// One request (`Connection: close`): the status and the body.
 fn http(address: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String) {
@@ -314,4 +321,161 @@ fn serve_refuses_bad_requests_and_survives_garbage() {
 
     assert!(server.alive(), "the server died");
     assert_eq!(http(address, "GET", "/api/gallery", b"").0, 200, "the server still answers");
+}
+
+/// Issue 40's limits, each on a short flag: a silent socket and a slow header are closed after
+/// `--header-timeout`; a body that pauses longer than `--idle-timeout` gets 408; at
+/// `--max-connections` with every connection busy, a new one gets 503 with Retry-After; a
+/// chunked body (no Content-Length) over `--max-upload-mb` gets 413 as its pieces come.
+#[test]
+fn serve_times_out_slow_clients_and_caps_connections() {
+    let server = Server::start(&[
+        "--header-timeout",
+        "1",
+        "--idle-timeout",
+        "5",
+        "--max-connections",
+        "2",
+        "--max-upload-mb",
+        "1",
+    ]);
+    let address = server.address;
+    let closed_after = |sent: &[u8]| {
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        stream.write_all(sent).unwrap();
+        let opened = Instant::now();
+        let mut answer = Vec::new();
+        let read = stream.read_to_end(&mut answer);
+        assert!(
+            read.is_ok()
+                || read.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset),
+            "{read:?}"
+        );
+        opened.elapsed()
+    };
+    let silent = closed_after(b"");
+    assert!(silent > Duration::from_millis(800) && silent < Duration::from_secs(5), "{silent:?}");
+    let slow = closed_after(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+    assert!(slow > Duration::from_millis(800) && slow < Duration::from_secs(5), "{slow:?}");
+
+    // Two connections busy with a request each (their bodies paused half way): a third is
+    // refused with 503; each paused body then gets 408.
+    let paused: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut stream = TcpStream::connect(address).unwrap();
+            stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+            let head = "POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+                        Content-Length: 100\r\n\r\n{\"instance\": ";
+            stream.write_all(head.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    // Their headers are in (they are busy) well before their bodies' 5 s pause ends.
+    std::thread::sleep(Duration::from_secs(1));
+    let mut third = TcpStream::connect(address).unwrap();
+    third.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let _ = third.write_all(b"GET /api/gallery HTTP/1.1\r\nHost: x\r\n\r\n");
+    let mut refusal = String::new();
+    let _ = third.read_to_string(&mut refusal);
+    assert!(refusal.starts_with("HTTP/1.1 503 "), "{refusal:?}");
+    assert!(refusal.contains("Retry-After: "), "{refusal:?}");
+    for stream in paused {
+        let (status, body) = read_answer(stream);
+        assert_eq!(status, 408, "{body}");
+        assert!(json(&body)["error"].as_str().is_some_and(|e| e.contains("in time")), "{body}");
+    }
+
+    // A chunked body past 1 MB: 413 (the JSON error) as its pieces come.
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let head = "POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+                Transfer-Encoding: chunked\r\n\r\n";
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut writer = stream.try_clone().unwrap();
+    let writing = std::thread::spawn(move || {
+        let chunk = [b' '; 64 << 10];
+        for _ in 0..40 {
+            let sent = write!(writer, "{:x}\r\n", chunk.len())
+                .and_then(|()| writer.write_all(&chunk))
+                .and_then(|()| writer.write_all(b"\r\n"));
+            if sent.is_err() {
+                break;
+            }
+        }
+        let _ = writer.write_all(b"0\r\n\r\n");
+    });
+    let (status, body) = read_answer(stream);
+    let _ = writing.join();
+    assert_eq!(status, 413, "{body}");
+    assert!(json(&body)["error"].as_str().is_some_and(|e| e.contains("--max-upload-mb")), "{body}");
+    assert_eq!(http(address, "GET", "/api/gallery", b"").0, 200, "the server still answers");
+}
+
+/// Issue 40: SIGTERM stops the server gracefully: it takes no new connection, answers the
+/// request in flight (here a verify whose body is still arriving), and exits 0.
+#[test]
+fn serve_stops_gracefully_on_sigterm() {
+    let mut server = Server::start(&[]);
+    let address = server.address;
+    let request = serde_json::json!({
+        "instance_name": "kayles.json", "instance": KAYLES,
+        "certificate_name": "kayles.cert.json", "certificate": KAYLES_LABELS,
+    })
+    .to_string();
+    let (first, rest) = request.as_bytes().split_at(request.len() / 2);
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let head = format!(
+        "POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n",
+        request.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(first).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    server.terminate();
+    // The listener is closed as soon as the signal is handled (a few milliseconds when idle).
+    let signalled = Instant::now();
+    while TcpStream::connect(address).is_ok() {
+        assert!(signalled.elapsed() < Duration::from_secs(5), "new connections still taken");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(server.alive(), "the server waits for the request in flight");
+    stream.write_all(rest).unwrap();
+    let (status, body) = read_answer(stream);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json(&body)["accepted"], true, "{body}");
+    let status = server.exit_status(Duration::from_secs(15)).expect("the server stops");
+    assert!(status.success(), "{status:?}");
+}
+
+/// Issue 40: every limit is range-checked (exit 2 naming the flag and its range), and a pair of
+/// limits that cannot work together is refused before the server starts.
+#[test]
+fn serve_refuses_limits_out_of_range() {
+    let cases = [
+        ("--max-upload-mb", "0", "1..=4096"),
+        ("--max-uploads-mb", "1", "2..=65536"),
+        ("--max-connections", "0", "1..=1000000"),
+        ("--header-timeout", "0", "1..=3600"),
+        ("--idle-timeout", "3601", "1..=3600"),
+        ("--upload-timeout", "0", "1..=86400"),
+        ("--max-game-mb", "4097", "1..=4096"),
+        ("--max-games-mb", "0", "1..=65536"),
+    ];
+    for (flag, value, range) in cases {
+        let out = crate::common::gamecert(&["serve", flag, value]);
+        let stderr = crate::common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {stderr}");
+        assert!(stderr.contains(flag) && stderr.contains(range), "{flag} {value}: {stderr}");
+    }
+    crate::common::bad_input(
+        &["serve", "--max-uploads-mb", "100"],
+        "--max-uploads-mb 100 is less than twice --max-upload-mb 64",
+    );
+    crate::common::bad_input(
+        &["serve", "--max-games-mb", "8"],
+        "--max-games-mb 8 is less than --max-game-mb 16",
+    );
 }

@@ -60,7 +60,7 @@ fn both_binaries_read_the_same_formats_and_answer_alike() {
     );
     let (code, out, _) = agree(&[edges.to_str().unwrap(), wins.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.starts_with("ACCEPTED (claim: black-wins): "), "{out}");
+    assert!(out.starts_with("ACCEPTED (claim: B wins the one-round game): "), "{out}");
     let (code, out, _) = agree(&[edges.to_str().unwrap(), loses.to_str().unwrap(), "--json"]);
     assert_eq!(code, 1);
     assert!(out.contains("\"verdict\": \"rejected\""), "{out}");

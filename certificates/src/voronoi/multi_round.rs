@@ -901,15 +901,16 @@ pub(crate) fn validated(
 
 impl Claim for VoronoiStrategy {
     fn claim(&self) -> String {
+        // The paper's names for the players, W (white, first) and B (black).
         let who = match self.player {
-            Player::White => "white",
-            Player::Black => "black",
+            Player::White => "W",
+            Player::Black => "B",
         };
         match (self.claim, self.margin) {
             (StrategyClaim::Wins, _) => format!("{who} wins"),
             (StrategyClaim::AtLeastTies, _) => format!("{who} at least ties"),
-            (StrategyClaim::MarginAtLeast, Some(k)) => format!("{who} has margin at least {k}"),
-            (StrategyClaim::MarginAtLeast, None) => format!("{who} has margin at least ?"),
+            (StrategyClaim::MarginAtLeast, Some(k)) => format!("{who}'s margin is at least {k}"),
+            (StrategyClaim::MarginAtLeast, None) => format!("{who}'s margin is at least ?"),
         }
     }
 }

@@ -104,15 +104,25 @@ impl TryFrom<RefutationFields> for Refutation {
     }
 }
 
+/// A one-round certificate's claim in words, as every verdict states it: the keyword is a
+/// field of the certificate file (and of `solve --json`), not what a person reads.
+pub fn claim_sentence(keyword: &str) -> String {
+    match keyword {
+        CLAIM_BLACK_WINS => "B wins the one-round game".into(),
+        CLAIM_BLACK_CANNOT_WIN => "B cannot win the one-round game".into(),
+        other => format!("'{}'", crate::base::text::printable(other)),
+    }
+}
+
 impl Claim for Witness {
     fn claim(&self) -> String {
-        self.claim.clone()
+        claim_sentence(&self.claim)
     }
 }
 
 impl Claim for Refutation {
     fn claim(&self) -> String {
-        self.claim.clone()
+        claim_sentence(&self.claim)
     }
 }
 
@@ -142,8 +152,8 @@ fn base_work(game: &OneRound) -> Work {
 
 pub fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) -> Verdict {
     let mut work = base_work(game);
-    let claim = witness.claim.clone();
-    if claim != CLAIM_BLACK_WINS {
+    let claim = witness.claim();
+    if witness.claim != CLAIM_BLACK_WINS {
         return reject(claim, format!("a witness can only claim '{CLAIM_BLACK_WINS}'"), work);
     }
     let mut is_white = vec![false; game.graph.len()];
@@ -217,8 +227,8 @@ fn record_lrat(work: &mut Work, report: &LratReport) {
 
 pub fn check_refutation(game: &OneRound, refutation: &Refutation, budget: &mut Budget) -> Verdict {
     let mut work = base_work(game);
-    let claim = refutation.claim.clone();
-    if claim != CLAIM_BLACK_CANNOT_WIN {
+    let claim = refutation.claim();
+    if refutation.claim != CLAIM_BLACK_CANNOT_WIN {
         return reject(
             claim,
             format!("a refutation can only claim '{CLAIM_BLACK_CANNOT_WIN}'"),

@@ -103,10 +103,11 @@ fn verdicts_keep_the_claim_apart() {
     let (inst, refutation) = contradiction();
     let (code, text) = run(&inst, &refutation("3 0 1 2 0\n"));
     assert_eq!(code, Some(0), "{text}");
-    assert!(text.starts_with("ACCEPTED (claim: black-cannot-win): the instance is"), "{text}");
+    let claim = "(claim: B cannot win the one-round game)";
+    assert!(text.starts_with(&format!("ACCEPTED {claim}: the instance is")), "{text}");
     let (code, text) = run(&inst, &refutation("3 0 1 0\n"));
     assert_eq!(code, Some(1), "{text}");
-    assert!(text.starts_with("REJECTED (claim: black-cannot-win): the LRAT proof fails"), "{text}");
+    assert!(text.starts_with(&format!("REJECTED {claim}: the LRAT proof fails")), "{text}");
 
     let dir = std::env::temp_dir().join(format!("gamecert-check-lrat-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -148,7 +149,7 @@ fn control_characters_from_files_are_printed_as_escapes() {
     let (code, text) = run(&inst, &witness);
     assert_eq!(code, Some(1), "{text}");
     assert_eq!(text.lines().count(), 1, "{text}");
-    assert!(text.starts_with("REJECTED (claim: black-wins): "), "{text}");
+    assert!(text.starts_with("REJECTED (claim: B wins the one-round game): "), "{text}");
     assert!(text.contains("\\rACCEPTED"), "{text}");
     assert!(text.contains("\\u{1b}[K\\nACCEPTED"), "{text}");
     assert!(!text.contains(['\r', '\u{1b}']), "{text:?}");

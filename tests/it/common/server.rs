@@ -1,9 +1,11 @@
 //! `gamecert serve` started for a test: the real binary on loopback with `--port 0`, its address
-//! read from its first line, killed when the test ends however it ends.
+//! read from its first line, killed when the test ends however it ends. The attack tests
+//! (serve_attacks.rs) start it under an open-file limit and read its memory from /proc.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
 /// A running server, killed when dropped.
 pub struct Server {
@@ -14,13 +16,33 @@ pub struct Server {
 impl Server {
     /// `gamecert serve --port 0 --quiet EXTRA...`, once its first line names its address.
     pub fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        Server::start_limited(extra, None)
+    }
+
+    /// [`Server::start`] with its open-file limit (soft and hard, so that the server cannot
+    /// raise it) set to `open_files` when given.
+    pub fn start_limited(extra: &[&str], open_files: Option<u64>) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_gamecert"));
+        command
             .args(["serve", "--port", "0", "--quiet"])
             .args(extra)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the gamecert binary runs");
+            .stderr(Stdio::null());
+        if let Some(limit) = open_files {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
+            unsafe {
+                command.pre_exec(move || {
+                    let limit = libc::rlimit { rlim_cur: limit, rlim_max: limit };
+                    if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0 {
+                        Ok(())
+                    } else {
+                        Err(std::io::Error::last_os_error())
+                    }
+                });
+            }
+        }
+        let mut child = command.spawn().expect("the gamecert binary runs");
         let mut first = String::new();
         let stdout = child.stdout.take().expect("piped");
         BufReader::new(stdout).read_line(&mut first).expect("the first line");
@@ -33,15 +55,50 @@ impl Server {
         Server { child, address }
     }
 
+    /// A line of the server's /proc status in kB (Linux): `VmHWM` (peak resident memory) or
+    /// `VmRSS` (resident now).
+    fn status_kb(&self, field: &str) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with(field))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
     /// The server's peak resident memory in kB (Linux).
     pub fn peak_kb(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-        line.split_whitespace().nth(1)?.parse().ok()
+        self.status_kb("VmHWM:")
+    }
+
+    /// The server's resident memory now, in kB (Linux).
+    pub fn rss_kb(&self) -> Option<u64> {
+        self.status_kb("VmRSS:")
+    }
+
+    /// The file descriptors the server holds open now (Linux).
+    pub fn open_files(&self) -> Option<usize> {
+        Some(std::fs::read_dir(format!("/proc/{}/fd", self.child.id())).ok()?.count())
     }
 
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Sends SIGTERM (Ctrl-C's sibling: the server stops gracefully).
+    pub fn terminate(&self) {
+        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
+        // SAFETY: kill only sends a signal to our own child.
+        unsafe { libc::kill(pid, libc::SIGTERM) };
+    }
+
+    /// The exit status, if the server ends within `within`.
+    pub fn exit_status(&mut self, within: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + within;
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
     }
 }
 
@@ -57,4 +114,27 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Raises this process's soft open-file limit to its hard limit (a test holding thousands of
+/// sockets needs more than the usual 1,024), and fails if that is still below `needed`.
+pub fn raise_open_file_limit(needed: u64) {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit and setrlimit only read and write the struct passed.
+    unsafe {
+        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
+        if limit.rlim_cur < limit.rlim_max {
+            let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                limit.rlim_cur = limit.rlim_max;
+            }
+        }
+    }
+    assert!(
+        limit.rlim_cur >= needed,
+        "this test holds {needed} sockets: its open-file limit is {} (hard {}); raise it \
+         (ulimit -Hn)",
+        limit.rlim_cur,
+        limit.rlim_max
+    );
 }

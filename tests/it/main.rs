@@ -37,6 +37,7 @@ mod readme;
 mod registry;
 mod render_boards;
 mod render_graphs;
+mod render_layouts;
 mod render_svg;
 mod serve;
 mod size_limits;

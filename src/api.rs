@@ -354,7 +354,9 @@ pub fn graph6(text: &str) -> Result<GraphSpec, BadInput> {
 }
 
 /// The SVG picture `gamecert render INSTANCE -o FILE.svg` writes (with `--certificate`, the
-/// last position of the certificate's play, drawn only once the checker accepted it);
+/// picture of the certificate's play, [`crate::render::Drawing::picture`]: its end, or its
+/// start with the first move marked where the end is an empty board; drawn only once the
+/// checker accepted it);
 /// `title` heads it as the file name does on the command line.
 pub fn svg(
     loaded: &Loaded,
@@ -363,7 +365,7 @@ pub fn svg(
 ) -> Result<String, RenderError> {
     let named = certificate.map(|c| (c, "certificate"));
     let drawing = crate::render::draw(&loaded.instance, &loaded.name, named, Format::Svg, title)?;
-    Ok(drawing.frames.last().cloned().unwrap_or_default())
+    Ok(drawing.picture().to_string())
 }
 
 #[cfg(test)]

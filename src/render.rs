@@ -34,12 +34,23 @@ pub struct Drawing {
     pub moves: Option<usize>,
     /// W's margin at the end of a drawn Voronoi play.
     pub margin: Option<i64>,
+    /// The frame that stands for the whole rendering ([`Drawing::picture`]); `None`: the last.
+    pub shown: Option<usize>,
 }
 
 impl Drawing {
     /// Pictures without a certificate.
     fn unchecked(frames: Vec<String>, note: Option<String>) -> Drawing {
-        Drawing { frames, note, claim: None, moves: None, margin: None }
+        Drawing { frames, note, claim: None, moves: None, margin: None, shown: None }
+    }
+
+    /// The one picture of the rendering (`render -o` without `--frames`, the Python package's):
+    /// the end of the play where the end shows what was won (stones and cells, owned terms,
+    /// the edges drawn, flips), the start with the certified first move marked where the end
+    /// is an empty board (heaps, coins and vertex nim end with nothing left).
+    pub fn picture(&self) -> &str {
+        let last = self.frames.len().saturating_sub(1);
+        self.frames.get(self.shown.unwrap_or(last).min(last)).map_or("", String::as_str)
     }
 }
 
@@ -168,6 +179,7 @@ fn draw_marking(
         claim: Some(claim),
         moves: Some(play.len()),
         margin: None,
+        shown: None,
     })
 }
 
@@ -195,7 +207,14 @@ fn draw_flip(
     };
     let drawing = crate::triangulations::flip_render::frames(spec, certificate, title)
         .map_err(|e| BadInput(format!("{name}: {e}")))?;
-    Ok(Drawing { frames: drawing.frames, note: drawing.summary, claim, moves: None, margin: None })
+    Ok(Drawing {
+        frames: drawing.frames,
+        note: drawing.summary,
+        claim,
+        moves: None,
+        margin: None,
+        shown: None,
+    })
 }
 
 /// The most frames a play drawn through the play library gets (its positions after that are
@@ -233,27 +252,24 @@ fn draw_play(
     while position.outcome().is_none() && frames.len() < MOST_PLAY_FRAMES {
         let mover = position.to_move();
         let (chosen, how) = match strategy.reply(&position).filter(|_| certified(mover)) {
-            Some(reply) => (reply, "the certified reply"),
+            Some(reply) => (reply, "the certificate's move"),
             None => match position.legal_moves().into_iter().next() {
                 Some(first) => (first, "the first legal move"),
                 None => break,
             },
         };
         let who = strategy.side_name(mover);
-        let caption = format!(
-            "{title}: move {}, {who} plays {chosen} ({how}); certified: {}",
-            moves + 1,
-            strategy.stated_claim()
-        );
+        // The claim is the picture's note's (the family states it once, in the checker's
+        // words): the caption says only what this frame shows.
+        let caption = format!("{title}: move {}, {who} plays {chosen} ({how})", moves + 1);
         frames.push(position.svg(Some(&chosen), &caption));
         position = position.apply(&chosen);
         moves += 1;
     }
     let end = match position.outcome() {
-        Some(outcome) => format!("{title}: the end: {}", outcome.result),
+        Some(outcome) => format!("{title}: the end of the drawn play: {}", outcome.result),
         None => format!("{title}: after {}", counted(moves, "move")),
     };
-    let end = format!("{end}; certified: {}", strategy.stated_claim());
     frames.push(position.svg(None, &end));
     let claim = strategy.stated_claim().to_string();
     let note = format!(
@@ -261,7 +277,20 @@ fn draw_play(
          (one reply of many); certified: {claim}",
         counted(moves, "move")
     );
-    Ok(Drawing { frames, note: Some(note), claim: Some(claim), moves: Some(moves), margin: None })
+    // Heaps, coins and vertex nim end with an empty board: their picture is the start, with
+    // the first move marked.
+    let empty_end = matches!(
+        instance,
+        Instance::HeapGame(_) | Instance::CoinGame(_) | Instance::VertexNim(_)
+    );
+    Ok(Drawing {
+        frames,
+        note: Some(note),
+        claim: Some(claim),
+        moves: Some(moves),
+        margin: None,
+        shown: empty_end.then_some(0),
+    })
 }
 
 /// The start position of a game the play library draws, without a certificate (nothing
@@ -388,7 +417,7 @@ fn draw_voronoi(
         )
     });
     let moves = claim.as_ref().map(|_| line.len());
-    Ok(Drawing { frames, note, claim, moves, margin })
+    Ok(Drawing { frames, note, claim, moves, margin, shown: None })
 }
 
 /// A play drawn from a certificate: the moves, whose play it is, and what the certificate

@@ -101,6 +101,10 @@ pub enum Request {
         max_points: usize,
         #[serde(default = "defaults::green_cap")]
         cap: usize,
+        /// Where each row's counterexample is written as a flip-game instance with its best
+        /// flip sequence and its flip-bound.
+        #[serde(default)]
+        out: Option<PathBuf>,
     },
     /// Vertex NimG with weight-0 vertices: every connected graph and directed circuit up to
     /// `max_n` vertices, weights 0..=`max_weight`.
@@ -362,7 +366,7 @@ pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Res
             )
         }
         Request::Flipping { max_n } => flip_table(true, *max_n, false, progress)?,
-        Request::GreenWins { max_convex, point_sets, max_points, cap } => {
+        Request::GreenWins { max_convex, point_sets, max_points, cap, out } => {
             let (max_convex, point_sets, max_points, cap) =
                 (*max_convex, *point_sets, *max_points, *cap);
             // The command line's ranges (src/cli/table.rs), held here too for the JSON and
@@ -380,9 +384,13 @@ pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Res
                 ))
                 .into());
             }
-            let rows = crate::triangulations::green_wins::green_wins_table(
+            let mut rows = crate::triangulations::green_wins::green_wins_table(
                 max_convex, point_sets, max_points, cap, progress,
             )?;
+            if let Some(dir) = out {
+                crate::triangulations::green_wins::write_counterexamples(&mut rows, dir)
+                    .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
+            }
             accepted(
                 "green-wins",
                 format!(

@@ -4,8 +4,16 @@
 //!
 //! Each connected component is drawn on its own and the components are set side by side:
 //!
-//! - a path on one line, a tree in layers from a centre vertex, each subtree given width in
-//!   proportion to its leaves (a layered drawing: never a crossing);
+//! - a path on one line, wrapped into rows (a boustrophedon, every turn one short edge) when it
+//!   has more than [`LINE_MAX`] vertices; a cycle of more than [`CIRCLE_MAX`] vertices as a
+//!   snake over rows closed by a spine down its first column (every edge one step, none
+//!   crossing), a shorter one on a circle (the search below finds it);
+//! - a tree in layers from a centre vertex, each subtree given width in proportion to its
+//!   leaves (a layered drawing: never a crossing); a tree whose layered drawing would be more
+//!   than three times as wide as high (many leaves, few levels: the complete k-ary trees) in
+//!   rings around its centre instead, each subtree in a wedge in proportion to its leaves, the
+//!   rings evenly spaced and as small as keeps neighbours a step apart (a radial drawing: each
+//!   wedge at most a half-turn is convex, so no edge leaves its wedge and none crosses);
 //! - any other component of at most [`SEARCH_MAX_VERTICES`] vertices and
 //!   [`SEARCH_MAX_EDGES`] edges by a search: its 2-core (the trees hanging off it peeled away)
 //!   is drawn by Tutte's barycentric method (an outer cycle fixed on a circle, or on a regular
@@ -27,6 +35,9 @@
 //!   quadratic; the search's crossing counts are quadratic in the edges). At the limit the
 //!   search takes about a second (a 20x20 grid: 1.3 s in a release build).
 //!
+//! The papers' reductions are drawn by their gadgets instead ([`layout_graph`], with the names:
+//! [`crate::base::gadget_layout`]).
+//!
 //! Deterministic: the same graph always gives the same picture.
 
 use crate::base::rng::Rng;
@@ -40,6 +51,98 @@ pub const MULTI_START_MAX: usize = 150;
 
 /// A point of a drawing.
 pub type Point = (f64, f64);
+
+/// A path of up to this many vertices is drawn on one line; a longer one in rows.
+pub const LINE_MAX: usize = 30;
+/// A cycle of up to this many vertices is drawn on a circle; a longer one as a snake in rows.
+pub const CIRCLE_MAX: usize = 40;
+
+/// A drawing of a graph, for its picture: where every vertex goes and, for the layouts that
+/// know the graph's structure (the papers' reductions, [`crate::base::gadget_layout`]), how
+/// some vertices and edges are drawn.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// Every vertex's place: in the unit square when `scale` is `None`, else in units of
+    /// `scale` pixels.
+    pub at: Vec<Point>,
+    /// Pixels per unit of `at`; `None`: the picture picks it (the closest vertices a stone
+    /// and a gap apart).
+    pub scale: Option<f64>,
+    /// The vertices' radius in pixels; `None`: the picture's default for the graph's size.
+    pub radius: Option<f64>,
+    /// Per edge, in the order given: the polyline it is drawn along, from its first end to its
+    /// second, both ends included (an end may be a copy's place); `None` (or a short list): a
+    /// straight line between the two vertices.
+    pub routes: Vec<Option<Vec<Point>>>,
+    /// Vertices drawn a second time, and where (the paper draws `u` twice, so that its edges
+    /// to both ends of a gadget are short).
+    pub copies: Vec<(usize, Point)>,
+    /// Vertices drawn small and unnamed (pendants, many alike); empty: none.
+    pub small: Vec<bool>,
+    /// Edges drawn light (a hub's many edges, a clique's); empty: none.
+    pub light: Vec<bool>,
+    /// Words written on the drawing: (centre, baseline) and the text.
+    pub notes: Vec<(Point, String)>,
+    /// Every name is written however large the graph (a gadget layout leaves room for them).
+    pub all_named: bool,
+    /// What drew it, for the tests and the docs: "gadgets: sat-voronoi", "tree, radial", ...
+    pub kind: String,
+}
+
+impl Layout {
+    /// Places only, in the unit square, the picture choosing the rest.
+    pub fn plain(at: Vec<Point>) -> Layout {
+        Layout { at, kind: "generic".into(), ..Layout::default() }
+    }
+
+    pub fn is_small(&self, v: usize) -> bool {
+        self.small.get(v).copied().unwrap_or(false)
+    }
+
+    pub fn is_light(&self, edge: usize) -> bool {
+        self.light.get(edge).copied().unwrap_or(false)
+    }
+
+    /// The drawing as plain segments for [`crossings`]: every vertex and copy a point (copies
+    /// after the vertices, then the routes' bends), every edge its route's pieces.
+    pub fn drawn(&self, edges: &[(usize, usize)]) -> (Vec<Point>, Vec<(usize, usize)>) {
+        let mut points = self.at.clone();
+        points.extend(self.copies.iter().map(|&(_, p)| p));
+        let mut segments = Vec::new();
+        for (k, &(a, b)) in edges.iter().enumerate() {
+            match self.routes.get(k).and_then(Option::as_ref).filter(|r| r.len() >= 2) {
+                None => segments.push((a, b)),
+                Some(route) => {
+                    // The route's ends are the vertices (or their copies), its bends new points.
+                    let end = |p: Point, v: usize| {
+                        if p == self.at[v] {
+                            return v;
+                        }
+                        let copy = self.copies.iter().position(|&(c, q)| c == v && q == p);
+                        copy.map_or(v, |c| self.at.len() + c)
+                    };
+                    let mut previous = end(route[0], a);
+                    for &p in &route[1..route.len() - 1] {
+                        points.push(p);
+                        segments.push((previous, points.len() - 1));
+                        previous = points.len() - 1;
+                    }
+                    segments.push((previous, end(route[route.len() - 1], b)));
+                }
+            }
+        }
+        (points, segments)
+    }
+}
+
+/// The layout of a graph with its vertices' `names`: a reduction's graph by its gadgets
+/// ([`crate::base::gadget_layout::recognise`]), any other by [`layout_edges`].
+pub fn layout_graph(names: &[String], edges: &[(usize, usize)]) -> Layout {
+    if let Some(layout) = crate::base::gadget_layout::recognise(names, edges) {
+        return layout;
+    }
+    Layout::plain(layout_edges(names.len(), edges))
+}
 
 /// Coordinates for vertices `0..n` with `edges` (loops and repeated edges ignored), scaled so
 /// the larger side of the drawing is 1, in the unit square.
@@ -128,6 +231,9 @@ fn component_layout(adj: &[Vec<usize>]) -> Vec<Point> {
         }
         return tree_layout(adj);
     }
+    if m == n && n > CIRCLE_MAX && adj.iter().all(|near| near.len() == 2) {
+        return cycle_layout(adj);
+    }
     if n > SEARCH_MAX_VERTICES || m > SEARCH_MAX_EDGES {
         return force_layout(adj, &circle(n), 300);
     }
@@ -143,17 +249,82 @@ fn circle(n: usize) -> Vec<Point> {
         .collect()
 }
 
+/// The vertices of a path or cycle in order along it, from `start`.
+fn along(adj: &[Vec<usize>], start: usize) -> Vec<usize> {
+    let mut order = vec![start];
+    let (mut previous, mut current) = (usize::MAX, start);
+    while let Some(&next) = adj[current].iter().find(|&&u| u != previous && u != start) {
+        order.push(next);
+        (previous, current) = (current, next);
+    }
+    order
+}
+
+/// Rows of a wrapped path or cycle are this many columns apart (room for names between rows).
+const ROW_STEP: f64 = 1.25;
+
+/// Columns for `n` vertices in rows: about twice as wide as high.
+fn columns(n: usize) -> usize {
+    ((2.0 * ROW_STEP * n as f64).sqrt().ceil() as usize).max(4)
+}
+
 fn path_layout(adj: &[Vec<usize>]) -> Vec<Point> {
     let n = adj.len();
     let start = (0..n).find(|&v| adj[v].len() <= 1).unwrap_or(0);
+    let order = along(adj, start);
     let mut at = vec![(0.0, 0.0); n];
-    let (mut previous, mut current) = (usize::MAX, start);
-    for k in 0..n {
-        at[current] = (k as f64 / (n.max(2) - 1) as f64, 0.0);
-        let Some(&next) = adj[current].iter().find(|&&u| u != previous) else { break };
-        (previous, current) = (current, next);
+    if n <= LINE_MAX {
+        for (k, &v) in order.iter().enumerate() {
+            at[v] = (k as f64 / (n.max(2) - 1) as f64, 0.0);
+        }
+        return at;
     }
-    at
+    // A boustrophedon: left to right, one step down, right to left, ...
+    let c = columns(n);
+    for (k, &v) in order.iter().enumerate() {
+        let (row, col) = (k / c, k % c);
+        let col = if row % 2 == 0 { col } else { c - 1 - col };
+        at[v] = (col as f64, row as f64 * ROW_STEP);
+    }
+    normalise(&at)
+}
+
+/// A long cycle as a snake over an even number of rows in columns 1.., closed by a spine up
+/// column 0: every edge one step (one a double step when the cycle is odd), none crossing.
+fn cycle_layout(adj: &[Vec<usize>]) -> Vec<Point> {
+    let n = adj.len();
+    let order = along(adj, 0);
+    // Columns and rows (even) with room for n cells, the last two rows shortened by the cells
+    // to spare (two a column), keeping at least one column in them.
+    let mut c = columns(n);
+    let (rows, spare) = loop {
+        let rows = n.div_ceil(c).max(2).next_multiple_of(2);
+        let spare = rows * c - n;
+        if spare / 2 + 2 <= c {
+            break (rows, spare);
+        }
+        c += 1;
+    };
+    let short = spare / 2;
+    let mut cells: Vec<(usize, usize)> = Vec::with_capacity(rows * c);
+    for row in 0..rows {
+        let last = if row + 2 >= rows { c - 1 - short } else { c - 1 };
+        if row == 0 {
+            cells.extend((0..=last).map(|col| (row, col)));
+        } else if row % 2 == 0 {
+            cells.extend((1..=last).map(|col| (row, col)));
+        } else {
+            cells.extend((1..=last).rev().map(|col| (row, col)));
+        }
+    }
+    // The spine, bottom to top (row 0's cell is the start); an odd cycle skips one of its cells.
+    let skip = if spare % 2 == 1 { rows / 2 } else { usize::MAX };
+    cells.extend((1..rows).rev().filter(|&row| row != skip).map(|row| (row, 0)));
+    let mut at = vec![(0.0, 0.0); n];
+    for (&v, &(row, col)) in order.iter().zip(&cells) {
+        at[v] = (col as f64, row as f64 * ROW_STEP);
+    }
+    normalise(&at)
 }
 
 /// Breadth-first distances from `from` (`usize::MAX` where unreached).
@@ -204,7 +375,14 @@ fn tree_layout(adj: &[Vec<usize>]) -> Vec<Point> {
         }
     }
     let height = depth.iter().copied().max().unwrap_or(0).max(1) as f64;
-    // Layers about three leaf widths apart, so that a bushy tree is drawn wide, not tall.
+    // Layers about three leaf widths apart, so that a bushy tree is drawn wide, not tall; more
+    // than three times as wide as high (more leaves than nine a level) is a strip on a page:
+    // rings instead, unless a wedge would pass a half-turn (then an edge could leave it).
+    if leaves[root] as f64 > 9.0 * height {
+        if let Some(at) = radial_tree(adj, &order, &parent, &leaves, &depth, root) {
+            return at;
+        }
+    }
     let layer = (1.0 / height).min(3.0 / leaves[root].max(1) as f64);
     let mut span = vec![(0.0, 1.0); n];
     let mut at = vec![(0.5, 0.0); n];
@@ -219,6 +397,67 @@ fn tree_layout(adj: &[Vec<usize>]) -> Vec<Point> {
         }
     }
     at
+}
+
+/// A tree in rings around `root`: each vertex in a wedge in proportion to its leaves (its
+/// children's wedges side by side inside it), at the wedge's middle on the ring of its depth;
+/// the rings evenly spaced, the outermost as small as keeps every two vertices on one ring a
+/// unit apart. `None` when a non-root wedge passes a half-turn (a wedge at most a half-turn is
+/// convex, so the edges inside it stay inside it and cross none outside).
+fn radial_tree(
+    adj: &[Vec<usize>],
+    order: &[usize],
+    parent: &[usize],
+    leaves: &[usize],
+    depth: &[usize],
+    root: usize,
+) -> Option<Vec<Point>> {
+    use std::f64::consts::{FRAC_PI_2, PI, TAU};
+    let n = adj.len();
+    let mut wedge = vec![(0.0, TAU); n];
+    let mut angle = vec![0.0; n];
+    // The first child's wedge starts at the top less half a share: a k-ary tree symmetric.
+    let first = adj[root].iter().find(|&&u| parent[u] == root).map_or(1, |&u| leaves[u]);
+    let turn = -FRAC_PI_2 - PI * first as f64 / leaves[root].max(1) as f64;
+    wedge[root] = (turn, turn + TAU);
+    for &v in order {
+        let (lo, hi) = wedge[v];
+        angle[v] = (lo + hi) / 2.0;
+        if v != root && hi - lo > PI + 1e-9 {
+            return None;
+        }
+        let mut cursor = lo;
+        for &u in adj[v].iter().filter(|&&u| parent[u] == v) {
+            let share = (hi - lo) * leaves[u] as f64 / leaves[v].max(1) as f64;
+            wedge[u] = (cursor, cursor + share);
+            cursor += share;
+        }
+    }
+    // Each ring's least angle between neighbours, and the radius that makes it a unit chord.
+    let height = depth.iter().copied().max().unwrap_or(1).max(1);
+    let mut rings: Vec<Vec<f64>> = vec![Vec::new(); height + 1];
+    for v in 0..n {
+        rings[depth[v]].push(angle[v]);
+    }
+    let mut outer: f64 = height as f64;
+    for (d, ring) in rings.iter_mut().enumerate().skip(1) {
+        ring.sort_by(f64::total_cmp);
+        let least = match ring.len() {
+            0 | 1 => TAU,
+            k => (0..k)
+                .map(|i| if i + 1 < k { ring[i + 1] - ring[i] } else { ring[0] + TAU - ring[i] })
+                .fold(TAU, f64::min),
+        };
+        let radius = 0.5 / (least.min(PI) / 2.0).sin().max(1e-9);
+        outer = outer.max(radius * height as f64 / d as f64);
+    }
+    let at = (0..n)
+        .map(|v| {
+            let r = outer * depth[v] as f64 / height as f64;
+            (r * angle[v].cos(), r * angle[v].sin())
+        })
+        .collect::<Vec<_>>();
+    Some(normalise(&at))
 }
 
 /// Fruchterman-Reingold from `start`, a fixed number of rounds with a cooling step.

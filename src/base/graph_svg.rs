@@ -11,7 +11,7 @@
 //! DOT. Drawing only: the owners come from the same distance rule the checker uses, and
 //! nothing here decides anything.
 
-use crate::base::graph_layout::{layout_edges, Point};
+use crate::base::graph_layout::{layout_edges, layout_graph, Layout, Point};
 use crate::base::svg::{boxes_meet, escape, LabelBox};
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::base::text::counted;
@@ -87,17 +87,38 @@ pub struct GraphPicture {
     edges: Vec<(usize, usize)>,
     /// Every vertex's centre in the drawing's own pixels.
     centres: Vec<Point>,
-    /// Where each name is written (start, baseline), `None` where it found no free place.
+    /// Where each name is written (start, baseline), `None` where it found no free place (or
+    /// the graph is too large to name every vertex: then the stones are named as drawn).
     labels: Vec<Option<Point>>,
     /// The drawing's box: (left, top, right, bottom).
     body: LabelBox,
     pub radius: f64,
     /// Lines written under the title (see [`GraphPicture::with_note`]).
     note: String,
+    /// Per edge, the polyline it is drawn along (pixels), or a straight line.
+    routes: Vec<Option<Vec<Point>>>,
+    /// Vertices drawn once more, where, and where their name is written there.
+    copies: Vec<(usize, Point, Option<Point>)>,
+    /// Vertices drawn small and unnamed.
+    small: Vec<bool>,
+    /// Edges drawn light by default.
+    light: Vec<bool>,
+    /// Words on the drawing (centre, baseline).
+    notes: Vec<(Point, String)>,
+    /// Whether every name is written (else only the marked vertices' and the stones').
+    named: bool,
 }
 
+/// A small vertex's radius (pendants).
+const SMALL_RADIUS: f64 = 3.5;
+/// The picture is drawn for a page about this wide: the title, the status and the note grow
+/// with a wider picture so that they read at this width.
+const PAGE_WIDTH: f64 = 900.0;
+
 impl GraphPicture {
-    /// Lays the graph out ([`layout_edges`]); more than [`MAX_VERTICES`] vertices are refused.
+    /// Lays the graph out ([`layout_graph`]: a reduction by its gadgets, any other graph by
+    /// [`crate::base::graph_layout::layout_edges`]); more than [`MAX_VERTICES`] vertices are
+    /// refused.
     pub fn new(names: Vec<String>, edges: Vec<(usize, usize)>) -> Result<GraphPicture, String> {
         let n = names.len();
         if n > MAX_VERTICES {
@@ -106,8 +127,8 @@ impl GraphPicture {
                  writes the graph for Graphviz"
             ));
         }
-        let at = layout_edges(n, &edges);
-        Ok(GraphPicture::at(names, edges, &at, if n <= 60 { 9.0 } else { 5.0 }))
+        let layout = layout_graph(&names, &edges);
+        Ok(GraphPicture::laid_out(names, edges, layout))
     }
 
     /// The graph with its vertices at `at` (the unit square), vertices of `radius` pixels.
@@ -117,18 +138,17 @@ impl GraphPicture {
         at: &[Point],
         radius: f64,
     ) -> GraphPicture {
-        // The scale puts the two closest vertices a stone and a gap apart, within limits.
-        let mut closest = f64::MAX;
-        for (i, p) in at.iter().enumerate() {
-            for q in &at[i + 1..] {
-                closest = closest.min((p.0 - q.0).hypot(p.1 - q.1));
-            }
-        }
-        let scale = if closest == f64::MAX {
-            300.0
-        } else {
-            ((2.0 * radius + 16.0) / closest.max(1e-6)).clamp(300.0, 2400.0)
-        };
+        let layout = Layout { radius: Some(radius), ..Layout::plain(at.to_vec()) };
+        GraphPicture::laid_out(names, edges, layout)
+    }
+
+    /// The graph drawn as `layout` says.
+    pub fn laid_out(names: Vec<String>, edges: Vec<(usize, usize)>, layout: Layout) -> GraphPicture {
+        let n = names.len();
+        let radius = layout.radius.unwrap_or(if n <= 60 { 9.0 } else { 5.0 });
+        let named = n <= LABELLED || layout.all_named;
+        let small = (0..n).map(|v| layout.is_small(v)).collect();
+        let light = (0..edges.len()).map(|k| layout.is_light(k)).collect();
         let mut picture = GraphPicture {
             names,
             edges,
@@ -137,15 +157,52 @@ impl GraphPicture {
             body: (0.0, 0.0, 0.0, 0.0),
             radius,
             note: String::new(),
+            routes: Vec::new(),
+            copies: Vec::new(),
+            small,
+            light,
+            notes: Vec::new(),
+            named,
+        };
+        let at = &layout.at;
+        let place = |picture: &mut GraphPicture, scale: f64| {
+            let px = |&(x, y): &Point| (x * scale, y * scale);
+            picture.centres = at.iter().map(px).collect();
+            picture.routes = (0..picture.edges.len())
+                .map(|k| {
+                    let route = layout.routes.get(k).and_then(Option::as_ref);
+                    route.filter(|r| r.len() >= 2).map(|r| r.iter().map(px).collect())
+                })
+                .collect();
+            picture.copies = layout.copies.iter().map(|(v, p)| (*v, px(p), None)).collect();
+            picture.notes = layout.notes.iter().map(|(p, text)| (px(p), text.clone())).collect();
+            picture.place_labels();
+        };
+        if let Some(scale) = layout.scale {
+            place(&mut picture, scale);
+            return picture;
+        }
+        // The scale puts the two closest vertices a stone and a gap apart, within limits (a
+        // smaller gap where no name is written between them).
+        let mut closest = f64::MAX;
+        for (i, p) in at.iter().enumerate() {
+            for q in &at[i + 1..] {
+                closest = closest.min((p.0 - q.0).hypot(p.1 - q.1));
+            }
+        }
+        let gap = if named { 16.0 } else { 6.0 };
+        let scale = if closest == f64::MAX {
+            300.0
+        } else {
+            ((2.0 * radius + gap) / closest.max(1e-6)).clamp(300.0, 2400.0)
         };
         // Drawn larger, up to three times, while a name finds no free place.
         for k in 0..4 {
             let scale = scale * 1.4f64.powi(k);
-            picture.centres = at.iter().map(|&(x, y)| (x * scale, y * scale)).collect();
-            picture.place_labels();
+            place(&mut picture, scale);
             let named = picture.names.iter().filter(|name| !name.is_empty()).count();
             let placed = picture.labels.iter().filter(|l| l.is_some()).count();
-            if placed == named || picture.names.len() > LABELLED || scale > 4000.0 {
+            if placed == named || !picture.named || scale > 4000.0 {
                 break;
             }
         }
@@ -164,19 +221,50 @@ impl GraphPicture {
         self
     }
 
-    /// Each name at the first free place around its vertex.
+    fn radius_of(&self, v: usize) -> f64 {
+        if self.small.get(v).copied().unwrap_or(false) {
+            SMALL_RADIUS
+        } else {
+            self.radius
+        }
+    }
+
+    /// Every edge's pieces: (the edge's ends, a piece's two points).
+    fn segments(&self) -> Vec<((usize, usize), Point, Point)> {
+        let mut out = Vec::with_capacity(self.edges.len());
+        for (k, &(a, b)) in self.edges.iter().enumerate() {
+            match self.routes.get(k).and_then(Option::as_ref) {
+                Some(route) => {
+                    out.extend(route.windows(2).map(|w| ((a, b), w[0], w[1])));
+                }
+                None => out.push(((a, b), self.centres[a], self.centres[b])),
+            }
+        }
+        out
+    }
+
+    /// Every name (when the graph is small enough, or its layout leaves room) at the first
+    /// free place around its vertex, and the copies' names around the copies.
     fn place_labels(&mut self) {
         let n = self.names.len();
-        let r = self.radius;
+        let segments = self.segments();
         let mut placed: Vec<LabelBox> = Vec::new();
         self.labels = vec![None; n];
-        if n <= LABELLED {
-            for v in (0..n).filter(|&v| !self.names[v].is_empty()) {
-                let spot = self.free_spot(v, &placed);
+        if self.named {
+            for v in (0..n).filter(|&v| !self.names[v].is_empty() && !self.small[v]) {
+                let spot = self.free_spot(v, self.centres[v], &placed, &segments);
                 if let Some((x, y)) = spot {
                     placed.push(label_box(x, y, &self.names[v]));
                 }
                 self.labels[v] = spot;
+            }
+            for k in 0..self.copies.len() {
+                let (v, at, _) = self.copies[k];
+                let spot = self.free_spot(v, at, &placed, &segments);
+                if let Some((x, y)) = spot {
+                    placed.push(label_box(x, y, &self.names[v]));
+                }
+                self.copies[k].2 = spot;
             }
         }
         let mut body = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
@@ -184,31 +272,52 @@ impl GraphPicture {
             body = (body.0.min(b.0), body.1.min(b.1), body.2.max(b.2), body.3.max(b.3));
         };
         // Room for a marking ring around every vertex.
+        let r = self.radius;
+        let copies = self.copies.iter().map(|c| c.1);
         self.centres
             .iter()
+            .copied()
+            .chain(copies)
             .for_each(|c| grow((c.0 - r - 8.0, c.1 - r - 8.0, c.0 + r + 8.0, c.1 + r + 8.0)));
+        self.routes.iter().flatten().flatten().for_each(|&(x, y)| grow((x, y, x, y)));
+        for ((x, y), text) in &self.notes {
+            grow(note_box(*x, *y, text));
+        }
         placed.into_iter().for_each(&mut grow);
         self.body = body;
     }
 
-    /// The first place for `v`'s name whose box meets no edge, no vertex and no placed name:
-    /// edges at `v` are avoided too if a place allows it.
-    fn free_spot(&self, v: usize, placed: &[LabelBox]) -> Option<Point> {
-        let (x, y) = self.centres[v];
+    /// The first place for `v`'s name beside `(x, y)` (the vertex or a copy of it) whose box
+    /// meets no edge, no vertex, no word on the drawing and no placed name: edges at `v` are
+    /// avoided too if a place allows it.
+    fn free_spot(
+        &self,
+        v: usize,
+        (x, y): Point,
+        placed: &[LabelBox],
+        segments: &[((usize, usize), Point, Point)],
+    ) -> Option<Point> {
         let text = &self.names[v];
         let width = text.chars().count() as f64 * LABEL_FONT * 0.62;
-        let r = self.radius;
+        let r = self.radius_of(v);
         let clear = |b: LabelBox, own_edges: bool| {
-            let edge_hit = self.edges.iter().any(|&(a, c)| {
-                (own_edges || (a != v && c != v))
-                    && segment_meets_box(self.centres[a], self.centres[c], b)
+            let edge_hit = segments.iter().any(|&((a, c), p, q)| {
+                (own_edges || (a != v && c != v)) && segment_meets_box(p, q, b)
             });
-            let vertex_hit = self.centres.iter().any(|&(cx, cy)| {
-                let nx = cx.clamp(b.0, b.2);
-                let ny = cy.clamp(b.1, b.3);
-                (nx - cx).hypot(ny - cy) < r + 1.5
-            });
-            !edge_hit && !vertex_hit && !placed.iter().any(|&p| boxes_meet(p, b))
+            let copies = self.copies.iter().map(|c| (c.1, self.radius));
+            let vertex_hit = self
+                .centres
+                .iter()
+                .enumerate()
+                .map(|(u, &c)| (c, self.radius_of(u)))
+                .chain(copies)
+                .any(|((cx, cy), r)| {
+                    let nx = cx.clamp(b.0, b.2);
+                    let ny = cy.clamp(b.1, b.3);
+                    (nx - cx).hypot(ny - cy) < r + 1.5
+                });
+            let note_hit = self.notes.iter().any(|((nx, ny), t)| boxes_meet(note_box(*nx, *ny, t), b));
+            !edge_hit && !vertex_hit && !note_hit && !placed.iter().any(|&p| boxes_meet(p, b))
         };
         for own_edges in [true, false] {
             for gap in [2.0, 7.0, 14.0] {
@@ -243,7 +352,9 @@ impl GraphPicture {
 
     /// The picture: `caption` (wrapped) and the `status` line (SVG text content, e.g. coloured
     /// `tspan`s) over the note, then the graph with each vertex drawn as `looks` says and each
-    /// edge as `edge_looks` says (by default thin grey), and `chips` in rows under it.
+    /// edge as `edge_looks` says (by default thin grey, light grey for the layout's light
+    /// edges), and `chips` in rows under it. In a graph too large to name every vertex, the
+    /// vertices drawn with a heavy outline (the stones) and the marked one are named.
     pub fn draw(
         &self,
         caption: &str,
@@ -252,38 +363,59 @@ impl GraphPicture {
         edge_looks: &[Option<EdgeLook>],
         chips: &[Chip],
     ) -> String {
-        let body_w = self.body.2 - self.body.0;
+        let mut labels = self.labels.clone();
+        let mut body = self.body;
+        if !self.named {
+            let segments = self.segments();
+            let mut placed = Vec::new();
+            for (v, look) in looks.iter().enumerate().take(self.names.len()) {
+                if (look.width >= 2.5 || look.marked) && !self.names[v].is_empty() {
+                    labels[v] = self.free_spot(v, self.centres[v], &placed, &segments);
+                    if let Some((x, y)) = labels[v] {
+                        let b = label_box(x, y, &self.names[v]);
+                        placed.push(b);
+                        body = (body.0.min(b.0), body.1.min(b.1), body.2.max(b.2), body.3.max(b.3));
+                    }
+                }
+            }
+        }
+        let body_w = body.2 - body.0;
         let width = (body_w + 2.0 * MARGIN).max(MIN_WIDTH);
+        // The words grow with a picture wider than a page, to read when it is fitted to one.
+        let grow = (width / PAGE_WIDTH).max(1.0);
+        let (title_font, status_font, note_font) = (14.0 * grow, 12.0 * grow, 11.0 * grow);
         let (chip_svg, chip_height) = draw_chips(chips, width - 2.0 * MARGIN);
-        let chars = ((width - 2.0 * MARGIN) / 7.6).max(30.0) as usize;
+        let chars = ((width - 2.0 * MARGIN) / (7.6 * grow)).max(30.0) as usize;
         let title = wrap(caption, chars);
         let note = wrap(&self.note, (chars as f64 * 1.3) as usize);
-        let mut y = 8.0;
+        let mut y = 8.0 * grow;
         let mut out = String::new();
         let mut head = String::new();
         for line in &title {
-            y += 18.0;
+            y += 18.0 * grow;
             let _ = writeln!(
                 head,
-                r#"<text x="{MARGIN}" y="{y:.0}" font-size="14">{}</text>"#,
+                r#"<text x="{MARGIN}" y="{y:.0}" font-size="{title_font:.0}">{}</text>"#,
                 escape(line)
             );
         }
         if !status.is_empty() {
-            y += 17.0;
-            let _ =
-                writeln!(head, r#"<text x="{MARGIN}" y="{y:.0}" font-size="12">{status}</text>"#);
-        }
-        for line in &note {
-            y += 14.0;
+            y += 17.0 * grow;
             let _ = writeln!(
                 head,
-                r##"<text x="{MARGIN}" y="{y:.0}" font-size="11" fill="#555555">{}</text>"##,
+                r#"<text x="{MARGIN}" y="{y:.0}" font-size="{status_font:.0}">{status}</text>"#
+            );
+        }
+        for line in &note {
+            y += 14.0 * grow;
+            let _ = writeln!(
+                head,
+                r##"<text x="{MARGIN}" y="{y:.0}" font-size="{note_font:.0}" fill="#555555">{}</text>"##,
                 escape(line)
             );
         }
         let top = y + 12.0;
-        let height = top + (self.body.3 - self.body.1) + chip_height + MARGIN;
+        let height = top + (body.3 - body.1) + chip_height + MARGIN;
         let _ = writeln!(
             out,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="sans-serif">"#
@@ -296,54 +428,99 @@ impl GraphPicture {
         let _ = writeln!(
             out,
             r#"<g transform="translate({:.1} {:.1})">"#,
-            MARGIN - self.body.0 + (width - 2.0 * MARGIN - body_w).max(0.0) / 2.0,
-            top - self.body.1
+            MARGIN - body.0 + (width - 2.0 * MARGIN - body_w).max(0.0) / 2.0,
+            top - body.1
         );
-        let r = self.radius;
-        for (v, look) in looks.iter().enumerate() {
-            if let (Some(halo), Some(&(x, y))) = (look.halo, self.centres.get(v)) {
+        let copies = self.copies.iter().map(|&(v, at, _)| (v, at));
+        for (v, (x, y)) in self.centres.iter().copied().enumerate().chain(copies) {
+            if let Some(halo) = looks.get(v).and_then(|look| look.halo) {
                 let _ = writeln!(
                     out,
                     r#"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{halo}" fill-opacity="0.45"/>"#,
-                    r * 2.2
+                    self.radius_of(v) * 2.2
                 );
             }
         }
         for (k, &(a, b)) in self.edges.iter().enumerate() {
-            let ((x1, y1), (mut x2, mut y2)) = (self.centres[a], self.centres[b]);
-            let look = edge_looks.get(k).cloned().flatten().unwrap_or_default();
+            let light = self.light.get(k).copied().unwrap_or(false);
+            let look = edge_looks.get(k).cloned().flatten().unwrap_or_else(|| {
+                if light {
+                    EdgeLook { colour: "#c8c8c8", width: 0.8, ..EdgeLook::default() }
+                } else {
+                    EdgeLook::default()
+                }
+            });
             let dash = if look.dashed { r#" stroke-dasharray="4 4""# } else { "" };
-            let mut arrow = "";
-            if look.arrow {
-                // The head stops at the target's rim.
-                let d = (x2 - x1).hypot(y2 - y1).max(1e-9);
-                (x2, y2) = (x2 - (x2 - x1) * (r + 1.0) / d, y2 - (y2 - y1) * (r + 1.0) / d);
-                arrow = r#" marker-end="url(#arrow)""#;
-            }
-            let line = format!(
-                r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{}" stroke-width="{}"{dash}{arrow}/>"#,
-                look.colour, look.width
-            );
+            let (shape, hit) = match self.routes.get(k).and_then(Option::as_ref) {
+                Some(route) => {
+                    let points: Vec<String> =
+                        route.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+                    let points = points.join(" ");
+                    (
+                        format!(
+                            r#"<polyline points="{points}" fill="none" stroke="{}" stroke-width="{}"{dash}/>"#,
+                            look.colour, look.width
+                        ),
+                        format!(
+                            r#"<polyline class="hit" points="{points}" fill="none" stroke="white" stroke-opacity="0" stroke-width="14"/>"#
+                        ),
+                    )
+                }
+                None => {
+                    let ((x1, y1), (mut x2, mut y2)) = (self.centres[a], self.centres[b]);
+                    let mut arrow = "";
+                    if look.arrow {
+                        // The head stops at the target's rim.
+                        let d = (x2 - x1).hypot(y2 - y1).max(1e-9);
+                        let rim = self.radius_of(b) + 1.0;
+                        (x2, y2) = (x2 - (x2 - x1) * rim / d, y2 - (y2 - y1) * rim / d);
+                        arrow = r#" marker-end="url(#arrow)""#;
+                    }
+                    (
+                        format!(
+                            r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{}" stroke-width="{}"{dash}{arrow}/>"#,
+                            look.colour, look.width
+                        ),
+                        format!(
+                            r#"<line class="hit" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="white" stroke-opacity="0" stroke-width="14"/>"#
+                        ),
+                    )
+                }
+            };
             match &look.data_move {
                 Some(mv) => {
                     let _ = writeln!(
                         out,
-                        r#"<g class="move" data-move="{}"><line class="hit" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="white" stroke-opacity="0" stroke-width="14"/>{line}</g>"#,
+                        r#"<g class="move" data-move="{}">{hit}{shape}</g>"#,
                         escape(mv)
                     );
                 }
                 None => {
-                    let _ = writeln!(out, "{line}");
+                    let _ = writeln!(out, "{shape}");
                 }
             }
         }
+        for ((x, y), text) in &self.notes {
+            let _ = writeln!(
+                out,
+                r##"<text class="note" x="{x:.1}" y="{y:.1}" font-size="{NOTE_FONT}" text-anchor="middle" fill="#666666" font-style="italic">{}</text>"##,
+                escape(text)
+            );
+        }
         out.push_str("<!-- vertices -->\n");
-        for (v, &(x, y)) in self.centres.iter().enumerate() {
+        let copies = self.copies.iter().map(|&(v, at, _)| (v, at, true));
+        let all = self.centres.iter().enumerate().map(|(v, &at)| (v, at, false));
+        for (v, (x, y), copy) in all.chain(copies) {
             let plain = VertexLook::plain();
             let look = looks.get(v).unwrap_or(&plain);
+            let r = self.radius_of(v);
             let tip = format!("<title>{}</title>", escape(&self.names[v]));
+            // A copy (the paper's second drawing of a vertex) is outlined dashed, and is not a
+            // second vertex to the readers of the picture (`data-copy`, not `data-vertex`).
+            let (key, dashes) =
+                if copy { ("data-copy", r#" stroke-dasharray="4 2""#) } else { ("data-vertex", "") };
             let mut shape = format!(
-                r#"<circle data-vertex="{v}" cx="{x:.1}" cy="{y:.1}" r="{r}" fill="{}" stroke="{}" stroke-width="{}">{tip}</circle>"#,
+                r#"<circle {key}="{v}" cx="{x:.1}" cy="{y:.1}" r="{r}" fill="{}" stroke="{}" stroke-width="{}"{dashes}>{tip}</circle>"#,
                 look.fill, look.stroke, look.width
             );
             if look.marked {
@@ -368,7 +545,7 @@ impl GraphPicture {
                         out,
                         r#"<g class="move" data-move="{}"><circle class="hit" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="white" fill-opacity="0"/>{shape}</g>"#,
                         escape(mv),
-                        r + 6.0
+                        r.max(4.0) + 6.0
                     );
                 }
                 None => {
@@ -376,11 +553,14 @@ impl GraphPicture {
                 }
             }
         }
-        for (v, spot) in self.labels.iter().enumerate() {
+        let copies = self.copies.iter().map(|&(v, _, spot)| (v, spot, true));
+        let all = labels.iter().enumerate().map(|(v, &spot)| (v, spot, false));
+        for (v, spot, copy) in all.chain(copies) {
             if let Some((x, y)) = spot {
+                let key = if copy { " data-copy=\"1\"" } else { "" };
                 let _ = writeln!(
                     out,
-                    r##"<text class="label" data-vertex="{v}" x="{x:.1}" y="{y:.1}" font-size="{LABEL_FONT}" fill="#222222" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"##,
+                    r##"<text class="label" data-vertex="{v}"{key} x="{x:.1}" y="{y:.1}" font-size="{LABEL_FONT}" fill="#222222" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"##,
                     escape(&self.names[v])
                 );
             }
@@ -389,11 +569,20 @@ impl GraphPicture {
         let _ = writeln!(
             out,
             r#"<g transform="translate({MARGIN} {:.1})">{chip_svg}</g>"#,
-            top + (self.body.3 - self.body.1) + 10.0
+            top + (body.3 - body.1) + 10.0
         );
         out.push_str("</svg>\n");
         out
     }
+}
+
+/// The font of the words a layout writes on the drawing.
+const NOTE_FONT: f64 = 11.0;
+
+/// The box of a word on the drawing centred at `x`, baseline `y`.
+fn note_box(x: f64, y: f64, text: &str) -> LabelBox {
+    let half = text.chars().count() as f64 * NOTE_FONT * 0.32 + 1.5;
+    (x - half, y - NOTE_FONT * 0.85 - 1.0, x + half, y + NOTE_FONT * 0.25 + 1.0)
 }
 
 /// A button under a picture: a move written out (e.g. every legal move of vertex nim, where a

@@ -1,6 +1,7 @@
 //! `gamecert render INSTANCE`: Voronoi games as DOT (for Graphviz) or native SVG, games on point
-//! sets as SVG; with a strategy certificate, the final position of its principal line, and with
-//! `--frames` every position of it. A certificate is drawn only after the checker accepts it.
+//! sets as SVG; with a strategy certificate, the final position of its principal line (heaps,
+//! coins and vertex nim: the start with the first move marked), and with `--frames` every
+//! position of it. A certificate is drawn only after the checker accepts it.
 
 use crate::cli::{note, print_verdict};
 use clap::{Args as ClapArgs, ValueEnum};
@@ -32,7 +33,9 @@ pub struct Args {
     #[arg(long)]
     certificate: Option<PathBuf>,
     /// Write every position of the certificate's play as a numbered SVG frame into this
-    /// directory (play-000.svg is the start); -o then also gets the last frame.
+    /// directory (play-000.svg is the start); -o then also gets the play's picture (the last
+    /// frame; for heaps, coins and vertex nim, whose play ends on an empty board, the start
+    /// with the certified first move marked).
     #[arg(long)]
     frames: Option<PathBuf>,
     /// Where to write the picture (default: standard output).
@@ -85,7 +88,7 @@ fn emit_frames(
         fields["frames"] = written.len().into();
         fields["frames_dir"] = shown(dir).into();
     }
-    let last = pictures.last().expect("the start frame at least");
+    let last = drawing.picture();
     if frames.is_none() || output.is_some() {
         crate::cli::write_report(output, last, started.is_some(), &mut fields, "picture")?;
     }

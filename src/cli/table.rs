@@ -172,6 +172,11 @@ enum Table {
         /// in memory; the table counts the sets cut short).
         #[arg(long, default_value_t = 1000, value_parser = ranged::<usize>(1, 1_000_000))]
         cap: usize,
+        /// Write each row's counterexample into this directory: NAME.instance.json (a
+        /// flip-game that `render` draws), NAME.cert.json (its best flip sequence) and
+        /// NAME.bound.json (its flip-bound).
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// Vertex NimG with weight-0 vertices (seed 004, Section 5): every connected graph on
     /// 1..=--max-n vertices and every directed circuit on 2..=--max-n, weights 0..=--max-weight,
@@ -246,11 +251,12 @@ fn library_request(table: &Table) -> Option<gamecert::table::Request> {
         Table::SerpentineMft { max_n, no_certify } => {
             Request::SerpentineMft { max_n: *max_n, no_certify: *no_certify }
         }
-        Table::GreenWins { max_convex, point_sets, max_points, cap } => Request::GreenWins {
+        Table::GreenWins { max_convex, point_sets, max_points, cap, out } => Request::GreenWins {
             max_convex: *max_convex,
             point_sets: *point_sets,
             max_points: *max_points,
             cap: *cap,
+            out: out.clone(),
         },
         Table::VertexNimg { max_n, max_weight } => {
             Request::VertexNimg { max_n: *max_n, max_weight: *max_weight }

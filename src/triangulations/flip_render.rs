@@ -81,10 +81,19 @@ pub fn frames(
     let (moves, note, summary): (Vec<[usize; 2]>, String, Option<String>) = match certificate {
         None => (Vec::new(), String::new(), None),
         Some(Certificate::FlipSequence(s)) => {
+            // What the sequence reaches, in the game's terms (Green-Wins: a win or not).
+            let total = board.edges.len();
+            let outcome = match spec.game {
+                FlipGame::GreenWins if 2 * s.green > total => ": more green than black",
+                FlipGame::GreenWins => ": no more green than black",
+                _ if s.green == total => ": every edge green",
+                _ => "",
+            };
             let claim = format!(
-                "the certificate's {}, {} green at the end",
+                "{}: the certificate's {} end with {} of {total} edges green{outcome}",
+                spec.game,
                 counted(s.flips.len(), "flip"),
-                counted(s.green, "edge")
+                s.green
             );
             (
                 s.flips.clone(),

@@ -12,6 +12,12 @@
 //! Theorem 12's own family S(t) (t = 3..=5, 6 to 18 points) is included: its g(t) is below
 //! half the edges from t = 5 on (docs/papers.md), and here that is certified the same way.
 //!
+//! Each row's counterexample with the least margin (the one the text shows) is kept whole, and
+//! `--out DIR` ([`write_counterexamples`]) writes it as a `flip-game` instance with its two
+//! certificates: the best sequence (`.cert.json`, a `flip-sequence`, what `gamecert render`
+//! draws flip by flip) and its bound (`.bound.json`, a `flip-bound`), each checked by
+//! `gamecert verify`.
+//!
 //! The best sequence: in convex position Theorem 11's dynamic programme
 //! ([`super::solitaire::all_green_dp`]); with inner points the search over independent sets of
 //! flippable edges ([`super::solitaire::independent_search`]; the independence lemma in
@@ -49,12 +55,31 @@ pub struct GreenWinsRow {
     /// The smallest margin green - black over the row, and one triangulation reaching it.
     pub least_margin: i64,
     pub least_margin_at: String,
+    /// Where `--out` wrote that triangulation when it is a counterexample (the instance file).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instance_file: Option<String>,
+    /// That triangulation, when it is a counterexample: the instance and its certificates.
+    #[serde(skip)]
+    pub counterexample: Option<Counterexample>,
 }
 
-/// The result of one triangulation: its certified margin and a description.
+/// A triangulation where the best flip sequence leaves no more green than black, with the
+/// certificates the checker accepted: the sequence, and the bound no sequence passes.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    /// The files' stem: `green-wins-` and the family, size and seed.
+    pub name: String,
+    pub spec: FlipSpec,
+    pub sequence: FlipSequence,
+    pub bound: FlipBound,
+}
+
+/// The result of one triangulation: its certified margin and a description, and the whole
+/// triangulation with its certificates when it is a counterexample.
 struct Answer {
     margin: i64,
     what: String,
+    counterexample: Option<Counterexample>,
 }
 
 /// The best sequence for `spec` (`convex`: Theorem 11's DP), replayed by the checker.
@@ -74,14 +99,28 @@ fn certified_best(spec: &FlipSpec, convex: Option<usize>) -> anyhow::Result<Answ
             anyhow::anyhow!("internal error: the checker rejected a best flip sequence: {why}")
         })?;
     let margin = 2 * green as i64 - total as i64;
+    let mut counterexample = None;
     if margin <= 0 {
         // A counterexample: the checker visits every position to certify that no sequence
         // does better.
-        check_flip_bound(spec, &FlipBound { at_most: green }, &mut Budget::unlimited()).map_err(
-            |why| anyhow::anyhow!("internal error: the checker rejected a flip-bound: {why}"),
-        )?;
+        let bound = FlipBound { at_most: green };
+        check_flip_bound(spec, &bound, &mut Budget::unlimited()).map_err(|why| {
+            anyhow::anyhow!("internal error: the checker rejected a flip-bound: {why}")
+        })?;
+        let name = String::new();
+        counterexample = Some(Counterexample { name, spec: spec.clone(), sequence: cert, bound });
     }
-    Ok(Answer { margin, what: format!("{green} of {total} green, triangles {:?}", spec.triangles) })
+    Ok(Answer {
+        margin,
+        what: format!("{green} of {total} green, triangles {:?}", spec.triangles),
+        counterexample,
+    })
+}
+
+/// `answer` with its description led by `what` and its counterexample (if any) named `name`.
+fn named(answer: Answer, what: &str, name: String) -> Answer {
+    let counterexample = answer.counterexample.map(|c| Counterexample { name, ..c });
+    Answer { what: format!("{what}: {}", answer.what), counterexample, ..answer }
 }
 
 /// Triangulations as lists of triangles, and whether the walk stopped at its cap.
@@ -147,6 +186,8 @@ fn row(
         lost: answers.iter().filter(|a| a.margin <= 0).count() as u64,
         least_margin: least.map_or(0, |a| a.margin),
         least_margin_at: least.map_or(String::new(), |a| a.what.clone()),
+        instance_file: None,
+        counterexample: least.and_then(|a| a.counterexample.clone()),
     }
 }
 
@@ -165,7 +206,12 @@ pub fn green_wins_table(
         progress(&format!("convex {n}-gon"));
         let answers = all_convex(n)
             .into_par_iter()
-            .map(|t| certified_best(&convex_spec(FlipGame::GreenWins, n, t), Some(n)))
+            .enumerate()
+            .map(|(k, t)| {
+                let answer = certified_best(&convex_spec(FlipGame::GreenWins, n, t), Some(n))?;
+                let name = format!("green-wins-convex-{n}-{}", k + 1);
+                Ok(named(answer, &format!("triangulation {}", k + 1), name))
+            })
             .collect::<anyhow::Result<Vec<_>>>()?;
         rows.push(row("convex", n, 1, 0, answers));
     }
@@ -177,13 +223,8 @@ pub fn green_wins_table(
         spec.game = FlipGame::GreenWins;
         let answer = certified_best(&spec, None)?;
         let points = spec.points.len();
-        rows.push(row(
-            "S(t)",
-            points,
-            1,
-            0,
-            vec![Answer { what: format!("S({t}): {}", answer.what), ..answer }],
-        ));
+        let answer = named(answer, &format!("S({t})"), format!("green-wins-S{t}"));
+        rows.push(row("S(t)", points, 1, 0, vec![answer]));
     }
     let sizes: Vec<usize> = (5..=max_points).collect();
     for &n in &sizes {
@@ -201,9 +242,11 @@ pub fn green_wins_table(
                     .into_iter()
                     .map(|triangles| {
                         let t = FlipSpec { triangles, edges: vec![], ..spec.clone() };
-                        certified_best(&t, None).map(|a| Answer {
-                            what: format!("seed {seed}, {inner} inner: {}", a.what),
-                            ..a
+                        certified_best(&t, None).map(|a| {
+                            let what = format!("seed {seed}, {inner} inner");
+                            // The triangulation's place in the walk of the set's flip graph.
+                            let name = format!("green-wins-{n}-points-seed-{seed}");
+                            named(a, &what, name)
                         })
                     })
                     .collect::<anyhow::Result<Vec<_>>>()?;
@@ -215,6 +258,29 @@ pub fn green_wins_table(
         rows.push(row("inner points", n, seeds.len(), capped, answers));
     }
     Ok(rows)
+}
+
+/// Writes each row's counterexample (the one the text names) into `dir` as
+/// `NAME.instance.json` (the `flip-game`), `NAME.cert.json` (its best `flip-sequence`, which
+/// `gamecert render` draws) and `NAME.bound.json` (the `flip-bound` no sequence passes), and
+/// records the instance file in its row; returns the instance files.
+pub fn write_counterexamples(
+    rows: &mut [GreenWinsRow],
+    dir: &std::path::Path,
+) -> std::io::Result<Vec<std::path::PathBuf>> {
+    use gamecert_certificates::format::{Certificate, Instance};
+    std::fs::create_dir_all(dir)?;
+    let mut written = Vec::new();
+    for row in rows.iter_mut() {
+        let Some(c) = &row.counterexample else { continue };
+        let path = |suffix: &str| dir.join(format!("{}.{suffix}.json", c.name));
+        std::fs::write(path("instance"), Instance::FlipGame(c.spec.clone()).to_json())?;
+        std::fs::write(path("cert"), Certificate::FlipSequence(c.sequence.clone()).to_json())?;
+        std::fs::write(path("bound"), Certificate::FlipBound(c.bound.clone()).to_json())?;
+        row.instance_file = Some(path("instance").display().to_string());
+        written.push(path("instance"));
+    }
+    Ok(written)
 }
 
 /// The table as Markdown, with its summary line.
@@ -246,11 +312,30 @@ pub fn green_wins_text(rows: &[GreenWinsRow], cap: usize) -> String {
         ));
     } else {
         for r in rows.iter().filter(|r| r.lost > 0) {
+            // Written out, the counterexample is named by its files; otherwise by its triangles.
+            let example = match (&r.instance_file, &r.counterexample) {
+                (Some(file), Some(c)) => format!(
+                    "{}, written to {file} (its best flip sequence in {}.cert.json, drawn by \
+                     `gamecert render`; its flip-bound in {}.bound.json)",
+                    r.least_margin_at.split(", triangles").next().unwrap_or_default(),
+                    c.name,
+                    c.name
+                ),
+                _ => r.least_margin_at.clone(),
+            };
             out.push_str(&format!(
-                "\n{} with {} points: {} triangulations end with no more green than black \
-                 (each maximum certified by a flip-bound), e.g. {}\n",
-                r.family, r.points, r.lost, r.least_margin_at
+                "\n{} with {} points: {} end with no more green than black \
+                 (each maximum certified by a flip-bound), e.g. {example}\n",
+                r.family,
+                r.points,
+                gamecert_certificates::base::text::counted(r.lost, "triangulation"),
             ));
+        }
+        if rows.iter().all(|r| r.instance_file.is_none()) {
+            out.push_str(
+                "\n`--out DIR` writes each example as a flip-game instance with its best flip \
+                 sequence and its flip-bound (`gamecert render` draws it).\n",
+            );
         }
     }
     out

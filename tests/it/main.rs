@@ -39,6 +39,7 @@ mod readme;
 mod registry;
 mod render_boards;
 mod render_graphs;
+mod render_layouts;
 mod render_svg;
 mod sat_answers;
 mod serve;

@@ -261,7 +261,7 @@ fn heaps_and_coins_are_drawn_with_and_without_a_certificate() {
             gamecert(&[&args[..], &[certificate.to_str().unwrap(), "--frames", &frames]].concat());
         assert_eq!(out.status.code(), Some(0), "{kind}: {}", stderr(&out));
         let first = std::fs::read_to_string(Path::new(&frames).join("play-000.svg")).unwrap();
-        assert!(words(&first).contains("(the certified reply)"), "{first}");
+        assert!(words(&first).contains("(the certificate's move)"), "{first}");
         assert!(first.contains("data-move"));
     }
     // One head, in the singular.

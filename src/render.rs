@@ -279,10 +279,8 @@ fn draw_play(
     );
     // Heaps, coins and vertex nim end with an empty board: their picture is the start, with
     // the first move marked.
-    let empty_end = matches!(
-        instance,
-        Instance::HeapGame(_) | Instance::CoinGame(_) | Instance::VertexNim(_)
-    );
+    let empty_end =
+        matches!(instance, Instance::HeapGame(_) | Instance::CoinGame(_) | Instance::VertexNim(_));
     Ok(Drawing {
         frames,
         note: Some(note),

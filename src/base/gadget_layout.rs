@@ -206,8 +206,11 @@ fn sat_voronoi(names: &[String], edges: &[(usize, usize)]) -> Option<Layout> {
     let literal = |v: usize| matches!(roles[v], Sat::Positive(_) | Sat::Negative(_));
     let wanted: Vec<f64> = (1..=m)
         .map(|j| {
-            let xs: Vec<f64> =
-                near[index[&Sat::Clause(j)]].iter().filter(|&&v| literal(v)).map(|&v| at[v].0).collect();
+            let xs: Vec<f64> = near[index[&Sat::Clause(j)]]
+                .iter()
+                .filter(|&&v| literal(v))
+                .map(|&v| at[v].0)
+                .collect();
             if xs.is_empty() {
                 centre
             } else {
@@ -224,7 +227,10 @@ fn sat_voronoi(names: &[String], edges: &[(usize, usize)]) -> Option<Layout> {
         at[index[&Sat::Twin(j)]] = (clause_x[j - 1], twin_row);
     }
     // u over the z row, high enough that its fan clears every z.
-    let zs: Vec<f64> = (1..=n).flat_map(|i| (1..=3).map(move |j| (i, j))).map(|(i, j)| at[index[&Sat::Z(i, j)]].0).collect();
+    let zs: Vec<f64> = (1..=n)
+        .flat_map(|i| (1..=3).map(move |j| (i, j)))
+        .map(|(i, j)| at[index[&Sat::Z(i, j)]].0)
+        .collect();
     let u_at = (centre, z_row - fan_height(&zs, centre, 110.0));
     at[u] = u_at;
     // Its pendants on two staggered arcs above it.
@@ -415,7 +421,9 @@ fn posdnf_voronoi(names: &[String], edges: &[(usize, usize)]) -> Option<Layout> 
     let clique = |v: usize| matches!(roles.get(v), Some(Dnf::X(_)));
     let light = edges
         .iter()
-        .map(|&(a, b)| (clique(a) && clique(b)) || small.get(a) == Some(&true) || small.get(b) == Some(&true))
+        .map(|&(a, b)| {
+            (clique(a) && clique(b)) || small.get(a) == Some(&true) || small.get(b) == Some(&true)
+        })
         .collect();
     Some(Layout {
         at,

@@ -143,7 +143,11 @@ impl GraphPicture {
     }
 
     /// The graph drawn as `layout` says.
-    pub fn laid_out(names: Vec<String>, edges: Vec<(usize, usize)>, layout: Layout) -> GraphPicture {
+    pub fn laid_out(
+        names: Vec<String>,
+        edges: Vec<(usize, usize)>,
+        layout: Layout,
+    ) -> GraphPicture {
         let n = names.len();
         let radius = layout.radius.unwrap_or(if n <= 60 { 9.0 } else { 5.0 });
         let named = n <= LABELLED || layout.all_named;
@@ -316,7 +320,8 @@ impl GraphPicture {
                     let ny = cy.clamp(b.1, b.3);
                     (nx - cx).hypot(ny - cy) < r + 1.5
                 });
-            let note_hit = self.notes.iter().any(|((nx, ny), t)| boxes_meet(note_box(*nx, *ny, t), b));
+            let note_hit =
+                self.notes.iter().any(|((nx, ny), t)| boxes_meet(note_box(*nx, *ny, t), b));
             !edge_hit && !vertex_hit && !note_hit && !placed.iter().any(|&p| boxes_meet(p, b))
         };
         for own_edges in [true, false] {
@@ -517,8 +522,11 @@ impl GraphPicture {
             let tip = format!("<title>{}</title>", escape(&self.names[v]));
             // A copy (the paper's second drawing of a vertex) is outlined dashed, and is not a
             // second vertex to the readers of the picture (`data-copy`, not `data-vertex`).
-            let (key, dashes) =
-                if copy { ("data-copy", r#" stroke-dasharray="4 2""#) } else { ("data-vertex", "") };
+            let (key, dashes) = if copy {
+                ("data-copy", r#" stroke-dasharray="4 2""#)
+            } else {
+                ("data-vertex", "")
+            };
             let mut shape = format!(
                 r#"<circle {key}="{v}" cx="{x:.1}" cy="{y:.1}" r="{r}" fill="{}" stroke="{}" stroke-width="{}"{dashes}>{tip}</circle>"#,
                 look.fill, look.stroke, look.width

@@ -197,7 +197,11 @@ fn assert_labels_clear(what: &str, svg: &str) -> usize {
         let text = unescape(&after[1..after.find("</text>").unwrap()]);
         let b = label_box(number(&a, "x"), number(&a, "y"), &text);
         let b = (b.0 + 0.3, b.1 + 0.3, b.2 - 0.3, b.3 - 0.3);
-        let own = if a.contains_key("data-copy") { copy[&a["data-vertex"]] } else { centre[&a["data-vertex"]] };
+        let own = if a.contains_key("data-copy") {
+            copy[&a["data-vertex"]]
+        } else {
+            centre[&a["data-vertex"]]
+        };
         let near = |p: (f64, f64)| (p.0 - own.0).abs() < 0.06 && (p.1 - own.1).abs() < 0.06;
         for &(p, q) in &lines {
             if !near(p) && !near(q) {

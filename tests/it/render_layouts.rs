@@ -225,10 +225,8 @@ fn theorem_4_graphs_are_drawn_by_their_gadgets() {
         let others: Edges = pendant.iter().chain(&u).copied().collect();
         assert_eq!(crossings_between(&points, &term, &others), 0, "{what}: term edges");
         assert!(aspect(&points) <= 3.0, "{what}: {}", aspect(&points));
-        let big: Vec<Point> = (0..names.len())
-            .filter(|&v| !layout.is_small(v))
-            .map(|v| layout.at[v])
-            .collect();
+        let big: Vec<Point> =
+            (0..names.len()).filter(|&v| !layout.is_small(v)).map(|v| layout.at[v]).collect();
         assert_apart(what, &big, 24.0);
         assert_apart(what, &points, 8.0);
         assert!(!clique.is_empty());

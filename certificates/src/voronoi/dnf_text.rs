@@ -121,16 +121,14 @@ impl Parser<'_> {
             ));
         };
         let text = token.text;
-        if let Some(rest) = text.strip_prefix('-') {
-            if all_digits(rest) {
-                return Err(self.error(
-                    line,
-                    token.column,
-                    format!(
-                        "malformed header: the number of {what} must not be negative, found `{text}`"
-                    ),
-                ));
-            }
+        if text.strip_prefix('-').is_some_and(all_digits) {
+            return Err(self.error(
+                line,
+                token.column,
+                format!(
+                    "malformed header: the number of {what} must not be negative, found `{text}`"
+                ),
+            ));
         }
         if !all_digits(text) {
             return Err(self.error(
@@ -205,16 +203,14 @@ impl Parser<'_> {
         let mut columns: HashMap<u32, usize> = HashMap::with_capacity(tokens.len());
         for (k, token) in tokens.iter().enumerate() {
             let text = token.text;
-            if let Some(rest) = text.strip_prefix('-') {
-                if all_digits(rest) {
-                    return Err(self.error(
-                        line,
-                        token.column,
-                        format!(
-                            "negated variable `{text}`: a positive DNF has no negations (write the variable number alone)"
-                        ),
-                    ));
-                }
+            if text.strip_prefix('-').is_some_and(all_digits) {
+                return Err(self.error(
+                    line,
+                    token.column,
+                    format!(
+                        "negated variable `{text}`: a positive DNF has no negations (write the variable number alone)"
+                    ),
+                ));
             }
             if !all_digits(text) {
                 return Err(self.error(

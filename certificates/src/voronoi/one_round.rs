@@ -204,18 +204,13 @@ pub fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) ->
             work,
         );
     }
-    Verdict {
-        accepted: true,
-        claim,
-        reason: format!(
-            "B's placement dominates {} against W's {} ({} neutral)",
-            crate::base::text::counted(s.black, "vertex"),
-            s.white,
-            s.neutral
-        ),
-        work,
-        trusted: Vec::new(),
-    }
+    let reason = format!(
+        "B's placement dominates {} against W's {} ({} neutral)",
+        crate::base::text::counted(s.black, "vertex"),
+        s.white,
+        s.neutral
+    );
+    Verdict::accept(claim, reason, work, &[])
 }
 
 fn record_lrat(work: &mut Work, report: &LratReport) {
@@ -258,18 +253,13 @@ pub fn check_refutation(game: &OneRound, refutation: &Refutation, budget: &mut B
             match check_lrat(&encoding.cnf, &refutation.lrat, budget) {
                 Ok(report) => {
                     record_lrat(&mut work, &report);
-                    Verdict {
-                        accepted: true,
-                        claim,
-                        reason: format!(
-                            "the LRAT proof refutes the checker's {}-clause encoding of \
-                             \"B places {} vertices and wins\": B cannot win",
-                            encoding.cnf.clauses.len(),
-                            game.black_count
-                        ),
-                        work,
-                        trusted: Vec::new(),
-                    }
+                    let reason = format!(
+                        "the LRAT proof refutes the checker's {}-clause encoding of \
+                         \"B places {} vertices and wins\": B cannot win",
+                        encoding.cnf.clauses.len(),
+                        game.black_count
+                    );
+                    Verdict::accept(claim, reason, work, &[])
                 }
                 Err(err) => reject(claim, format!("the LRAT proof fails: {err}"), work),
             }

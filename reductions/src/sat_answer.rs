@@ -286,8 +286,8 @@ mod tests {
                 .find(|a| f.is_satisfied_by(a))
                 .unwrap();
             let placement = forward_from_original(&reduced.normalised, &f, &model);
-            let answer = answer(&reduced.instance, &witness(placement.clone())).unwrap();
-            let Some(SatAnswer::Satisfiable(literals)) = answer else { panic!("{answer:?}") };
+            let answered = answer(&reduced.instance, &witness(placement.clone())).unwrap();
+            let Some(SatAnswer::Satisfiable(literals)) = answered else { panic!("{answered:?}") };
             let values: Vec<bool> = literals.iter().map(|&l| l > 0).collect();
             assert_eq!(literals.len(), n);
             assert!(f.is_satisfied_by(&values), "{f:?}: {literals:?}");

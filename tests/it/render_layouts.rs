@@ -121,8 +121,11 @@ fn crossings_between(points: &[Point], a: &Edges, b: &Edges) -> usize {
     crossings(points, &both) - crossings(points, a) - crossings(points, b)
 }
 
+/// An edge of the graph and the segment (two point indices) that draws it.
+type DrawnEdge = ((usize, usize), (usize, usize));
+
 /// The layout's pieces, each with the edge it draws (every edge of these layouts one piece).
-fn pieces(layout: &Layout, edges: &Edges) -> (Vec<Point>, Vec<((usize, usize), (usize, usize))>) {
+fn pieces(layout: &Layout, edges: &Edges) -> (Vec<Point>, Vec<DrawnEdge>) {
     let (points, segments) = layout.drawn(edges);
     assert_eq!(segments.len(), edges.len(), "a route with a bend");
     (points, edges.iter().copied().zip(segments).collect())

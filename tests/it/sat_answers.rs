@@ -172,9 +172,8 @@ fn every_output_says_the_same() {
     let out = gamecert(&["export-proof", &p("f.json"), &p("f.cert"), "--json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(json["sat_answer"]["model"].as_array().unwrap().len(), vars);
-    let lrat =
-        [&["export-proof", &p("f.json"), &p("f.cert")][..], &["--lrat", &p("x.lrat")]].concat();
-    bad_input(&lrat, "a witness carries no proof");
+    let (f_json, f_cert, x_lrat) = (p("f.json"), p("f.cert"), p("x.lrat"));
+    bad_input(&["export-proof", &f_json, &f_cert, "--lrat", &x_lrat], "a witness carries no proof");
     // Unsatisfiable: the status line alone, and export-proof refuses a model.
     let lines = solved(
         dir.path(),
@@ -187,9 +186,11 @@ fn every_output_says_the_same() {
     let out = gamecert(&["solve", &p("u.json"), "--json", "-q"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(json["sat_answer"], serde_json::json!({"status": "UNSATISFIABLE"}));
-    let model =
-        [&["export-proof", &p("u.json"), &p("u.cert")][..], &["--model", &p("x.model")]].concat();
-    bad_input(&model, "a refutation has no model");
+    let (u_json, u_cert, x_model) = (p("u.json"), p("u.cert"), p("x.model"));
+    bad_input(
+        &["export-proof", &u_json, &u_cert, "--model", &x_model],
+        "a refutation has no model",
+    );
     bad_input(&["export-proof", &p("u.json"), &p("u.cert")], "give --cnf FILE and --lrat FILE");
     // A direct refutation proves the game's encoding: no answer, and why.
     let lines = solved(dir.path(), "u", "p cnf 1 2\n1 0\n-1 0\n", "sat-voronoi1", "direct");

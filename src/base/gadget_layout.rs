@@ -29,7 +29,7 @@
 //! Coordinates are pixels ([`Layout::scale`] 1): the gadgets are laid out at the size they are
 //! read, and the picture is as large as the formula needs (a viewBox lets a page zoom).
 
-use crate::base::graph_layout::{Layout, Point};
+use crate::base::graph_layout::{layout_edges, Layout, Point};
 use std::collections::HashMap;
 
 /// The vertices' radius in a gadget drawing, and the pendants' (drawn small, unnamed).
@@ -47,6 +47,16 @@ fn number(text: &str) -> Option<usize> {
 fn pair(text: &str) -> Option<(usize, usize)> {
     let (a, b) = text.split_once('.')?;
     Some((number(a)?, number(b)?))
+}
+
+/// The layout of a graph with its vertices' `names`: a reduction's graph by its gadgets
+/// ([`recognise`]), any other by [`layout_edges`]. (Here, not in graph_layout.rs, so that
+/// the generic layouts do not depend on the reductions' names.)
+pub fn layout_graph(names: &[String], edges: &[(usize, usize)]) -> Layout {
+    if let Some(layout) = recognise(names, edges) {
+        return layout;
+    }
+    Layout::plain(layout_edges(names.len(), edges))
 }
 
 /// A reduction's graph laid out by its gadgets, or `None` when the names are not exactly one of

@@ -35,7 +35,7 @@
 //!   quadratic; the search's crossing counts are quadratic in the edges). At the limit the
 //!   search takes about a second (a 20x20 grid: 1.3 s in a release build).
 //!
-//! The papers' reductions are drawn by their gadgets instead ([`layout_graph`], with the names:
+//! The papers' reductions are drawn by their gadgets instead ([`crate::base::gadget_layout::layout_graph`], with the names:
 //! [`crate::base::gadget_layout`]).
 //!
 //! Deterministic: the same graph always gives the same picture.
@@ -133,15 +133,6 @@ impl Layout {
         }
         (points, segments)
     }
-}
-
-/// The layout of a graph with its vertices' `names`: a reduction's graph by its gadgets
-/// ([`crate::base::gadget_layout::recognise`]), any other by [`layout_edges`].
-pub fn layout_graph(names: &[String], edges: &[(usize, usize)]) -> Layout {
-    if let Some(layout) = crate::base::gadget_layout::recognise(names, edges) {
-        return layout;
-    }
-    Layout::plain(layout_edges(names.len(), edges))
 }
 
 /// Coordinates for vertices `0..n` with `edges` (loops and repeated edges ignored), scaled so

@@ -11,7 +11,8 @@
 //! DOT. Drawing only: the owners come from the same distance rule the checker uses, and
 //! nothing here decides anything.
 
-use crate::base::graph_layout::{layout_edges, layout_graph, Layout, Point};
+use crate::base::gadget_layout::layout_graph;
+use crate::base::graph_layout::{layout_edges, Layout, Point};
 use crate::base::svg::{boxes_meet, escape, LabelBox};
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::base::text::counted;

@@ -755,7 +755,7 @@ impl Checker {
         }
         let empty =
             self.addition(id, second, text, budget).map_err(|why| error(line_no, Some(id), why))?;
-        Ok(empty.then(|| LratReport {
+        Ok(empty.then_some(LratReport {
             additions: self.additions,
             rat_additions: self.rat_additions,
             deletions: self.deletions,

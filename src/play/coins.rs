@@ -351,10 +351,13 @@ impl Family for Coins {
         let moves = self.moves(state);
         let clicks = crate::impartial::pictures::coin_clicks(&moves);
         let heads: Vec<Vec<u64>> = state.heads.iter().cloned().collect();
+        let turn = match self.outcome(state) {
+            Some(outcome) => outcome.result,
+            None => format!("{} to move", self.side_name(self.to_move(state))),
+        };
         let notes = vec![crate::base::svg::sentence(&format!(
-            "{}; {} to move.",
-            board_words(&self.game.board, heads.len()),
-            self.side_name(self.to_move(state)),
+            "{}; {turn}.",
+            board_words(&self.game.board, heads.len())
         ))];
         let click = |coin: &[u64]| clicks.get(coin).map(|&k| self.write_move(state, &moves[k]));
         let board = CoinBoard {

@@ -270,11 +270,11 @@ impl Family for Heaps {
     /// no nim sum (they would give the strategy away; `play` and `summary` keep them too).
     fn board(&self, state: &Self::State, caption: &str) -> String {
         let heaps = &state.0;
-        let notes = vec![format!(
-            "{}; {} to move.",
-            board_words(&self.rules, heaps),
-            self.side_name(self.to_move(state))
-        )];
+        let turn = match self.outcome(state) {
+            Some(outcome) => outcome.result,
+            None => format!("{} to move", self.side_name(self.to_move(state))),
+        };
+        let notes = vec![format!("{}; {turn}.", board_words(&self.rules, heaps))];
         heaps_picture(&self.rules, heaps, None, None, caption, &notes)
     }
 }

@@ -372,9 +372,20 @@ pub struct Row {
 /// Runs every case (one step of `progress` each) and writes the files to `out`; the rows in
 /// order.
 pub fn run(out: &Path, progress: &crate::cli::progress::Progress) -> anyhow::Result<Vec<Row>> {
+    run_reporting(out, progress, &|_| {})
+}
+
+/// [`run`], telling `begun(k)` as each case begins, `k` cases done before it (`serve` shows it
+/// on the page while it prepares the gallery).
+pub fn run_reporting(
+    out: &Path,
+    progress: &crate::cli::progress::Progress,
+    begun: &dyn Fn(u64),
+) -> anyhow::Result<Vec<Row>> {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut rows = Vec::new();
-    for case in cases() {
+    for (k, case) in cases().into_iter().enumerate() {
+        begun(k as u64);
         progress.step(case.name);
         rows.push(run_case(&case, out).with_context(|| format!("demo case {}", case.name))?);
     }

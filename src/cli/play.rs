@@ -140,7 +140,11 @@ fn play(
                         position = position.apply(&mv);
                         break;
                     }
-                    Err(why) => writeln!(out, "illegal move '{text}': {why}")?,
+                    // The family says why; where to find the legal moves is the terminal's own.
+                    Err(why) => writeln!(
+                        out,
+                        "illegal move '{text}': {why} (`moves` lists the legal moves)"
+                    )?,
                 },
             }
         }

@@ -1,9 +1,10 @@
 //! `gamecert serve [--bind ADDR] [--port N] [limits]`: the page in the browser
 //! ([`gamecert::serve`]), with its flags (every limit range-checked, its default stated).
 //! The gallery is the demo's cases, run once at start-up into a private temporary directory,
-//! read back and removed; the server then offers the ones the checker accepted.
+//! read back and removed, on a thread of its own while the server already listens (the page
+//! says "preparing" until it is ready); the server then offers the ones the checker accepted.
 
-use gamecert::serve::gallery::{CaseFiles, Gallery};
+use gamecert::serve::gallery::{CaseFiles, Gallery, Preparing};
 use gamecert::serve::Config;
 use std::io::Write;
 use std::net::IpAddr;
@@ -93,16 +94,6 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     }
     let wanted = usize::try_from(args.max_connections).unwrap_or(usize::MAX);
     let (connections, open_files) = gamecert::serve::listen::connection_cap(wanted);
-    let files = demo_files(quiet)?;
-    let count = files.len();
-    let (gallery, dropped) = Gallery::load(files, args.max_work);
-    for why in &dropped {
-        crate::cli::note(quiet, &format!("not offered: {why}"));
-    }
-    crate::cli::note(
-        quiet,
-        &format!("gallery: {} of {count} demo cases accepted by the checker", gallery.cases.len()),
-    );
     if let (true, Some(limit)) = (connections < wanted, open_files) {
         crate::cli::note(
             quiet,
@@ -128,17 +119,48 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         max_games_bytes: megabytes(args.max_games_mb),
         ..Config::default()
     };
-    gamecert::serve::serve(config, gallery, |address| {
+    let max_work = args.max_work;
+    // The server listens at once; the gallery is prepared beside it (the page says so).
+    let prepare = move |preparing: &Preparing| -> Result<Gallery, String> {
+        let files = demo_files(quiet, preparing).map_err(|e| format!("{e:#}"))?;
+        let count = files.len() as u64;
+        let checking = |done| preparing.report("checking and drawing the cases", done, count);
+        let (gallery, dropped) = Gallery::load(files, max_work, &checking);
+        for why in &dropped {
+            crate::cli::note(quiet, &format!("not offered: {why}"));
+        }
+        crate::cli::note(
+            quiet,
+            &format!(
+                "gallery ready: {} of {count} demo cases accepted by the checker",
+                gallery.cases.len()
+            ),
+        );
+        Ok(gallery)
+    };
+    let prepare = move |preparing: &Preparing| {
+        let made = prepare(preparing);
+        if let Err(why) = &made {
+            crate::cli::note(
+                quiet,
+                &format!("the gallery could not be prepared: {why} (uploads still work)"),
+            );
+        }
+        made
+    };
+    gamecert::serve::serve(config, prepare, |address| {
         // The first line of standard output, read by tests and scripts.
         println!("listening on http://{address}/");
         let _ = std::io::stdout().flush();
+        crate::cli::note(quiet, "preparing the gallery: the demo's cases are solved and checked");
     })?;
     crate::cli::note(quiet, "stopped: the requests in flight were answered");
     Ok(ExitCode::SUCCESS)
 }
 
-/// The demo's cases as files: solved and checked into a private directory, read, removed.
-fn demo_files(quiet: bool) -> anyhow::Result<Vec<CaseFiles>> {
+/// The demo's cases as files: solved and checked into a private directory, read, removed; each
+/// case begun is reported to `preparing` (and shown on standard error).
+fn demo_files(quiet: bool, preparing: &Preparing) -> anyhow::Result<Vec<CaseFiles>> {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
@@ -147,7 +169,8 @@ fn demo_files(quiet: bool) -> anyhow::Result<Vec<CaseFiles>> {
     std::fs::create_dir(&dir)?;
     let total = crate::cli::demo_cases::case_count() as u64;
     let mut working = crate::cli::progress::Progress::new("demo cases", Some(total), quiet);
-    let rows = crate::cli::demo_cases::run(&dir, &working);
+    let solving = |done| preparing.report("solving the demo's cases", done, total);
+    let rows = crate::cli::demo_cases::run_reporting(&dir, &working, &solving);
     working.finish();
     let read = |rows: Vec<crate::cli::demo_cases::Row>| -> anyhow::Result<Vec<CaseFiles>> {
         let mut files = Vec::new();

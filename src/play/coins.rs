@@ -344,6 +344,31 @@ impl Family for Coins {
         };
         coins_svg(&board, caption, &notes)
     }
+
+    /// The board as a player sees it: heads and tails and whose turn it is, no label and no
+    /// value (they would give the strategy away; `play` and `summary` keep them too).
+    fn board(&self, state: &State, caption: &str) -> String {
+        let moves = self.moves(state);
+        let clicks = crate::impartial::pictures::coin_clicks(&moves);
+        let heads: Vec<Vec<u64>> = state.heads.iter().cloned().collect();
+        let turn = match self.outcome(state) {
+            Some(outcome) => outcome.result,
+            None => format!("{} to move", self.side_name(self.to_move(state))),
+        };
+        let notes = vec![crate::base::svg::sentence(&format!(
+            "{}; {turn}.",
+            board_words(&self.game.board, heads.len())
+        ))];
+        let click = |coin: &[u64]| clicks.get(coin).map(|&k| self.write_move(state, &moves[k]));
+        let board = CoinBoard {
+            board: &self.game.board,
+            base: &self.game.base,
+            heads: &heads,
+            marked: &[],
+            click: &click,
+        };
+        coins_svg(&board, caption, &notes)
+    }
 }
 
 impl Coins {

@@ -101,9 +101,9 @@ impl Construct {
     }
 
     fn edge(&self, text: &str) -> Result<usize, String> {
-        pair(text).and_then(|p| self.ends.iter().position(|&e| e == p)).ok_or_else(|| {
-            format!("'{text}' is not a segment of the board: write it `a-b` (`moves` lists the legal ones)")
-        })
+        pair(text)
+            .and_then(|p| self.ends.iter().position(|&e| e == p))
+            .ok_or_else(|| format!("'{text}' is not a segment of the board: write it `a-b`"))
     }
 
     fn mask(&self, list: &str) -> Result<u64, String> {

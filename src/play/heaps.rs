@@ -265,6 +265,18 @@ impl Family for Heaps {
         let marked = marked.map(|(i, leave)| (*i, leave.as_slice()));
         heaps_picture(&self.rules, heaps, marked, Some(&values), caption, &notes)
     }
+
+    /// The heaps as a player sees them: their sizes and whose turn it is, no Grundy value and
+    /// no nim sum (they would give the strategy away; `play` and `summary` keep them too).
+    fn board(&self, state: &Self::State, caption: &str) -> String {
+        let heaps = &state.0;
+        let turn = match self.outcome(state) {
+            Some(outcome) => outcome.result,
+            None => format!("{} to move", self.side_name(self.to_move(state))),
+        };
+        let notes = vec![format!("{}; {turn}.", board_words(&self.rules, heaps))];
+        heaps_picture(&self.rules, heaps, None, None, caption, &notes)
+    }
 }
 
 impl Heaps {

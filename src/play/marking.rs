@@ -67,9 +67,7 @@ impl Marking {
     }
 
     fn edge(&self, text: &str) -> Result<usize, String> {
-        let bad = || {
-            format!("'{text}' is not an edge of the board: write it `a-b` (`moves` lists the legal ones)")
-        };
+        let bad = || format!("'{text}' is not an edge of the board: write it `a-b`");
         let (a, b) = text.split_once('-').ok_or_else(bad)?;
         let (a, b) = (
             a.trim().parse::<usize>().map_err(|_| bad())?,

@@ -141,6 +141,13 @@ pub(crate) trait Family: Send + Sync + 'static {
         let marked = marked.map(|m| self.write_move(state, m));
         crate::base::svg::text_picture(&self.draw(state), marked.as_deref(), caption)
     }
+    /// The position as a player sees it (`gamecert serve`'s board and gallery): [`Family::svg`]
+    /// without anything only the strategy knows, as [`Family::draw`] and [`Family::summary`]
+    /// keep it (a labelling's values, a position's value, who wins from here). The default is
+    /// [`Family::svg`] with nothing marked: a family whose picture tells more overrides it.
+    fn board(&self, state: &Self::State, caption: &str) -> String {
+        self.svg(state, None, caption)
+    }
     /// How the game ended, or `None` while it goes on.
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
     /// The certified strategy's move, when the certificate gives one here.
@@ -173,6 +180,7 @@ trait Erased: Send + Sync {
     fn draw(&self, state: &Held) -> String;
     fn summary(&self, state: &Held) -> String;
     fn svg(&self, state: &Held, marked: Option<&Move>, caption: &str) -> String;
+    fn board(&self, state: &Held, caption: &str) -> String;
     fn outcome(&self, state: &Held) -> Option<Outcome>;
     fn reply(&self, state: &Held) -> Option<Move>;
     fn side_name(&self, side: Side) -> String;
@@ -231,6 +239,9 @@ impl<F: Family> Erased for Game<F> {
     }
     fn svg(&self, state: &Held, marked: Option<&Move>, caption: &str) -> String {
         self.0.svg(cast(state), marked.map(|m| cast::<F::Move>(&m.held)), caption)
+    }
+    fn board(&self, state: &Held, caption: &str) -> String {
+        self.0.board(cast(state), caption)
     }
     fn outcome(&self, state: &Held) -> Option<Outcome> {
         self.0.outcome(cast(state))
@@ -480,6 +491,13 @@ impl Position {
     /// clickable element carries `data-move="NOTATION"` (see [`Family::svg`]).
     pub fn svg(&self, marked: Option<&Move>, caption: &str) -> String {
         self.game.svg(&self.state, marked, caption)
+    }
+
+    /// The position as SVG for a person playing it (`gamecert serve`'s page): as
+    /// [`Position::svg`] draws it, clickable the same way, but keeping the strategy secret as
+    /// `gamecert play` does (no Grundy values, no "the player to move loses").
+    pub fn board(&self, caption: &str) -> String {
+        self.game.board(&self.state, caption)
     }
 }
 

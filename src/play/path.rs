@@ -96,9 +96,7 @@ impl Family for Path {
     }
 
     fn read_move(&self, cells: &Vec<u8>, text: &str) -> Result<usize, String> {
-        let v = self.graph.vertex(text).ok_or_else(|| {
-            format!("there is no vertex '{text}' (`moves` lists the empty vertices)")
-        })?;
+        let v = self.graph.vertex(text).ok_or_else(|| format!("there is no vertex '{text}'"))?;
         match cells[v] {
             EMPTY => Ok(v),
             _ => Err(format!("'{text}' is taken: choose an empty vertex")),

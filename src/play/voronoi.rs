@@ -280,9 +280,7 @@ impl Family for Voronoi {
     }
 
     fn read_move(&self, state: &State, text: &str) -> Result<usize, String> {
-        let v = self.graph.vertex(text).ok_or_else(|| {
-            format!("there is no vertex '{text}' (`moves` lists the empty vertices)")
-        })?;
+        let v = self.graph.vertex(text).ok_or_else(|| format!("there is no vertex '{text}'"))?;
         match state.cells[v] {
             EMPTY => Ok(v),
             b'W' => Err(format!("'{text}' is taken by W: choose an empty vertex")),

@@ -1,10 +1,18 @@
 //! The gallery: the cases `gamecert serve` offers by name (the demo's, from the command line),
 //! each checked once when the server starts. Only a certificate the checker accepted is
 //! offered; a strategy certificate is also read for play.
+//!
+//! The server listens at once and prepares the gallery beside it ([`Preparing`]): until it is
+//! ready, the routes that need it answer 503 with Retry-After and how far the preparation has
+//! got, and the page says so (issue 42, item 5: solving the demo's 28 cases took 35 s under
+//! load, with the port closed all that time).
 
 use crate::play::{PlayError, Strategy};
+use axum::body::Bytes;
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::Limits;
+use serde::Serialize;
+use std::sync::{Mutex, OnceLock};
 
 /// A picture larger than this is not sent (a 20,000-point triangulation drawn as text would be
 /// megabytes): a short note stands in for it.
@@ -46,10 +54,16 @@ pub struct Gallery {
 impl Gallery {
     /// Checks every case (with verify's budget for its texts, or `max_work`) and keeps those
     /// the checker accepted; the others are returned with why, for the command line to say.
-    pub fn load(files: Vec<CaseFiles>, max_work: Option<u64>) -> (Gallery, Vec<String>) {
+    /// `done(k)` is told each time `k` cases are checked and drawn.
+    pub fn load(
+        files: Vec<CaseFiles>,
+        max_work: Option<u64>,
+        done: &dyn Fn(u64),
+    ) -> (Gallery, Vec<String>) {
         let mut cases = Vec::new();
         let mut dropped = Vec::new();
-        for file in files {
+        for (k, file) in files.into_iter().enumerate() {
+            done(k as u64);
             match load_case(&file, max_work) {
                 Ok(case) => cases.push(case),
                 Err(why) => dropped.push(format!("{}: {why}", file.name)),
@@ -64,6 +78,84 @@ impl Gallery {
     }
 }
 
+/// How far the gallery's preparation has got: its stage in words, and the cases done of the
+/// stage's total.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Progress {
+    pub stage: String,
+    pub done: u64,
+    pub total: u64,
+}
+
+/// A gallery ready to offer, with `GET /api/gallery`'s answer made once.
+pub struct Ready {
+    pub gallery: Gallery,
+    pub answer: Bytes,
+}
+
+/// Where the gallery stands.
+pub enum State<'a> {
+    /// Still being prepared, so far.
+    Preparing(Progress),
+    Ready(&'a Ready),
+    /// The preparation failed, for this reason (the server still verifies and plays uploads).
+    Failed(&'a str),
+}
+
+/// The gallery being prepared while the server already answers: the preparation reports its
+/// progress here and hands over the gallery once, then every request sees it ready.
+pub struct Preparing {
+    progress: Mutex<Progress>,
+    outcome: OnceLock<Result<Ready, String>>,
+}
+
+impl Default for Preparing {
+    fn default() -> Preparing {
+        Preparing::new()
+    }
+}
+
+impl Preparing {
+    /// Nothing prepared yet.
+    pub fn new() -> Preparing {
+        let progress = Progress { stage: "starting".into(), done: 0, total: 0 };
+        Preparing { progress: Mutex::new(progress), outcome: OnceLock::new() }
+    }
+
+    /// A gallery ready from the start (for tests and embedders with their cases at hand).
+    pub fn ready(gallery: Gallery) -> Preparing {
+        let preparing = Preparing::new();
+        preparing.finish(Ok(gallery));
+        preparing
+    }
+
+    /// The preparation is at `done` of `total` in `stage` ("solving the demo's cases").
+    pub fn report(&self, stage: &str, done: u64, total: u64) {
+        let mut progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
+        *progress = Progress { stage: stage.to_string(), done, total };
+    }
+
+    /// The preparation's end: the gallery, or why there is none. Only the first call counts.
+    pub fn finish(&self, outcome: Result<Gallery, String>) {
+        let ready = outcome.map(|gallery| {
+            let answer = Bytes::from(super::routes::gallery_json(&gallery));
+            Ready { gallery, answer }
+        });
+        let _ = self.outcome.set(ready);
+    }
+
+    /// Where the gallery stands now.
+    pub fn state(&self) -> State<'_> {
+        match self.outcome.get() {
+            Some(Ok(ready)) => State::Ready(ready),
+            Some(Err(why)) => State::Failed(why),
+            None => {
+                State::Preparing(self.progress.lock().unwrap_or_else(|p| p.into_inner()).clone())
+            }
+        }
+    }
+}
+
 /// One case read, checked, drawn.
 fn load_case(files: &CaseFiles, max_work: Option<u64>) -> Result<Case, String> {
     let instance = Instance::from_json(&files.instance).map_err(|e| e.to_string())?;
@@ -73,7 +165,8 @@ fn load_case(files: &CaseFiles, max_work: Option<u64>) -> Result<Case, String> {
     let caption = format!("{}: {}", files.name, files.description);
     let (claim, picture, strategy) = match Strategy::checked(&instance, &certificate, &limits) {
         Ok(strategy) => {
-            let picture = strategy.start().svg(None, &caption);
+            // The start as a player sees it: the page keeps the strategy secret.
+            let picture = strategy.start().board(&caption);
             (strategy.stated_claim().to_string(), picture, Some(strategy))
         }
         Err(PlayError::Rejected { reason, .. }) => return Err(format!("rejected: {reason}")),

@@ -66,6 +66,9 @@ pub struct Game {
     /// gallery case, whose strategy the gallery holds for every game of it.
     strategy_bytes: usize,
     human: Side,
+    /// What the page's heading names: the case, or the uploaded files.
+    title: String,
+    /// The board's caption (the case's name and description, or the files).
     caption: String,
     uploaded: bool,
     /// The most bytes the moves may take (`--max-game-mb`): further moves are refused.
@@ -85,6 +88,8 @@ pub struct Game {
 #[derive(Serialize)]
 pub struct View {
     pub id: String,
+    /// The case's name, or the uploaded files' names: the page's heading.
+    pub title: String,
     pub kind: String,
     pub claim: String,
     /// `first` or `second`: the person's side.
@@ -117,12 +122,13 @@ pub enum Origin {
 }
 
 impl Game {
-    /// A new game of `strategy` with the person on `human`'s side, its moves bounded by
-    /// `max_bytes`; the certified side moves first if it is its turn.
+    /// A new game of `strategy` with the person on `human`'s side, headed `title` on the page
+    /// and `caption` on the board, its moves bounded by `max_bytes`; the certified side moves
+    /// first if it is its turn.
     pub fn new(
         strategy: Strategy,
         human: Side,
-        caption: String,
+        (title, caption): (String, String),
         origin: Origin,
         max_bytes: usize,
     ) -> Game {
@@ -136,6 +142,7 @@ impl Game {
             strategy,
             strategy_bytes,
             human,
+            title,
             caption,
             uploaded,
             max_bytes,
@@ -211,23 +218,29 @@ impl Game {
     pub fn play(&mut self, text: &str) -> Result<(), String> {
         let position = &self.current;
         if position.outcome().is_some() {
-            return Err("the game is over: start a new game".into());
+            return Err("the game is over: New game starts another".into());
         }
         if position.to_move() != self.human {
             return Err("it is not your turn".into());
         }
         if self.steps.len() >= MAX_HISTORY {
-            return Err(format!("a game keeps at most {MAX_HISTORY} positions: start a new game"));
+            return Err(format!(
+                "a game keeps at most {MAX_HISTORY} positions: New game starts another"
+            ));
         }
         if self.steps_bytes >= self.max_bytes {
             return Err(format!(
-                "this game's moves fill the {} bytes a game may keep (--max-game-mb): start a new \
-                 game",
+                "this game's moves fill the {} bytes a game may keep (--max-game-mb): New game \
+                 starts another",
                 crate::base::limits::grouped(self.max_bytes as u128)
             ));
         }
-        let mv =
-            position.parse_move(text).map_err(|why| format!("illegal move '{text}': {why}"))?;
+        // The page's words: its buttons are the legal moves (the terminal's `moves` is not here).
+        let mv = position.parse_move(text).map_err(|why| {
+            format!(
+                "illegal move '{text}': {why} (the buttons under Your moves are the legal ones)"
+            )
+        })?;
         let you = self.strategy.side_name(self.human);
         let next = position.apply(&mv);
         let last = Some(format!("{you} (you) plays {mv}"));
@@ -335,16 +348,17 @@ impl Game {
             }
         };
         let to_move = match outcome {
-            Some(_) => String::new(),
+            Some(_) => "nobody: the game is over".to_string(),
             None if position.to_move() == self.human => format!("{you} (you) to move"),
             None => format!("{it} to move"),
         };
         let last_move =
             self.steps.last().and_then(|s| s.last.clone()).unwrap_or_else(|| "none yet".into());
-        let board =
-            super::gallery::bounded_picture(position.svg(None, &self.caption), &self.caption);
+        // Drawn as a player sees it: no labels or values that would give the strategy away.
+        let board = super::gallery::bounded_picture(position.board(&self.caption), &self.caption);
         View {
             id: format!("{id:016x}"),
+            title: self.title.clone(),
             kind: self.strategy.kind().to_string(),
             claim: self.strategy.stated_claim().to_string(),
             side: match self.human {
@@ -548,7 +562,7 @@ mod tests {
 
     fn game(uploaded: bool) -> Game {
         let origin = if uploaded { Origin::Upload { bytes: 1000 } } else { Origin::Gallery };
-        Game::new(kayles(), Side::First, "k".into(), origin, 16 * MB)
+        Game::new(kayles(), Side::First, ("k".into(), "k".into()), origin, 16 * MB)
     }
 
     /// The certified side opens when it is first; undo goes back to the person's previous
@@ -556,7 +570,8 @@ mod tests {
     /// other side starts with the person.
     #[test]
     fn moves_replies_undo_and_restart() {
-        let mut game = Game::new(kayles(), Side::Second, "k".into(), Origin::Gallery, 16 * MB);
+        let mut game =
+            Game::new(kayles(), Side::Second, ("k".into(), "k".into()), Origin::Gallery, 16 * MB);
         let start = game.view(1);
         assert!(start.last_move.starts_with("the first player plays "), "{}", start.last_move);
         assert!(!start.can_undo);
@@ -614,10 +629,12 @@ mod tests {
     /// A game's moves are bounded in bytes: past `max_bytes`, a move is refused.
     #[test]
     fn a_game_is_bounded_in_bytes() {
-        let mut game = Game::new(kayles(), Side::First, "k".into(), Origin::Gallery, 10);
+        let mut game =
+            Game::new(kayles(), Side::First, ("k".into(), "k".into()), Origin::Gallery, 10);
         let first = game.view(1).moves[0].clone();
         assert!(game.play(&first).unwrap_err().contains("--max-game-mb"));
-        let mut game = Game::new(kayles(), Side::First, "k".into(), Origin::Gallery, 400);
+        let mut game =
+            Game::new(kayles(), Side::First, ("k".into(), "k".into()), Origin::Gallery, 400);
         let first = game.view(1).moves[0].clone();
         game.play(&first).unwrap();
         let next = game.view(1).moves[0].clone();
@@ -677,8 +694,13 @@ mod tests {
         games.resize(ids[0], 3 * one);
         assert_eq!(games.len(), 1);
         assert_eq!(games.bytes(), 3 * one);
-        let big =
-            Game::new(kayles(), Side::First, "k".into(), Origin::Upload { bytes: 4 * one }, MB);
+        let big = Game::new(
+            kayles(),
+            Side::First,
+            ("k".into(), "k".into()),
+            Origin::Upload { bytes: 4 * one },
+            MB,
+        );
         let refused = games.insert(big).err().expect("too large to keep");
         assert!(refused.contains("--max-games-mb"), "{refused}");
     }

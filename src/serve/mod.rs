@@ -3,8 +3,8 @@
 //! against a certified strategy, played by clicks.
 //!
 //! - [`routes`]: the HTTP routes (the page, its assets, the JSON API) and their errors.
-//! - [`gallery`]: the cases offered, each checked once at start-up (only accepted ones kept),
-//!   with its picture and claim.
+//! - [`gallery`]: the cases offered, each checked once (only accepted ones kept), with its
+//!   picture and claim; prepared on a thread of its own while the server already listens.
 //! - [`games`]: the games in play, kept on the server (bounded in number, length and bytes).
 //! - [`upload`]: uploaded texts run through `gamecert verify`'s own pipeline, and strategies
 //!   read from uploads; never a path on the server's disk.
@@ -31,7 +31,6 @@ pub mod listen;
 pub mod routes;
 pub mod upload;
 
-use axum::body::Bytes;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
@@ -167,21 +166,18 @@ async fn blocking<T: Send + 'static>(
 /// Everything the handlers share.
 pub struct App {
     pub config: Config,
-    pub gallery: gallery::Gallery,
-    /// `GET /api/gallery`'s answer, made once (it is the same for every request).
-    pub gallery_answer: Bytes,
+    /// The gallery, prepared beside the server (with `GET /api/gallery`'s answer, made once).
+    pub gallery: gallery::Preparing,
     pub games: games::Games,
     pub checks: Checks,
     pub bodies: bodies::Budget,
 }
 
 impl App {
-    /// The shared state of a server with `config` offering `gallery`.
-    pub fn new(config: Config, gallery: gallery::Gallery) -> App {
-        let gallery_answer = Bytes::from(routes::gallery_json(&gallery));
+    /// The shared state of a server with `config`, its gallery still to be prepared.
+    pub fn new(config: Config) -> App {
         App {
-            gallery_answer,
-            gallery,
+            gallery: gallery::Preparing::new(),
             games: games::Games::new(config.max_games_bytes),
             checks: Checks::new(config.check_wait),
             bodies: bodies::Budget::new(config.max_uploads_bytes, config.check_wait),
@@ -190,12 +186,15 @@ impl App {
     }
 }
 
-/// Serves `gallery` with `config` until Ctrl-C or SIGTERM (then the requests in flight finish,
-/// for at most [`Config::grace`]); `listening` is told the address once the socket is bound
-/// (the command line prints it).
+/// Serves with `config` until Ctrl-C or SIGTERM (then the requests in flight finish, for at
+/// most [`Config::grace`]); `listening` is told the address once the socket is bound (the
+/// command line prints it). The gallery is `prepare`d meanwhile, on a thread of its own that
+/// reports its progress through [`gallery::Preparing::report`] and returns the gallery or why
+/// there is none: the page and the API answer from the first moment, the gallery's routes with
+/// 503 and how far the preparation has got until it is ready.
 pub fn serve(
     config: Config,
-    gallery: gallery::Gallery,
+    prepare: impl FnOnce(&gallery::Preparing) -> Result<gallery::Gallery, String> + Send + 'static,
     listening: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
@@ -211,8 +210,17 @@ pub fn serve(
             idle_timeout: config.idle_timeout,
             grace: config.grace,
         };
-        let app = Arc::new(App::new(config, gallery));
+        let app = Arc::new(App::new(config));
         listening(bound);
+        let preparing = app.clone();
+        std::thread::Builder::new().name("gallery".into()).spawn(move || {
+            // A panic while preparing is a gallery that failed, not a server gone.
+            let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                prepare(&preparing.gallery)
+            }));
+            let outcome = made.unwrap_or_else(|_| Err("a fault while preparing it".into()));
+            preparing.gallery.finish(outcome);
+        })?;
         listen::run(listener, routes::router(app), limits, listen::stop_signal()).await;
         Ok(())
     });

@@ -9,8 +9,12 @@ let game = null;
 let busy = false;
 // What the play view's heading names (the case, or the uploaded instance).
 let gameTitle = "";
-// The gallery, fetched once.
+// The gallery, fetched once (it is prepared when the server starts: until then the server
+// answers 503 with how far it has got, and the page says so and asks again).
 let galleryCases = null;
+// The board's zoom, kept from one move to the next of the same game: {game, at}, `at` the part
+// shown as fractions of the whole picture (which may grow or shrink a little with its notes).
+let boardZoom = null;
 
 // A JSON request; resolves to {status, body} (body {error} on failure), never rejects.
 async function api(method, url, body) {
@@ -31,7 +35,8 @@ async function api(method, url, body) {
     if (response.status === 413) {
       parsed = { error: "the files are larger than the server accepts (--max-upload-mb)" };
     }
-    return { status: response.status, body: parsed };
+    const retry = Number(response.headers.get("Retry-After"));
+    return { status: response.status, body: parsed, retryAfter: retry > 0 ? retry : 1 };
   } catch (e) {
     return { status: 0, body: { error: "the server cannot be reached: " + e } };
   }
@@ -47,6 +52,9 @@ function show(view) {
   }
   $("nav-gallery").classList.toggle("current", view === "gallery");
   $("nav-verify").classList.toggle("current", view === "verify");
+  if (view !== "play") {
+    document.title = "gamecert";
+  }
 }
 
 async function route() {
@@ -65,7 +73,11 @@ async function route() {
     setReady(true);
   } else if (play) {
     show("play");
-    await startGame({ case: decodeURIComponent(play[1]), side: null }, decodeURIComponent(play[1]));
+    const name = decodeURIComponent(play[1]);
+    clearPlay(name);
+    if (await galleryReady(hash)) {
+      await startGame({ case: name, side: null }, name);
+    }
   } else if (byId) {
     show("play");
     if (game === null || game.id !== byId[1]) {
@@ -75,22 +87,62 @@ async function route() {
     setReady(true);
   } else {
     show("gallery");
-    await loadGallery();
-    setReady(true);
+    if (await galleryReady(hash)) {
+      await loadGallery();
+      setReady(true);
+    }
   }
+}
+
+// ---- the gallery being prepared ----
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// Waits until the server's gallery is ready, saying meanwhile how far its preparation has got;
+// false when the person has gone to another view (or the gallery cannot be had: said on the
+// page).
+async function galleryReady(hash) {
+  const note = $("preparing");
+  while (galleryCases === null) {
+    const answer = await api("GET", "/api/gallery");
+    const now = location.hash || "#/";
+    if (now !== hash) {
+      // Another view now: it asks again itself if it needs the gallery, and the views that
+      // do not need it do not show the note.
+      if (now === "#/verify" || now.startsWith("#/game/")) {
+        note.hidden = true;
+      }
+      return false;
+    }
+    if (answer.status === 200) {
+      galleryCases = answer.body.cases;
+      break;
+    }
+    if (answer.status === 503 && answer.body.preparing) {
+      const p = answer.body.preparing;
+      const count = p.total > 0 ? ": " + p.stage + ", " + p.done + " of " + p.total : "";
+      note.textContent = "Preparing the gallery" + count + ". The server solves the papers' " +
+        "examples and checks every certificate once when it starts; this page fills in by " +
+        "itself when they are ready. Verify works meanwhile.";
+      note.hidden = false;
+      document.body.dataset.preparing = "true";
+      await sleep(1000 * answer.retryAfter);
+      continue;
+    }
+    note.textContent = answer.body.error || "the gallery cannot be loaded";
+    note.hidden = false;
+    return false;
+  }
+  note.hidden = true;
+  delete document.body.dataset.preparing;
+  return true;
 }
 
 // ---- gallery ----
 
 async function loadGallery() {
-  if (galleryCases === null) {
-    const answer = await api("GET", "/api/gallery");
-    if (answer.status !== 200) {
-      $("gallery").textContent = answer.body.error || "the gallery cannot be loaded";
-      return;
-    }
-    galleryCases = answer.body.cases;
-  }
   const holder = $("gallery");
   holder.replaceChildren();
   for (const item of galleryCases) {
@@ -101,15 +153,20 @@ async function loadGallery() {
     title.textContent = item.name;
     const description = document.createElement("p");
     description.className = "note";
-    description.textContent = item.description + " (" + item.kind + ")";
+    description.textContent = item.description;
     const picture = document.createElement("div");
     picture.className = "picture";
     // The server drew this picture from a certificate the checker accepted.
     picture.innerHTML = item.picture;
+    zoomable(picture, { needsKey: true });
+    // The checker's own sentence for the claim (the file's keyword stays a JSON field).
     const claim = document.createElement("p");
     claim.className = "claim";
-    claim.textContent = item.claim;
-    card.append(title, description, picture, claim);
+    claim.textContent = "Certified: " + sentence(item.claim);
+    const kind = document.createElement("p");
+    kind.className = "note kind";
+    kind.textContent = "certificate: " + item.kind;
+    card.append(title, description, picture, claim, kind);
     if (item.playable) {
       const link = document.createElement("a");
       link.className = "play";
@@ -119,6 +176,181 @@ async function loadGallery() {
     }
     holder.append(card);
   }
+}
+
+// ---- zoom and pan ----
+// Every picture is SVG with a viewBox: zooming and panning move the viewBox, nothing is
+// redrawn. The wheel zooms about the pointer (in the gallery with Ctrl or Cmd held, so that
+// the wheel still scrolls the page), a drag pans, and the buttons zoom in, out and back to the
+// whole picture. A drag never plays a move: a click only counts when the pointer stayed put.
+
+const MAX_ZOOM = 24;
+const DRAG_PIXELS = 5;
+
+function readBox(text) {
+  const parts = (text || "").trim().split(/[\s,]+/).map(Number);
+  return parts.length === 4 && parts.every(Number.isFinite) && parts[2] > 0 && parts[3] > 0
+    ? parts : null;
+}
+
+function writeBox(svg, box) {
+  svg.setAttribute("viewBox", box.map((x) => Math.round(x * 100) / 100).join(" "));
+}
+
+// `box` scaled to at most the whole picture and at least 1/MAX_ZOOM of it, and kept inside it.
+function clampBox(box, full) {
+  let [x, y, w, h] = box;
+  const scale = Math.min(1, Math.max(1 / MAX_ZOOM, w / full[2]));
+  w = full[2] * scale;
+  h = full[3] * scale;
+  x = Math.min(Math.max(x, full[0]), full[0] + full[2] - w);
+  y = Math.min(Math.max(y, full[1]), full[1] + full[3] - h);
+  return [x, y, w, h];
+}
+
+// The point of the picture under the pointer, in the picture's own units.
+function pictureAt(svg, clientX, clientY) {
+  const matrix = svg.getScreenCTM();
+  if (!matrix) {
+    return null;
+  }
+  return new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+}
+
+// Zooms `svg` by `factor` (above 1: in) about the screen point (clientX, clientY), or about
+// the middle of what is shown.
+function zoomBy(svg, factor, clientX, clientY) {
+  const full = readBox(svg.dataset.fullBox);
+  const box = readBox(svg.getAttribute("viewBox"));
+  if (!full || !box) {
+    return;
+  }
+  let at = clientX === undefined ? null : pictureAt(svg, clientX, clientY);
+  if (!at) {
+    at = { x: box[0] + box[2] / 2, y: box[1] + box[3] / 2 };
+  }
+  const next = [at.x - (at.x - box[0]) / factor, at.y - (at.y - box[1]) / factor,
+    box[2] / factor, box[3] / factor];
+  setBox(svg, clampBox(next, full));
+}
+
+function setBox(svg, box) {
+  writeBox(svg, box);
+  const full = readBox(svg.dataset.fullBox);
+  const zoomed = full !== null && box[2] < full[2] - 1e-6;
+  svg.classList.toggle("zoomed", zoomed);
+  // Touch screens pan the picture only while it is zoomed; otherwise they scroll the page.
+  svg.style.touchAction = zoomed ? "none" : "";
+  const holder = svg.closest(".zoom-holder");
+  if (holder) {
+    holder.dataset.zoomed = zoomed ? "true" : "false";
+    if (holder === $("board") && game !== null && full !== null) {
+      const at = [(box[0] - full[0]) / full[2], (box[1] - full[1]) / full[3],
+        box[2] / full[2], box[3] / full[3]];
+      boardZoom = { game: game.id, at };
+    }
+  }
+}
+
+// Makes the SVG inside `holder` zoomable, with the three buttons. `needsKey`: the wheel zooms
+// only with Ctrl or Cmd held. `keep`: the id of the game whose zoom carries over to this
+// board (the same picture, one move later).
+function zoomable(holder, options) {
+  const svg = holder.querySelector("svg");
+  const full = svg ? readBox(svg.getAttribute("viewBox")) : null;
+  if (!full) {
+    return;
+  }
+  svg.dataset.fullBox = full.join(" ");
+  holder.classList.add("zoom-holder");
+  const tools = document.createElement("div");
+  tools.className = "zoom-tools";
+  const button = (label, title, action) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.title = title;
+    b.setAttribute("aria-label", title);
+    b.addEventListener("click", (e) => {
+      e.stopPropagation();
+      action();
+    });
+    tools.append(b);
+    return b;
+  };
+  button("+", "Zoom in", () => zoomBy(svg, 1.5));
+  button("\u2212", "Zoom out", () => zoomBy(svg, 1 / 1.5));
+  const reset = button("Reset", "Show the whole picture", () => setBox(svg, full));
+  reset.className = "zoom-reset";
+  holder.append(tools);
+  holder.title = options.needsKey
+    ? "Ctrl + wheel (Cmd on a Mac) zooms, drag pans"
+    : "The wheel zooms, a drag pans";
+  if (options.keep && boardZoom && boardZoom.game === options.keep) {
+    const at = boardZoom.at;
+    setBox(svg, clampBox([full[0] + at[0] * full[2], full[1] + at[1] * full[3],
+      at[2] * full[2], at[3] * full[3]], full));
+  } else {
+    setBox(svg, full);
+  }
+  svg.addEventListener("wheel", (e) => {
+    if (options.needsKey && !e.ctrlKey && !e.metaKey) {
+      return;
+    }
+    e.preventDefault();
+    // A notch of the wheel (about 100 pixels) zooms by 1.25; a touchpad's small steps less.
+    const pixels = e.deltaMode === 1 ? e.deltaY * 33 : e.deltaY;
+    zoomBy(svg, Math.pow(1.25, -pixels / 100), e.clientX, e.clientY);
+  }, { passive: false });
+  let drag = null;
+  svg.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) {
+      return;
+    }
+    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, box: readBox(svg.getAttribute("viewBox")),
+      moved: false };
+  });
+  svg.addEventListener("pointermove", (e) => {
+    if (!drag || drag.id !== e.pointerId) {
+      return;
+    }
+    const dx = e.clientX - drag.x;
+    const dy = e.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < DRAG_PIXELS) {
+      return;
+    }
+    if (!drag.moved) {
+      drag.moved = true;
+      // Captured only once it is a drag: a click keeps its target (the move it plays).
+      try {
+        svg.setPointerCapture(e.pointerId);
+      } catch (_) {
+        // A pointer the browser no longer tracks: the drag goes on without the capture.
+      }
+      svg.classList.add("panning");
+    }
+    const matrix = svg.getScreenCTM();
+    const scale = matrix ? matrix.a : 1;
+    const box = drag.box;
+    setBox(svg, clampBox([box[0] - dx / scale, box[1] - dy / scale, box[2], box[3]], full));
+  });
+  const end = (e) => {
+    if (drag && drag.id === e.pointerId) {
+      svg.dataset.dragged = drag.moved ? "true" : "false";
+      svg.classList.remove("panning");
+      drag = null;
+    }
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+  // The click that ends a drag plays nothing.
+  svg.addEventListener("click", (e) => {
+    if (svg.dataset.dragged === "true") {
+      svg.dataset.dragged = "false";
+      e.stopPropagation();
+      e.preventDefault();
+    }
+  }, true);
 }
 
 // ---- verify ----
@@ -161,10 +393,18 @@ function setVerdict(text, accepted, exit) {
   verdict.dataset.exit = String(exit);
 }
 
+// "Play against it" is offered only once the checker accepted a certificate that holds a
+// strategy; `why` says why not when it accepted one that holds none.
+function setPlayable(playable, why) {
+  $("verify-play").hidden = !playable;
+  $("play-note").textContent = why || "";
+}
+
 async function runVerify() {
   const verdict = $("verdict");
   delete verdict.dataset.accepted;
   delete verdict.dataset.exit;
+  setPlayable(false, "");
   const files = await uploadedFiles();
   if (!files) {
     verdict.textContent = "Choose an instance file and a certificate file first.";
@@ -175,6 +415,7 @@ async function runVerify() {
   const body = answer.body;
   if (typeof body.exit === "number") {
     setVerdict(body.text, body.accepted, body.exit);
+    setPlayable(body.playable === true, body.unplayable);
   } else {
     setVerdict("error: " + (body.error || "no answer"), false, 2);
   }
@@ -207,8 +448,19 @@ for (const kind of ["instance", "certificate"]) {
     drop.classList.remove("over");
     if (e.dataTransfer.files.length > 0) {
       $(kind + "-file").files = e.dataTransfer.files;
+      filesChanged();
     }
   });
+  $(kind + "-file").addEventListener("change", filesChanged);
+}
+
+// New files: the last verdict (and its offer to play) no longer stands.
+function filesChanged() {
+  const verdict = $("verdict");
+  verdict.textContent = "";
+  delete verdict.dataset.accepted;
+  delete verdict.dataset.exit;
+  setPlayable(false, "");
 }
 
 // ---- play ----
@@ -221,13 +473,29 @@ function setBusy(value) {
   }
 }
 
+// The checker's claim as a sentence's end ("W wins" -> "W wins.").
+function sentence(claim) {
+  return /[.!?]$/.test(claim) ? claim : claim + ".";
+}
+
+function setTitle(title) {
+  $("play-title").textContent = "Play: " + title;
+  document.title = title + " \u2013 gamecert";
+}
+
 function render(view) {
   game = view;
-  $("play-title").textContent = "Play: " + (gameTitle ? gameTitle + " (" + view.kind + ")" : view.kind);
-  $("claim").textContent = "Certified claim: " + view.claim + ". You play " + view.you +
+  // The server names the game (the case, or the uploaded files), so a reload keeps it.
+  gameTitle = view.title || gameTitle || view.kind;
+  setTitle(gameTitle);
+  $("claim").textContent = "Certified: " + sentence(view.claim) + " You play " + view.you +
     "; the certified strategy plays " + view.it + ".";
   // Drawn by the server from the checked game; clickable parts carry data-move.
   $("board").innerHTML = view.board;
+  const svg = $("board").querySelector("svg");
+  if (svg) {
+    zoomable($("board"), { keep: view.id });
+  }
   $("to-move").textContent = view.to_move;
   $("last-move").textContent = view.last_move;
   $("summary").textContent = view.summary;
@@ -251,10 +519,15 @@ function render(view) {
   }
   const yourTurn = !view.over && view.to_move.includes("(you)");
   moves.hidden = !yourTurn;
-  $("moves-note").textContent = view.over ? "The game is over." :
+  $("moves-note").textContent = view.over ? "The game is over: New game starts another." :
     view.moves_total > view.moves.length ?
       "The first " + view.moves.length + " of " + view.moves_total + " moves; " + view.move_syntax + "." :
       view.move_syntax + ".";
+  // The move box says so too when there is nothing left to type.
+  const text = $("move-text");
+  text.disabled = view.over;
+  text.placeholder = view.over ? "the game is over" : "";
+  $("move-play").disabled = view.over;
   $("undo").disabled = busy || !view.can_undo;
 }
 
@@ -272,17 +545,22 @@ async function request(method, url, body) {
   return answer;
 }
 
-async function startGame(body, title) {
+// The play view emptied, headed `title`, before a game is shown.
+function clearPlay(title) {
   game = null;
   gameTitle = title;
   $("board").replaceChildren();
   $("moves").replaceChildren();
   $("hint-text").textContent = "";
-  $("play-title").textContent = "Play: " + title;
+  setTitle(title);
   for (const id of ["claim", "to-move", "last-move", "summary", "result", "message"]) {
     $(id).textContent = "";
   }
   delete $("result").dataset.claimMet;
+}
+
+async function startGame(body, title) {
+  clearPlay(title);
   if (body.side === null) {
     delete body.side;
   }

@@ -16,6 +16,7 @@
 //! is refused by tower-http's layer, 413 in plain text, before it is read.)
 
 use super::bodies::{Received, Refusal};
+use super::gallery::{Progress, State as GalleryState};
 use super::games::{Game, Origin, Shared};
 use super::upload::{Files, Unplayable, Uploaded};
 use super::{App, Refused};
@@ -143,7 +144,37 @@ pub fn gallery_json(gallery: &super::gallery::Gallery) -> Vec<u8> {
 }
 
 async fn gallery(State(app): State<AppState>) -> Response {
-    json_answer(app.gallery_answer.clone())
+    match app.gallery.state() {
+        GalleryState::Ready(ready) => json_answer(ready.answer.clone()),
+        GalleryState::Preparing(progress) => preparing(&progress),
+        GalleryState::Failed(why) => failed(why),
+    }
+}
+
+/// 503 with Retry-After while the gallery is prepared: `{error, preparing: {stage, done,
+/// total}}`, the error saying how far it has got.
+fn preparing(progress: &Progress) -> Response {
+    let so_far = if progress.total > 0 {
+        format!("{}, {} of {}", progress.stage, progress.done, progress.total)
+    } else {
+        progress.stage.clone()
+    };
+    let message = format!("the server is preparing the gallery ({so_far}): try again in a moment");
+    let body = json!({ "error": message, "preparing": progress });
+    let mut answer = (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+    answer.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+    answer
+}
+
+/// 500: the gallery could not be prepared (uploads are still verified and played).
+fn failed(why: &str) -> Response {
+    error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        format!(
+            "the gallery could not be prepared: {why} (verifying and playing your own files \
+             still works)"
+        ),
+    )
 }
 
 async fn verify(State(app): State<AppState>, request: Request) -> Response {
@@ -208,8 +239,8 @@ struct NewGame {
 
 /// What a new game is played from.
 enum Source {
-    /// A gallery case's strategy, with its caption.
-    Case(Strategy, String),
+    /// A gallery case's strategy, with its title and caption.
+    Case(Strategy, (String, String)),
     /// Uploaded files, checked before the game starts.
     Files(Uploaded),
 }
@@ -231,16 +262,26 @@ async fn new_game(State(app): State<AppState>, request: Request) -> Response {
     let files = request.files.filter(|f| !f.is_empty());
     let source = match (request.case, files) {
         (Some(name), None) => {
-            let Some(case) = app.gallery.case(&name) else {
+            let gallery = match app.gallery.state() {
+                GalleryState::Ready(ready) => &ready.gallery,
+                GalleryState::Preparing(progress) => return preparing(&progress),
+                GalleryState::Failed(why) => return failed(why),
+            };
+            let Some(case) = gallery.case(&name) else {
                 return error(StatusCode::NOT_FOUND, format!("no case named '{name}'"));
             };
             let Some(strategy) = case.strategy.clone() else {
                 return error(
                     StatusCode::BAD_REQUEST,
-                    format!("case '{name}' holds no strategy to play against ({})", case.kind),
+                    format!(
+                        "case '{name}' holds no strategy to play against (its certificate is a \
+                         {}): the gallery offers Play only on the cases that hold one",
+                        case.kind
+                    ),
                 );
             };
-            Source::Case(strategy, format!("{}: {}", case.name, case.description))
+            let caption = format!("{}: {}", case.name, case.description);
+            Source::Case(strategy, (case.name.clone(), caption))
         }
         (None, Some(fields)) => {
             let files: Files = match serde_json::from_value(serde_json::Value::Object(fields)) {
@@ -266,13 +307,14 @@ async fn new_game(State(app): State<AppState>, request: Request) -> Response {
     let made = app.checks.run(move || -> Result<Bytes, (StatusCode, String)> {
         let _share = share;
         let (strategy, caption, origin) = match source {
-            Source::Case(strategy, caption) => (strategy, caption, Origin::Gallery),
+            Source::Case(strategy, names) => (strategy, names, Origin::Gallery),
             Source::Files(files) => {
-                let caption = format!(
+                let title = format!(
                     "{} with {}",
                     files.instance.0.display(),
                     files.certificate.0.display()
                 );
+                let caption = (title.clone(), title);
                 let max_work = state.config.max_work;
                 match super::upload::strategy(files, max_work) {
                     Ok((strategy, bytes)) => (strategy, caption, Origin::Upload { bytes }),

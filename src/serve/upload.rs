@@ -109,6 +109,28 @@ thread_local! {
     /// The uploaded files of the check running on this thread, by name, in the order the
     /// pipeline reads them (the instance first): two files of the same name are told apart so.
     static UPLOADS: RefCell<Vec<(PathBuf, Vec<u8>)>> = const { RefCell::new(Vec::new()) };
+    /// The `kind` of the JSON file the pipeline read last (the certificate, read after the
+    /// instance), to tell the page whether it can be played.
+    static LAST_KIND: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// The top-level `kind` of a JSON object (`None` for anything else: a DNF text, an edge list,
+/// a binary `triangle-stream`). Read as the whole text is skipped, nothing of it kept.
+fn json_kind(bytes: &[u8]) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Kind {
+        kind: String,
+    }
+    let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
+    if first != Some(&b'{') {
+        return None;
+    }
+    serde_json::from_slice::<Kind>(bytes).ok().map(|k| k.kind)
+}
+
+/// The certificate kinds `hint`, `play` and the page follow, as the registry lists them.
+fn playable_kinds() -> Vec<&'static str> {
+    crate::registry::KINDS.iter().flat_map(|k| k.strategies.iter().copied()).collect()
 }
 
 /// The uploaded file named `path`, taken (each is read once).
@@ -123,7 +145,10 @@ fn take(path: &Path) -> Result<Vec<u8>, String> {
 /// The pipeline's [`gamecert_certificates::verify::Reader`] over the uploads: decompressed as
 /// `verify` decompresses a file, stored in as many bytes as were sent.
 fn read(path: &Path, max_work: Option<u64>) -> Result<Content, String> {
-    crate::base::io::reader_of_bytes(path, take(path)?, max_work)
+    let content = crate::base::io::reader_of_bytes(path, take(path)?, max_work)?;
+    let kind = json_kind(&content.bytes);
+    LAST_KIND.with(|last| *last.borrow_mut() = kind);
+    Ok(content)
 }
 
 /// The pipeline's [`gamecert_certificates::verify::Opener`] over the uploads.
@@ -144,6 +169,11 @@ pub struct Answer {
     pub accepted: bool,
     /// The exit code `verify` would give: 0 accepted, 1 rejected, 2 bad input.
     pub exit: u8,
+    /// Whether a game can be played from the two files: accepted, and a certificate that holds
+    /// a strategy (the page offers "Play against it" only then).
+    pub playable: bool,
+    /// Why an accepted certificate cannot be played, for the page to say.
+    pub unplayable: Option<String>,
 }
 
 /// Runs `gamecert verify`'s pipeline on the uploads with `max_work` (verify's `--max-work`).
@@ -152,6 +182,7 @@ pub fn verify(files: Uploaded, max_work: Option<u64>) -> Answer {
     let Uploaded { instance, certificate } = files;
     let names = (instance.0.clone(), certificate.0.clone());
     UPLOADS.with(|uploads| *uploads.borrow_mut() = vec![instance, certificate]);
+    LAST_KIND.with(|last| *last.borrow_mut() = None);
     let outcome = gamecert_certificates::verify::run(&gamecert_certificates::verify::Request {
         instance: &names.0,
         certificate: &names.1,
@@ -164,10 +195,26 @@ pub fn verify(files: Uploaded, max_work: Option<u64>) -> Answer {
     });
     // Nothing of one request stays on the pool's thread for the next.
     UPLOADS.with(|uploads| uploads.borrow_mut().clear());
+    let kind = LAST_KIND.with(|last| last.borrow_mut().take());
+    let accepted = outcome.code == 0;
+    let playable_kinds = playable_kinds();
+    let playable = accepted && kind.as_deref().is_some_and(|k| playable_kinds.contains(&k));
+    let unplayable = (accepted && !playable).then(|| {
+        let what = match &kind {
+            Some(kind) => format!("a {kind} certificate"),
+            None => "this certificate".to_string(),
+        };
+        format!(
+            "{what} holds no strategy to play against: the kinds that can be played are {}",
+            playable_kinds.join(", ")
+        )
+    });
     Answer {
         text: format!("{}{}", outcome.stdout, outcome.stderr),
-        accepted: outcome.code == 0,
+        accepted,
         exit: outcome.code,
+        playable,
+        unplayable,
     }
 }
 
@@ -247,6 +294,21 @@ mod tests {
                        q6ytrq+wsbKztLW2t7i5uru8vb6/wMHCw8TFxsfIycrLzM3Oz9DR0tPU1dbX2Nna29zd3t/g4eLj\
                        5OXm5+jp6uvs7e7v8PHy8/T19vf4+fr7/P3+/w==";
         assert_eq!(decode_base64(encoded), Some(all));
+    }
+
+    /// The page is told whether a certificate can be played by its top-level `kind` alone.
+    #[test]
+    fn a_json_kind_is_read_and_nothing_else_is() {
+        let kind = |text: &str| json_kind(text.as_bytes());
+        assert_eq!(
+            kind(r#" {"a": {"kind": "inner"}, "kind": "witness"}"#).as_deref(),
+            Some("witness")
+        );
+        assert_eq!(kind(r#"{"a": {"kind": "inner"}}"#), None);
+        assert_eq!(kind("p dnf 3 1\n1 2\n"), None);
+        assert_eq!(kind("\u{0}GCTS"), None);
+        assert!(playable_kinds().contains(&"heap-labelling"));
+        assert!(!playable_kinds().contains(&"witness"));
     }
 
     #[test]

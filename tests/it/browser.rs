@@ -3,7 +3,9 @@
 //! gallery, plays whole games in three families by clicking the board (a move's button when the
 //! board's element cannot take the click), reads the summary and the result from the page, and
 //! uploads a good and a tampered certificate on the verify page, whose verdicts must be the text
-//! `gamecert verify` prints for the same files.
+//! `gamecert verify` prints for the same files. It also zooms and pans a board (issue 42: its
+//! zoom button, the wheel, a drag that plays no move, Reset), checks that a board keeps the
+//! strategy secret and names its case, and that a witness is not offered to play.
 //!
 //! `.ci/run` installs the two packages when they are missing, so CI always runs this test
 //! (with `CI` set, missing tools fail it); a local run without them says that the test was
@@ -145,7 +147,16 @@ async fn play_by_clicks(client: &Client, base: &str, case: &str, shots: &Path) -
     open(client, base, &format!("#/play/{case}")).await;
     idle(client).await;
     let claim = text(client, "#claim").await;
-    assert!(!claim.is_empty(), "{case}: the page shows the certified claim");
+    assert!(claim.starts_with("Certified: "), "{case}: the page shows the certified claim");
+    // The heading and the tab's title name the case.
+    assert_eq!(text(client, "#play-title").await, format!("Play: {case}"));
+    let title = client.title().await.unwrap();
+    assert!(title.starts_with(case), "{case}: the tab is titled '{title}'");
+    // The board keeps the strategy secret, as `gamecert play` does.
+    let board = text(client, "#board").await;
+    for secret in ["g = ", "nim sum", "to move loses", "Grundy"] {
+        assert!(!board.contains(secret), "{case}: the board says '{secret}': {board}");
+    }
     // Hint: the strategy's move for the person, or a sentence saying there is none.
     client.find(Locator::Css("#hint")).await.unwrap().click().await.unwrap();
     until(&format!("{case}: a hint"), || async {
@@ -196,6 +207,10 @@ async fn play_by_clicks(client: &Client, base: &str, case: &str, shots: &Path) -
     }
     let result = text(client, "#result").await;
     assert!(!result.is_empty(), "{case}: the game ended within 200 moves");
+    // Over: nobody is to move, and the move box is closed.
+    assert_eq!(text(client, "#to-move").await, "nobody: the game is over", "{case}");
+    let typing = client.find(Locator::Css("#move-text")).await.unwrap();
+    assert!(!typing.is_enabled().await.unwrap(), "{case}: the move box is closed at the end");
     let met = attribute(client, "#result", "data-claim-met").await;
     // The person plays the side the certificate proves cannot win: the certified side meets
     // its claim whatever the clicks were.
@@ -294,6 +309,8 @@ fn the_page_plays_and_verifies_in_a_real_browser() {
         assert!(cases.len() >= 20, "the gallery shows the demo's cases: {}", cases.len());
         screenshot(&client, &shots, "gallery.png").await;
 
+        zoom_and_pan(&client, &base).await;
+
         let mut board_clicks = 0;
         for case in GAMES {
             let (on_board, _) = play_by_clicks(&client, &base, case, &shots).await;
@@ -311,7 +328,25 @@ fn the_page_plays_and_verifies_in_a_real_browser() {
         let (expected, code) = cli_verdict(&demo, "kayles.instance.json", "kayles.cert.json");
         assert_eq!((accepted.as_str(), exit.as_str(), code), ("true", "0", 0), "{text}");
         assert_eq!(even(&text), even(&expected));
+        // A strategy: the page offers to play against it.
+        let play = client.find(Locator::Css("#verify-play")).await.unwrap();
+        assert!(play.is_displayed().await.unwrap(), "Play against it is offered for Kayles");
         screenshot(&client, &shots, "verify-accepted.png").await;
+
+        // A witness holds no strategy: no offer to play, and the page says why.
+        let (verdict, accepted, _) = verify_upload(
+            &client,
+            &base,
+            &demo.join("figure3-p1.instance.json"),
+            &demo.join("figure3-p1.cert.json"),
+        )
+        .await;
+        assert_eq!(accepted, "true", "{verdict}");
+        assert!(verdict.contains("B wins the one-round game"), "the claim in words: {verdict}");
+        let play = client.find(Locator::Css("#verify-play")).await.unwrap();
+        assert!(!play.is_displayed().await.unwrap(), "a witness is not offered to play");
+        let note = client.find(Locator::Css("#play-note")).await.unwrap().text().await.unwrap();
+        assert!(note.starts_with("a witness certificate holds no strategy"), "{note}");
 
         let (text, accepted, exit) =
             verify_upload(&client, &base, &demo.join("kayles.instance.json"), &tampered).await;
@@ -321,6 +356,69 @@ fn the_page_plays_and_verifies_in_a_real_browser() {
         screenshot(&client, &shots, "verify-rejected.png").await;
         client.close().await.unwrap();
     });
+}
+
+/// The board's viewBox now.
+async fn view_box(client: &Client) -> String {
+    attribute(client, "#board svg", "viewBox").await.unwrap_or_default()
+}
+
+/// Zoom and pan on a game's board: the + button and the wheel zoom in (a smaller viewBox), a
+/// drag pans (the viewBox moves, its size stays) and plays no move, Reset shows the whole
+/// picture again, and the zoom stays after a move.
+async fn zoom_and_pan(client: &Client, base: &str) {
+    open(client, base, "#/play/median-tree").await;
+    idle(client).await;
+    let whole = view_box(client).await;
+    let numbers = |b: &str| -> Vec<f64> { b.split(' ').map(|x| x.parse().unwrap()).collect() };
+    assert_eq!(numbers(&whole).len(), 4, "{whole}");
+    client.find(Locator::Css("#board .zoom-tools button")).await.unwrap().click().await.unwrap();
+    let zoomed = numbers(&view_box(client).await);
+    assert!(zoomed[2] < numbers(&whole)[2] * 0.7, "+ zooms in: {zoomed:?} from {whole}");
+    // The wheel, over the board: a notch toward the reader zooms in further.
+    client
+        .execute(
+            "const svg = document.querySelector('#board svg'); const r = svg.getBoundingClientRect();
+             svg.dispatchEvent(new WheelEvent('wheel', {deltaY: -100, clientX: r.left + r.width / 2,
+               clientY: r.top + r.height / 2, bubbles: true, cancelable: true}));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let wheeled = numbers(&view_box(client).await);
+    assert!(wheeled[2] < zoomed[2], "the wheel zooms in: {wheeled:?} from {zoomed:?}");
+    // A drag: pointer events as a mouse sends them.
+    let before = text(client, "#last-move").await;
+    client
+        .execute(
+            "const svg = document.querySelector('#board svg'); const r = svg.getBoundingClientRect();
+             const x = r.left + r.width / 2, y = r.top + r.height / 2;
+             const at = (type, dx) => svg.dispatchEvent(new PointerEvent(type, {pointerId: 7,
+               button: 0, clientX: x + dx, clientY: y, bubbles: true}));
+             at('pointerdown', 0); at('pointermove', 20); at('pointermove', 60); at('pointerup', 60);
+             svg.dispatchEvent(new MouseEvent('click', {clientX: x + 60, clientY: y, bubbles: true}));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let panned = numbers(&view_box(client).await);
+    assert!(panned[0] < wheeled[0], "a drag to the right pans left: {panned:?} from {wheeled:?}");
+    assert_eq!(panned[2], wheeled[2], "a drag keeps the zoom");
+    assert_eq!(text(client, "#last-move").await, before, "a drag plays no move");
+    // A move: the zoom stays.
+    client.find(Locator::Css("#moves button[data-move]")).await.unwrap().click().await.unwrap();
+    until("the answer to a move", || async {
+        (text(client, "#last-move").await != before).then_some(())
+    })
+    .await;
+    idle(client).await;
+    // The same part of the picture (as a fraction of it: the picture may change size a little).
+    let full = numbers(&attribute(client, "#board svg", "data-full-box").await.unwrap());
+    let shown = numbers(&view_box(client).await)[2] / full[2];
+    let before = panned[2] / numbers(&whole)[2];
+    assert!((shown - before).abs() < 0.01, "the zoom stays after a move: {shown} from {before}");
+    client.find(Locator::Css("#board .zoom-reset")).await.unwrap().click().await.unwrap();
+    assert_eq!(view_box(client).await, whole, "Reset shows the whole picture");
 }
 
 /// A heap labelling with one Grundy value changed: the checker must reject it.

@@ -76,6 +76,8 @@ fn run(args: &[&str]) -> Run {
 /// signal (0 for none) and its peak resident memory in bytes.
 #[test]
 #[ignore = "the measuring child of the reader_memory tests, started by them"]
+// The child is reaped by wait4 below (for its rusage), which clippy cannot see.
+#[allow(clippy::zombie_processes)]
 fn measuring_child() {
     let fields = std::env::var(MEASURE_ENV).expect("started by reader_memory::run");
     let mut fields = fields.split('\u{1f}');

@@ -193,9 +193,10 @@ fn serve_holds_under_load() {
     game_times.sort();
     let peak = server.peak_kb();
     println!(
-        "serve load: start-up {:.1} s; 200 concurrent verify requests and 50 concurrent games \
+        "serve load: listening after {:.2} s, the gallery ready after {:.1} s; 200 concurrent verify requests and 50 concurrent games \
          ({game_requests} game requests) in {:.2} s; verify latency p50 {:.1} ms, p99 {:.1} ms, \
          max {:.1} ms; a whole game p50 {:.1} ms, p99 {:.1} ms; peak memory (VmHWM) {} MB",
+        server.listening_after.as_secs_f64(),
         boot.as_secs_f64(),
         elapsed.as_secs_f64(),
         percentile(&latencies, 0.5).as_secs_f64() * 1e3,
@@ -478,4 +479,185 @@ fn serve_refuses_limits_out_of_range() {
         &["serve", "--max-games-mb", "8"],
         "--max-games-mb 8 is less than --max-game-mb 16",
     );
+}
+
+/// One request's status, its headers (lower-cased names) and its body.
+fn http_full(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &[u8],
+) -> (u16, Vec<(String, String)>, String) {
+    let mut stream = TcpStream::connect(address).expect("connects");
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body).unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_ascii_lowercase(), value.trim().to_string()))
+        .collect();
+    (status, headers, body.to_string())
+}
+
+fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+}
+
+/// Issue 42, item 5: the server listens at once and prepares its gallery beside it. Until the
+/// gallery is ready, the page is served, the gallery and a gallery game answer 503 with
+/// Retry-After and how far the preparation has got, and a verify of uploaded files is answered
+/// as usual; then the gallery is offered. (Solving the demo's 28 cases takes seconds on a quiet
+/// machine and 35 s under load: the first request, sent as soon as the address is printed, is
+/// always answered while the gallery is being prepared.)
+#[test]
+fn serve_listens_at_once_and_says_it_is_preparing() {
+    let server = Server::start_preparing(&[], None);
+    let address = server.address;
+    let started = Instant::now();
+    let (status, headers, body) = http_full(address, "GET", "/api/gallery", b"");
+    assert_eq!(status, 503, "the gallery is not ready yet: {body}");
+    assert_eq!(header(&headers, "retry-after"), Some("1"), "{headers:?}");
+    let answer = json(&body);
+    let error = answer["error"].as_str().expect("an error");
+    assert!(error.starts_with("the server is preparing the gallery ("), "{error}");
+    let total = answer["preparing"]["total"].as_u64().expect("a total");
+    let done = answer["preparing"]["done"].as_u64().expect("a count");
+    assert!(done <= total, "{answer}");
+    assert!(answer["preparing"]["stage"].as_str().is_some_and(|s| !s.is_empty()), "{answer}");
+
+    let (status, headers, body) =
+        http_full(address, "POST", "/api/games", br#"{"case": "kayles"}"#);
+    assert_eq!(status, 503, "a gallery game waits for the gallery: {body}");
+    assert_eq!(header(&headers, "retry-after"), Some("1"), "{headers:?}");
+    assert!(json(&body)["preparing"].is_object(), "{body}");
+
+    // The page itself, and a verify of uploaded files, do not wait.
+    let (status, _, page) = http_full(address, "GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("id=\"preparing\""), "the page has its preparing note");
+    let upload = serde_json::json!({
+        "instance_name": "kayles.json", "instance": KAYLES,
+        "certificate_name": "kayles.cert.json", "certificate": KAYLES_LABELS,
+    });
+    let (status, verdict) = post(address, "/api/verify", &upload);
+    assert_eq!((status, &verdict["accepted"]), (200, &serde_json::json!(true)), "{verdict}");
+    let answered_while_preparing = started.elapsed();
+
+    server.wait_for_gallery();
+    let ready = started.elapsed();
+    println!(
+        "serve start-up: listening after {:.2} s, the gallery ready {:.1} s later (the first \
+         answers within {:.2} s)",
+        server.listening_after.as_secs_f64(),
+        ready.as_secs_f64(),
+        answered_while_preparing.as_secs_f64()
+    );
+    let (status, gallery) = http(address, "GET", "/api/gallery", b"");
+    assert_eq!(status, 200);
+    let cases = json(&gallery)["cases"].as_array().expect("cases").len() as u64;
+    assert_eq!(cases, total, "every demo case is offered once ready");
+    let (status, view) = post(address, "/api/games", &serde_json::json!({ "case": "kayles" }));
+    assert_eq!(status, 200, "{view}");
+}
+
+/// Issue 42, item 3: the page keeps the strategy secret as `gamecert play` does (no Grundy
+/// value, no nim sum, no "the player to move loses" on a heap or coin board, in the gallery or
+/// in a game); a game's view is titled by its case and says when the game is over; a move the
+/// page cannot take says what the page offers (not the terminal's `moves`); only a certificate
+/// that holds a strategy is offered to play, in the gallery and after a verify.
+#[test]
+fn serve_keeps_the_strategy_secret_and_speaks_of_the_page() {
+    let server = Server::start(&[]);
+    let address = server.address;
+    let secrets = ["g = ", "nim sum", "Grundy value", "to move loses", "to move wins", "labels"];
+    let (_, gallery) = http(address, "GET", "/api/gallery", b"");
+    let gallery = json(&gallery);
+    for name in ["kayles", "coins"] {
+        let case = gallery["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("the gallery offers {name}"));
+        let picture = case["picture"].as_str().unwrap();
+        for secret in secrets {
+            assert!(!picture.contains(secret), "{name}'s gallery picture says '{secret}'");
+        }
+        let (status, view) = post(address, "/api/games", &serde_json::json!({ "case": name }));
+        assert_eq!(status, 200, "{view}");
+        assert_eq!(view["title"], name, "{view}");
+        let board = view["board"].as_str().unwrap();
+        for secret in secrets {
+            assert!(!board.contains(secret), "{name}'s board says '{secret}': {board}");
+        }
+        // (The note may be wrapped over two lines of the picture.)
+        assert!(board.contains("second player to"), "{name}: the board says whose turn it is");
+    }
+    // A whole game: at its end, nobody is to move and the view says so.
+    let (_, end) = play_to_the_end(address, "kayles");
+    assert_eq!(end["to_move"], "nobody: the game is over", "{end}");
+    assert_eq!(end["title"], "kayles");
+    let id = end["id"].as_str().unwrap();
+    let (status, refused) =
+        post(address, &format!("/api/games/{id}/move"), &serde_json::json!({ "move": "1:1" }));
+    assert_eq!(status, 400);
+    assert!(refused["error"].as_str().unwrap().contains("New game"), "{refused}");
+
+    // An illegal move: explained in the page's words.
+    let (_, view) = post(address, "/api/games", &serde_json::json!({ "case": "median-tree" }));
+    let id = view["id"].as_str().unwrap();
+    let (status, refused) = post(
+        address,
+        &format!("/api/games/{id}/move"),
+        &serde_json::json!({ "move": "no-such-vertex" }),
+    );
+    assert_eq!(status, 400, "{refused}");
+    let error = refused["error"].as_str().unwrap();
+    assert!(error.starts_with("illegal move 'no-such-vertex': there is no vertex"), "{error}");
+    assert!(!error.contains("`moves`"), "the page has no `moves` command: {error}");
+    assert!(error.contains("Your moves"), "{error}");
+
+    // Play is offered only where there is a strategy: a witness is not, and says why.
+    let witness = gallery["cases"].as_array().unwrap().iter().find(|c| c["kind"] == "witness");
+    let witness = witness.expect("the gallery has a witness");
+    assert_eq!(witness["playable"], false);
+    let (status, refused) =
+        post(address, "/api/games", &serde_json::json!({ "case": witness["name"] }));
+    assert_eq!(status, 400);
+    assert!(refused["error"].as_str().unwrap().contains("no strategy"), "{refused}");
+    let fixture = |name: &str| {
+        let path =
+            format!("{}/certificates/tests/fixtures/witness/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    };
+    let files = |instance: String, certificate: String| {
+        serde_json::json!({
+            "instance_name": "i.json", "instance": instance,
+            "certificate_name": "c.json", "certificate": certificate,
+        })
+    };
+    let (status, verdict) =
+        post(address, "/api/verify", &files(fixture("instance.json"), fixture("accept.json")));
+    assert_eq!(status, 200, "{verdict}");
+    assert_eq!((&verdict["accepted"], &verdict["playable"]), (&true.into(), &false.into()));
+    let why = verdict["unplayable"].as_str().expect("why it cannot be played");
+    assert!(why.starts_with("a witness certificate holds no strategy"), "{why}");
+    let (_, verdict) = post(address, "/api/verify", &files(KAYLES.into(), KAYLES_LABELS.into()));
+    assert_eq!((&verdict["accepted"], &verdict["playable"]), (&true.into(), &true.into()));
+    assert!(verdict["unplayable"].is_null(), "{verdict}");
+    let tampered = KAYLES_LABELS.replace("1, 4],", "1, 5],");
+    let (_, verdict) = post(address, "/api/verify", &files(KAYLES.into(), tampered));
+    assert_eq!((&verdict["accepted"], &verdict["playable"]), (&false.into(), &false.into()));
 }

@@ -1,9 +1,12 @@
 //! `gamecert serve` started for a test: the real binary on loopback with `--port 0`, its address
-//! read from its first line, killed when the test ends however it ends. The attack tests
-//! (serve_attacks.rs) start it under an open-file limit and read its memory from /proc.
+//! read from its first line, killed when the test ends however it ends. The server listens at
+//! once and prepares its gallery beside it: [`Server::start`] waits until the gallery is ready
+//! (every test but the one of the preparation itself uses it), [`Server::start_preparing`]
+//! does not. The attack tests (serve_attacks.rs) start it under an open-file limit and read its
+//! memory from /proc.
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
@@ -11,10 +14,16 @@ use std::time::{Duration, Instant};
 pub struct Server {
     child: Child,
     pub address: SocketAddr,
+    /// How long the first line (the address) took from the start.
+    pub listening_after: Duration,
 }
 
+/// How long a test waits for the gallery (the demo's cases solved and checked: 15 s on 2
+/// loaded cores, minutes under a heavy load).
+const GALLERY_PATIENCE: Duration = Duration::from_secs(600);
+
 impl Server {
-    /// `gamecert serve --port 0 --quiet EXTRA...`, once its first line names its address.
+    /// `gamecert serve --port 0 --quiet EXTRA...`, once its gallery is ready.
     pub fn start(extra: &[&str]) -> Server {
         Server::start_limited(extra, None)
     }
@@ -22,6 +31,45 @@ impl Server {
     /// [`Server::start`] with its open-file limit (soft and hard, so that the server cannot
     /// raise it) set to `open_files` when given.
     pub fn start_limited(extra: &[&str], open_files: Option<u64>) -> Server {
+        let server = Server::start_preparing(extra, open_files);
+        server.wait_for_gallery();
+        server
+    }
+
+    /// Waits until `GET /api/gallery` answers 200 (503 while the gallery is prepared).
+    pub fn wait_for_gallery(&self) {
+        let start = Instant::now();
+        loop {
+            let status = self.get_status("/api/gallery");
+            if status == 200 {
+                return;
+            }
+            assert!(
+                status == 503 && start.elapsed() < GALLERY_PATIENCE,
+                "the gallery answers {status} after {:?}",
+                start.elapsed()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// The status of `GET path` (0 when there is no answer).
+    pub fn get_status(&self, path: &str) -> u16 {
+        let Ok(mut stream) = TcpStream::connect(self.address) else {
+            return 0;
+        };
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(60)));
+        let head = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let _ = stream.write_all(head.as_bytes());
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        let text = String::from_utf8_lossy(&answer);
+        text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0)
+    }
+
+    /// The server as soon as its first line names its address, its gallery perhaps not ready.
+    pub fn start_preparing(extra: &[&str], open_files: Option<u64>) -> Server {
+        let started = Instant::now();
         let mut command = Command::new(env!("CARGO_BIN_EXE_gamecert"));
         command
             .args(["serve", "--port", "0", "--quiet"])
@@ -52,7 +100,7 @@ impl Server {
             .unwrap_or_else(|| panic!("first line {first:?}"))
             .parse()
             .expect("an address");
-        Server { child, address }
+        Server { child, address, listening_after: started.elapsed() }
     }
 
     /// A line of the server's /proc status in kB (Linux): `VmHWM` (peak resident memory) or

@@ -103,6 +103,17 @@ impl Client {
         found.iter().map(|value| self.element(value)).collect()
     }
 
+    /// The page's title.
+    pub async fn title(&self) -> Result<String, CmdError> {
+        let value = self.send("GET", "/title", None)?;
+        Ok(value.as_str().unwrap_or_default().to_string())
+    }
+
+    /// Runs `script` in the page (WebDriver's synchronous execute) with `args`; its result.
+    pub async fn execute(&self, script: &str, args: Vec<Value>) -> Result<Value, CmdError> {
+        self.send("POST", "/execute/sync", Some(&json!({ "script": script, "args": args })))
+    }
+
     /// The page as a PNG image.
     pub async fn screenshot(&self) -> Result<Vec<u8>, CmdError> {
         let encoded = self.send("GET", "/screenshot", None)?;
@@ -133,6 +144,16 @@ impl Element {
     pub async fn text(&self) -> Result<String, CmdError> {
         let value = self.client.send("GET", &format!("/element/{}/text", self.id), None)?;
         Ok(value.as_str().unwrap_or_default().to_string())
+    }
+
+    pub async fn is_enabled(&self) -> Result<bool, CmdError> {
+        let value = self.client.send("GET", &format!("/element/{}/enabled", self.id), None)?;
+        value.as_bool().ok_or_else(|| CmdError(format!("not a boolean: {value}")))
+    }
+
+    pub async fn is_displayed(&self) -> Result<bool, CmdError> {
+        let value = self.client.send("GET", &format!("/element/{}/displayed", self.id), None)?;
+        value.as_bool().ok_or_else(|| CmdError(format!("not a boolean: {value}")))
     }
 
     pub async fn click(&self) -> Result<(), CmdError> {

@@ -306,6 +306,29 @@ impl Counted<'_> {
     }
 }
 
+/// `solve --method prove` on a triangle-avoidance instance (n <= 12: a `triangle-strategy`;
+/// the stream for larger n is written by the command line with [`Proof::write_stream`]).
+pub fn solve_instance(
+    instance: &gamecert_certificates::format::Instance,
+    options: &crate::base::solved::Options,
+) -> anyhow::Result<Option<crate::base::solved::SolvedGame>> {
+    use gamecert_certificates::format::{Certificate, Instance};
+    let Instance::TriangleAvoidance(spec) = instance else {
+        return Err(crate::base::solved::wrong_kind(instance, "triangle avoidance by proof"));
+    };
+    let memory = options.memory.unwrap_or(crate::base::proof::DEFAULT_MEMORY);
+    let proof =
+        prove(spec.n, memory, u64::MAX).map_err(crate::base::io::BadInput)?.ok_or_else(|| {
+            anyhow::anyhow!("internal error: the proof search stopped without a limit")
+        })?;
+    let strategy = proof.strategy().map_err(anyhow::Error::msg)?;
+    Ok(Some(crate::base::solved::SolvedGame::new(
+        Certificate::TriangleStrategy(strategy),
+        proof.stats.expansions,
+        "df-pn proof search over unlabelled graphs",
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,7 +22,7 @@
 //! proof is still written down to the final positions, as the checker replays them.
 
 use crate::base::proof::{value_by_tests, Dfpn, Outcome, Prover, Stats, Table};
-use gamecert_certificates::format::MultiRound;
+use gamecert_certificates::format::{Certificate, MultiRound};
 use gamecert_certificates::voronoi::multi_round::{StrategyClaim, VoronoiStrategy, VoronoiValue};
 use gamecert_certificates::voronoi::rules::Player;
 
@@ -409,6 +409,37 @@ impl<'a> TreeProver<'a> {
         }
     }
 
+    /// The outcome by two tests, "W's margin >= 1" and (when that fails) "W's margin >= 0",
+    /// and its certificate: W's strategy that wins, B's that wins, or for a tie both
+    /// strategies as a `voronoi-value` of 0. Each test and each proof walk within `limit`
+    /// expansions; `None` past it.
+    pub fn outcome(&mut self, limit: u64) -> Result<Option<(TreeOutcome, Certificate)>, String> {
+        let Some(wins) = self.test(1, limit)? else {
+            return Ok(None);
+        };
+        let (outcome, certificate) = if wins {
+            let Some(white) = self.proved(1, limit)? else {
+                return Ok(None);
+            };
+            (TreeOutcome::WhiteWins, Certificate::VoronoiStrategy(plain_claim(white.strategy)))
+        } else {
+            let Some(black) = self.proved(0, limit)? else {
+                return Ok(None);
+            };
+            if !black.holds {
+                (TreeOutcome::BlackWins, Certificate::VoronoiStrategy(plain_claim(black.strategy)))
+            } else {
+                let Some(at_most_zero) = self.proved(1, limit)? else {
+                    return Ok(None);
+                };
+                let value =
+                    VoronoiValue { value: 0, white: black.strategy, black: at_most_zero.strategy };
+                (TreeOutcome::Tie, Certificate::VoronoiValue(value))
+            }
+        };
+        Ok(Some((outcome, certificate)))
+    }
+
     /// The value and both strategies (a `voronoi-value`), within `limit` expansions per test
     /// and per proof walk; `None` past it.
     pub fn solve(&mut self, guess: i64, limit: u64) -> Result<Option<VoronoiValue>, String> {
@@ -426,17 +457,99 @@ impl<'a> TreeProver<'a> {
     }
 }
 
+/// The outcome of a game under optimal play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TreeOutcome {
+    WhiteWins,
+    Tie,
+    BlackWins,
+}
+
+impl TreeOutcome {
+    /// The outcome of a game of value `value`.
+    pub fn of_value(value: i64) -> TreeOutcome {
+        match value.signum() {
+            1 => TreeOutcome::WhiteWins,
+            0 => TreeOutcome::Tie,
+            _ => TreeOutcome::BlackWins,
+        }
+    }
+
+    /// In words: "W wins", "a tie", "B wins".
+    pub fn words(self) -> &'static str {
+        match self {
+            TreeOutcome::WhiteWins => "W wins",
+            TreeOutcome::Tie => "a tie",
+            TreeOutcome::BlackWins => "B wins",
+        }
+    }
+}
+
+/// A strategy claiming a margin of at least 1 as the claim "wins" (the certificate reads as
+/// the outcome).
+fn plain_claim(mut strategy: VoronoiStrategy) -> VoronoiStrategy {
+    if strategy.margin == Some(1) {
+        strategy.claim = StrategyClaim::Wins;
+        strategy.margin = None;
+    }
+    strategy
+}
+
+/// `solve --method prove` on a multi-round Voronoi game: on a tree (at most 128 vertices) from
+/// an empty start, the outcome by [`TreeProver::outcome`], rooted at a median.
+pub fn solve_instance(
+    instance: &gamecert_certificates::format::Instance,
+    options: &crate::base::solved::Options,
+) -> anyhow::Result<Option<crate::base::solved::SolvedGame>> {
+    use crate::base::io::BadInput;
+    use gamecert_certificates::format::Instance;
+    let Instance::Voronoi(spec) = instance else {
+        return Err(crate::base::solved::wrong_kind(instance, "the tree prover"));
+    };
+    let game = spec.validate()?;
+    if !crate::voronoi::trees::is_tree(&game.graph) {
+        return Err(BadInput(
+            "--method prove solves multi-round Voronoi games on trees only (this graph is not a \
+             tree); --method exact solves any graph up to 128 vertices"
+                .into(),
+        )
+        .into());
+    }
+    if game.start.iter().any(|&c| c != b'.') {
+        return Err(BadInput(
+            "--method prove starts from an empty board (this instance has stones at the start); \
+             --method exact takes any start"
+                .into(),
+        )
+        .into());
+    }
+    let root = crate::voronoi::trees::medians(&game.graph)[0];
+    let memory = options.memory.unwrap_or(crate::base::proof::DEFAULT_MEMORY);
+    let mut prover = TreeProver::new(&game, root, memory).map_err(BadInput)?;
+    let (_, certificate) =
+        prover.outcome(u64::MAX).map_err(anyhow::Error::msg)?.ok_or_else(|| {
+            anyhow::anyhow!("internal error: the proof search stopped without a limit")
+        })?;
+    Ok(Some(crate::base::solved::SolvedGame::new(
+        certificate,
+        prover.stats.expansions,
+        "df-pn proof search, two threshold tests",
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::voronoi::exact::ExactSolver;
     use gamecert_certificates::base::budget::Budget;
     use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
-    use gamecert_certificates::voronoi::multi_round::check_value;
+    use gamecert_certificates::voronoi::multi_round::{check_strategy, check_value};
 
     /// Every tree with 2 to 9 vertices, 1 to 3 rounds, rooted at a median: the proof search's
     /// value agrees with the plain exact search, and its certificates check; with a table of
-    /// a table of 512 entries too (entries replaced: the walk re-proves what it lost).
+    /// 512 entries too (entries replaced: the walk re-proves what it lost). The outcome by two
+    /// tests is the value's sign, its certificate W's or B's winning strategy or a value of 0.
     #[test]
     fn agrees_with_the_plain_search_and_certificates_check() {
         let mut checked = 0;
@@ -463,6 +576,28 @@ mod tests {
                         &solved,
                         &mut Budget::unlimited(),
                     )
+                    .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
+                    // The outcome by two tests, on a fresh table: the value's sign, and its
+                    // certificate checks.
+                    let mut prover = TreeProver::new(&game, root, memory).unwrap();
+                    let (outcome, certificate) = prover.outcome(u64::MAX).unwrap().unwrap();
+                    assert_eq!(outcome, TreeOutcome::of_value(plain.value), "{spec:?}");
+                    let (start, budget) = (&game.start, &mut Budget::unlimited());
+                    match (&certificate, outcome) {
+                        (Certificate::VoronoiStrategy(s), TreeOutcome::WhiteWins) => {
+                            assert_eq!(s.player, Player::White);
+                            check_strategy(&game.graph, rounds, start, s, budget)
+                        }
+                        (Certificate::VoronoiStrategy(s), TreeOutcome::BlackWins) => {
+                            assert_eq!(s.player, Player::Black);
+                            check_strategy(&game.graph, rounds, start, s, budget)
+                        }
+                        (Certificate::VoronoiValue(v), TreeOutcome::Tie) => {
+                            assert_eq!(v.value, 0);
+                            check_value(&game.graph, rounds, start, v, budget).map(|r| r.0)
+                        }
+                        _ => panic!("{outcome:?} with a {}", certificate.kind()),
+                    }
                     .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
                     checked += 1;
                 }

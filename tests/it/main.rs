@@ -31,6 +31,7 @@ mod octal_snapshots;
 mod own_answers;
 mod play;
 mod proofs;
+mod prove;
 mod python;
 mod readme;
 mod registry;

@@ -496,6 +496,23 @@ fn plain_claim(mut strategy: VoronoiStrategy) -> VoronoiStrategy {
     strategy
 }
 
+/// The checker's verdict on an outcome's certificate for `game`: the positions it replayed.
+pub fn check_outcome(game: &MultiRound, certificate: &Certificate) -> Result<u64, String> {
+    use gamecert_certificates::base::budget::Budget;
+    use gamecert_certificates::voronoi::multi_round::{check_strategy, check_value};
+    let (graph, rounds, start) = (&game.graph, game.rounds, &game.start);
+    match certificate {
+        Certificate::VoronoiStrategy(s) => {
+            Ok(check_strategy(graph, rounds, start, s, &mut Budget::unlimited())?.positions)
+        }
+        Certificate::VoronoiValue(v) => {
+            let (w, b) = check_value(graph, rounds, start, v, &mut Budget::unlimited())?;
+            Ok(w.positions + b.positions)
+        }
+        other => Err(format!("an outcome is not certified by a {}", other.kind())),
+    }
+}
+
 /// `solve --method prove` on a multi-round Voronoi game: on a tree (at most 128 vertices) from
 /// an empty start, the outcome by [`TreeProver::outcome`], rooted at a median.
 pub fn solve_instance(

@@ -73,8 +73,10 @@ pub fn kary_entries() -> Vec<(u64, u32, usize)> {
     entries
 }
 
-/// The k-ary table with `node_budget` search nodes per entry for the exact solver and at most
-/// `strategy_positions` positions per certificate of the paper's strategies.
+/// The k-ary table with `node_budget` search nodes per entry for the exact solver, at most
+/// `strategy_positions` positions per certificate of the paper's strategies, and, for an entry
+/// still without a value, the outcome by proof search within `prove_limit` expansions per test
+/// and proof walk (0: none).
 ///
 /// Two worker threads take the trees (k, height) heaviest first; within a tree the entries
 /// are solved from both ends of n inwards (the short games and the nearly full boards are the
@@ -84,7 +86,7 @@ pub fn kary_entries() -> Vec<(u64, u32, usize)> {
 /// it is done, with the search nodes so far (the work, for an ETA).
 pub fn voronoi_kary(
     node_budget: u64,
-    strategy_positions: usize,
+    (strategy_positions, prove_limit): (usize, u64),
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<Vec<KaryEntry>> {
     let mut trees: Vec<(u64, u32)> = Vec::new();
@@ -111,7 +113,7 @@ pub fn voronoi_kary(
                     height,
                     size / 2,
                     node_budget,
-                    strategy_positions,
+                    (strategy_positions, prove_limit),
                     &mut report,
                 ) {
                     return;
@@ -254,7 +256,7 @@ fn kary_tree_entries(
     height: u32,
     max_rounds: usize,
     node_budget: u64,
-    strategy_positions: usize,
+    (strategy_positions, prove_limit): (usize, u64),
     report: &mut dyn FnMut(anyhow::Result<KaryEntry>) -> bool,
 ) -> bool {
     let (mut low, mut high) = (1, max_rounds);
@@ -278,7 +280,12 @@ fn kary_tree_entries(
                 if low_open {
                     // Both ends failed: the rest get the paper's strategies only.
                     for rounds in low..=high {
-                        if !report(kary_by_strategies(k, height, rounds, strategy_positions)) {
+                        if !report(kary_by_strategies(
+                            k,
+                            height,
+                            rounds,
+                            (strategy_positions, prove_limit),
+                        )) {
                             return false;
                         }
                     }
@@ -345,7 +352,7 @@ fn kary_by_strategies(
     k: u64,
     height: u32,
     rounds: usize,
-    strategy_positions: usize,
+    (strategy_positions, prove_limit): (usize, u64),
 ) -> anyhow::Result<KaryEntry> {
     let game = kary_tree(k, height, rounds)?.validate()?;
     let mut entry = KaryEntry {
@@ -385,7 +392,7 @@ fn kary_by_strategies(
         }
         _ => {}
     }
-    if entry.value.is_none() {
+    if entry.value.is_none() && prove_limit > 0 {
         // The outcome by proof search, within its limit, checked like every answer.
         let root = crate::voronoi::trees::medians(&game.graph)[0];
         let mut prover = crate::voronoi::tree_prove::TreeProver::new(&game, root, PROVE_MEMORY)
@@ -407,7 +414,7 @@ fn kary_by_strategies(
 }
 
 /// Expansions the proof search may spend on each test and each proof walk of an entry the
-/// exact solver left open (about 2 s of CPU each on this machine).
+/// exact solver left open (about 2 s of CPU each on this machine); `table voronoi-kary`'s.
 pub const PROVE_LIMIT: u64 = 200_000;
 
 /// The proof search's table per entry (each of the table's two threads has its own).
@@ -665,7 +672,7 @@ mod tests {
     /// positions, sibling swaps); and the values the paper's propositions predict.
     #[test]
     fn small_kary_values_agree_with_the_plain_exact_search() {
-        let rows = voronoi_kary(5_000_000, 2_000, &mut |_| {}).unwrap();
+        let rows = voronoi_kary(5_000_000, (2_000, 0), &mut |_| {}).unwrap();
         assert_eq!(rows.len(), kary_entries().len());
         let mut compared = 0;
         for r in rows.iter().filter(|r| r.vertices <= 31 && (r.vertices <= 15 || r.rounds <= 3)) {

@@ -225,6 +225,15 @@ pub fn solve_within(
     sat: Option<Backend>,
     max_work: Option<u64>,
 ) -> anyhow::Result<Solved> {
+    solve_with(loaded, crate::base::solved::Options { method, sat, max_work, memory: None })
+}
+
+/// [`solve_within`] with every option of a solve method (also the proof search's table size).
+pub fn solve_with(
+    loaded: &Loaded,
+    options: crate::base::solved::Options,
+) -> anyhow::Result<Solved> {
+    let crate::base::solved::Options { sat, max_work, .. } = options;
     let name = &loaded.name;
     let instance = &loaded.instance;
     if sat.is_some() && !matches!(instance, Instance::VoronoiOneRound(_)) {
@@ -246,7 +255,6 @@ pub fn solve_within(
         }
     }
     let started = std::time::Instant::now();
-    let options = crate::base::solved::Options { method, sat, max_work };
     let solved = crate::registry::solve(instance, &options).map_err(|e| {
         match e.downcast_ref::<BadInput>() {
             Some(bad) => BadInput(format!("{name}: {bad}")).into(),

@@ -127,6 +127,14 @@ pub static KINDS: &[Kind] = &[
                           strategies (a voronoi-value)",
                 solve: crate::voronoi::solve::exact,
             },
+            SolveMethod {
+                method: Method::Prove,
+                auto: false,
+                applies: "a tree (up to 128 vertices) from an empty start: the outcome by two \
+                          threshold tests of df-pn proof search (a voronoi-strategy for W or B, \
+                          a voronoi-value of 0 for a tie)",
+                solve: crate::voronoi::tree_prove::solve_instance,
+            },
         ],
         estimate: Some(crate::voronoi::solve::estimate),
         generators: &["path", "kary-tree", "tree", "graph"],
@@ -184,13 +192,23 @@ pub static KINDS: &[Kind] = &[
     Kind {
         instance: "triangle-avoidance",
         paper: "seed 002: one-colour triangle avoidance",
-        methods: &[SolveMethod {
-            method: AUTO,
-            auto: true,
-            applies: "n <= 12: the game digraph over unlabelled graphs (a triangle-strategy); \
+        methods: &[
+            SolveMethod {
+                method: AUTO,
+                auto: true,
+                applies: "n <= 12: the game digraph over unlabelled graphs (a triangle-strategy); \
                       `solve -o FILE` writes a triangle-stream from disk for n up to 16",
-            solve: crate::triangle_avoidance::solver::solve_instance,
-        }],
+                solve: crate::triangle_avoidance::solver::solve_instance,
+            },
+            SolveMethod {
+                method: Method::Prove,
+                auto: false,
+                applies:
+                    "df-pn proof search: only the Winner's proof, not the whole game digraph (a \
+                      triangle-strategy; with -o FILE for n >= 13 or --stream a triangle-stream)",
+                solve: crate::triangle_avoidance::prove::solve_instance,
+            },
+        ],
         estimate: Some(crate::triangle_avoidance::external::estimate),
         generators: &[],
         tables: &["triangle-avoidance"],

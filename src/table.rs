@@ -313,7 +313,7 @@ pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Res
         Request::VoronoiKary { budget } => {
             let rows = crate::voronoi::tables::voronoi_kary(
                 *budget,
-                crate::voronoi::tables::STRATEGY_POSITIONS,
+                (crate::voronoi::tables::STRATEGY_POSITIONS, crate::voronoi::tables::PROVE_LIMIT),
                 progress,
             )?;
             accepted(

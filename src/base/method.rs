@@ -30,11 +30,14 @@ pub enum Method {
     /// Nimstring on a triangulation whose dual is a path (fans, serpentine): Nimstring values
     /// of strips (a `nimstring-strips` certificate), beyond the exact solver's boards.
     Strips,
+    /// Proof search (df-pn, [`crate::base::proof`]): triangle avoidance (the Winner's proof),
+    /// multi-round Voronoi games on trees (the outcome by threshold tests).
+    Prove,
 }
 
 impl Method {
     /// Every method, in the command line's order.
-    pub const ALL: [Method; 10] = [
+    pub const ALL: [Method; 11] = [
         Method::Auto,
         Method::Direct,
         Method::Reduction,
@@ -45,6 +48,7 @@ impl Method {
         Method::Heaps,
         Method::Outcomes,
         Method::Strips,
+        Method::Prove,
     ];
 
     /// Its name on the command line (`solve --method NAME`).
@@ -60,6 +64,7 @@ impl Method {
             Method::Heaps => "heaps",
             Method::Outcomes => "outcomes",
             Method::Strips => "strips",
+            Method::Prove => "prove",
         }
     }
 }

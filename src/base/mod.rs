@@ -10,6 +10,7 @@ pub mod limits;
 pub mod method;
 pub mod oeis;
 pub mod point_layout;
+pub mod proof;
 pub mod render;
 pub mod rng;
 pub mod sat;

@@ -15,6 +15,9 @@ pub struct Options {
     pub sat: Option<Backend>,
     /// The budget to check the certificate with, when not the one `verify` gives by default.
     pub max_work: Option<u64>,
+    /// The proof search's table, in bytes (`--memory`; default
+    /// [`crate::base::proof::DEFAULT_MEMORY`]).
+    pub memory: Option<u64>,
 }
 
 /// The error of a solve method handed an instance of another kind: the registry

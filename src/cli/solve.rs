@@ -51,10 +51,11 @@ pub struct Args {
     /// stream certificate, checked as below. Needs -o.
     #[arg(long, value_name = "DIR", conflicts_with = "work_dir")]
     shards: Option<PathBuf>,
-    /// With a stream certificate: memory for the out-of-core solver's buffers, in GB, 0.01 to
-    /// 4096 (a limit, not an allocation).
-    #[arg(long, default_value_t = 8.0, value_parser = crate::cli::args::memory_gb())]
-    memory: f64,
+    /// Memory in GB, 0.01 to 4096 (a limit, not an allocation): with a stream certificate, the
+    /// out-of-core solver's buffers (default 8); with --method prove, the proof search's
+    /// transposition table (default 1).
+    #[arg(long, value_name = "GB", value_parser = crate::cli::args::memory_gb())]
+    memory: Option<f64>,
     /// Check the certificate with this many work units, 1 to 10^15, instead of the budget
     /// `gamecert verify` gives the files by default (verify then needs the same --max-work);
     /// for answers too large for the default.
@@ -95,7 +96,7 @@ fn solve_stream(
     n: usize,
     output: Option<&Path>,
     (work_dir, shards): (Option<PathBuf>, Option<PathBuf>),
-    memory_gb: f64,
+    (prove, memory_gb): (bool, Option<f64>),
     max_work: Option<u64>,
     json: bool,
     quiet: bool,
@@ -125,7 +126,33 @@ fn solve_stream(
                 format!("merged from the timely shards in {} in {seconds:.1} s", dir.display());
             (written, seconds, source, "the timely engine's shards, merged")
         }
+        None if prove => {
+            let memory = memory_bytes(memory_gb, gamecert::base::proof::DEFAULT_MEMORY)?;
+            let mut working = crate::cli::progress::Progress::searching(quiet);
+            let proof = gamecert::triangle_avoidance::prove::prove(n, memory, u64::MAX)
+                .map_err(BadInput)?
+                .ok_or_else(|| anyhow::anyhow!("internal error: the search stopped unlimited"))?;
+            let mut file = std::io::BufWriter::new(std::fs::File::create(&part)?);
+            let bytes = proof.write_stream(&mut file).map_err(anyhow::Error::msg)?;
+            std::io::Write::flush(&mut file)?;
+            working.finish();
+            let seconds = started.elapsed().as_secs_f64();
+            let source = format!(
+                "from a proof of {} found by df-pn in {seconds:.1} s ({}, a table of {})",
+                counted(proof.len() as u64, "position"),
+                counted(proof.stats.expansions, "expansion"),
+                counted(proof.table_bytes, "byte")
+            );
+            let written = stream_certificate::Written {
+                first_wins: proof.first_wins,
+                level_sizes: Vec::new(),
+                moves: 0,
+                bytes,
+            };
+            (written, seconds, source, "df-pn proof search over unlabelled graphs")
+        }
         None => {
+            let memory_gb = memory_gb.unwrap_or(8.0);
             let (written, seconds, positions) =
                 solve_out_of_core(n, &part, work_dir, memory_gb, quiet, started)?;
             let source = format!(
@@ -206,6 +233,17 @@ fn solve_stream(
         note(quiet, &text);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--memory` in bytes (`default` bytes when not given), refused outside 0.01..=4096 GB.
+fn memory_bytes(memory_gb: Option<f64>, default: u64) -> anyhow::Result<u64> {
+    match memory_gb {
+        None => Ok(default),
+        Some(gb) if (0.01..=4096.0).contains(&gb) => Ok((gb * 1e9) as u64),
+        Some(gb) => {
+            Err(BadInput(format!("--memory must be between 0.01 and 4096 GB (got {gb})")).into())
+        }
+    }
 }
 
 /// The out-of-core solver's run for a stream certificate and the certificate written from its
@@ -308,6 +346,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             ))
             .into());
         }
+        let prove = method == Method::Prove;
         if let (Some(n), None) = (streamed(&loaded.instance, stream || shards.is_some()), sat) {
             working.finish();
             let output = output.as_deref();
@@ -317,7 +356,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 n,
                 output,
                 (work_dir, shards),
-                memory,
+                (prove, memory),
                 max_work,
                 json,
                 quiet,
@@ -332,7 +371,12 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         Some(size) => format!("a {kind} instance, {size}"),
         None => format!("a {kind} instance"),
     });
-    let solved = gamecert::api::solve_within(&loaded, method.into(), sat, max_work)?;
+    let memory = match memory {
+        Some(_) => Some(memory_bytes(memory, 0)?),
+        None => None,
+    };
+    let options = gamecert::base::solved::Options { method: method.into(), sat, max_work, memory };
+    let solved = gamecert::api::solve_with(&loaded, options)?;
     // Before anything is written: a model that fails the user's clauses is an internal error.
     let answer = gamecert::api::sat_answer(&loaded, &solved.certificate)?;
     working.finish();

@@ -4,6 +4,7 @@ pub mod canon;
 pub mod checkpoint;
 pub mod distributed;
 pub mod external;
+pub mod prove;
 pub mod rules;
 pub mod solver;
 pub mod stream_certificate;

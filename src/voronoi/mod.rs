@@ -16,5 +16,6 @@ pub mod principal_line;
 pub mod solve;
 pub mod tables;
 pub mod tree_exact;
+pub mod tree_prove;
 pub mod tree_symmetry;
 pub mod trees;

@@ -461,6 +461,54 @@ mod tests {
     use super::*;
     use gamecert_certificates::voronoi::paths::check_path_value;
 
+    /// B's mirror on an even path (docs/trusted.md, "B's mirror on even paths"), on every
+    /// even path of 2 to 20 vertices: (1) every position B's mirror leaves is symmetric and
+    /// scores a margin of exactly 0 by the checker's rules (all 3^(N/2) of them: each mirror
+    /// pair empty, or W on one end and B on the other); (2) B's reply, the image of W's
+    /// vertex, is always empty in a symmetric position (the involution has no fixed vertex);
+    /// (3) the exact values agree: W's value is at most 0 for every number of rounds.
+    #[test]
+    fn bs_mirror_holds_every_even_path_to_at_most_a_tie() {
+        use gamecert_certificates::base::graph::Graph;
+        use gamecert_certificates::format::GraphSpec;
+        use gamecert_certificates::voronoi::rules::score;
+        let build = |spec: GraphSpec| Graph::new(&spec.vertices, &spec.edges).unwrap();
+        let mut solver = PathSolver::new();
+        for n in (2..=20usize).step_by(2) {
+            let edges: Vec<(usize, usize)> = (1..n).map(|v| (v - 1, v)).collect();
+            let graph = build(GraphSpec::numbered(n, &edges));
+            let image = |v: usize| n - 1 - v;
+            let pairs = n / 2;
+            let mut symmetric = 0;
+            for code in 0..3usize.pow(pairs as u32) {
+                // Pair i is {i, n-1-i}: 0 empty, 1 W on i, 2 W on n-1-i (B on the image).
+                let (mut white, mut black) = (Vec::new(), Vec::new());
+                let mut c = code;
+                for i in 0..pairs {
+                    match c % 3 {
+                        1 => (white.push(i), black.push(image(i))),
+                        2 => (white.push(image(i)), black.push(i)),
+                        _ => ((), ()),
+                    };
+                    c /= 3;
+                }
+                let s = score(&graph, &white, &black);
+                assert_eq!(s.white, s.black, "n = {n}, W {white:?}, B {black:?}");
+                // W's next move v (empty) leaves image(v) empty and distinct from v.
+                for v in (0..n).filter(|v| !white.contains(v) && !black.contains(v)) {
+                    assert_ne!(image(v), v);
+                    assert!(!white.contains(&image(v)) && !black.contains(&image(v)));
+                }
+                symmetric += 1;
+            }
+            assert_eq!(symmetric, 3usize.pow(pairs as u32));
+            for rounds in 1..=n / 2 {
+                let value = solver.solve(n, rounds).unwrap().value;
+                assert!(value <= 0, "n = {n}, {rounds} rounds: value {value}");
+            }
+        }
+    }
+
     #[test]
     fn certificates_check_and_values_are_small() {
         let mut solver = PathSolver::new();

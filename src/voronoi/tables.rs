@@ -43,6 +43,9 @@ pub struct KaryEntry {
     pub value: Option<i64>,
     /// When the value is not settled: a margin W's certified strategy guarantees.
     pub at_least: Option<i64>,
+    /// The outcome (W wins, tie, B wins): the value's sign, or, where the value is not
+    /// settled, the proof search's two threshold tests (certified), `None` if still open.
+    pub outcome: Option<crate::voronoi::tree_prove::TreeOutcome>,
     /// What settled the entry: "exact", "strategies" (the paper's, both sides), "W strategy".
     pub method: String,
     /// Positions the checker replayed (both strategies).
@@ -70,8 +73,10 @@ pub fn kary_entries() -> Vec<(u64, u32, usize)> {
     entries
 }
 
-/// The k-ary table with `node_budget` search nodes per entry for the exact solver and at most
-/// `strategy_positions` positions per certificate of the paper's strategies.
+/// The k-ary table with `node_budget` search nodes per entry for the exact solver, at most
+/// `strategy_positions` positions per certificate of the paper's strategies, and, for an entry
+/// still without a value, the outcome by proof search within `prove_limit` expansions per test
+/// and proof walk (0: none).
 ///
 /// Two worker threads take the trees (k, height) heaviest first; within a tree the entries
 /// are solved from both ends of n inwards (the short games and the nearly full boards are the
@@ -81,7 +86,7 @@ pub fn kary_entries() -> Vec<(u64, u32, usize)> {
 /// it is done, with the search nodes so far (the work, for an ETA).
 pub fn voronoi_kary(
     node_budget: u64,
-    strategy_positions: usize,
+    (strategy_positions, prove_limit): (usize, u64),
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<Vec<KaryEntry>> {
     let mut trees: Vec<(u64, u32)> = Vec::new();
@@ -108,7 +113,7 @@ pub fn voronoi_kary(
                     height,
                     size / 2,
                     node_budget,
-                    strategy_positions,
+                    (strategy_positions, prove_limit),
                     &mut report,
                 ) {
                     return;
@@ -251,7 +256,7 @@ fn kary_tree_entries(
     height: u32,
     max_rounds: usize,
     node_budget: u64,
-    strategy_positions: usize,
+    (strategy_positions, prove_limit): (usize, u64),
     report: &mut dyn FnMut(anyhow::Result<KaryEntry>) -> bool,
 ) -> bool {
     let (mut low, mut high) = (1, max_rounds);
@@ -275,7 +280,12 @@ fn kary_tree_entries(
                 if low_open {
                     // Both ends failed: the rest get the paper's strategies only.
                     for rounds in low..=high {
-                        if !report(kary_by_strategies(k, height, rounds, strategy_positions)) {
+                        if !report(kary_by_strategies(
+                            k,
+                            height,
+                            rounds,
+                            (strategy_positions, prove_limit),
+                        )) {
                             return false;
                         }
                     }
@@ -329,6 +339,7 @@ fn kary_entry(
         rounds,
         value: Some(solution.value),
         at_least: None,
+        outcome: Some(crate::voronoi::tree_prove::TreeOutcome::of_value(solution.value)),
         method: "exact".into(),
         positions_checked: w.positions + b.positions,
         search_nodes: solution.nodes,
@@ -341,7 +352,7 @@ fn kary_by_strategies(
     k: u64,
     height: u32,
     rounds: usize,
-    strategy_positions: usize,
+    (strategy_positions, prove_limit): (usize, u64),
 ) -> anyhow::Result<KaryEntry> {
     let game = kary_tree(k, height, rounds)?.validate()?;
     let mut entry = KaryEntry {
@@ -351,6 +362,7 @@ fn kary_by_strategies(
         rounds,
         value: None,
         at_least: None,
+        outcome: None,
         method: "open".into(),
         positions_checked: 0,
         search_nodes: 0,
@@ -366,6 +378,7 @@ fn kary_by_strategies(
                 check_value(&game.graph, rounds, &game.start, &value, &mut Budget::unlimited())
                     .map_err(rejected)?;
             entry.value = Some(value.value);
+            entry.outcome = Some(crate::voronoi::tree_prove::TreeOutcome::of_value(value.value));
             entry.method = "strategies".into();
             entry.positions_checked = w.positions + b.positions;
         }
@@ -379,8 +392,33 @@ fn kary_by_strategies(
         }
         _ => {}
     }
+    if entry.value.is_none() && prove_limit > 0 {
+        // The outcome by proof search, within its limit, checked like every answer.
+        let root = crate::voronoi::trees::medians(&game.graph)[0];
+        let mut prover = crate::voronoi::tree_prove::TreeProver::new(&game, root, PROVE_MEMORY)
+            .map_err(anyhow::Error::msg)?;
+        if let Some((outcome, certificate)) =
+            prover.outcome(PROVE_LIMIT).map_err(anyhow::Error::msg)?
+        {
+            let positions =
+                crate::voronoi::tree_prove::check_outcome(&game, &certificate).map_err(rejected)?;
+            entry.outcome = Some(outcome);
+            entry.positions_checked += positions;
+            entry.search_nodes += prover.stats.expansions;
+            if entry.method == "open" {
+                entry.method = "proof (outcome)".into();
+            }
+        }
+    }
     Ok(entry)
 }
+
+/// Expansions the proof search may spend on each test and each proof walk of an entry the
+/// exact solver left open (about 2 s of CPU each on this machine); `table voronoi-kary`'s.
+pub const PROVE_LIMIT: u64 = 200_000;
+
+/// The proof search's table per entry (each of the table's two threads has its own).
+pub const PROVE_MEMORY: u64 = 256 << 20;
 
 /// Markdown for [`voronoi_kary`].
 pub fn voronoi_kary_table(rows: &[KaryEntry]) -> String {
@@ -390,9 +428,10 @@ pub fn voronoi_kary_table(rows: &[KaryEntry]) -> String {
             Some(v) if v > 0 => format!("{v} (W wins)"),
             Some(0) => "0 (tie)".to_string(),
             Some(v) => format!("{v} (B wins)"),
-            None => match r.at_least {
-                Some(m) => format!(">= {m} (W wins; W's strategy only)"),
-                None => "open (budget)".to_string(),
+            None => match (r.at_least, r.outcome) {
+                (Some(m), _) => format!(">= {m} (W wins; W's strategy only)"),
+                (None, Some(o)) => format!("open ({}, by proof)", o.words()),
+                (None, None) => "open (budget)".to_string(),
             },
         };
         out.push_str(&format!(
@@ -410,11 +449,13 @@ pub fn voronoi_kary_table(rows: &[KaryEntry]) -> String {
     let count = |m: &str| rows.iter().filter(|r| r.method == m).count();
     out.push_str(&format!(
         "\n{} entries: {} exact values, {} values fixed by the paper's strategies for both sides, \
-         {} W wins certified by W's strategy alone, {} open\n",
+         {} W wins certified by W's strategy alone, {} outcomes by proof search alone, {} \
+         open\n",
         rows.len(),
         count("exact"),
         count("strategies"),
         count("W strategy"),
+        count("proof (outcome)"),
         count("open")
     ));
     out
@@ -604,6 +645,7 @@ mod tests {
             rounds,
             value: Some(0),
             at_least: None,
+            outcome: None,
             method: "exact".into(),
             positions_checked: 0,
             search_nodes: nodes,
@@ -630,7 +672,7 @@ mod tests {
     /// positions, sibling swaps); and the values the paper's propositions predict.
     #[test]
     fn small_kary_values_agree_with_the_plain_exact_search() {
-        let rows = voronoi_kary(5_000_000, 2_000, &mut |_| {}).unwrap();
+        let rows = voronoi_kary(5_000_000, (2_000, 0), &mut |_| {}).unwrap();
         assert_eq!(rows.len(), kary_entries().len());
         let mut compared = 0;
         for r in rows.iter().filter(|r| r.vertices <= 31 && (r.vertices <= 15 || r.rounds <= 3)) {

@@ -33,6 +33,7 @@ mod octal_snapshots;
 mod own_answers;
 mod play;
 mod proofs;
+mod prove;
 mod python;
 mod reader_memory;
 mod readme;

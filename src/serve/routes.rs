@@ -36,6 +36,9 @@ use tower_http::timeout::{RequestBodyDeadlineLayer, RequestBodyTimeoutLayer};
 const PAGE: &str = include_str!("page.html");
 const CSS: &str = include_str!("page.css");
 const JS: &str = include_str!("page.js");
+/// The papers' open questions and what gamecert settled (docs/results.md), linked from the
+/// gallery: served as it is written, Markdown as plain text.
+const RESULTS: &str = include_str!("../../docs/results.md");
 
 type AppState = Arc<App>;
 
@@ -48,6 +51,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(|| async { asset("text/html; charset=utf-8", PAGE) }))
         .route("/page.css", get(|| async { asset("text/css; charset=utf-8", CSS) }))
         .route("/page.js", get(|| async { asset("text/javascript; charset=utf-8", JS) }))
+        .route("/results.md", get(|| async { asset("text/plain; charset=utf-8", RESULTS) }))
         .route("/api/gallery", get(gallery))
         .route("/api/verify", post(verify))
         .route("/api/games", post(new_game))

@@ -222,12 +222,17 @@ fn serve_refuses_bad_requests_and_survives_garbage() {
     let address = server.address;
     let (status, page) = http(address, "GET", "/", b"");
     assert_eq!(status, 200);
-    for id in ["nav-gallery", "nav-verify", "gallery", "board", "moves", "verdict", "result"] {
+    let ids = ["nav-gallery", "nav-verify", "nav-results", "gallery", "board", "moves", "verdict"];
+    for id in ids.into_iter().chain(["result"]) {
         assert!(page.contains(&format!("id=\"{id}\"")), "the page has no #{id}");
     }
     for asset in ["/page.js", "/page.css"] {
         assert_eq!(http(address, "GET", asset, b"").0, 200, "{asset}");
     }
+    // The header's link to the open questions (docs/results.md, issue 42 item 7).
+    let (status, results) = http(address, "GET", "/results.md", b"");
+    assert_eq!(status, 200);
+    assert!(results.contains("# Results: the papers' open questions"), "{results}");
     let (status, gallery) = http(address, "GET", "/api/gallery", b"");
     assert_eq!(status, 200);
     let gallery = json(&gallery);

@@ -35,18 +35,9 @@ pub struct TriangleGame {
     pub canonical_forms: u64,
 }
 
-/// The number of legal moves at `g`, by bit loops.
+/// The number of legal moves at `g` (the mobility the search starts a position's numbers at).
 fn legal_moves(g: &SmallGraph) -> u32 {
-    let mut count = 0;
-    for a in 0..g.n {
-        let mut rest = !g.adj[a] & crate::triangle_avoidance::canon::above(g.n, a);
-        while rest != 0 {
-            let b = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            count += u32::from(g.adj[a] & g.adj[b] == 0);
-        }
-    }
-    count
+    crate::triangle_avoidance::rules::triangle_avoidance_replies(g) as u32
 }
 
 impl TriangleGame {

@@ -278,7 +278,7 @@ fn has_largest_edge_invariant(g: &SmallGraph, a: usize, b: usize) -> bool {
 
 /// The number of legal moves of triangle avoidance at `g`, counted by bit loops without
 /// listing them (the Winner's choice counts the replies to every move it considers).
-fn triangle_avoidance_replies(g: &SmallGraph) -> usize {
+pub(crate) fn triangle_avoidance_replies(g: &SmallGraph) -> usize {
     let mut count = 0;
     for a in 0..g.n {
         let mut rest = !g.adj[a] & crate::triangle_avoidance::canon::above(g.n, a);

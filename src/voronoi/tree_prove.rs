@@ -160,29 +160,8 @@ impl TreeGame {
         }
     }
 
-    fn expand(&self, set: Set) -> Set {
-        let (mut out, mut rest) = (set, set);
-        while rest != 0 {
-            let v = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            out |= self.adjacency[v];
-        }
-        out
-    }
-
-    /// W's margin in a final position, by BFS layers on bitsets.
     fn margin(&self, w: Set, b: Set) -> i32 {
-        let (mut ball_w, mut ball_b, mut open, mut margin) = (w, b, self.all, 0i32);
-        loop {
-            let (new_w, new_b) = (ball_w & open, ball_b & open);
-            if new_w | new_b == 0 {
-                return margin;
-            }
-            margin += (new_w & !new_b).count_ones() as i32 - (new_b & !new_w).count_ones() as i32;
-            open &= !(new_w | new_b);
-            ball_w = self.expand(ball_w);
-            ball_b = self.expand(ball_b);
-        }
+        crate::voronoi::tree_exact::final_margin(&self.adjacency, self.all, w, b)
     }
 
     /// Bounds on W's final margin (see [`crate::voronoi::tree_exact`]).

@@ -138,7 +138,7 @@ impl Preparing {
     /// The preparation's end: the gallery, or why there is none. Only the first call counts.
     pub fn finish(&self, outcome: Result<Gallery, String>) {
         let ready = outcome.map(|gallery| {
-            let answer = Bytes::from(super::routes::gallery_json(&gallery));
+            let answer = Bytes::from(gallery_json(&gallery));
             Ready { gallery, answer }
         });
         let _ = self.outcome.set(ready);
@@ -218,4 +218,19 @@ pub fn bounded_picture(svg: String, caption: &str) -> String {
         crate::base::limits::grouped(svg.len() as u128)
     );
     crate::base::svg::text_picture(&note, None, caption)
+}
+/// `GET /api/gallery`'s answer: every case with its picture and claim.
+pub fn gallery_json(gallery: &Gallery) -> Vec<u8> {
+    let cases: Vec<_> = gallery
+        .cases
+        .iter()
+        .map(|case| {
+            serde_json::json!({
+                "name": case.name, "description": case.description, "kind": case.kind,
+                "claim": case.claim, "picture": case.picture, "playable": case.strategy.is_some(),
+            })
+        })
+        .collect();
+    // Strings and booleans only: serialising cannot fail.
+    serde_json::to_vec(&serde_json::json!({ "cases": cases })).unwrap_or_default()
 }

@@ -131,22 +131,6 @@ fn parse<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, String> {
     serde_json::from_slice(body).map_err(|e| format!("the request is not valid: {e}"))
 }
 
-/// `GET /api/gallery`'s answer: every case with its picture and claim.
-pub fn gallery_json(gallery: &super::gallery::Gallery) -> Vec<u8> {
-    let cases: Vec<_> = gallery
-        .cases
-        .iter()
-        .map(|case| {
-            json!({
-                "name": case.name, "description": case.description, "kind": case.kind,
-                "claim": case.claim, "picture": case.picture, "playable": case.strategy.is_some(),
-            })
-        })
-        .collect();
-    // Strings and booleans only: serialising cannot fail.
-    serde_json::to_vec(&json!({ "cases": cases })).unwrap_or_default()
-}
-
 async fn gallery(State(app): State<AppState>) -> Response {
     match app.gallery.state() {
         GalleryState::Ready(ready) => json_answer(ready.answer.clone()),

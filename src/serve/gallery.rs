@@ -219,6 +219,7 @@ pub fn bounded_picture(svg: String, caption: &str) -> String {
     );
     crate::base::svg::text_picture(&note, None, caption)
 }
+
 /// `GET /api/gallery`'s answer: every case with its picture and claim.
 pub fn gallery_json(gallery: &Gallery) -> Vec<u8> {
     let cases: Vec<_> = gallery

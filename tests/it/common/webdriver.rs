@@ -185,15 +185,44 @@ fn request(
     );
     stream.write_all(head.as_bytes()).map_err(failed)?;
     stream.write_all(body.as_bytes()).map_err(failed)?;
+    // Read the head, then exactly the body it announces: chromedriver may keep the connection
+    // open after its answer, so reading to the end would wait for the read timeout.
     let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).map_err(failed)?;
-    let split = answer
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .ok_or_else(|| CmdError(format!("{method} {path}: no HTTP answer")))?;
+    let mut chunk = [0u8; 65536];
+    let split = loop {
+        if let Some(at) = answer.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at;
+        }
+        let read = stream.read(&mut chunk).map_err(failed)?;
+        if read == 0 {
+            return Err(CmdError(format!("{method} {path}: no HTTP answer")));
+        }
+        answer.extend_from_slice(&chunk[..read]);
+    };
     let head = String::from_utf8_lossy(&answer[..split]).to_lowercase();
+    let length = head.lines().find_map(|l| l.strip_prefix("content-length:")?.trim().parse().ok());
+    let chunked = head.contains("transfer-encoding: chunked");
+    loop {
+        let body = &answer[split + 4..];
+        let complete = match length {
+            Some(length) => body.len() >= length,
+            None if chunked => body.ends_with(b"0\r\n\r\n"),
+            None => false,
+        };
+        if complete {
+            break;
+        }
+        let read = stream.read(&mut chunk).map_err(failed)?;
+        if read == 0 {
+            break;
+        }
+        answer.extend_from_slice(&chunk[..read]);
+    }
     let mut content = answer[split + 4..].to_vec();
-    if head.contains("transfer-encoding: chunked") {
+    if let Some(length) = length {
+        content.truncate(length);
+    }
+    if chunked {
         content = unchunk(&content)
             .ok_or_else(|| CmdError(format!("{method} {path}: a broken chunked answer")))?;
     }

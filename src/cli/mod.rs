@@ -27,6 +27,18 @@ pub mod verify;
 use gamecert_certificates::Verdict;
 use std::path::Path;
 
+/// A private temporary folder for `purpose` (`gamecert-PURPOSE-XXXXXX` under the system's
+/// temporary folder), removed with everything in it when dropped: tempfile's, so two runs never
+/// share one (a name from the process id alone could be another run's).
+pub fn scratch_dir(purpose: &str) -> anyhow::Result<tempfile::TempDir> {
+    tempfile::Builder::new().prefix(&format!("gamecert-{purpose}-")).tempdir().map_err(|e| {
+        anyhow::anyhow!(
+            "cannot make a temporary folder for {purpose} in {}: {e}",
+            std::env::temp_dir().display()
+        )
+    })
+}
+
 /// A note on standard error, unless `--quiet`.
 pub fn note(quiet: bool, text: &str) {
     if !quiet {

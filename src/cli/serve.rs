@@ -161,16 +161,12 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
 /// The demo's cases as files: solved and checked into a private directory, read, removed; each
 /// case begun is reported to `preparing` (and shown on standard error).
 fn demo_files(quiet: bool, preparing: &Preparing) -> anyhow::Result<Vec<CaseFiles>> {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let dir =
-        std::env::temp_dir().join(format!("gamecert-serve-{}-{nanos:09}", std::process::id()));
-    std::fs::create_dir(&dir)?;
+    let scratch = crate::cli::scratch_dir("serve")?;
+    let dir = scratch.path();
     let total = crate::cli::demo_cases::case_count() as u64;
     let mut working = crate::cli::progress::Progress::new("demo cases", Some(total), quiet);
     let solving = |done| preparing.report("solving the demo's cases", done, total);
-    let rows = crate::cli::demo_cases::run_reporting(&dir, &working, &solving);
+    let rows = crate::cli::demo_cases::run_reporting(dir, &working, &solving);
     working.finish();
     let read = |rows: Vec<crate::cli::demo_cases::Row>| -> anyhow::Result<Vec<CaseFiles>> {
         let mut files = Vec::new();
@@ -186,7 +182,5 @@ fn demo_files(quiet: bool, preparing: &Preparing) -> anyhow::Result<Vec<CaseFile
         }
         Ok(files)
     };
-    let files = rows.and_then(read);
-    let _ = std::fs::remove_dir_all(&dir);
-    files
+    rows.and_then(read)
 }

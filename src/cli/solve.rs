@@ -76,17 +76,6 @@ fn streamed(instance: &Instance, stream: bool) -> Option<usize> {
     }
 }
 
-/// Removes a temporary work folder when dropped.
-struct Scratch(Option<PathBuf>);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        if let Some(dir) = self.0.take() {
-            let _ = std::fs::remove_dir_all(dir);
-        }
-    }
-}
-
 /// `solve` for a streamed triangle-avoidance certificate: the out-of-core solver, the
 /// certificate written from its level files to `OUTPUT.part`, checked by the checker's stream
 /// check with the budget `verify` gives, and renamed to OUTPUT only when accepted.
@@ -258,12 +247,13 @@ fn solve_out_of_core(
 ) -> anyhow::Result<(gamecert::triangle_avoidance::stream_certificate::Written, f64, u64)> {
     use gamecert::triangle_avoidance::{external, rules::Rules, stream_certificate};
     // --memory is in 0.01..=4096 (its parser, `crate::cli::args::memory_gb`).
-    let scratch = Scratch(
-        work_dir
-            .is_none()
-            .then(|| std::env::temp_dir().join(format!("gamecert-solve-{}", std::process::id()))),
-    );
-    let dir = work_dir.or_else(|| scratch.0.clone()).expect("one of the two is set");
+    let (dir, scratch) = match work_dir {
+        Some(dir) => (dir, None),
+        None => {
+            let scratch = crate::cli::scratch_dir("solve")?;
+            (scratch.path().to_path_buf(), Some(scratch))
+        }
+    };
     let budget = external::Budget { memory: (memory_gb * 1e9) as u64, dir };
     note(quiet, &external::disk_estimate(n, Rules::TriangleAvoidance, &budget.dir));
     let total = external::known_positions(n, Rules::TriangleAvoidance).map(|t| 2 * t);
@@ -282,7 +272,7 @@ fn solve_out_of_core(
     })
     .map_err(anyhow::Error::msg)?;
     bar.finish();
-    drop(scratch);
+    drop(scratch); // the level files go as soon as the certificate is written
     Ok((written, solve_seconds, found.counts.positions()))
 }
 

@@ -53,15 +53,6 @@ pub fn auto_engine(n: usize, rules: Rules, memory_free: u64) -> Engine {
     }
 }
 
-/// A temporary folder for level files, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// Where `table triangle-avoidance` keeps its state and how it may use memory.
 pub struct Storage {
     /// --checkpoint DIR (in-memory engine).
@@ -115,15 +106,10 @@ pub fn engine_rows(
         let row = if engine == Engine::OutOfCore {
             let dir = match &storage.out_of_core {
                 Some(dir) => dir.clone(),
-                None => scratch
-                    .get_or_insert_with(|| {
-                        Scratch(
-                            std::env::temp_dir()
-                                .join(format!("gamecert-table-{}", std::process::id())),
-                        )
-                    })
-                    .0
-                    .clone(),
+                None => match &scratch {
+                    Some(dir) => tempfile::TempDir::path(dir).to_path_buf(),
+                    None => scratch.insert(crate::cli::scratch_dir("table")?).path().to_path_buf(),
+                },
             };
             if !std::mem::replace(&mut disk_stated, true) {
                 // The disk need is stated even under -q, before anything is written.
@@ -377,8 +363,7 @@ pub fn distributed_rows(
     let shards = match (&cluster.shards, rules == Rules::TriangleAvoidance) {
         (Some(dir), true) => Some(dir.clone()),
         (None, true) if processes == 1 && max_n <= MAX_CERTIFIED_N => {
-            let dir = std::env::temp_dir().join(format!("gamecert-shards-{}", std::process::id()));
-            Some(scratch.insert(Scratch(dir)).0.clone())
+            Some(scratch.insert(crate::cli::scratch_dir("shards")?).path().to_path_buf())
         }
         (None, true) => {
             eprintln!(

@@ -105,9 +105,8 @@ pub fn proof_files(
     examples: Option<&Path>,
     progress: Progress,
 ) -> anyhow::Result<Vec<ProofFileRow>> {
-    let dir =
-        std::env::temp_dir().join(format!("gamecert-bench-lrat-files-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
+    let scratch = crate::cli::scratch_dir("bench-lrat-files")?;
+    let dir = scratch.path();
     let mut rows = Vec::new();
     let result = (|| -> anyhow::Result<()> {
         for &h in holes {
@@ -132,7 +131,6 @@ pub fn proof_files(
         }
         Ok(())
     })();
-    let _ = std::fs::remove_dir_all(&dir);
     result.map(|()| rows)
 }
 

@@ -205,14 +205,6 @@ fn measure_child(args: &[&std::ffi::OsStr]) -> anyhow::Result<ProcessCost> {
 }
 
 /// A temporary folder removed when dropped.
-struct TempDir(std::path::PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// Random 3-CNF with `num_vars` variables and `1.3 * num_vars` clauses (satisfiable with high
 /// probability), reduced with sat-voronoi1 and written to a file; then `gamecert solve` and
 /// `gamecert verify` run on the files as processes, as a user runs them (the headline), and
@@ -224,15 +216,11 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
     stages.push(Stage { stage: "generate the formula (not part of the pipeline)", seconds });
     progress(&format!("linear: {num_vars} variables, {num_clauses} clauses generated"));
 
-    let dir = TempDir(std::env::temp_dir().join(format!(
-        "gamecert-bench-linear-{}-{}",
-        std::process::id(),
-        seed
-    )));
-    std::fs::create_dir_all(&dir.0)?;
-    let formula_path = dir.0.join("formula.cnf");
-    let instance_path = dir.0.join("instance.json");
-    let certificate_path = dir.0.join("certificate.json");
+    let scratch = crate::cli::scratch_dir("bench-linear")?;
+    let dir = scratch.path();
+    let formula_path = dir.join("formula.cnf");
+    let instance_path = dir.join("instance.json");
+    let certificate_path = dir.join("certificate.json");
     std::fs::write(&formula_path, cnf.to_dimacs())?;
 
     // The headline: each command whole, from the files, as a process of its own. They run
@@ -276,7 +264,7 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
     let edges = reduced.instance.graph.edges.len();
     let instance = Instance::VoronoiOneRound(reduced.instance);
     drop(reduced.normalised);
-    let copy_path = dir.0.join("instance-copy.json");
+    let copy_path = dir.join("instance-copy.json");
     let (written, seconds) = timed(|| std::fs::write(&copy_path, instance.to_json()));
     written?;
     stages.push(Stage { stage: "write the instance file", seconds });
@@ -509,8 +497,8 @@ fn process_checks(
     cnf: &str,
     lrat: &str,
 ) -> anyhow::Result<(f64, Option<f64>, Option<f64>)> {
-    let dir = std::env::temp_dir().join(format!("gamecert-bench-lrat-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
+    let scratch = crate::cli::scratch_dir("bench-lrat")?;
+    let dir = scratch.path();
     let (cnf_path, lrat_path) = (dir.join("f.cnf"), dir.join("f.lrat"));
     std::fs::write(&cnf_path, cnf)?;
     std::fs::write(&lrat_path, lrat)?;
@@ -520,7 +508,6 @@ fn process_checks(
         });
     let lrat_check = outside(name, "lrat-check", "c VERIFIED", &cnf_path, &lrat_path);
     let cake_lpr = outside(name, "cake_lpr", "s VERIFIED UNSAT", &cnf_path, &lrat_path);
-    let _ = std::fs::remove_dir_all(&dir);
     Ok((ours?, lrat_check.transpose()?, cake_lpr.transpose()?))
 }
 

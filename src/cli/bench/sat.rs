@@ -360,17 +360,16 @@ pub fn sat_bench(
     backends: &[Backend],
     progress: Progress,
 ) -> anyhow::Result<Vec<SatRow>> {
-    let dir = std::env::temp_dir().join(format!("gamecert-bench-sat-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
+    let scratch = crate::cli::scratch_dir("bench-sat")?;
+    let dir = scratch.path();
     let mut rows = Vec::new();
     let mut skipped = Vec::new();
     let result = (|| {
         for (name, cnf, random) in formulas(sizes, holes)? {
-            rows.extend(measure(&name, &cnf, random, &mut skipped, backends, &dir, progress)?);
+            rows.extend(measure(&name, &cnf, random, &mut skipped, backends, dir, progress)?);
         }
         Ok(())
     })();
-    let _ = std::fs::remove_dir_all(&dir);
     result.map(|()| rows)
 }
 

@@ -87,8 +87,9 @@ struct OutOfCore {
 fn out_of_core(n: usize) -> anyhow::Result<OutOfCore> {
     use gamecert::triangle_avoidance::{external, stream_certificate};
     use gamecert_certificates::triangle_avoidance::stream::check_triangle_stream;
-    let dir = std::env::temp_dir().join(format!("gamecert-bench-{}-{n}", std::process::id()));
-    let budget = external::Budget { memory: 2_000_000_000, dir: dir.clone() };
+    let scratch = crate::cli::scratch_dir("bench-triangle")?;
+    let dir = scratch.path();
+    let budget = external::Budget { memory: 2_000_000_000, dir: dir.to_path_buf() };
     let clocks = Clocks::start();
     external::solve(n, Rules::TriangleAvoidance, &budget, &mut |_, _| {})
         .map_err(anyhow::Error::msg)?;
@@ -102,7 +103,6 @@ fn out_of_core(n: usize) -> anyhow::Result<OutOfCore> {
     let mut reader = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(&out)?);
     check_triangle_stream(n, &mut reader, &mut Budget::unlimited()).map_err(anyhow::Error::msg)?;
     let check = clocks.read();
-    let _ = std::fs::remove_dir_all(dir);
     Ok(OutOfCore { solve, write, check, bytes: written.bytes })
 }
 

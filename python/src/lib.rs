@@ -473,7 +473,7 @@ impl Certificate {
                 return Err(Rejected::new_err(format!("{heading}: {}", verdict.reason)));
             }
         }
-        let answer = py.detach(|| api::sat_answer(loaded, certificate)).map_err(raise)?;
+        let answer = py.detach(|| api::sat_answer(loaded, certificate));
         match answer {
             Some(api::SatAnswer::Satisfiable(model)) => Ok(Some(model)),
             Some(api::SatAnswer::Unsatisfiable) => Ok(None),

@@ -269,33 +269,18 @@ fn export_model(
         ))
         .into());
     }
-    let answer = gamecert_reductions::sat_answer::answer(spec, certificate).map_err(|why| {
-        anyhow::anyhow!("internal error: no answer for the user's formula: {why}")
-    })?;
+    let answer = gamecert_reductions::sat_answer::answer(spec, certificate);
     let original = spec.source.as_ref().and_then(|s| s.original.as_ref());
-    let (answer, original) = match (answer, original) {
-        (Some(answer @ gamecert::api::SatAnswer::Satisfiable(_)), Some(original)) => {
-            (answer, original)
-        }
-        (Some(gamecert::api::SatAnswer::Unknown(why)), _) => {
-            return Err(BadInput(format!(
-                "{}: no model of the user's formula: {why}",
-                args.instance.display()
-            ))
-            .into());
-        }
-        (Some(other), _) => {
-            anyhow::bail!("internal error: a witness answered {}", other.status())
-        }
-        (None, _) => {
-            return Err(BadInput(format!(
-                "{shown}: a witness carries no proof, and {} records no formula of the user's \
-                 (it was not made by `gamecert reduce sat-voronoi1|2`): B's placement is all \
-                 there is, and `gamecert verify` checks it",
-                args.instance.display()
-            ))
-            .into());
-        }
+    // A witness gives a checked model, or `s UNKNOWN` with the reason (never an error: the
+    // files are the user's); only an instance without the user's formula has nothing to give.
+    let (Some(answer), Some(original)) = (answer, original) else {
+        return Err(BadInput(format!(
+            "{shown}: a witness carries no proof, and {} records no formula of the user's (it \
+             was not made by `gamecert reduce sat-voronoi1|2`): B's placement is all there is, \
+             and `gamecert verify` checks it",
+            args.instance.display()
+        ))
+        .into());
     };
     let lines = answer.lines();
     let counted = gamecert_certificates::base::text::counted;
@@ -327,7 +312,13 @@ fn export_model(
         written.push(format!("the formula to {}", path.display()));
     }
     let summary = format!(
-        "a model of the user's formula ({}, {}), checked against every clause as read{}",
+        "{} ({}, {}){}",
+        match &answer {
+            gamecert::api::SatAnswer::Satisfiable(_) => {
+                "a model of the user's formula, checked against every clause as read".to_string()
+            }
+            other => format!("no model of the user's formula: s {}", other.status()),
+        },
         counted(u64::from(original.num_vars), "variable"),
         counted(original.clauses.len() as u64, "clause"),
         if written.is_empty() {

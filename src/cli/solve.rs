@@ -367,8 +367,9 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     };
     let options = gamecert::base::solved::Options { method: method.into(), sat, max_work, memory };
     let solved = gamecert::api::solve_with(&loaded, options)?;
-    // Before anything is written: a model that fails the user's clauses is an internal error.
-    let answer = gamecert::api::sat_answer(&loaded, &solved.certificate)?;
+    // A model is checked against the user's clauses before it is printed; one that fails is
+    // `s UNKNOWN` with the clause it falsifies.
+    let answer = gamecert::api::sat_answer(&loaded, &solved.certificate);
     working.finish();
     finish_solve(
         &solved.certificate,

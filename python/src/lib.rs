@@ -263,6 +263,19 @@ struct Certificate {
     verdict: Option<Py<Verdict>>,
 }
 
+impl Certificate {
+    /// The instance a method is asked of: `given`, else the one `solve` made this certificate
+    /// of; a loaded certificate needs `instance=`.
+    fn instance_for<'a>(&'a self, given: &'a Option<Py<Instance>>) -> PyResult<&'a Instance> {
+        match given.as_ref().or(self.instance.as_ref()) {
+            Some(instance) => Ok(instance.get()),
+            None => Err(BadInput::new_err(
+                "this certificate was loaded, not solved: pass instance= (the instance it is for)",
+            )),
+        }
+    }
+}
+
 #[pymethods]
 impl Certificate {
     /// Reads a certificate file (JSON; gzip, xz and bzip2 are decompressed).
@@ -350,15 +363,7 @@ impl Certificate {
         notation: bool,
     ) -> PyResult<Option<Py<PyAny>>> {
         use gamecert::play::{PlayError, Strategy};
-        let instance = match instance.as_ref().or(self.instance.as_ref()) {
-            Some(instance) => instance.get(),
-            None => {
-                return Err(BadInput::new_err(
-                    "this certificate was loaded, not solved: pass instance= (the instance it \
-                     is for)",
-                ))
-            }
-        };
+        let instance = self.instance_for(&instance)?;
         let certificate = &self.certificate;
         let limits = instance.loaded.sizes.verify_limits(certificate.to_json().len() as u64);
         let checked =
@@ -456,15 +461,7 @@ impl Certificate {
     fn model(&self, py: Python<'_>, instance: Option<Py<Instance>>) -> PyResult<Option<Vec<i32>>> {
         // A certificate `solve` made, asked of its own instance, was accepted already.
         let accepted = instance.is_none() && self.verdict.is_some();
-        let instance = match instance.as_ref().or(self.instance.as_ref()) {
-            Some(instance) => instance.get(),
-            None => {
-                return Err(BadInput::new_err(
-                    "this certificate was loaded, not solved: pass instance= (the instance it \
-                     is for)",
-                ))
-            }
-        };
+        let instance = self.instance_for(&instance)?;
         let (loaded, certificate) = (&instance.loaded, &self.certificate);
         if !accepted {
             let verdict = py.detach(|| api::verify(loaded, certificate, None));

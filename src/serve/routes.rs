@@ -380,20 +380,29 @@ struct MoveRequest {
     notation: String,
 }
 
+/// A small request's body, received under the upload budget (released at once) and read as
+/// JSON of type `T`; an empty body is `when_empty` when given. The answer to send when not.
+async fn small_json<T: for<'de> Deserialize<'de>>(
+    app: &App,
+    request: Request,
+    when_empty: Option<T>,
+) -> Result<T, Response> {
+    let received = receive(app, request).await?;
+    match when_empty {
+        Some(value) if received.bytes.iter().all(u8::is_ascii_whitespace) => Ok(value),
+        _ => parse(&received.bytes).map_err(|why| error(StatusCode::BAD_REQUEST, why)),
+    }
+}
+
 async fn play_move(
     State(app): State<AppState>,
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let received = match receive(&app, request).await {
-        Ok(received) => received,
+    let request: MoveRequest = match small_json(&app, request, None).await {
+        Ok(request) => request,
         Err(answer) => return answer,
     };
-    let request: MoveRequest = match parse(&received.bytes) {
-        Ok(request) => request,
-        Err(why) => return error(StatusCode::BAD_REQUEST, why),
-    };
-    drop(received);
     with_game(app, id, move |game| game.play(&request.notation)).await
 }
 
@@ -406,19 +415,10 @@ async fn restart(
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let received = match receive(&app, request).await {
-        Ok(received) => received,
+    let choice: SideChoice = match small_json(&app, request, Some(SideChoice::default())).await {
+        Ok(choice) => choice,
         Err(answer) => return answer,
     };
-    let choice: SideChoice = if received.bytes.iter().all(u8::is_ascii_whitespace) {
-        SideChoice::default()
-    } else {
-        match parse(&received.bytes) {
-            Ok(choice) => choice,
-            Err(why) => return error(StatusCode::BAD_REQUEST, why),
-        }
-    };
-    drop(received);
     let human = match side(choice.side.as_deref()) {
         Ok(human) => human,
         Err(why) => return error(StatusCode::BAD_REQUEST, why),

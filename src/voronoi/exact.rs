@@ -662,31 +662,19 @@ mod tests {
     /// check.
     #[test]
     fn tree_symmetry_agrees_and_its_certificates_check() {
-        for n in 2..=9usize {
-            for edges in crate::voronoi::trees::all_trees(n) {
-                for rounds in 1..=2.min(n / 2) {
-                    let spec = MultiRoundSpec {
-                        graph: GraphSpec::numbered(n, &edges),
-                        rounds,
-                        start: None,
-                        source: None,
-                    };
-                    let game = spec.validate().unwrap();
-                    let root = crate::voronoi::trees::medians(&game.graph)[0];
-                    let plain = ExactSolver::new(&game).unwrap().solve();
-                    let folded =
-                        ExactSolver::new(&game).unwrap().with_tree_symmetry(root).unwrap().solve();
-                    assert_eq!(plain.value, folded.value, "{spec:?}");
-                    check_value(
-                        &game.graph,
-                        rounds,
-                        &game.start,
-                        &folded.certificate(),
-                        &mut gamecert_certificates::base::budget::Budget::unlimited(),
-                    )
-                    .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
-                }
-            }
+        for (spec, game, root) in crate::voronoi::trees::small_tree_games(9, 2) {
+            let rounds = spec.rounds;
+            let plain = ExactSolver::new(&game).unwrap().solve();
+            let folded = ExactSolver::new(&game).unwrap().with_tree_symmetry(root).unwrap().solve();
+            assert_eq!(plain.value, folded.value, "{spec:?}");
+            check_value(
+                &game.graph,
+                rounds,
+                &game.start,
+                &folded.certificate(),
+                &mut gamecert_certificates::base::budget::Budget::unlimited(),
+            )
+            .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
         }
     }
 }

@@ -450,39 +450,26 @@ pub(crate) fn final_margin(adjacency: &[Set], all: Set, w: Set, b: Set) -> i32 {
 mod tests {
     use super::*;
     use crate::voronoi::exact::ExactSolver;
-    use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
     use gamecert_certificates::voronoi::multi_round::check_value;
 
     /// Every tree with 2 to 9 vertices, 1 to 3 rounds, rooted at a median: the value agrees
     /// with the plain exact search, and the canonical certificates check.
     #[test]
     fn agrees_with_the_plain_search_and_certificates_check() {
-        for n in 2..=9usize {
-            for edges in crate::voronoi::trees::all_trees(n) {
-                for rounds in 1..=3.min(n / 2) {
-                    let spec = MultiRoundSpec {
-                        graph: GraphSpec::numbered(n, &edges),
-                        rounds,
-                        start: None,
-                        source: None,
-                    };
-                    let game = spec.validate().unwrap();
-                    let root = crate::voronoi::trees::medians(&game.graph)[0];
-                    let plain = ExactSolver::new(&game).unwrap().solve();
-                    let name = game.graph.name(root).to_string();
-                    let solved =
-                        TreeSolver::new(&game, &name).unwrap().solve_within(u64::MAX, 0).unwrap();
-                    assert_eq!(plain.value, solved.value, "{spec:?}");
-                    check_value(
-                        &game.graph,
-                        rounds,
-                        &game.start,
-                        &solved.certificate(),
-                        &mut Budget::unlimited(),
-                    )
-                    .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
-                }
-            }
+        for (spec, game, root) in crate::voronoi::trees::small_tree_games(9, 3) {
+            let rounds = spec.rounds;
+            let plain = ExactSolver::new(&game).unwrap().solve();
+            let name = game.graph.name(root).to_string();
+            let solved = TreeSolver::new(&game, &name).unwrap().solve_within(u64::MAX, 0).unwrap();
+            assert_eq!(plain.value, solved.value, "{spec:?}");
+            check_value(
+                &game.graph,
+                rounds,
+                &game.start,
+                &solved.certificate(),
+                &mut Budget::unlimited(),
+            )
+            .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
         }
     }
 }

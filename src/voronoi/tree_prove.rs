@@ -539,7 +539,6 @@ mod tests {
     use super::*;
     use crate::voronoi::exact::ExactSolver;
     use gamecert_certificates::base::budget::Budget;
-    use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
     use gamecert_certificates::voronoi::multi_round::{check_strategy, check_value};
 
     /// Every tree with 2 to 9 vertices, 1 to 3 rounds, rooted at a median: the proof search's
@@ -549,55 +548,38 @@ mod tests {
     #[test]
     fn agrees_with_the_plain_search_and_certificates_check() {
         let mut checked = 0;
-        for n in 2..=9usize {
-            for edges in crate::voronoi::trees::all_trees(n) {
-                for rounds in 1..=3.min(n / 2) {
-                    let spec = MultiRoundSpec {
-                        graph: GraphSpec::numbered(n, &edges),
-                        rounds,
-                        start: None,
-                        source: None,
-                    };
-                    let game = spec.validate().unwrap();
-                    let root = crate::voronoi::trees::medians(&game.graph)[0];
-                    let plain = ExactSolver::new(&game).unwrap().solve();
-                    let memory = if checked % 5 == 0 { 16 << 10 } else { 1 << 20 };
-                    let mut prover = TreeProver::new(&game, root, memory).unwrap();
-                    let solved = prover.solve(0, u64::MAX).unwrap().unwrap();
-                    assert_eq!(plain.value, solved.value, "{spec:?}");
-                    check_value(
-                        &game.graph,
-                        rounds,
-                        &game.start,
-                        &solved,
-                        &mut Budget::unlimited(),
-                    )
-                    .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
-                    // The outcome by two tests, on a fresh table: the value's sign, and its
-                    // certificate checks.
-                    let mut prover = TreeProver::new(&game, root, memory).unwrap();
-                    let (outcome, certificate) = prover.outcome(u64::MAX).unwrap().unwrap();
-                    assert_eq!(outcome, TreeOutcome::of_value(plain.value), "{spec:?}");
-                    let (start, budget) = (&game.start, &mut Budget::unlimited());
-                    match (&certificate, outcome) {
-                        (Certificate::VoronoiStrategy(s), TreeOutcome::WhiteWins) => {
-                            assert_eq!(s.player, Player::White);
-                            check_strategy(&game.graph, rounds, start, s, budget)
-                        }
-                        (Certificate::VoronoiStrategy(s), TreeOutcome::BlackWins) => {
-                            assert_eq!(s.player, Player::Black);
-                            check_strategy(&game.graph, rounds, start, s, budget)
-                        }
-                        (Certificate::VoronoiValue(v), TreeOutcome::Tie) => {
-                            assert_eq!(v.value, 0);
-                            check_value(&game.graph, rounds, start, v, budget).map(|r| r.0)
-                        }
-                        _ => panic!("{outcome:?} with a {}", certificate.kind()),
-                    }
-                    .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
-                    checked += 1;
+        for (spec, game, root) in crate::voronoi::trees::small_tree_games(9, 3) {
+            let rounds = spec.rounds;
+            let plain = ExactSolver::new(&game).unwrap().solve();
+            let memory = if checked % 5 == 0 { 16 << 10 } else { 1 << 20 };
+            let mut prover = TreeProver::new(&game, root, memory).unwrap();
+            let solved = prover.solve(0, u64::MAX).unwrap().unwrap();
+            assert_eq!(plain.value, solved.value, "{spec:?}");
+            check_value(&game.graph, rounds, &game.start, &solved, &mut Budget::unlimited())
+                .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
+            // The outcome by two tests, on a fresh table: the value's sign, and its
+            // certificate checks.
+            let mut prover = TreeProver::new(&game, root, memory).unwrap();
+            let (outcome, certificate) = prover.outcome(u64::MAX).unwrap().unwrap();
+            assert_eq!(outcome, TreeOutcome::of_value(plain.value), "{spec:?}");
+            let (start, budget) = (&game.start, &mut Budget::unlimited());
+            match (&certificate, outcome) {
+                (Certificate::VoronoiStrategy(s), TreeOutcome::WhiteWins) => {
+                    assert_eq!(s.player, Player::White);
+                    check_strategy(&game.graph, rounds, start, s, budget)
                 }
+                (Certificate::VoronoiStrategy(s), TreeOutcome::BlackWins) => {
+                    assert_eq!(s.player, Player::Black);
+                    check_strategy(&game.graph, rounds, start, s, budget)
+                }
+                (Certificate::VoronoiValue(v), TreeOutcome::Tie) => {
+                    assert_eq!(v.value, 0);
+                    check_value(&game.graph, rounds, start, v, budget).map(|r| r.0)
+                }
+                _ => panic!("{outcome:?} with a {}", certificate.kind()),
             }
+            .unwrap_or_else(|e| panic!("{e}: {spec:?}"));
+            checked += 1;
         }
         assert!(checked > 250, "{checked}");
     }

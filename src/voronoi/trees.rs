@@ -185,6 +185,34 @@ pub fn median_certificate(game: &MultiRound) -> Result<Certificate, String> {
     }))
 }
 
+/// The small cases the tree solvers are cross-checked on: every tree with 2 to `max_n`
+/// vertices (`all_trees`) and 1 to `max_rounds` rounds (at most n / 2), from an empty start,
+/// as its spec, the validated game and a median to root it at.
+#[cfg(test)]
+pub fn small_tree_games(
+    max_n: usize,
+    max_rounds: usize,
+) -> Vec<(gamecert_certificates::format::MultiRoundSpec, MultiRound, usize)> {
+    use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
+    let mut games = Vec::new();
+    for n in 2..=max_n {
+        for edges in all_trees(n) {
+            for rounds in 1..=max_rounds.min(n / 2) {
+                let spec = MultiRoundSpec {
+                    graph: GraphSpec::numbered(n, &edges),
+                    rounds,
+                    start: None,
+                    source: None,
+                };
+                let game = spec.validate().expect("a tree is a valid graph");
+                let root = medians(&game.graph)[0];
+                games.push((spec, game, root));
+            }
+        }
+    }
+    games
+}
+
 /// All trees with `n` vertices up to isomorphism, as edge lists over 0..n.
 pub fn all_trees(n: usize) -> Vec<Vec<(usize, usize)>> {
     if n == 0 {

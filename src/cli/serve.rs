@@ -27,7 +27,7 @@ pub struct Args {
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::cli::args::ranged::<u64>(1, 4096))]
     max_upload_mb: u64,
     /// The megabytes all requests' bodies may hold at once, each upload counted twice (its
-    /// body, then its files): past it an upload waits 5 s for room, then gets 503. At least
+    /// body, then its files): past it an upload waits --busy-wait for room, then gets 503. At least
     /// twice --max-upload-mb; 2 to 65536.
     #[arg(long, value_name = "MB", default_value_t = 512, value_parser = crate::cli::args::ranged::<u64>(2, 65536))]
     max_uploads_mb: u64,
@@ -59,6 +59,27 @@ pub struct Args {
     /// recently used games are dropped). At least --max-game-mb; 1 to 65536.
     #[arg(long, value_name = "MB", default_value_t = 512, value_parser = crate::cli::args::ranged::<u64>(1, 65536))]
     max_games_mb: u64,
+    /// Games kept at once, 1 to 10^6 (past it the least recently used is dropped).
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = crate::cli::args::ranged::<usize>(1, 1_000_000))]
+    max_games: usize,
+    /// Of those, games from uploaded files, 1 to 10^6 and at most --max-games (past it the
+    /// least recently used upload is dropped).
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = crate::cli::args::ranged::<usize>(1, 1_000_000))]
+    max_uploaded_games: usize,
+    /// Positions one game keeps, 2 to 10^6 (further moves refused: start a new game).
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = crate::cli::args::ranged::<usize>(2, 1_000_000))]
+    max_game_positions: usize,
+    /// Checks, moves and views drawn at once, 1 to 1024 (default: as many as the machine has
+    /// cores).
+    #[arg(long, value_name = "N", value_parser = crate::cli::args::ranged::<usize>(1, 1024))]
+    checks: Option<usize>,
+    /// Seconds a request waits for one of --checks, or for room in --max-uploads-mb, before it
+    /// gets 503 with Retry-After; 1 to 3600.
+    #[arg(long, value_name = "SECS", default_value_t = 5, value_parser = crate::cli::args::ranged::<u64>(1, 3600))]
+    busy_wait: u64,
+    /// Seconds the requests in flight may take to finish after Ctrl-C or SIGTERM; 1 to 3600.
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = crate::cli::args::ranged::<u64>(1, 3600))]
+    grace: u64,
 }
 
 /// Megabytes as bytes (the flags' ranges keep them far from overflow on 64-bit; saturating
@@ -82,6 +103,13 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             "--max-games-mb {} is less than --max-game-mb {}",
             args.max_games_mb,
             args.max_game_mb
+        );
+    }
+    if args.max_uploaded_games > args.max_games {
+        anyhow::bail!(
+            "--max-uploaded-games {} is more than --max-games {}",
+            args.max_uploaded_games,
+            args.max_games
         );
     }
     // A server is no filter: main sets SIGPIPE back to its default (a reader gone ends a
@@ -117,7 +145,12 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         upload_timeout: seconds(args.upload_timeout),
         max_game_bytes: megabytes(args.max_game_mb),
         max_games_bytes: megabytes(args.max_games_mb),
-        ..Config::default()
+        max_games: args.max_games,
+        max_uploaded_games: args.max_uploaded_games,
+        max_game_positions: args.max_game_positions,
+        checks: args.checks,
+        check_wait: seconds(args.busy_wait),
+        grace: seconds(args.grace),
     };
     let max_work = args.max_work;
     // The server listens at once; the gallery is prepared beside it (the page says so).

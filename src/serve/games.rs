@@ -18,11 +18,13 @@ use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::{Arc, Mutex};
 
-/// Games kept at once.
+/// Games kept at once, by default (`--max-games`).
 pub const MAX_GAMES: usize = 1000;
-/// Games from uploads kept at once (their strategies are as large as their certificates).
+/// Games from uploads kept at once, by default (`--max-uploaded-games`; their strategies are
+/// as large as their certificates).
 pub const MAX_UPLOADED_GAMES: usize = 64;
-/// Positions a game keeps (its moves, both sides'): a longer game is refused further moves.
+/// Positions a game keeps (its moves, both sides'), by default (`--max-game-positions`): a
+/// longer game is refused further moves.
 pub const MAX_HISTORY: usize = 10_000;
 /// Legal moves listed in one answer (a coin game can have tens of thousands): any legal move
 /// can still be sent by its notation.
@@ -73,6 +75,8 @@ pub struct Game {
     uploaded: bool,
     /// The most bytes the moves may take (`--max-game-mb`): further moves are refused.
     max_bytes: usize,
+    /// The most positions kept (`--max-game-positions`): likewise.
+    max_positions: usize,
     start: Position,
     start_bytes: usize,
     current: Position,
@@ -123,14 +127,14 @@ pub enum Origin {
 
 impl Game {
     /// A new game of `strategy` with the person on `human`'s side, headed `title` on the page
-    /// and `caption` on the board, its moves bounded by `max_bytes`; the certified side moves
+    /// and `caption` on the board, its moves bounded by `max_bytes` and `max_positions`; the certified side moves
     /// first if it is its turn.
     pub fn new(
         strategy: Strategy,
         human: Side,
         (title, caption): (String, String),
         origin: Origin,
-        max_bytes: usize,
+        (max_bytes, max_positions): (usize, usize),
     ) -> Game {
         let (uploaded, strategy_bytes) = match origin {
             Origin::Gallery => (false, 0),
@@ -146,6 +150,7 @@ impl Game {
             caption,
             uploaded,
             max_bytes,
+            max_positions,
             current: start.clone(),
             current_bytes: start_bytes,
             start,
@@ -190,7 +195,7 @@ impl Game {
     /// makes them: the strategy's reply, or the first legal move (and it says so).
     fn advance(&mut self) {
         let it = self.strategy.side_name(self.human.other());
-        while self.steps.len() < MAX_HISTORY {
+        while self.steps.len() < self.max_positions {
             let position = &self.current;
             if position.outcome().is_some() || position.to_move() == self.human {
                 return;
@@ -220,13 +225,16 @@ impl Game {
         if position.outcome().is_some() {
             return Err("the game is over: New game starts another".into());
         }
+        // Before the turn: a game that stopped at its length is past any one's turn.
+        if self.steps.len() >= self.max_positions {
+            return Err(format!(
+                "a game keeps at most {} positions (--max-game-positions): New game starts \
+                 another",
+                self.max_positions
+            ));
+        }
         if position.to_move() != self.human {
             return Err("it is not your turn".into());
-        }
-        if self.steps.len() >= MAX_HISTORY {
-            return Err(format!(
-                "a game keeps at most {MAX_HISTORY} positions: New game starts another"
-            ));
         }
         if self.steps_bytes >= self.max_bytes {
             return Err(format!(
@@ -406,6 +414,9 @@ pub struct Games {
     inner: Mutex<Store>,
     /// The most bytes all games together are counted for (`--max-games-mb`).
     max_bytes: usize,
+    /// The most games kept (`--max-games`), and of them from uploads (`--max-uploaded-games`).
+    max_games: usize,
+    max_uploaded: usize,
 }
 
 struct Entry {
@@ -446,9 +457,10 @@ impl Store {
 }
 
 impl Games {
-    /// No games yet; all of them together bounded by `max_bytes`.
-    pub fn new(max_bytes: usize) -> Games {
-        Games { inner: Mutex::new(Store::default()), max_bytes }
+    /// No games yet; all of them together bounded by `max_bytes`, at most `max_games` of them
+    /// and `max_uploaded` of those from uploads.
+    pub fn new(max_bytes: usize, (max_games, max_uploaded): (usize, usize)) -> Games {
+        Games { inner: Mutex::new(Store::default()), max_bytes, max_games, max_uploaded }
     }
 
     /// Keeps `game` under a new random id, evicting the least recently used games while the
@@ -468,10 +480,10 @@ impl Games {
         // An upload beyond its own bound replaces the oldest upload; any game beyond the
         // whole bound replaces the oldest game.
         let uploads = store.games.values().filter(|entry| entry.uploaded).count();
-        if uploaded && uploads >= MAX_UPLOADED_GAMES {
+        if uploaded && uploads >= self.max_uploaded {
             store.evict(true, None);
         }
-        while store.games.len() >= MAX_GAMES || store.bytes + bytes > self.max_bytes {
+        while store.games.len() >= self.max_games || store.bytes + bytes > self.max_bytes {
             if !store.evict(false, None) {
                 break;
             }
@@ -562,7 +574,7 @@ mod tests {
 
     fn game(uploaded: bool) -> Game {
         let origin = if uploaded { Origin::Upload { bytes: 1000 } } else { Origin::Gallery };
-        Game::new(kayles(), Side::First, ("k".into(), "k".into()), origin, 16 * MB)
+        Game::new(kayles(), Side::First, ("k".into(), "k".into()), origin, (16 * MB, MAX_HISTORY))
     }
 
     /// The certified side opens when it is first; undo goes back to the person's previous
@@ -570,8 +582,13 @@ mod tests {
     /// other side starts with the person.
     #[test]
     fn moves_replies_undo_and_restart() {
-        let mut game =
-            Game::new(kayles(), Side::Second, ("k".into(), "k".into()), Origin::Gallery, 16 * MB);
+        let mut game = Game::new(
+            kayles(),
+            Side::Second,
+            ("k".into(), "k".into()),
+            Origin::Gallery,
+            (16 * MB, MAX_HISTORY),
+        );
         let start = game.view(1);
         assert!(start.last_move.starts_with("the first player plays "), "{}", start.last_move);
         assert!(!start.can_undo);
@@ -626,15 +643,42 @@ mod tests {
         assert!(game.answer(7) == answer, "back at the start, the same view is drawn again");
     }
 
+    /// A game's length is bounded (`--max-game-positions`): past it, a move is refused.
+    #[test]
+    fn a_game_is_bounded_in_positions() {
+        let mut game = Game::new(
+            kayles(),
+            Side::First,
+            ("k".into(), "k".into()),
+            Origin::Gallery,
+            (16 * MB, 2),
+        );
+        let first = game.view(1).moves[0].clone();
+        game.play(&first).unwrap();
+        let next = game.view(1).moves.first().expect("heaps of 5, 7 and 9 leave moves").clone();
+        let refused = game.play(&next).unwrap_err();
+        assert!(refused.contains("at most 2 positions (--max-game-positions)"), "{refused}");
+    }
+
     /// A game's moves are bounded in bytes: past `max_bytes`, a move is refused.
     #[test]
     fn a_game_is_bounded_in_bytes() {
-        let mut game =
-            Game::new(kayles(), Side::First, ("k".into(), "k".into()), Origin::Gallery, 10);
+        let mut game = Game::new(
+            kayles(),
+            Side::First,
+            ("k".into(), "k".into()),
+            Origin::Gallery,
+            (10, MAX_HISTORY),
+        );
         let first = game.view(1).moves[0].clone();
         assert!(game.play(&first).unwrap_err().contains("--max-game-mb"));
-        let mut game =
-            Game::new(kayles(), Side::First, ("k".into(), "k".into()), Origin::Gallery, 400);
+        let mut game = Game::new(
+            kayles(),
+            Side::First,
+            ("k".into(), "k".into()),
+            Origin::Gallery,
+            (400, MAX_HISTORY),
+        );
         let first = game.view(1).moves[0].clone();
         game.play(&first).unwrap();
         let next = game.view(1).moves[0].clone();
@@ -657,7 +701,7 @@ mod tests {
     /// At most MAX_GAMES games, at most MAX_UPLOADED_GAMES from uploads; ids read back.
     #[test]
     fn the_store_is_bounded() {
-        let games = Games::new(usize::MAX);
+        let games = Games::new(usize::MAX, (MAX_GAMES, MAX_UPLOADED_GAMES));
         let mut ids = Vec::new();
         for _ in 0..MAX_GAMES + 5 {
             ids.push(games.insert(game(false)).unwrap().0);
@@ -683,7 +727,7 @@ mod tests {
     #[test]
     fn the_store_is_bounded_in_bytes() {
         let one = game(true).bytes();
-        let games = Games::new(3 * one);
+        let games = Games::new(3 * one, (MAX_GAMES, MAX_UPLOADED_GAMES));
         let ids: Vec<u64> = (0..3).map(|_| games.insert(game(true)).unwrap().0).collect();
         assert_eq!((games.len(), games.bytes()), (3, 3 * one));
         assert!(games.get(&format!("{:x}", ids[0])).is_some()); // the first is now the newest
@@ -699,7 +743,7 @@ mod tests {
             Side::First,
             ("k".into(), "k".into()),
             Origin::Upload { bytes: 4 * one },
-            MB,
+            (MB, MAX_HISTORY),
         );
         let refused = games.insert(big).err().expect("too large to keep");
         assert!(refused.contains("--max-games-mb"), "{refused}");

@@ -68,6 +68,13 @@ pub struct Config {
     pub max_games_bytes: usize,
     /// How long requests in flight may finish after Ctrl-C or SIGTERM.
     pub grace: Duration,
+    /// Checks, moves and views run at once (`None`: as many as cores).
+    pub checks: Option<usize>,
+    /// Games kept at once, and of them from uploaded files.
+    pub max_games: usize,
+    pub max_uploaded_games: usize,
+    /// Positions one game keeps (further moves refused).
+    pub max_game_positions: usize,
 }
 
 impl Default for Config {
@@ -86,6 +93,10 @@ impl Default for Config {
             max_game_bytes: 16 << 20,
             max_games_bytes: 512 << 20,
             grace: Duration::from_secs(10),
+            checks: None,
+            max_games: games::MAX_GAMES,
+            max_uploaded_games: games::MAX_UPLOADED_GAMES,
+            max_game_positions: games::MAX_HISTORY,
         }
     }
 }
@@ -117,10 +128,11 @@ pub enum Refused {
 }
 
 impl Checks {
-    /// As many permits as cores.
-    pub fn new(wait: Duration) -> Checks {
+    /// `permits` at once (`None`: as many as cores); a job waits at most `wait` for one.
+    pub fn new(wait: Duration, permits: Option<usize>) -> Checks {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Checks { permits: Arc::new(tokio::sync::Semaphore::new(cores)), wait }
+        let permits = permits.unwrap_or(cores);
+        Checks { permits: Arc::new(tokio::sync::Semaphore::new(permits)), wait }
     }
 
     /// Runs `job` (a check, a move, a view) once a permit is free, waiting at most the
@@ -178,8 +190,11 @@ impl App {
     pub fn new(config: Config) -> App {
         App {
             gallery: gallery::Preparing::new(),
-            games: games::Games::new(config.max_games_bytes),
-            checks: Checks::new(config.check_wait),
+            games: games::Games::new(
+                config.max_games_bytes,
+                (config.max_games, config.max_uploaded_games),
+            ),
+            checks: Checks::new(config.check_wait, config.checks),
             bodies: bodies::Budget::new(config.max_uploads_bytes, config.check_wait),
             config,
         }
@@ -242,7 +257,7 @@ mod tests {
         runtime.block_on(async {
             let fault = blocking(|| -> u8 { panic!("on purpose") }).await;
             assert!(matches!(fault, Err(Refused::Fault(ref what)) if what == "on purpose"));
-            let checks = Checks::new(Duration::from_millis(50));
+            let checks = Checks::new(Duration::from_millis(50), None);
             let cores = checks.permits.available_permits();
             let slow: Vec<_> = (0..cores)
                 .map(|_| {

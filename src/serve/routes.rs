@@ -314,7 +314,8 @@ async fn new_game(State(app): State<AppState>, request: Request) -> Response {
             }
         };
         let human = human.unwrap_or_else(|| strategy.default_human());
-        let game = Game::new(strategy, human, caption, origin, state.config.max_game_bytes);
+        let limits = (state.config.max_game_bytes, state.config.max_game_positions);
+        let game = Game::new(strategy, human, caption, origin, limits);
         let (id, game) =
             state.games.insert(game).map_err(|why| (StatusCode::PAYLOAD_TOO_LARGE, why))?;
         let mut game = lock(&game);

@@ -469,6 +469,12 @@ fn serve_refuses_limits_out_of_range() {
         ("--upload-timeout", "0", "from 1 to 86400"),
         ("--max-game-mb", "4097", "from 1 to 4096"),
         ("--max-games-mb", "0", "from 1 to 65536"),
+        ("--max-games", "0", "from 1 to 10^6"),
+        ("--max-uploaded-games", "1000001", "from 1 to 10^6"),
+        ("--max-game-positions", "1", "from 2 to 10^6"),
+        ("--checks", "0", "from 1 to 1024"),
+        ("--busy-wait", "0", "from 1 to 3600"),
+        ("--grace", "3601", "from 1 to 3600"),
     ];
     for (flag, value, range) in cases {
         let out = crate::common::gamecert(&["serve", flag, value]);
@@ -483,6 +489,10 @@ fn serve_refuses_limits_out_of_range() {
     crate::common::bad_input(
         &["serve", "--max-games-mb", "8"],
         "--max-games-mb 8 is less than --max-game-mb 16",
+    );
+    crate::common::bad_input(
+        &["serve", "--max-games", "10"],
+        "--max-uploaded-games 64 is more than --max-games 10",
     );
 }
 

@@ -194,11 +194,12 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
 /// The demo's cases as files: solved and checked into a private directory, read, removed; each
 /// case begun is reported to `preparing` (and shown on standard error).
 fn demo_files(quiet: bool, preparing: &Preparing) -> anyhow::Result<Vec<CaseFiles>> {
+    let total = crate::cli::demo_cases::case_count() as u64;
+    let solving = |done| preparing.report("solving the demo's cases", done, total);
+    solving(0); // the count is known before any work: the API says "0 of N" at once
     let scratch = crate::cli::scratch_dir("serve")?;
     let dir = scratch.path();
-    let total = crate::cli::demo_cases::case_count() as u64;
     let mut working = crate::cli::progress::Progress::new("demo cases", Some(total), quiet);
-    let solving = |done| preparing.report("solving the demo's cases", done, total);
     let rows = crate::cli::demo_cases::run_reporting(dir, &working, &solving);
     working.finish();
     let read = |rows: Vec<crate::cli::demo_cases::Row>| -> anyhow::Result<Vec<CaseFiles>> {

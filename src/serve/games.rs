@@ -15,7 +15,6 @@ use crate::play::{Move, Position, Side, Strategy};
 use axum::body::Bytes;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::hash::{BuildHasher, Hasher};
 use std::sync::{Arc, Mutex};
 
 /// Games kept at once, by default (`--max-games`).
@@ -433,7 +432,6 @@ struct Store {
     games: HashMap<u64, Entry>,
     bytes: usize,
     clock: u64,
-    ids: std::collections::hash_map::RandomState,
 }
 
 impl Store {
@@ -490,15 +488,11 @@ impl Games {
         }
         store.clock += 1;
         let id = loop {
-            // SipHash keyed by the process's random keys, over a counter: not guessable.
-            let mut hasher = store.ids.build_hasher();
-            hasher.write_u64(store.clock);
-            hasher.write_u64(store.games.len() as u64);
-            let id = hasher.finish();
+            // From the system's random source: one game's id says nothing of another's.
+            let id = getrandom::u64().map_err(|e| format!("no random id for a new game: {e}"))?;
             if !store.games.contains_key(&id) {
                 break id;
             }
-            store.clock += 1;
         };
         let used = store.clock;
         let shared = Arc::new(Mutex::new(game));

@@ -68,7 +68,7 @@ fn the_tests_and_the_python_package_reuse_the_release_build() {
         "the Python package asks for other features than the release build: {again:#?}"
     );
     // Nothing only the tests use is compiled into the product.
-    for test_only in ["criterion", "proptest", "insta", "tempfile", "nimber", "ciborium"] {
+    for test_only in ["criterion", "proptest", "insta", "nimber", "ciborium"] {
         assert!(
             !product.keys().any(|p| p.split(' ').next() == Some(test_only)),
             "{test_only} is in the product's build"

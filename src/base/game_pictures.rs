@@ -152,8 +152,11 @@ pub fn dnf_svg(
     let mut y = 8.0;
     for line in wrap(caption, chars) {
         y += 18.0;
-        let _ =
-            writeln!(head, r#"<text x="30" y="{y:.0}" font-size="14">{}</text>"#, escape(&line));
+        let _ = writeln!(
+            head,
+            r#"<text class="caption" x="30" y="{y:.0}" font-size="14">{}</text>"#,
+            escape(&line)
+        );
     }
     let count = |c: u8| state.iter().filter(|&&x| x == c).count();
     y += 17.0;

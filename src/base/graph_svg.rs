@@ -401,7 +401,7 @@ impl GraphPicture {
             y += 18.0 * grow;
             let _ = writeln!(
                 head,
-                r#"<text x="{MARGIN}" y="{y:.0}" font-size="{title_font:.0}">{}</text>"#,
+                r#"<text class="caption" x="{MARGIN}" y="{y:.0}" font-size="{title_font:.0}">{}</text>"#,
                 escape(line)
             );
         }
@@ -409,14 +409,14 @@ impl GraphPicture {
             y += 17.0 * grow;
             let _ = writeln!(
                 head,
-                r#"<text x="{MARGIN}" y="{y:.0}" font-size="{status_font:.0}">{status}</text>"#
+                r#"<text class="caption" x="{MARGIN}" y="{y:.0}" font-size="{status_font:.0}">{status}</text>"#
             );
         }
         for line in &note {
             y += 14.0 * grow;
             let _ = writeln!(
                 head,
-                r##"<text x="{MARGIN}" y="{y:.0}" font-size="{note_font:.0}" fill="#555555">{}</text>"##,
+                r##"<text class="caption" x="{MARGIN}" y="{y:.0}" font-size="{note_font:.0}" fill="#555555">{}</text>"##,
                 escape(line)
             );
         }

@@ -128,7 +128,7 @@ pub fn text_picture(drawing: &str, marked: Option<&str>, caption: &str) -> Strin
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
          viewBox=\"0 0 {width:.0} {height:.0}\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"12\" y=\"{:.0}\" font-family=\"sans-serif\" font-size=\"{FONT}\" \
+         <text class=\"caption\" x=\"12\" y=\"{:.0}\" font-family=\"sans-serif\" font-size=\"{FONT}\" \
          font-weight=\"bold\">{}</text>\n",
         FONT * 1.4,
         escape(caption)
@@ -521,7 +521,7 @@ impl Page {
             y += 18.0;
             let _ = writeln!(
                 out,
-                r#"<text x="12" y="{y:.0}" font-size="{TITLE_FONT}">{}</text>"#,
+                r#"<text class="caption" x="12" y="{y:.0}" font-size="{TITLE_FONT}">{}</text>"#,
                 escape(line)
             );
         }
@@ -529,7 +529,7 @@ impl Page {
             y += 14.0;
             let _ = writeln!(
                 out,
-                r##"<text x="12" y="{y:.0}" font-size="{NOTE_FONT}" fill="#555555">{}</text>"##,
+                r##"<text class="caption" x="12" y="{y:.0}" font-size="{NOTE_FONT}" fill="#555555">{}</text>"##,
                 escape(line)
             );
         }

@@ -53,7 +53,7 @@ fn document(width: f64, top: f64, body_height: f64, head: &[(String, bool)], bod
         y += font * 1.35;
         let _ = writeln!(
             out,
-            "<text x=\"{MARGIN}\" y=\"{y:.0}\" font-size=\"{font}\"{weight} fill=\"{fill}\">{}</text>",
+            "<text class=\"caption\" x=\"{MARGIN}\" y=\"{y:.0}\" font-size=\"{font}\"{weight} fill=\"{fill}\">{}</text>",
             escape(line)
         );
     }

@@ -293,7 +293,7 @@ fn words_are_legible_at_the_size_shown() {
         let svg = VoronoiPicture::new(&graph).unwrap().draw(&[0], &[1, 2], &what);
         let (width, texts) = fonts(&svg);
         let (title_class, title) = &texts[0];
-        assert!(title_class.is_empty(), "{what}: the first text is not the title");
+        assert_eq!(title_class, "caption", "{what}: the first text is not the title");
         assert!(title * (900.0 / width).min(1.0) >= 13.0, "{what}: title {title} px at {width}");
         let labels: Vec<f64> =
             texts.iter().filter(|(c, _)| c == "label").map(|(_, f)| *f).collect();

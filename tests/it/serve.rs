@@ -239,6 +239,17 @@ fn serve_refuses_bad_requests_and_survives_garbage() {
     let cases = gallery["cases"].as_array().expect("cases");
     assert!(cases.iter().any(|c| c["name"] == "kayles" && c["playable"] == true), "{gallery}");
     assert!(cases.iter().all(|c| c["picture"].as_str().is_some_and(|p| p.contains("<svg"))));
+    // The card states the name and claim itself; every picture marks its own title lines
+    // `caption`, which page.css hides in the card (unreadable at thumbnail size).
+    for case in cases {
+        let picture = case["picture"].as_str().unwrap_or_default();
+        let first_text = picture.find("<text").map(|at| &picture[at..]).unwrap_or_default();
+        assert!(
+            first_text.starts_with("<text class=\"caption\""),
+            "{}: {first_text:.80}",
+            case["name"]
+        );
+    }
 
     // 400: not JSON, a wrong field, bad input (verify's message and exit code 2).
     let (status, body) = http(address, "POST", "/api/verify", b"{not json");

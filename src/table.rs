@@ -26,6 +26,12 @@ pub enum Request {
     VoronoiKary {
         #[serde(default = "defaults::kary_budget")]
         budget: u64,
+        /// Only the trees of at most this many vertices.
+        #[serde(default = "defaults::kary_max_vertices")]
+        max_vertices: usize,
+        /// Expansions of the proof search per test on an entry the exact solver left open.
+        #[serde(default = "defaults::kary_prove_limit")]
+        prove_limit: u64,
     },
     /// VG(P_N, n) on paths, N = `min_vertices..=max_vertices`.
     VoronoiPaths {
@@ -129,6 +135,12 @@ pub mod defaults {
 
     pub fn kary_budget() -> u64 {
         150_000_000
+    }
+    pub fn kary_max_vertices() -> usize {
+        crate::voronoi::exact::MAX_VERTICES
+    }
+    pub fn kary_prove_limit() -> u64 {
+        crate::voronoi::tables::PROVE_LIMIT
     }
     pub fn max_path_vertices() -> usize {
         30
@@ -310,10 +322,10 @@ pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Res
                 crate::triangulations::nimstring::fan_tables_text(&rows),
             )
         }
-        Request::VoronoiKary { budget } => {
+        Request::VoronoiKary { budget, max_vertices, prove_limit } => {
             let rows = crate::voronoi::tables::voronoi_kary(
-                *budget,
-                (crate::voronoi::tables::STRATEGY_POSITIONS, crate::voronoi::tables::PROVE_LIMIT),
+                (*budget, *max_vertices),
+                (crate::voronoi::tables::STRATEGY_POSITIONS, *prove_limit),
                 progress,
             )?;
             accepted(

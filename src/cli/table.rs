@@ -4,6 +4,7 @@
 use crate::cli::args::{memory_gb, ranged};
 use crate::cli::triangle_engines::{distributed_rows, engine_rows, Cluster, Engine, Storage};
 use clap::{Args as ClapArgs, Subcommand};
+use gamecert::table::defaults;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -27,6 +28,16 @@ enum Table {
         /// the solver's tables grow with the work.
         #[arg(long, default_value_t = 150_000_000, value_parser = ranged::<u64>(1, 1_000_000_000))]
         budget: u64,
+        /// Only the trees of at most this many vertices (1 to 128, the table's bound): 21 gives
+        /// the small trees in seconds.
+        #[arg(long, default_value_t = defaults::kary_max_vertices(),
+              value_parser = ranged::<usize>(1, defaults::kary_max_vertices()))]
+        max_vertices: usize,
+        /// Expansions the proof search may spend on each test of an entry the exact solver
+        /// left open (1 to 10^9; about 2 s of CPU for the default 200,000).
+        #[arg(long, default_value_t = defaults::kary_prove_limit(),
+              value_parser = ranged::<u64>(1, 1_000_000_000))]
+        prove_limit: u64,
     },
     /// VG(P_N, n) on paths, every N in --min-vertices..=--max-vertices and every 2n <= N.
     VoronoiPaths {
@@ -233,7 +244,11 @@ fn octal_n() -> impl clap::builder::TypedValueParser<Value = usize> {
 fn library_request(table: &Table) -> Option<gamecert::table::Request> {
     use gamecert::table::Request;
     Some(match table {
-        Table::VoronoiKary { budget } => Request::VoronoiKary { budget: *budget },
+        Table::VoronoiKary { budget, max_vertices, prove_limit } => Request::VoronoiKary {
+            budget: *budget,
+            max_vertices: *max_vertices,
+            prove_limit: *prove_limit,
+        },
         Table::VoronoiPaths { max_vertices, min_vertices } => {
             Request::VoronoiPaths { max_vertices: *max_vertices, min_vertices: *min_vertices }
         }

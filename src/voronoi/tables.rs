@@ -57,14 +57,15 @@ pub struct KaryEntry {
 
 /// The entries (k, height, rounds) of the k-ary table: k = 2..=5, every height whose tree the
 /// exact solver takes, every number of rounds that fits.
-pub fn kary_entries() -> Vec<(u64, u32, usize)> {
+pub fn kary_entries(max_vertices: usize) -> Vec<(u64, u32, usize)> {
+    let max_vertices = max_vertices.min(crate::voronoi::exact::MAX_VERTICES) as u64;
     let mut entries = Vec::new();
     for k in 2..=5u64 {
         for height in 1..=6u32 {
             let Some(size) = crate::voronoi::gen::kary_size(k, height) else {
                 break;
             };
-            if size > crate::voronoi::exact::MAX_VERTICES as u64 {
+            if size > max_vertices {
                 break;
             }
             entries.extend((1..=(size as usize / 2)).map(|rounds| (k, height, rounds)));
@@ -73,7 +74,9 @@ pub fn kary_entries() -> Vec<(u64, u32, usize)> {
     entries
 }
 
-/// The k-ary table with `node_budget` search nodes per entry for the exact solver, at most
+/// The k-ary table on the trees of at most `max_vertices` vertices (the table's own bound,
+/// [`crate::voronoi::exact::MAX_VERTICES`], at most) with `node_budget` search nodes per entry
+/// for the exact solver, at most
 /// `strategy_positions` positions per certificate of the paper's strategies, and, for an entry
 /// still without a value, the outcome by proof search within `prove_limit` expansions per test
 /// and proof walk (0: none).
@@ -85,12 +88,12 @@ pub fn kary_entries() -> Vec<(u64, u32, usize)> {
 /// guess for the null-window search is its neighbour's value. `progress` hears each entry as
 /// it is done, with the search nodes so far (the work, for an ETA).
 pub fn voronoi_kary(
-    node_budget: u64,
+    (node_budget, max_vertices): (u64, usize),
     (strategy_positions, prove_limit): (usize, u64),
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<Vec<KaryEntry>> {
     let mut trees: Vec<(u64, u32)> = Vec::new();
-    for (k, height, _) in kary_entries() {
+    for (k, height, _) in kary_entries(max_vertices) {
         if trees.last() != Some(&(k, height)) {
             trees.push((k, height));
         }
@@ -121,8 +124,8 @@ pub fn voronoi_kary(
             });
         }
         drop(send);
-        let total = kary_entries().len();
-        let mut forecast = WorkForecast::new(node_budget);
+        let total = kary_entries(max_vertices).len();
+        let mut forecast = WorkForecast::new(node_budget, max_vertices);
         let started = crate::base::solved::searched_so_far();
         crate::base::solved::expect_searched(started.saturating_add(forecast.remaining()));
         for entry in receive {
@@ -176,9 +179,9 @@ struct TreeWork {
 const SMALL_TREE: usize = 15;
 
 impl WorkForecast {
-    fn new(budget: u64) -> Self {
+    fn new(budget: u64, max_vertices: usize) -> Self {
         let mut trees = std::collections::BTreeMap::new();
-        for (k, height, _) in kary_entries() {
+        for (k, height, _) in kary_entries(max_vertices) {
             let tree: &mut TreeWork = trees.entry((k, height)).or_default();
             tree.entries += 1;
         }
@@ -414,7 +417,8 @@ fn kary_by_strategies(
 }
 
 /// Expansions the proof search may spend on each test and each proof walk of an entry the
-/// exact solver left open (about 2 s of CPU each on this machine); `table voronoi-kary`'s.
+/// exact solver left open (about 2 s of CPU each on this machine): the default of `table
+/// voronoi-kary --prove-limit`.
 pub const PROVE_LIMIT: u64 = 200_000;
 
 /// The proof search's table per entry (each of the table's two threads has its own).
@@ -619,7 +623,7 @@ mod tests {
     /// attempt, nothing for a finished tree, and less as entries arrive.
     #[test]
     fn the_work_forecast_extrapolates_each_end() {
-        let forecast = WorkForecast::new(1_000_000);
+        let forecast = WorkForecast::new(1_000_000, crate::voronoi::exact::MAX_VERTICES);
         // 10, 40: ratio 4, so 160, 640, 2560 ... until past the budget, then the budget.
         let expected = 160 + 640 + 2_560 + 10_240 + 40_960 + 163_840 + 655_360 + 1_000_000;
         assert_eq!(forecast.end(&[10, 40], 20), expected);
@@ -630,7 +634,7 @@ mod tests {
         assert_eq!(forecast.end(&[100, 100], 1), 200);
         assert_eq!(forecast.end(&[1, 1_000], 1), 50_000);
 
-        let mut forecast = WorkForecast::new(1_000_000);
+        let mut forecast = WorkForecast::new(1_000_000, crate::voronoi::exact::MAX_VERTICES);
         let fresh = forecast.remaining();
         // Every tree of more than 15 vertices is charged two budgets before it begins.
         let big = forecast
@@ -672,8 +676,9 @@ mod tests {
     /// positions, sibling swaps); and the values the paper's propositions predict.
     #[test]
     fn small_kary_values_agree_with_the_plain_exact_search() {
-        let rows = voronoi_kary(5_000_000, (2_000, 0), &mut |_| {}).unwrap();
-        assert_eq!(rows.len(), kary_entries().len());
+        let all = crate::voronoi::exact::MAX_VERTICES;
+        let rows = voronoi_kary((5_000_000, all), (2_000, 0), &mut |_| {}).unwrap();
+        assert_eq!(rows.len(), kary_entries(all).len());
         let mut compared = 0;
         for r in rows.iter().filter(|r| r.vertices <= 31 && (r.vertices <= 15 || r.rounds <= 3)) {
             let game = kary_tree(r.k, r.height, r.rounds).unwrap().validate().unwrap();

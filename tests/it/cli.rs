@@ -568,6 +568,20 @@ fn voronoi_paths_table_and_its_bad_input() {
     );
 }
 
+/// `--max-vertices` keeps the small trees: up to 7 vertices, k = 2 of heights 1 and 2 and the
+/// stars of k = 3, 4, 5, every n with 2n <= N: 1 + 3 + 2 + 2 + 3 entries, all exact.
+#[test]
+fn voronoi_kary_table_of_the_small_trees_and_its_bad_input() {
+    let out = gamecert(&["table", "voronoi-kary", "--max-vertices", "7", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let output: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let rows = output["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 11, "{output}");
+    assert!(rows.iter().all(|r| r["vertices"].as_u64() <= Some(7) && r["method"] == "exact"));
+    bad_input(&["table", "voronoi-kary", "--max-vertices", "129"], "from 1 to 128");
+    bad_input(&["table", "voronoi-kary", "--prove-limit", "0"], "from 1 to 10^9");
+}
+
 #[test]
 fn gen_triangulation_families_and_bad_input() {
     for kind in ["convex", "fan", "serpentine", "simple-branching", "wheel", "points"] {

@@ -129,3 +129,27 @@ fn kary_tree_outcomes_by_proof_agree_with_the_exact_value() {
     );
     bad_input(&["solve", cycle.to_str().unwrap(), "--method", "prove"], "trees only");
 }
+
+/// `bench prove --quick`: every row's proof was checked (the bench fails otherwise), the search
+/// touches fewer triangle-avoidance positions than the game has, and the tree outcomes are the
+/// ones the exact solver gives (ties on the binary tree of 15 vertices, W wins on the ternary
+/// tree of 13: docs/families/voronoi.md).
+#[test]
+fn the_prove_bench_reports_checked_proofs() {
+    let out = gamecert(&["bench", "prove", "--quick", "--json", "-q"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["verdict"], "measured");
+    let triangle = report["rows"]["triangle"].as_array().expect("triangle rows");
+    assert_eq!(triangle.len(), 5, "{report}");
+    for row in triangle {
+        let proof = row["proof_positions"].as_u64().unwrap();
+        assert!(proof > 0 && proof < row["positions"].as_u64().unwrap(), "{row}");
+    }
+    let trees = report["rows"]["trees"].as_array().expect("tree rows");
+    let outcome = |k: u64, n: u64| {
+        trees.iter().find(|r| r["k"] == k && r["rounds"] == n).map(|r| r["outcome"].clone())
+    };
+    assert_eq!(outcome(2, 3), Some("a tie".into()), "{report}");
+    assert_eq!(outcome(3, 4), Some("W wins".into()), "{report}");
+}

@@ -89,6 +89,9 @@ pub enum BenchName {
     /// random 3-CNF (150 to 300 variables) and pigeonhole, beside the `cadical` binary and
     /// drat-trim's `lrat-check` where installed.
     Sat,
+    /// The proof search (`solve --method prove`): triangle avoidance n = 6..12 (the proof beside
+    /// the strategy read off the full game digraph) and k-ary tree games, each proof checked.
+    Prove,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -977,6 +980,10 @@ pub fn run(
             let rows = crate::cli::bench::triangle::triangle(quick, &note)?;
             print(serde_json::to_value(&rows)?, crate::cli::bench::triangle::triangle_table(&rows))
         }
+        BenchName::Prove => {
+            let report = crate::cli::bench::prove::prove_bench(quick, &note)?;
+            print(serde_json::to_value(&report)?, crate::cli::bench::prove::prove_table(&report))
+        }
         BenchName::Canon => {
             let rows = crate::cli::bench::triangle::canon(quick, &note)?;
             print(serde_json::to_value(&rows)?, crate::cli::bench::triangle::canon_table(&rows))
@@ -1080,6 +1087,7 @@ pub mod games;
 pub mod lrat_files;
 pub mod nim;
 pub mod octal;
+pub mod prove;
 pub mod sat;
 pub mod triangle;
 pub mod vertexnim;

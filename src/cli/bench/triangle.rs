@@ -58,18 +58,18 @@ fn cpu_seconds(who: libc::c_int) -> f64 {
 }
 
 /// A wall clock and this process's CPU clock, started together.
-struct Clocks {
+pub(super) struct Clocks {
     wall: Instant,
     cpu: f64,
 }
 
 impl Clocks {
-    fn start() -> Clocks {
+    pub(super) fn start() -> Clocks {
         Clocks { wall: Instant::now(), cpu: cpu_seconds(libc::RUSAGE_SELF) }
     }
 
     /// (wall, CPU) seconds since the start.
-    fn read(&self) -> (f64, f64) {
+    pub(super) fn read(&self) -> (f64, f64) {
         (self.wall.elapsed().as_secs_f64(), cpu_seconds(libc::RUSAGE_SELF) - self.cpu)
     }
 }

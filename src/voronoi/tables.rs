@@ -401,7 +401,7 @@ fn kary_by_strategies(
         let mut prover = crate::voronoi::tree_prove::TreeProver::new(&game, root, PROVE_MEMORY)
             .map_err(anyhow::Error::msg)?;
         if let Some((outcome, certificate)) =
-            prover.outcome(PROVE_LIMIT).map_err(anyhow::Error::msg)?
+            prover.outcome(prove_limit).map_err(anyhow::Error::msg)?
         {
             let positions =
                 crate::voronoi::tree_prove::check_outcome(&game, &certificate).map_err(rejected)?;

@@ -578,6 +578,27 @@ fn voronoi_kary_table_of_the_small_trees_and_its_bad_input() {
     let rows = output["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 11, "{output}");
     assert!(rows.iter().all(|r| r["vertices"].as_u64() <= Some(7) && r["method"] == "exact"));
+    // --prove-limit reaches the proof search: with the exact solver held to one class, the
+    // trees up to 15 vertices get every outcome by proof at the default limit, not at 1.
+    let without_outcome = |limit: &str| {
+        let out = gamecert(&[
+            "table",
+            "voronoi-kary",
+            "--max-vertices",
+            "15",
+            "--budget",
+            "1",
+            "--prove-limit",
+            limit,
+            "--json",
+            "-q",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let output: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        output["rows"].as_array().unwrap().iter().filter(|r| r["outcome"].is_null()).count()
+    };
+    assert_eq!(without_outcome("200000"), 0);
+    assert!(without_outcome("1") > 0);
     bad_input(&["table", "voronoi-kary", "--max-vertices", "129"], "from 1 to 128");
     bad_input(&["table", "voronoi-kary", "--prove-limit", "0"], "from 1 to 10^9");
 }

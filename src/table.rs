@@ -323,6 +323,22 @@ pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Res
             )
         }
         Request::VoronoiKary { budget, max_vertices, prove_limit } => {
+            // The command line's ranges, for the library's and Python's requests too.
+            let most = defaults::kary_max_vertices();
+            for (name, value, range) in [
+                ("budget", *budget, 1..=1_000_000_000),
+                ("max_vertices", *max_vertices as u64, 1..=most as u64),
+                ("prove_limit", *prove_limit, 1..=1_000_000_000),
+            ] {
+                if !range.contains(&value) {
+                    return Err(BadInput(format!(
+                        "table voronoi-kary: {name} must be from {} to {} (got {value})",
+                        range.start(),
+                        range.end()
+                    ))
+                    .into());
+                }
+            }
             let rows = crate::voronoi::tables::voronoi_kary(
                 (*budget, *max_vertices),
                 (crate::voronoi::tables::STRATEGY_POSITIONS, *prove_limit),
@@ -673,6 +689,29 @@ mod tests {
         assert!(err.0.contains("unknown field `max_vertex`"), "{err}");
         let err = Request::from_options("no-such-table", serde_json::Map::new()).unwrap_err();
         assert!(err.0.contains("unknown variant `no-such-table`"), "{err}");
+    }
+
+    /// A library or Python request for the k-ary table holds the command line's ranges.
+    #[test]
+    fn kary_requests_out_of_range_are_bad_input() {
+        let request = |budget, max_vertices, prove_limit| Request::VoronoiKary {
+            budget,
+            max_vertices,
+            prove_limit,
+        };
+        for (bad, name) in [
+            (request(0, 7, 1), "budget"),
+            (request(1, 0, 1), "max_vertices"),
+            (request(1, 129, 1), "max_vertices"),
+            (request(1, 7, 0), "prove_limit"),
+            (request(1, 7, u64::MAX), "prove_limit"),
+        ] {
+            let err = compute(&bad, &mut |_| {}).unwrap_err();
+            assert!(err.downcast_ref::<BadInput>().is_some(), "{err}");
+            assert!(err.to_string().contains(name), "{err}");
+        }
+        let small = compute(&request(1_000_000, 7, 1), &mut |_| {}).unwrap();
+        assert_eq!(small.rows().len(), 11);
     }
 
     #[test]

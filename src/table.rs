@@ -39,6 +39,10 @@ pub enum Request {
         max_vertices: usize,
         #[serde(default = "defaults::one")]
         min_vertices: usize,
+        /// On even paths, B's side by the mirror lemma (docs/trusted.md) rather than B's
+        /// replayed strategy.
+        #[serde(default)]
+        mirror: bool,
     },
     /// The Voronoi game on every graph of a graph6 text, or on every connected graph up to
     /// `max_n` vertices by gamecert's generator.
@@ -235,7 +239,7 @@ impl Request {
             // Entries differ in work by factors of 10^4 (issue 33): no ETA from their count;
             // the messages say the entries done and the solver's work so far.
             Request::VoronoiKary { .. } => None,
-            Request::VoronoiPaths { max_vertices, min_vertices } => {
+            Request::VoronoiPaths { max_vertices, min_vertices, .. } => {
                 Some((*min_vertices.max(&2)..=*max_vertices).map(|n| n as u64 / 2).sum())
             }
             Request::BichromaticConstruct { max_points } => {
@@ -289,6 +293,20 @@ impl Table {
 
 /// Computes `request`'s table; `progress` hears each entry as it starts.
 pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Result<Table> {
+    compute_streaming(request, progress, &mut |_, _| {})
+}
+
+/// A row as soon as it is certified: its JSON and its one-line text form.
+pub type RowSink<'a> = &'a mut (dyn FnMut(&serde_json::Value, &str) + Send);
+
+/// [`compute`], handing each row to `on_row` as soon as it is certified, for the tables that
+/// certify a row at a time (today `voronoi-paths`; the others hand over nothing), so that a
+/// stopped run keeps what it printed.
+pub fn compute_streaming(
+    request: &Request,
+    progress: &mut dyn FnMut(&str),
+    on_row: RowSink,
+) -> anyhow::Result<Table> {
     let started = std::time::Instant::now();
     let accepted = |name: &str, summary: String, rows: serde_json::Value, text: String| Table {
         command: format!("table {name}"),
@@ -351,7 +369,7 @@ pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Res
                 crate::voronoi::tables::voronoi_kary_table(&rows),
             )
         }
-        Request::VoronoiPaths { max_vertices, min_vertices } => {
+        Request::VoronoiPaths { max_vertices, min_vertices, mirror } => {
             let (max_vertices, min_vertices) = (*max_vertices, *min_vertices);
             let limit = crate::voronoi::tables::MAX_PATH_TABLE_VERTICES;
             if max_vertices == 0 || max_vertices > limit {
@@ -368,10 +386,29 @@ pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Res
                 ))
                 .into());
             }
-            let rows = crate::voronoi::tables::voronoi_paths(min_vertices, max_vertices, progress)?;
+            use crate::voronoi::tables::{path_entry_line, voronoi_paths_with, PathSides};
+            let sides = if *mirror { PathSides::MirrorOnEven } else { PathSides::Both };
+            let rows = voronoi_paths_with(
+                &mut crate::voronoi::paths::PathSolver::new(),
+                (min_vertices, max_vertices),
+                sides,
+                progress,
+                &mut |row| {
+                    // A row is plain data: its JSON form cannot fail.
+                    let json = serde_json::to_value(row).unwrap_or_default();
+                    on_row(&json, &path_entry_line(row));
+                },
+            )?;
             accepted(
                 "voronoi-paths",
-                format!("VG(P_N, n) for N = {min_vertices}..={max_vertices}, certified"),
+                if *mirror {
+                    format!(
+                        "VG(P_N, n) for N = {min_vertices}..={max_vertices}, certified (B's side \
+                         on even paths by the mirror lemma)"
+                    )
+                } else {
+                    format!("VG(P_N, n) for N = {min_vertices}..={max_vertices}, certified")
+                },
                 serde_json::to_value(&rows)?,
                 crate::voronoi::tables::voronoi_paths_table(
                     &rows,
@@ -682,7 +719,10 @@ mod tests {
     #[test]
     fn options_default_as_on_the_command_line_and_unknown_ones_are_refused() {
         let paths = Request::from_options("voronoi-paths", serde_json::Map::new()).unwrap();
-        assert_eq!(paths, Request::VoronoiPaths { max_vertices: 30, min_vertices: 1 });
+        assert_eq!(
+            paths,
+            Request::VoronoiPaths { max_vertices: 30, min_vertices: 1, mirror: false }
+        );
         let mut options = serde_json::Map::new();
         options.insert("max_vertex".into(), 3.into());
         let err = Request::from_options("voronoi-paths", options).unwrap_err();

@@ -47,6 +47,16 @@ enum Table {
         /// The smallest path (1 to 200, at most --max-vertices).
         #[arg(long, default_value_t = 1, value_parser = path_vertices())]
         min_vertices: usize,
+        /// On even paths, take B's side from B's mirror (a lemma proved in docs/trusted.md and
+        /// tested to N = 20, not replayed): the search proves and the checker replays W's
+        /// strategy for a tie only. Odd paths keep both strategies.
+        #[arg(long)]
+        mirror: bool,
+        /// Instead of the table, one line per entry as soon as the checker accepts it:
+        /// `N n VALUE W_STATES B_STATES` (B_STATES `mirror` where B's side is the lemma; with
+        /// --json: one JSON object a line), so a stopped run keeps every line it printed.
+        #[arg(long)]
+        each: bool,
     },
     /// The multi-round Voronoi game on every graph of a graph6 stream (`nauty-geng -c 8`), or
     /// on every connected graph up to --max-n vertices by gamecert's own generator: per vertex
@@ -249,8 +259,12 @@ fn library_request(table: &Table) -> Option<gamecert::table::Request> {
             max_vertices: *max_vertices,
             prove_limit: *prove_limit,
         },
-        Table::VoronoiPaths { max_vertices, min_vertices } => {
-            Request::VoronoiPaths { max_vertices: *max_vertices, min_vertices: *min_vertices }
+        Table::VoronoiPaths { max_vertices, min_vertices, mirror, each: _ } => {
+            Request::VoronoiPaths {
+                max_vertices: *max_vertices,
+                min_vertices: *min_vertices,
+                mirror: *mirror,
+            }
         }
         Table::NimstringFans { max_triangles } => {
             Request::NimstringFans { max_triangles: *max_triangles }
@@ -293,11 +307,31 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         } else {
             crate::cli::progress::Progress::new("entries", entries, quiet)
         };
-        let computed = gamecert::table::compute(&request, &mut |what: &str| match entries {
-            Some(_) => shown.step(what),
-            None => shown.message(what),
-        })?;
+        // `--each` (voronoi-paths): each row printed, and flushed, as soon as it is certified.
+        let each = matches!(table, Table::VoronoiPaths { each: true, .. });
+        let mut print_row = |row: &serde_json::Value, line: &str| {
+            use std::io::Write as _;
+            if each {
+                let mut out = std::io::stdout().lock();
+                // A closed pipe ends the output, not the run's certification.
+                let _ = if json { writeln!(out, "{row}") } else { writeln!(out, "{line}") };
+                let _ = out.flush();
+            }
+        };
+        let computed = gamecert::table::compute_streaming(
+            &request,
+            &mut |what: &str| match entries {
+                Some(_) => shown.step(what),
+                None => shown.message(what),
+            },
+            &mut print_row,
+        )?;
         shown.finish();
+        if each {
+            // The table's closing line: entries, ties, states replayed, wall time.
+            crate::cli::note(quiet, computed.text.trim_end().lines().last().unwrap_or_default());
+            return Ok(ExitCode::SUCCESS);
+        }
         return print_table(&computed, json, started);
     }
     match table {

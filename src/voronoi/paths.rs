@@ -423,6 +423,32 @@ impl PathSolver {
         solution.map(Some)
     }
 
+    /// Even N only: B's mirror (docs/trusted.md, "B's mirror on even paths") holds W to at
+    /// most 0, so one probe settles the entry. If W can hold a margin of 0, the value is 0 and
+    /// W's strategy is the whole certificate to check (its `black` is empty: B's side is the
+    /// lemma's); `Ok(None)` if W cannot (the value is then below 0 and only [`Self::solve`]
+    /// fixes it). The probe "at least 1", which must refute every move of W's, is never run.
+    pub fn solve_by_mirror(
+        &mut self,
+        vertices: usize,
+        rounds: usize,
+    ) -> Result<Option<PathSolution>, String> {
+        check_size(vertices, rounds)?;
+        if !vertices.is_multiple_of(2) {
+            return Err(format!("B's mirror needs an even path (got {vertices} vertices)"));
+        }
+        let before = self.nodes;
+        if !self.at_least(&Self::start(vertices, rounds), 0) {
+            return Ok(None);
+        }
+        let white = self.strategy(vertices, rounds, true, 0);
+        Ok(Some(PathSolution {
+            value: 0,
+            certificate: PathValue { vertices, rounds, value: 0, white, black: Vec::new() },
+            nodes: self.nodes - before,
+        }))
+    }
+
     /// Solves VG(P_`vertices`, `rounds`) and builds its certificate.
     pub fn solve(&mut self, vertices: usize, rounds: usize) -> Result<PathSolution, String> {
         let before = self.nodes;

@@ -25,7 +25,7 @@ use crate::voronoi::tree_exact::TreeSolver;
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::Certificate;
 use gamecert_certificates::voronoi::multi_round::{check_strategy, check_value};
-use gamecert_certificates::voronoi::paths::check_path_value;
+use gamecert_certificates::voronoi::paths::{check_path_strategy, check_path_value};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -474,8 +474,13 @@ pub struct PathEntry {
     pub value: i64,
     /// Abstract states the checker replayed for W's strategy (final states included).
     pub white_states: u64,
-    /// The same for B's strategy.
-    pub black_states: u64,
+    /// The same for B's strategy; `None` where B's side is the mirror lemma (see
+    /// [`PathSides`]).
+    pub black_states: Option<u64>,
+    /// What certifies B's side, the upper bound: "B's strategy" (replayed by the checker) or
+    /// "mirror lemma" (docs/trusted.md, "B's mirror on even paths": proved, tested to N = 20,
+    /// not replayed).
+    pub black_side: &'static str,
     /// States the search expanded for this entry (others came from the shared table).
     pub search_nodes: u64,
     pub solve_seconds: f64,
@@ -485,55 +490,65 @@ pub struct PathEntry {
 /// The refusal threshold of `table voronoi-paths --max-vertices`.
 pub const MAX_PATH_TABLE_VERTICES: usize = 200;
 
-/// The path table for N = `min_vertices..=max_vertices`, every n with 2n <= N; every entry's
-/// certificate is accepted by the checker before it is reported.
+/// How the path table certifies B's side (the upper bound on W's margin).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathSides {
+    /// Both players' strategies, replayed by the checker, on every path.
+    Both,
+    /// On even paths, B's mirror lemma (docs/trusted.md) for B's side and W's strategy alone
+    /// for "at least 0", replayed by the checker: half the certificate, and the search never
+    /// refutes W's moves for a margin of 1. Odd paths (and an even path where W cannot hold
+    /// 0, which the lemma leaves open) keep both strategies.
+    MirrorOnEven,
+}
+
+/// The path table for N = `min_vertices..=max_vertices`, every n with 2n <= N, both sides by
+/// strategies; every entry's certificate is accepted by the checker before it is reported.
 pub fn voronoi_paths(
     min_vertices: usize,
     max_vertices: usize,
     progress: &mut dyn FnMut(&str),
 ) -> anyhow::Result<Vec<PathEntry>> {
     let mut solver = PathSolver::new();
-    voronoi_paths_with(&mut solver, min_vertices, max_vertices, progress)
+    let range = (min_vertices, max_vertices);
+    voronoi_paths_with(&mut solver, range, PathSides::Both, progress, &mut |_| {})
 }
 
-/// [`voronoi_paths`] with a caller's solver (whose table carries over between calls).
+/// [`voronoi_paths`] with a caller's solver (whose table carries over between calls), a choice
+/// of [`PathSides`], and `on_row` called with each entry as soon as the checker has accepted it
+/// (so a stopped run keeps what it printed).
 pub fn voronoi_paths_with(
     solver: &mut PathSolver,
-    min_vertices: usize,
-    max_vertices: usize,
+    (min_vertices, max_vertices): (usize, usize),
+    sides: PathSides,
     progress: &mut dyn FnMut(&str),
+    on_row: &mut (dyn FnMut(&PathEntry) + Send),
 ) -> anyhow::Result<Vec<PathEntry>> {
     anyhow::ensure!(
         (1..=MAX_PATH_TABLE_VERTICES).contains(&max_vertices) && min_vertices >= 1,
         "the path table takes 1 <= N <= {MAX_PATH_TABLE_VERTICES} (got {min_vertices}..{max_vertices})"
     );
     // The solver runs on this thread; the checker replays each certificate on a second one
-    // while the next entry is solved (the machine has two cores).
-    let (send, receive) = std::sync::mpsc::channel::<(usize, usize, PathSolution, f64)>();
+    // while the next entry is solved (the machine has two cores). `true`: B's side by the lemma.
+    let (send, receive) = std::sync::mpsc::channel::<(PathSolution, bool, f64)>();
     std::thread::scope(|scope| {
         let checker = scope.spawn(move || -> anyhow::Result<Vec<PathEntry>> {
             let mut rows = Vec::new();
-            for (vertices, rounds, solution, solve_seconds) in receive {
+            for (solution, by_mirror, solve_seconds) in receive {
                 let started = Instant::now();
-                let (w, b) = check_path_value(
-                    vertices,
-                    rounds,
-                    &solution.certificate,
-                    &mut Budget::unlimited(),
-                )
-                .map_err(|e| {
-                    anyhow::anyhow!("the checker rejected the N {vertices}, n {rounds} entry: {e}")
-                })?;
-                rows.push(PathEntry {
-                    vertices,
-                    rounds,
+                let entry = check_path_entry(&solution, by_mirror).map(|(w, b)| PathEntry {
+                    vertices: solution.certificate.vertices,
+                    rounds: solution.certificate.rounds,
                     value: solution.value,
-                    white_states: w.states,
-                    black_states: b.states,
+                    white_states: w,
+                    black_states: b,
+                    black_side: if by_mirror { "mirror lemma" } else { "B's strategy" },
                     search_nodes: solution.nodes,
                     solve_seconds,
                     check_seconds: started.elapsed().as_secs_f64(),
-                });
+                })?;
+                on_row(&entry);
+                rows.push(entry);
             }
             Ok(rows)
         });
@@ -542,9 +557,18 @@ pub fn voronoi_paths_with(
                 for rounds in 1..=vertices / 2 {
                     progress(&format!("N {vertices}, n {rounds}"));
                     let started = Instant::now();
-                    let solution = solver.solve(vertices, rounds).map_err(anyhow::Error::msg)?;
+                    let mirrored = if sides == PathSides::MirrorOnEven && vertices % 2 == 0 {
+                        solver.solve_by_mirror(vertices, rounds).map_err(anyhow::Error::msg)?
+                    } else {
+                        None
+                    };
+                    let by_mirror = mirrored.is_some();
+                    let solution = match mirrored {
+                        Some(solution) => solution,
+                        None => solver.solve(vertices, rounds).map_err(anyhow::Error::msg)?,
+                    };
                     let seconds = started.elapsed().as_secs_f64();
-                    if send.send((vertices, rounds, solution, seconds)).is_err() {
+                    if send.send((solution, by_mirror, seconds)).is_err() {
                         // The checker stopped: its error is reported below.
                         return Ok(());
                     }
@@ -557,6 +581,26 @@ pub fn voronoi_paths_with(
         solved?;
         Ok(rows)
     })
+}
+
+/// The checker's replay of one entry: W's and B's strategies, or (`by_mirror`) W's alone for
+/// "at least 0". Returns the states each replayed.
+fn check_path_entry(
+    solution: &PathSolution,
+    by_mirror: bool,
+) -> anyhow::Result<(u64, Option<u64>)> {
+    let certificate = &solution.certificate;
+    let (vertices, rounds) = (certificate.vertices, certificate.rounds);
+    let budget = &mut Budget::unlimited();
+    let rejected =
+        |e: String| anyhow::anyhow!("the checker rejected the N {vertices}, n {rounds} entry: {e}");
+    if by_mirror {
+        let white = &certificate.white;
+        let w = check_path_strategy(vertices, rounds, true, white, 0, budget).map_err(rejected)?;
+        return Ok((w.states, None));
+    }
+    let (w, b) = check_path_value(vertices, rounds, certificate, budget).map_err(rejected)?;
+    Ok((w.states, Some(b.states)))
 }
 
 fn value_text(v: i64) -> String {
@@ -585,7 +629,7 @@ pub fn voronoi_paths_table(rows: &[PathEntry], times: bool, wall_seconds: f64) -
             r.rounds,
             value_text(r.value),
             r.white_states,
-            r.black_states,
+            r.black_states.map_or_else(|| r.black_side.to_string(), |b| b.to_string()),
             r.search_nodes
         ));
         if times {
@@ -594,7 +638,8 @@ pub fn voronoi_paths_table(rows: &[PathEntry], times: bool, wall_seconds: f64) -
         out.push('\n');
     }
     let ties = rows.iter().filter(|r| r.value == 0).count();
-    let checked: u64 = rows.iter().map(|r| r.white_states + r.black_states).sum();
+    let checked: u64 = rows.iter().map(|r| r.white_states + r.black_states.unwrap_or(0)).sum();
+    let by_lemma = rows.iter().filter(|r| r.black_states.is_none()).count();
     out.push_str(&format!(
         "\n{} entries, {ties} ties, {} not ties; the checker replayed {checked} gap states",
         rows.len(),
@@ -608,11 +653,24 @@ pub fn voronoi_paths_table(rows: &[PathEntry], times: bool, wall_seconds: f64) -
     if !others.is_empty() && others.len() <= 40 {
         out.push_str(&format!(" (not ties: {})", others.join(", ")));
     }
+    if by_lemma > 0 {
+        out.push_str(&format!(
+            "; B's side of {by_lemma} even-path entries is the mirror lemma (docs/trusted.md), \
+             not a replayed strategy"
+        ));
+    }
     if times {
         out.push_str(&format!("; wall time {wall_seconds:.2} s"));
     }
     out.push('\n');
     out
+}
+
+/// One line of `table voronoi-paths --each`: `N n VALUE W_STATES B_STATES`, B_STATES being
+/// `mirror` where B's side is the lemma.
+pub fn path_entry_line(r: &PathEntry) -> String {
+    let black = r.black_states.map_or_else(|| "mirror".to_string(), |b| b.to_string());
+    format!("{} {} {} {} {black}", r.vertices, r.rounds, r.value, r.white_states)
 }
 
 #[cfg(test)]
@@ -705,5 +763,50 @@ mod tests {
         assert_eq!(value(4, 2, 3), Some(0));
         // 2n <= k: W wins (Proposition 1).
         assert_eq!(value(4, 2, 2), Some(3));
+    }
+
+    /// `--mirror`: the same values as both strategies on every path to 16 vertices; B's side
+    /// is the lemma on exactly the even paths; rows reach `on_row` in order, each once; the
+    /// table says how many entries rest on the lemma.
+    #[test]
+    fn the_mirror_table_agrees_with_both_strategies_and_says_so() {
+        let both = voronoi_paths(1, 16, &mut |_| {}).unwrap();
+        let mut streamed = Vec::new();
+        let mirrored = voronoi_paths_with(
+            &mut PathSolver::new(),
+            (1, 16),
+            PathSides::MirrorOnEven,
+            &mut |_| {},
+            &mut |row| streamed.push((row.vertices, row.rounds)),
+        )
+        .unwrap();
+        assert_eq!(both.len(), mirrored.len());
+        for (b, m) in both.iter().zip(&mirrored) {
+            assert_eq!((b.vertices, b.rounds, b.value), (m.vertices, m.rounds, m.value));
+            assert!(b.black_states.is_some());
+            let even = m.vertices % 2 == 0;
+            assert_eq!(m.black_states.is_none(), even, "N {} n {}", m.vertices, m.rounds);
+            assert_eq!(m.black_side, if even { "mirror lemma" } else { "B's strategy" });
+        }
+        let order: Vec<(usize, usize)> = mirrored.iter().map(|r| (r.vertices, r.rounds)).collect();
+        assert_eq!(streamed, order);
+        let lemma_rows = mirrored.iter().filter(|r| r.black_states.is_none()).count();
+        assert_eq!(lemma_rows, (1..=8).sum::<usize>());
+        let text = voronoi_paths_table(&mirrored, false, 0.0);
+        assert!(text.contains(&format!("B's side of {lemma_rows} even-path entries")), "{text}");
+        assert!(text.contains("| 16 | 8 | 0 (tie) |"), "{text}");
+        assert!(!voronoi_paths_table(&both, false, 0.0).contains("mirror"));
+    }
+
+    /// A damaged W strategy of a mirror entry is rejected, so no row rests on the lemma alone.
+    #[test]
+    fn a_mirror_entry_is_still_checked() {
+        let mut solution = PathSolver::new().solve_by_mirror(10, 3).unwrap().unwrap();
+        assert!(solution.certificate.black.is_empty());
+        assert!(check_path_entry(&solution, true).is_ok());
+        solution.certificate.white.pop();
+        let err = check_path_entry(&solution, true).unwrap_err().to_string();
+        assert!(err.contains("N 10, n 3") && err.contains("no move for state"), "{err}");
+        assert!(PathSolver::new().solve_by_mirror(9, 3).is_err(), "odd paths have no mirror");
     }
 }

@@ -560,6 +560,22 @@ fn voronoi_paths_table_and_its_bad_input() {
     let output: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(output["command"], "table voronoi-paths");
     assert_eq!(output["rows"].as_array().unwrap().len(), 3);
+    // --each: a line per entry (N n VALUE W_STATES B_STATES), B's states "mirror" on even
+    // paths with --mirror; with --json a JSON object a line.
+    let out = gamecert(&["table", "voronoi-paths", "--max-vertices", "6", "--each", "--mirror"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + 1 + 2 + 2 + 3, "{text}");
+    assert_eq!(lines[0], "2 1 0 3 mirror", "{text}");
+    assert!(lines[1].starts_with("3 1 1 ") && !lines[1].ends_with("mirror"), "{text}");
+    assert!(stderr(&out).contains("B's side of 6 even-path entries is the mirror lemma"));
+    let out = gamecert(&["table", "voronoi-paths", "--max-vertices", "5", "--each", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 6);
+    assert!(rows.iter().all(|r| r["black_side"] == "B's strategy" && r["black_states"].is_u64()));
     bad_input(&["table", "voronoi-paths", "--max-vertices", "0"], "from 1 to 200");
     bad_input(&["table", "voronoi-paths", "--max-vertices", "1000"], "from 1 to 200");
     bad_input(

@@ -228,6 +228,8 @@ pub fn kary(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<KaryRow>> {
 /// checked.
 #[derive(Clone, Debug, Serialize)]
 pub struct PathsRow {
+    /// B's side on even paths: "B's strategy" or "mirror lemma" (`table voronoi-paths --mirror`).
+    pub black_side: &'static str,
     pub vertices: usize,
     pub entries: usize,
     /// Entries whose value is not 0.
@@ -245,12 +247,29 @@ pub struct PathsRow {
 }
 
 /// The path table row by row, N = 1, 2, ... up to `max_vertices`, starting no new N once
-/// `cap_seconds` have passed.
+/// `cap_seconds` have passed: first with both strategies, then with B's mirror lemma on even
+/// paths, each run from an empty table.
 pub fn paths(
     max_vertices: usize,
     cap_seconds: f64,
     note: &dyn Fn(&str),
 ) -> anyhow::Result<Vec<PathsRow>> {
+    use gamecert::voronoi::tables::PathSides;
+    let mut rows = paths_with(max_vertices, cap_seconds, PathSides::Both, note)?;
+    rows.extend(paths_with(max_vertices, cap_seconds, PathSides::MirrorOnEven, note)?);
+    Ok(rows)
+}
+
+fn paths_with(
+    max_vertices: usize,
+    cap_seconds: f64,
+    sides: gamecert::voronoi::tables::PathSides,
+    note: &dyn Fn(&str),
+) -> anyhow::Result<Vec<PathsRow>> {
+    let black_side = match sides {
+        gamecert::voronoi::tables::PathSides::Both => "B's strategy",
+        gamecert::voronoi::tables::PathSides::MirrorOnEven => "mirror lemma",
+    };
     let mut solver = gamecert::voronoi::paths::PathSolver::new();
     let started = Instant::now();
     let mut rows = Vec::new();
@@ -263,27 +282,32 @@ pub fn paths(
         }
         let entries = gamecert::voronoi::tables::voronoi_paths_with(
             &mut solver,
-            vertices,
-            vertices,
+            (vertices, vertices),
+            sides,
+            &mut |_| {},
             &mut |_| {},
         )?;
         let row = PathsRow {
+            black_side,
             vertices,
             entries: entries.len(),
             not_ties: entries.iter().filter(|e| e.value != 0).count(),
             solve_seconds: entries.iter().map(|e| e.solve_seconds).sum(),
             check_seconds: entries.iter().map(|e| e.check_seconds).sum(),
-            checker_states: entries.iter().map(|e| e.white_states + e.black_states).sum(),
+            checker_states: entries
+                .iter()
+                .map(|e| e.white_states + e.black_states.unwrap_or(0))
+                .sum(),
             largest_strategy: entries
                 .iter()
-                .map(|e| e.white_states.max(e.black_states))
+                .map(|e| e.white_states.max(e.black_states.unwrap_or(0)))
                 .max()
                 .unwrap_or(0),
             table_states: solver.table_len(),
             cumulative_seconds: started.elapsed().as_secs_f64(),
         };
         note(&format!(
-            "paths: N {} done: solve {:.2} s, check {:.2} s, {} checker states, {:.1} s so far",
+            "paths ({black_side}): N {} done: solve {:.2} s, check {:.2} s, {} checker states, {:.1} s so far",
             row.vertices,
             row.solve_seconds,
             row.check_seconds,
@@ -321,10 +345,11 @@ pub fn kary_table(rows: &[KaryRow]) -> String {
 
 /// Markdown for [`paths`].
 pub fn paths_table(rows: &[PathsRow]) -> String {
-    let mut out = String::from("| N | entries | not ties | solve s | check s | checker states | largest strategy | table states | cumulative s |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    let mut out = String::from("| B's side (even N) | N | entries | not ties | solve s | check s | checker states | largest strategy | table states | cumulative s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for r in rows {
         out.push_str(&format!(
-            "| {} | {} | {} | {:.3} | {:.3} | {} | {} | {} | {:.1} |\n",
+            "| {} | {} | {} | {} | {:.3} | {:.3} | {} | {} | {} | {:.1} |\n",
+            r.black_side,
             r.vertices,
             r.entries,
             r.not_ties,

@@ -620,7 +620,16 @@ pub fn census_line(value: &GraphValue) -> String {
 /// sequences among their columns.
 pub fn triangle_table(rows: &[Outcome], rules: Rules, max_n: usize) -> anyhow::Result<Table> {
     let oeis = crate::triangle_avoidance::solver::oeis(rules);
-    let mut fields = serde_json::json!({ "rows": rows });
+    // Each row says in words whether it is certified (a row from several processes may not be).
+    let rows_json: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            let mut row = serde_json::to_value(r)?;
+            row["certification"] = r.certification().into();
+            Ok(row)
+        })
+        .collect::<Result<_, serde_json::Error>>()?;
+    let mut fields = serde_json::json!({ "rows": rows_json });
     if !oeis.is_empty() {
         fields["oeis"] = crate::base::oeis::json(oeis);
     }

@@ -236,7 +236,9 @@ pub struct Outcome {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arcs: Option<usize>,
     /// For triangle avoidance with n <= [`MAX_CERTIFIED_N`]: the positions the checker replayed
-    /// in the Winner's strategy certificate (which it accepted); `None` if not certified.
+    /// in the Winner's strategy certificate (which it accepted); `None` (and left out of the
+    /// JSON) if not certified. [`Outcome::certification`] says which in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub certified: Option<u64>,
     /// The engine that solved this n: `in-memory`, `out-of-core` or `timely`.
     pub engine: String,
@@ -289,6 +291,22 @@ impl LevelCounts {
             certified: None,
             engine: engine.to_string(),
             seconds,
+        }
+    }
+}
+
+impl Outcome {
+    /// Whether the row is certified, in words (the JSON's `certification`).
+    pub fn certification(&self) -> String {
+        match self.certified {
+            Some(p) => format!(
+                "certified: the checker accepted the Winner's strategy ({p} positions replayed)"
+            ),
+            None => format!(
+                "not certified: the winner and the counts are the {} engine's word (no \
+                 certificate of this n was written and checked)",
+                self.engine
+            ),
         }
     }
 }
@@ -421,7 +439,8 @@ pub fn table(rows: &[Outcome]) -> String {
                     if agrees { "agrees" } else { "DIFFERS" }
                 )
             });
-        let certified = r.certified.map_or("no".to_string(), |p| format!("yes ({p})"));
+        let certified =
+            r.certified.map_or("no: the solver's word".to_string(), |p| format!("yes ({p})"));
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |\n",
             r.n,

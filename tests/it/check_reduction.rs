@@ -5,13 +5,17 @@
 use gamecert::voronoi::check_reduction::run;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 
+/// Formulas per problem: 120 keep both answers well represented at about 0.7 s each (200 took
+/// 150 s a problem, the suite's longest tests); `gamecert check-reduction --trials N` runs more.
+const TRIALS: usize = 120;
+
 fn check(problem: SatVoronoi, seed: u64) {
-    let report = run(problem, 200, seed);
+    let report = run(problem, TRIALS, seed);
     assert!(report.failures.is_empty(), "{:#?}", report.failures);
-    assert_eq!(report.agreed, 200);
+    assert_eq!(report.agreed, TRIALS);
     // The sample must contain both answers, or the test proves little.
-    assert!(report.satisfiable >= 50, "{report:?}");
-    assert!(report.unsatisfiable >= 30, "{report:?}");
+    assert!(report.satisfiable >= TRIALS / 4, "{report:?}");
+    assert!(report.unsatisfiable >= TRIALS / 7, "{report:?}");
     assert!(report.forward_checked >= report.satisfiable);
     assert!(report.backward_checked >= report.satisfiable);
     // What the proof of Theorem 3 asserts without detail: only one-literal-per-variable

@@ -99,12 +99,19 @@ impl SmallGraph {
 
     /// The adjacency code: bit k of the upper triangle, row by row, is set iff that pair is an
     /// edge; the first pair is the most significant bit, so comparing codes compares rows.
+    ///
+    /// A row at a time: row i's pairs (i, i+1), (i, i+2), ... are bits i+1, i+2, ... of
+    /// `adj[i]`, written most significant first, so the row is those bits reversed (the proof
+    /// search decodes and encodes a position at every move: bit by bit was 12% of its time).
     pub fn code(&self) -> u128 {
         let mut code = 0u128;
         for i in 0..self.n {
-            for j in i + 1..self.n {
-                code = code << 1 | (self.adj[i] >> j & 1) as u128;
+            let len = self.n - 1 - i;
+            if len == 0 {
+                continue;
             }
+            let row = (self.adj[i] >> (i + 1)).reverse_bits() >> (16 - len);
+            code = code << len | u128::from(row);
         }
         code
     }
@@ -114,11 +121,19 @@ impl SmallGraph {
         let mut g = SmallGraph::empty(n);
         let mut bit = n * n.saturating_sub(1) / 2;
         for i in 0..n {
-            for j in i + 1..n {
-                bit -= 1;
-                if code >> bit & 1 == 1 {
-                    g.add_edge(i, j);
-                }
+            let len = n - 1 - i;
+            if len == 0 {
+                continue;
+            }
+            bit -= len;
+            let row = (code >> bit) as u16 & (((1u32 << len) - 1) as u16);
+            // Row i's bits back in vertex order: vertex i+1 was the most significant.
+            let mut above_i = (row.reverse_bits() >> (16 - len)) << (i + 1);
+            g.adj[i] |= above_i;
+            while above_i != 0 {
+                let j = above_i.trailing_zeros() as usize;
+                above_i &= above_i - 1;
+                g.adj[j] |= 1 << i;
             }
         }
         g
@@ -487,6 +502,31 @@ mod tests {
         petgraph::graph::UnGraph::from_edges(
             edges.filter(|&(a, b)| g.has_edge(a, b)).map(|(a, b)| (a as u32, b as u32)),
         )
+    }
+
+    /// The row-at-a-time code and its inverse agree with the definition, one pair at a
+    /// time, on random graphs of every size 1 to 16 (the empty and complete graphs included).
+    #[test]
+    fn codes_by_rows_agree_with_codes_by_pairs() {
+        let by_pairs = |g: &SmallGraph| {
+            let mut code = 0u128;
+            for i in 0..g.n {
+                for j in i + 1..g.n {
+                    code = code << 1 | u128::from(g.has_edge(i, j));
+                }
+            }
+            code
+        };
+        let mut rng = Rng::new(5);
+        for n in 1..=MAX_VERTICES {
+            for percent in [0, 10, 50, 90, 100] {
+                for _ in 0..20 {
+                    let g = random_graph(&mut rng, n, percent);
+                    assert_eq!(g.code(), by_pairs(&g), "n = {n}");
+                    assert_eq!(SmallGraph::from_code(n, g.code()), g, "n = {n}");
+                }
+            }
+        }
     }
 
     /// petgraph's isomorphism test (VF2) as an outside oracle: two graphs get the same

@@ -33,7 +33,20 @@ pub struct TriangleGame {
     stack: Vec<(SmallGraph, usize)>,
     /// Canonical forms computed (children of expanded positions).
     pub canonical_forms: u64,
+    /// The ordered canonical children of positions expanded before: df-pn expands a position
+    /// again each time its thresholds grow, and each expansion computed a canonical form per
+    /// orbit of children (18.7 M forms for 1.1 M expansions at n = 12). Bounded: see
+    /// [`CHILD_ENTRY_BYTES`]; when full it is emptied and fills again.
+    children: HashMap<u128, Box<[u128]>, crate::base::proof::FxBuild>,
+    children_bytes: u64,
+    children_limit: u64,
+    /// Expansions whose children came from the cache.
+    pub children_reused: u64,
 }
+
+/// What the children cache counts for one position, besides 16 bytes a child: its key, the
+/// boxed slice's pointer and length, the hash table's slack and the allocation's header.
+pub const CHILD_ENTRY_BYTES: u64 = 64;
 
 /// The number of legal moves at `g` (the mobility the search starts a position's numbers at).
 fn legal_moves(g: &SmallGraph) -> u32 {
@@ -41,9 +54,19 @@ fn legal_moves(g: &SmallGraph) -> u32 {
 }
 
 impl TriangleGame {
-    pub fn new(n: usize) -> TriangleGame {
+    /// The game on `n` nodes, keeping at most `children_limit` bytes of expanded positions'
+    /// children (0: none).
+    pub fn new(n: usize, children_limit: u64) -> TriangleGame {
         let start = SmallGraph::from_code(n, canonical(&SmallGraph::empty(n)).code);
-        TriangleGame { n, stack: vec![(start, 0)], canonical_forms: 0 }
+        TriangleGame {
+            n,
+            stack: vec![(start, 0)],
+            canonical_forms: 0,
+            children: HashMap::default(),
+            children_bytes: 0,
+            children_limit,
+            children_reused: 0,
+        }
     }
 
     /// The current position (canonical).
@@ -76,6 +99,12 @@ impl Prover for TriangleGame {
 
     fn moves(&mut self, out: &mut Vec<u128>) {
         let g = *self.position();
+        if let Some(kids) = self.children.get(&g.code()) {
+            self.children_reused += 1;
+            out.extend_from_slice(kids);
+            return;
+        }
+        let first = out.len();
         let moves = Rules::TriangleAvoidance.moves(&g);
         let generators = if moves.len() > 1 { automorphisms(&g) } else { Vec::new() };
         let mut kids: Vec<(u32, u128)> = pair_orbit_representatives(g.n, &moves, &generators)
@@ -90,6 +119,16 @@ impl Prover for TriangleGame {
         kids.sort_unstable();
         kids.dedup_by_key(|k| k.1);
         out.extend(kids.into_iter().map(|(_, code)| code));
+        let cost = CHILD_ENTRY_BYTES + 16 * (out.len() - first) as u64;
+        if cost > self.children_limit {
+            return;
+        }
+        if self.children_bytes + cost > self.children_limit {
+            self.children.clear();
+            self.children_bytes = 0;
+        }
+        self.children.insert(g.code(), out[first..].into());
+        self.children_bytes += cost;
     }
 
     fn play(&mut self, code: u128) {
@@ -120,6 +159,8 @@ pub struct Proof {
     pub stats: Stats,
     /// Canonical forms the search computed.
     pub canonical_forms: u64,
+    /// Expansions whose children came from the cache of expanded positions.
+    pub children_reused: u64,
     /// The table's size and how full it ended.
     pub table_bytes: u64,
     pub table_used: u64,
@@ -132,8 +173,11 @@ pub fn prove(n: usize, memory: u64, limit: u64) -> Result<Option<Proof>, String>
     if !(1..=crate::triangle_avoidance::canon::MAX_VERTICES).contains(&n) {
         return Err(format!("n = {n} is outside 1..=16"));
     }
-    let mut table = Table::new(memory);
-    let mut search = Dfpn::new(TriangleGame::new(n), &mut table);
+    // A third of the memory for the children of expanded positions, the rest for the table
+    // (a power of two of clusters, so often less: 1 GB gives a 512 MiB table either way).
+    let children = memory / 3;
+    let mut table = Table::new(memory - children);
+    let mut search = Dfpn::new(TriangleGame::new(n, children), &mut table);
     search.limit = limit;
     let first_wins = match search.solve() {
         Outcome::Proven => true,
@@ -144,12 +188,14 @@ pub fn prove(n: usize, memory: u64, limit: u64) -> Result<Option<Proof>, String>
     search.limit = u64::MAX;
     search.extract(first_wins, &mut |game, chosen| positions.push((game.key(), chosen)))?;
     let (stats, canonical_forms) = (search.stats, search.game.canonical_forms);
+    let children_reused = search.game.children_reused;
     Ok(Some(Proof {
         n,
         first_wins,
         positions,
         stats,
         canonical_forms,
+        children_reused,
         table_bytes: table.bytes(),
         table_used: table.used,
         table_replaced: table.replaced,
@@ -368,12 +414,13 @@ mod probe {
             let t = std::time::Instant::now();
             let proof = super::prove(n as usize, spec[2] << 20, u64::MAX).unwrap().unwrap();
             println!(
-                "n {n}: A wins {} proof {} expansions {} evaluations {} canon {} used {} replaced {} {:.2} s",
+                "n {n}: A wins {} proof {} expansions {} evaluations {} canon {} reused {} used {} replaced {} {:.2} s",
                 proof.first_wins,
                 proof.len(),
                 proof.stats.expansions,
                 proof.stats.evaluations,
                 proof.canonical_forms,
+                proof.children_reused,
                 proof.table_used,
                 proof.table_replaced,
                 t.elapsed().as_secs_f64()

@@ -53,7 +53,7 @@ pub struct Args {
     shards: Option<PathBuf>,
     /// Memory in GB, 0.01 to 4096 (a limit, not an allocation): with a stream certificate, the
     /// out-of-core solver's buffers (default 8); with --method prove, the proof search's
-    /// transposition table (default 1).
+    /// transposition table and (triangle avoidance) its cache of children (default 1).
     #[arg(long, value_name = "GB", value_parser = crate::cli::args::memory_gb())]
     memory: Option<f64>,
     /// Check the certificate with this many work units, 1 to 10^15, instead of the budget

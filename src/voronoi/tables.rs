@@ -502,6 +502,17 @@ pub enum PathSides {
     MirrorOnEven,
 }
 
+impl PathSides {
+    /// What certifies B's side of an entry certified this way (a row's `black_side`).
+    pub fn black_side(self, by_mirror: bool) -> &'static str {
+        if self == PathSides::MirrorOnEven && by_mirror {
+            "mirror lemma"
+        } else {
+            "B's strategy"
+        }
+    }
+}
+
 /// The path table for N = `min_vertices..=max_vertices`, every n with 2n <= N, both sides by
 /// strategies; every entry's certificate is accepted by the checker before it is reported.
 pub fn voronoi_paths(
@@ -542,7 +553,7 @@ pub fn voronoi_paths_with(
                     value: solution.value,
                     white_states: w,
                     black_states: b,
-                    black_side: if by_mirror { "mirror lemma" } else { "B's strategy" },
+                    black_side: sides.black_side(by_mirror),
                     search_nodes: solution.nodes,
                     solve_seconds,
                     check_seconds: started.elapsed().as_secs_f64(),

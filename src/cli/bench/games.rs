@@ -266,10 +266,8 @@ fn paths_with(
     sides: gamecert::voronoi::tables::PathSides,
     note: &dyn Fn(&str),
 ) -> anyhow::Result<Vec<PathsRow>> {
-    let black_side = match sides {
-        gamecert::voronoi::tables::PathSides::Both => "B's strategy",
-        gamecert::voronoi::tables::PathSides::MirrorOnEven => "mirror lemma",
-    };
+    // The side even paths get (odd paths keep B's strategy in either run).
+    let black_side = sides.black_side(true);
     let mut solver = gamecert::voronoi::paths::PathSolver::new();
     let started = Instant::now();
     let mut rows = Vec::new();

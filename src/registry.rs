@@ -131,8 +131,14 @@ pub static KINDS: &[Kind] = &[
                 method: Method::Prove,
                 auto: false,
                 applies: "a tree (up to 128 vertices) from an empty start: the outcome by two \
-                          threshold tests of df-pn proof search (a voronoi-strategy for W or B, \
-                          a voronoi-value of 0 for a tie)",
+                          threshold tests of depth-first proof search (a voronoi-strategy for W \
+                          or B, a voronoi-value of 0 for a tie)",
+                solve: crate::voronoi::tree_prove::solve_instance,
+            },
+            SolveMethod {
+                method: Method::Dfpn,
+                auto: false,
+                applies: "as prove, by df-pn proof search",
                 solve: crate::voronoi::tree_prove::solve_instance,
             },
         ],
@@ -203,9 +209,15 @@ pub static KINDS: &[Kind] = &[
             SolveMethod {
                 method: Method::Prove,
                 auto: false,
-                applies:
-                    "df-pn proof search: only the Winner's proof, not the whole game digraph (a \
-                      triangle-strategy; with -o FILE for n >= 13 or --stream a triangle-stream)",
+                applies: "depth-first proof search: only the Winner's proof, not the whole game \
+                          digraph (a triangle-strategy; with -o FILE for n >= 13 or --stream a \
+                          triangle-stream)",
+                solve: crate::triangle_avoidance::prove::solve_instance,
+            },
+            SolveMethod {
+                method: Method::Dfpn,
+                auto: false,
+                applies: "as prove, by df-pn proof search",
                 solve: crate::triangle_avoidance::prove::solve_instance,
             },
         ],

@@ -30,14 +30,16 @@ pub enum Method {
     /// Nimstring on a triangulation whose dual is a path (fans, serpentine): Nimstring values
     /// of strips (a `nimstring-strips` certificate), beyond the exact solver's boards.
     Strips,
-    /// Proof search (df-pn, [`crate::base::proof`]): triangle avoidance (the Winner's proof),
-    /// multi-round Voronoi games on trees (the outcome by threshold tests).
+    /// Proof search ([`crate::base::proof`]) by its depth-first engine: triangle avoidance (the
+    /// Winner's proof), multi-round Voronoi games on trees (the outcome by threshold tests).
     Prove,
+    /// The same proof search by df-pn (proof and disproof numbers) instead.
+    Dfpn,
 }
 
 impl Method {
     /// Every method, in the command line's order.
-    pub const ALL: [Method; 11] = [
+    pub const ALL: [Method; 12] = [
         Method::Auto,
         Method::Direct,
         Method::Reduction,
@@ -49,6 +51,7 @@ impl Method {
         Method::Outcomes,
         Method::Strips,
         Method::Prove,
+        Method::Dfpn,
     ];
 
     /// Its name on the command line (`solve --method NAME`).
@@ -65,6 +68,16 @@ impl Method {
             Method::Outcomes => "outcomes",
             Method::Strips => "strips",
             Method::Prove => "prove",
+            Method::Dfpn => "dfpn",
+        }
+    }
+
+    /// The proof search's engine of `prove` and `dfpn`; `None` for the other methods.
+    pub fn engine(self) -> Option<crate::base::proof::Engine> {
+        match self {
+            Method::Prove => Some(crate::base::proof::Engine::DepthFirst),
+            Method::Dfpn => Some(crate::base::proof::Engine::Dfpn),
+            _ => None,
         }
     }
 }

@@ -63,11 +63,15 @@ mirror! {
         /// Nimstring on a triangulation whose dual is a path (fans, serpentine), any size:
         /// Nimstring values of strips (a `nimstring-strips` certificate).
         Strips,
-        /// Proof search (df-pn with a transposition table of --memory): triangle avoidance,
-        /// the Winner's proof (a triangle-strategy, or with -o and n >= 13 or --stream a
-        /// triangle-stream); multi-round Voronoi games on trees, the outcome (W wins, tie or B
-        /// wins) by two threshold tests (a voronoi-strategy, or a voronoi-value of 0 for a tie).
+        /// Proof search (depth-first, with a transposition table of --memory): triangle
+        /// avoidance, the Winner's proof (a triangle-strategy, or with -o and n >= 13 or
+        /// --stream a triangle-stream); multi-round Voronoi games on trees, the outcome (W
+        /// wins, tie or B wins) by two threshold tests (a voronoi-strategy, or a voronoi-value
+        /// of 0 for a tie).
         Prove,
+        /// The same proof search by df-pn (proof-number search) instead of depth-first: kept
+        /// for comparison (`gamecert bench prove`); slower on every family measured.
+        Dfpn,
     }
 }
 

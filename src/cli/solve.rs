@@ -52,7 +52,7 @@ pub struct Args {
     #[arg(long, value_name = "DIR", conflicts_with = "work_dir")]
     shards: Option<PathBuf>,
     /// Memory in GB, 0.01 to 4096 (a limit, not an allocation): with a stream certificate, the
-    /// out-of-core solver's buffers (default 8); with --method prove, the proof search's
+    /// out-of-core solver's buffers (default 8); with --method prove or dfpn, the proof search's
     /// transposition table and (triangle avoidance) its cache of children (default 1).
     #[arg(long, value_name = "GB", value_parser = crate::cli::args::memory_gb())]
     memory: Option<f64>,
@@ -85,7 +85,7 @@ fn solve_stream(
     n: usize,
     output: Option<&Path>,
     (work_dir, shards): (Option<PathBuf>, Option<PathBuf>),
-    (prove, memory_gb): (bool, Option<f64>),
+    (engine, memory_gb): (Option<gamecert::base::proof::Engine>, Option<f64>),
     max_work: Option<u64>,
     json: bool,
     quiet: bool,
@@ -115,10 +115,11 @@ fn solve_stream(
                 format!("merged from the timely shards in {} in {seconds:.1} s", dir.display());
             (written, seconds, source, "the timely engine's shards, merged")
         }
-        None if prove => {
+        None if engine.is_some() => {
+            let engine = engine.unwrap_or_default();
             let memory = memory_bytes(memory_gb, gamecert::base::proof::DEFAULT_MEMORY)?;
             let mut working = crate::cli::progress::Progress::searching(quiet);
-            let proof = gamecert::triangle_avoidance::prove::prove(n, memory, u64::MAX)
+            let proof = gamecert::triangle_avoidance::prove::prove(n, memory, u64::MAX, engine)
                 .map_err(BadInput)?
                 .ok_or_else(|| anyhow::anyhow!("internal error: the search stopped unlimited"))?;
             let mut file = std::io::BufWriter::new(std::fs::File::create(&part)?);
@@ -127,8 +128,9 @@ fn solve_stream(
             working.finish();
             let seconds = started.elapsed().as_secs_f64();
             let source = format!(
-                "from a proof of {} found by df-pn in {seconds:.1} s ({}, a table of {})",
+                "from a proof of {} found by {} in {seconds:.1} s ({}, a table of {})",
                 counted(proof.len() as u64, "position"),
+                engine.words(),
                 counted(proof.stats.expansions, "expansion"),
                 counted(proof.table_bytes, "byte")
             );
@@ -336,7 +338,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             ))
             .into());
         }
-        let prove = method == Method::Prove;
+        let engine = gamecert::base::method::Method::from(method).engine();
         if let (Some(n), None) = (streamed(&loaded.instance, stream || shards.is_some()), sat) {
             working.finish();
             let output = output.as_deref();
@@ -346,7 +348,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 n,
                 output,
                 (work_dir, shards),
-                (prove, memory),
+                (engine, memory),
                 max_work,
                 json,
                 quiet,

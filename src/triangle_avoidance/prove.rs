@@ -2,12 +2,14 @@
 //! [`crate::base::proof`] over unlabelled positions, and the Winner's proof written as the
 //! existing certificate kinds (`triangle-strategy` JSON, or the binary `triangle-stream`).
 //!
-//! A position is a triangle-free graph in canonical form ([`crate::triangle_avoidance::canon`]),
-//! its key the canonical code. The prover is A: a proven start is A's win, a disproven one
+//! Either engine of [`crate::base::proof`] runs it (`solve --method prove`: depth-first;
+//! `--method dfpn`). A position is a triangle-free graph in canonical form
+//! ([`crate::triangle_avoidance::canon`]), its key the canonical code. The prover is A: a proven start is A's win, a disproven one
 //! B's, and the proof of whichever wins is walked out of the table. Moves are one per orbit of
 //! edges under the position's automorphisms, one per distinct canonical child, ordered by the
 //! other player's replies (fewest first: the certificate lists every reply, and a child with few
-//! replies is quick to prove). A fresh position gets df-pn+'s mobility numbers: where the
+//! replies is quick to prove); for depth-first search the children stay edges until they are
+//! tried, since a search that stops at the first decisive child need not label the others. A fresh position gets df-pn+'s mobility numbers: where the
 //! prover moves, proof number 1 and disproof number its legal moves; where the other player
 //! moves, the other way round.
 //!
@@ -15,7 +17,7 @@
 //! needs, and the certificate lists only the proof: the Winner's one move at its positions,
 //! every legal move (with the permutation onto its canonical child) at the other player's.
 
-use crate::base::proof::{Dfpn, Numbers, Outcome, Prover, Stats, Table};
+use crate::base::proof::{Engine, Numbers, Outcome, Prover, Search, Stats, Table};
 use crate::triangle_avoidance::canon::{
     automorphisms, canonical, pair_orbit_representatives, SmallGraph,
 };
@@ -42,6 +44,18 @@ pub struct TriangleGame {
     children_limit: u64,
     /// Expansions whose children came from the cache.
     pub children_reused: u64,
+    /// Children as edges, each put in canonical form only when played (for the depth-first
+    /// engine, which plays children one by one and stops at the first decisive one; df-pn
+    /// looks at every child at each expansion, so it gets them canonical, from the cache).
+    lazy: bool,
+}
+
+/// A move of the proof search: onto a canonical child, or an edge of the current position
+/// whose child is put in canonical form when it is played ([`TriangleGame`]'s `lazy` mode).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TriangleMove {
+    Child(u128),
+    Edge(u8, u8),
 }
 
 /// What the children cache counts for one position, besides 16 bytes a child: its key, the
@@ -55,8 +69,8 @@ fn legal_moves(g: &SmallGraph) -> u32 {
 
 impl TriangleGame {
     /// The game on `n` nodes, keeping at most `children_limit` bytes of expanded positions'
-    /// children (0: none).
-    pub fn new(n: usize, children_limit: u64) -> TriangleGame {
+    /// children (0: none), or with `lazy` children (no cache).
+    pub fn new(n: usize, children_limit: u64, lazy: bool) -> TriangleGame {
         let start = SmallGraph::from_code(n, canonical(&SmallGraph::empty(n)).code);
         TriangleGame {
             n,
@@ -66,6 +80,20 @@ impl TriangleGame {
             children_bytes: 0,
             children_limit,
             children_reused: 0,
+            lazy,
+        }
+    }
+
+    /// The canonical code of the child `m` leads to.
+    pub fn child_code(&mut self, m: TriangleMove) -> u128 {
+        match m {
+            TriangleMove::Child(code) => code,
+            TriangleMove::Edge(a, b) => {
+                let mut h = *self.position();
+                h.add_edge(usize::from(a), usize::from(b));
+                self.canonical_forms += 1;
+                canonical(&h).code
+            }
         }
     }
 
@@ -80,8 +108,7 @@ impl TriangleGame {
 }
 
 impl Prover for TriangleGame {
-    /// The child's canonical code.
-    type Move = u128;
+    type Move = TriangleMove;
 
     fn key(&mut self) -> u128 {
         self.position().code()
@@ -97,16 +124,32 @@ impl Prover for TriangleGame {
         (!Rules::TriangleAvoidance.has_move(self.position())).then(|| !self.prover_to_move())
     }
 
-    fn moves(&mut self, out: &mut Vec<u128>) {
+    fn moves(&mut self, out: &mut Vec<TriangleMove>) {
         let g = *self.position();
         if let Some(kids) = self.children.get(&g.code()) {
             self.children_reused += 1;
-            out.extend_from_slice(kids);
+            out.extend(kids.iter().map(|&code| TriangleMove::Child(code)));
             return;
         }
         let first = out.len();
         let moves = Rules::TriangleAvoidance.moves(&g);
         let generators = if moves.len() > 1 { automorphisms(&g) } else { Vec::new() };
+        if self.lazy {
+            // The same order (the other player's replies, fewest first), unlabelled children
+            // left to `play`; two edges onto one canonical child both stay (the second is
+            // then found in the table).
+            let mut kids: Vec<(u32, u8, u8)> = pair_orbit_representatives(g.n, &moves, &generators)
+                .into_iter()
+                .map(|(a, b)| {
+                    let mut h = g;
+                    h.add_edge(a, b);
+                    (legal_moves(&h), a as u8, b as u8)
+                })
+                .collect();
+            kids.sort_unstable();
+            out.extend(kids.into_iter().map(|(_, a, b)| TriangleMove::Edge(a, b)));
+            return;
+        }
         let mut kids: Vec<(u32, u128)> = pair_orbit_representatives(g.n, &moves, &generators)
             .into_iter()
             .map(|(a, b)| {
@@ -118,8 +161,8 @@ impl Prover for TriangleGame {
             .collect();
         kids.sort_unstable();
         kids.dedup_by_key(|k| k.1);
-        out.extend(kids.into_iter().map(|(_, code)| code));
-        let cost = CHILD_ENTRY_BYTES + 16 * (out.len() - first) as u64;
+        let cost = CHILD_ENTRY_BYTES + 16 * kids.len() as u64;
+        out.extend(kids.iter().map(|&(_, code)| TriangleMove::Child(code)));
         if cost > self.children_limit {
             return;
         }
@@ -127,16 +170,18 @@ impl Prover for TriangleGame {
             self.children.clear();
             self.children_bytes = 0;
         }
-        self.children.insert(g.code(), out[first..].into());
+        self.children.insert(g.code(), kids.iter().map(|&(_, code)| code).collect());
         self.children_bytes += cost;
+        debug_assert_eq!(out.len() - first, kids.len());
     }
 
-    fn play(&mut self, code: u128) {
+    fn play(&mut self, m: TriangleMove) {
+        let code = self.child_code(m);
         let edges = self.edges() + 1;
         self.stack.push((SmallGraph::from_code(self.n, code), edges));
     }
 
-    fn undo(&mut self, _: u128) {
+    fn undo(&mut self, _: TriangleMove) {
         self.stack.pop();
     }
 
@@ -169,24 +214,29 @@ pub struct Proof {
 
 /// Solves triangle avoidance on `n` nodes by proof search with a table of `memory` bytes and
 /// walks the Winner's proof; `None` past `limit` expansions.
-pub fn prove(n: usize, memory: u64, limit: u64) -> Result<Option<Proof>, String> {
+pub fn prove(n: usize, memory: u64, limit: u64, engine: Engine) -> Result<Option<Proof>, String> {
     if !(1..=crate::triangle_avoidance::canon::MAX_VERTICES).contains(&n) {
         return Err(format!("n = {n} is outside 1..=16"));
     }
-    // A third of the memory for the children of expanded positions, the rest for the table
-    // (a power of two of clusters, so often less: 1 GB gives a 512 MiB table either way).
-    let children = memory / 3;
+    // df-pn: a third of the memory for the children of expanded positions, the rest for the
+    // table (a power of two of clusters, so often less: 1 GB gives a 512 MiB table either
+    // way). Depth-first: all of it for the table.
+    let lazy = engine == Engine::DepthFirst;
+    let children = if lazy { 0 } else { memory / 3 };
     let mut table = Table::new(memory - children);
-    let mut search = Dfpn::new(TriangleGame::new(n, children), &mut table);
+    let mut search = Search::new(TriangleGame::new(n, children, lazy), &mut table);
     search.limit = limit;
-    let first_wins = match search.solve() {
+    let first_wins = match search.solve_by(engine) {
         Outcome::Proven => true,
         Outcome::Disproven => false,
         Outcome::Unknown => return Ok(None),
     };
     let mut positions = Vec::new();
     search.limit = u64::MAX;
-    search.extract(first_wins, &mut |game, chosen| positions.push((game.key(), chosen)))?;
+    search.extract(first_wins, &mut |game, chosen| {
+        let child = chosen.map(|m| game.child_code(m));
+        positions.push((game.key(), child));
+    })?;
     let (stats, canonical_forms) = (search.stats, search.game.canonical_forms);
     let children_reused = search.game.children_reused;
     Ok(Some(Proof {
@@ -354,15 +404,16 @@ pub fn solve_instance(
         return Err(crate::base::solved::wrong_kind(instance, "triangle avoidance by proof"));
     };
     let memory = options.memory.unwrap_or(crate::base::proof::DEFAULT_MEMORY);
+    let engine = options.method.engine().unwrap_or_default();
     let proof =
-        prove(spec.n, memory, u64::MAX).map_err(crate::base::io::BadInput)?.ok_or_else(|| {
-            anyhow::anyhow!("internal error: the proof search stopped without a limit")
-        })?;
+        prove(spec.n, memory, u64::MAX, engine).map_err(crate::base::io::BadInput)?.ok_or_else(
+            || anyhow::anyhow!("internal error: the proof search stopped without a limit"),
+        )?;
     let strategy = proof.strategy().map_err(anyhow::Error::msg)?;
     Ok(Some(crate::base::solved::SolvedGame::new(
         Certificate::TriangleStrategy(strategy),
         proof.stats.expansions,
-        "df-pn proof search over unlabelled graphs",
+        &format!("{} over unlabelled graphs", engine.words()),
     )))
 }
 
@@ -374,15 +425,18 @@ mod tests {
     use gamecert_certificates::triangle_avoidance::strategy::check_triangle_strategy;
     use gamecert_certificates::triangle_avoidance::stream::check_triangle_stream;
 
-    /// For n = 1..=10 the proof search finds the game digraph's Winner, its proof is smaller
+    /// For n = 1..=10 the proof search (by either engine) finds the game digraph's Winner, its proof is smaller
     /// than the positions of the game, and both certificates are accepted by the checker; a
     /// small table (8,192 entries, most replaced) gives the same Winner and a proof that checks.
     #[test]
     fn proofs_agree_with_the_game_digraph_and_check() {
         for n in 1..=10usize {
             let full = solve(n, Rules::TriangleAvoidance, &mut |_, _| {});
-            for memory in [1u64 << 24, 1 << 18] {
-                let proof = prove(n, memory, u64::MAX).unwrap().expect("no limit");
+            let engines = [Engine::Dfpn, Engine::DepthFirst];
+            for (memory, engine) in
+                [1u64 << 24, 1 << 18].into_iter().flat_map(|m| engines.map(|e| (m, e)))
+            {
+                let proof = prove(n, memory, u64::MAX, engine).unwrap().expect("no limit");
                 let winner = if proof.first_wins { "A" } else { "B" };
                 assert_eq!(winner, full.winner, "n = {n}");
                 assert!(proof.len() <= full.positions, "n = {n}");
@@ -410,9 +464,13 @@ mod probe {
     fn probe_prove() {
         let spec: Vec<u64> =
             std::env::var("TA_PROVE").unwrap().split(',').map(|x| x.parse().unwrap()).collect();
+        let engine = match std::env::var("ENGINE").as_deref() {
+            Ok("depth-first") => super::Engine::DepthFirst,
+            _ => super::Engine::Dfpn,
+        };
         for n in spec[0]..=spec[1] {
             let t = std::time::Instant::now();
-            let proof = super::prove(n as usize, spec[2] << 20, u64::MAX).unwrap().unwrap();
+            let proof = super::prove(n as usize, spec[2] << 20, u64::MAX, engine).unwrap().unwrap();
             println!(
                 "n {n}: A wins {} proof {} expansions {} evaluations {} canon {} reused {} used {} replaced {} {:.2} s",
                 proof.first_wins,

@@ -404,6 +404,7 @@ pub fn solve_one_round(
         Method::Outcomes => return Err(SolveError::WrongMethod("outcomes")),
         Method::Strips => return Err(SolveError::WrongMethod("strips")),
         Method::Prove => return Err(SolveError::WrongMethod("prove")),
+        Method::Dfpn => return Err(SolveError::WrongMethod("dfpn")),
     };
     let started = Instant::now();
     let (certificate, cnf_variables, cnf_clauses, method_name) = if use_reduction {

@@ -84,7 +84,9 @@ pub fn kary_entries(max_vertices: usize) -> Vec<(u64, u32, usize)> {
 /// Two worker threads take the trees (k, height) heaviest first; within a tree the entries
 /// are solved from both ends of n inwards (the short games and the nearly full boards are the
 /// easy ones), each end stopping at its first entry over the budget: the entries between are
-/// left to the paper's strategies (bounds) without spending the budget on each. Each value's
+/// left to the paper's strategies (bounds) without spending the budget on each, and to the
+/// proof search for the outcome, again from both ends inwards, each end stopping at its first
+/// entry over `prove_limit` (a tie's proof is its exact value, 0). Each value's
 /// guess for the null-window search is its neighbour's value. `progress` hears each entry as
 /// it is done, with the search nodes so far (the work, for an ETA).
 pub fn voronoi_kary(
@@ -160,7 +162,8 @@ pub fn voronoi_kary(
 /// 10 after one entry) until one would pass the budget, which is then charged in full as the
 /// end's failing attempt; an end not begun is charged one budget; a tree not begun, one per
 /// end, unless every play of it is smaller than the budget (at most 15 vertices). The middle
-/// entries, left to the paper's strategies, cost no solver work.
+/// entries' proof searches are not forecast (each within `--prove-limit` a test, and only
+/// from each end of the middle until one fails).
 struct WorkForecast {
     budget: u64,
     /// Each tree by (k, height).
@@ -281,15 +284,28 @@ fn kary_tree_entries(
             }
             Ok(None) => {
                 if low_open {
-                    // Both ends failed: the rest get the paper's strategies only.
-                    for rounds in low..=high {
-                        if !report(kary_by_strategies(
-                            k,
-                            height,
-                            rounds,
-                            (strategy_positions, prove_limit),
-                        )) {
+                    // Both ends failed: the rest get the paper's strategies and the proof
+                    // search, again from both ends inwards, each end's proof search stopping
+                    // at its first entry over the limit (the entries further in cost more).
+                    let (mut from, mut to) = (low, high);
+                    // The end searched now (false: the low end), and the ends given up.
+                    let (mut at_high, mut given_up) = (false, [false, false]);
+                    while from <= to {
+                        let rounds = if at_high { to } else { from };
+                        let limit = if given_up[usize::from(at_high)] { 0 } else { prove_limit };
+                        let entry =
+                            kary_by_strategies(k, height, rounds, (strategy_positions, limit));
+                        if matches!(&entry, Ok(e) if limit > 0 && e.outcome.is_none()) {
+                            given_up[usize::from(at_high)] = true;
+                            at_high = true;
+                        }
+                        if !report(entry) {
                             return false;
+                        }
+                        if rounds == from {
+                            from += 1;
+                        } else {
+                            to -= 1;
                         }
                     }
                     return true;
@@ -406,6 +422,10 @@ fn kary_by_strategies(
             let positions =
                 crate::voronoi::tree_prove::check_outcome(&game, &certificate).map_err(rejected)?;
             entry.outcome = Some(outcome);
+            if outcome == crate::voronoi::tree_prove::TreeOutcome::Tie {
+                // A tie's certificate is a voronoi-value of 0: the exact margin.
+                entry.value = Some(0);
+            }
             entry.positions_checked += positions;
             entry.search_nodes += prover.stats.expansions;
             if entry.method == "open" {
@@ -739,6 +759,43 @@ mod tests {
             forecast.record(&KaryEntry { method: "open".into(), ..entry(2, 4, n, 0) });
         }
         assert_eq!(forecast.remaining(), fresh - 2_000_000);
+    }
+
+    /// Entries the exact solver leaves open (here: a budget of one node) get their outcome by
+    /// proof search from both ends inwards: each n reported once, each outcome the sign of the
+    /// plain exact search's value, a tie's value 0; and with a limit too small for the middle,
+    /// the two ends stop at their first failure and the entries between stay open.
+    #[test]
+    fn open_entries_get_outcomes_by_proof_from_both_ends() {
+        let collect = |prove_limit: u64| {
+            let mut rows = Vec::new();
+            let done = kary_tree_entries(2, 3, 7, 1, (0, prove_limit), &mut |e| {
+                rows.push(e.unwrap());
+                true
+            });
+            assert!(done);
+            rows.sort_by_key(|r: &KaryEntry| r.rounds);
+            assert_eq!(
+                rows.iter().map(|r| r.rounds).collect::<Vec<_>>(),
+                (1..=7).collect::<Vec<_>>()
+            );
+            rows
+        };
+        for r in collect(u64::from(u32::MAX)) {
+            let game = kary_tree(2, 3, r.rounds).unwrap().validate().unwrap();
+            let plain = crate::voronoi::exact::ExactSolver::new(&game).unwrap().solve();
+            let expected = crate::voronoi::tree_prove::TreeOutcome::of_value(plain.value);
+            assert_eq!(r.outcome, Some(expected), "n {}", r.rounds);
+            if plain.value == 0 {
+                assert_eq!(r.value, Some(0), "n {}", r.rounds);
+            }
+        }
+        let rows = collect(3);
+        let open: Vec<usize> =
+            rows.iter().filter(|r| r.outcome.is_none()).map(|r| r.rounds).collect();
+        assert!(!open.is_empty() && open.len() < 7, "{open:?}");
+        // The open entries are one run between the ends' proofs.
+        assert_eq!(open.len(), open[open.len() - 1] - open[0] + 1, "{open:?}");
     }
 
     /// The table's small entries against the exact solver without canonical forms (bitmask

@@ -21,7 +21,7 @@
 //! goes to that player if it stays empty); B's last stone, every reply scored directly. The
 //! proof is still written down to the final positions, as the checker replays them.
 
-use crate::base::proof::{value_by_tests, Dfpn, Outcome, Prover, Stats, Table};
+use crate::base::proof::{value_by_tests, Engine, Outcome, Prover, Search, Stats, Table};
 use gamecert_certificates::format::{Certificate, MultiRound};
 use gamecert_certificates::voronoi::multi_round::{StrategyClaim, VoronoiStrategy, VoronoiValue};
 use gamecert_certificates::voronoi::rules::Player;
@@ -291,6 +291,8 @@ pub struct TreeProver<'a> {
     /// Work over all tests so far.
     pub stats: Stats,
     pub scored: u64,
+    /// How the tests are searched.
+    pub engine: Engine,
 }
 
 /// A test's answer with its proof.
@@ -305,7 +307,14 @@ impl<'a> TreeProver<'a> {
     /// A prover for `game` (a tree) rooted at `root` with a table of `memory` bytes.
     pub fn new(game: &'a MultiRound, root: usize, memory: u64) -> Result<Self, String> {
         TreeGame::new(game, root, 0)?;
-        Ok(TreeProver { game, root, table: Table::new(memory), stats: Stats::default(), scored: 0 })
+        Ok(TreeProver {
+            game,
+            root,
+            table: Table::new(memory),
+            stats: Stats::default(),
+            scored: 0,
+            engine: Engine::default(),
+        })
     }
 
     /// Bounds on the value (every vertex is worth -1..1).
@@ -317,9 +326,9 @@ impl<'a> TreeProver<'a> {
     /// Whether W reaches a margin of at least `t`, within `limit` expansions; `None` past it.
     pub fn test(&mut self, t: i64, limit: u64) -> Result<Option<bool>, String> {
         let game = TreeGame::new(self.game, self.root, t as i32)?;
-        let mut search = Dfpn::new(game, &mut self.table);
+        let mut search = Search::new(game, &mut self.table);
         search.limit = limit;
-        let outcome = search.solve();
+        let outcome = search.solve_by(self.engine);
         self.stats.expansions += search.stats.expansions;
         self.stats.evaluations += search.stats.evaluations;
         self.scored += search.game.scored;
@@ -337,7 +346,7 @@ impl<'a> TreeProver<'a> {
             return Ok(None);
         };
         let game = TreeGame::new(self.game, self.root, t as i32)?;
-        let mut search = Dfpn::new(game, &mut self.table);
+        let mut search = Search::new(game, &mut self.table);
         search.limit = limit;
         let graph = &self.game.graph;
         let mut moves = Vec::new();
@@ -523,6 +532,7 @@ pub fn solve_instance(
     let root = crate::voronoi::trees::medians(&game.graph)[0];
     let memory = options.memory.unwrap_or(crate::base::proof::DEFAULT_MEMORY);
     let mut prover = TreeProver::new(&game, root, memory).map_err(BadInput)?;
+    prover.engine = options.method.engine().unwrap_or_default();
     let (_, certificate) =
         prover.outcome(u64::MAX).map_err(anyhow::Error::msg)?.ok_or_else(|| {
             anyhow::anyhow!("internal error: the proof search stopped without a limit")
@@ -530,7 +540,7 @@ pub fn solve_instance(
     Ok(Some(crate::base::solved::SolvedGame::new(
         certificate,
         prover.stats.expansions,
-        "df-pn proof search, two threshold tests",
+        &format!("{}, two threshold tests", prover.engine.words()),
     )))
 }
 
@@ -545,6 +555,7 @@ mod tests {
     /// value agrees with the plain exact search, and its certificates check; with a table of
     /// 512 entries too (entries replaced: the walk re-proves what it lost). The outcome by two
     /// tests is the value's sign, its certificate W's or B's winning strategy or a value of 0.
+    /// Both engines, on alternate cases.
     #[test]
     fn agrees_with_the_plain_search_and_certificates_check() {
         let mut checked = 0;
@@ -552,7 +563,9 @@ mod tests {
             let rounds = spec.rounds;
             let plain = ExactSolver::new(&game).unwrap().solve();
             let memory = if checked % 5 == 0 { 16 << 10 } else { 1 << 20 };
+            let engine = if checked % 2 == 0 { Engine::DepthFirst } else { Engine::Dfpn };
             let mut prover = TreeProver::new(&game, root, memory).unwrap();
+            prover.engine = engine;
             let solved = prover.solve(0, u64::MAX).unwrap().unwrap();
             assert_eq!(plain.value, solved.value, "{spec:?}");
             check_value(&game.graph, rounds, &game.start, &solved, &mut Budget::unlimited())
@@ -560,6 +573,7 @@ mod tests {
             // The outcome by two tests, on a fresh table: the value's sign, and its
             // certificate checks.
             let mut prover = TreeProver::new(&game, root, memory).unwrap();
+            prover.engine = engine;
             let (outcome, certificate) = prover.outcome(u64::MAX).unwrap().unwrap();
             assert_eq!(outcome, TreeOutcome::of_value(plain.value), "{spec:?}");
             let (start, budget) = (&game.start, &mut Budget::unlimited());
@@ -605,6 +619,9 @@ mod probe {
                 crate::voronoi::gen::kary_tree(k, h, n as usize).unwrap().validate().unwrap();
             let t = std::time::Instant::now();
             let mut prover = TreeProver::new(&game, 0, memory).unwrap();
+            if std::env::var("ENGINE").is_ok_and(|e| e == "depth-first") {
+                prover.engine = Engine::DepthFirst;
+            }
             let value = prover.value(guess, limit).unwrap();
             let search = t.elapsed().as_secs_f64();
             let Some(value) = value else {

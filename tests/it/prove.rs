@@ -1,6 +1,7 @@
-//! `solve --method prove` (issue 41): the df-pn proof search's answers agree with the exact
-//! solvers, its certificates (the existing kinds) are accepted by `verify`, a damaged one is
-//! rejected, and instances it does not take are refused as bad input.
+//! `solve --method prove` and `--method dfpn` (issue 41): the proof search's answers by either
+//! engine agree with the exact solvers, its certificates (the existing kinds) are accepted by
+//! `verify`, a damaged one is rejected, and instances it does not take are refused as bad
+//! input.
 
 use crate::common::{bad_input, gamecert, stderr, write};
 use serde_json::Value;
@@ -34,9 +35,12 @@ fn triangle_avoidance_by_proof_agrees_with_the_game_digraph_and_checks() {
         let instance = write(dir.path(), &format!("t{n}.json"), &text);
         let i = instance.to_str().unwrap();
         let exact = solve_json(&[i]);
+        let by_dfpn = solve_json(&[i, "--method", "dfpn"]);
+        assert_eq!(by_dfpn["claim"], exact["claim"], "n = {n}");
+        assert_eq!(by_dfpn["method"], "df-pn proof search over unlabelled graphs");
         let proved = solve_json(&[i, "--method", "prove"]);
         assert_eq!(proved["claim"], exact["claim"], "n = {n}");
-        assert_eq!(proved["method"], "df-pn proof search over unlabelled graphs");
+        assert_eq!(proved["method"], "depth-first proof search over unlabelled graphs");
         // The proof lists no more positions than the strategy read off the whole digraph.
         let positions = |v: &Value| v["certificate"]["positions"].as_array().unwrap().len();
         assert!(positions(&proved) <= positions(&exact) + 2, "n = {n}");
@@ -97,7 +101,10 @@ fn kary_tree_outcomes_by_proof_agree_with_the_exact_value() {
         assert!(out.status.success(), "{}", stderr(&out));
         let i = instance.to_str().unwrap();
         let value = solve_json(&[i, "--method", "exact"])["certificate"]["value"].as_i64().unwrap();
-        let proved = solve_json(&[i, "--method", "prove"]);
+        let by_dfpn = solve_json(&[i, "--method", "dfpn"]);
+        assert_eq!(by_dfpn["claim"], solve_json(&[i, "--method", "prove"])["claim"], "{name}");
+        // Each engine's certificate is verified and damaged on half the cases.
+        let proved = if rounds % 2 == 0 { by_dfpn } else { solve_json(&[i, "--method", "prove"]) };
         let mut certificate = proved["certificate"].clone();
         let outcome = match (certificate["kind"].as_str().unwrap(), &certificate["player"]) {
             ("voronoi-strategy", p) if p == "white" => 1,
@@ -133,7 +140,7 @@ fn kary_tree_outcomes_by_proof_agree_with_the_exact_value() {
 /// `bench prove --quick`: every row's proof was checked (the bench fails otherwise), the search
 /// touches fewer triangle-avoidance positions than the game has, and the tree outcomes are the
 /// ones the exact solver gives (ties on the binary tree of 15 vertices, W wins on the ternary
-/// tree of 13: docs/families/voronoi.md).
+/// tree of 13: docs/families/voronoi.md), by both engines.
 #[test]
 fn the_prove_bench_reports_checked_proofs() {
     let out = gamecert(&["bench", "prove", "--quick", "--json", "-q"]);
@@ -141,15 +148,19 @@ fn the_prove_bench_reports_checked_proofs() {
     let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(report["verdict"], "measured");
     let triangle = report["rows"]["triangle"].as_array().expect("triangle rows");
-    assert_eq!(triangle.len(), 5, "{report}");
+    assert_eq!(triangle.len(), 10, "{report}");
     for row in triangle {
         let proof = row["proof_positions"].as_u64().unwrap();
         assert!(proof > 0 && proof < row["positions"].as_u64().unwrap(), "{row}");
     }
     let trees = report["rows"]["trees"].as_array().expect("tree rows");
-    let outcome = |k: u64, n: u64| {
-        trees.iter().find(|r| r["k"] == k && r["rounds"] == n).map(|r| r["outcome"].clone())
-    };
-    assert_eq!(outcome(2, 3), Some("a tie".into()), "{report}");
-    assert_eq!(outcome(3, 4), Some("W wins".into()), "{report}");
+    for engine in ["depth-first proof search", "df-pn proof search"] {
+        let outcome = |k: u64, n: u64| {
+            let row =
+                trees.iter().find(|r| r["k"] == k && r["rounds"] == n && r["engine"] == engine);
+            row.map(|r| r["outcome"].clone())
+        };
+        assert_eq!(outcome(2, 3), Some("a tie".into()), "{engine}: {report}");
+        assert_eq!(outcome(3, 4), Some("W wins".into()), "{engine}: {report}");
+    }
 }

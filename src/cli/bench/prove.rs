@@ -1,5 +1,6 @@
-//! `gamecert bench prove`: the proof search of issue 41 (`solve --method prove`, the df-pn
-//! engine of src/base/proof.rs) beside the solvers that visit the whole game.
+//! `gamecert bench prove`: the proof search of issue 41 (src/base/proof.rs) by both its
+//! engines, depth-first (`solve --method prove`) and df-pn (`--method dfpn`), beside the
+//! solvers that visit the whole game.
 //!
 //! - Triangle avoidance, n = 6..=12 (`--quick`: ..=10): the Winner's proof (positions,
 //!   expansions, wall and CPU seconds, its stream's bytes and check time) beside the game
@@ -10,11 +11,12 @@
 //!   outcome by two threshold tests, its expansions and time, and the checker's replay of the
 //!   certificate (positions and seconds).
 //!
-//! Every proof is checked by the trusted checker before its row is reported. The proof search
-//! runs on one thread with the default table (1 GiB, [`DEFAULT_MEMORY`]).
+//! Every row is one engine on one instance. Every proof is checked by the trusted checker
+//! before its row is reported. The proof search runs on one thread with the default table
+//! (1 GiB, [`DEFAULT_MEMORY`]).
 
 use super::triangle::Clocks;
-use gamecert::base::proof::DEFAULT_MEMORY;
+use gamecert::base::proof::{Engine, DEFAULT_MEMORY};
 use gamecert::triangle_avoidance::prove::prove as prove_triangle;
 use gamecert::triangle_avoidance::solver::{certificate, GameDigraph, Rules};
 use gamecert::voronoi::gen::kary_tree;
@@ -35,6 +37,8 @@ pub struct TriangleProofRow {
     pub strategy_positions: usize,
     pub digraph_seconds: f64,
     pub digraph_cpu_seconds: f64,
+    /// The proof search's engine, in words.
+    pub engine: String,
     /// Positions of the Winner's proof found by the search.
     pub proof_positions: usize,
     pub expansions: u64,
@@ -52,7 +56,9 @@ pub struct TreeProofRow {
     pub height: u32,
     pub vertices: usize,
     pub rounds: usize,
-    /// `white-wins`, `tie` or `black-wins`, in words.
+    /// The proof search's engine, in words.
+    pub engine: String,
+    /// `W wins`, `a tie` or `B wins`.
     pub outcome: String,
     pub expansions: u64,
     pub prove_seconds: f64,
@@ -70,7 +76,8 @@ pub struct ProveReport {
 }
 
 /// The k-ary entries measured: (k, height, rounds). k = 2, height 4, n = 6 takes about 10 s
-/// of CPU, n = 8 about 100 s (docs/families/voronoi.md), so only the default run has n = 6.
+/// of CPU by df-pn, n = 8 about 100 s (docs/families/voronoi.md), so only the default run has
+/// n = 6.
 fn tree_entries(quick: bool) -> Vec<(u64, u32, usize)> {
     let mut entries = vec![(2, 3, 2), (2, 3, 3), (2, 3, 4), (3, 2, 3), (3, 2, 4), (2, 4, 4)];
     if !quick {
@@ -78,6 +85,9 @@ fn tree_entries(quick: bool) -> Vec<(u64, u32, usize)> {
     }
     entries
 }
+
+/// The engines compared, the default first.
+const ENGINES: [Engine; 2] = [Engine::DepthFirst, Engine::Dfpn];
 
 /// Runs the benchmark; `note` hears each row as it starts.
 pub fn prove_bench(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<ProveReport> {
@@ -90,72 +100,79 @@ pub fn prove_bench(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<ProveRepo
         let labels = digraph.label();
         let strategy = certificate(&digraph, &labels);
         let (digraph_seconds, digraph_cpu_seconds) = clocks.read();
-        let clocks = Clocks::start();
-        let proof = prove_triangle(n, DEFAULT_MEMORY, u64::MAX)
-            .map_err(anyhow::Error::msg)?
-            .ok_or_else(|| anyhow::anyhow!("the proof search stopped without a limit"))?;
-        let (prove_seconds, prove_cpu_seconds) = clocks.read();
-        let mut stream = Vec::new();
-        proof.write_stream(&mut stream).map_err(anyhow::Error::msg)?;
-        let clocks = Clocks::start();
-        let (winner, report) =
-            check_triangle_stream(n, &mut stream.as_slice(), &mut Budget::unlimited())
-                .map_err(|e| anyhow::anyhow!("n = {n}: the checker rejects the proof: {e}"))?;
-        let (check_seconds, _) = clocks.read();
-        let digraph_winner = if labels[0][0] { "A" } else { "B" };
-        anyhow::ensure!(
-            winner == digraph_winner && report.positions == proof.len() as u64,
-            "n = {n}: the proof's Winner {winner} ({} positions checked of {}) against the \
-             digraph's {digraph_winner}",
-            report.positions,
-            proof.len()
-        );
-        triangle.push(TriangleProofRow {
-            n,
-            winner,
-            positions: digraph.size().0,
-            strategy_positions: strategy.positions.len(),
-            digraph_seconds,
-            digraph_cpu_seconds,
-            proof_positions: proof.len(),
-            expansions: proof.stats.expansions,
-            evaluations: proof.stats.evaluations,
-            prove_seconds,
-            prove_cpu_seconds,
-            stream_bytes: stream.len(),
-            check_seconds,
-        });
+        for engine in ENGINES {
+            let clocks = Clocks::start();
+            let proof = prove_triangle(n, DEFAULT_MEMORY, u64::MAX, engine)
+                .map_err(anyhow::Error::msg)?
+                .ok_or_else(|| anyhow::anyhow!("the proof search stopped without a limit"))?;
+            let (prove_seconds, prove_cpu_seconds) = clocks.read();
+            let mut stream = Vec::new();
+            proof.write_stream(&mut stream).map_err(anyhow::Error::msg)?;
+            let clocks = Clocks::start();
+            let (winner, report) =
+                check_triangle_stream(n, &mut stream.as_slice(), &mut Budget::unlimited())
+                    .map_err(|e| anyhow::anyhow!("n = {n}: the checker rejects the proof: {e}"))?;
+            let (check_seconds, _) = clocks.read();
+            let digraph_winner = if labels[0][0] { "A" } else { "B" };
+            anyhow::ensure!(
+                winner == digraph_winner && report.positions == proof.len() as u64,
+                "n = {n}: the proof's Winner {winner} ({} positions checked of {}) against the \
+                 digraph's {digraph_winner}",
+                report.positions,
+                proof.len()
+            );
+            triangle.push(TriangleProofRow {
+                n,
+                winner,
+                positions: digraph.size().0,
+                strategy_positions: strategy.positions.len(),
+                digraph_seconds,
+                digraph_cpu_seconds,
+                engine: engine.words().to_string(),
+                proof_positions: proof.len(),
+                expansions: proof.stats.expansions,
+                evaluations: proof.stats.evaluations,
+                prove_seconds,
+                prove_cpu_seconds,
+                stream_bytes: stream.len(),
+                check_seconds,
+            });
+        }
     }
     let mut trees = Vec::new();
     for (k, height, rounds) in tree_entries(quick) {
         note(&format!("prove: k-ary tree k = {k}, height {height}, n = {rounds}"));
         let game = kary_tree(k, height, rounds)?.validate()?;
         let root = gamecert::voronoi::trees::medians(&game.graph)[0];
-        let clocks = Clocks::start();
-        let mut prover =
-            TreeProver::new(&game, root, DEFAULT_MEMORY).map_err(anyhow::Error::msg)?;
-        let (outcome, proof) = prover
-            .outcome(u64::MAX)
-            .map_err(anyhow::Error::msg)?
-            .ok_or_else(|| anyhow::anyhow!("the proof search stopped without a limit"))?;
-        let (prove_seconds, prove_cpu_seconds) = clocks.read();
-        let clocks = Clocks::start();
-        let positions_checked = check_outcome(&game, &proof).map_err(|e| {
-            anyhow::anyhow!("k {k}, height {height}, n {rounds}: the checker rejects: {e}")
-        })?;
-        let (check_seconds, _) = clocks.read();
-        trees.push(TreeProofRow {
-            k,
-            height,
-            vertices: game.graph.len(),
-            rounds,
-            outcome: outcome.words().to_string(),
-            expansions: prover.stats.expansions,
-            prove_seconds,
-            prove_cpu_seconds,
-            positions_checked,
-            check_seconds,
-        });
+        for engine in ENGINES {
+            let clocks = Clocks::start();
+            let mut prover =
+                TreeProver::new(&game, root, DEFAULT_MEMORY).map_err(anyhow::Error::msg)?;
+            prover.engine = engine;
+            let (outcome, proof) = prover
+                .outcome(u64::MAX)
+                .map_err(anyhow::Error::msg)?
+                .ok_or_else(|| anyhow::anyhow!("the proof search stopped without a limit"))?;
+            let (prove_seconds, prove_cpu_seconds) = clocks.read();
+            let clocks = Clocks::start();
+            let positions_checked = check_outcome(&game, &proof).map_err(|e| {
+                anyhow::anyhow!("k {k}, height {height}, n {rounds}: the checker rejects: {e}")
+            })?;
+            let (check_seconds, _) = clocks.read();
+            trees.push(TreeProofRow {
+                k,
+                height,
+                vertices: game.graph.len(),
+                rounds,
+                engine: engine.words().to_string(),
+                outcome: outcome.words().to_string(),
+                expansions: prover.stats.expansions,
+                prove_seconds,
+                prove_cpu_seconds,
+                positions_checked,
+                check_seconds,
+            });
+        }
     }
     Ok(ProveReport { triangle, trees })
 }
@@ -163,19 +180,20 @@ pub fn prove_bench(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<ProveRepo
 /// Markdown for [`prove_bench`]: times as wall / CPU seconds.
 pub fn prove_table(report: &ProveReport) -> String {
     let mut out = String::from(
-        "| n | winner | positions (A006785) | strategy off the digraph | digraph s (wall / CPU) | proof positions | proof / strategy | expansions | proof s (wall / CPU) | stream bytes | check s |\n\
-         |---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| n | winner | positions (A006785) | strategy off the digraph | digraph s (wall / CPU) | engine | proof positions | proof / strategy | expansions | proof s (wall / CPU) | stream bytes | check s |\n\
+         |---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in &report.triangle {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {:.2} / {:.2} | {} | {:.2} | {} | {:.2} / {:.2} | {} | {:.2} |",
+            "| {} | {} | {} | {} | {:.2} / {:.2} | {} | {} | {:.2} | {} | {:.2} / {:.2} | {} | {:.2} |",
             r.n,
             r.winner,
             r.positions,
             r.strategy_positions,
             r.digraph_seconds,
             r.digraph_cpu_seconds,
+            r.engine,
             r.proof_positions,
             r.proof_positions as f64 / r.strategy_positions.max(1) as f64,
             r.expansions,
@@ -186,17 +204,18 @@ pub fn prove_table(report: &ProveReport) -> String {
         );
     }
     out.push_str(
-        "\n| k | height | N | n | outcome | expansions | proof s (wall / CPU) | positions checked | check s |\n\
-         |---:|---:|---:|---:|---|---:|---:|---:|---:|\n",
+        "\n| k | height | N | n | engine | outcome | expansions | proof s (wall / CPU) | positions checked | check s |\n\
+         |---:|---:|---:|---:|---|---|---:|---:|---:|---:|\n",
     );
     for r in &report.trees {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {:.2} / {:.2} | {} | {:.2} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {:.2} / {:.2} | {} | {:.2} |",
             r.k,
             r.height,
             r.vertices,
             r.rounds,
+            r.engine,
             r.outcome,
             r.expansions,
             r.prove_seconds,

@@ -71,15 +71,6 @@ impl Method {
             Method::Dfpn => "dfpn",
         }
     }
-
-    /// The proof search's engine of `prove` and `dfpn`; `None` for the other methods.
-    pub fn engine(self) -> Option<crate::base::proof::Engine> {
-        match self {
-            Method::Prove => Some(crate::base::proof::Engine::DepthFirst),
-            Method::Dfpn => Some(crate::base::proof::Engine::Dfpn),
-            _ => None,
-        }
-    }
 }
 
 impl std::str::FromStr for Method {

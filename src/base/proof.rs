@@ -36,7 +36,7 @@
 //! expands each position once while the table keeps it and looks at a child only when it is
 //! its turn, where df-pn re-expands a position each time its thresholds grow and evaluates
 //! every child at each expansion. With good move orders (the families' orders put the
-//! Winner's move first often) that is 3 to 5 times faster (see [`Engine`]).
+//! Winner's move first often) that is 2 to 5 times faster (see [`Engine`]).
 //!
 //! # The table
 //!
@@ -267,8 +267,8 @@ pub enum Outcome {
 /// [`Search::extract`] walks the proof (re-proving lost parts by df-pn).
 ///
 /// Measured (docs/benchmarks.md, `gamecert bench prove`): depth-first is the faster on every
-/// family, 3 to 5 times on triangle avoidance (n = 12: 4.1 s against 21 s) and on the k-ary
-/// trees (k = 2, height 4, n = 8: 27 s against 119 s); df-pn finds smaller proofs on the trees
+/// family, 2 to 5 times on triangle avoidance from n = 10 (n = 12: 4.1 s against 21 s) and 3 to
+/// 18 times on the k-ary trees (k = 2, height 4, n = 8: 27 s against 119 s); df-pn finds smaller proofs on the trees
 /// (a fifth of the positions at n = 8), the depth-first ones on triangle avoidance. So
 /// depth-first is the default (`solve --method prove`) and df-pn stays as `--method dfpn`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -284,6 +284,16 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// The engine of `solve --method prove` and `dfpn`; `None` for the other methods.
+    pub fn of_method(method: crate::base::method::Method) -> Option<Engine> {
+        use crate::base::method::Method;
+        match method {
+            Method::Prove => Some(Engine::DepthFirst),
+            Method::Dfpn => Some(Engine::Dfpn),
+            _ => None,
+        }
+    }
+
     /// In words, for reports: "df-pn proof search", "depth-first proof search".
     pub fn words(self) -> &'static str {
         match self {

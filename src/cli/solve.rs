@@ -338,7 +338,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             ))
             .into());
         }
-        let engine = gamecert::base::method::Method::from(method).engine();
+        let engine = gamecert::base::proof::Engine::of_method(method.into());
         if let (Some(n), None) = (streamed(&loaded.instance, stream || shards.is_some()), sat) {
             working.finish();
             let output = output.as_deref();

@@ -404,7 +404,7 @@ pub fn solve_instance(
         return Err(crate::base::solved::wrong_kind(instance, "triangle avoidance by proof"));
     };
     let memory = options.memory.unwrap_or(crate::base::proof::DEFAULT_MEMORY);
-    let engine = options.method.engine().unwrap_or_default();
+    let engine = Engine::of_method(options.method).unwrap_or_default();
     let proof =
         prove(spec.n, memory, u64::MAX, engine).map_err(crate::base::io::BadInput)?.ok_or_else(
             || anyhow::anyhow!("internal error: the proof search stopped without a limit"),

@@ -532,7 +532,7 @@ pub fn solve_instance(
     let root = crate::voronoi::trees::medians(&game.graph)[0];
     let memory = options.memory.unwrap_or(crate::base::proof::DEFAULT_MEMORY);
     let mut prover = TreeProver::new(&game, root, memory).map_err(BadInput)?;
-    prover.engine = options.method.engine().unwrap_or_default();
+    prover.engine = Engine::of_method(options.method).unwrap_or_default();
     let (_, certificate) =
         prover.outcome(u64::MAX).map_err(anyhow::Error::msg)?.ok_or_else(|| {
             anyhow::anyhow!("internal error: the proof search stopped without a limit")

@@ -131,33 +131,28 @@ impl Prover for TriangleGame {
             out.extend(kids.iter().map(|&code| TriangleMove::Child(code)));
             return;
         }
-        let first = out.len();
         let moves = Rules::TriangleAvoidance.moves(&g);
         let generators = if moves.len() > 1 { automorphisms(&g) } else { Vec::new() };
-        if self.lazy {
-            // The same order (the other player's replies, fewest first), unlabelled children
-            // left to `play`; two edges onto one canonical child both stay (the second is
-            // then found in the table).
-            let mut kids: Vec<(u32, u8, u8)> = pair_orbit_representatives(g.n, &moves, &generators)
-                .into_iter()
-                .map(|(a, b)| {
-                    let mut h = g;
-                    h.add_edge(a, b);
-                    (legal_moves(&h), a as u8, b as u8)
-                })
-                .collect();
-            kids.sort_unstable();
-            out.extend(kids.into_iter().map(|(_, a, b)| TriangleMove::Edge(a, b)));
-            return;
-        }
-        let mut kids: Vec<(u32, u128)> = pair_orbit_representatives(g.n, &moves, &generators)
+        // One edge per orbit, in the search's order: the other player's replies, fewest first.
+        let mut edges: Vec<(u32, u8, u8)> = pair_orbit_representatives(g.n, &moves, &generators)
             .into_iter()
             .map(|(a, b)| {
                 let mut h = g;
                 h.add_edge(a, b);
-                self.canonical_forms += 1;
-                (legal_moves(&h), canonical(&h).code)
+                (legal_moves(&h), a as u8, b as u8)
             })
+            .collect();
+        edges.sort_unstable();
+        if self.lazy {
+            // Unlabelled children left to `play`; two edges onto one canonical child both
+            // stay (the second is then found in the table).
+            out.extend(edges.into_iter().map(|(_, a, b)| TriangleMove::Edge(a, b)));
+            return;
+        }
+        // Labelled: one per canonical child, ties in the order broken by the code.
+        let mut kids: Vec<(u32, u128)> = edges
+            .into_iter()
+            .map(|(r, a, b)| (r, self.child_code(TriangleMove::Edge(a, b))))
             .collect();
         kids.sort_unstable();
         kids.dedup_by_key(|k| k.1);
@@ -172,7 +167,6 @@ impl Prover for TriangleGame {
         }
         self.children.insert(g.code(), kids.iter().map(|&(_, code)| code).collect());
         self.children_bytes += cost;
-        debug_assert_eq!(out.len() - first, kids.len());
     }
 
     fn play(&mut self, m: TriangleMove) {

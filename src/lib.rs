@@ -3,6 +3,12 @@
 //! The library half of the `gamecert` binary, so that integration tests and benchmarks call the
 //! same code the command line does. Nothing here is trusted: every answer is turned into a
 //! certificate and handed to `gamecert_certificates::check`.
+
+/// The process's allocator, counting what each thread holds ([`base::held`]): every binary
+/// that links the library measures what `serve` keeps instead of estimating it.
+#[global_allocator]
+static ALLOCATOR: base::held::Counting = base::held::Counting;
+
 pub mod api;
 pub mod base;
 pub mod impartial;

@@ -31,10 +31,20 @@ pub struct Args {
     /// twice --max-upload-mb; 2 to 65536.
     #[arg(long, value_name = "MB", default_value_t = 512, value_parser = crate::cli::args::ranged::<u64>(2, 65536))]
     max_uploads_mb: u64,
+    /// The slowest a request's body may arrive, in kilobytes a second on average after its
+    /// first --idle-timeout seconds (a slower one gets 408); 1 to 10^6.
+    #[arg(long, value_name = "KB", default_value_t = 16, value_parser = crate::cli::args::ranged::<u64>(1, 1_000_000))]
+    min_upload_rate: u64,
     /// The checker's work budget for every check, 1 to 10^15 (as for `verify`; default:
     /// verify's, from the files' sizes).
     #[arg(long, value_parser = crate::cli::args::max_work())]
     max_work: Option<u64>,
+    /// The megabytes the checks running at once may reserve, each its work budget (a unit is
+    /// about a byte held); a check waits --busy-wait for room, then gets 503, and one whose
+    /// budget is larger than all of it runs with all of it. 64 to 2^20 (default: half the
+    /// machine's memory, at most 4096).
+    #[arg(long, value_name = "MB", value_parser = crate::cli::args::ranged::<u64>(64, 1 << 20))]
+    checks_memory_mb: Option<u64>,
     /// Open connections at most, and at most the open-file limit less 64; at the cap a new
     /// connection closes the one idle the longest (503 when every one has a request in flight);
     /// 1 to 10^6.
@@ -69,14 +79,22 @@ pub struct Args {
     /// Positions one game keeps, 2 to 10^6 (further moves refused: start a new game).
     #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = crate::cli::args::ranged::<usize>(2, 1_000_000))]
     max_game_positions: usize,
-    /// Checks, moves and views drawn at once, 1 to 1024 (default: as many as the machine has
-    /// cores).
+    /// Checks run at once (a verify, an uploaded certificate checked before a game), 1 to 1024
+    /// (default: as many as the machine has cores).
     #[arg(long, value_name = "N", value_parser = crate::cli::args::ranged::<usize>(1, 1024))]
     checks: Option<usize>,
-    /// Seconds a request waits for one of --checks, or for room in --max-uploads-mb, before it
-    /// gets 503 with Retry-After; 1 to 3600.
+    /// Moves, views and hints worked on at once, apart from the checks, 1 to 1024 (default: as
+    /// many as the machine has cores).
+    #[arg(long, value_name = "N", value_parser = crate::cli::args::ranged::<usize>(1, 1024))]
+    plays: Option<usize>,
+    /// Seconds a request waits for one of --checks or --plays, or for room in --max-uploads-mb
+    /// or --checks-memory-mb, before it gets 503 with Retry-After; 1 to 3600.
     #[arg(long, value_name = "SECS", default_value_t = 5, value_parser = crate::cli::args::ranged::<u64>(1, 3600))]
     busy_wait: u64,
+    /// Offer no gallery (the demo's cases are not run: the server is ready at once, for
+    /// verifying and playing uploaded files only).
+    #[arg(long)]
+    no_gallery: bool,
     /// Seconds the requests in flight may take to finish after Ctrl-C or SIGTERM; 1 to 3600.
     #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = crate::cli::args::ranged::<u64>(1, 3600))]
     grace: u64,
@@ -138,7 +156,11 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         port: args.port,
         max_upload_bytes: megabytes(args.max_upload_mb),
         max_uploads_bytes: megabytes(args.max_uploads_mb),
+        min_upload_rate: args.min_upload_rate.saturating_mul(1 << 10),
         max_work: args.max_work,
+        checks_memory: args
+            .checks_memory_mb
+            .map_or_else(gamecert::serve::default_checks_memory, |mb| mb.saturating_mul(1 << 20)),
         max_connections: connections,
         header_timeout: seconds(args.header_timeout),
         idle_timeout: seconds(args.idle_timeout),
@@ -149,12 +171,17 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         max_uploaded_games: args.max_uploaded_games,
         max_game_positions: args.max_game_positions,
         checks: args.checks,
+        plays: args.plays,
         check_wait: seconds(args.busy_wait),
         grace: seconds(args.grace),
     };
     let max_work = args.max_work;
     // The server listens at once; the gallery is prepared beside it (the page says so).
+    let no_gallery = args.no_gallery;
     let prepare = move |preparing: &Preparing| -> Result<Gallery, String> {
+        if no_gallery {
+            return Ok(Gallery::load(Vec::new(), max_work, &|_| {}).0);
+        }
         let files = demo_files(quiet, preparing).map_err(|e| format!("{e:#}"))?;
         let count = files.len() as u64;
         let checking = |done| preparing.report("checking and drawing the cases", done, count);
@@ -185,7 +212,12 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         // The first line of standard output, read by tests and scripts.
         println!("listening on http://{address}/");
         let _ = std::io::stdout().flush();
-        crate::cli::note(quiet, "preparing the gallery: the demo's cases are solved and checked");
+        if !no_gallery {
+            crate::cli::note(
+                quiet,
+                "preparing the gallery: the demo's cases are solved and checked",
+            );
+        }
     })?;
     crate::cli::note(quiet, "stopped: the requests in flight were answered");
     Ok(ExitCode::SUCCESS)

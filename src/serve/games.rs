@@ -2,8 +2,9 @@
 //! [`MAX_GAMES`] games, at most [`MAX_UPLOADED_GAMES`] of them from uploads, the least recently
 //! used evicted first), in length ([`MAX_HISTORY`] positions a game) and in bytes: a game keeps
 //! its start, its current position and the moves between (a position is rebuilt by replaying
-//! them when a move is taken back), and what it holds is estimated ([`Game::bytes`]) and
-//! bounded per game (`--max-game-mb`, further moves refused past it) and across all games
+//! them when a move is taken back), and what it holds is measured ([`Game::bytes`], by the
+//! counting allocator of [`crate::base::held`]: every change of a game is measured as it runs;
+//! issue 46 found the estimates a quarter short) and bounded per game (`--max-game-mb`, further moves refused past it) and across all games
 //! (`--max-games-mb`, the least recently used dropped past it). Issue 40: a game on 20,000
 //! heaps kept every position whole, 151 KB each, and grew the server by 811 MB in a minute.
 //!
@@ -32,16 +33,6 @@ pub const MAX_LISTED_MOVES: usize = 1000;
 /// (hundreds of characters), and its first 1,000 moves made a 968 KB answer (issue 40).
 pub const MAX_LISTED_MOVE_BYTES: usize = 64 << 10;
 
-/// What a kept position or move costs beyond its notation's bytes (allocations, the shared
-/// game, the move's own value): an estimate, erring high.
-const OVERHEAD: usize = 128;
-
-/// The bytes a position is counted for: twice its notation (the family's own state is of the
-/// notation's order: a heap is a number either way) and the overhead.
-fn position_bytes(position: &Position) -> usize {
-    2 * position.notation().len() + OVERHEAD
-}
-
 /// One move of a game, the words said about it and what it leaves.
 struct Step {
     /// The move that led here (`None` for the start).
@@ -53,18 +44,11 @@ struct Step {
     yours: bool,
 }
 
-impl Step {
-    fn bytes(&self) -> usize {
-        let mv = self.mv.as_ref().map_or(0, |mv| 2 * mv.notation().len());
-        mv + self.last.as_ref().map_or(0, String::len) + OVERHEAD
-    }
-}
-
 /// A game: the strategy, the person's side, the moves so far and the position they reach.
 pub struct Game {
     strategy: Strategy,
-    /// The bytes the strategy is counted for: an upload's own (its files, decoded); 0 for a
-    /// gallery case, whose strategy the gallery holds for every game of it.
+    /// The bytes the strategy is counted for: an upload's own (as measured when it was read);
+    /// 0 for a gallery case, whose strategy the gallery holds for every game of it.
     strategy_bytes: usize,
     human: Side,
     /// What the page's heading names: the case, or the uploaded files.
@@ -77,12 +61,13 @@ pub struct Game {
     /// The most positions kept (`--max-game-positions`): likewise.
     max_positions: usize,
     start: Position,
-    start_bytes: usize,
     current: Position,
-    current_bytes: usize,
     /// Every move from the start (the first step is the start itself).
     steps: Vec<Step>,
-    steps_bytes: usize,
+    /// The bytes the positions and steps hold, as measured by every change (see [`Game::change`]).
+    held: isize,
+    /// The bytes of the start alone (what a game holds before its first move).
+    start_held: isize,
     /// The view as sent, until the game changes.
     answer: Option<Bytes>,
 }
@@ -139,8 +124,8 @@ impl Game {
             Origin::Gallery => (false, 0),
             Origin::Upload { bytes } => (true, bytes),
         };
-        let start = strategy.start();
-        let start_bytes = position_bytes(&start);
+        let ((start, current), start_held) =
+            crate::base::held::measure_change(|| (strategy.start(), strategy.start()));
         let mut game = Game {
             strategy,
             strategy_bytes,
@@ -150,28 +135,42 @@ impl Game {
             uploaded,
             max_bytes,
             max_positions,
-            current: start.clone(),
-            current_bytes: start_bytes,
+            current,
             start,
-            start_bytes,
             steps: Vec::new(),
-            steps_bytes: 0,
+            held: start_held,
+            start_held: start_held / 2,
             answer: None,
         };
         game.restart(human);
         game
     }
 
+    /// Runs `work` on the game, measuring what it leaves held (the old view is dropped outside
+    /// the measure: a view still being sent is freed later, elsewhere).
+    fn change<T>(&mut self, work: impl FnOnce(&mut Game) -> T) -> T {
+        let old_view = self.answer.take();
+        let (value, change) = crate::base::held::measure_change(|| work(self));
+        self.held = self.held.saturating_add(change);
+        drop(old_view);
+        value
+    }
+
     /// Back to the start, the person now on `human`'s side.
     pub fn restart(&mut self, human: Side) {
-        self.human = human;
-        self.current = self.start.clone();
-        self.current_bytes = self.start_bytes;
-        self.steps.clear();
-        self.steps_bytes = 0;
-        let yours = self.yours(&self.start.clone());
-        self.push(Step { mv: None, last: None, yours }, None);
-        self.advance();
+        self.change(|game| {
+            game.human = human;
+            game.current = game.start.clone();
+            game.steps = Vec::new();
+            let yours = game.yours(&game.start.clone());
+            game.push(Step { mv: None, last: None, yours }, None);
+            game.advance();
+        })
+    }
+
+    /// The bytes the moves hold (what the game holds beyond its start).
+    fn moves_held(&self) -> usize {
+        usize::try_from(self.held.saturating_sub(2 * self.start_held)).unwrap_or(0)
     }
 
     /// Whether `position` is the person's turn in a game not over.
@@ -181,10 +180,8 @@ impl Game {
 
     /// Keeps `step`, which leads to `next` (the current position when `None`).
     fn push(&mut self, step: Step, next: Option<Position>) {
-        self.steps_bytes += step.bytes();
         self.steps.push(step);
         if let Some(next) = next {
-            self.current_bytes = position_bytes(&next);
             self.current = next;
         }
         self.answer = None;
@@ -220,6 +217,10 @@ impl Game {
 
     /// The person's move, in the game's notation; the certified side answers.
     pub fn play(&mut self, text: &str) -> Result<(), String> {
+        self.change(|game| game.play_unmeasured(text))
+    }
+
+    fn play_unmeasured(&mut self, text: &str) -> Result<(), String> {
         let position = &self.current;
         if position.outcome().is_some() {
             return Err("the game is over: New game starts another".into());
@@ -235,7 +236,7 @@ impl Game {
         if position.to_move() != self.human {
             return Err("it is not your turn".into());
         }
-        if self.steps_bytes >= self.max_bytes {
+        if self.moves_held() >= self.max_bytes {
             return Err(format!(
                 "this game's moves fill the {} bytes a game may keep (--max-game-mb): New game \
                  starts another",
@@ -277,6 +278,10 @@ impl Game {
     /// Back to the person's previous turn (before their last move and the reply to it): the
     /// position rebuilt by replaying the moves from the start.
     pub fn undo(&mut self) -> Result<(), String> {
+        self.change(Game::undo_unmeasured)
+    }
+
+    fn undo_unmeasured(&mut self) -> Result<(), String> {
         let end = self.steps.len() - 1;
         let Some(earlier) = (0..end).rev().find(|&i| self.steps[i].yours) else {
             return Err("there is no earlier move of yours to take back".into());
@@ -287,23 +292,19 @@ impl Game {
                 position = position.apply(mv);
             }
         }
-        for step in self.steps.drain(earlier + 1..) {
-            self.steps_bytes -= step.bytes();
-        }
-        self.current_bytes = position_bytes(&position);
+        self.steps.truncate(earlier + 1);
         self.current = position;
         self.answer = None;
         Ok(())
     }
 
-    /// The bytes this game is counted for: its strategy when its own, its start and current
-    /// positions, its moves and its view as last sent.
+    /// The bytes this game is counted for: its strategy when its own, its positions and moves
+    /// (measured) and its view as last sent.
     pub fn bytes(&self) -> usize {
-        self.strategy_bytes
-            + self.start_bytes
-            + self.current_bytes
-            + self.steps_bytes
-            + self.answer.as_ref().map_or(0, Bytes::len)
+        let view = self.answer.as_ref().map_or(0, |view| {
+            std::alloc::Layout::array::<u8>(view.len()).map_or(view.len(), crate::base::held::chunk)
+        });
+        self.strategy_bytes + usize::try_from(self.held).unwrap_or(0) + view
     }
 
     /// The view as last sent, if the game has not changed since (no drawing needed).
@@ -624,16 +625,18 @@ mod tests {
         let before = game.bytes();
         let answer = game.answer(7);
         assert_eq!(game.cached().as_ref(), Some(&answer));
-        assert_eq!(game.bytes(), before + answer.len());
+        let view = crate::base::held::chunk(std::alloc::Layout::array::<u8>(answer.len()).unwrap());
+        assert_eq!(game.bytes(), before + view);
         let view: serde_json::Value = serde_json::from_slice(&answer).unwrap();
         assert_eq!(view["id"], "0000000000000007");
         let first = view["moves"][0].as_str().unwrap().to_string();
         game.play(&first).unwrap();
         assert!(game.cached().is_none());
-        assert!(game.bytes() > before, "two moves are counted");
+        let after = game.bytes();
+        assert!(after > before, "two moves are counted");
         game.undo().unwrap();
         assert!(game.cached().is_none());
-        assert_eq!(game.bytes(), before);
+        assert!(game.bytes() < after, "taken back, they are counted no more");
         assert!(game.answer(7) == answer, "back at the start, the same view is drawn again");
     }
 
@@ -654,26 +657,24 @@ mod tests {
         assert!(refused.contains("at most 2 positions (--max-game-positions)"), "{refused}");
     }
 
-    /// A game's moves are bounded in bytes: past `max_bytes`, a move is refused.
+    /// A game's moves are bounded in bytes, as measured: past `max_bytes`, a move is refused.
     #[test]
     fn a_game_is_bounded_in_bytes() {
-        let mut game = Game::new(
-            kayles(),
-            Side::First,
-            ("k".into(), "k".into()),
-            Origin::Gallery,
-            (10, MAX_HISTORY),
-        );
+        let limited = |max_bytes| {
+            let names = ("k".into(), "k".into());
+            Game::new(kayles(), Side::First, names, Origin::Gallery, (max_bytes, MAX_HISTORY))
+        };
+        let mut game = limited(10);
         let first = game.view(1).moves[0].clone();
         assert!(game.play(&first).unwrap_err().contains("--max-game-mb"));
-        let mut game = Game::new(
-            kayles(),
-            Side::First,
-            ("k".into(), "k".into()),
-            Origin::Gallery,
-            (400, MAX_HISTORY),
-        );
-        let first = game.view(1).moves[0].clone();
+        // What one move and its reply hold, measured: a game allowed that much takes the
+        // first move and refuses the second.
+        let mut game = limited(MB);
+        let before = game.moves_held();
+        game.play(&first).unwrap();
+        let one = game.moves_held();
+        assert!(one > before, "a move and its reply hold {one} bytes, {before} before");
+        let mut game = limited(one);
         game.play(&first).unwrap();
         let next = game.view(1).moves[0].clone();
         let refused = game.play(&next).unwrap_err();

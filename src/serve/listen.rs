@@ -16,9 +16,13 @@
 //!
 //! At most [`Connections::max`] connections are open at once, the file descriptors of the
 //! process's limit less [`RESERVE`]; when a new one comes at the cap, the connection idle the
-//! longest (no request in flight: waiting for its first or next request, or part way through
-//! its headers) is closed to make room, and when every one has a request in flight the new one
-//! is answered 503 and closed. Accept errors (out of file descriptors, of memory) back off
+//! longest is closed to make room, and when every one has a request in flight the new one is
+//! answered 503 and closed. Idle means waiting on the client: for its first or next request,
+//! part way through its headers, or part way through a request's body (issue 46: a thousand
+//! bodies trickled a byte every 20 s held every slot "in flight" and the page answered 503 to
+//! everyone). A request says so with the [`Waiting`] handle each request carries; such a
+//! connection is idle since the last piece of body it sent, so an upload that keeps coming is
+//! the last to go. Accept errors (out of file descriptors, of memory) back off
 //! instead of spinning: the pending connection stays queued and would fail again at once.
 //!
 //! Ctrl-C or SIGTERM stops the accept loop; hyper-util's [`GracefulShutdown`] lets the
@@ -121,7 +125,10 @@ struct Slots {
 struct Slot {
     /// Requests in flight (HTTP/1: 0 or 1).
     busy: usize,
-    /// When it last became idle (or was opened).
+    /// Whether its request in flight waits on the client (for its body).
+    waiting: bool,
+    /// When it last became idle (or was opened), or last received a piece of the body it
+    /// waits on.
     idle_since: Instant,
     /// Told once the connection is to be closed to make room.
     close: Arc<Notify>,
@@ -139,8 +146,13 @@ impl Registry {
         let mut slots = self.slots();
         slots.next += 1;
         let id = slots.next;
-        let slot =
-            Slot { busy: 0, idle_since: Instant::now(), close: close.clone(), closing: false };
+        let slot = Slot {
+            busy: 0,
+            waiting: false,
+            idle_since: Instant::now(),
+            close: close.clone(),
+            closing: false,
+        };
         slots.open.insert(id, slot);
         (Handle { registry: self.clone(), id }, close)
     }
@@ -151,7 +163,7 @@ impl Registry {
         let oldest = slots
             .open
             .values_mut()
-            .filter(|slot| slot.busy == 0 && !slot.closing)
+            .filter(|slot| (slot.busy == 0 || slot.waiting) && !slot.closing)
             .min_by_key(|slot| slot.idle_since);
         match oldest {
             Some(slot) => {
@@ -171,6 +183,11 @@ struct Handle {
 }
 
 impl Handle {
+    /// The handle a request carries to say when it waits on the client.
+    fn waiting(&self) -> Waiting {
+        Waiting { registry: self.registry.clone(), id: self.id }
+    }
+
     /// A request begins; it ends when the returned guard is dropped.
     fn busy(&self) -> Busy {
         if let Some(slot) = self.registry.slots().open.get_mut(&self.id) {
@@ -200,6 +217,46 @@ impl Drop for Busy {
                 slot.idle_since = Instant::now();
             }
         }
+    }
+}
+
+/// A request's handle on its connection's slot (a request extension; absent when a router is
+/// called without this accept loop, as in-process tests do): while the request waits on its
+/// client, its connection may be closed to make room like an idle one.
+#[derive(Clone)]
+pub struct Waiting {
+    registry: Arc<Registry>,
+    id: u64,
+}
+
+impl Waiting {
+    fn mark(&self, waiting: bool) {
+        if let Some(slot) = self.registry.slots().open.get_mut(&self.id) {
+            slot.waiting = waiting;
+            slot.idle_since = Instant::now();
+        }
+    }
+
+    /// The request now waits on its client, until the returned guard is dropped.
+    pub fn on_client(&self) -> OnClient {
+        self.mark(true);
+        OnClient(self.clone())
+    }
+}
+
+/// A request waiting on its client; its connection is idle since the last [`OnClient::progress`].
+pub struct OnClient(Waiting);
+
+impl OnClient {
+    /// The client sent something: its connection is idle from now on.
+    pub fn progress(&self) {
+        self.0.mark(true);
+    }
+}
+
+impl Drop for OnClient {
+    fn drop(&mut self) {
+        self.0.mark(false);
     }
 }
 
@@ -384,7 +441,8 @@ pub async fn run(
         let _ = stream.set_nodelay(true);
         let (handle, close) = registry.open();
         let hyper_service = TowerToHyperService::new(router.clone());
-        let service = hyper::service::service_fn(move |request| {
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+            request.extensions_mut().insert(handle.waiting());
             let busy = handle.busy();
             let answer = hyper::service::Service::call(&hyper_service, request);
             async move {
@@ -447,13 +505,27 @@ mod tests {
         assert!(!registry.close_oldest_idle());
         drop(busy);
         assert!(registry.close_oldest_idle());
+        // A request waiting on its body is idle since its last piece: a third connection
+        // whose request waits on its client is closed before a fourth whose request works.
+        let (third, third_close) = registry.open();
+        let (fourth, _fourth_close) = registry.open();
+        let _working = fourth.busy();
+        let _receiving = third.busy();
+        let waiting = third.waiting().on_client();
+        waiting.progress();
+        assert!(registry.close_oldest_idle());
+        assert!(registry.slots().open[&third.id].closing);
+        assert!(!registry.close_oldest_idle(), "a request at work is never closed");
+        drop(waiting);
+        assert!(!registry.slots().open[&third.id].waiting);
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         runtime.block_on(async {
             // Both were told (a notification waits for its listener).
             first_close.notified().await;
             second_close.notified().await;
+            third_close.notified().await;
         });
-        drop((first, second));
+        drop((first, second, third, fourth));
         assert!(registry.slots().open.is_empty());
     }
 

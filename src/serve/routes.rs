@@ -2,6 +2,7 @@
 //!
 //! - `GET /`, `/page.css`, `/page.js`: the page (embedded).
 //! - `GET /api/gallery`: the cases, each with its picture and claim.
+//! - `GET /api/status`: what the server holds against its bounds.
 //! - `POST /api/verify`: [`super::upload::Files`] -> `{text, accepted, exit}` (400 for bad
 //!   input, with the same fields).
 //! - `POST /api/games`: `{case, side?}` or the files of [`super::upload::Files`] and `side` ->
@@ -18,8 +19,9 @@
 use super::bodies::{Received, Refusal};
 use super::gallery::{Progress, State as GalleryState};
 use super::games::{Game, Origin, Shared};
+use super::listen::Waiting;
 use super::upload::{Files, Unplayable, Uploaded};
-use super::{App, Refused};
+use super::{App, Granted, Refused};
 use crate::play::{Side, Strategy};
 use axum::body::Bytes;
 use axum::extract::{Path, Request, State};
@@ -53,6 +55,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/page.js", get(|| async { asset("text/javascript; charset=utf-8", JS) }))
         .route("/results.md", get(|| async { asset("text/plain; charset=utf-8", RESULTS) }))
         .route("/api/gallery", get(gallery))
+        .route("/api/status", get(status))
         .route("/api/verify", post(verify))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(show_game))
@@ -91,10 +94,10 @@ fn busy(message: &str) -> Response {
     answer
 }
 
-/// A blocking task that gave no answer, as an HTTP answer.
+/// A task that gave no answer, as an HTTP answer.
 fn refused(refused: Refused) -> Response {
     match refused {
-        Refused::Busy => busy("every check is busy: try again in a moment"),
+        Refused::Busy(what) => busy(&format!("{what}: try again in a moment")),
         Refused::Fault(what) => {
             error(StatusCode::INTERNAL_SERVER_ERROR, format!("the server hit a fault: {what}"))
         }
@@ -105,7 +108,9 @@ fn refused(refused: Refused) -> Response {
 async fn receive(app: &App, request: Request) -> Result<Received, Response> {
     let (parts, body) = request.into_parts();
     let max = app.config.max_upload_bytes;
-    app.bodies.receive(&parts.headers, body, max).await.map_err(|refusal| match refusal {
+    let waiting = parts.extensions.get::<Waiting>();
+    let received = app.bodies.receive(&parts.headers, body, max, waiting).await;
+    received.map_err(|refusal| match refusal {
         Refusal::TooLarge => error(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
@@ -120,6 +125,17 @@ async fn receive(app: &App, request: Request) -> Result<Received, Response> {
             StatusCode::REQUEST_TIMEOUT,
             "the request's body did not arrive in time (--idle-timeout, --upload-timeout)".into(),
         ),
+        Refusal::TooSlow { received, waited } => error(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request's body came too slowly: {} in {:.1} s, under the {} bytes a second \
+                 the server asks for after the first {} s (--min-upload-rate, --idle-timeout)",
+                gamecert_certificates::base::text::counted(received as u64, "byte"),
+                waited.as_secs_f64(),
+                crate::base::limits::grouped(u128::from(app.config.min_upload_rate)),
+                app.config.idle_timeout.as_secs(),
+            ),
+        ),
         Refusal::Broken(why) => {
             error(StatusCode::BAD_REQUEST, format!("the request's body could not be read: {why}"))
         }
@@ -129,6 +145,24 @@ async fn receive(app: &App, request: Request) -> Result<Received, Response> {
 /// The body read as JSON of type `T`, or why not (for a 400).
 fn parse<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, String> {
     serde_json::from_slice(body).map_err(|e| format!("the request is not valid: {e}"))
+}
+
+/// What the server holds now, against its bounds (for an operator, and the tests that hold
+/// the bounds): checks and plays at work, the memory checks have reserved, the bytes bodies
+/// hold, the games kept and the bytes they are counted for.
+async fn status(State(app): State<AppState>) -> Response {
+    let (checks, check_permits) = app.checks.running();
+    let (plays, play_permits) = app.plays.running();
+    let (memory, reserved) = app.checks.memory();
+    Json(json!({
+        "checks": {"running": checks, "at_once": check_permits, "memory_bytes": memory,
+                   "memory_reserved": reserved},
+        "plays": {"running": plays, "at_once": play_permits},
+        "uploads": {"bytes": app.bodies.total(), "held": app.bodies.held()},
+        "games": {"count": app.games.len(), "bytes": app.config.max_games_bytes,
+                  "counted": app.games.bytes()},
+    }))
+    .into_response()
 }
 
 async fn gallery(State(app): State<AppState>) -> Response {
@@ -180,11 +214,22 @@ async fn verify(State(app): State<AppState>, request: Request) -> Response {
         Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     let max_work = app.config.max_work;
-    let checked = app.checks.run(move || {
+    let work = files.work(max_work);
+    let checked = app.checks.run(work, move |granted| {
         // The upload's share of the budget is held until its check ends, even when the
         // client has gone.
         let _share = share;
-        super::upload::verify(files, max_work)
+        let mut answer = super::upload::verify(files, granted_work(max_work, granted));
+        if granted.lowered {
+            answer.text.push_str(&format!(
+                "note: checked with a budget of {} work units, the memory this server gives its \
+                 checks (--checks-memory-mb), less than verify would give these files ({}): \
+                 `gamecert verify` checks them with verify's own budget\n",
+                crate::base::limits::grouped(u128::from(granted.max_work)),
+                crate::base::limits::grouped(u128::from(work)),
+            ));
+        }
+        answer
     });
     match checked.await {
         Ok(answer) => {
@@ -292,27 +337,7 @@ async fn new_game(State(app): State<AppState>, request: Request) -> Response {
         }
     };
     let state = app.clone();
-    let made = app.checks.run(move || -> Result<Bytes, (StatusCode, String)> {
-        let _share = share;
-        let (strategy, caption, origin) = match source {
-            Source::Case(strategy, names) => (strategy, names, Origin::Gallery),
-            Source::Files(files) => {
-                let title = format!(
-                    "{} with {}",
-                    files.instance.0.display(),
-                    files.certificate.0.display()
-                );
-                let caption = (title.clone(), title);
-                let max_work = state.config.max_work;
-                match super::upload::strategy(files, max_work) {
-                    Ok((strategy, bytes)) => (strategy, caption, Origin::Upload { bytes }),
-                    Err(Unplayable::BadInput(why)) => return Err((StatusCode::BAD_REQUEST, why)),
-                    Err(Unplayable::Rejected(why)) => {
-                        return Err((StatusCode::UNPROCESSABLE_ENTITY, why))
-                    }
-                }
-            }
-        };
+    let start = move |strategy: Strategy, caption, origin| -> Result<Bytes, (StatusCode, String)> {
         let human = human.unwrap_or_else(|| strategy.default_human());
         let limits = (state.config.max_game_bytes, state.config.max_game_positions);
         let game = Game::new(strategy, human, caption, origin, limits);
@@ -322,11 +347,45 @@ async fn new_game(State(app): State<AppState>, request: Request) -> Response {
         let answer = game.answer(id);
         state.games.resize(id, game.bytes());
         Ok(answer)
-    });
-    match made.await {
+    };
+    let made = match source {
+        // A gallery game is a play: its strategy is the gallery's, checked at start-up.
+        Source::Case(strategy, names) => {
+            app.plays.run(move || start(strategy, names, Origin::Gallery)).await
+        }
+        // Uploaded files are checked first, as a check.
+        Source::Files(files) => {
+            let title =
+                format!("{} with {}", files.instance.0.display(), files.certificate.0.display());
+            let max_work = app.config.max_work;
+            let work = files.work(max_work);
+            let job = move |granted| {
+                let _share = share;
+                match super::upload::strategy(files, granted_work(max_work, granted)) {
+                    Ok((strategy, bytes)) => {
+                        start(strategy, (title.clone(), title), Origin::Upload { bytes })
+                    }
+                    Err(Unplayable::BadInput(why)) => Err((StatusCode::BAD_REQUEST, why)),
+                    Err(Unplayable::Rejected(why)) => Err((StatusCode::UNPROCESSABLE_ENTITY, why)),
+                }
+            };
+            app.checks.run(work, job).await
+        }
+    };
+    match made {
         Ok(Ok(answer)) => json_answer(answer),
         Ok(Err((status, why))) => error(status, why),
         Err(why) => refused(why),
+    }
+}
+
+/// The `--max-work` a check runs with: the server's own, or the budget the memory for checks
+/// lowered it to.
+fn granted_work(max_work: Option<u64>, granted: Granted) -> Option<u64> {
+    if granted.lowered {
+        Some(granted.max_work)
+    } else {
+        max_work
     }
 }
 
@@ -349,7 +408,7 @@ async fn with_game(
         );
     };
     let state = app.clone();
-    let done = app.checks.run(move || {
+    let done = app.plays.run(move || {
         let mut game = lock(&game);
         change(&mut game)?;
         let answer = game.answer(id);
@@ -436,7 +495,7 @@ async fn hint(State(app): State<AppState>, Path(id): Path<String>) -> Response {
     let Some((_, game)) = app.games.get(&id) else {
         return error(StatusCode::NOT_FOUND, format!("no game '{id}'"));
     };
-    match app.checks.run(move || lock(&game).hint()).await {
+    match app.plays.run(move || lock(&game).hint()).await {
         Ok(hint) => Json(json!({ "hint": hint })).into_response(),
         Err(why) => refused(why),
     }

@@ -31,6 +31,28 @@ pub struct Uploaded {
     pub certificate: (PathBuf, Vec<u8>),
 }
 
+impl Uploaded {
+    /// The work budget a check of these files has: `max_work`, or verify's default for files
+    /// of their sizes as sent (what the pipeline gives them).
+    pub fn work(&self, max_work: Option<u64>) -> u64 {
+        let stored = (self.instance.1.len() as u64).saturating_add(self.certificate.1.len() as u64);
+        max_work.unwrap_or_else(|| gamecert_certificates::Limits::for_input(stored).max_work)
+    }
+
+    /// The bytes the two files hold (their buffers, as the allocator counts them).
+    fn held(&self) -> usize {
+        [&self.instance, &self.certificate]
+            .iter()
+            .map(|(name, bytes)| {
+                let chunk = |n: usize| {
+                    std::alloc::Layout::array::<u8>(n).map_or(n, crate::base::held::chunk)
+                };
+                chunk(bytes.capacity()) + chunk(name.as_os_str().len())
+            })
+            .sum()
+    }
+}
+
 impl Files {
     /// The two files' names (made safe to show) and bytes; the error is for a 400.
     pub fn decode(self) -> Result<Uploaded, String> {
@@ -226,10 +248,17 @@ pub enum Unplayable {
 
 /// The strategy of two uploaded files, read as `hint` and `play` read theirs: the instance
 /// parsed as `verify` parses it, the certificate checked with verify's budget (or
-/// `max_work`) before it is used; with the bytes it is counted for while a game keeps it (twice
-/// the two files' contents, decompressed: the strategy holds what they say, parsed).
-/// Blocking: call it on the blocking pool.
+/// `max_work`) before it is used; with the bytes it holds, measured ([`crate::base::held`]:
+/// what reading it allocated and kept, the files it consumed added back). Blocking.
 pub fn strategy(files: Uploaded, max_work: Option<u64>) -> Result<(Strategy, usize), Unplayable> {
+    let given = files.held();
+    let (made, kept) = crate::base::held::measure_change(move || read_strategy(files, max_work));
+    let held = usize::try_from(kept.saturating_add(given as isize)).unwrap_or(0);
+    made.map(|strategy| (strategy, held))
+}
+
+/// [`strategy`], unmeasured.
+fn read_strategy(files: Uploaded, max_work: Option<u64>) -> Result<Strategy, Unplayable> {
     let Uploaded { instance: (instance_name, instance), certificate: (certificate_name, cert) } =
         files;
     let bad = Unplayable::BadInput;
@@ -244,14 +273,12 @@ pub fn strategy(files: Uploaded, max_work: Option<u64>) -> Result<(Strategy, usi
         crate::base::io::reader_of_bytes(&instance_name, instance, max_work).map_err(bad)?;
     let sizes =
         crate::base::io::Sizes { stored: instance.stored, content: instance.bytes.len() as u64 };
-    let mut read = instance.bytes.len();
     let text = gamecert_certificates::verify::utf8(&instance_name, instance.bytes).map_err(bad)?;
     let parsed =
         gamecert_certificates::verify::parse_instance(&instance_name, &text).map_err(bad)?;
     drop(text);
     let cert = crate::base::io::reader_of_bytes(&certificate_name, cert, max_work).map_err(bad)?;
     let cert_stored = cert.stored;
-    read += cert.bytes.len();
     let text = gamecert_certificates::verify::utf8(&certificate_name, cert.bytes).map_err(bad)?;
     let certificate =
         gamecert_certificates::verify::read_certificate(&certificate_name, &text).map_err(bad)?;
@@ -261,7 +288,7 @@ pub fn strategy(files: Uploaded, max_work: Option<u64>) -> Result<(Strategy, usi
         None => sizes.verify_limits(cert_stored),
     };
     match Strategy::checked(&parsed, &certificate, &limits) {
-        Ok(strategy) => Ok((strategy, read.saturating_mul(2))),
+        Ok(strategy) => Ok(strategy),
         Err(rejected @ PlayError::Rejected { .. }) => {
             Err(Unplayable::Rejected(rejected.to_string()))
         }

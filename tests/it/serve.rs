@@ -342,10 +342,25 @@ fn serve_refuses_bad_requests_and_survives_garbage() {
 
 /// Issue 40's limits, each on a short flag: a silent socket and a slow header are closed after
 /// `--header-timeout`; a body that pauses longer than `--idle-timeout` gets 408; at
-/// `--max-connections` with every connection busy, a new one gets 503 with Retry-After; a
-/// chunked body (no Content-Length) over `--max-upload-mb` gets 413 as its pieces come.
+/// `--max-connections`, a connection whose body waits on its client is closed to make room
+/// like an idle one (issue 46), and with every connection at work a new one gets 503 with
+/// Retry-After; a chunked body (no Content-Length) over `--max-upload-mb` gets 413 as its
+/// pieces come.
 #[test]
 fn serve_times_out_slow_clients_and_caps_connections() {
+    let dir = tempfile::tempdir().unwrap();
+    let kayles = dir.path().join("kayles.json");
+    let labels = dir.path().join("kayles.cert.json");
+    let heap = r#"{"format": "gamecert-instance", "version": 1, "kind": "heap-game",
+                   "game": "kayles", "heaps": [44000]}"#;
+    std::fs::write(&kayles, heap).unwrap();
+    let solved = crate::common::gamecert(&[
+        "solve",
+        kayles.to_str().unwrap(),
+        "-o",
+        labels.to_str().unwrap(),
+    ]);
+    assert_eq!(solved.status.code(), Some(0), "{}", crate::common::stderr(&solved));
     let server = Server::start(&[
         "--header-timeout",
         "1",
@@ -354,6 +369,8 @@ fn serve_times_out_slow_clients_and_caps_connections() {
         "--max-connections",
         "2",
         "--max-upload-mb",
+        "1",
+        "--checks",
         "1",
     ]);
     let address = server.address;
@@ -376,8 +393,9 @@ fn serve_times_out_slow_clients_and_caps_connections() {
     let slow = closed_after(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ");
     assert!(slow > Duration::from_millis(800) && slow < Duration::from_secs(5), "{slow:?}");
 
-    // Two connections busy with a request each (their bodies paused half way): a third is
-    // refused with 503; each paused body then gets 408.
+    // Two connections whose bodies paused half way wait on their clients: at the cap, a third
+    // closes the one idle the longest (the first: it gets no answer) and is answered; the
+    // second body gets 408 once its pause passes --idle-timeout.
     let paused: Vec<TcpStream> = (0..2)
         .map(|_| {
             let mut stream = TcpStream::connect(address).unwrap();
@@ -385,11 +403,37 @@ fn serve_times_out_slow_clients_and_caps_connections() {
             let head = "POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
                         Content-Length: 100\r\n\r\n{\"instance\": ";
             stream.write_all(head.as_bytes()).unwrap();
+            std::thread::sleep(Duration::from_millis(100));
             stream
         })
         .collect();
-    // Their headers are in (they are busy) well before their bodies' 5 s pause ends.
     std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(http(address, "GET", "/api/gallery", b"").0, 200, "a request at the cap");
+    let mut paused = paused.into_iter();
+    let mut first = paused.next().unwrap();
+    let mut nothing = Vec::new();
+    let _ = first.read_to_end(&mut nothing);
+    assert!(nothing.is_empty(), "{:?}", String::from_utf8_lossy(&nothing));
+    let (status, body) = read_answer(paused.next().unwrap());
+    assert_eq!(status, 408, "{body}");
+    let error = json(&body)["error"].as_str().unwrap_or("").to_string();
+    assert!(error.contains("in time") || error.contains("too slowly"), "{body}");
+
+    // Two connections at work (a check running, and one waiting for the only --checks
+    // permit): a third is refused with 503 and Retry-After, and the two are answered.
+    let files = serde_json::json!({
+        "instance_name": "kayles.json", "instance": heap,
+        "certificate_name": "kayles.cert.json",
+        "certificate": std::fs::read_to_string(&labels).unwrap(),
+    })
+    .to_string();
+    let working: Vec<_> = (0..2)
+        .map(|_| {
+            let files = files.clone();
+            std::thread::spawn(move || http(address, "POST", "/api/verify", files.as_bytes()).0)
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
     let mut third = TcpStream::connect(address).unwrap();
     third.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let _ = third.write_all(b"GET /api/gallery HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -397,10 +441,8 @@ fn serve_times_out_slow_clients_and_caps_connections() {
     let _ = third.read_to_string(&mut refusal);
     assert!(refusal.starts_with("HTTP/1.1 503 "), "{refusal:?}");
     assert!(refusal.contains("Retry-After: "), "{refusal:?}");
-    for stream in paused {
-        let (status, body) = read_answer(stream);
-        assert_eq!(status, 408, "{body}");
-        assert!(json(&body)["error"].as_str().is_some_and(|e| e.contains("in time")), "{body}");
+    for work in working {
+        assert_eq!(work.join().unwrap(), 200);
     }
 
     // A chunked body past 1 MB: 413 (the JSON error) as its pieces come.

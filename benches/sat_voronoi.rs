@@ -36,7 +36,7 @@ fn reduce_and_check(c: &mut Criterion) {
     });
     let instance = Instance::VoronoiOneRound(reduced.instance);
     let limits = Limits::default();
-    assert!(check(&instance, &witness, &limits).accepted);
+    assert!(check(&instance, &witness, &limits).accepted());
 
     let mut group = c.benchmark_group("reduce_and_check");
     group.sample_size(10).measurement_time(Duration::from_secs(8));

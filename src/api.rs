@@ -263,7 +263,7 @@ pub fn solve_with(
     })?;
     let (certificate, nodes) = (solved.certificate, solved.nodes);
     if let Some(checked) = solved.checked {
-        if !checked.verdict.accepted {
+        if !checked.verdict.accepted() {
             return Err(own_certificate_rejected(name, &checked.verdict, max_work));
         }
         let (verdict, fields, summary) = (checked.verdict, checked.fields, checked.summary);
@@ -277,7 +277,7 @@ pub fn solve_with(
         None => loaded.sizes.verify_limits(certificate.to_json().len() as u64),
     };
     let verdict = check(instance, &certificate, &limits);
-    if !verdict.accepted {
+    if !verdict.accepted() {
         return Err(own_certificate_rejected(name, &verdict, max_work));
     }
     let fields = serde_json::json!({
@@ -390,9 +390,9 @@ mod tests {
         );
         let loaded = Loaded::from_instance(reduced.instance, "fig3.json").unwrap();
         let solved = solve(&loaded, Method::Auto, None).unwrap();
-        assert!(solved.verdict.accepted);
+        assert!(solved.verdict.accepted());
         assert_eq!(solved.certificate.kind(), "witness");
-        assert!(verify(&loaded, &solved.certificate, None).accepted);
+        assert!(verify(&loaded, &solved.certificate, None).accepted());
         // The SAT user's own answer: a model of the four variables of Figure 3's formula.
         let Some(SatAnswer::Satisfiable(model)) = sat_answer(&loaded, &solved.certificate) else {
             panic!("no model")
@@ -404,7 +404,7 @@ mod tests {
         );
         // One work unit is too few: a rejection is a verdict.
         let starved = verify(&loaded, &solved.certificate, Some(1));
-        assert!(!starved.accepted, "{}", starved.reason);
+        assert!(!starved.accepted(), "{}", starved.reason);
         assert!(svg(&loaded, Some(&solved.certificate), "fig3").unwrap().starts_with("<svg"));
     }
 

@@ -129,7 +129,7 @@ pub fn draw(
 /// Only a play the checker accepts is drawn: the claim it accepted.
 fn accepted(instance: &Instance, certificate: &Certificate) -> Result<String, RenderError> {
     let verdict = check(instance, certificate, &Limits::default());
-    if verdict.accepted {
+    if verdict.accepted() {
         Ok(verdict.claim)
     } else {
         Err(RenderError::Rejected(Box::new(verdict)))

@@ -11,7 +11,7 @@ use crate::base::budget::Budget;
 pub use crate::base::budget::Limits;
 use crate::format::{dispatch, Certificate, Instance, OneRound};
 use crate::verdict::panic_message;
-pub use crate::verdict::{reject, Verdict, Work, INTERNAL_ERROR};
+pub use crate::verdict::{reject, Decision, Verdict, Work, INTERNAL_ERROR};
 use crate::voronoi::one_round::{check_refutation, check_witness};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -32,13 +32,16 @@ pub fn check_with(instance: &Instance, certificate: &Certificate, budget: &mut B
 /// Runs a check, turning a panic (a fault of the checker: every input is meant to be refused
 /// by range checks before arithmetic could overflow, and the checker crate is built with
 /// overflow checks in every profile) into a rejection whose reason starts with
-/// [`INTERNAL_ERROR`], and records the work spent.
+/// [`INTERNAL_ERROR`], a rejection for want of work into "not checked", and records the work
+/// spent.
 pub(crate) fn guarded(
     claim: String,
     budget: &mut Budget,
     run: impl FnOnce(&mut Budget) -> Verdict,
 ) -> Verdict {
     let outcome = catch_unwind(AssertUnwindSafe(|| run(&mut *budget)));
+    // A rejection for want of work is not a rejection (a fault, below, always is).
+    let outcome = outcome.map(|verdict| verdict.unless_out_of_budget(budget));
     let mut verdict = outcome.unwrap_or_else(|payload| {
         reject(
             claim,
@@ -99,14 +102,14 @@ mod tests {
             let big = std::hint::black_box(u64::MAX);
             let wrapped = big + std::hint::black_box(1);
             Verdict {
-                accepted: true,
+                outcome: Decision::Accepted,
                 claim: format!("{wrapped}"),
                 reason: String::new(),
                 work: Work::default(),
                 trusted: Vec::new(),
             }
         });
-        assert!(!verdict.accepted);
+        assert!(!verdict.accepted());
         assert!(verdict.reason.starts_with(INTERNAL_ERROR), "{}", verdict.reason);
         assert!(verdict.reason.contains("overflow"), "{}", verdict.reason);
         assert_eq!(verdict.work.work_units, 7);

@@ -48,7 +48,7 @@ pub mod vertexnim;
 pub mod voronoi;
 
 pub use check::{check, check_one_round, Limits};
-pub use verdict::{Theorem, Verdict, TRUSTED_THEOREMS};
+pub use verdict::{Decision, Theorem, Verdict, TRUSTED_THEOREMS};
 #[doc(inline)]
 pub use verdict::{
     TRUSTED_COIN_DECOMPOSITION, TRUSTED_COROLLARY_1, TRUSTED_OCTAL_PERIODICITY, TRUSTED_PATH_GAPS,

@@ -48,10 +48,54 @@ pub struct Work {
     pub work_units: u64,
 }
 
+/// The three answers a check can give (issue 47): a check whose budget ran out before it could
+/// decide is not a rejection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decision {
+    /// The certificate proves its claim (exit 0).
+    Accepted,
+    /// The certificate is wrong: the reason names the position or proof step that fails
+    /// (exit 1).
+    Rejected,
+    /// The work budget ran out before the check could decide (exit 3): nothing was found
+    /// wrong, and nothing was established.
+    NotChecked,
+}
+
+impl Decision {
+    /// The exit code of `verify` and `gamecert-check`: 0, 1, or 3 (2 is bad input).
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Decision::Accepted => 0,
+            Decision::Rejected => 1,
+            Decision::NotChecked => 3,
+        }
+    }
+
+    /// How a text verdict begins: `ACCEPTED`, `REJECTED`, `NOT CHECKED`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Decision::Accepted => "ACCEPTED",
+            Decision::Rejected => "REJECTED",
+            Decision::NotChecked => "NOT CHECKED",
+        }
+    }
+
+    /// The `verdict` token of `--json` output: `accepted`, `rejected`, `not-checked`.
+    pub fn token(self) -> &'static str {
+        match self {
+            Decision::Accepted => "accepted",
+            Decision::Rejected => "rejected",
+            Decision::NotChecked => "not-checked",
+        }
+    }
+}
+
 /// The checker's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
-    pub accepted: bool,
+    pub outcome: Decision,
     /// What the certificate claims (and, if accepted, what is now established).
     pub claim: String,
     /// Why it was accepted, or the first thing that failed.
@@ -65,7 +109,28 @@ impl Verdict {
     /// An acceptance of `claim`, resting on the rules and on `trusted`.
     pub fn accept(claim: String, reason: String, work: Work, trusted: &[Theorem]) -> Verdict {
         let trusted = trusted.iter().map(|t| t.statement().to_string()).collect();
-        Verdict { accepted: true, claim, reason, work, trusted }
+        Verdict { outcome: Decision::Accepted, claim, reason, work, trusted }
+    }
+
+    /// Whether the certificate was accepted.
+    pub fn accepted(&self) -> bool {
+        self.outcome == Decision::Accepted
+    }
+
+    /// This verdict, told as not checked when it is a rejection and `budget` ran out: the
+    /// check stopped for want of work, not on a fault it found. The reason then says what was
+    /// spent and what a larger `--max-work` would do.
+    pub fn unless_out_of_budget(mut self, budget: &crate::base::budget::Budget) -> Verdict {
+        if self.outcome == Decision::Rejected && budget.exhausted() {
+            self.outcome = Decision::NotChecked;
+            self.reason = format!(
+                "{}; nothing was found wrong and nothing established: --max-work {} (ten times \
+                 this budget) lets the check go further",
+                self.reason,
+                budget.limit().saturating_mul(10),
+            );
+        }
+        self
     }
 
     /// Accepts `claim` with the reason `found` gives for `Ok`, rejects it with the error.
@@ -98,7 +163,7 @@ pub trait Claim {
 
 /// A rejection: `claim` is what the certificate claimed, `reason` the first thing that failed.
 pub fn reject(claim: String, reason: String, work: Work) -> Verdict {
-    Verdict { accepted: false, claim, reason, work, trusted: Vec::new() }
+    Verdict { outcome: Decision::Rejected, claim, reason, work, trusted: Vec::new() }
 }
 
 /// The text of a panic's payload.

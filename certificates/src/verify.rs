@@ -18,9 +18,9 @@
 //!   size before it is read: it adds nothing to the default).
 //! - One budget ([`Limits`], by default [`Limits::for_input`] of the two files' sizes, or
 //!   `--max-work`) covers validating the instance and checking the certificate. When it runs
-//!   out the certificate is rejected (exit 1) with a reason that names the limit, even if it
-//!   ran out while the instance was being validated: nothing was found wrong with the input,
-//!   but nothing was established either.
+//!   out the verdict is NOT CHECKED (exit 3, issue 47), never a rejection: the reason names the
+//!   limit and what it was doing, even if it ran out while the instance was being validated:
+//!   nothing was found wrong with the input, but nothing was established either.
 //! - **Sizes are as stored.** The budget grows with the files' sizes on disk (a stream has
 //!   none: see below), never with what a compressed file decompresses to: a few hundred
 //!   bytes of bzip2 must not buy billions of work units. A plain file's bytes are prepaid by
@@ -142,8 +142,8 @@ fn run_stream(
     finish(request, verdict)
 }
 
-/// The result of [`run`]: the exit code (0 accepted, 1 rejected, 2 bad input) and the text for
-/// standard output and standard error.
+/// The result of [`run`]: the exit code (0 accepted, 1 rejected, 2 bad input, 3 not checked)
+/// and the text for standard output and standard error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub code: u8,
@@ -300,7 +300,7 @@ pub fn run(request: &Request) -> Outcome {
     if let Err(why) = prepay(&certificate_text, Json, "reading the certificate", &mut budget) {
         let mut verdict = reject("unknown".into(), why, Work::default());
         verdict.work.work_units = budget.used();
-        return finish(request, verdict);
+        return finish(request, verdict.unless_out_of_budget(&budget));
     }
     let certificate = match read_certificate(request.certificate, &certificate_text) {
         Ok(certificate) => certificate,
@@ -365,7 +365,7 @@ pub fn run_lrat(request: &Request) -> Outcome {
             work.lrat_rat_additions = (report.rat_additions > 0).then_some(report.rat_additions);
             work.work_units = budget.used();
             Verdict {
-                accepted: true,
+                outcome: crate::verdict::Decision::Accepted,
                 claim,
                 reason: format!(
                     "{} refutes {} ({}, {}): {} checked ({} by reverse unit propagation, {} as \
@@ -386,12 +386,13 @@ pub fn run_lrat(request: &Request) -> Outcome {
         Err(err) => {
             work.work_units = budget.used();
             reject(claim, format!("{}: {err}", shown(request.certificate)), work)
+                .unless_out_of_budget(&budget)
         }
     };
     finish(request, verdict)
 }
 
-/// The budget cannot pay for the bytes decompression added: a rejection naming the limit.
+/// The budget cannot pay for the bytes decompression added: not checked, naming the limit.
 fn unpaid(request: &Request, why: String, budget: &Budget) -> Outcome {
     let reason = format!(
         "{why} (a compressed file's bytes beyond its stored size, and the bytes of a stream with \
@@ -400,10 +401,10 @@ fn unpaid(request: &Request, why: String, budget: &Budget) -> Outcome {
     );
     let mut verdict = reject("unknown".into(), reason, Work::default());
     verdict.work.work_units = budget.used();
-    finish(request, verdict)
+    finish(request, verdict.unless_out_of_budget(budget))
 }
 
-/// An instance that failed validation: bad input, or a rejection when the budget ran out.
+/// An instance that failed validation: bad input, or "not checked" when the budget ran out.
 fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
     // A parser's message starts with its line and column; a validation's with a field.
     let sep = if message.starts_with(|c: char| c.is_ascii_digit()) { ":" } else { ": " };
@@ -414,13 +415,14 @@ fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
     let mut verdict =
         reject("unknown".into(), format!("{located} (validating the instance)"), Work::default());
     verdict.work.work_units = budget.used();
-    finish(request, verdict)
+    finish(request, verdict.unless_out_of_budget(budget))
 }
 
 fn finish(request: &Request, verdict: Verdict) -> Outcome {
+    let outcome = verdict.outcome;
     let stdout = if request.json {
-        let token = if verdict.accepted { "accepted" } else { "rejected" };
-        let summary = verdict_heading(verdict.accepted, &verdict.claim);
+        let token = outcome.token();
+        let summary = verdict_heading(outcome, &verdict.claim);
         let mut fields = serde_json::json!({
             "claim": verdict.claim, "reason": verdict.reason, "work": verdict.work,
             "trusted": verdict.trusted,
@@ -440,22 +442,21 @@ fn finish(request: &Request, verdict: Verdict) -> Outcome {
             fields,
         )
     } else {
-        let mut text = verdict_line(verdict.accepted, &verdict.claim, &verdict.reason);
+        let mut text = verdict_line(outcome, &verdict.claim, &verdict.reason);
         for theorem in &verdict.trusted {
             text.push_str(&format!("trusted: {theorem}\n"));
         }
         if request.command == "lrat" {
             // The SAT world's status line, as drat-trim and cake_lpr end theirs.
-            text.push_str(if verdict.accepted { "s VERIFIED\n" } else { "s NOT VERIFIED\n" });
+            text.push_str(match outcome {
+                crate::verdict::Decision::Accepted => "s VERIFIED\n",
+                crate::verdict::Decision::Rejected => "s NOT VERIFIED\n",
+                crate::verdict::Decision::NotChecked => "s UNKNOWN\n",
+            });
         }
         text
     };
-    Outcome {
-        code: if verdict.accepted { 0 } else { 1 },
-        stdout,
-        stderr: String::new(),
-        verdict: Some(verdict),
-    }
+    Outcome { code: outcome.exit_code(), stdout, stderr: String::new(), verdict: Some(verdict) }
 }
 
 #[cfg(test)]
@@ -535,7 +536,7 @@ mod tests {
         for (outcome, budget) in
             outcomes.into_iter().zip([2_000_006_400u64, 2_000_006_400, 2_000_012_800])
         {
-            assert_eq!(outcome.code, 1, "{outcome:?}");
+            assert_eq!(outcome.code, 3, "not checked: {outcome:?}");
             let reason = &outcome.verdict.expect("a verdict").reason;
             let expected = format!(
                 "work limit reached while reading the decompressed input: the check needs more \

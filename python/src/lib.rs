@@ -370,8 +370,8 @@ impl Certificate {
             py.detach(|| Strategy::checked(&instance.loaded.instance, certificate, &limits));
         let strategy = match checked {
             Ok(strategy) => strategy,
-            Err(PlayError::Rejected { claim, reason }) => {
-                let heading = gamecert_certificates::verify::verdict_heading(false, &claim);
+            Err(PlayError::Rejected { decision, claim, reason }) => {
+                let heading = gamecert_certificates::verify::verdict_heading(decision, &claim);
                 return Err(Rejected::new_err(format!("{heading}: {reason}")));
             }
             Err(PlayError::NoStrategy(why) | PlayError::BadInput(why)) => {
@@ -465,8 +465,9 @@ impl Certificate {
         let (loaded, certificate) = (&instance.loaded, &self.certificate);
         if !accepted {
             let verdict = py.detach(|| api::verify(loaded, certificate, None));
-            if !verdict.accepted {
-                let heading = gamecert_certificates::verify::verdict_heading(false, &verdict.claim);
+            if !verdict.accepted() {
+                let heading =
+                    gamecert_certificates::verify::verdict_heading(verdict.outcome, &verdict.claim);
                 return Err(Rejected::new_err(format!("{heading}: {}", verdict.reason)));
             }
         }
@@ -502,6 +503,9 @@ impl Certificate {
 struct Verdict {
     /// Whether the checker accepted the certificate.
     accepted: bool,
+    /// `"accepted"`, `"rejected"` (the certificate is wrong) or `"not-checked"` (the check's
+    /// budget ran out before it could decide: raise `max_work`).
+    outcome: &'static str,
     /// What the certificate claims (established when accepted).
     claim: String,
     /// Why it was accepted, or the first thing that failed (a position or proof step).
@@ -519,16 +523,27 @@ impl Verdict {
     }
 
     fn __repr__(&self) -> String {
-        let heading = gamecert_certificates::verify::verdict_heading(self.accepted, &self.claim);
+        let heading = self.heading();
         format!("<gamecert.Verdict {heading}: {}>", self.reason)
     }
 }
 
 impl Verdict {
+    fn heading(&self) -> String {
+        use gamecert_certificates::check::Decision;
+        let decision = match self.outcome {
+            "accepted" => Decision::Accepted,
+            "rejected" => Decision::Rejected,
+            _ => Decision::NotChecked,
+        };
+        gamecert_certificates::verify::verdict_heading(decision, &self.claim)
+    }
+
     fn new(py: Python<'_>, verdict: gamecert_certificates::Verdict) -> PyResult<Verdict> {
         let work = serde_json::to_value(&verdict.work).expect("Work serialises");
         Ok(Verdict {
-            accepted: verdict.accepted,
+            accepted: verdict.accepted(),
+            outcome: verdict.outcome.token(),
             claim: verdict.claim,
             reason: verdict.reason,
             trusted: verdict.trusted,

@@ -54,17 +54,9 @@ pub fn decimal_bytes(bytes: u64) -> String {
     }
 }
 
-/// A number with thousands separators (`12,345,678`), for messages.
+/// A number with thousands separators (`12,345,678`), for messages (the checker's own).
 pub fn grouped(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    gamecert_certificates::base::text::grouped(n)
 }
 
 /// A solve refused for its size: what was estimated, the estimate, the limit it exceeds and

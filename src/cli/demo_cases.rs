@@ -455,7 +455,7 @@ fn run_case(case: &Case, out: &Path) -> anyhow::Result<Row> {
         best,
         claim: verdict.claim.clone(),
         certificate: kind,
-        accepted: verdict.accepted,
+        accepted: verdict.accepted(),
     })
 }
 
@@ -517,7 +517,7 @@ fn run_instance_case(case: &Case, instance: Instance, out: &Path) -> anyhow::Res
         best: false,
         claim: verdict.claim.clone(),
         certificate: format!("{}{positions}", certificate.kind()),
-        accepted: verdict.accepted,
+        accepted: verdict.accepted(),
     })
 }
 

@@ -103,7 +103,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         &certificate,
         &gamecert_certificates::Limits::default(),
     );
-    if !verdict.accepted {
+    if !verdict.accepted() {
         if args.json {
             let fields = serde_json::json!({
                 "claim": verdict.claim, "reason": verdict.reason, "work": verdict.work,
@@ -112,13 +112,14 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             });
             let summary = format!(
                 "{}; nothing exported",
-                gamecert_certificates::verify::verdict_heading(false, &verdict.claim)
+                gamecert_certificates::verify::verdict_heading(verdict.outcome, &verdict.claim)
             );
-            crate::cli::print_json("export-proof", "rejected", &summary, started, fields)?;
+            let token = verdict.outcome.token();
+            crate::cli::print_json("export-proof", token, &summary, started, fields)?;
         } else {
             crate::cli::print_verdict(&verdict)?;
         }
-        return Ok(ExitCode::from(1));
+        return Ok(ExitCode::from(verdict.outcome.exit_code()));
     }
     let Certificate::Refutation(Refutation { method, lrat, .. }) = &certificate else {
         return export_model(&args, spec, &certificate, &verdict, quiet, started);

@@ -48,9 +48,9 @@ pub fn load(
     let shown = gamecert_certificates::verify::shown;
     match Strategy::checked(&instance, &certificate, &limits) {
         Ok(strategy) => Ok(Ok(strategy)),
-        Err(rejected @ PlayError::Rejected { .. }) => {
+        Err(rejected @ PlayError::Rejected { decision, .. }) => {
             println!("{rejected}");
-            Ok(Err(ExitCode::from(1)))
+            Ok(Err(ExitCode::from(decision.exit_code())))
         }
         Err(PlayError::NoStrategy(why)) => {
             Err(BadInput(format!("{}: {why}", shown(certificate_path))).into())

@@ -48,8 +48,8 @@ pub fn note(quiet: bool, text: &str) {
 
 /// Prints a verdict as the checker's commands do (always text: JSON goes through [`print_json`]).
 pub fn print_verdict(verdict: &Verdict) -> anyhow::Result<()> {
-    let (accepted, claim, reason) = (verdict.accepted, &verdict.claim, &verdict.reason);
-    print!("{}", gamecert_certificates::verify::verdict_line(accepted, claim, reason));
+    let (decision, claim, reason) = (verdict.outcome, &verdict.claim, &verdict.reason);
+    print!("{}", gamecert_certificates::verify::verdict_line(decision, claim, reason));
     for theorem in &verdict.trusted {
         println!("trusted: {theorem}");
     }

@@ -107,7 +107,8 @@ fn emit_frames(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Reports a certificate the checker rejected (exit code 1): its verdict, as text or JSON.
+/// Reports a certificate the checker did not accept (exit code 1, or 3 when its budget ran
+/// out): its verdict, as text or JSON.
 fn rejected(
     verdict: &gamecert_certificates::Verdict,
     started: Option<std::time::Instant>,
@@ -119,13 +120,13 @@ fn rejected(
             });
             let summary = format!(
                 "{}; nothing drawn",
-                gamecert_certificates::verify::verdict_heading(false, &verdict.claim)
+                gamecert_certificates::verify::verdict_heading(verdict.outcome, &verdict.claim)
             );
-            crate::cli::print_json("render", "rejected", &summary, started, fields)?;
+            crate::cli::print_json("render", verdict.outcome.token(), &summary, started, fields)?;
         }
         None => print_verdict(verdict)?,
     }
-    Ok(ExitCode::from(1))
+    Ok(ExitCode::from(verdict.outcome.exit_code()))
 }
 
 /// Runs the command.

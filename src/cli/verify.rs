@@ -5,7 +5,8 @@ use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Check a certificate against an instance (exit 0 accepted, 1 rejected, 2 bad input).
+/// Check a certificate against an instance (exit 0 accepted, 1 rejected, 2 bad input, 3 not
+/// checked: the budget ran out before the check could decide).
 #[derive(ClapArgs)]
 pub struct Args {
     /// The instance: JSON, a positive DNF text (*.dnf or `p dnf` header), or an edge list;

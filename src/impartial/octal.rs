@@ -919,7 +919,7 @@ mod tests {
                 &cert,
                 &gamecert_certificates::Limits::default(),
             );
-            assert!(v.accepted, "{code}: {}", v.reason);
+            assert!(v.accepted(), "{code}: {}", v.reason);
         }
     }
 }

@@ -42,6 +42,7 @@ mod triangle;
 mod vertexnim;
 mod voronoi;
 
+use gamecert_certificates::check::Decision;
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::Limits;
 use std::any::Any;
@@ -69,8 +70,9 @@ impl Side {
 /// Why a strategy cannot be read from an instance and a certificate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
-    /// The checker rejected the certificate (exit 1 on the command line).
-    Rejected { claim: String, reason: String },
+    /// The checker did not accept the certificate: rejected it (exit 1 on the command line),
+    /// or ran out of budget before it could decide (exit 3).
+    Rejected { decision: Decision, claim: String, reason: String },
     /// The certificate holds no strategy to ask (exit 2): what it is instead.
     NoStrategy(String),
     /// The instance is invalid (exit 2).
@@ -80,8 +82,8 @@ pub enum PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::Rejected { claim, reason } => {
-                let heading = gamecert_certificates::verify::verdict_heading(false, claim);
+            PlayError::Rejected { decision, claim, reason } => {
+                let heading = gamecert_certificates::verify::verdict_heading(*decision, claim);
                 write!(f, "{heading}: {reason}")
             }
             PlayError::NoStrategy(why) | PlayError::BadInput(why) => f.write_str(why),
@@ -364,8 +366,9 @@ impl Strategy {
             return Err(PlayError::BadInput(format!("the instance is invalid: {err}")));
         }
         let verdict = gamecert_certificates::check::check_with(instance, certificate, &mut budget);
-        if !verdict.accepted {
-            return Err(PlayError::Rejected { claim: verdict.claim, reason: verdict.reason });
+        if !verdict.accepted() {
+            let (decision, claim, reason) = (verdict.outcome, verdict.claim, verdict.reason);
+            return Err(PlayError::Rejected { decision, claim, reason });
         }
         let game = family(instance, certificate)?;
         Ok(Strategy {

@@ -174,7 +174,7 @@ fn load_case(files: &CaseFiles, max_work: Option<u64>) -> Result<Case, String> {
         // Not a strategy: checked as verify checks it, and drawn by `render`'s code.
         Err(PlayError::NoStrategy(_)) => {
             let verdict = gamecert_certificates::check(&instance, &certificate, &limits);
-            if !verdict.accepted {
+            if !verdict.accepted() {
                 return Err(format!("rejected: {}", verdict.reason));
             }
             let name = format!("{}.instance.json", files.name);

@@ -189,8 +189,11 @@ pub struct Answer {
     /// What `gamecert verify` prints (its standard output, then its standard error).
     pub text: String,
     pub accepted: bool,
-    /// The exit code `verify` would give: 0 accepted, 1 rejected, 2 bad input.
+    /// The exit code `verify` would give: 0 accepted, 1 rejected, 2 bad input, 3 not checked
+    /// (the budget ran out before the check could decide).
     pub exit: u8,
+    /// `accepted`, `rejected`, `not-checked` or `bad-input`, as `verify --json` says it.
+    pub verdict: &'static str,
     /// Whether a game can be played from the two files: accepted, and a certificate that holds
     /// a strategy (the page offers "Play against it" only then).
     pub playable: bool,
@@ -231,10 +234,12 @@ pub fn verify(files: Uploaded, max_work: Option<u64>) -> Answer {
             playable_kinds.join(", ")
         )
     });
+    let verdict = outcome.verdict.as_ref().map_or("bad-input", |v| v.outcome.token());
     Answer {
         text: format!("{}{}", outcome.stdout, outcome.stderr),
         accepted,
         exit: outcome.code,
+        verdict,
         playable,
         unplayable,
     }

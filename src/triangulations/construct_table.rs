@@ -80,7 +80,7 @@ fn row(game: MarkingGame, name: &'static str, n: usize) -> Result<BichromaticRow
         &Certificate::ConstructStrategy(cert),
         &Limits::default(),
     );
-    if !verdict.accepted {
+    if !verdict.accepted() {
         return Err(format!(
             "internal error: the checker rejected the certificate of {name}, n = {n}: {}",
             verdict.reason

@@ -588,7 +588,7 @@ mod tests {
             triangulation: generate(Kind::Serpentine, 100_001, 0, 1).unwrap(),
         };
         let v = accepted(serpentine);
-        assert!(v.accepted, "{}", v.reason);
+        assert!(v.accepted(), "{}", v.reason);
         assert_eq!(v.claim, "the first player wins Coloring");
         assert!(v.trusted.iter().any(|t| t.contains("periodicity")));
         let branching = MarkingSpec {
@@ -600,7 +600,7 @@ mod tests {
             },
         };
         let v = accepted(branching);
-        assert!(v.accepted, "{}", v.reason);
+        assert!(v.accepted(), "{}", v.reason);
         let triangle = MarkingSpec {
             game: MarkingGame::MonochromaticTriangle,
             triangulation: TriangulationSpec {
@@ -610,7 +610,7 @@ mod tests {
             },
         };
         let v = accepted(triangle);
-        assert!(v.accepted, "{}", v.reason);
+        assert!(v.accepted(), "{}", v.reason);
     }
 
     /// Theorem 2's list: second-player wins exactly for n = 5, 9, 21, 25, 29 (mod 34) and
@@ -634,7 +634,7 @@ mod tests {
                 &Certificate::MarkingKayles(cert),
                 &Limits::default(),
             );
-            assert!(v.accepted, "n = {n}: {}", v.reason);
+            assert!(v.accepted(), "n = {n}: {}", v.reason);
         }
     }
 

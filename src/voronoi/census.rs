@@ -94,7 +94,7 @@ fn certified_value(entry: &Graph6Entry, rounds: usize) -> Result<(i64, u64), Str
     let value = solution.value;
     let certificate = Certificate::VoronoiValue(solution.certificate());
     let verdict = check(&Instance::Voronoi(spec), &certificate, &Limits::default());
-    if !verdict.accepted {
+    if !verdict.accepted() {
         return Err(format!(
             "line {} ({}), {rounds} rounds: the checker rejected the certificate: {}",
             entry.line, entry.text, verdict.reason

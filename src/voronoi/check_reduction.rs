@@ -196,7 +196,7 @@ fn run_trial(problem: SatVoronoi, formula: &Cnf, report: &mut Report) -> Result<
         }
         let witness = Certificate::Witness(Witness { claim: CLAIM_BLACK_WINS.into(), placement });
         let verdict = check(&instance, &witness, &Limits::default());
-        if !verdict.accepted {
+        if !verdict.accepted() {
             return Err(format!("the checker rejects a forward witness: {}", verdict.reason));
         }
         report.forward_checked += 1;

@@ -487,7 +487,7 @@ pub fn solve_one_round(
     };
     let verdict = check_one_round(game, &certificate, &limits);
     let check_seconds = started.elapsed().as_secs_f64();
-    if !verdict.accepted
+    if !verdict.accepted()
         && verdict.reason.contains(gamecert_certificates::base::budget::WORK_LIMIT_REACHED)
     {
         // The budget ran out before the check could decide: a size refusal with the way out.
@@ -499,7 +499,7 @@ pub fn solve_one_round(
         )
         .into());
     }
-    if !verdict.accepted {
+    if !verdict.accepted() {
         return Err(SolveError::Rejected(verdict.reason));
     }
     Ok(Solved {

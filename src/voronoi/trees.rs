@@ -353,7 +353,7 @@ mod tests {
                 assert_eq!(m.len() == 2, value == 0, "{edges:?}: medians {m:?}, value {value}");
                 let cert = median_certificate(&game).unwrap();
                 let verdict = check(&Instance::Voronoi(spec), &cert, &Limits::default());
-                assert!(verdict.accepted, "{edges:?}: {}", verdict.reason);
+                assert!(verdict.accepted(), "{edges:?}: {}", verdict.reason);
                 checked += 1;
             }
         }

@@ -40,7 +40,7 @@ fn verdict(instance: &Instance, certificate: &Certificate) -> Verdict {
 
 fn assert_rejected(instance: &Instance, certificate: &Certificate, reason: &str, what: &str) {
     let v = verdict(instance, certificate);
-    assert!(!v.accepted, "{what}: accepted, but should not be");
+    assert!(!v.accepted(), "{what}: accepted, but should not be");
     assert!(v.reason.contains(reason), "{what}: reason {:?} does not mention {reason:?}", v.reason);
 }
 
@@ -73,8 +73,8 @@ fn theorem3_arithmetic_on_figure3() {
                 placement: forward(&f, &a),
             });
             let v = verdict(&inst, &cert);
-            assert_eq!(v.accepted, f.is_satisfied_by(&a), "{a:?}: {}", v.reason);
-            if v.accepted {
+            assert_eq!(v.accepted(), f.is_satisfied_by(&a), "{a:?}: {}", v.reason);
+            if v.accepted() {
                 satisfying += 1;
                 assert_eq!(v.work.black_score, Some(5 * 4 + 2));
                 assert_eq!(v.work.white_score, Some(5 * 4 + 2 - 1));
@@ -92,7 +92,7 @@ fn witness_mutations_are_rejected() {
     for problem in [SatVoronoi::Problem1, SatVoronoi::Problem2] {
         let inst = instance(&figure3(), problem);
         let solved = solve(&inst, Method::Auto).unwrap();
-        assert!(solved.verdict.accepted);
+        assert!(solved.verdict.accepted());
         let good = witness_of(&solved.certificate);
         let spec = inst.one_round().unwrap();
         let mutate = |f: &dyn Fn(&mut Witness)| {
@@ -191,7 +191,7 @@ fn check_lrat_mutations(inst: &Instance, good: &Refutation) {
         let mut r = good.clone();
         r.lrat = proof;
         let v = verdict(inst, &Certificate::Refutation(r));
-        assert!(!v.accepted, "{what}: accepted");
+        assert!(!v.accepted(), "{what}: accepted");
         assert!(v.reason.contains("LRAT"), "{what}: {}", v.reason);
     }
 }
@@ -202,14 +202,14 @@ fn direct_refutation_mutations_are_rejected() {
     let solved = solve(&inst, Method::Direct).unwrap();
     let good = refutation_of(&solved.certificate);
     assert_eq!(good.method, RefutationMethod::Direct);
-    assert!(verdict(&inst, &solved.certificate).accepted);
+    assert!(verdict(&inst, &solved.certificate).accepted());
     check_lrat_mutations(&inst, &good);
     // The proof of a different CNF: the star's refutation presented for this instance.
     let star = Instance::VoronoiOneRound(
         parse_edge_list("white c\nblack 2\nc l1\nc l2\nc l3\nc l4\nc l5\n").unwrap(),
     );
     let other = solve(&star, Method::Direct).unwrap();
-    assert!(other.verdict.accepted);
+    assert!(other.verdict.accepted());
     assert_rejected(&inst, &other.certificate, "LRAT", "a proof of another CNF");
     assert_rejected(&star, &solved.certificate, "LRAT", "a proof of another CNF");
     let mut wrong = good.clone();
@@ -327,7 +327,7 @@ fn oversized_claims_are_refused_before_any_work() {
     });
     let v = check(&inst, &direct, &limits);
     assert!(
-        !v.accepted && v.reason.contains("work limit reached while building the direct encoding"),
+        !v.accepted() && v.reason.contains("work limit reached while building the direct encoding"),
         "{}",
         v.reason
     );

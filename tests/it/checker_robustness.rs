@@ -48,7 +48,7 @@ proptest! {
         let corrupted = String::from_utf8_lossy(&bytes);
         if let Ok(cert) = Certificate::from_json(&corrupted) {
             let verdict = check(inst, &cert, &Limits::default());
-            if verdict.accepted {
+            if verdict.accepted() {
                 if let Certificate::Witness(w) = &cert {
                     let spec = inst.one_round().unwrap();
                     let game = spec.validate().unwrap();

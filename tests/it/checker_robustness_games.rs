@@ -51,7 +51,7 @@ fn fixtures() -> &'static Vec<(String, String)> {
             .map(|(inst, method)| {
                 let cert = solve_game(&inst, method).unwrap().certificate;
                 let v = check(&inst, &cert, &Limits::default());
-                assert!(v.accepted, "{}: {}", inst.kind(), v.reason);
+                assert!(v.accepted(), "{}: {}", inst.kind(), v.reason);
                 (inst.to_json(), cert.to_json())
             })
             .collect()

@@ -6,7 +6,8 @@
 //! address-space limit (`ulimit -v`, so that an allocation past it is an abort this test sees).
 //! Its peak resident memory (the kernel's `ru_maxrss`) must stay within a small base, the file
 //! it holds, and `W`: every byte it holds was charged first. With a small `W` the reader is
-//! refused before it holds anything much (exit 1, "work limit reached while reading ...");
+//! refused before it holds anything much (exit 3, not checked: "work limit reached while
+//! reading ...");
 //! with a `W` large enough to parse, what it holds is still within `W`.
 //!
 //! The LRAT reader is held tighter: it holds no line, so a proof line of any length costs a
@@ -128,9 +129,10 @@ fn holds_what_it_paid_for(lrat: bool, files: (&Path, &Path), low: u64, high: u64
             bound >> 20,
             run.output
         );
-        assert!(matches!(run.code, Some(1 | 2)), "{what}: {:?} {}", run.code, run.output);
+        assert!(matches!(run.code, Some(1..=3)), "{what}: {:?} {}", run.code, run.output);
         if refused {
-            assert_eq!(run.code, Some(1), "{what}: {}", run.output);
+            // Not checked (exit 3): the budget, not a fault found, stopped it.
+            assert_eq!(run.code, Some(3), "{what}: {}", run.output);
             assert!(
                 run.output.contains("work limit reached while reading"),
                 "{what}: {}",

@@ -88,7 +88,7 @@ fn figure4_verify_report() {
         &certificate,
         &gamecert_certificates::Limits::default(),
     );
-    assert!(verdict.accepted, "{}", verdict.reason);
+    assert!(verdict.accepted(), "{}", verdict.reason);
     insta::assert_json_snapshot!(verdict);
 }
 

@@ -75,10 +75,11 @@ fn both_binaries_read_the_same_formats_and_answer_alike() {
     );
     let (code, out, _) = agree(&[dnf.to_str().unwrap(), first.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
-    // The budget: too small a one is a rejection naming the limit, exit 1.
+    // The budget: too small a one is not checked (exit 3), naming the limit.
     let (code, out, _) =
         agree(&[dnf.to_str().unwrap(), first.to_str().unwrap(), "--max-work", "10"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 3);
+    assert!(out.starts_with("NOT CHECKED (claim: "), "{out}");
     assert!(out.contains("work limit reached"), "{out}");
     // Bad input: exit 2, the file and the line named.
     let broken = write(d, "broken.dnf", "p dnf 2 1\n1 -2\n");

@@ -98,8 +98,7 @@ impl Budget {
             self.exhausted = true;
             fail!(
                 "{WORK_LIMIT_REACHED} while {what}: the check needs more than the {} work units \
-                 it may spend (about one per step or byte held; {} spent so far); an honest \
-                 certificate this large can be checked with a larger --max-work",
+                 it may spend (about one per step or byte held; {} spent so far)",
                 self.limit,
                 self.used
             );

@@ -28,7 +28,7 @@ triangle-stream, read as it is checked. A file named - is standard input.
   -h, --help      print this help
   -V, --version   print the version
 
-exit code: 0 accepted, 1 rejected, 2 bad input
+exit code: 0 accepted, 1 rejected, 2 bad input, 3 not checked (the budget ran out)
 ";
 
 /// The largest `--max-work` either binary takes: 10^15 work units. The budget only bounds the

@@ -6,9 +6,11 @@ pub const OUTPUT_FORMAT: &str = "gamecert-output";
 /// Its version.
 pub const OUTPUT_VERSION: u64 = 1;
 
+use crate::verdict::Decision;
+
 /// The one JSON shape of every `--json` output (docs/formats.md, "Command output"): `format`,
-/// `version`, `command`, a `verdict` token (`accepted`, `rejected`, `unchecked`, `measured` or
-/// `bad-input`),
+/// `version`, `command`, a `verdict` token (`accepted`, `rejected`, `not-checked` (the check's
+/// budget ran out), `unchecked` (no checker ran), `measured` or `bad-input`),
 /// a human `summary`, the wall time in `seconds`, then the command's own fields (an array is
 /// put under `rows`).
 pub fn output_json(
@@ -44,17 +46,18 @@ pub fn error_json(command: &str, message: &str, seconds: f64) -> String {
     output_json(command, "bad-input", message, seconds, serde_json::json!({ "error": message }))
 }
 
-/// The verdict apart from the claim, as every command prints it: `ACCEPTED (claim: C)` or
-/// `REJECTED (claim: C)`, so that a rejected claim never reads as a statement.
-pub fn verdict_heading(accepted: bool, claim: &str) -> String {
+/// The verdict apart from the claim, as every command prints it: `ACCEPTED (claim: C)`,
+/// `REJECTED (claim: C)` or `NOT CHECKED (claim: C)`, so that a claim never reads as a
+/// statement unless it was accepted.
+pub fn verdict_heading(outcome: Decision, claim: &str) -> String {
     let claim = crate::base::text::printable(claim);
-    format!("{} (claim: {claim})", if accepted { "ACCEPTED" } else { "REJECTED" })
+    format!("{} (claim: {claim})", outcome.word())
 }
 
 /// The first line of a text verdict, with its line end: the heading ([`verdict_heading`]), then
 /// the reason.
 /// Both are printed one line each, whatever they quote ([`crate::base::text::printable`]).
-pub fn verdict_line(accepted: bool, claim: &str, reason: &str) -> String {
+pub fn verdict_line(outcome: Decision, claim: &str, reason: &str) -> String {
     let reason = crate::base::text::printable(reason);
-    format!("{}: {reason}\n", verdict_heading(accepted, claim))
+    format!("{}: {reason}\n", verdict_heading(outcome, claim))
 }

@@ -134,6 +134,19 @@ pub fn tokenize(line: &str) -> (Vec<Token<'_>>, usize) {
     (tokens, column + 1)
 }
 
+/// A number with thousands separators (`12,345,678`), for messages of both crates.
+pub fn grouped(n: impl Into<u128>) -> String {
+    let digits = n.into().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// `count` and `noun`, the noun's last word in the plural unless the count is one: "1 clause",
 /// "2 clauses", "3 final positions", "2 vertices", "4 strategies", "2 classes".
 pub fn counted(count: impl TryInto<u64>, noun: &str) -> String {

@@ -1,7 +1,8 @@
 //! `gamecert-check [verify] [--json] [--max-work N] INSTANCE CERT`: the stand-alone checker.
 //!
 //! The same pipeline as `gamecert verify` ([`gamecert_certificates::verify`]): the same input
-//! formats, messages and exit codes (0 accepted, 1 rejected, 2 bad usage or a file that cannot
+//! formats, messages and exit codes (0 accepted, 1 rejected, 3 not checked (the budget ran out
+//! before the check could decide), 2 bad usage or a file that cannot
 //! be read, does not parse or is not a valid instance; with `--json` also as JSON on standard
 //! output); `--help` and `--version` exit 0.
 

@@ -362,7 +362,7 @@ pub fn pack_permutation(perm: &[u8]) -> u64 {
 pub fn stream_verdict(n: usize, read: &mut impl Read, name: &str, budget: &mut Budget) -> Verdict {
     match check_triangle_stream(n, read, budget) {
         Ok((winner, report)) => Verdict {
-            accepted: true,
+            outcome: crate::verdict::Decision::Accepted,
             claim: format!("{winner} wins one-colour triangle avoidance on {n} nodes"),
             reason: format!(
                 "the Winner's strategy checked level by level: {}, {} mapped onto listed \

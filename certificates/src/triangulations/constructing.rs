@@ -524,7 +524,7 @@ pub fn strategy_verdict(
                     .sum::<u64>()
             };
             Verdict {
-                accepted: true,
+                outcome: crate::verdict::Decision::Accepted,
                 claim,
                 reason: format!("replayed against every opponent move: {}", sides.join("; ")),
                 work: Work {
@@ -547,7 +547,7 @@ pub fn colouring_verdict(
 ) -> Verdict {
     match check_balanced_colouring(spec, cert, budget) {
         Ok((r, b)) => Verdict {
-            accepted: true,
+            outcome: crate::verdict::Decision::Accepted,
             claim: LEMMA_4_CLAIM.into(),
             reason: format!("{r} red and {b} blue edges, every face has both colours"),
             work: Work { edges: Some(r + b), ..Work::default() },

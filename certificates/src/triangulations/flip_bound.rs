@@ -132,18 +132,18 @@ mod tests {
             edges: vec![],
         };
         let v = bound_verdict(&quad, &FlipBound { at_most: 5 }, &mut Budget::unlimited());
-        assert!(v.accepted, "{}", v.reason);
+        assert!(v.accepted(), "{}", v.reason);
         assert!(v.reason.contains("2 positions"), "{}", v.reason);
         let v = bound_verdict(&quad, &FlipBound { at_most: 4 }, &mut Budget::unlimited());
-        assert!(!v.accepted && v.reason.contains("the flips 0-2 colour 5 edges"), "{}", v.reason);
+        assert!(!v.accepted() && v.reason.contains("the flips 0-2 colour 5 edges"), "{}", v.reason);
         // A bound far above the edges is true (and no arithmetic on it wraps).
         let v = bound_verdict(&quad, &FlipBound { at_most: usize::MAX }, &mut Budget::unlimited());
-        assert!(v.accepted && !v.reason.contains("cannot end"), "{}", v.reason);
+        assert!(v.accepted() && !v.reason.contains("cannot end"), "{}", v.reason);
         let v = bound_verdict(&quad, &FlipBound { at_most: 5 }, &mut Budget::new(10));
-        assert!(!v.accepted && v.reason.contains("work"), "{}", v.reason);
+        assert!(!v.accepted() && v.reason.contains("work"), "{}", v.reason);
         let mut two = quad.clone();
         two.game = FlipGame::BichromaticFlipping;
         let v = bound_verdict(&two, &FlipBound { at_most: 5 }, &mut Budget::unlimited());
-        assert!(!v.accepted && v.reason.contains("two-player"), "{}", v.reason);
+        assert!(!v.accepted() && v.reason.contains("two-player"), "{}", v.reason);
     }
 }

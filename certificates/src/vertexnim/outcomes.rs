@@ -307,14 +307,14 @@ mod tests {
             let (good, first) = labels(&game);
             let winner = if first { "first" } else { "second" };
             let v = verdict(s, winner, good.clone());
-            assert!(v.accepted, "{}", v.reason);
+            assert!(v.accepted(), "{}", v.reason);
             let v = verdict(s, if first { "second" } else { "first" }, good.clone());
-            assert!(!v.accepted && v.reason.contains("the start is labelled"), "{}", v.reason);
+            assert!(!v.accepted() && v.reason.contains("the start is labelled"), "{}", v.reason);
             for i in 0..good.len() {
                 let mut bad = good.clone().into_bytes();
                 bad[i] = if bad[i] == b'N' { b'P' } else { b'N' };
                 let v = verdict(s, winner, String::from_utf8(bad).unwrap());
-                assert!(!v.accepted, "flip at {i} accepted");
+                assert!(!v.accepted(), "flip at {i} accepted");
                 assert!(v.reason.contains(&format!("position {i} ")), "{}", v.reason);
             }
         }
@@ -329,7 +329,7 @@ mod tests {
         assert!(v.reason.contains("neither N nor P"), "{}", v.reason);
         let huge = spec(false, &[i64::MAX, i64::MAX], &[("a", "b")], Play::Normal);
         let v = verdict(&huge, "first", String::new());
-        assert!(!v.accepted && v.reason.contains("more than 4294967296"), "{}", v.reason);
+        assert!(!v.accepted() && v.reason.contains("more than 4294967296"), "{}", v.reason);
         let mut removal = s.clone();
         removal.variant = Variant::Vertexnim;
         let v = verdict(&removal, "first", "NNNNNNNN".into());
@@ -339,6 +339,6 @@ mod tests {
             &VertexNimOutcomes { winner: "first".into(), outcomes: "P".repeat(8) },
             &mut Budget::new(3),
         );
-        assert!(!v.accepted && v.reason.contains("work"), "{}", v.reason);
+        assert!(!v.accepted() && v.reason.contains("work"), "{}", v.reason);
     }
 }

@@ -274,7 +274,7 @@ pub fn check_refutation(game: &OneRound, refutation: &Refutation, budget: &mut B
                 Ok(report) => {
                     record_lrat(&mut work, &report);
                     Verdict {
-                        accepted: true,
+                        outcome: crate::verdict::Decision::Accepted,
                         claim,
                         reason: format!(
                             "the instance is the {} image of the carried {}-clause formula, \

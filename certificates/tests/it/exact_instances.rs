@@ -48,9 +48,9 @@ fn a_flip_sequence_for_the_smaller_board_is_rejected_on_the_instance_with_the_ex
     // Flipping 0-3 (apexes 2 and 5) makes 2-5 and colours it and the four sides of 0-2-3-5.
     let cert = Certificate::FlipSequence(FlipSequence { flips: vec![[0, 3]], green: 5 });
     let exact = check(&flip_instance(zigzag()), &cert, &Limits::default());
-    assert!(exact.accepted, "{}", exact.reason);
+    assert!(exact.accepted(), "{}", exact.reason);
     let extra = check(&flip_instance(zigzag_and_a_crossing_edge()), &cert, &Limits::default());
-    assert!(!extra.accepted);
+    assert!(!extra.accepted());
     assert!(
         extra.reason.contains("10 edges given") && extra.reason.contains("3n - 3 - h = 9"),
         "{}",
@@ -135,9 +135,9 @@ fn a_marking_strategy_for_the_smaller_board_is_rejected_on_the_instance_with_the
     let exact = marking_spec(zigzag());
     let cert = Certificate::MarkingStrategy(solve(&exact));
     let verdict = check(&Instance::MarkingGame(exact), &cert, &Limits::default());
-    assert!(verdict.accepted, "{}", verdict.reason);
+    assert!(verdict.accepted(), "{}", verdict.reason);
     let extra = Instance::MarkingGame(marking_spec(zigzag_and_a_crossing_edge()));
     let verdict = check(&extra, &cert, &Limits::default());
-    assert!(!verdict.accepted);
+    assert!(!verdict.accepted());
     assert!(verdict.reason.contains("10 edges given"), "{}", verdict.reason);
 }

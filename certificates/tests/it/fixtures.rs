@@ -104,7 +104,7 @@ fn every_fixture_gets_its_verdict() {
                 continue;
             }
             let verdict = check(&instance, &certificate(&folder.join(&file)), &Limits::default());
-            match (expectation.as_str(), verdict.accepted) {
+            match (expectation.as_str(), verdict.accepted()) {
                 ("accept", true) => {}
                 ("accept", false) => {
                     failures.push(format!("{shown}: rejected: {}", verdict.reason))

@@ -57,7 +57,7 @@ fn certify(spec: &MarkingSpec) -> anyhow::Result<(bool, f64, f64)> {
         &Certificate::MarkingKayles(cert),
         &Limits::default(),
     );
-    anyhow::ensure!(verdict.accepted, "rejected: {}", verdict.reason);
+    anyhow::ensure!(verdict.accepted(), "rejected: {}", verdict.reason);
     Ok((first, certificate_seconds, started.elapsed().as_secs_f64()))
 }
 

@@ -139,7 +139,7 @@ pub fn figure4(note: &dyn Fn(&str)) -> anyhow::Result<Figure4Report> {
     let verdict = check(&instance, &certificate, &Limits::default());
     let check_seconds = started.elapsed().as_secs_f64();
     anyhow::ensure!(
-        verdict.accepted,
+        verdict.accepted(),
         "the checker rejected Figure 4's certificate: {}",
         verdict.reason
     );
@@ -206,7 +206,7 @@ pub fn kary(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<KaryRow>> {
         let read = gamecert_certificates::format::Certificate::from_json(&text)?;
         let verdict = check(&Instance::Voronoi(spec), &read, &Limits::default());
         let check_seconds = started.elapsed().as_secs_f64();
-        anyhow::ensure!(verdict.accepted, "rejected: {}", verdict.reason);
+        anyhow::ensure!(verdict.accepted(), "rejected: {}", verdict.reason);
         rows.push(KaryRow {
             k,
             height,

@@ -341,7 +341,7 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
     let certificate = certificate?;
     stages.push(Stage { stage: "verify: read and parse the certificate", seconds });
     let (verdict, seconds) = timed(|| check_one_round_with(&game, &certificate, &mut budget));
-    if !verdict.accepted {
+    if !verdict.accepted() {
         bail!("verify rejected the certificate: {}", verdict.reason);
     }
     stages.push(Stage { stage: "verify: check the certificate", seconds });

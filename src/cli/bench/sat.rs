@@ -313,7 +313,7 @@ fn measure(
                 &gamecert_certificates::Limits::for_input(refutation.lrat.len() as u64),
             )
         });
-        if !verdict.accepted {
+        if !verdict.accepted() {
             bail!("{name}: the checker rejects the certificate: {}", verdict.reason);
         }
         let (report, lrat_check_ours) =

@@ -216,7 +216,7 @@ fn run_case(case: &CaseInput, cache: &mut Cache) -> CaseResult {
     let (outcome, reason) = match (&instance, &certificate, &verdict) {
         (Err(e), _, _) => ("bad-instance", e.to_string()),
         (_, Err(e), _) => ("bad-certificate", e.to_string()),
-        (_, _, Some(v)) if v.accepted => ("accepted", v.reason.clone()),
+        (_, _, Some(v)) if v.accepted() => ("accepted", v.reason.clone()),
         (_, _, Some(v)) => ("rejected", v.reason.clone()),
         _ => unreachable!("both parsed means a verdict"),
     };

@@ -184,7 +184,7 @@ pub fn all() -> Vec<Seed> {
     let mut add = |name: &str, instance: Instance, certificate: Certificate| {
         let verdict = check(&instance, &certificate, &Limits::default());
         assert!(
-            verdict.accepted,
+            verdict.accepted(),
             "seed {name}: the checker rejects the solver's {} certificate: {}",
             certificate.kind(),
             verdict.reason

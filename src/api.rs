@@ -11,7 +11,7 @@ use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
 use gamecert_certificates::voronoi::instance::GraphSpec;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
-use gamecert_certificates::{check, Limits, Verdict};
+use gamecert_certificates::{check, Decision, Limits, Verdict};
 use std::path::Path;
 
 pub use crate::base::io::{BadInput, Sizes};
@@ -263,8 +263,13 @@ pub fn solve_with(
     })?;
     let (certificate, nodes) = (solved.certificate, solved.nodes);
     if let Some(checked) = solved.checked {
-        if !checked.verdict.accepted() {
-            return Err(own_certificate_rejected(name, &checked.verdict, max_work));
+        if checked.verdict.outcome == Decision::Rejected {
+            return Err(own_certificate_rejected(&checked.verdict));
+        }
+        if checked.verdict.outcome == Decision::NotChecked {
+            let summary = not_checked_summary(&checked.verdict, &certificate, &solved.method);
+            let (verdict, fields) = (checked.verdict, checked.fields);
+            return Ok(Solved { certificate, verdict, fields, summary });
         }
         let (verdict, fields, summary) = (checked.verdict, checked.fields, checked.summary);
         return Ok(Solved { certificate, verdict, fields, summary });
@@ -277,8 +282,8 @@ pub fn solve_with(
         None => loaded.sizes.verify_limits(certificate.to_json().len() as u64),
     };
     let verdict = check(instance, &certificate, &limits);
-    if !verdict.accepted() {
-        return Err(own_certificate_rejected(name, &verdict, max_work));
+    if verdict.outcome == Decision::Rejected {
+        return Err(own_certificate_rejected(&verdict));
     }
     let fields = serde_json::json!({
         "claim": verdict.claim,
@@ -288,31 +293,37 @@ pub fn solve_with(
         "solve_seconds": solve_seconds,
         "work": verdict.work,
     });
-    let summary = format!(
-        "{}: {} certificate by {}, {} in {solve_seconds:.3} s; accepted by the checker: {}",
-        verdict.claim,
-        certificate.kind(),
-        solved.method,
-        counted(nodes, "search node"),
-        verdict.reason
-    );
+    let summary = match verdict.outcome {
+        Decision::NotChecked => not_checked_summary(&verdict, &certificate, &solved.method),
+        _ => format!(
+            "{}: {} certificate by {}, {} in {solve_seconds:.3} s; accepted by the checker: {}",
+            verdict.claim,
+            certificate.kind(),
+            solved.method,
+            counted(nodes, "search node"),
+            verdict.reason
+        ),
+    };
     Ok(Solved { certificate, verdict, fields, summary })
 }
 
-/// The error for a certificate of gamecert's own that the checker did not accept. Out of
-/// work under the budget `verify` gives the files, it is a size refusal (bad input: the
-/// instance is too large for a certificate checked within that budget); anything else is a
-/// fault of the solver or the checker, reported as an internal error.
-pub fn own_certificate_rejected(
-    name: &str,
-    verdict: &Verdict,
-    max_work: Option<u64>,
-) -> anyhow::Error {
-    use gamecert_certificates::base::budget::WORK_LIMIT_REACHED;
-    if verdict.reason.contains(WORK_LIMIT_REACHED) {
-        let refusal = crate::base::limits::unchecked_within_budget(&verdict.reason, max_work, "");
-        return BadInput(format!("{name}: {refusal}")).into();
-    }
+/// What `solve` says of an answer it found but could not check within the budget (issue 47: a
+/// finished search is never thrown away): the certificate is written, the answer stated as
+/// found and not checked, with the budget that would check it.
+fn not_checked_summary(verdict: &Verdict, certificate: &Certificate, method: &str) -> String {
+    format!(
+        "found by {method}, NOT CHECKED: {} (a {} certificate, written; its check ran out of \
+         budget: {}; `gamecert verify --max-work N` with a larger N checks it)",
+        verdict.claim,
+        certificate.kind(),
+        verdict.reason
+    )
+}
+
+/// The error for a certificate of gamecert's own that the checker rejected: a fault of the
+/// solver or the checker, reported as an internal error (a certificate whose check ran out of
+/// budget is no error: it is written, not checked).
+pub fn own_certificate_rejected(verdict: &Verdict) -> anyhow::Error {
     anyhow::anyhow!(
         "internal error: the checker rejected gamecert's own certificate: {}",
         verdict.reason

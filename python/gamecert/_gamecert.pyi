@@ -112,6 +112,9 @@ class Verdict:
 
     accepted: bool
     """Whether the checker accepted the certificate."""
+    outcome: str
+    """`"accepted"`, `"rejected"` (the certificate is wrong) or `"not-checked"` (the check's
+    budget ran out before it could decide: nothing found wrong, nothing established)."""
     claim: str
     """What the certificate claims (established when accepted)."""
     reason: str

@@ -459,8 +459,10 @@ impl Certificate {
     /// Needs the instance: a certificate `solve` made knows it, else pass `instance=`.
     #[pyo3(signature = (instance=None))]
     fn model(&self, py: Python<'_>, instance: Option<Py<Instance>>) -> PyResult<Option<Vec<i32>>> {
-        // A certificate `solve` made, asked of its own instance, was accepted already.
-        let accepted = instance.is_none() && self.verdict.is_some();
+        // A certificate `solve` made, asked of its own instance, was accepted already (unless
+        // its check ran out of budget: then it is checked again here).
+        let accepted =
+            instance.is_none() && self.verdict.as_ref().is_some_and(|v| v.get().accepted);
         let instance = self.instance_for(&instance)?;
         let (loaded, certificate) = (&instance.loaded, &self.certificate);
         if !accepted {

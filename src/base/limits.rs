@@ -74,26 +74,6 @@ pub struct TooLarge {
     pub suggestion: String,
 }
 
-/// The refusal when the checker ran out of work on a certificate gamecert has just made
-/// (`reason`, the checker's message, names the budget): the answer may well be right, but it is
-/// not certified within the budget, so nothing is written. `max_work` is the budget the user
-/// gave, if any; `instead` is a further suggestion (may be empty).
-pub fn unchecked_within_budget(reason: &str, max_work: Option<u64>, instead: &str) -> TooLarge {
-    TooLarge {
-        what: "checking the certificate".into(),
-        estimate: format!("more work than the budget allows (the checker stopped: {reason})"),
-        limit: match max_work {
-            Some(units) => format!("the {} work units of --max-work", grouped(u128::from(units))),
-            None => "the budget `gamecert verify` gives these files by default".into(),
-        },
-        suggestion: format!(
-            "no certificate was written; `gamecert solve --max-work N` checks with a larger \
-             budget, and `gamecert verify --max-work N` then accepts the same files{}",
-            if instead.is_empty() { String::new() } else { format!("; {instead}") }
-        ),
-    }
-}
-
 impl From<TooLarge> for BadInput {
     fn from(t: TooLarge) -> BadInput {
         BadInput(t.to_string())

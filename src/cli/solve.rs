@@ -1,4 +1,6 @@
-//! `gamecert solve INSTANCE`: solve, check with the checker, write only what it accepted.
+//! `gamecert solve INSTANCE`: solve, check with the checker, write what it accepted (exit 0),
+//! or what it found and could not check within the budget (NOT CHECKED, exit 3: a finished
+//! search is never thrown away); a certificate the checker rejects is never written.
 
 use crate::cli::args::Method;
 use crate::cli::note;
@@ -8,6 +10,7 @@ use gamecert::base::io::{BadInput, Sizes};
 use gamecert::base::sat::Backend;
 use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::Decision;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -171,10 +174,29 @@ fn solve_stream(
     working.finish();
     let (winner, report) = match checked {
         Ok(found) => found,
-        Err(why) if why.contains(gamecert_certificates::base::budget::WORK_LIMIT_REACHED) => {
-            let kept = format!("{} is kept", part.display());
-            let refusal = gamecert::base::limits::unchecked_within_budget(&why, max_work, &kept);
-            return Err(BadInput(format!("{}: {refusal}", instance.display())).into());
+        Err(why) if work.exhausted() => {
+            // Found, not checked: written all the same, and said so (exit 3).
+            std::fs::rename(&part, output)?;
+            let winner = if written.first_wins { "A" } else { "B" };
+            let text = format!(
+                "found, NOT CHECKED: {winner} wins one-colour triangle avoidance on {n} nodes \
+                 (a triangle-stream certificate of {}, written to {} {source}; its check ran \
+                 out of budget: {why}; `gamecert verify --max-work N` with a larger N checks it)",
+                counted(written.bytes, "byte"),
+                output.display()
+            );
+            if json {
+                let fields = serde_json::json!({
+                    "claim": format!("{winner} wins one-colour triangle avoidance on {n} nodes"),
+                    "kind": "triangle-stream", "method": method,
+                    "output": output.display().to_string(), "certificate_bytes": written.bytes,
+                    "solve_seconds": solve_seconds,
+                });
+                crate::cli::print_json("solve", "not-checked", &text, started, fields)?;
+            } else {
+                eprintln!("{text}");
+            }
+            return Ok(ExitCode::from(3));
         }
         // Merged shards are the user's files: a rejection is theirs to hear about.
         Err(why) if from_shards => {
@@ -286,7 +308,7 @@ fn solve_out_of_core(
 /// standard error (unless `--quiet`) when the certificate fills standard output.
 #[allow(clippy::too_many_arguments)]
 fn finish_solve(
-    certificate: &Certificate,
+    (certificate, decision): (&Certificate, Decision),
     mut fields: serde_json::Value,
     note_text: &str,
     answer: Option<&gamecert::api::SatAnswer>,
@@ -307,17 +329,22 @@ fn finish_solve(
             }
             None => fields["certificate"] = serde_json::from_str(&text)?,
         }
-        crate::cli::print_json("solve", "accepted", note_text, started, fields)?;
+        crate::cli::print_json("solve", decision.token(), note_text, started, fields)?;
     } else {
         write_output(output, &text)?;
-        note(quiet, note_text);
+        if decision == Decision::Accepted {
+            note(quiet, note_text);
+        } else {
+            // Not checked: said even with --quiet, the answer is not established.
+            eprintln!("{note_text}");
+        }
         match (answer, output.filter(|p| *p != Path::new("-"))) {
             (Some(answer), Some(_)) => print!("{}", answer.lines()),
             (Some(answer), None) if !quiet => eprint!("{}", answer.lines()),
             _ => {}
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(decision.exit_code()))
 }
 
 /// Runs the command.
@@ -371,10 +398,14 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let solved = gamecert::api::solve_with(&loaded, options)?;
     // A model is checked against the user's clauses before it is printed; one that fails is
     // `s UNKNOWN` with the clause it falsifies.
-    let answer = gamecert::api::sat_answer(&loaded, &solved.certificate);
+    // Only a checked answer is the SAT user's answer.
+    let answer = match solved.verdict.outcome {
+        Decision::Accepted => gamecert::api::sat_answer(&loaded, &solved.certificate),
+        _ => None,
+    };
     working.finish();
     finish_solve(
-        &solved.certificate,
+        (&solved.certificate, solved.verdict.outcome),
         solved.fields,
         &solved.summary,
         answer.as_ref(),

@@ -487,19 +487,8 @@ pub fn solve_one_round(
     };
     let verdict = check_one_round(game, &certificate, &limits);
     let check_seconds = started.elapsed().as_secs_f64();
-    if !verdict.accepted()
-        && verdict.reason.contains(gamecert_certificates::base::budget::WORK_LIMIT_REACHED)
-    {
-        // The budget ran out before the check could decide: a size refusal with the way out.
-        let instead = direct_suggestion(spec);
-        return Err(crate::base::limits::unchecked_within_budget(
-            &verdict.reason,
-            max_work,
-            if spec.source.is_some() { &instead } else { "" },
-        )
-        .into());
-    }
-    if !verdict.accepted() {
+    // Not checked (the budget ran out) is an answer found: the caller writes it and says so.
+    if verdict.outcome == gamecert_certificates::Decision::Rejected {
         return Err(SolveError::Rejected(verdict.reason));
     }
     Ok(Solved {

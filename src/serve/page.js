@@ -386,11 +386,14 @@ async function uploadedFiles() {
   };
 }
 
-function setVerdict(text, accepted, exit) {
+// The checker's three verdicts (accepted, rejected, not checked: its budget ran out) and bad
+// input, as `verify --json` names them.
+function setVerdict(text, accepted, exit, outcome) {
   const verdict = $("verdict");
   verdict.textContent = text;
   verdict.dataset.accepted = accepted ? "true" : "false";
   verdict.dataset.exit = String(exit);
+  verdict.dataset.verdict = outcome;
 }
 
 // "Play against it" is offered only once the checker accepted a certificate that holds a
@@ -404,6 +407,7 @@ async function runVerify() {
   const verdict = $("verdict");
   delete verdict.dataset.accepted;
   delete verdict.dataset.exit;
+  delete verdict.dataset.verdict;
   setPlayable(false, "");
   const files = await uploadedFiles();
   if (!files) {
@@ -414,10 +418,10 @@ async function runVerify() {
   const answer = await api("POST", "/api/verify", files);
   const body = answer.body;
   if (typeof body.exit === "number") {
-    setVerdict(body.text, body.accepted, body.exit);
+    setVerdict(body.text, body.accepted, body.exit, body.verdict);
     setPlayable(body.playable === true, body.unplayable);
   } else {
-    setVerdict("error: " + (body.error || "no answer"), false, 2);
+    setVerdict("error: " + (body.error || "no answer"), false, 2, "bad-input");
   }
 }
 
@@ -460,6 +464,7 @@ function filesChanged() {
   verdict.textContent = "";
   delete verdict.dataset.accepted;
   delete verdict.dataset.exit;
+  delete verdict.dataset.verdict;
   setPlayable(false, "");
 }
 

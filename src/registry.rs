@@ -141,6 +141,15 @@ pub static KINDS: &[Kind] = &[
                 applies: "as prove, by df-pn proof search",
                 solve: crate::voronoi::tree_prove::solve_instance,
             },
+            SolveMethod {
+                method: Method::Mirror,
+                auto: false,
+                applies: "a graph with an automorphism of order 2 without fixed points that swaps \
+                          the start's colours (even paths and cycles, grids with an even side, \
+                          hypercubes): B's mirror, B at least ties (a voronoi-mirror, checked in \
+                          linear time)",
+                solve: crate::voronoi::solve::mirror,
+            },
         ],
         estimate: Some(crate::voronoi::solve::estimate),
         generators: &["path", "kary-tree", "tree", "graph"],

@@ -39,8 +39,8 @@ pub enum Request {
         max_vertices: usize,
         #[serde(default = "defaults::one")]
         min_vertices: usize,
-        /// On even paths, B's side by the mirror lemma (docs/trusted.md) rather than B's
-        /// replayed strategy.
+        /// On even paths, B's side by B's mirror (a checked `voronoi-mirror` certificate)
+        /// rather than B's replayed strategy.
         #[serde(default)]
         mirror: bool,
     },
@@ -404,7 +404,7 @@ pub fn compute_streaming(
                 if *mirror {
                     format!(
                         "VG(P_N, n) for N = {min_vertices}..={max_vertices}, certified (B's side \
-                         on even paths by the mirror lemma)"
+                         on even paths by B's mirror, checked)"
                     )
                 } else {
                     format!("VG(P_N, n) for N = {min_vertices}..={max_vertices}, certified")

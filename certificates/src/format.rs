@@ -51,6 +51,7 @@ pub use crate::voronoi::instance::{
     GraphSpec, MultiRound, MultiRoundSpec, OneRound, OneRoundFile, OneRoundSpec, ReductionSource,
     StartSpec,
 };
+pub use crate::voronoi::mirror::VoronoiMirror;
 pub use crate::voronoi::multi_round::{VoronoiStrategy, VoronoiValue};
 pub use crate::voronoi::one_round::{
     Refutation, RefutationMethod, Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
@@ -158,7 +159,7 @@ macro_rules! registry {
 
 use crate::impartial::{coins, heaps};
 use crate::triangulations::{constructing, convex_heaps, flipping, marking, nimstring_strips};
-use crate::voronoi::{dnf, multi_round, one_round, paths};
+use crate::voronoi::{dnf, mirror, multi_round, one_round, paths};
 
 /// A validator that cannot fail beyond what a `violation` names.
 fn no_violation(violation: Option<String>) -> Result<(), FormatError> {
@@ -191,6 +192,7 @@ registry! {
         "voronoi-value" => VoronoiValue(VoronoiValue), on Voronoi, multi_round::value_verdict;
         "dnf-strategy" => DnfStrategy(DnfStrategy), on PosDnfGame, dnf::strategy_verdict;
         "voronoi-path-value" => PathValue(PathValue), on Voronoi, paths::value_verdict;
+        "voronoi-mirror" => VoronoiMirror(VoronoiMirror), on Voronoi, mirror::mirror_verdict;
         "triangle-strategy" => TriangleStrategy(TriangleStrategy), on TriangleAvoidance,
             crate::triangle_avoidance::strategy::strategy_verdict;
         "marking-strategy" => MarkingStrategy(MarkingStrategy), on MarkingGame, marking::strategy_verdict;

@@ -35,11 +35,14 @@ pub enum Method {
     Prove,
     /// The same proof search by df-pn (proof and disproof numbers) instead.
     Dfpn,
+    /// Multi-round Voronoi games: B's mirror, an automorphism of order 2 without fixed points
+    /// swapping the start's colours (a `voronoi-mirror` certificate: B at least ties).
+    Mirror,
 }
 
 impl Method {
     /// Every method, in the command line's order.
-    pub const ALL: [Method; 12] = [
+    pub const ALL: [Method; 13] = [
         Method::Auto,
         Method::Direct,
         Method::Reduction,
@@ -52,6 +55,7 @@ impl Method {
         Method::Strips,
         Method::Prove,
         Method::Dfpn,
+        Method::Mirror,
     ];
 
     /// Its name on the command line (`solve --method NAME`).
@@ -69,6 +73,7 @@ impl Method {
             Method::Strips => "strips",
             Method::Prove => "prove",
             Method::Dfpn => "dfpn",
+            Method::Mirror => "mirror",
         }
     }
 }

@@ -72,6 +72,11 @@ mirror! {
         /// The same proof search by df-pn (proof-number search) instead of depth-first: kept
         /// for comparison (`gamecert bench prove`); slower on every family measured.
         Dfpn,
+        /// Multi-round Voronoi games on a graph with an automorphism of order 2 without fixed
+        /// points that swaps the start's colours (even paths and cycles, grids with an even
+        /// side, hypercubes): B's mirror strategy, B at least ties (a `voronoi-mirror`, checked
+        /// in time linear in the graph).
+        Mirror,
     }
 }
 

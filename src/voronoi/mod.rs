@@ -1,4 +1,4 @@
-//! The Voronoi game on graphs (seed 001): the one-round game and its 3SAT reduction, the multi-round game (exact, trees, k-ary trees, paths), Schaefer's positive-DNF game and its reduction, generators and tables.
+//! The Voronoi game on graphs (seed 001): the one-round game and its 3SAT reduction, the multi-round game (exact, trees, k-ary trees, paths, B's mirror), Schaefer's positive-DNF game and its reduction, generators and tables.
 
 pub mod census;
 pub mod check_dnf_reduction;
@@ -9,6 +9,7 @@ pub mod exact;
 pub mod families;
 pub mod gen;
 pub mod kary;
+pub mod mirror;
 pub mod one_round;
 pub mod one_round_exact;
 pub mod paths;

@@ -396,15 +396,7 @@ pub fn solve_one_round(
             }
             true
         }
-        Method::Median => return Err(SolveError::WrongMethod("median")),
-        Method::Kary => return Err(SolveError::WrongMethod("kary")),
-        Method::Exact => return Err(SolveError::WrongMethod("exact")),
-        Method::Lemma4 => return Err(SolveError::WrongMethod("lemma4")),
-        Method::Heaps => return Err(SolveError::WrongMethod("heaps")),
-        Method::Outcomes => return Err(SolveError::WrongMethod("outcomes")),
-        Method::Strips => return Err(SolveError::WrongMethod("strips")),
-        Method::Prove => return Err(SolveError::WrongMethod("prove")),
-        Method::Dfpn => return Err(SolveError::WrongMethod("dfpn")),
+        other => return Err(SolveError::WrongMethod(other.name())),
     };
     let started = Instant::now();
     let (certificate, cnf_variables, cnf_clauses, method_name) = if use_reduction {

@@ -166,6 +166,34 @@ pub fn median(instance: &Instance, options: &Options) -> anyhow::Result<Option<S
 }
 
 /// The gap-state solver: a path from an empty start, whatever the vertex names and order.
+/// B's mirror: an automorphism of order 2 without fixed points that swaps the start's colours
+/// ([`crate::voronoi::mirror`]); B at least ties. Asked by name only (it settles B's side, not
+/// the game's value).
+pub fn mirror(instance: &Instance, _: &Options) -> anyhow::Result<Option<SolvedGame>> {
+    use crate::voronoi::mirror::{find, Found};
+    let (_, game) = multi_round(instance)?;
+    let pairs = match find(&game.graph, &game.start) {
+        Found::Pairs(pairs) => pairs,
+        Found::None(why) => return Err(BadInput(format!("no mirror for B: {why}")).into()),
+        Found::GaveUp => {
+            return Err(BadInput(format!(
+                "no mirror for B found within {} steps of the search (one may exist: the search \
+                 is a backtracking over the graph's automorphisms)",
+                grouped(u128::from(crate::voronoi::mirror::STEP_LIMIT))
+            ))
+            .into())
+        }
+    };
+    let name = |v: usize| game.graph.name(v).to_string();
+    let certificate = gamecert_certificates::format::VoronoiMirror {
+        player: gamecert_certificates::voronoi::rules::Player::Black,
+        claim: gamecert_certificates::voronoi::multi_round::StrategyClaim::AtLeastTies,
+        pairs: pairs.iter().map(|&(a, b)| (name(a), name(b))).collect(),
+    };
+    let nodes = pairs.len() as u64;
+    Ok(Some(SolvedGame::new(Certificate::VoronoiMirror(certificate), nodes, "B's mirror")))
+}
+
 pub fn path_gaps(instance: &Instance, _: &Options) -> anyhow::Result<Option<SolvedGame>> {
     let (_, game) = multi_round(instance)?;
     let applies = game.start.iter().all(|&c| c == b'.')

@@ -23,7 +23,7 @@ use crate::voronoi::gen::kary_tree;
 use crate::voronoi::paths::{PathSolution, PathSolver};
 use crate::voronoi::tree_exact::TreeSolver;
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::format::Certificate;
+use gamecert_certificates::format::{Certificate, VoronoiMirror};
 use gamecert_certificates::voronoi::multi_round::{check_strategy, check_value};
 use gamecert_certificates::voronoi::paths::{check_path_strategy, check_path_value};
 use serde::Serialize;
@@ -494,12 +494,11 @@ pub struct PathEntry {
     pub value: i64,
     /// Abstract states the checker replayed for W's strategy (final states included).
     pub white_states: u64,
-    /// The same for B's strategy; `None` where B's side is the mirror lemma (see
-    /// [`PathSides`]).
+    /// The same for B's strategy; `None` where B's side is the mirror (see [`PathSides`]).
     pub black_states: Option<u64>,
     /// What certifies B's side, the upper bound: "B's strategy" (replayed by the checker) or
-    /// "mirror lemma" (docs/trusted.md, "B's mirror on even paths": proved, tested to N = 20,
-    /// not replayed).
+    /// "B's mirror" (a `voronoi-mirror` certificate on the path, checked in linear time: the
+    /// reflection is an automorphism of order 2 without fixed points, issue 47).
     pub black_side: &'static str,
     /// States the search expanded for this entry (others came from the shared table).
     pub search_nodes: u64,
@@ -515,10 +514,10 @@ pub const MAX_PATH_TABLE_VERTICES: usize = 200;
 pub enum PathSides {
     /// Both players' strategies, replayed by the checker, on every path.
     Both,
-    /// On even paths, B's mirror lemma (docs/trusted.md) for B's side and W's strategy alone
-    /// for "at least 0", replayed by the checker: half the certificate, and the search never
-    /// refutes W's moves for a margin of 1. Odd paths (and an even path where W cannot hold
-    /// 0, which the lemma leaves open) keep both strategies.
+    /// On even paths, B's mirror (a `voronoi-mirror` certificate, checked) for B's side and
+    /// W's strategy alone for "at least 0", replayed by the checker: half the certificate, and
+    /// the search never refutes W's moves for a margin of 1. Odd paths (and an even path where
+    /// W cannot hold 0, which the mirror leaves open) keep both strategies.
     MirrorOnEven,
 }
 
@@ -526,7 +525,7 @@ impl PathSides {
     /// What certifies B's side of an entry certified this way (a row's `black_side`).
     pub fn black_side(self, by_mirror: bool) -> &'static str {
         if self == PathSides::MirrorOnEven && by_mirror {
-            "mirror lemma"
+            "B's mirror"
         } else {
             "B's strategy"
         }
@@ -615,7 +614,8 @@ pub fn voronoi_paths_with(
 }
 
 /// The checker's replay of one entry: W's and B's strategies, or (`by_mirror`) W's alone for
-/// "at least 0". Returns the states each replayed.
+/// "at least 0" and B's mirror, a `voronoi-mirror` certificate on the path p1 - ... - pN (the
+/// reflection), for "at most 0". Returns the states each replayed.
 fn check_path_entry(
     solution: &PathSolution,
     by_mirror: bool,
@@ -628,10 +628,36 @@ fn check_path_entry(
     if by_mirror {
         let white = &certificate.white;
         let w = check_path_strategy(vertices, rounds, true, white, 0, budget).map_err(rejected)?;
+        let (instance, mirror) = path_mirror(vertices, rounds)?;
+        let verdict = gamecert_certificates::voronoi::mirror::mirror_verdict(
+            &instance,
+            &mirror,
+            &mut Budget::unlimited(),
+        );
+        if !verdict.accepted() {
+            return Err(rejected(verdict.reason));
+        }
         return Ok((w.states, None));
     }
     let (w, b) = check_path_value(vertices, rounds, certificate, budget).map_err(rejected)?;
     Ok((w.states, Some(b.states)))
+}
+
+/// The path p1 - ... - pN with `rounds` rounds, as `gen path` writes it, and B's mirror on it
+/// (the reflection, p_i with p_(N + 1 - i)).
+pub fn path_mirror(
+    vertices: usize,
+    rounds: usize,
+) -> anyhow::Result<(gamecert_certificates::format::MultiRoundSpec, VoronoiMirror)> {
+    let instance = crate::voronoi::gen::path(vertices as u64, rounds)?;
+    let name = |i: usize| format!("p{i}");
+    let pairs = (1..=vertices / 2).map(|i| (name(i), name(vertices + 1 - i))).collect();
+    let mirror = VoronoiMirror {
+        player: gamecert_certificates::voronoi::rules::Player::Black,
+        claim: gamecert_certificates::voronoi::multi_round::StrategyClaim::AtLeastTies,
+        pairs,
+    };
+    Ok((instance, mirror))
 }
 
 fn value_text(v: i64) -> String {
@@ -686,8 +712,8 @@ pub fn voronoi_paths_table(rows: &[PathEntry], times: bool, wall_seconds: f64) -
     }
     if by_lemma > 0 {
         out.push_str(&format!(
-            "; B's side of {by_lemma} even-path entries is the mirror lemma (docs/trusted.md), \
-             not a replayed strategy"
+            "; B's side of {by_lemma} even-path entries is B's mirror (a voronoi-mirror \
+             certificate, checked), not a replayed strategy"
         ));
     }
     if times {
@@ -698,7 +724,7 @@ pub fn voronoi_paths_table(rows: &[PathEntry], times: bool, wall_seconds: f64) -
 }
 
 /// One line of `table voronoi-paths --each`: `N n VALUE W_STATES B_STATES`, B_STATES being
-/// `mirror` where B's side is the lemma.
+/// `mirror` where B's side is B's mirror.
 pub fn path_entry_line(r: &PathEntry) -> String {
     let black = r.black_states.map_or_else(|| "mirror".to_string(), |b| b.to_string());
     format!("{} {} {} {} {black}", r.vertices, r.rounds, r.value, r.white_states)
@@ -834,8 +860,8 @@ mod tests {
     }
 
     /// `--mirror`: the same values as both strategies on every path to 16 vertices; B's side
-    /// is the lemma on exactly the even paths; rows reach `on_row` in order, each once; the
-    /// table says how many entries rest on the lemma.
+    /// is the checked mirror on exactly the even paths; rows reach `on_row` in order, each
+    /// once; the table says how many entries rest on the mirror.
     #[test]
     fn the_mirror_table_agrees_with_both_strategies_and_says_so() {
         let both = voronoi_paths(1, 16, &mut |_| {}).unwrap();
@@ -854,7 +880,7 @@ mod tests {
             assert!(b.black_states.is_some());
             let even = m.vertices % 2 == 0;
             assert_eq!(m.black_states.is_none(), even, "N {} n {}", m.vertices, m.rounds);
-            assert_eq!(m.black_side, if even { "mirror lemma" } else { "B's strategy" });
+            assert_eq!(m.black_side, if even { "B's mirror" } else { "B's strategy" });
         }
         let order: Vec<(usize, usize)> = mirrored.iter().map(|r| (r.vertices, r.rounds)).collect();
         assert_eq!(streamed, order);
@@ -866,7 +892,7 @@ mod tests {
         assert!(!voronoi_paths_table(&both, false, 0.0).contains("mirror"));
     }
 
-    /// A damaged W strategy of a mirror entry is rejected, so no row rests on the lemma alone.
+    /// A damaged W strategy of a mirror entry is rejected, so no row rests on the mirror alone.
     #[test]
     fn a_mirror_entry_is_still_checked() {
         let mut solution = PathSolver::new().solve_by_mirror(10, 3).unwrap().unwrap();

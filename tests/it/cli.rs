@@ -569,7 +569,7 @@ fn voronoi_paths_table_and_its_bad_input() {
     assert_eq!(lines.len(), 1 + 1 + 2 + 2 + 3, "{text}");
     assert_eq!(lines[0], "2 1 0 3 mirror", "{text}");
     assert!(lines[1].starts_with("3 1 1 ") && !lines[1].ends_with("mirror"), "{text}");
-    assert!(stderr(&out).contains("B's side of 6 even-path entries is the mirror lemma"));
+    assert!(stderr(&out).contains("B's side of 6 even-path entries is B's mirror"));
     let out = gamecert(&["table", "voronoi-paths", "--max-vertices", "5", "--each", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let rows: Vec<serde_json::Value> =

@@ -1,11 +1,13 @@
 //! The Voronoi game on graphs (seed 001): the reference rules, the one-round game's encoding,
-//! the 3SAT reduction, the multi-round game (graphs and paths) and Schaefer's positive-DNF game.
+//! the 3SAT reduction, the multi-round game (graphs and paths, and B's mirror strategy) and
+//! Schaefer's positive-DNF game.
 
 pub mod dnf;
 pub mod dnf_text;
 pub mod edgelist;
 pub mod encode;
 pub mod instance;
+pub mod mirror;
 pub mod multi_round;
 pub mod one_round;
 pub mod paths;

@@ -228,7 +228,7 @@ pub fn kary(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<KaryRow>> {
 /// checked.
 #[derive(Clone, Debug, Serialize)]
 pub struct PathsRow {
-    /// B's side on even paths: "B's strategy" or "mirror lemma" (`table voronoi-paths --mirror`).
+    /// B's side on even paths: "B's strategy" or "B's mirror" (`table voronoi-paths --mirror`).
     pub black_side: &'static str,
     pub vertices: usize,
     pub entries: usize,
@@ -247,7 +247,7 @@ pub struct PathsRow {
 }
 
 /// The path table row by row, N = 1, 2, ... up to `max_vertices`, starting no new N once
-/// `cap_seconds` have passed: first with both strategies, then with B's mirror lemma on even
+/// `cap_seconds` have passed: first with both strategies, then with B's mirror (checked) on even
 /// paths, each run from an empty table.
 pub fn paths(
     max_vertices: usize,

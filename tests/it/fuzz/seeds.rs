@@ -27,6 +27,7 @@ pub const KINDS: &[&str] = &[
     "voronoi-value",
     "dnf-strategy",
     "voronoi-path-value",
+    "voronoi-mirror",
     "triangle-strategy",
     "marking-strategy",
     "flip-value",
@@ -268,6 +269,24 @@ pub fn all() -> Vec<Seed> {
         (
             "path7-n3",
             game(multi(gamecert::voronoi::gen::path(7, 3).expect("a path")), Method::Auto),
+        ),
+        // B's mirror: the reflection of a path, the half-turn of a cycle with a symmetric
+        // start (W on one vertex, B on its image).
+        (
+            "path10-mirror",
+            game(multi(gamecert::voronoi::gen::path(10, 3).expect("a path")), Method::Mirror),
+        ),
+        (
+            "cycle8-mirror",
+            game(
+                graph(
+                    8,
+                    &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 0)],
+                    3,
+                    Some(StartSpec { white: vec!["v0".into()], black: vec!["v4".into()] }),
+                ),
+                Method::Mirror,
+            ),
         ),
     ] {
         add(name, i, c);

@@ -158,6 +158,19 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
                 )
             })
         }
+        (C::VoronoiMirror(m), Fact::VoronoiValue { value, .. }) => {
+            if (m.player, m.claim) != (Player::Black, StrategyClaim::AtLeastTies) {
+                return Truth::False(format!(
+                    "accepted a mirror for {:?}, {:?}",
+                    m.player, m.claim
+                ));
+            }
+            verdict(*value <= 0, || {
+                format!(
+                    "a mirror says B at least ties, but the game's value (W's margin) is {value}"
+                )
+            })
+        }
         (C::VoronoiValue(v), Fact::VoronoiValue { value, .. }) => {
             verdict(v.value == *value, || {
                 format!("claims the value {}, the exact value is {value}", v.value)

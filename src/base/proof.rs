@@ -238,6 +238,11 @@ impl Table {
         *e = entry(key, numbers, work);
     }
 
+    /// Entries the table holds in all.
+    pub fn capacity(&self) -> u64 {
+        self.entries.len() as u64
+    }
+
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.entries.iter_mut().for_each(|e| *e = [0; 4]);
@@ -350,6 +355,16 @@ impl<'t, G: Prover> Search<'t, G> {
         }
     }
 
+    /// Publishes the expansion (for the progress display) and, every 2^16 expansions, how
+    /// full the table is.
+    #[inline]
+    fn published(&self) {
+        crate::base::solved::searched(self.stats.expansions);
+        if self.stats.expansions.is_multiple_of(1 << 16) {
+            crate::base::solved::table_fill(self.table.used, self.table.capacity());
+        }
+    }
+
     /// Searches the current position by `engine` until it is proven or disproven (or the
     /// limit).
     pub fn solve_by(&mut self, engine: Engine) -> Outcome {
@@ -408,7 +423,7 @@ impl<'t, G: Prover> Search<'t, G> {
     /// proof number reaches `th_pn` or its disproof number `th_dn`; stores and returns them.
     fn mid(&mut self, key: u128, th_pn: u32, th_dn: u32) -> Numbers {
         self.stats.expansions += 1;
-        crate::base::solved::searched(self.stats.expansions);
+        self.published();
         let work_before = self.stats.expansions;
         let prior_work = self.table.get(key).map_or(0, |(_, w)| u64::from(w));
         if self.stats.expansions > self.limit {
@@ -506,7 +521,7 @@ impl<'t, G: Prover> Search<'t, G> {
             }
         }
         self.stats.expansions += 1;
-        crate::base::solved::searched(self.stats.expansions);
+        self.published();
         if self.stats.expansions > self.limit {
             self.aborted = true;
             return false;

@@ -92,3 +92,34 @@ pub fn expected_searched() -> Option<u64> {
 pub fn searched_so_far() -> u64 {
     SEARCHED.load(std::sync::atomic::Ordering::Relaxed)
 }
+
+/// What a long search is doing now, in words, for the progress display (issue 47, item 6:
+/// "depth-first proof search, test 1 of 2: can W reach a margin of at least 1?"), and how full
+/// its table is, in thousandths (`u64::MAX`: no table).
+static STAGE: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+static TABLE_FILL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(u64::MAX);
+
+/// A search says what it is doing now (a new stage: the table's fill is forgotten until the
+/// search publishes it again).
+pub fn search_stage(text: impl Into<String>) {
+    *STAGE.lock().unwrap_or_else(|e| e.into_inner()) = text.into();
+    TABLE_FILL.store(u64::MAX, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// A search's table is this full: `used` of `capacity` entries.
+pub fn table_fill(used: u64, capacity: u64) {
+    let permille = used.saturating_mul(1000) / capacity.max(1);
+    TABLE_FILL.store(permille.min(1000), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The stage a search last published, with its table's fill ("..., table 37% full"), if any.
+pub fn current_stage() -> Option<String> {
+    let stage = STAGE.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    if stage.is_empty() {
+        return None;
+    }
+    Some(match TABLE_FILL.load(std::sync::atomic::Ordering::Relaxed) {
+        u64::MAX => stage,
+        permille => format!("{stage}; table {:.1}% full", permille as f64 / 10.0),
+    })
+}

@@ -177,6 +177,7 @@ impl Progress {
     /// [`Self::searching`] with the search nodes called `nodes_name`.
     fn following(nodes_name: &'static str, quiet: bool) -> Progress {
         let _ = sat::take_plan(); // a plan of an earlier solve in this process is stale
+        gamecert::base::solved::search_stage(""); // and so is a search's stage
         let mut progress = Progress::alive("solving", quiet);
         if quiet {
             return progress;
@@ -232,6 +233,21 @@ impl Progress {
                         bar.set_length(total);
                     }
                     state.total.store(total, Ordering::Relaxed);
+                }
+                // A search that says what it does now (the proof search's threshold test and
+                // its table's fill): that, and its rate, are the message.
+                if let Some(stage) = gamecert::base::solved::current_stage() {
+                    let seconds = state.started.elapsed().as_secs_f64().max(1e-3);
+                    let rate = if counting == Some(nodes_name) && nodes > 0 {
+                        format!(", {:.0} a second", nodes as f64 / seconds)
+                    } else {
+                        String::new()
+                    };
+                    let text = format!("{stage}{rate}");
+                    if let Some(bar) = &bar {
+                        bar.set_message(text.clone());
+                    }
+                    *state.message.lock().unwrap_or_else(|e| e.into_inner()) = text;
                 }
                 if done > 0 {
                     if let Some(bar) = &bar {

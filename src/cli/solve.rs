@@ -383,12 +383,19 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    // The status line names the instance's size where the registry can estimate it.
+    // The status line names the instance's size where the registry can estimate it (the
+    // estimates are the exact solvers'; a proof search names its engine and, as it runs, its
+    // test and table instead).
     let kind = loaded.instance.kind();
-    let estimate = gamecert::registry::kind(kind).and_then(|k| k.estimate?(&loaded.instance));
-    working.message(&match estimate {
-        Some(size) => format!("a {kind} instance, {size}"),
-        None => format!("a {kind} instance"),
+    let engine = gamecert::base::proof::Engine::of_method(method.into());
+    let estimate = match engine {
+        Some(_) => None,
+        None => gamecert::registry::kind(kind).and_then(|k| k.estimate?(&loaded.instance)),
+    };
+    working.message(&match (estimate, engine) {
+        (Some(size), _) => format!("a {kind} instance, {size}"),
+        (None, Some(engine)) => format!("a {kind} instance, by {}", engine.words()),
+        (None, None) => format!("a {kind} instance"),
     });
     let memory = match memory {
         Some(_) => Some(memory_bytes(memory, 0)?),

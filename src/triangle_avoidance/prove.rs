@@ -220,6 +220,10 @@ pub fn prove(n: usize, memory: u64, limit: u64, engine: Engine) -> Result<Option
     let mut table = Table::new(memory - children);
     let mut search = Search::new(TriangleGame::new(n, children, lazy), &mut table);
     search.limit = limit;
+    crate::base::solved::search_stage(format!(
+        "{}: does A, the first player, win one-colour triangle avoidance on {n} nodes?",
+        engine.words()
+    ));
     let first_wins = match search.solve_by(engine) {
         Outcome::Proven => true,
         Outcome::Disproven => false,
@@ -227,6 +231,8 @@ pub fn prove(n: usize, memory: u64, limit: u64, engine: Engine) -> Result<Option
     };
     let mut positions = Vec::new();
     search.limit = u64::MAX;
+    let winner = if first_wins { "A" } else { "B" };
+    crate::base::solved::search_stage(format!("walking {winner}'s proof out of the table"));
     search.extract(first_wins, &mut |game, chosen| {
         let child = chosen.map(|m| game.child_code(m));
         positions.push((game.key(), child));

@@ -325,6 +325,10 @@ impl<'a> TreeProver<'a> {
 
     /// Whether W reaches a margin of at least `t`, within `limit` expansions; `None` past it.
     pub fn test(&mut self, t: i64, limit: u64) -> Result<Option<bool>, String> {
+        crate::base::solved::search_stage(format!(
+            "{}: can W reach a margin of at least {t}?",
+            self.engine.words()
+        ));
         let game = TreeGame::new(self.game, self.root, t as i32)?;
         let mut search = Search::new(game, &mut self.table);
         search.limit = limit;
@@ -345,6 +349,11 @@ impl<'a> TreeProver<'a> {
         let Some(holds) = self.test(t, limit)? else {
             return Ok(None);
         };
+        let who = if holds { "W's" } else { "B's" };
+        crate::base::solved::search_stage(format!(
+            "walking {who} proof (W's margin at least {t}: {}) out of the table",
+            if holds { "yes" } else { "no" }
+        ));
         let game = TreeGame::new(self.game, self.root, t as i32)?;
         let mut search = Search::new(game, &mut self.table);
         search.limit = limit;

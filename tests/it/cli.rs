@@ -752,3 +752,28 @@ fn solve_counts_search_nodes_on_its_status_line() {
     assert!(counted > 0, "no counted status line in {}", stderr(&out));
     assert!(!stderr(&run(true)).contains("search nodes"));
 }
+
+/// Issue 47, item 6: the proof search's status line says where it is: the engine and the
+/// threshold test it is on, then the walk of the proof, a rate, and (from the first 2^16
+/// expansions) the table's fill; never the exact solver's estimate, which is not what runs.
+#[test]
+fn the_proof_search_says_where_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("k2h4.json");
+    let t = tree.to_str().unwrap();
+    let args = ["gen", "kary-tree", "--k", "2", "--height", "4", "--rounds", "5", "-o", t];
+    assert_eq!(gamecert(&args).status.code(), Some(0));
+    let cert = dir.path().join("k2h4.cert.json");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_gamecert"));
+    command.args(["solve", t, "--method", "prove", "-o", cert.to_str().unwrap()]);
+    let out = command.env("GAMECERT_STATUS_EVERY_MS", "5").output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("depth-first proof search: can W reach a margin of at least 1?"), "{err}");
+    assert!(err.contains(" a second"), "no rate in {err}");
+    assert!(
+        err.contains("proof (W's margin at least ") && err.contains("out of the table"),
+        "{err}"
+    );
+    assert!(!err.contains("exact solver"), "{err}");
+}

@@ -131,7 +131,7 @@ pub fn reduce(reduction: Reduction, text: &str, name: &Path) -> Result<Reduced, 
         Reduction::SatVoronoi1 => SatVoronoi::Problem1,
         Reduction::SatVoronoi2 => SatVoronoi::Problem2,
         Reduction::PosdnfVoronoi | Reduction::PosdnfGame => {
-            let parsed = gamecert_certificates::voronoi::dnf_text::parse_posdnf(text, &shown)
+            let parsed = gamecert_certificates::posdnf::dnf_text::parse_posdnf(text, &shown)
                 .map_err(|e| BadInput(e.to_string()))?;
             notes.extend(parsed.warnings.iter().map(|w| format!("warning: {w}")));
             let mut fields = serde_json::json!({
@@ -278,7 +278,7 @@ pub fn solve_with(
     // Checked with the budget `verify` gives the two files by default, so that what solve
     // writes, verify accepts without --max-work.
     let limits = match max_work {
-        Some(max_work) => Limits { max_work },
+        Some(max_work) => Limits::work(max_work),
         None => loaded.sizes.verify_limits(certificate.to_json().len() as u64),
     };
     let verdict = check(instance, &certificate, &limits);
@@ -345,7 +345,7 @@ pub fn sat_answer(loaded: &Loaded, certificate: &Certificate) -> Option<SatAnswe
 /// error.
 pub fn verify(loaded: &Loaded, certificate: &Certificate, max_work: Option<u64>) -> Verdict {
     let limits = match max_work {
-        Some(max_work) => Limits { max_work },
+        Some(max_work) => Limits::work(max_work),
         None => loaded.sizes.verify_limits(certificate.to_json().len() as u64),
     };
     check(&loaded.instance, certificate, &limits)

@@ -54,6 +54,7 @@ pub(crate) fn guarded(
         )
     });
     verdict.work.work_units = budget.used();
+    verdict.work.steps = Some(budget.steps()).filter(|&steps| steps > 0);
     verdict
 }
 

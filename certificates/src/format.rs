@@ -39,6 +39,7 @@ use std::marker::PhantomData;
 pub use crate::base::error::FormatError;
 pub use crate::impartial::coins::{CoinGameSpec, CoinLabelling};
 pub use crate::impartial::heaps::{HeapGame, HeapLabelling};
+pub use crate::posdnf::dnf::{DnfStrategy, PosDnf};
 pub use crate::triangle_avoidance::strategy::{TriangleSpec, TriangleStrategy};
 pub use crate::triangulations::constructing::{BalancedColouring, ConstructStrategy};
 pub use crate::triangulations::convex_heaps::MarkingKayles;
@@ -46,7 +47,6 @@ pub use crate::triangulations::flipping::{FlipSequence, FlipSpec, FlipValue};
 pub use crate::triangulations::marking::{MarkingSpec, MarkingStrategy};
 pub use crate::triangulations::nimstring_strips::NimstringStrips;
 pub use crate::vertexnim::strategy::{VertexNimLabelling, VertexNimSpec, VertexNimStrategy};
-pub use crate::voronoi::dnf::{DnfStrategy, PosDnf};
 pub use crate::voronoi::instance::{
     GraphSpec, MultiRound, MultiRoundSpec, OneRound, OneRoundFile, OneRoundSpec, ReductionSource,
     StartSpec,
@@ -158,8 +158,9 @@ macro_rules! registry {
 }
 
 use crate::impartial::{coins, heaps};
+use crate::posdnf::dnf;
 use crate::triangulations::{constructing, convex_heaps, flipping, marking, nimstring_strips};
-use crate::voronoi::{dnf, mirror, multi_round, one_round, paths};
+use crate::voronoi::{mirror, multi_round, one_round, paths};
 
 /// A validator that cannot fail beyond what a `violation` names.
 fn no_violation(violation: Option<String>) -> Result<(), FormatError> {

@@ -39,6 +39,7 @@ pub mod base;
 pub mod check;
 pub mod format;
 pub mod impartial;
+pub mod posdnf;
 pub mod replay;
 pub mod triangle_avoidance;
 pub mod triangulations;

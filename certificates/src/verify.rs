@@ -4,7 +4,7 @@
 //!
 //! - The instance is read first. A file whose first non-blank character is `{` is JSON
 //!   ([`crate::format`]); a file named `*.dnf`, or whose first line that is neither blank nor a
-//!   `c` comment is a `p dnf` header, is a positive DNF in text ([`crate::voronoi::dnf_text`]); anything
+//!   `c` comment is a `p dnf` header, is a positive DNF in text ([`crate::posdnf::dnf_text`]); anything
 //!   else is the edge-list text of a one-round Voronoi instance ([`crate::voronoi::edgelist`]). An
 //!   instance that cannot be read, does not parse (an unknown field in any object included) or
 //!   is not a valid instance of its kind is bad input: exit 2, with the file, and the line and
@@ -87,7 +87,7 @@ pub struct Request<'a> {
 
 /// The limits of `request` for input files of `stored` bytes together.
 fn limits(request: &Request, stored: u64) -> Limits {
-    request.max_work.map_or_else(|| Limits::for_input(stored), |max_work| Limits { max_work })
+    request.max_work.map_or_else(|| Limits::for_input(stored), Limits::work)
 }
 
 /// A certificate opened: a `triangle-stream` (to be read as it is checked, with its stored
@@ -180,7 +180,7 @@ pub fn parse_instance(path: &Path, text: &str) -> Result<Instance, String> {
     if text.trim_start().starts_with('{') {
         Instance::from_json(text).map_err(|e| e.in_file(&shown, "the instance"))
     } else if is_dnf_text(path, text) {
-        crate::voronoi::dnf_text::read_posdnf(text, &shown)
+        crate::posdnf::dnf_text::read_posdnf(text, &shown)
             .map(Instance::PosDnfGame)
             .map_err(|e| e.to_string())
     } else {

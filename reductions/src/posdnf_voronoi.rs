@@ -17,7 +17,7 @@
 
 use crate::graphs::{to_spec, NamedGraph};
 use gamecert_certificates::format::GraphSpec;
-use gamecert_certificates::voronoi::dnf::PosDnf;
+use gamecert_certificates::posdnf::dnf::PosDnf;
 use petgraph::graph::NodeIndex;
 
 /// A built instance of the multi-round game.

@@ -1,8 +1,8 @@
-//! Property tests of the positive-DNF text parser (`gamecert_certificates::voronoi::dnf_text`): it never
+//! Property tests of the positive-DNF text parser (`gamecert_certificates::posdnf::dnf_text`): it never
 //! panics, and what it accepts is a valid positive DNF that round-trips.
 
-use gamecert_certificates::voronoi::dnf::PosDnf;
-use gamecert_certificates::voronoi::dnf_text::{parse_posdnf, write_posdnf};
+use gamecert_certificates::posdnf::dnf::PosDnf;
+use gamecert_certificates::posdnf::dnf_text::{parse_posdnf, write_posdnf};
 use proptest::prelude::*;
 
 /// Valid positive DNFs: non-empty terms of distinct variables within range.

@@ -26,8 +26,8 @@ use crate::base::graph_svg::{
 };
 use crate::base::svg::escape;
 use gamecert_certificates::base::graph::Graph;
+use gamecert_certificates::posdnf::dnf::PosDnf;
 use gamecert_certificates::vertexnim::strategy::{Play, State as NimState, Variant, VertexNim};
-use gamecert_certificates::voronoi::dnf::PosDnf;
 use std::fmt::Write as _;
 
 /// Most buttons drawn under a vertex nim picture (a heavy vertex has many moves).
@@ -113,7 +113,7 @@ pub fn dnf_svg(
     const ROW: f64 = 40.0;
     let owner = |v: u32| state.get(v as usize - 1).copied().unwrap_or(b'.');
     // A settled game has nothing left to click.
-    let open = gamecert_certificates::voronoi::dnf::settled(dnf, state).is_none();
+    let open = gamecert_certificates::posdnf::dnf::settled(dnf, state).is_none();
     let token = |out: &mut String, x: f64, y: f64, v: u32| {
         let (fill, text_fill) = match owner(v) {
             b'1' => (W_STONE, "white"),
@@ -363,7 +363,7 @@ pub fn voronoi_frame(
 /// it certifies the first player; `None` without a certificate).
 pub fn dnf_note(dnf: &PosDnf, state: &[u8], first: Option<bool>) -> String {
     let taken = state.iter().filter(|&&c| c != b'.').count();
-    let over = gamecert_certificates::voronoi::dnf::settled(dnf, state).is_some();
+    let over = gamecert_certificates::posdnf::dnf::settled(dnf, state).is_some();
     let turn = if over {
         "The game is settled."
     } else if taken.is_multiple_of(2) {

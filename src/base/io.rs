@@ -411,7 +411,7 @@ impl Sizes {
     pub fn verify_limits(&self, certificate: u64) -> Limits {
         let full = Limits::for_input(self.stored.saturating_add(certificate));
         let unpacked = decompression_work(self.content, self.stored);
-        Limits { max_work: full.max_work.saturating_sub(unpacked) }
+        full.less(unpacked)
     }
 }
 

@@ -41,7 +41,7 @@ pub fn load(
     let certificate = gamecert_certificates::verify::read_certificate(certificate_path, &text)
         .map_err(BadInput)?;
     let limits = match max_work {
-        Some(max_work) => gamecert_certificates::Limits { max_work },
+        Some(max_work) => gamecert_certificates::Limits::work(max_work),
         None => sizes.verify_limits(text.len() as u64),
     };
     drop(text);

@@ -160,7 +160,7 @@ fn solve_stream(
     let checking = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::alive("checking", quiet);
     let mut work = match max_work {
-        Some(max_work) => gamecert_certificates::Limits { max_work },
+        Some(max_work) => gamecert_certificates::Limits::work(max_work),
         None => sizes.verify_limits(written.bytes),
     }
     .budget();

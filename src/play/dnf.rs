@@ -7,7 +7,7 @@
 
 use super::{brief, words, Family, Outcome, Side, SHOWN};
 use gamecert_certificates::base::text::counted;
-use gamecert_certificates::voronoi::dnf::{settled, DnfPlayer, DnfStrategy, PosDnf};
+use gamecert_certificates::posdnf::dnf::{settled, DnfPlayer, DnfStrategy, PosDnf};
 use std::collections::HashMap;
 
 pub(crate) struct Dnf {

@@ -161,7 +161,7 @@ fn load_case(files: &CaseFiles, max_work: Option<u64>) -> Result<Case, String> {
     let instance = Instance::from_json(&files.instance).map_err(|e| e.to_string())?;
     let certificate = Certificate::from_json(&files.certificate).map_err(|e| e.to_string())?;
     let stored = (files.instance.len() + files.certificate.len()) as u64;
-    let limits = max_work.map_or_else(|| Limits::for_input(stored), |max_work| Limits { max_work });
+    let limits = max_work.map_or_else(|| Limits::for_input(stored), Limits::work);
     let caption = format!("{}: {}", files.name, files.description);
     let (claim, picture, strategy) = match Strategy::checked(&instance, &certificate, &limits) {
         Ok(strategy) => {

@@ -289,7 +289,7 @@ fn read_strategy(files: Uploaded, max_work: Option<u64>) -> Result<Strategy, Unp
         gamecert_certificates::verify::read_certificate(&certificate_name, &text).map_err(bad)?;
     drop(text);
     let limits = match max_work {
-        Some(max_work) => gamecert_certificates::Limits { max_work },
+        Some(max_work) => gamecert_certificates::Limits::work(max_work),
         None => sizes.verify_limits(cert_stored),
     };
     match Strategy::checked(&parsed, &certificate, &limits) {

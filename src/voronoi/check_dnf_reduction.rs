@@ -16,7 +16,7 @@ use crate::voronoi::dnf::solve_dnf_game;
 use crate::voronoi::exact::ExactSolver;
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{GraphSpec, MultiRoundSpec};
-use gamecert_certificates::voronoi::dnf::{DnfPlayer, PosDnf};
+use gamecert_certificates::posdnf::dnf::{DnfPlayer, PosDnf};
 use gamecert_certificates::voronoi::multi_round::check_value;
 use gamecert_reductions::posdnf_voronoi::build;
 use serde::Serialize;

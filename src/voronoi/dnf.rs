@@ -1,5 +1,5 @@
 //! An exact solver for Schaefer's game G_pos(POS DNF) that emits the winner's strategy as a
-//! `dnf-strategy` certificate for [`gamecert_certificates::voronoi::dnf::check_strategy`].
+//! `dnf-strategy` certificate for [`gamecert_certificates::posdnf::dnf::check_strategy`].
 //!
 //! # The search
 //!
@@ -41,7 +41,7 @@
 //! [`crate::base::limits`] at [`BYTES_PER_POSITION`] each) and refuses the instance, naming the
 //! bound and the cap, when the search or the strategy passes it.
 
-use gamecert_certificates::voronoi::dnf::{DnfPlayer, DnfStrategy, PosDnf};
+use gamecert_certificates::posdnf::dnf::{DnfPlayer, DnfStrategy, PosDnf};
 use std::collections::{HashMap, HashSet};
 
 /// The largest number of variables the bitmask solver handles.
@@ -364,7 +364,7 @@ fn play(a: u64, b: u64, turn: DnfPlayer, var: u32) -> (u64, u64) {
 mod tests {
     use super::*;
     use crate::base::rng::Rng;
-    use gamecert_certificates::voronoi::dnf::check_strategy;
+    use gamecert_certificates::posdnf::dnf::check_strategy;
 
     fn dnf(n: u32, terms: &[&[u32]]) -> PosDnf {
         PosDnf { num_vars: n, terms: terms.iter().map(|t| t.to_vec()).collect() }

@@ -28,7 +28,7 @@
 
 use crate::voronoi::exact::twin_classes;
 use gamecert_certificates::base::graph::Graph;
-use gamecert_certificates::voronoi::dnf::{DnfPlayer, DnfStrategy};
+use gamecert_certificates::posdnf::dnf::{DnfPlayer, DnfStrategy};
 use gamecert_certificates::voronoi::multi_round::{to_move, StrategyClaim, VoronoiStrategy};
 use gamecert_certificates::voronoi::rules::Player;
 use gamecert_reductions::posdnf_voronoi::PosDnfVoronoi;
@@ -344,7 +344,7 @@ mod tests {
     use super::*;
     use crate::voronoi::check_dnf_reduction::all_dnfs;
     use crate::voronoi::dnf::solve_dnf_game;
-    use gamecert_certificates::voronoi::dnf::PosDnf;
+    use gamecert_certificates::posdnf::dnf::PosDnf;
     use gamecert_certificates::voronoi::multi_round::check_strategy;
     use gamecert_reductions::posdnf_voronoi::build;
 

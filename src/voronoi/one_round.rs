@@ -474,7 +474,7 @@ pub fn solve_one_round(
         _ => 0,
     };
     let limits = match max_work {
-        Some(max_work) => Limits { max_work },
+        Some(max_work) => Limits::work(max_work),
         None => Limits::for_input(certificate_bytes as u64),
     };
     let verdict = check_one_round(game, &certificate, &limits);

@@ -59,7 +59,7 @@ fn posdnf_source(spec: &MultiRoundSpec) -> anyhow::Result<Option<PosDnfVoronoi>>
     if source.get("reduction").and_then(|r| r.as_str()) != Some("posdnf-voronoi") {
         return Ok(None);
     }
-    let formula: gamecert_certificates::voronoi::dnf::PosDnf =
+    let formula: gamecert_certificates::posdnf::dnf::PosDnf =
         serde_json::from_value(source["formula"].clone())?;
     let built = build(&formula).map_err(anyhow::Error::msg)?;
     let same = built.graph == spec.graph && built.rounds == spec.rounds && spec.start.is_none();

@@ -319,7 +319,7 @@ fn oversized_claims_are_refused_before_any_work() {
     assert_rejected(&inst, &empty, "not the sat-voronoi1 image", "an empty formula");
     // A direct refutation of an instance whose encoding would pass the budget is refused
     // while the encoding is built, before the proof is read.
-    let limits = Limits { max_work: 40_000 };
+    let limits = Limits::work(40_000);
     let direct = Certificate::Refutation(Refutation {
         claim: CLAIM_BLACK_CANNOT_WIN.into(),
         method: RefutationMethod::Direct,

@@ -113,7 +113,7 @@ fn sat_graph(dimacs: &str, problem: SatVoronoi) -> (Vec<String>, Edges) {
 
 /// Theorem 4's graph of a positive DNF.
 fn dnf_graph(text: &str) -> (Vec<String>, Edges) {
-    let dnf = gamecert_certificates::voronoi::dnf_text::parse_posdnf(text, "test").unwrap().dnf;
+    let dnf = gamecert_certificates::posdnf::dnf_text::parse_posdnf(text, "test").unwrap().dnf;
     let built = gamecert_reductions::posdnf_voronoi::build(&dnf).unwrap();
     named(&built.graph.vertices, &built.graph.edges)
 }

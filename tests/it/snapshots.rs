@@ -56,7 +56,7 @@ fn refutation_summaries() {
 }
 
 fn figure4() -> gamecert_reductions::posdnf_voronoi::PosDnfVoronoi {
-    let a = gamecert_certificates::voronoi::dnf::PosDnf {
+    let a = gamecert_certificates::posdnf::dnf::PosDnf {
         num_vars: 8,
         terms: vec![vec![1, 2, 4, 5], vec![3, 5, 7, 8], vec![6, 8]],
     };

@@ -6,6 +6,7 @@
 pub mod budget;
 pub mod cnf;
 pub mod command_line;
+pub mod decision;
 pub mod dimacs;
 pub mod error;
 pub(crate) mod fingerprint;

@@ -6,7 +6,7 @@ pub const OUTPUT_FORMAT: &str = "gamecert-output";
 /// Its version.
 pub const OUTPUT_VERSION: u64 = 1;
 
-use crate::verdict::Decision;
+use crate::base::decision::Decision;
 
 /// The one JSON shape of every `--json` output (docs/formats.md, "Command output"): `format`,
 /// `version`, `command`, a `verdict` token (`accepted`, `rejected`, `not-checked` (the check's

@@ -178,7 +178,8 @@ impl<S: BuildHasher + Default> Canon<S> {
     ) -> Result<u32, String> {
         let children = &self.tree.children[v];
         if let Some(budget) = budget.as_deref_mut() {
-            budget.charge(children.len() as u64 * 8 + 8, "computing canonical forms")?;
+            // A step: the scratch tuple is one vertex's children, reused.
+            budget.step(children.len() as u64 * 8 + 8, "computing canonical forms")?;
         }
         self.scratch.clear();
         self.scratch.push(u32::from(position[v]));
@@ -218,7 +219,8 @@ impl<S: BuildHasher + Default> Canon<S> {
     /// The vertices in canonical preorder (children by increasing id).
     pub fn preorder(&self, budget: &mut Budget) -> Result<Vec<usize>, String> {
         let n = self.tree.order.len();
-        budget.charge(n as u64 * 24, "ordering a canonical form")?;
+        // A step: the order (n vertices) is used for one move and dropped.
+        budget.step(n as u64 * 24, "ordering a canonical form")?;
         let mut out = Vec::with_capacity(n);
         let mut stack = vec![self.tree.order[0]];
         while let Some(v) = stack.pop() {

@@ -448,7 +448,12 @@ fn scan_cost(strip: &Strip) -> u128 {
 /// further than just past `limit`. Counting a coin costs its scan and no more than the work
 /// its moves add (a subset count of c takes at most log2 c steps), so the count itself stays
 /// within what is then charged.
-fn listing_work(strip: &Strip, n: u64, limit: u64, weigh: impl Fn((u128, u128)) -> u128) -> u128 {
+fn listing_work(
+    strip: &Strip,
+    n: u64,
+    limit: u64,
+    mut weigh: impl FnMut((u128, u128)) -> u128,
+) -> u128 {
     let mut work = u128::from(n).saturating_mul(scan_cost(strip));
     for i in 0..n {
         if work > u128::from(limit) {
@@ -581,11 +586,13 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
         }
     };
     // Counting stops just past what the budget can pay for.
-    let limit = budget.remaining();
-    // Charges `work` (counted before anything is listed) to the budget.
-    let mut pay = |work: u128, what: &str| {
-        budget
-            .charge(u64::try_from(work).unwrap_or(u64::MAX), what)
+    let limit = budget.remaining().max(budget.steps_remaining());
+    // Pays for `work` (counted before anything is listed or computed): bytes to be held are
+    // charged as work; the labels' check itself is pure computation over what is already
+    // held, counted as steps (its scratch space, one mex's table, charged as work first).
+    let mut pay = |work: u128, held: bool, what: &str| {
+        let units = u64::try_from(work).unwrap_or(u64::MAX);
+        if held { budget.charge(units, what) } else { budget.step(units, what) }
             .map_err(|why| format!("{why} (about {work} steps)"))
     };
     match (&game.rule, values) {
@@ -596,8 +603,13 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
                 "values: {} labels for a board of {w} coins",
                 labels.len()
             );
-            let work = listing_work(strip, w, limit, |(_, coins)| coins);
-            pay(work, "checking the labels")?;
+            let mut widest = 0;
+            let work = listing_work(strip, w, limit, |(moves, coins)| {
+                widest = widest.max(moves);
+                coins
+            });
+            pay(work, false, "checking the labels")?;
+            pay(widest.saturating_add(1), true, "holding one position's options")?;
             let mut seen = Vec::new();
             for i in 0..w {
                 let (m, n) = strip_mex(strip, i, labels, &mut seen);
@@ -616,7 +628,7 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
                 })
             };
             let listing = axis_listing(sx, w).saturating_add(axis_listing(sy, h));
-            pay(listing, "listing the moves of both axes")?;
+            pay(listing, true, "listing the moves of both axes")?;
             let list = |s: &Strip, n: u64| -> Vec<Vec<Vec<u64>>> {
                 (0..n)
                     .map(|i| {
@@ -649,7 +661,10 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
                 .saturating_mul(sum_s2)
                 .saturating_add(sum_t1.saturating_mul(sum_n2))
                 .saturating_add(u128::from(w) * 8);
-            pay(work, "checking the labels")?;
+            let widest = |moves: &[Vec<Vec<u64>>]| moves.iter().map(Vec::len).max().unwrap_or(0);
+            let scratch = (widest(&mx) as u128).saturating_mul(widest(&my) as u128);
+            pay(work, false, "checking the labels")?;
+            pay(scratch.saturating_add(1), true, "holding one position's options")?;
             let mut seen = Vec::new();
             let mut row = vec![0u64; w as usize];
             for x in 0..w as usize {
@@ -684,7 +699,7 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
             let (w, h) = (game.board[0], game.board[1]);
             check_shape(labels, w, h)?;
             let work = (w as u128) * (h as u128) * (w as u128 + h as u128 + 1);
-            pay(work, "checking the labels")?;
+            pay(work, false, "checking the labels")?;
             let mut seen = Vec::new();
             for x in 0..w as usize {
                 for y in 0..h as usize {

@@ -1,9 +1,7 @@
 //! The Voronoi game on graphs (seed 001): the reference rules, the one-round game's encoding,
-//! the 3SAT reduction, the multi-round game (graphs and paths, and B's mirror strategy) and
-//! Schaefer's positive-DNF game.
+//! the 3SAT reduction, the multi-round game (graphs and paths, and B's mirror strategy);
+//! Schaefer's positive-DNF game is its own folder, [`crate::posdnf`].
 
-pub mod dnf;
-pub mod dnf_text;
 pub mod edgelist;
 pub mod encode;
 pub mod instance;

@@ -292,7 +292,8 @@ impl LeafScorer {
             let (w, b) = (self.to_white[v], self.to_black[v]);
             delta += owner_sign(w, b.min(d)) - owner_sign(w, b);
             let row = graph.neighbours(v);
-            budget.charge(row.len() as u64 + 4, "scoring final positions")?;
+            // Pure computation over the scorer's scratch arrays, held since it was built.
+            budget.step(row.len() as u64 + 4, "scoring final positions")?;
             for &u in row {
                 if self.from_new[u] == UNREACHABLE && d < nearest(u, self) {
                     self.from_new[u] = d + 1;
@@ -739,11 +740,12 @@ impl Rules for Walk<'_> {
         }
         // The opponent: every empty vertex, but one per orbit, per twin class, or per
         // verified witness.
-        // The replies are at most the empty vertices, 8 bytes each: charged before the list is
-        // built, with the scan of every vertex and class.
+        // The replies are at most the empty vertices, 8 bytes each: counted before the list is
+        // built, with the scan of every vertex and class. Steps, not units held: the list lives
+        // while its position is on the replay's stack, at most one list a ply (2 * rounds
+        // lists of at most n replies, a bound the instance sets).
         let empty = (n - self.white - self.black) as u64;
-        budget
-            .charge(n as u64 * 2 + self.class_sizes + empty * 8, "listing the opponent's moves")?;
+        budget.step(n as u64 * 2 + self.class_sizes + empty * 8, "listing the opponent's moves")?;
         let replies = self.opponent_replies(budget)?;
         // Every child is final when this is B's last stone: score them against this position.
         if p == Player::Black && self.black + 1 == self.rounds && !replies.is_empty() {

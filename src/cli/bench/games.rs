@@ -7,7 +7,7 @@ use gamecert::base::rng::Rng;
 use gamecert::voronoi::dnf_maps::certificate_for;
 use gamecert::voronoi::exact::ExactSolver;
 use gamecert_certificates::format::{GraphSpec, Instance, MultiRoundSpec};
-use gamecert_certificates::voronoi::dnf::PosDnf;
+use gamecert_certificates::posdnf::dnf::PosDnf;
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::posdnf_voronoi::build;
 use serde::Serialize;

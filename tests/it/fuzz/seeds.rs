@@ -9,10 +9,10 @@ use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{
     Certificate, GraphSpec, Instance, MultiRoundSpec, StartSpec, TriangleSpec,
 };
+use gamecert_certificates::posdnf::dnf::PosDnf;
 use gamecert_certificates::triangulations::flipping::FlipGame;
 use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
 use gamecert_certificates::vertexnim::strategy::Variant;
-use gamecert_certificates::voronoi::dnf::PosDnf;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits};
 use gamecert_reductions::sat_voronoi::reduce;
@@ -498,7 +498,7 @@ pub fn all() -> Vec<Seed> {
         let text = match seed.name.as_str() {
             "path6-direct" => PATH6.to_string(),
             "star-direct" => STAR.to_string(),
-            "dnf-pairs" => gamecert_certificates::voronoi::dnf_text::write_posdnf(&PosDnf {
+            "dnf-pairs" => gamecert_certificates::posdnf::dnf_text::write_posdnf(&PosDnf {
                 num_vars: 4,
                 terms: vec![vec![1, 2], vec![3, 4]],
             }),

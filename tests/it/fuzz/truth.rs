@@ -189,7 +189,7 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
             if s.claim != "wins" {
                 return Truth::False(format!("accepted a dnf-strategy claiming {:?}", s.claim));
             }
-            let claimed = s.player == gamecert_certificates::voronoi::dnf::DnfPlayer::First;
+            let claimed = s.player == gamecert_certificates::posdnf::dnf::DnfPlayer::First;
             verdict(claimed == *first, || {
                 format!("claims {:?} wins, the exact solver disagrees", s.player)
             })
@@ -421,7 +421,7 @@ fn fact(instance: &Instance, certificate: &Certificate) -> Result<Fact, String> 
             }
             let solution = gamecert::voronoi::dnf::solve_dnf_game(dnf)?;
             Ok(Fact::FirstWins(
-                solution.winner == gamecert_certificates::voronoi::dnf::DnfPlayer::First,
+                solution.winner == gamecert_certificates::posdnf::dnf::DnfPlayer::First,
             ))
         }
         Instance::TriangleAvoidance(spec) => {

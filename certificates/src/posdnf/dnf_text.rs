@@ -43,7 +43,7 @@
 //! `file:line: message`, naming the header's line.
 
 use crate::base::text::{foreign_space, foreign_space_message, lines, tokenize, Token};
-use crate::voronoi::dnf::PosDnf;
+use crate::posdnf::dnf::PosDnf;
 use std::collections::HashMap;
 use std::fmt;
 

@@ -236,8 +236,31 @@ pub fn to_graph6(graph: &NamedGraph) -> String {
     petgraph::graph6::ToGraph6::graph6_string(graph)
 }
 
-/// A graph in the DIMACS graph format, and the notes for the user (at most one: that every
-/// edge was listed in both directions). `file` names it in errors and notes.
+/// A DIMACS graph as read: the vertex count its header declares, the edges its lines list (each
+/// once), where the header is, and the notes for the user. The reader holds only what the
+/// lines hold; [`DimacsGraph::build`] makes the graph with every declared vertex, isolated ones
+/// included, which the caller sizes first (`N` is the header's word, not content).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DimacsGraph {
+    /// The header's `N`.
+    pub vertices: usize,
+    /// The edges, 0-based, each undirected edge once, in the order first listed.
+    pub edges: Vec<(usize, usize)>,
+    /// The 1-based line and column of the header's `p`.
+    pub header: (usize, usize),
+    /// At most one: that every edge was listed in both directions.
+    pub notes: Vec<String>,
+}
+
+impl DimacsGraph {
+    /// The graph: vertices `v0 .. v{N-1}`, the edges in file order.
+    pub fn build(&self) -> NamedGraph {
+        numbered(self.vertices, self.edges.iter().copied())
+    }
+}
+
+/// A graph in the DIMACS graph format (see [`DimacsGraph`]). `file` names it in errors and
+/// notes.
 ///
 /// Each edge may be listed once, in either direction, or — as many benchmark files do, e.g.
 /// the queen graphs — every edge twice, once in each direction (`e 1 2` and `e 2 1`); the
@@ -245,7 +268,7 @@ pub fn to_graph6(graph: &NamedGraph) -> String {
 /// naming the line: the same edge twice in one direction, three times, or a file where some
 /// edges come in both directions and others in one. The `p edge N M` count M is the number of
 /// `e` lines, or, for a file listing both directions, also the number of undirected edges.
-pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<String>), String> {
+pub fn read_dimacs_graph(text: &str, file: &str) -> Result<DimacsGraph, String> {
     /// An `e U V` line: its line and first vertex's column, and U and V.
     struct Listed {
         line: usize,
@@ -253,6 +276,7 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<Stri
         ends: (usize, usize),
     }
     let mut header: Option<(usize, usize)> = None;
+    let mut header_at = (1, 1);
     let mut listed: Vec<Listed> = Vec::new();
     for (k, raw) in gamecert_certificates::base::text::lines(text).enumerate() {
         let at = |col: usize, why: String| format!("{file}:{}:{col}: {why}", k + 1);
@@ -298,6 +322,7 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<Stri
                     return Err(at(col, format!("unexpected `{w}` after `p edge {n} {m}`")));
                 }
                 header = Some((n, m));
+                header_at = (k + 1, words[0].0);
             }
             Some("e") => {
                 let Some((n, _)) = header else {
@@ -401,14 +426,13 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<Stri
     } else if m != listed.len() {
         return Err(format!("{file}: the `p` line announces {m} edges, the file lists {edges}"));
     }
-    let mut graph = numbered(n, []);
-    for (i, e) in listed.iter().enumerate() {
-        let (a, b) = e.ends;
-        if seen[&(a.min(b), a.max(b))].0 == i {
-            graph.add_edge(NodeIndex::new(a - 1), NodeIndex::new(b - 1), ());
-        }
-    }
-    Ok((graph, notes))
+    let edges = listed
+        .iter()
+        .enumerate()
+        .filter(|&(i, e)| seen[&(e.ends.0.min(e.ends.1), e.ends.0.max(e.ends.1))].0 == i)
+        .map(|(_, e)| (e.ends.0 - 1, e.ends.1 - 1))
+        .collect();
+    Ok(DimacsGraph { vertices: n, edges, header: header_at, notes })
 }
 
 #[cfg(test)]
@@ -463,8 +487,10 @@ mod tests {
 
     #[test]
     fn dimacs_graphs_are_read_and_bad_ones_named_by_line() {
-        let (g, notes) =
+        let read =
             read_dimacs_graph("c triangle\np edge 3 3\ne 1 2\ne 2 3\ne 3 1\n", "t.col").unwrap();
+        assert_eq!(read.header, (2, 1));
+        let (g, notes) = (read.build(), read.notes);
         assert_eq!((g.node_count(), g.edge_count()), (3, 3));
         assert!(notes.is_empty());
         assert!(is_connected(&g));
@@ -488,7 +514,8 @@ mod tests {
     fn dimacs_edges_in_both_directions_are_one_edge_and_repeats_are_errors() {
         let both = "e 1 2\ne 2 1\ne 2 3\ne 3 2\n";
         for m in [4, 2] {
-            let (g, notes) = read_dimacs_graph(&format!("p edge 3 {m}\n{both}"), "q.col").unwrap();
+            let read = read_dimacs_graph(&format!("p edge 3 {m}\n{both}"), "q.col").unwrap();
+            let (g, notes) = (read.build(), read.notes);
             assert_eq!(g.edge_count(), 2);
             assert_eq!(to_spec(&g), GraphSpec::numbered(3, &[(0, 1), (1, 2)]));
             assert_eq!(notes.len(), 1, "{notes:?}");

@@ -491,7 +491,9 @@ pub fn svg(
     title: &str,
 ) -> Result<String, RenderError> {
     let named = certificate.map(|c| (c, "certificate"));
-    let drawing = crate::render::draw(&loaded.instance, &loaded.name, named, Format::Svg, title)?;
+    let allowance = crate::base::limits::Allowance::of_file(loaded.sizes.stored);
+    let drawing =
+        crate::render::draw(&loaded.instance, &loaded.name, named, Format::Svg, title, allowance)?;
     Ok(drawing.picture().to_string())
 }
 

@@ -278,7 +278,24 @@ pub struct Table {
     pub fields: serde_json::Value,
     /// What the command prints without `--json`.
     pub text: String,
+    /// A nim-sequence whose rows are not yet in `text` and `fields` ([`compute_streaming`]):
+    /// the command line writes them one at a time ([`Table::write_text`],
+    /// [`Table::write_json`]), [`Table::materialize`] puts them in. `None` for every other
+    /// table, and once materialized.
+    pub sequence: Option<std::sync::Arc<Sequence>>,
 }
+
+/// A nim-sequence table's values and its text after them (the OEIS line).
+#[derive(Clone, Debug)]
+pub struct Sequence {
+    pub table: crate::impartial::octal::SequenceTable,
+    /// The last line of the text, naming the OEIS sequence (may be empty).
+    pub oeis_line: String,
+}
+
+/// Bytes a nim-sequence's materialized rows hold per heap size (a JSON object `{"n", "g"}` and
+/// its text): measured 744 (`table kayles --n 2^20`, peak resident memory, 2026-12-07).
+pub const MATERIALIZED_BYTES_PER_ROW: u128 = 750;
 
 impl Table {
     /// The table's rows, one JSON object each (`fields.rows`; for a nim-sequence one
@@ -289,11 +306,97 @@ impl Table {
             _ => Vec::new(),
         }
     }
+
+    /// Puts a nim-sequence's rows into `text` and `fields` (nothing for other tables): for
+    /// callers that hold the whole table (the Python package). Refused past the memory
+    /// allowance ([`crate::base::limits::MEMORY_ALLOWANCE`]) at
+    /// [`MATERIALIZED_BYTES_PER_ROW`] a row: `gamecert table` streams any n instead.
+    pub fn materialize(&mut self) -> Result<(), BadInput> {
+        use crate::base::limits::{grouped, human_bytes, TooLarge, MEMORY_ALLOWANCE};
+        let Some(sequence) = self.sequence.take() else { return Ok(()) };
+        let t = &sequence.table;
+        let rows = t.n as u128 + 1;
+        let bytes = rows * MATERIALIZED_BYTES_PER_ROW;
+        if bytes > u128::from(MEMORY_ALLOWANCE) {
+            self.sequence = Some(sequence);
+            return Err(TooLarge {
+                what: format!("{} held whole", self.command),
+                estimate: format!("{} rows, about {}", grouped(rows), human_bytes(bytes)),
+                limit: human_bytes(u128::from(MEMORY_ALLOWANCE)),
+                suggestion: format!("`gamecert {}` writes any n a row at a time", self.command),
+            }
+            .into());
+        }
+        let mut text = Vec::new();
+        self.write_rows_text(&sequence, &mut text).expect("writing to memory");
+        self.text = String::from_utf8_lossy(&text).into_owned();
+        let rows: Vec<serde_json::Value> =
+            (0..=t.n).map(|h| serde_json::json!({"n": h, "g": t.value(h)})).collect();
+        self.fields["rows"] = rows.into();
+        Ok(())
+    }
+
+    /// The whole text of a sequence, its rows written one at a time.
+    fn write_rows_text(
+        &self,
+        sequence: &Sequence,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        use crate::impartial::octal::{sequence_head, sequence_tail, write_sequence_rows};
+        out.write_all(sequence_head(&sequence.table).as_bytes())?;
+        write_sequence_rows(&sequence.table, out)?;
+        out.write_all(sequence_tail(&sequence.table).as_bytes())?;
+        out.write_all(sequence.oeis_line.as_bytes())
+    }
+
+    /// Writes what the command prints without `--json`, each line of prose through `prose`
+    /// (the command line wraps it) and a sequence's rows one at a time as they are.
+    pub fn write_text(
+        &self,
+        out: &mut dyn std::io::Write,
+        prose: &dyn Fn(&str) -> String,
+    ) -> std::io::Result<()> {
+        use crate::impartial::octal::{sequence_head, sequence_tail, write_sequence_rows};
+        let Some(sequence) = &self.sequence else {
+            return out.write_all(prose(&self.text).as_bytes());
+        };
+        out.write_all(prose(&sequence_head(&sequence.table)).as_bytes())?;
+        write_sequence_rows(&sequence.table, out)?;
+        let tail = format!("{}{}", sequence_tail(&sequence.table), sequence.oeis_line);
+        out.write_all(prose(&tail).as_bytes())
+    }
+
+    /// Writes the `--json` output (the one shape of every command's, `seconds` the time it
+    /// took), a sequence's rows one at a time into its `rows`.
+    pub fn write_json(&self, out: &mut dyn std::io::Write, seconds: f64) -> std::io::Result<()> {
+        use gamecert_certificates::verify::output_json;
+        const MARK: &str = "\"@@rows@@\"";
+        let Some(sequence) = &self.sequence else {
+            let text = output_json(
+                &self.command,
+                self.verdict,
+                &self.summary,
+                seconds,
+                self.fields.clone(),
+            );
+            return out.write_all(text.as_bytes());
+        };
+        let mut fields = self.fields.clone();
+        fields["rows"] = "@@rows@@".into();
+        let text = output_json(&self.command, self.verdict, &self.summary, seconds, fields);
+        let (before, after) = text.split_once(MARK).expect("the rows' mark");
+        out.write_all(before.as_bytes())?;
+        crate::impartial::octal::write_sequence_json_rows(&sequence.table, out)?;
+        out.write_all(after.as_bytes())
+    }
 }
 
-/// Computes `request`'s table; `progress` hears each entry as it starts.
+/// Computes `request`'s table; `progress` hears each entry as it starts. A nim-sequence is
+/// materialized ([`Table::materialize`]).
 pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Result<Table> {
-    compute_streaming(request, progress, &mut |_, _| {})
+    let mut table = compute_streaming(request, progress, &mut |_, _| {})?;
+    table.materialize()?;
+    Ok(table)
 }
 
 /// A row as soon as it is certified: its JSON and its one-line text form.
@@ -314,6 +417,7 @@ pub fn compute_streaming(
         summary,
         fields: serde_json::json!({ "rows": rows }),
         text,
+        sequence: None,
     };
     Ok(match request {
         Request::Kayles { n } => octal_table("kayles", "Kayles", "0.77", n, defaults::SEQUENCE_N)?,
@@ -607,6 +711,7 @@ pub fn census_table(
         summary: format!("the Voronoi game on {count} graphs ({from}), every value certified"),
         fields,
         text,
+        sequence: None,
     })
 }
 
@@ -640,6 +745,7 @@ pub fn triangle_table(rows: &[Outcome], rules: Rules, max_n: usize) -> anyhow::R
         summary: format!("{} for n = 2..={max_n}: the solver's values", rules.name()),
         fields,
         text: format!("{table}{}", crate::base::oeis::text_line(oeis)),
+        sequence: None,
     })
 }
 
@@ -680,10 +786,12 @@ fn flip_table(
         summary: format!("table {name} to n = {max_n}"),
         fields: serde_json::json!({ "rows": rows }),
         text,
+        sequence: None,
     })
 }
 
-/// `table kayles|dawson-kayles|grundy|octal`: a nim-sequence, its period and exceptions.
+/// `table kayles|dawson-kayles|grundy|octal`: a nim-sequence, its period and exceptions; the
+/// rows are left to be written one at a time ([`Table::sequence`]).
 fn octal_table(
     name: &str,
     title: &str,
@@ -691,34 +799,45 @@ fn octal_table(
     n: &Option<usize>,
     default_n: usize,
 ) -> anyhow::Result<Table> {
-    const MAX_N: usize = 1 << 26;
     let n = n.unwrap_or(default_n);
     let rules = crate::impartial::octal::Rules::parse(code).map_err(BadInput)?;
-    if n > MAX_N {
-        return Err(BadInput(format!("--n {n} is over the limit of {MAX_N}")).into());
-    }
+    refuse_sequence_past_what_fits(name, &rules, n)?;
     let title = if title == "octal game" { code } else { title };
     let table = crate::impartial::octal::sequence_table(title, &rules, n);
     let oeis = crate::impartial::octal::oeis(&rules);
     let mut fields = serde_json::to_value(&table)?;
-    // The values as rows, one `{"n", "g"}` per heap size, as every table names its rows.
-    if let Some(serde_json::Value::Array(values)) =
-        fields.as_object_mut().and_then(|f| f.remove("values"))
-    {
-        let row = |(n, g): (usize, serde_json::Value)| serde_json::json!({"n": n, "g": g});
-        fields["rows"] = values.into_iter().enumerate().map(row).collect();
-    }
     if !oeis.is_empty() {
         fields["oeis"] = crate::base::oeis::json(oeis);
     }
-    let text = crate::impartial::octal::sequence_table_text(&table);
+    let oeis_line = crate::base::oeis::text_line(oeis);
     Ok(Table {
         command: format!("table {name}"),
         verdict: "unchecked",
         summary: format!("the nim-sequence of {title}, G(0..={n})"),
         fields,
-        text: format!("{text}{}", crate::base::oeis::text_line(oeis)),
+        text: String::new(),
+        sequence: Some(std::sync::Arc::new(Sequence { table, oeis_line })),
     })
+}
+
+/// The largest n of `table kayles`, `dawson-kayles` and `octal` (2^26): a proven period gives
+/// the values past the few thousand computed.
+pub const MAX_SEQUENCE_N: usize = 1 << 26;
+
+/// Refuses, before any work, a nim-sequence past the command line's ranges (a library caller
+/// may ask for any n).
+fn refuse_sequence_past_what_fits(
+    name: &str,
+    rules: &crate::impartial::octal::Rules,
+    n: usize,
+) -> Result<(), BadInput> {
+    let _ = rules;
+    if n > MAX_SEQUENCE_N {
+        return Err(BadInput(format!(
+            "table {name}: --n {n} is over the limit of {MAX_SEQUENCE_N}"
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -376,19 +376,28 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Prints a computed table: its text, or with `--json` the one JSON output shape.
+/// Prints a computed table: its text, or with `--json` the one JSON output shape; a
+/// nim-sequence's rows are written one at a time (n may be 2^26: nothing holds them all).
 fn print_table(
     table: &gamecert::table::Table,
     json: bool,
     started: std::time::Instant,
 ) -> anyhow::Result<ExitCode> {
-    if json {
-        let fields = table.fields.clone();
-        crate::cli::print_json(&table.command, table.verdict, &table.summary, started, fields)?;
+    use std::io::Write as _;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = if json {
+        table.write_json(&mut out, started.elapsed().as_secs_f64())
     } else {
-        print_text(&table.text);
+        table.write_text(&mut out, &|text| wrap_prose(text, COLUMNS))
+    };
+    match written.and_then(|()| out.flush()) {
+        // A closed pipe (`| head`) ends the output, not in an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        other => {
+            other?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// `table voronoi-graphs`: the census of [`gamecert::voronoi::census`], as a table or (`each`)
@@ -459,12 +468,9 @@ fn voronoi_graphs(
 /// The width prose is wrapped to on standard output.
 const COLUMNS: usize = 100;
 
-/// Prints a table's text: Markdown rows as they are (they paste into notes, notebooks and
-/// docs, where they render), every other line wrapped at [`COLUMNS`] columns.
-fn print_text(text: &str) {
-    print!("{}", wrap_prose(text, COLUMNS));
-}
-
+/// A table's text is printed with Markdown rows as they are (they paste into notes, notebooks
+/// and docs, where they render), every other line wrapped at [`COLUMNS`] columns.
+///
 /// `text` with every line that is not a Markdown table row (`|...`) wrapped at `width`
 /// characters, between words (a longer word or equation keeps its own line).
 fn wrap_prose(text: &str, width: usize) -> String {

@@ -262,6 +262,142 @@ impl Request {
     }
 }
 
+/// What a table's request would take, estimated before it starts (issue 46, item 7): from the
+/// wall times and peak memory measured on the 2-core machine (2026-12-07 unless said), each
+/// grown by the factor its table grows by. A request past the time allowance is refused with
+/// both ([`crate::base::limits::TimeAllowance`]). `None`: every request of that table runs in
+/// seconds (or, for a graph6 stream, its length is not known in advance).
+impl Request {
+    pub fn cost(&self) -> Option<crate::base::limits::Cost> {
+        use crate::base::limits::Cost;
+        const GB: f64 = 1e9;
+        let cost = |seconds: f64, bytes: f64| Cost { seconds, bytes: bytes as u128 };
+        Some(match self {
+            // The whole table (280 entries, k = 2..5, at most 128 vertices) took 121 s and 829
+            // MB at the default budget and prove limit (docs/benchmarks.md); the trees to 64
+            // vertices KARY_64_SECONDS. An entry's search is bounded by the budget (about 10^7
+            // classes a second) and the proof search's limit (about 10 us an expansion, two
+            // tests): past the defaults, those bounds add to the measured time.
+            Request::VoronoiKary { budget, max_vertices, prove_limit } => {
+                let measured = kary_seconds(*max_vertices);
+                let entries = kary_entries(*max_vertices) as f64;
+                let extra_budget =
+                    budget.saturating_sub(defaults::kary_budget()) as f64 / 1e7 * entries;
+                let extra_prove = prove_limit.saturating_sub(defaults::kary_prove_limit()) as f64
+                    * 2e-5
+                    * entries;
+                let bytes = 0.83 * GB * (*budget as f64 / defaults::kary_budget() as f64).max(1.0);
+                cost(measured + extra_budget + extra_prove, bytes)
+            }
+            // The table to N = 30 took PATHS_30_SECONDS and 1.2 GB; each vertex more costs
+            // 1.4 times as much (docs/benchmarks.md, `bench paths`), --mirror half.
+            Request::VoronoiPaths { max_vertices, min_vertices, mirror } => {
+                let per = |n: usize| PATHS_30_SECONDS * 1.4f64.powi(n as i32 - 30) / 3.5;
+                let mut seconds: f64 = (*min_vertices.max(&2)..=*max_vertices).map(per).sum();
+                if *mirror {
+                    seconds /= 2.0;
+                }
+                let bytes =
+                    (1.2 * GB * 1.4f64.powi(*max_vertices as i32 - 30)).clamp(0.05 * GB, 4.5 * GB);
+                cost(seconds, bytes)
+            }
+            // The exact rows (misère to 11 triangles) take about a minute; normal play by
+            // strips to 16 triangles took 119 s in all (2026-12-07), to 22 about 460 s (the fans
+            // of 17 to 22 ended 180 to 460 s into one run, docs/benchmarks.md), 1.25 times a
+            // triangle; past 22 each fan costs about twice the last (the fan of 25 alone took
+            // 562 s and 1.9 GB).
+            Request::NimstringFans { max_triangles: Some(t) } if *t > 12 => {
+                let t = *t as i32;
+                let seconds = match t {
+                    ..=22 => 120.0 * 1.25f64.powi(t - 16),
+                    _ => 460.0 * 2f64.powi(t - 22),
+                };
+                cost(seconds, (0.15 * GB).max(1.9 * GB * 1.9f64.powi(t - 25)))
+            }
+            Request::BichromaticConstruct { max_points } => {
+                let (seconds, bytes) = CONSTRUCT_COSTS[(*max_points).clamp(3, 8) - 3];
+                cost(seconds, bytes)
+            }
+            // Every serpentine triangulation of the n-gon: to 14 in 6.5 s, to 16 in 88 s and
+            // 109 MB (2026-12-07, beside other work), about 3.6 times the time and 2.1 times the
+            // memory a vertex; without certificates about half.
+            Request::SerpentineMft { max_n, no_certify } => {
+                let n = *max_n as i32;
+                let seconds = 88.0 * 3.6f64.powi(n - 16);
+                let seconds = if *no_certify { seconds / 2.0 } else { seconds };
+                cost(seconds, (0.11 * GB * 2.1f64.powi(n - 16)).max(0.02 * GB))
+            }
+            Request::VertexNimg { max_n, max_weight } => {
+                // Every weight vector of every graph: (w + 1)^n positions a token place.
+                let positions = ((*max_weight + 1) as f64).powi(*max_n as i32) * *max_n as f64;
+                cost(NIMG_SECONDS_PER_POSITION * positions * 50.0, 20e6 + 64.0 * positions)
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// What `table triangle-avoidance` to `max_n` would take on `engine` (`in-memory`,
+/// `out-of-core`, `timely`; `auto` as out of core from n = 13), from triangle avoidance's
+/// measured runs (docs/commands/triangle-avoidance.md): to n = 12 about 10 s; n = 13 in memory
+/// 180 s and 3 GB, out of core 324 s, on timely 74 s; n = 14 out of core 34 to 46 minutes (1.4
+/// GB with --memory 12), on timely 2,130 s and 10 GB; each n after has about 22 times the
+/// positions of the last (t_14 / t_13), so it costs 22 times as much. The other games are of
+/// the same order (odd-cycle avoidance's positions are fewer, connected avoidance's more).
+pub fn triangle_cost(max_n: usize, engine: &str) -> crate::base::limits::Cost {
+    const GB: f64 = 1e9;
+    let grown = |at_14: f64| at_14 * 22f64.powi(max_n as i32 - 14);
+    let (seconds, bytes) = match (max_n, engine) {
+        (0..=10, _) => (1.0, 0.1 * GB),
+        (11, _) => (2.0, 0.1 * GB),
+        (12, _) => (10.0, 0.4 * GB),
+        (13, "in-memory") => (180.0, 3.0 * GB),
+        (13, "timely") => (74.0, 0.5 * GB),
+        (13, _) => (324.0, 1.1 * GB),
+        (_, "timely") => (grown(2130.0), grown(10.0 * GB)),
+        _ => (grown(2760.0), 1.4 * GB),
+    };
+    crate::base::limits::Cost { seconds, bytes: bytes as u128 }
+}
+
+/// Seconds of the k-ary table for the trees of at most `max_vertices` vertices at the default
+/// budget (interpolated between the measured bounds).
+fn kary_seconds(max_vertices: usize) -> f64 {
+    KARY_SECONDS
+        .iter()
+        .find(|&&(vertices, _)| max_vertices <= vertices)
+        .map_or(KARY_SECONDS[KARY_SECONDS.len() - 1].1, |&(_, s)| s)
+}
+
+/// The k-ary table's entries (trees and numbers of rounds) up to `max_vertices` vertices.
+fn kary_entries(max_vertices: usize) -> usize {
+    let mut entries = 0;
+    for k in 2..=5usize {
+        let mut size = 1 + k;
+        let mut level = k;
+        while size <= max_vertices {
+            entries += size / 2;
+            level *= k;
+            size += level;
+        }
+    }
+    entries.max(1)
+}
+
+/// `table voronoi-kary`'s seconds by the largest tree, default budget: measured.
+const KARY_SECONDS: [(usize, f64); 4] = [(16, 1.0), (32, 5.0), (64, 40.0), (128, 121.0)];
+
+/// `table voronoi-paths --max-vertices 30`: measured seconds.
+const PATHS_30_SECONDS: f64 = 87.0;
+
+/// `table bichromatic-construct --max-points 3..=8`: measured seconds and bytes (2026-12-07,
+/// beside other work: 6 points 0.1 s, 7 points 2.1 s and 87 MB, 8 points 78 s and 1.3 GB).
+const CONSTRUCT_COSTS: [(f64, f64); 6] =
+    [(0.1, 2e7), (0.1, 2e7), (0.1, 2e7), (0.1, 2e7), (2.1, 9e7), (78.0, 1.3e9)];
+
+/// `table vertex-nimg`: seconds a position.
+const NIMG_SECONDS_PER_POSITION: f64 = 1e-7;
+
 /// `table nimstring-fans`: fans of 1..=9 triangles in normal play, 1..=10 in misere play.
 const FAN_TRIANGLES: (usize, usize) = (9, 10);
 
@@ -394,7 +530,11 @@ impl Table {
 /// Computes `request`'s table; `progress` hears each entry as it starts. A nim-sequence is
 /// materialized ([`Table::materialize`]).
 pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Result<Table> {
-    let mut table = compute_streaming(request, progress, &mut |_, _| {})?;
+    let allowance = crate::base::limits::TimeAllowance::default();
+    if let Some(cost) = request.cost() {
+        allowance.admit(&format!("table {}", request.name()), cost)?;
+    }
+    let mut table = compute_streaming(request, allowance, progress, &mut |_, _| {})?;
     table.materialize()?;
     Ok(table)
 }
@@ -405,8 +545,13 @@ pub type RowSink<'a> = &'a mut (dyn FnMut(&serde_json::Value, &str) + Send);
 /// [`compute`], handing each row to `on_row` as soon as it is certified, for the tables that
 /// certify a row at a time (today `voronoi-paths`; the others hand over nothing), so that a
 /// stopped run keeps what it printed.
+///
+/// A nim-sequence without a period to extend by checks its time against `allowance` itself
+/// ([`crate::impartial::octal::sequence_table`]); every other table's is [`Request::cost`],
+/// which the caller checks first.
 pub fn compute_streaming(
     request: &Request,
+    allowance: crate::base::limits::TimeAllowance,
     progress: &mut dyn FnMut(&str),
     on_row: RowSink,
 ) -> anyhow::Result<Table> {
@@ -420,15 +565,22 @@ pub fn compute_streaming(
         sequence: None,
     };
     Ok(match request {
-        Request::Kayles { n } => octal_table("kayles", "Kayles", "0.77", n, defaults::SEQUENCE_N)?,
-        Request::DawsonKayles { n } => {
-            octal_table("dawson-kayles", "Dawson's Kayles", "0.07", n, defaults::DAWSON_N)?
+        Request::Kayles { n } => {
+            octal_table("kayles", "Kayles", "0.77", n, defaults::SEQUENCE_N, allowance)?
         }
+        Request::DawsonKayles { n } => octal_table(
+            "dawson-kayles",
+            "Dawson's Kayles",
+            "0.07",
+            n,
+            defaults::DAWSON_N,
+            allowance,
+        )?,
         Request::Grundy { n } => {
-            octal_table("grundy", "Grundy's game", "grundy", n, defaults::SEQUENCE_N)?
+            octal_table("grundy", "Grundy's game", "grundy", n, defaults::SEQUENCE_N, allowance)?
         }
         Request::Octal { code, n } => {
-            octal_table("octal", "octal game", code, n, defaults::SEQUENCE_N)?
+            octal_table("octal", "octal game", code, n, defaults::SEQUENCE_N, allowance)?
         }
         Request::NimstringFans { max_triangles } => {
             let (normal, misere) = FAN_TRIANGLES;
@@ -798,12 +950,16 @@ fn octal_table(
     code: &str,
     n: &Option<usize>,
     default_n: usize,
+    allowance: crate::base::limits::TimeAllowance,
 ) -> anyhow::Result<Table> {
     let n = n.unwrap_or(default_n);
     let rules = crate::impartial::octal::Rules::parse(code).map_err(BadInput)?;
-    refuse_sequence_past_what_fits(name, &rules, n)?;
+    if n > MAX_SEQUENCE_N {
+        return Err(BadInput(format!("--n {n} is over the limit of {MAX_SEQUENCE_N}")).into());
+    }
     let title = if title == "octal game" { code } else { title };
-    let table = crate::impartial::octal::sequence_table(title, &rules, n);
+    let what = format!("table {name} to n = {n}");
+    let table = crate::impartial::octal::sequence_table(title, &rules, n, allowance, &what)?;
     let oeis = crate::impartial::octal::oeis(&rules);
     let mut fields = serde_json::to_value(&table)?;
     if !oeis.is_empty() {
@@ -820,25 +976,9 @@ fn octal_table(
     })
 }
 
-/// The largest n of `table kayles`, `dawson-kayles` and `octal` (2^26): a proven period gives
-/// the values past the few thousand computed.
+/// The largest n of the nim-sequence tables (2^26): a proven period gives the values past the
+/// few thousand computed; without one the time is estimated and checked first.
 pub const MAX_SEQUENCE_N: usize = 1 << 26;
-
-/// Refuses, before any work, a nim-sequence past the command line's ranges (a library caller
-/// may ask for any n).
-fn refuse_sequence_past_what_fits(
-    name: &str,
-    rules: &crate::impartial::octal::Rules,
-    n: usize,
-) -> Result<(), BadInput> {
-    let _ = rules;
-    if n > MAX_SEQUENCE_N {
-        return Err(BadInput(format!(
-            "table {name}: --n {n} is over the limit of {MAX_SEQUENCE_N}"
-        )));
-    }
-    Ok(())
-}
 
 #[cfg(test)]
 mod tests {

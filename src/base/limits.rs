@@ -53,6 +53,16 @@
 //!   more than the 1.0 GiB this 17-byte file allows (--max-memory-gb to allow more)
 //!   ```
 //!
+//! # How long a command may run (issue 46, item 7)
+//!
+//! Every numeric flag's range is one the command can run; where its top takes longer than a
+//! short run (a table to its largest n, triangle avoidance to 16 vertices, a million random
+//! trials), the command estimates the time and memory from figures measured on the 2-core
+//! machine before it starts, and refuses a request past its [`TimeAllowance`] with both:
+//! 60 minutes ([`DEFAULT_MAX_MINUTES`]), or what `--max-minutes` says. So a run that will take
+//! days is asked for knowingly, and `tests/it/flags.rs` holds every flag's top to a short run
+//! or a refusal before any work (it gives the commands a quarter of a minute).
+//!
 //! The 1 GiB base lets every small honest file through (a formula of a few hundred bytes
 //! reduces to a graph of a few million vertices); the per-byte rate lets a large file build in
 //! proportion; the flag is for a user who knows the machine. Content the file holds (terms,
@@ -253,6 +263,87 @@ fn sized(stored: u64) -> String {
     }
 }
 
+/// The time a command may take unless `--max-minutes` says otherwise: 60 minutes.
+pub const DEFAULT_MAX_MINUTES: f64 = 60.0;
+
+/// How long a command may run before it is refused (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeAllowance {
+    /// Minutes allowed.
+    pub minutes: f64,
+    /// Whether `--max-minutes` gave them.
+    pub given: bool,
+}
+
+impl Default for TimeAllowance {
+    fn default() -> TimeAllowance {
+        TimeAllowance { minutes: DEFAULT_MAX_MINUTES, given: false }
+    }
+}
+
+/// What a run would take, estimated before it starts from figures measured on the 2-core
+/// machine: its wall time and its peak resident memory.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cost {
+    pub seconds: f64,
+    pub bytes: u128,
+}
+
+impl TimeAllowance {
+    /// The allowance `--max-minutes` gives (the default without it).
+    pub fn of_flag(minutes: Option<f64>) -> TimeAllowance {
+        match minutes {
+            Some(minutes) => TimeAllowance { minutes, given: true },
+            None => TimeAllowance::default(),
+        }
+    }
+
+    /// `Ok` when `cost` fits; otherwise the refusal (bad input), before any work: `what` is the
+    /// request (`table grundy --n 67108864`).
+    pub fn admit(&self, what: &str, cost: Cost) -> Result<(), BadInput> {
+        if cost.seconds <= self.minutes * 60.0 {
+            return Ok(());
+        }
+        let allowed = match self.given {
+            true => format!(
+                "the {} --max-minutes allows (raise it to allow more)",
+                minutes(self.minutes)
+            ),
+            false => format!(
+                "the {} allowed by default (--max-minutes to allow more)",
+                minutes(self.minutes)
+            ),
+        };
+        Err(BadInput(format!(
+            "{what} would take about {} and hold about {} (measured on a 2-core machine), more \
+             than {allowed}",
+            duration(cost.seconds),
+            short_bytes(cost.bytes)
+        )))
+    }
+}
+
+/// `m` minutes in words: `60 minutes`, `0.25 minutes`.
+fn minutes(m: f64) -> String {
+    if m == 1.0 {
+        "1 minute".into()
+    } else {
+        format!("{m} minutes")
+    }
+}
+
+/// A duration in the unit that reads: `45 s`, `12 min`, `3.2 hours`, `9.1 days`, `4.0 years`.
+pub fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 90.0 => format!("{s:.0} s"),
+        s if s < 5400.0 => format!("{:.0} min", s / 60.0),
+        s if s < 2.0 * 86400.0 => format!("{:.1} hours", s / 3600.0),
+        s if s < 730.0 * 86400.0 => format!("{:.1} days", s / 86400.0),
+        s if s < 1000.0 * 365.25 * 86400.0 => format!("{:.1} years", s / (365.25 * 86400.0)),
+        _ => "more than 1,000 years".into(),
+    }
+}
+
 /// Binomial coefficient C(n, k), saturating at `u128::MAX`.
 pub fn binomial(n: u128, k: u128) -> u128 {
     if k > n {
@@ -383,6 +474,28 @@ mod tests {
         assert_eq!(grouped_count(10_000_000u64, "vertex"), "10,000,000 vertices");
         assert_eq!(short_bytes(3 << 40), "3.0 TiB");
         assert_eq!(short_bytes(3_000_000 << 40), "3,000,000 TiB");
+    }
+
+    #[test]
+    fn a_run_past_its_time_is_refused_with_time_and_memory() {
+        let cost = Cost { seconds: 7200.0, bytes: 3 << 30 };
+        let refused =
+            TimeAllowance::default().admit("table grundy --n 67108864", cost).unwrap_err();
+        assert_eq!(
+            refused.0,
+            "table grundy --n 67108864 would take about 2.0 hours and hold about 3.0 GiB \
+             (measured on a 2-core machine), more than the 60 minutes allowed by default \
+             (--max-minutes to allow more)"
+        );
+        assert!(TimeAllowance::of_flag(Some(120.0)).admit("x", cost).is_ok());
+        let small = TimeAllowance::of_flag(Some(0.25)).admit("x", Cost { seconds: 16.0, bytes: 0 });
+        assert!(small
+            .unwrap_err()
+            .0
+            .ends_with("more than the 0.25 minutes --max-minutes allows (raise it to allow more)"));
+        assert_eq!(duration(45.2), "45 s");
+        assert_eq!(duration(720.0), "12 min");
+        assert_eq!(duration(9.1 * 86400.0), "9.1 days");
     }
 
     #[test]

@@ -221,6 +221,25 @@ impl MaxMemory {
     }
 }
 
+/// `--max-minutes`, flattened into every command whose flags reach runs of hours or days
+/// (`table`, `gen`, `check-reduction`, `bench`): the run's time allowance
+/// ([`gamecert::base::limits::TimeAllowance`]).
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct MaxMinutes {
+    /// The longest run allowed, in minutes, 0.01 to 1000000 (default 60): a request estimated
+    /// (from figures measured on a 2-core machine) to take longer is refused before it starts,
+    /// with the time and memory it would need.
+    #[arg(long, value_name = "MINUTES", global = true, value_parser = ranged::<f64>(0.01, 1_000_000.0))]
+    pub max_minutes: Option<f64>,
+}
+
+impl MaxMinutes {
+    /// The allowance.
+    pub fn allowance(&self) -> gamecert::base::limits::TimeAllowance {
+        gamecert::base::limits::TimeAllowance::of_flag(self.max_minutes)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,7 +22,24 @@ pub struct Args {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    time: crate::cli::args::MaxMinutes,
 }
+
+/// Seconds a trial takes, by reduction, and the seconds of posdnf-voronoi's exhaustive part
+/// (every formula over at most 4 variables): measured on the 2-core machine (2026-12-07).
+fn trial_seconds(name: TestedReduction) -> (f64, f64) {
+    match name {
+        TestedReduction::SatVoronoi1 => (SAT1_TRIAL, 0.0),
+        TestedReduction::SatVoronoi2 => (SAT2_TRIAL, 0.0),
+        TestedReduction::PosdnfVoronoi => (DNF_TRIAL, DNF_EXHAUSTIVE),
+    }
+}
+
+const SAT1_TRIAL: f64 = 1.5e-3;
+const SAT2_TRIAL: f64 = 1.5e-3;
+const DNF_TRIAL: f64 = 1.0;
+const DNF_EXHAUSTIVE: f64 = 5.0;
 
 /// The reductions that `check-reduction` tests.
 #[derive(Clone, Copy, ValueEnum)]
@@ -49,8 +66,14 @@ impl TestedReduction {
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { name, trials, seed, json } = args;
+    let Args { name, trials, seed, json, time } = args;
     let started = std::time::Instant::now();
+    let (per_trial, fixed) = trial_seconds(name);
+    let cost = gamecert::base::limits::Cost {
+        seconds: fixed + per_trial * trials as f64,
+        bytes: 200_000_000,
+    };
+    time.allowance().admit(&crate::cli::command_line(), cost)?;
     {
         // A bar on a terminal, a status line every 10 s otherwise, nothing with --quiet.
         let mut bar = crate::cli::progress::Progress::new("trials", Some(trials as u64), quiet);

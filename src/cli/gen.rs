@@ -23,6 +23,29 @@ pub struct Args {
     /// -o the instance is included.
     #[arg(long, global = true)]
     json: bool,
+    #[command(flatten)]
+    time: crate::cli::args::MaxMinutes,
+}
+
+/// Seconds and bytes `gen` spends per vertex of each family (building the graph, the instance
+/// and its JSON text): measured at 10^7 vertices on the 2-core machine (2026-12-07, beside
+/// other work): path and tree 18 s and 3.9 GB, the binary tree of height 22 (8,388,607
+/// vertices) 25 s and 6.0 GB, vertex nim 86 s and 8.1 GB.
+const GEN_COSTS: [(&str, f64, f64); 4] = [
+    ("path", 1.8e-6, 390.0),
+    ("tree", 1.8e-6, 390.0),
+    ("kary-tree", 3.0e-6, 720.0),
+    ("vertexnim", 8.6e-6, 810.0),
+];
+
+/// What generating `vertices` vertices of `family` costs ([`GEN_COSTS`]).
+fn gen_cost(family: &str, vertices: f64) -> gamecert::base::limits::Cost {
+    let (_, seconds, bytes) =
+        GEN_COSTS.iter().find(|c| c.0 == family).copied().unwrap_or(("", 1e-5, 1000.0));
+    gamecert::base::limits::Cost {
+        seconds: seconds * vertices,
+        bytes: (bytes * vertices + 10e6) as u128,
+    }
 }
 
 /// The most vertices `gen` builds (10^7), and so the most any of its sizes can ask for.
@@ -223,7 +246,27 @@ enum VariantArg {
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { family, output, json } = args;
+    let Args { family, output, json, time } = args;
+    // What the family will build, estimated before it is: refused past the time allowed.
+    let vertices = match &family {
+        Family::Path { vertices, .. } | Family::Tree { vertices, .. } => Some(*vertices as f64),
+        Family::KaryTree { k, height, .. } => {
+            gamecert::voronoi::gen::kary_size(*k, *height).map(|v| v as f64)
+        }
+        Family::Vertexnim { vertices, density, .. } => {
+            Some(*vertices as f64 * (1.0 + density / 4.0))
+        }
+        _ => None,
+    };
+    if let Some(vertices) = vertices {
+        let name = match &family {
+            Family::Path { .. } => "path",
+            Family::Tree { .. } => "tree",
+            Family::KaryTree { .. } => "kary-tree",
+            _ => "vertexnim",
+        };
+        time.allowance().admit(&crate::cli::command_line(), gen_cost(name, vertices))?;
+    }
     let command = match &family {
         Family::Path { .. } => "gen path",
         Family::KaryTree { .. } => "gen kary-tree",

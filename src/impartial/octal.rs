@@ -688,12 +688,45 @@ pub fn oeis(rules: &Rules) -> &'static [Oeis] {
 /// The fewest values a table computes, for the periodicity analysis.
 pub const ANALYSED_AT_LEAST: usize = 4096;
 
+/// Seconds Grundy's game takes to G(0..2^20) by the rare/common method, and the exponent its
+/// time grows by: measured on the 2-core machine (2026-12-07): 2^20 in 15 s, 2^22 in 58 s, 2^23
+/// in 130 s (beside other work: 17, 110 and 272 s), 2^24 in GRUNDY_2_24.
+pub const GRUNDY_SECONDS_2_20: f64 = 15.0;
+pub const GRUNDY_GROWTH: f64 = 1.3;
+
+/// What computing G(0..=n) of a game with splits takes when no period ends it: Grundy's
+/// measured time ([`GRUNDY_SECONDS_2_20`]) for every split a move allows (0.007 and 0.77 have
+/// one, 0.7777 three), and 4 bytes a value.
+pub fn unperiodic_cost(rules: &Rules, n: usize) -> crate::base::limits::Cost {
+    let splits = Moves::new(rules).two.len().max(1) as f64;
+    let scale = (n.max(1) as f64 / (1u64 << 20) as f64).powf(GRUNDY_GROWTH);
+    crate::base::limits::Cost {
+        seconds: GRUNDY_SECONDS_2_20 * splits * scale,
+        bytes: 20_000_000 + 8 * n as u128,
+    }
+}
+
 /// Computes the table for `rules` (named `name`) with G(0..=n): G(0..max(n + 1, 4096)) by the
 /// rare/common method, stopping early for an octal game once the Guy-Smith theorem proves its
 /// period (looked for at 4096 values and at each power of two after); the rest is the period's.
-pub fn sequence_table(name: &str, rules: &Rules, n: usize) -> SequenceTable {
+///
+/// Without a period to extend by, every value is computed: for a game with splits that grows
+/// faster than n, so the time it would take is estimated ([`unperiodic_cost`]) and checked
+/// against `allowance` (`what` names the request): for Grundy's game before any work, for an
+/// octal game once 4096 values have shown no proven period.
+pub fn sequence_table(
+    name: &str,
+    rules: &Rules,
+    n: usize,
+    allowance: crate::base::limits::TimeAllowance,
+    what: &str,
+) -> Result<SequenceTable, BadInput> {
     let started = std::time::Instant::now();
     let target = n.saturating_add(1).max(ANALYSED_AT_LEAST);
+    let splits = !Moves::new(rules).two.is_empty();
+    if matches!(rules, Rules::Grundy) {
+        allowance.admit(what, unperiodic_cost(rules, target))?;
+    }
     let mut s = Sparse::new(rules);
     let mut next_look = ANALYSED_AT_LEAST;
     let mut proven = None;
@@ -705,6 +738,9 @@ pub fn sequence_table(name: &str, rules: &Rules, n: usize) -> SequenceTable {
                 proven = Some(p);
                 break;
             }
+            if splits && s.g.len() == ANALYSED_AT_LEAST {
+                allowance.admit(what, unperiodic_cost(rules, target))?;
+            }
         }
     }
     let g = s.into_values();
@@ -712,7 +748,7 @@ pub fn sequence_table(name: &str, rules: &Rules, n: usize) -> SequenceTable {
     let periodicity = proven.or_else(|| periodicity(rules, &g));
     let analysed = g.len();
     let shown = &g[..=n.min(analysed - 1)];
-    SequenceTable {
+    Ok(SequenceTable {
         name: name.to_string(),
         code: rules.code(),
         n,
@@ -726,7 +762,7 @@ pub fn sequence_table(name: &str, rules: &Rules, n: usize) -> SequenceTable {
         periodicity,
         seconds,
         values: g,
-    }
+    })
 }
 
 /// The first line of the table's text: the game, n, the row width.

@@ -273,20 +273,22 @@ impl Request {
         const GB: f64 = 1e9;
         let cost = |seconds: f64, bytes: f64| Cost { seconds, bytes: bytes as u128 };
         Some(match self {
-            // The whole table (280 entries, k = 2..5, at most 128 vertices) took 121 s and 829
-            // MB at the default budget and prove limit (docs/benchmarks.md); the trees to 64
-            // vertices KARY_64_SECONDS. An entry's search is bounded by the budget (about 10^7
+            // The table's measured times ([`KARY_SECONDS`]). An entry's search is bounded by
+            // the budget (about 10^7
             // classes a second) and the proof search's limit (about 10 us an expansion, two
             // tests): past the defaults, those bounds add to the measured time.
             Request::VoronoiKary { budget, max_vertices, prove_limit } => {
                 let measured = kary_seconds(*max_vertices);
-                let entries = kary_entries(*max_vertices) as f64;
+                // The trees to 16 vertices are settled at once whatever the bounds.
+                let entries =
+                    (kary_entries(*max_vertices) - kary_entries(16.min(*max_vertices))) as f64;
                 let extra_budget =
                     budget.saturating_sub(defaults::kary_budget()) as f64 / 1e7 * entries;
                 let extra_prove = prove_limit.saturating_sub(defaults::kary_prove_limit()) as f64
                     * 2e-5
                     * entries;
-                let bytes = 0.83 * GB * (*budget as f64 / defaults::kary_budget() as f64).max(1.0);
+                let grown = (*budget as f64 / defaults::kary_budget() as f64).max(1.0);
+                let bytes = if *max_vertices <= 16 { 0.02 * GB } else { 1.3 * GB * grown };
                 cost(measured + extra_budget + extra_prove, bytes)
             }
             // The table to N = 30 took PATHS_30_SECONDS and 1.2 GB; each vertex more costs
@@ -327,10 +329,42 @@ impl Request {
                 let seconds = if *no_certify { seconds / 2.0 } else { seconds };
                 cost(seconds, (0.11 * GB * 2.1f64.powi(n - 16)).max(0.02 * GB))
             }
+            // Random point sets of 6..=max_n points: to 12 in 0.57 s, 14 in 4.3 s and 52 MB,
+            // 16 in 27 s and 300 MB (2026-12-07), 2.6 times the time a point.
+            Request::Flipping { max_n } => {
+                let n = *max_n as i32;
+                cost(27.0 * 2.6f64.powi(n - 16), (0.3 * GB * 2.4f64.powi(n - 16)).max(0.02 * GB))
+            }
+            // Every connected graph on at most 9 vertices (261,080 of them on 9) took 10.8 s and
+            // 384 MB, one round; about 9 times fewer graphs a vertex less; each more round in
+            // the list costs about as much again.
+            Request::VoronoiGraphs { graph6: None, max_n, rounds } => {
+                let scale = 9f64.powi(*max_n as i32 - 9) * rounds.len().max(1) as f64;
+                cost(11.0 * scale, (0.4 * GB * scale).max(0.02 * GB))
+            }
+            // The convex n-gons: every triangulation (the 14-gon's 208,012 in 6.5 s, about 31 us
+            // each); then each random point set, up to --cap of its triangulations (at most
+            // about 10 times 3.5^(points - 5) of them), each held in memory (about 1 kB).
+            Request::GreenWins { max_convex, point_sets, max_points, cap, .. } => {
+                let catalan = |m: usize| -> f64 {
+                    (0..m.saturating_sub(2))
+                        .fold(1.0, |c, i| c * 2.0 * (2 * i + 1) as f64 / (i + 2) as f64)
+                };
+                let convex: f64 = (4..=*max_convex).map(catalan).sum();
+                let per_set = (*cap as f64).min(10.0 * 3.5f64.powi(*max_points as i32 - 5));
+                let triangulations = convex + *point_sets as f64 * per_set;
+                cost(31e-6 * triangulations, 0.05 * GB + 1e3 * catalan(*max_convex).max(per_set))
+            }
+            // Every connected graph on m <= n vertices (1, 1, 2, 6, 21, 112, 853 of them), each
+            // weight vector (w + 1)^m and token place m: (6, 3) took 1.7 s, (7, 2) 6.0 s, (5, 5)
+            // 0.7 s (2026-12-07), about 0.6 us a unit; (7, 5) is about 17 minutes.
             Request::VertexNimg { max_n, max_weight } => {
-                // Every weight vector of every graph: (w + 1)^n positions a token place.
-                let positions = ((*max_weight + 1) as f64).powi(*max_n as i32) * *max_n as f64;
-                cost(NIMG_SECONDS_PER_POSITION * positions * 50.0, 20e6 + 64.0 * positions)
+                const GRAPHS: [f64; 8] = [0.0, 1.0, 1.0, 2.0, 6.0, 21.0, 112.0, 853.0];
+                let units: f64 = (1..=(*max_n).min(7))
+                    .map(|m| GRAPHS[m] * ((*max_weight + 1) as f64).powi(m as i32) * m as f64)
+                    .sum();
+                let largest = ((*max_weight + 1) as f64).powi(*max_n as i32) * *max_n as f64;
+                cost(0.6e-6 * units, 20e6 + 64.0 * largest)
             }
             _ => return None,
         })
@@ -344,7 +378,12 @@ impl Request {
 /// GB with --memory 12), on timely 2,130 s and 10 GB; each n after has about 22 times the
 /// positions of the last (t_14 / t_13), so it costs 22 times as much. The other games are of
 /// the same order (odd-cycle avoidance's positions are fewer, connected avoidance's more).
-pub fn triangle_cost(max_n: usize, engine: &str) -> crate::base::limits::Cost {
+///
+/// On timely, `workers` threads in all (over every process) cost on their own: their channels
+/// grow with the square of their number and spin on the cores there are (n = 3 took 2.6 s with
+/// 64 workers, 40 s with 128 and 153 s with 256, 2-core machine beside other work), about the
+/// cube of workers / 64 for every three levels.
+pub fn triangle_cost(max_n: usize, engine: &str, workers: usize) -> crate::base::limits::Cost {
     const GB: f64 = 1e9;
     let grown = |at_14: f64| at_14 * 22f64.powi(max_n as i32 - 14);
     let (seconds, bytes) = match (max_n, engine) {
@@ -357,7 +396,12 @@ pub fn triangle_cost(max_n: usize, engine: &str) -> crate::base::limits::Cost {
         (_, "timely") => (grown(2130.0), grown(10.0 * GB)),
         _ => (grown(2760.0), 1.4 * GB),
     };
-    crate::base::limits::Cost { seconds, bytes: bytes as u128 }
+    let threads = if engine == "timely" {
+        2.6 * (workers as f64 / 64.0).powi(3) * max_n as f64 / 3.0
+    } else {
+        0.0
+    };
+    crate::base::limits::Cost { seconds: seconds + threads, bytes: bytes as u128 }
 }
 
 /// Seconds of the k-ary table for the trees of at most `max_vertices` vertices at the default
@@ -381,11 +425,15 @@ fn kary_entries(max_vertices: usize) -> usize {
             size += level;
         }
     }
-    entries.max(1)
+    entries
 }
 
-/// `table voronoi-kary`'s seconds by the largest tree, default budget: measured.
-const KARY_SECONDS: [(usize, f64); 4] = [(16, 1.0), (32, 5.0), (64, 40.0), (128, 121.0)];
+/// `table voronoi-kary`'s seconds by the largest tree, default budget: measured beside other
+/// work (2026-12-07): to 16 vertices 0.1 s, to 32 41 s (435 MB), to 64 125 s (1.3 GB); the
+/// whole table 121 s on the machine to itself, 616 s beside two other builds
+/// (docs/benchmarks.md), and over 400 s with a budget and prove limit of 1 (the paper's
+/// strategies, certified, take the time the searches no longer do).
+const KARY_SECONDS: [(usize, f64); 4] = [(16, 0.1), (32, 41.0), (64, 125.0), (128, 600.0)];
 
 /// `table voronoi-paths --max-vertices 30`: measured seconds.
 const PATHS_30_SECONDS: f64 = 87.0;
@@ -394,9 +442,6 @@ const PATHS_30_SECONDS: f64 = 87.0;
 /// beside other work: 6 points 0.1 s, 7 points 2.1 s and 87 MB, 8 points 78 s and 1.3 GB).
 const CONSTRUCT_COSTS: [(f64, f64); 6] =
     [(0.1, 2e7), (0.1, 2e7), (0.1, 2e7), (0.1, 2e7), (2.1, 9e7), (78.0, 1.3e9)];
-
-/// `table vertex-nimg`: seconds a position.
-const NIMG_SECONDS_PER_POSITION: f64 = 1e-7;
 
 /// `table nimstring-fans`: fans of 1..=9 triangles in normal play, 1..=10 in misere play.
 const FAN_TRIANGLES: (usize, usize) = (9, 10);

@@ -28,14 +28,16 @@ pub struct Args {
 }
 
 /// Seconds and bytes `gen` spends per vertex of each family (building the graph, the instance
-/// and its JSON text): measured at 10^7 vertices on the 2-core machine (2026-12-07, beside
-/// other work): path and tree 18 s and 3.9 GB, the binary tree of height 22 (8,388,607
-/// vertices) 25 s and 6.0 GB, vertex nim 86 s and 8.1 GB.
+/// and its JSON text), the larger of two runs on the 2-core machine beside other work
+/// (2026-12-07): 10^6 vertices, path 3.9 s and 391 MB, tree 6.3 s and 392 MB, the binary tree
+/// of height 19 6.7 s and 680 MB, vertex nim 22 s and 813 MB; 10^7 vertices, path and tree
+/// 18 s and 3.9 GB, the binary tree of height 22 (8,388,607 vertices) 25 s and 6.0 GB, vertex
+/// nim 86 s and 8.1 GB.
 const GEN_COSTS: [(&str, f64, f64); 4] = [
-    ("path", 1.8e-6, 390.0),
-    ("tree", 1.8e-6, 390.0),
-    ("kary-tree", 3.0e-6, 720.0),
-    ("vertexnim", 8.6e-6, 810.0),
+    ("path", 3.9e-6, 392.0),
+    ("tree", 6.3e-6, 392.0),
+    ("kary-tree", 6.7e-6, 720.0),
+    ("vertexnim", 2.2e-5, 813.0),
 ];
 
 /// What generating `vertices` vertices of `family` costs ([`GEN_COSTS`]).

@@ -349,6 +349,16 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     match table {
         Table::VoronoiGraphs { graph6, max_n, rounds, each } => {
             let rounds: Vec<usize> = rounds.into_iter().map(usize::from).collect();
+            if graph6.is_none() {
+                let request = gamecert::table::Request::VoronoiGraphs {
+                    graph6: None,
+                    max_n,
+                    rounds: rounds.clone(),
+                };
+                if let Some(cost) = request.cost() {
+                    allowance.admit(&crate::cli::command_line(), cost)?;
+                }
+            }
             voronoi_graphs(graph6, max_n, &rounds, each, json, quiet)
         }
         Table::TriangleAvoidance {
@@ -372,7 +382,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 (false, None, Some(_), _) | (false, None, None, Engine::InMemory) => "in-memory",
                 _ => "auto",
             };
-            let cost = gamecert::table::triangle_cost(max_n, engine_name);
+            let threads = workers.unwrap_or(1) * processes.unwrap_or(1);
+            let cost = gamecert::table::triangle_cost(max_n, engine_name, threads);
             allowance.admit(&crate::cli::command_line(), cost)?;
             let rows = if timely {
                 let cluster = Cluster { workers, processes, process, hostfile, shards };

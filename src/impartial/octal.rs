@@ -711,9 +711,12 @@ pub fn unperiodic_cost(rules: &Rules, n: usize) -> crate::base::limits::Cost {
 /// period (looked for at 4096 values and at each power of two after); the rest is the period's.
 ///
 /// Without a period to extend by, every value is computed: for a game with splits that grows
-/// faster than n, so the time it would take is estimated ([`unperiodic_cost`]) and checked
-/// against `allowance` (`what` names the request): for Grundy's game before any work, for an
-/// octal game once 4096 values have shown no proven period.
+/// faster than n, so the time it would take is checked against `allowance` (`what` names the
+/// request): for Grundy's game before any work ([`unperiodic_cost`]); for an octal game, whose
+/// time cannot be known before its values are (Treblecross, 0.007, takes 0.9 s to 2^14 and
+/// grows 3.5 times a doubling: 2^20 about half an hour), at each power of two from 2^14 the
+/// time so far is projected to n by the growth of the last doubling, and a projection past the
+/// allowance is refused then (after a second or so of work, not the hours asked for).
 pub fn sequence_table(
     name: &str,
     rules: &Rules,
@@ -730,6 +733,7 @@ pub fn sequence_table(
     let mut s = Sparse::new(rules);
     let mut next_look = ANALYSED_AT_LEAST;
     let mut proven = None;
+    let mut last_look = 0.0f64;
     while s.g.len() < target {
         s.step();
         if s.g.len() == next_look && matches!(rules, Rules::Octal { .. }) {
@@ -738,9 +742,24 @@ pub fn sequence_table(
                 proven = Some(p);
                 break;
             }
-            if splits && s.g.len() == ANALYSED_AT_LEAST {
-                allowance.admit(what, unperiodic_cost(rules, target))?;
+            let so_far = started.elapsed().as_secs_f64();
+            if splits && s.g.len() >= 1 << 14 && last_look > 0.0 {
+                let growth = (so_far / last_look).log2().clamp(1.0, 2.2);
+                let projected = so_far * (target as f64 / s.g.len() as f64).powf(growth);
+                let cost = crate::base::limits::Cost {
+                    seconds: projected,
+                    bytes: 20_000_000 + 8 * target as u128,
+                };
+                allowance.admit(what, cost).map_err(|refused| {
+                    BadInput(format!(
+                        "{} (projected from the {} values computed in {so_far:.1} s, no period \
+                         proven)",
+                        refused.0,
+                        s.g.len()
+                    ))
+                })?;
             }
+            last_look = so_far;
         }
     }
     let g = s.into_values();

@@ -115,7 +115,7 @@ fn base_invocation(command: &str) -> Option<&'static [&'static str]> {
         "table vertex-nimg" => &["--max-n", "1", "--max-weight", "1", "--max-minutes", "0.1"],
         "table serpentine-mft" => &["--max-n", "4", "--max-minutes", "0.1"],
         "check-reduction" => &["sat-voronoi1", "--trials", "1", "--max-minutes", "0.1"],
-        "bench" => &["construct", "--max-minutes", "0.1"],
+        "bench" => &["construct", "--seconds", "0.1", "--max-minutes", "0.1"],
         "serve" => &[],
         // gamecert-check's modes.
         "gamecert-check verify" => &["verify", "path.json", "path.cert.json"],

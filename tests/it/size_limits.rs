@@ -236,7 +236,7 @@ fn refused_at_once(dir: &std::path::Path, args: &[&str], expected: &[&str]) {
 fn declared_dnf_variables_are_sized_before_the_reduction_builds_them() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    for (n, estimate) in [(3000, "7.9 GiB"), (10000, "87.2 GiB"), (2_000_000_000, "TiB")] {
+    for (n, estimate) in [(3000, "7.9 GiB,"), (10000, "87.2 GiB,"), (2_000_000_000, "TiB,")] {
         let name = format!("d{n}.txt");
         write(d, &name, &format!("p dnf {n} 1\n1 0\n"));
         let grouped = match n {
@@ -249,7 +249,8 @@ fn declared_dnf_variables_are_sized_before_the_reduction_builds_them() {
             &["reduce", "posdnf-voronoi", &name, "-o", "out.json"],
             &[
                 &format!("{name}:1:1: the header declares {grouped} variables: the reduction's"),
-                &format!("would hold about {estimate}"),
+                "would hold about ",
+                estimate,
                 "more than the 1.0 GiB this",
                 "-byte file allows (--max-memory-gb to allow more)",
             ],
@@ -360,10 +361,10 @@ fn a_recorded_formulas_declared_variables_are_sized_before_the_model() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let instance = common::reduced_cnf(d, "s", "p cnf 3 2\n1 2 0\n-1 3 0\n");
-    let text = std::fs::read_to_string(&instance).unwrap();
-    let edited = text.replacen("\"num_vars\": 3,", "\"num_vars\": 2147483646,", 1);
-    assert_ne!(edited, text, "the recorded formula's count is in the file");
-    write(d, "big.json", &edited);
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&instance).unwrap()).unwrap();
+    json["source"]["original"]["num_vars"] = 2_147_483_646u32.into();
+    write(d, "big.json", &json.to_string());
     let run = measure(d, &["solve", "big.json", "-o", "big.cert.json"]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     for e in [

@@ -308,10 +308,14 @@ impl Request {
             // of 17 to 22 ended 180 to 460 s into one run, docs/benchmarks.md), 1.25 times a
             // triangle; past 22 each fan costs about twice the last (the fan of 25 alone took
             // 562 s and 1.9 GB).
-            Request::NimstringFans { max_triangles: Some(t) } if *t > 12 => {
-                let t = *t as i32;
+            // The paper's tables (no --max-triangles, or a few) take about 10 s, the misère
+            // rows to 11 triangles about a minute.
+            Request::NimstringFans { max_triangles } => {
+                let t = max_triangles.unwrap_or(9) as i32;
                 let seconds = match t {
-                    ..=22 => 120.0 * 1.25f64.powi(t - 16),
+                    ..=10 => 10.0,
+                    11..=13 => 60.0,
+                    14..=22 => 120.0 * 1.25f64.powi(t - 16),
                     _ => 460.0 * 2f64.powi(t - 22),
                 };
                 cost(seconds, (0.15 * GB).max(1.9 * GB * 1.9f64.powi(t - 25)))
@@ -379,8 +383,8 @@ impl Request {
 /// positions of the last (t_14 / t_13), so it costs 22 times as much. The other games are of
 /// the same order (odd-cycle avoidance's positions are fewer, connected avoidance's more).
 ///
-/// On timely, `workers` threads in all (over every process) cost on their own: their channels
-/// grow with the square of their number and spin on the cores there are (n = 3 took 2.6 s with
+/// On timely, the `workers` threads of this process cost on their own: their channels grow with
+/// the square of their number and spin on the cores there are (n = 3 took 2.6 s with
 /// 64 workers, 40 s with 128 and 153 s with 256, 2-core machine beside other work), about the
 /// cube of workers / 64 for every three levels.
 pub fn triangle_cost(max_n: usize, engine: &str, workers: usize) -> crate::base::limits::Cost {

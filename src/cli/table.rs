@@ -382,8 +382,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 (false, None, Some(_), _) | (false, None, None, Engine::InMemory) => "in-memory",
                 _ => "auto",
             };
-            let threads = workers.unwrap_or(1) * processes.unwrap_or(1);
-            let cost = gamecert::table::triangle_cost(max_n, engine_name, threads);
+            // The threads of this process spin on its cores; the other processes' on theirs.
+            let cost = gamecert::table::triangle_cost(max_n, engine_name, workers.unwrap_or(1));
             allowance.admit(&crate::cli::command_line(), cost)?;
             let rows = if timely {
                 let cluster = Cluster { workers, processes, process, hostfile, shards };

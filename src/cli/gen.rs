@@ -271,7 +271,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         };
         time.allowance().admit(&crate::cli::command_line(), cost)?;
     }
-    if let Some(vertices) = vertices {
+    // Past gen's size the family's own refusal says so (exactly, at once).
+    if let Some(vertices) = vertices.filter(|&v| v <= MAX_VERTICES as f64) {
         let name = match &family {
             Family::Path { .. } => "path",
             Family::Tree { .. } => "tree",

@@ -123,8 +123,29 @@ pub struct Reduced {
 }
 
 /// Builds an instance from a formula's text (DIMACS CNF for the 3-SAT reductions, the DNF text
-/// for the others) read from `name`.
+/// for the others) read from `name`, within the allowance of a file of the text's length
+/// ([`reduce_within`]).
 pub fn reduce(reduction: Reduction, text: &str, name: &Path) -> Result<Reduced, BadInput> {
+    let allowance = crate::base::limits::Allowance::of_file(text.len() as u64);
+    reduce_within(reduction, text, name, allowance)
+}
+
+/// Bytes posdnf-voronoi holds per vertex or edge of its graph: the built graph, its instance
+/// and the instance's JSON text. Measured: 206 (peak resident memory of `gamecert reduce
+/// posdnf-voronoi` with `-o /dev/null` over the graph's vertices and edges, n = 1000 and 2000,
+/// 2026-12-07).
+pub const POSDNF_VORONOI_BYTES_PER_ITEM: u128 = 208;
+
+/// [`reduce`] within `allowance`: what the text's header declares may make the reduction
+/// build at most that much (posdnf-voronoi's 2n^2 + 7n + m + 2 vertices grow with the declared
+/// n, used or not; the 3-SAT reductions keep only the variables the clauses use, so they grow
+/// with the text), or the refusal names the header ([`crate::base::limits`]).
+pub fn reduce_within(
+    reduction: Reduction,
+    text: &str,
+    name: &Path,
+    allowance: crate::base::limits::Allowance,
+) -> Result<Reduced, BadInput> {
     let shown = gamecert_certificates::verify::shown(name);
     let mut notes = Vec::new();
     let problem = match reduction {
@@ -143,6 +164,7 @@ pub fn reduce(reduction: Reduction, text: &str, name: &Path) -> Result<Reduced, 
                 let instance = Instance::PosDnfGame(parsed.dnf);
                 return Ok(Reduced { instance, notes, fields });
             }
+            admit_posdnf_voronoi(&parsed.dnf, text, &shown, allowance)?;
             let built = gamecert_reductions::posdnf_voronoi::build(&parsed.dnf)
                 .map_err(|e| BadInput(format!("{shown}: {e}")))?;
             let n = built.padded.num_vars as usize;
@@ -196,6 +218,55 @@ pub fn reduce(reduction: Reduction, text: &str, name: &Path) -> Result<Reduced, 
         "black_count": spec.black_count,
     });
     Ok(Reduced { instance: Instance::VoronoiOneRound(reduced.instance), notes, fields })
+}
+
+/// Refuses a DNF whose posdnf-voronoi image would hold more than `allowance`: 2n^2 + 7n + m + 2
+/// vertices and n(n - 1)/2 + 2n^2 + 6n + m + 1 + (the terms' variables) edges, for n declared
+/// variables (padded to even) and m terms, [`POSDNF_VORONOI_BYTES_PER_ITEM`] bytes each. The
+/// refusal names the header (`p dnf V T`), or the file when it has none (then n is the
+/// largest variable used, which the text pays for).
+fn admit_posdnf_voronoi(
+    dnf: &gamecert_certificates::voronoi::dnf::PosDnf,
+    text: &str,
+    shown: &str,
+    allowance: crate::base::limits::Allowance,
+) -> Result<(), BadInput> {
+    let n = u128::from(dnf.num_vars) + u128::from(dnf.num_vars % 2);
+    let m = dnf.terms.len() as u128;
+    let literals: u128 = dnf.terms.iter().map(|t| t.len() as u128).sum();
+    let vertices = 2 * n * n + 7 * n + m + 2;
+    let edges = n * n.saturating_sub(1) / 2 + 2 * n * n + 6 * n + m + 1 + literals;
+    let bytes = (vertices + edges).saturating_mul(POSDNF_VORONOI_BYTES_PER_ITEM);
+    let variables = crate::base::limits::grouped_count(dnf.num_vars, "variable");
+    let (at, declares) = match header_position(text) {
+        Some((line, column)) => {
+            (format!("{shown}:{line}:{column}"), format!("the header declares {variables}"))
+        }
+        None => (shown.to_string(), format!("the formula uses {variables}")),
+    };
+    let builds = format!(
+        "the reduction's {} vertices and {} edges",
+        crate::base::limits::grouped(vertices),
+        crate::base::limits::grouped(edges)
+    );
+    allowance.admit(&at, &declares, &builds, bytes)
+}
+
+/// The 1-based line and column of a DNF text's `p` header, if it has one: the first line that
+/// is neither blank nor a comment and starts with the word `p` (the reader has accepted the
+/// text, so that line is its header).
+fn header_position(text: &str) -> Option<(usize, usize)> {
+    use gamecert_certificates::base::text::{lines, tokenize};
+    for (index, line) in lines(text).enumerate() {
+        let (tokens, _) = tokenize(line);
+        match tokens.first() {
+            None => continue,
+            Some(first) if first.text.starts_with('c') => continue,
+            Some(first) if first.text == "p" => return Some((index + 1, first.column)),
+            Some(_) => return None,
+        }
+    }
+    None
 }
 
 /// A certificate the checker accepted, its verdict, and what `gamecert solve` reports of it:
@@ -335,9 +406,59 @@ pub fn own_certificate_rejected(verdict: &Verdict) -> anyhow::Error {
 /// a model of the user's variables, checked against the user's clauses as read, or
 /// unsatisfiable ([`gamecert_reductions::sat_answer`]). A model that fails that check is no
 /// answer: `Unknown`, with the clause it falsifies.
+///
+/// The model holds one value per variable the user's header declares, used or not: past the
+/// allowance of the instance's file ([`admit_sat_answer`]) the answer is `Unknown`, saying so.
 pub fn sat_answer(loaded: &Loaded, certificate: &Certificate) -> Option<SatAnswer> {
-    let Instance::VoronoiOneRound(spec) = &loaded.instance else { return None };
-    gamecert_reductions::sat_answer::answer(spec, certificate)
+    let allowance = crate::base::limits::Allowance::of_file(loaded.sizes.stored);
+    match sat_answer_within(loaded, certificate, allowance) {
+        Ok(answer) => answer,
+        Err(refused) => Some(SatAnswer::Unknown(refused.0)),
+    }
+}
+
+/// [`sat_answer`] within `allowance`: refused (bad input) past it ([`admit_sat_answer`]).
+pub fn sat_answer_within(
+    loaded: &Loaded,
+    certificate: &Certificate,
+    allowance: crate::base::limits::Allowance,
+) -> Result<Option<SatAnswer>, BadInput> {
+    let Instance::VoronoiOneRound(spec) = &loaded.instance else { return Ok(None) };
+    if matches!(certificate, Certificate::Witness(_)) {
+        // Only a witness gives a model (a refutation's answer is one line).
+        admit_sat_answer(&loaded.instance, &loaded.name, allowance)?;
+    }
+    Ok(gamecert_reductions::sat_answer::answer(spec, certificate))
+}
+
+/// Bytes the SAT user's answer holds per variable the user's formula declares: the model, its
+/// `v` lines and its JSON. Measured: 52 (`gamecert solve --json` on an instance whose recorded
+/// formula declares 10^7 variables, peak resident memory, 2026-12-07).
+pub const SAT_ANSWER_BYTES_PER_VARIABLE: u128 = 56;
+
+/// Refuses an instance made by `reduce sat-voronoi1|2` whose recorded formula
+/// (`source.original`, the user's own) declares more variables than `allowance` lets the SAT
+/// answer's model hold: the `v` lines name every variable of the user's header, used or not
+/// ([`crate::base::limits`]). Any other instance passes. Checked once a witness is found (a
+/// refutation needs no model), before anything is written.
+pub fn admit_sat_answer(
+    instance: &Instance,
+    name: &str,
+    allowance: crate::base::limits::Allowance,
+) -> Result<(), BadInput> {
+    let Instance::VoronoiOneRound(spec) = instance else { return Ok(()) };
+    let Some(original) = spec.source.as_ref().and_then(|s| s.original.as_ref()) else {
+        return Ok(());
+    };
+    allowance.admit(
+        name,
+        &format!(
+            "the user's formula it records (`source.original`) declares {}",
+            crate::base::limits::grouped_count(original.num_vars, "variable")
+        ),
+        "the SAT answer's model",
+        u128::from(original.num_vars) * SAT_ANSWER_BYTES_PER_VARIABLE,
+    )
 }
 
 /// The checker's verdict on `certificate` for `loaded`, with the budget `gamecert verify`
@@ -381,7 +502,9 @@ pub fn svg(
     title: &str,
 ) -> Result<String, RenderError> {
     let named = certificate.map(|c| (c, "certificate"));
-    let drawing = crate::render::draw(&loaded.instance, &loaded.name, named, Format::Svg, title)?;
+    let allowance = crate::base::limits::Allowance::of_file(loaded.sizes.stored);
+    let drawing =
+        crate::render::draw(&loaded.instance, &loaded.name, named, Format::Svg, title, allowance)?;
     Ok(drawing.picture().to_string())
 }
 

@@ -69,13 +69,17 @@ pub enum RenderError {
 pub type Named<'c> = (&'c Certificate, &'c str);
 
 /// Draws `instance` (named `name` in messages), with `certificate`'s play once the checker has
-/// accepted it. `title` heads each picture (the command line uses the file name).
+/// accepted it. `title` heads each picture (the command line uses the file name). A picture
+/// whose size the instance declares rather than holds (a DNF game's start: a cell for every
+/// declared variable, used or not) is sized first and refused past `allowance`
+/// ([`crate::base::limits`]); with a certificate, its positions pay for their pictures.
 pub fn draw(
     instance: &Instance,
     name: &str,
     certificate: Option<Named>,
     format: Format,
     title: &str,
+    allowance: crate::base::limits::Allowance,
 ) -> Result<Drawing, RenderError> {
     // What render draws of each kind is registered once ([`crate::registry`]).
     if crate::registry::kind(instance.kind()).is_none_or(|k| k.pictures.is_empty()) {
@@ -120,7 +124,7 @@ pub fn draw(
             instance.validate().map_err(invalid)?;
             match certificate {
                 Some(certificate) => draw_play(instance, certificate, title),
-                None => draw_start(instance, name, title),
+                None => draw_start(instance, name, title, allowance),
             }
         }
     }
@@ -291,10 +295,19 @@ fn draw_play(
     })
 }
 
+/// Bytes the start picture of a DNF game holds per variable: measured 529 (peak resident
+/// memory of `gamecert render` on `p dnf 1000000 1`, 2026-12-07).
+pub const DNF_PICTURE_BYTES_PER_VARIABLE: u128 = 532;
+
 /// The start position of a game the play library draws, without a certificate (nothing
 /// claimed): heaps and coins from [`crate::impartial::pictures`], the DNF game, triangle
 /// avoidance and vertex nim from [`crate::base::game_pictures`].
-fn draw_start(instance: &Instance, name: &str, title: &str) -> Result<Drawing, RenderError> {
+fn draw_start(
+    instance: &Instance,
+    name: &str,
+    title: &str,
+    allowance: crate::base::limits::Allowance,
+) -> Result<Drawing, RenderError> {
     use crate::base::game_pictures as pictures;
     use crate::impartial::pictures::{coins_start_svg, heaps_start_svg};
     let caption = format!("{title}: the start");
@@ -304,6 +317,15 @@ fn draw_start(instance: &Instance, name: &str, title: &str) -> Result<Drawing, R
         Instance::HeapGame(game) => board(heaps_start_svg(game, &caption))?,
         Instance::CoinGame(spec) => board(coins_start_svg(spec, &caption))?,
         Instance::PosDnfGame(dnf) => {
+            allowance.admit(
+                name,
+                &format!(
+                    "the formula declares {} (its `p dnf` header, or `num_vars`)",
+                    crate::base::limits::grouped_count(dnf.num_vars, "variable")
+                ),
+                "the picture, a cell a variable,",
+                u128::from(dnf.num_vars) * DNF_PICTURE_BYTES_PER_VARIABLE,
+            )?;
             let start = vec![b'.'; dnf.num_vars as usize];
             pictures::dnf_svg(dnf, &start, None, &caption, &pictures::dnf_note(dnf, &start, None))
         }
@@ -313,9 +335,9 @@ fn draw_start(instance: &Instance, name: &str, title: &str) -> Result<Drawing, R
         }
         Instance::VertexNim(spec) => {
             let game = spec.validate().map_err(|e| BadInput(format!("{name}: {e}")))?;
-            let moves = game.moves(&game.start);
-            let note = pictures::vertexnim_note(&game, moves.is_empty(), true, None);
-            pictures::vertexnim_svg(&game, &game.start, &moves, None, &caption, &note)
+            let over = game.move_count(&game.start) == 0;
+            let note = pictures::vertexnim_note(&game, over, true, None);
+            pictures::vertexnim_svg(&game, &game.start, None, &caption, &note)
         }
         other => {
             return Err(BadInput(format!(

@@ -262,6 +262,191 @@ impl Request {
     }
 }
 
+/// What a table's request would take, estimated before it starts (issue 46, item 7): from the
+/// wall times and peak memory measured on the 2-core machine (2026-12-07 unless said), each
+/// grown by the factor its table grows by. A request past the time allowance is refused with
+/// both ([`crate::base::limits::TimeAllowance`]). `None`: every request of that table runs in
+/// seconds (or, for a graph6 stream, its length is not known in advance).
+impl Request {
+    pub fn cost(&self) -> Option<crate::base::limits::Cost> {
+        use crate::base::limits::Cost;
+        const GB: f64 = 1e9;
+        let cost = |seconds: f64, bytes: f64| Cost { seconds, bytes: bytes as u128 };
+        Some(match self {
+            // The table's measured times ([`KARY_SECONDS`]). An entry's search is bounded by
+            // the budget (about 10^7
+            // classes a second) and the proof search's limit (about 10 us an expansion, two
+            // tests): past the defaults, those bounds add to the measured time.
+            Request::VoronoiKary { budget, max_vertices, prove_limit } => {
+                let measured = kary_seconds(*max_vertices);
+                // The trees to 16 vertices are settled at once whatever the bounds.
+                let entries =
+                    (kary_entries(*max_vertices) - kary_entries(16.min(*max_vertices))) as f64;
+                let extra_budget =
+                    budget.saturating_sub(defaults::kary_budget()) as f64 / 1e7 * entries;
+                let extra_prove = prove_limit.saturating_sub(defaults::kary_prove_limit()) as f64
+                    * 2e-5
+                    * entries;
+                let grown = (*budget as f64 / defaults::kary_budget() as f64).max(1.0);
+                let bytes = if *max_vertices <= 16 { 0.02 * GB } else { 1.3 * GB * grown };
+                cost(measured + extra_budget + extra_prove, bytes)
+            }
+            // The table to N = 30 took PATHS_30_SECONDS and 1.2 GB; each vertex more costs
+            // 1.4 times as much (docs/benchmarks.md, `bench paths`), --mirror half.
+            Request::VoronoiPaths { max_vertices, min_vertices, mirror } => {
+                let per = |n: usize| PATHS_30_SECONDS * 1.4f64.powi(n as i32 - 30) / 3.5;
+                let mut seconds: f64 = (*min_vertices.max(&2)..=*max_vertices).map(per).sum();
+                if *mirror {
+                    seconds /= 2.0;
+                }
+                let bytes =
+                    (1.2 * GB * 1.4f64.powi(*max_vertices as i32 - 30)).clamp(0.05 * GB, 4.5 * GB);
+                cost(seconds, bytes)
+            }
+            // The exact rows (misère to 11 triangles) take about a minute; normal play by
+            // strips to 16 triangles took 119 s in all (2026-12-07), to 22 about 460 s (the fans
+            // of 17 to 22 ended 180 to 460 s into one run, docs/benchmarks.md), 1.25 times a
+            // triangle; past 22 each fan costs about twice the last (the fan of 25 alone took
+            // 562 s and 1.9 GB).
+            // The paper's tables (no --max-triangles, or a few) take about 10 s, the misère
+            // rows to 11 triangles about a minute.
+            Request::NimstringFans { max_triangles } => {
+                let t = max_triangles.unwrap_or(9) as i32;
+                let seconds = match t {
+                    ..=10 => 10.0,
+                    11..=13 => 60.0,
+                    14..=22 => 120.0 * 1.25f64.powi(t - 16),
+                    _ => 460.0 * 2f64.powi(t - 22),
+                };
+                cost(seconds, (0.15 * GB).max(1.9 * GB * 1.9f64.powi(t - 25)))
+            }
+            Request::BichromaticConstruct { max_points } => {
+                let (seconds, bytes) = CONSTRUCT_COSTS[(*max_points).clamp(3, 8) - 3];
+                cost(seconds, bytes)
+            }
+            // Every serpentine triangulation of the n-gon: to 14 in 6.5 s, to 16 in 88 s and
+            // 109 MB (2026-12-07, beside other work), about 3.6 times the time and 2.1 times the
+            // memory a vertex; without certificates about half.
+            Request::SerpentineMft { max_n, no_certify } => {
+                let n = *max_n as i32;
+                let seconds = 88.0 * 3.6f64.powi(n - 16);
+                let seconds = if *no_certify { seconds / 2.0 } else { seconds };
+                cost(seconds, (0.11 * GB * 2.1f64.powi(n - 16)).max(0.02 * GB))
+            }
+            // Random point sets of 6..=max_n points: to 12 in 0.57 s, 14 in 4.3 s and 52 MB,
+            // 16 in 27 s and 300 MB (2026-12-07), 2.6 times the time a point.
+            Request::Flipping { max_n } => {
+                let n = *max_n as i32;
+                cost(27.0 * 2.6f64.powi(n - 16), (0.3 * GB * 2.4f64.powi(n - 16)).max(0.02 * GB))
+            }
+            // Every connected graph on at most 9 vertices (261,080 of them on 9) took 10.8 s and
+            // 384 MB, one round; about 9 times fewer graphs a vertex less; each more round in
+            // the list costs about as much again.
+            Request::VoronoiGraphs { graph6: None, max_n, rounds } => {
+                let scale = 9f64.powi(*max_n as i32 - 9) * rounds.len().max(1) as f64;
+                cost(11.0 * scale, (0.4 * GB * scale).max(0.02 * GB))
+            }
+            // The convex n-gons: every triangulation (the 14-gon's 208,012 in 6.5 s, about 31 us
+            // each); then each random point set, up to --cap of its triangulations (at most
+            // about 10 times 3.5^(points - 5) of them), each held in memory (about 1 kB).
+            Request::GreenWins { max_convex, point_sets, max_points, cap, .. } => {
+                let catalan = |m: usize| -> f64 {
+                    (0..m.saturating_sub(2))
+                        .fold(1.0, |c, i| c * 2.0 * (2 * i + 1) as f64 / (i + 2) as f64)
+                };
+                let convex: f64 = (4..=*max_convex).map(catalan).sum();
+                let per_set = (*cap as f64).min(10.0 * 3.5f64.powi(*max_points as i32 - 5));
+                let triangulations = convex + *point_sets as f64 * per_set;
+                cost(31e-6 * triangulations, 0.05 * GB + 1e3 * catalan(*max_convex).max(per_set))
+            }
+            // Every connected graph on m <= n vertices (1, 1, 2, 6, 21, 112, 853 of them), each
+            // weight vector (w + 1)^m and token place m: (6, 3) took 1.7 s, (7, 2) 6.0 s, (5, 5)
+            // 0.7 s (2026-12-07), about 0.6 us a unit; (7, 5) is about 17 minutes.
+            Request::VertexNimg { max_n, max_weight } => {
+                const GRAPHS: [f64; 8] = [0.0, 1.0, 1.0, 2.0, 6.0, 21.0, 112.0, 853.0];
+                let units: f64 = (1..=(*max_n).min(7))
+                    .map(|m| GRAPHS[m] * ((*max_weight + 1) as f64).powi(m as i32) * m as f64)
+                    .sum();
+                let largest = ((*max_weight + 1) as f64).powi(*max_n as i32) * *max_n as f64;
+                cost(0.6e-6 * units, 20e6 + 64.0 * largest)
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// What `table triangle-avoidance` to `max_n` would take on `engine` (`in-memory`,
+/// `out-of-core`, `timely`; `auto` as out of core from n = 13), from triangle avoidance's
+/// measured runs (docs/commands/triangle-avoidance.md): to n = 12 about 10 s; n = 13 in memory
+/// 180 s and 3 GB, out of core 324 s, on timely 74 s; n = 14 out of core 34 to 46 minutes (1.4
+/// GB with --memory 12), on timely 2,130 s and 10 GB; each n after has about 22 times the
+/// positions of the last (t_14 / t_13), so it costs 22 times as much. The other games are of
+/// the same order (odd-cycle avoidance's positions are fewer, connected avoidance's more).
+///
+/// On timely, the `workers` threads of this process cost on their own: their channels grow with
+/// the square of their number and spin on the cores there are (n = 3 took 2.6 s with
+/// 64 workers, 40 s with 128 and 153 s with 256, 2-core machine beside other work), about the
+/// cube of workers / 64 for every three levels.
+pub fn triangle_cost(max_n: usize, engine: &str, workers: usize) -> crate::base::limits::Cost {
+    const GB: f64 = 1e9;
+    let grown = |at_14: f64| at_14 * 22f64.powi(max_n as i32 - 14);
+    let (seconds, bytes) = match (max_n, engine) {
+        (0..=10, _) => (1.0, 0.1 * GB),
+        (11, _) => (2.0, 0.1 * GB),
+        (12, _) => (10.0, 0.4 * GB),
+        (13, "in-memory") => (180.0, 3.0 * GB),
+        (13, "timely") => (74.0, 0.5 * GB),
+        (13, _) => (324.0, 1.1 * GB),
+        (_, "timely") => (grown(2130.0), grown(10.0 * GB)),
+        _ => (grown(2760.0), 1.4 * GB),
+    };
+    let threads = if engine == "timely" {
+        2.6 * (workers as f64 / 64.0).powi(3) * max_n as f64 / 3.0
+    } else {
+        0.0
+    };
+    crate::base::limits::Cost { seconds: seconds + threads, bytes: bytes as u128 }
+}
+
+/// Seconds of the k-ary table for the trees of at most `max_vertices` vertices at the default
+/// budget (interpolated between the measured bounds).
+fn kary_seconds(max_vertices: usize) -> f64 {
+    KARY_SECONDS
+        .iter()
+        .find(|&&(vertices, _)| max_vertices <= vertices)
+        .map_or(KARY_SECONDS[KARY_SECONDS.len() - 1].1, |&(_, s)| s)
+}
+
+/// The k-ary table's entries (trees and numbers of rounds) up to `max_vertices` vertices.
+fn kary_entries(max_vertices: usize) -> usize {
+    let mut entries = 0;
+    for k in 2..=5usize {
+        let mut size = 1 + k;
+        let mut level = k;
+        while size <= max_vertices {
+            entries += size / 2;
+            level *= k;
+            size += level;
+        }
+    }
+    entries
+}
+
+/// `table voronoi-kary`'s seconds by the largest tree, default budget: measured beside other
+/// work (2026-12-07): to 16 vertices 0.1 s, to 32 41 s (435 MB), to 64 125 s (1.3 GB); the
+/// whole table 121 s on the machine to itself, 616 s beside two other builds
+/// (docs/benchmarks.md), and over 400 s with a budget and prove limit of 1 (the paper's
+/// strategies, certified, take the time the searches no longer do).
+const KARY_SECONDS: [(usize, f64); 4] = [(16, 0.1), (32, 41.0), (64, 125.0), (128, 600.0)];
+
+/// `table voronoi-paths --max-vertices 30`: measured seconds.
+const PATHS_30_SECONDS: f64 = 87.0;
+
+/// `table bichromatic-construct --max-points 3..=8`: measured seconds and bytes (2026-12-07,
+/// beside other work: 6 points 0.1 s, 7 points 2.1 s and 87 MB, 8 points 78 s and 1.3 GB).
+const CONSTRUCT_COSTS: [(f64, f64); 6] =
+    [(0.1, 2e7), (0.1, 2e7), (0.1, 2e7), (0.1, 2e7), (2.1, 9e7), (78.0, 1.3e9)];
+
 /// `table nimstring-fans`: fans of 1..=9 triangles in normal play, 1..=10 in misere play.
 const FAN_TRIANGLES: (usize, usize) = (9, 10);
 
@@ -278,7 +463,24 @@ pub struct Table {
     pub fields: serde_json::Value,
     /// What the command prints without `--json`.
     pub text: String,
+    /// A nim-sequence whose rows are not yet in `text` and `fields` ([`compute_streaming`]):
+    /// the command line writes them one at a time ([`Table::write_text`],
+    /// [`Table::write_json`]), [`Table::materialize`] puts them in. `None` for every other
+    /// table, and once materialized.
+    pub sequence: Option<std::sync::Arc<Sequence>>,
 }
+
+/// A nim-sequence table's values and its text after them (the OEIS line).
+#[derive(Clone, Debug)]
+pub struct Sequence {
+    pub table: crate::impartial::octal::SequenceTable,
+    /// The last line of the text, naming the OEIS sequence (may be empty).
+    pub oeis_line: String,
+}
+
+/// Bytes a nim-sequence's materialized rows hold per heap size (a JSON object `{"n", "g"}` and
+/// its text): measured 744 (`table kayles --n 2^20`, peak resident memory, 2026-12-07).
+pub const MATERIALIZED_BYTES_PER_ROW: u128 = 750;
 
 impl Table {
     /// The table's rows, one JSON object each (`fields.rows`; for a nim-sequence one
@@ -289,11 +491,101 @@ impl Table {
             _ => Vec::new(),
         }
     }
+
+    /// Puts a nim-sequence's rows into `text` and `fields` (nothing for other tables): for
+    /// callers that hold the whole table (the Python package). Refused past the memory
+    /// allowance ([`crate::base::limits::MEMORY_ALLOWANCE`]) at
+    /// [`MATERIALIZED_BYTES_PER_ROW`] a row: `gamecert table` streams any n instead.
+    pub fn materialize(&mut self) -> Result<(), BadInput> {
+        use crate::base::limits::{grouped, human_bytes, TooLarge, MEMORY_ALLOWANCE};
+        let Some(sequence) = self.sequence.take() else { return Ok(()) };
+        let t = &sequence.table;
+        let rows = t.n as u128 + 1;
+        let bytes = rows * MATERIALIZED_BYTES_PER_ROW;
+        if bytes > u128::from(MEMORY_ALLOWANCE) {
+            self.sequence = Some(sequence);
+            return Err(TooLarge {
+                what: format!("{} held whole", self.command),
+                estimate: format!("{} rows, about {}", grouped(rows), human_bytes(bytes)),
+                limit: human_bytes(u128::from(MEMORY_ALLOWANCE)),
+                suggestion: format!("`gamecert {}` writes any n a row at a time", self.command),
+            }
+            .into());
+        }
+        let mut text = Vec::new();
+        self.write_rows_text(&sequence, &mut text).expect("writing to memory");
+        self.text = String::from_utf8_lossy(&text).into_owned();
+        let rows: Vec<serde_json::Value> =
+            (0..=t.n).map(|h| serde_json::json!({"n": h, "g": t.value(h)})).collect();
+        self.fields["rows"] = rows.into();
+        Ok(())
+    }
+
+    /// The whole text of a sequence, its rows written one at a time.
+    fn write_rows_text(
+        &self,
+        sequence: &Sequence,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        use crate::impartial::octal::{sequence_head, sequence_tail, write_sequence_rows};
+        out.write_all(sequence_head(&sequence.table).as_bytes())?;
+        write_sequence_rows(&sequence.table, out)?;
+        out.write_all(sequence_tail(&sequence.table).as_bytes())?;
+        out.write_all(sequence.oeis_line.as_bytes())
+    }
+
+    /// Writes what the command prints without `--json`, each line of prose through `prose`
+    /// (the command line wraps it) and a sequence's rows one at a time as they are.
+    pub fn write_text(
+        &self,
+        out: &mut dyn std::io::Write,
+        prose: &dyn Fn(&str) -> String,
+    ) -> std::io::Result<()> {
+        use crate::impartial::octal::{sequence_head, sequence_tail, write_sequence_rows};
+        let Some(sequence) = &self.sequence else {
+            return out.write_all(prose(&self.text).as_bytes());
+        };
+        out.write_all(prose(&sequence_head(&sequence.table)).as_bytes())?;
+        write_sequence_rows(&sequence.table, out)?;
+        let tail = format!("{}{}", sequence_tail(&sequence.table), sequence.oeis_line);
+        out.write_all(prose(&tail).as_bytes())
+    }
+
+    /// Writes the `--json` output (the one shape of every command's, `seconds` the time it
+    /// took), a sequence's rows one at a time into its `rows`.
+    pub fn write_json(&self, out: &mut dyn std::io::Write, seconds: f64) -> std::io::Result<()> {
+        use gamecert_certificates::verify::output_json;
+        const MARK: &str = "\"@@rows@@\"";
+        let Some(sequence) = &self.sequence else {
+            let text = output_json(
+                &self.command,
+                self.verdict,
+                &self.summary,
+                seconds,
+                self.fields.clone(),
+            );
+            return out.write_all(text.as_bytes());
+        };
+        let mut fields = self.fields.clone();
+        fields["rows"] = "@@rows@@".into();
+        let text = output_json(&self.command, self.verdict, &self.summary, seconds, fields);
+        let (before, after) = text.split_once(MARK).expect("the rows' mark");
+        out.write_all(before.as_bytes())?;
+        crate::impartial::octal::write_sequence_json_rows(&sequence.table, out)?;
+        out.write_all(after.as_bytes())
+    }
 }
 
-/// Computes `request`'s table; `progress` hears each entry as it starts.
+/// Computes `request`'s table; `progress` hears each entry as it starts. A nim-sequence is
+/// materialized ([`Table::materialize`]).
 pub fn compute(request: &Request, progress: &mut dyn FnMut(&str)) -> anyhow::Result<Table> {
-    compute_streaming(request, progress, &mut |_, _| {})
+    let allowance = crate::base::limits::TimeAllowance::default();
+    if let Some(cost) = request.cost() {
+        allowance.admit(&format!("table {}", request.name()), cost)?;
+    }
+    let mut table = compute_streaming(request, allowance, progress, &mut |_, _| {})?;
+    table.materialize()?;
+    Ok(table)
 }
 
 /// A row as soon as it is certified: its JSON and its one-line text form.
@@ -302,8 +594,13 @@ pub type RowSink<'a> = &'a mut (dyn FnMut(&serde_json::Value, &str) + Send);
 /// [`compute`], handing each row to `on_row` as soon as it is certified, for the tables that
 /// certify a row at a time (today `voronoi-paths`; the others hand over nothing), so that a
 /// stopped run keeps what it printed.
+///
+/// A nim-sequence without a period to extend by checks its time against `allowance` itself
+/// ([`crate::impartial::octal::sequence_table`]); every other table's is [`Request::cost`],
+/// which the caller checks first.
 pub fn compute_streaming(
     request: &Request,
+    allowance: crate::base::limits::TimeAllowance,
     progress: &mut dyn FnMut(&str),
     on_row: RowSink,
 ) -> anyhow::Result<Table> {
@@ -314,17 +611,25 @@ pub fn compute_streaming(
         summary,
         fields: serde_json::json!({ "rows": rows }),
         text,
+        sequence: None,
     };
     Ok(match request {
-        Request::Kayles { n } => octal_table("kayles", "Kayles", "0.77", n, defaults::SEQUENCE_N)?,
-        Request::DawsonKayles { n } => {
-            octal_table("dawson-kayles", "Dawson's Kayles", "0.07", n, defaults::DAWSON_N)?
+        Request::Kayles { n } => {
+            octal_table("kayles", "Kayles", "0.77", n, defaults::SEQUENCE_N, allowance)?
         }
+        Request::DawsonKayles { n } => octal_table(
+            "dawson-kayles",
+            "Dawson's Kayles",
+            "0.07",
+            n,
+            defaults::DAWSON_N,
+            allowance,
+        )?,
         Request::Grundy { n } => {
-            octal_table("grundy", "Grundy's game", "grundy", n, defaults::SEQUENCE_N)?
+            octal_table("grundy", "Grundy's game", "grundy", n, defaults::SEQUENCE_N, allowance)?
         }
         Request::Octal { code, n } => {
-            octal_table("octal", "octal game", code, n, defaults::SEQUENCE_N)?
+            octal_table("octal", "octal game", code, n, defaults::SEQUENCE_N, allowance)?
         }
         Request::NimstringFans { max_triangles } => {
             let (normal, misere) = FAN_TRIANGLES;
@@ -607,6 +912,7 @@ pub fn census_table(
         summary: format!("the Voronoi game on {count} graphs ({from}), every value certified"),
         fields,
         text,
+        sequence: None,
     })
 }
 
@@ -640,6 +946,7 @@ pub fn triangle_table(rows: &[Outcome], rules: Rules, max_n: usize) -> anyhow::R
         summary: format!("{} for n = 2..={max_n}: the solver's values", rules.name()),
         fields,
         text: format!("{table}{}", crate::base::oeis::text_line(oeis)),
+        sequence: None,
     })
 }
 
@@ -680,46 +987,47 @@ fn flip_table(
         summary: format!("table {name} to n = {max_n}"),
         fields: serde_json::json!({ "rows": rows }),
         text,
+        sequence: None,
     })
 }
 
-/// `table kayles|dawson-kayles|grundy|octal`: a nim-sequence, its period and exceptions.
+/// `table kayles|dawson-kayles|grundy|octal`: a nim-sequence, its period and exceptions; the
+/// rows are left to be written one at a time ([`Table::sequence`]).
 fn octal_table(
     name: &str,
     title: &str,
     code: &str,
     n: &Option<usize>,
     default_n: usize,
+    allowance: crate::base::limits::TimeAllowance,
 ) -> anyhow::Result<Table> {
-    const MAX_N: usize = 1 << 26;
     let n = n.unwrap_or(default_n);
     let rules = crate::impartial::octal::Rules::parse(code).map_err(BadInput)?;
-    if n > MAX_N {
-        return Err(BadInput(format!("--n {n} is over the limit of {MAX_N}")).into());
+    if n > MAX_SEQUENCE_N {
+        return Err(BadInput(format!("--n {n} is over the limit of {MAX_SEQUENCE_N}")).into());
     }
     let title = if title == "octal game" { code } else { title };
-    let table = crate::impartial::octal::sequence_table(title, &rules, n);
+    let what = format!("table {name} to n = {n}");
+    let table = crate::impartial::octal::sequence_table(title, &rules, n, allowance, &what)?;
     let oeis = crate::impartial::octal::oeis(&rules);
     let mut fields = serde_json::to_value(&table)?;
-    // The values as rows, one `{"n", "g"}` per heap size, as every table names its rows.
-    if let Some(serde_json::Value::Array(values)) =
-        fields.as_object_mut().and_then(|f| f.remove("values"))
-    {
-        let row = |(n, g): (usize, serde_json::Value)| serde_json::json!({"n": n, "g": g});
-        fields["rows"] = values.into_iter().enumerate().map(row).collect();
-    }
     if !oeis.is_empty() {
         fields["oeis"] = crate::base::oeis::json(oeis);
     }
-    let text = crate::impartial::octal::sequence_table_text(&table);
+    let oeis_line = crate::base::oeis::text_line(oeis);
     Ok(Table {
         command: format!("table {name}"),
         verdict: "unchecked",
         summary: format!("the nim-sequence of {title}, G(0..={n})"),
         fields,
-        text: format!("{text}{}", crate::base::oeis::text_line(oeis)),
+        text: String::new(),
+        sequence: Some(std::sync::Arc::new(Sequence { table, oeis_line })),
     })
 }
+
+/// The largest n of the nim-sequence tables (2^26): a proven period gives the values past the
+/// few thousand computed; without one the time is estimated and checked first.
+pub const MAX_SEQUENCE_N: usize = 1 << 26;
 
 #[cfg(test)]
 mod tests {

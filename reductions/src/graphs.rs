@@ -109,16 +109,55 @@ pub struct Graph6Reader<R> {
     line: usize,
     buffer: Vec<u8>,
     failed: bool,
+    /// Asked, before a line is decoded, whether its graph may be built: its line number, vertex
+    /// count and edge count (counted from its bits).
+    admit: Option<Admission>,
 }
+
+/// A check of a graph6 line before it is decoded ([`Graph6Reader::with_admission`]).
+pub type Admission = Box<dyn Fn(usize, usize, usize) -> Result<(), String>>;
 
 impl<R: std::io::BufRead> Graph6Reader<R> {
     /// A reader of `reader`; `file` names it in errors.
     pub fn new(reader: R, file: &str) -> Graph6Reader<R> {
-        Graph6Reader { reader, file: file.to_string(), line: 0, buffer: Vec::new(), failed: false }
+        Graph6Reader {
+            reader,
+            file: file.to_string(),
+            line: 0,
+            buffer: Vec::new(),
+            failed: false,
+            admit: None,
+        }
     }
 
-    /// The next line's entry: `None` at the end, or for a blank line `Some(Ok(None))`.
-    fn next_line(&mut self) -> Option<Result<Option<Graph6Entry>, String>> {
+    /// The same reader, asking `admit` (line, vertices, edges) before it decodes a line: an
+    /// error stops it as a bad line does. The edges are counted from the line's bits, so a
+    /// graph too large to build is refused before its edges are held.
+    pub fn with_admission(mut self, admit: Admission) -> Graph6Reader<R> {
+        self.admit = Some(admit);
+        self
+    }
+
+    /// Reads the next graph's line and checks it as [`Iterator::next`] does, without decoding
+    /// its edges: `None` at the end, else its line number or the error. For a stream's graphs
+    /// before and after the one wanted: a line of many edges costs only its bytes.
+    pub fn check_next(&mut self) -> Option<Result<usize, String>> {
+        while !self.failed {
+            match self.next_line(false)? {
+                Ok(None) => continue,
+                Ok(Some(entry)) => return Some(Ok(entry.line)),
+                Err(why) => {
+                    self.failed = true;
+                    return Some(Err(why));
+                }
+            }
+        }
+        None
+    }
+
+    /// The next line's entry: `None` at the end, or for a blank line `Some(Ok(None))`. Without
+    /// `decode` the line is checked and its entry has no edges and no text.
+    fn next_line(&mut self, decode: bool) -> Option<Result<Option<Graph6Entry>, String>> {
         use std::io::{BufRead, Read};
         self.buffer.clear();
         let number = self.line + 1;
@@ -153,6 +192,24 @@ impl<R: std::io::BufRead> Graph6Reader<R> {
             }
         }
         let text = String::from_utf8_lossy(bytes);
+        if !decode {
+            return Some(match check_graph6_line(&text) {
+                Ok(_) => Ok(Some(Graph6Entry {
+                    line: number,
+                    text: String::new(),
+                    graph: NamedGraph::default(),
+                })),
+                Err((col, why)) => Err(at(column + col, &why)),
+            });
+        }
+        if let Some(admit) = &self.admit {
+            let admitted = check_graph6_line(&text).map(|n| (n, graph6_edges(&text)));
+            if let Ok((n, edges)) = admitted {
+                if let Err(why) = admit(number, n, edges) {
+                    return Some(Err(why));
+                }
+            }
+        }
         Some(match parse_graph6_line(&text) {
             Ok((n, edges)) => {
                 let graph = numbered(n, edges);
@@ -168,7 +225,7 @@ impl<R: std::io::BufRead> Iterator for Graph6Reader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.failed {
-            match self.next_line()? {
+            match self.next_line(true)? {
                 Ok(None) => continue,
                 Ok(Some(entry)) => return Some(Ok(entry)),
                 Err(why) => {
@@ -187,6 +244,25 @@ pub type Graph6 = (usize, Vec<(usize, usize)>);
 /// Validates one graph6 line and decodes it with petgraph; the error is a 0-based column
 /// offset and the reason.
 pub fn parse_graph6_line(line: &str) -> Result<Graph6, (usize, String)> {
+    let n = check_graph6_line(line)?;
+    let (order, edges) = petgraph::graph6::from_graph6_representation::<u32>(line.to_string());
+    debug_assert_eq!(order, n);
+    Ok((n, edges.into_iter().map(|(a, b)| (a as usize, b as usize)).collect()))
+}
+
+/// The edges of a valid graph6 line, counted from its bits (the vertex count's bytes skipped).
+fn graph6_edges(line: &str) -> usize {
+    let data = match line.as_bytes() {
+        [126, _, _, _, rest @ ..] => rest,
+        [_, rest @ ..] => rest,
+        [] => &[],
+    };
+    data.iter().map(|&b| (b - 63).count_ones() as usize).sum()
+}
+
+/// Validates one graph6 line (characters, length, padding) without decoding it: its vertex
+/// count, or a 0-based column offset and the reason.
+pub fn check_graph6_line(line: &str) -> Result<usize, (usize, String)> {
     let bytes = line.as_bytes();
     if let Some(at) = bytes.iter().position(|&b| !(63..=126).contains(&b)) {
         let shown = line[at..].chars().next().unwrap_or('?');
@@ -226,9 +302,7 @@ pub fn parse_graph6_line(line: &str) -> Result<Graph6, (usize, String)> {
     if padding > 0 && (bytes[expected - 1] - 63) & ((1 << padding) - 1) != 0 {
         return Err((expected - 1, "the padding bits after the last edge are not zero".into()));
     }
-    let (order, edges) = petgraph::graph6::from_graph6_representation::<u32>(line.to_string());
-    debug_assert_eq!(order, n);
-    Ok((n, edges.into_iter().map(|(a, b)| (a as usize, b as usize)).collect()))
+    Ok(n)
 }
 
 /// The graph6 line of `graph` (petgraph's encoder).
@@ -236,8 +310,31 @@ pub fn to_graph6(graph: &NamedGraph) -> String {
     petgraph::graph6::ToGraph6::graph6_string(graph)
 }
 
-/// A graph in the DIMACS graph format, and the notes for the user (at most one: that every
-/// edge was listed in both directions). `file` names it in errors and notes.
+/// A DIMACS graph as read: the vertex count its header declares, the edges its lines list (each
+/// once), where the header is, and the notes for the user. The reader holds only what the
+/// lines hold; [`DimacsGraph::build`] makes the graph with every declared vertex, isolated ones
+/// included, which the caller sizes first (`N` is the header's word, not content).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DimacsGraph {
+    /// The header's `N`.
+    pub vertices: usize,
+    /// The edges, 0-based, each undirected edge once, in the order first listed.
+    pub edges: Vec<(usize, usize)>,
+    /// The 1-based line and column of the header's `p`.
+    pub header: (usize, usize),
+    /// At most one: that every edge was listed in both directions.
+    pub notes: Vec<String>,
+}
+
+impl DimacsGraph {
+    /// The graph: vertices `v0 .. v{N-1}`, the edges in file order.
+    pub fn build(&self) -> NamedGraph {
+        numbered(self.vertices, self.edges.iter().copied())
+    }
+}
+
+/// A graph in the DIMACS graph format (see [`DimacsGraph`]). `file` names it in errors and
+/// notes.
 ///
 /// Each edge may be listed once, in either direction, or — as many benchmark files do, e.g.
 /// the queen graphs — every edge twice, once in each direction (`e 1 2` and `e 2 1`); the
@@ -245,7 +342,7 @@ pub fn to_graph6(graph: &NamedGraph) -> String {
 /// naming the line: the same edge twice in one direction, three times, or a file where some
 /// edges come in both directions and others in one. The `p edge N M` count M is the number of
 /// `e` lines, or, for a file listing both directions, also the number of undirected edges.
-pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<String>), String> {
+pub fn read_dimacs_graph(text: &str, file: &str) -> Result<DimacsGraph, String> {
     /// An `e U V` line: its line and first vertex's column, and U and V.
     struct Listed {
         line: usize,
@@ -253,6 +350,7 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<Stri
         ends: (usize, usize),
     }
     let mut header: Option<(usize, usize)> = None;
+    let mut header_at = (1, 1);
     let mut listed: Vec<Listed> = Vec::new();
     for (k, raw) in gamecert_certificates::base::text::lines(text).enumerate() {
         let at = |col: usize, why: String| format!("{file}:{}:{col}: {why}", k + 1);
@@ -298,6 +396,7 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<Stri
                     return Err(at(col, format!("unexpected `{w}` after `p edge {n} {m}`")));
                 }
                 header = Some((n, m));
+                header_at = (k + 1, words[0].0);
             }
             Some("e") => {
                 let Some((n, _)) = header else {
@@ -401,14 +500,13 @@ pub fn read_dimacs_graph(text: &str, file: &str) -> Result<(NamedGraph, Vec<Stri
     } else if m != listed.len() {
         return Err(format!("{file}: the `p` line announces {m} edges, the file lists {edges}"));
     }
-    let mut graph = numbered(n, []);
-    for (i, e) in listed.iter().enumerate() {
-        let (a, b) = e.ends;
-        if seen[&(a.min(b), a.max(b))].0 == i {
-            graph.add_edge(NodeIndex::new(a - 1), NodeIndex::new(b - 1), ());
-        }
-    }
-    Ok((graph, notes))
+    let edges = listed
+        .iter()
+        .enumerate()
+        .filter(|&(i, e)| seen[&(e.ends.0.min(e.ends.1), e.ends.0.max(e.ends.1))].0 == i)
+        .map(|(_, e)| (e.ends.0 - 1, e.ends.1 - 1))
+        .collect();
+    Ok(DimacsGraph { vertices: n, edges, header: header_at, notes })
 }
 
 #[cfg(test)]
@@ -463,8 +561,10 @@ mod tests {
 
     #[test]
     fn dimacs_graphs_are_read_and_bad_ones_named_by_line() {
-        let (g, notes) =
+        let read =
             read_dimacs_graph("c triangle\np edge 3 3\ne 1 2\ne 2 3\ne 3 1\n", "t.col").unwrap();
+        assert_eq!(read.header, (2, 1));
+        let (g, notes) = (read.build(), read.notes);
         assert_eq!((g.node_count(), g.edge_count()), (3, 3));
         assert!(notes.is_empty());
         assert!(is_connected(&g));
@@ -488,7 +588,8 @@ mod tests {
     fn dimacs_edges_in_both_directions_are_one_edge_and_repeats_are_errors() {
         let both = "e 1 2\ne 2 1\ne 2 3\ne 3 2\n";
         for m in [4, 2] {
-            let (g, notes) = read_dimacs_graph(&format!("p edge 3 {m}\n{both}"), "q.col").unwrap();
+            let read = read_dimacs_graph(&format!("p edge 3 {m}\n{both}"), "q.col").unwrap();
+            let (g, notes) = (read.build(), read.notes);
             assert_eq!(g.edge_count(), 2);
             assert_eq!(to_spec(&g), GraphSpec::numbered(3, &[(0, 1), (1, 2)]));
             assert_eq!(notes.len(), 1, "{notes:?}");
@@ -547,6 +648,19 @@ mod tests {
         assert!(bad.next().is_none(), "the reader stops at the first error");
         let err = read_graph6("Bg\nD cé", "s").unwrap_err();
         assert!(err.starts_with("s:2:2: ' ' is not a graph6 character"), "{err}");
+    }
+
+    /// `check_next` checks a line as `next` does, without its edges.
+    #[test]
+    fn graph6_lines_are_skipped_checked() {
+        let mut reader = Graph6Reader::new(&b"Bg\n\nDhc\nBh\n"[..], "s");
+        assert_eq!(reader.check_next(), Some(Ok(1)));
+        assert_eq!(reader.next().unwrap().unwrap().line, 3);
+        assert_eq!(
+            reader.check_next(),
+            Some(Err("s:4:2: the padding bits after the last edge are not zero".into()))
+        );
+        assert_eq!(reader.check_next(), None);
     }
 
     #[test]

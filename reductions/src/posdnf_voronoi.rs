@@ -35,26 +35,40 @@ pub fn paper_size(num_vars: usize, num_terms: usize) -> usize {
     2 * num_vars * num_vars + 7 * num_vars + num_terms + 2
 }
 
-/// Pads to an even number of variables with a fresh variable in no term.
-pub fn pad(dnf: &PosDnf) -> PosDnf {
+/// Pads to an even number of variables with a fresh variable in no term (`None` for
+/// `u32::MAX` variables, which have no fresh one).
+pub fn pad(dnf: &PosDnf) -> Option<PosDnf> {
     let mut padded = dnf.clone();
     if padded.num_vars % 2 == 1 {
-        padded.num_vars += 1;
+        padded.num_vars = padded.num_vars.checked_add(1)?;
     }
-    padded
+    Some(padded)
 }
+
+/// The most vertices and edges the construction builds: petgraph's 32-bit indices.
+const MAX_ITEMS: u128 = u32::MAX as u128;
 
 /// Builds the paper's instance.
 pub fn build(dnf: &PosDnf) -> Result<PosDnfVoronoi, String> {
     if let Some(why) = dnf.violation() {
         return Err(format!("not a positive DNF: {why}"));
     }
-    let padded = pad(dnf);
+    let padded = pad(dnf).ok_or("too many variables to pad to an even count")?;
     let n = padded.num_vars as usize;
     if n == 0 {
         return Err("the formula has no variable: the game has no move".into());
     }
     let m = padded.terms.len();
+    // The callers estimate the memory first (`gamecert::api::reduce_within`); this keeps a
+    // count past what a graph can index from a panic (no allocation is sized before it).
+    let (wide_n, wide_m) = (n as u128, m as u128);
+    let items = 2 * wide_n * wide_n + 7 * wide_n + wide_m + 2 + wide_n * wide_n;
+    if items > MAX_ITEMS {
+        return Err(format!(
+            "{n} variables make a graph of more than {MAX_ITEMS} vertices and edges, the most \
+             gamecert builds"
+        ));
+    }
     // Nodes by index: x_i is i - 1, d_j is n + j - 1, u1 and u2 follow; pendants are added
     // after, each just before its edge.
     let mut graph = NamedGraph::with_capacity(paper_size(n, m), paper_size(n, m) + n * n);
@@ -118,5 +132,15 @@ mod tests {
         assert_eq!(built.graph.vertices.len(), paper_size(4, 2));
         assert_eq!(built.rounds, 3);
         assert!(build(&PosDnf { num_vars: 2, terms: vec![vec![]] }).is_err());
+    }
+
+    /// A declared count past what a graph can index is an error, never a panic (it was a
+    /// "capacity overflow" for 2,000,000,000 variables), and u32::MAX is not padded to 0.
+    #[test]
+    fn counts_past_the_graphs_indices_are_errors() {
+        for num_vars in [2_000_000_000, u32::MAX, 50_000] {
+            let err = build(&PosDnf { num_vars, terms: vec![vec![1]] }).unwrap_err();
+            assert!(err.contains("variables"), "{err}");
+        }
     }
 }

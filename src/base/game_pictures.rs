@@ -249,11 +249,11 @@ pub fn dnf_svg(
 pub fn vertexnim_svg(
     game: &VertexNim,
     state: &NimState,
-    moves: &[(u64, Option<usize>)],
     marked: Option<(u64, Option<usize>)>,
     caption: &str,
     note: &str,
 ) -> String {
+    let (moves, legal) = vertexnim_shown_moves(game, state);
     let n = game.names.len();
     let write = |(w, next): (u64, Option<usize>)| {
         format!("{w}:{}", next.map_or("-", |v| game.names[v].as_str()))
@@ -283,7 +283,7 @@ pub fn vertexnim_svg(
         .collect();
     // A click on a vertex: the move there that takes the least.
     let mut by_vertex: Vec<Option<(u64, Option<usize>)>> = vec![None; n];
-    for &(w, next) in moves {
+    for &(w, next) in &moves {
         if let Some(v) = next {
             if by_vertex[v].is_none_or(|(best, _)| w > best) {
                 by_vertex[v] = Some((w, next));
@@ -314,8 +314,9 @@ pub fn vertexnim_svg(
     let token = state.token.map_or("none (the game is over)".to_string(), |t| {
         format!("{} (weight {})", game.names[t], state.weights[t])
     });
-    let mut status = format!("token on {token}; {}", counted(moves.len(), "legal move"));
-    if moves.len() > MOST_CHIPS {
+    let mut status =
+        format!("token on {token}; {}", crate::base::limits::grouped_count(legal, "legal move"));
+    if legal > MOST_CHIPS as u64 {
         status.push_str(&format!("; the first {MOST_CHIPS} shown below"));
     }
     let mut svg = picture.draw(caption, &escape(&status), &looks, &edge_looks, &chips);
@@ -336,6 +337,31 @@ pub fn vertexnim_svg(
         svg.insert_str(at, &rings);
     }
     svg
+}
+
+/// The most moves of a vertex nim position listed for its picture: past it (a weight of 2^63 is
+/// 2^63 moves, which the instance declares in 19 digits) only the moves the picture shows are
+/// listed.
+const MOST_LISTED: u64 = 100_000;
+
+/// The moves of `state` the picture shows, and how many there are ([`VertexNim::move_count`]):
+/// every move when at most [`MOST_LISTED`]; otherwise the first [`MOST_CHIPS`] in the rules'
+/// order (the rules list moves by new weight, so they are the moves of the token's weight cut
+/// to a few) and, for each neighbour, the move there that takes the least (new weight `w - 1`),
+/// which a click on it plays.
+fn vertexnim_shown_moves(game: &VertexNim, state: &NimState) -> (Vec<(u64, Option<usize>)>, u64) {
+    let legal = game.move_count(state);
+    if legal <= MOST_LISTED {
+        return (game.moves(state), legal);
+    }
+    let Some(u) = state.token else { return (Vec::new(), legal) };
+    let mut cut = state.clone();
+    let per_weight = state.adj[u].len().max(1) as u64;
+    cut.weights[u] = cut.weights[u].min(MOST_CHIPS as u64 / per_weight + 2);
+    let mut moves: Vec<_> = game.moves(&cut).into_iter().take(MOST_CHIPS).collect();
+    let top = state.weights[u] - 1;
+    moves.extend(state.adj[u].iter().map(|&v| (top, Some(v))));
+    (moves, legal)
 }
 
 /// A Voronoi position (`cells[v]` is `b'W'`, `b'B'` or `b'.'`) drawn on `graph` laid out as

@@ -415,8 +415,9 @@ impl Sizes {
     }
 }
 
-/// [`read_text`] with the file's [`Sizes`].
-fn read_sized_text(path: &Path) -> Result<(String, Sizes), BadInput> {
+/// [`read_text`] with the file's [`Sizes`] (its stored size buys the memory its declared sizes
+/// may make a command build, [`crate::base::limits::Allowance`]).
+pub fn read_sized_text(path: &Path) -> Result<(String, Sizes), BadInput> {
     let (bytes, stored) = read_bytes_stored(path)?;
     let sizes = Sizes { stored, content: bytes.len() as u64 };
     Ok((utf8(path, bytes).map_err(BadInput)?, sizes))

@@ -207,6 +207,44 @@ pub fn memory_gb() -> impl clap::builder::TypedValueParser<Value = f64> {
     ranged(0.01, 4096.0)
 }
 
+/// `--max-memory-gb`, flattened into every command that builds what a file's declared sizes
+/// ask for (`reduce`, `gen graph`, `solve`, `render`, `export-proof`): the memory allowed,
+/// instead of the file's own allowance ([`gamecert::base::limits::Allowance`]).
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct MaxMemory {
+    /// What a file's declared sizes (a header's `p dnf V T` or `p edge N M`, a recorded
+    /// formula's variables) may make gamecert build, in GiB (2^30 bytes), 0.01 to 4096; by
+    /// default 1 GiB plus 64 bytes per byte of the file as stored.
+    #[arg(long, value_name = "GIB", value_parser = memory_gb())]
+    pub max_memory_gb: Option<f64>,
+}
+
+impl MaxMemory {
+    /// The allowance of a file of `stored` bytes, with this flag.
+    pub fn allowance(&self, stored: u64) -> gamecert::base::limits::Allowance {
+        gamecert::base::limits::Allowance::of_file(stored).with_flag(self.max_memory_gb)
+    }
+}
+
+/// `--max-minutes`, flattened into every command whose flags reach runs of hours or days
+/// (`table`, `gen`, `check-reduction`, `bench`): the run's time allowance
+/// ([`gamecert::base::limits::TimeAllowance`]).
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct MaxMinutes {
+    /// The longest run allowed, in minutes, 0.01 to 1000000 (default 60): a request estimated
+    /// (from figures measured on a 2-core machine) to take longer is refused before it starts,
+    /// with the time and memory it would need.
+    #[arg(long, value_name = "MINUTES", global = true, value_parser = ranged::<f64>(0.01, 1_000_000.0))]
+    pub max_minutes: Option<f64>,
+}
+
+impl MaxMinutes {
+    /// The allowance.
+    pub fn allowance(&self) -> gamecert::base::limits::TimeAllowance {
+        gamecert::base::limits::TimeAllowance::of_flag(self.max_minutes)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,7 +19,7 @@
 //! `--cnf FILE` the user's formula beside it.
 
 use clap::Args as ClapArgs;
-use gamecert::base::io::{parse_instance, read_certificate, validate_one_round, BadInput};
+use gamecert::base::io::{read_certificate, validate_one_round, BadInput};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{Certificate, Instance, Refutation, RefutationMethod};
 use std::path::PathBuf;
@@ -64,6 +64,8 @@ pub struct Args {
     /// checker's rejection).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    memory: crate::cli::args::MaxMemory,
 }
 
 /// The formula `export-proof` writes.
@@ -78,7 +80,7 @@ pub enum Which {
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     let started = std::time::Instant::now();
-    let instance = parse_instance(&args.instance)?;
+    let (instance, sizes) = gamecert::base::io::parse_sized_instance(&args.instance)?;
     let Instance::VoronoiOneRound(spec) = &instance else {
         return Err(BadInput(format!(
             "{}: a {} instance; proofs come with refutations of one-round Voronoi instances",
@@ -122,6 +124,10 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(verdict.outcome.exit_code()));
     }
     let Certificate::Refutation(Refutation { method, lrat, .. }) = &certificate else {
+        // The model holds a value per variable of the user's header: sized first.
+        let allowance = args.memory.allowance(sizes.stored);
+        let shown = gamecert_certificates::verify::shown(&args.instance);
+        gamecert::api::admit_sat_answer(&instance, &shown, allowance)?;
         return export_model(&args, spec, &certificate, &verdict, quiet, started);
     };
     if args.model.is_some() {

@@ -23,6 +23,31 @@ pub struct Args {
     /// -o the instance is included.
     #[arg(long, global = true)]
     json: bool,
+    #[command(flatten)]
+    time: crate::cli::args::MaxMinutes,
+}
+
+/// Seconds and bytes `gen` spends per vertex of each family (building the graph, the instance
+/// and its JSON text), the larger of two runs on the 2-core machine beside other work
+/// (2026-12-07): 10^6 vertices, path 3.9 s and 391 MB, tree 6.3 s and 392 MB, the binary tree
+/// of height 19 6.7 s and 680 MB, vertex nim 22 s and 813 MB; 10^7 vertices, path and tree
+/// 18 s and 3.9 GB, the binary tree of height 22 (8,388,607 vertices) 25 s and 6.0 GB, vertex
+/// nim 86 s and 8.1 GB.
+const GEN_COSTS: [(&str, f64, f64); 4] = [
+    ("path", 3.9e-6, 392.0),
+    ("tree", 6.3e-6, 392.0),
+    ("kary-tree", 6.7e-6, 720.0),
+    ("vertexnim", 2.2e-5, 813.0),
+];
+
+/// What generating `vertices` vertices of `family` costs ([`GEN_COSTS`]).
+fn gen_cost(family: &str, vertices: f64) -> gamecert::base::limits::Cost {
+    let (_, seconds, bytes) =
+        GEN_COSTS.iter().find(|c| c.0 == family).copied().unwrap_or(("", 1e-5, 1000.0));
+    gamecert::base::limits::Cost {
+        seconds: seconds * vertices,
+        bytes: (bytes * vertices + 10e6) as u128,
+    }
 }
 
 /// The most vertices `gen` builds (10^7), and so the most any of its sizes can ask for.
@@ -132,6 +157,8 @@ enum Family {
         /// Rounds: each player places this many stones (1 to 5000000).
         #[arg(long, value_parser = rounds())]
         rounds: usize,
+        #[command(flatten)]
+        memory: crate::cli::args::MaxMemory,
     },
     /// Points and a triangulation for the games on triangulations (seed 000).
     Triangulation {
@@ -221,7 +248,39 @@ enum VariantArg {
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { family, output, json } = args;
+    let Args { family, output, json, time } = args;
+    // What the family will build, estimated before it is: refused past the time allowed.
+    let vertices = match &family {
+        Family::Path { vertices, .. } | Family::Tree { vertices, .. } => Some(*vertices as f64),
+        Family::KaryTree { k, height, .. } => {
+            gamecert::voronoi::gen::kary_size(*k, *height).map(|v| v as f64)
+        }
+        Family::Vertexnim { vertices, density, .. } => {
+            Some(*vertices as f64 * (1.0 + density / 4.0))
+        }
+        _ => None,
+    };
+    if let Family::Triangulation { points, abstract_convex, .. } = &family {
+        // Measured beside other work (2026-12-07): an abstract convex polygon of 10^7 vertices
+        // in 31 s and 1.9 GB; a convex triangulation of 10^6 points, with coordinates, in
+        // 12 s and 494 MB.
+        let (seconds, bytes) = if *abstract_convex { (3.1e-6, 190.0) } else { (1.2e-5, 494.0) };
+        let cost = gamecert::base::limits::Cost {
+            seconds: seconds * *points as f64,
+            bytes: (bytes * *points as f64 + 10e6) as u128,
+        };
+        time.allowance().admit(&crate::cli::command_line(), cost)?;
+    }
+    // Past gen's size the family's own refusal says so (exactly, at once).
+    if let Some(vertices) = vertices.filter(|&v| v <= MAX_VERTICES as f64) {
+        let name = match &family {
+            Family::Path { .. } => "path",
+            Family::Tree { .. } => "tree",
+            Family::KaryTree { .. } => "kary-tree",
+            _ => "vertexnim",
+        };
+        time.allowance().admit(&crate::cli::command_line(), gen_cost(name, vertices))?;
+    }
     let command = match &family {
         Family::Path { .. } => "gen path",
         Family::KaryTree { .. } => "gen kary-tree",
@@ -366,9 +425,9 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                     gamecert::voronoi::gen::random_tree(vertices, rounds, seed)
                 }
                 Family::Triangulation { .. } => unreachable!("handled above"),
-                Family::Graph { graph6, index, dimacs, rounds } => {
+                Family::Graph { graph6, index, dimacs, rounds, memory } => {
                     let (graph, source) =
-                        read_graph(graph6.as_deref(), index, dimacs.as_deref(), quiet)?;
+                        read_graph(graph6.as_deref(), index, dimacs.as_deref(), memory, quiet)?;
                     gamecert::voronoi::gen::from_graph(&graph, rounds, source)
                 }
             }
@@ -393,37 +452,111 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// Bytes `gen graph` holds per vertex of the graph it writes (the graph, the instance and its
+/// JSON text): measured 145 (peak resident memory over vertices, `p edge 10000000 1` with one
+/// edge, `-o /dev/null`, 2026-12-07).
+const GRAPH_BYTES_PER_VERTEX: u128 = 148;
+
+/// Bytes `gen graph` holds per edge: measured 255 (a graph6 line of the complete graph on 3,000
+/// vertices) and 271 (a DIMACS path of 10^6 edges, its reader's lists included), `-o
+/// /dev/null`, 2026-12-07.
+const GRAPH_BYTES_PER_EDGE: u128 = 272;
+
 /// The graph `gen graph` was pointed at, and the instance's `source` naming it (the DIMACS
-/// reader's note, if any, goes to standard error).
+/// reader's note, if any, goes to standard error). What the graph and its instance will hold
+/// is estimated first and refused past the file's allowance ([`gamecert::base::limits`]): a
+/// DIMACS header's vertex count is the header's word (isolated vertices cost no line), and a
+/// graph6 line holds six edges a byte.
 fn read_graph(
     graph6: Option<&std::path::Path>,
     index: usize,
     dimacs: Option<&std::path::Path>,
+    memory: crate::cli::args::MaxMemory,
     quiet: bool,
 ) -> Result<(gamecert_reductions::graphs::NamedGraph, serde_json::Value), BadInput> {
+    use gamecert::base::limits::grouped_count;
     use gamecert_certificates::verify::shown;
-    use gamecert_reductions::graphs::{read_dimacs_graph, read_graph6};
+    use gamecert_reductions::graphs::{read_dimacs_graph, Graph6Reader};
+    let bytes = |vertices: usize, edges: usize| {
+        (vertices as u128 * GRAPH_BYTES_PER_VERTEX)
+            .saturating_add(edges as u128 * GRAPH_BYTES_PER_EDGE)
+    };
+    let sizes = |vertices: usize, edges: usize| {
+        format!(
+            "the instance's {} and {}",
+            grouped_count(vertices, "vertex"),
+            grouped_count(edges, "edge")
+        )
+    };
     if let Some(path) = graph6 {
-        let text = gamecert::base::io::read_text(path)?;
-        let mut graphs = read_graph6(&text, &shown(path)).map_err(BadInput)?;
-        let count = graphs.len();
-        if index >= count {
+        // Every line is checked, but only the graph asked for is decoded (a line of millions of
+        // edges elsewhere in the stream costs its bytes, not its edges).
+        let (text, read) = gamecert::base::io::read_sized_text(path)?;
+        let stored = read.stored;
+        let (mut count, mut chosen) = (0usize, None);
+        let allowance = memory.allowance(stored);
+        let name = shown(path);
+        // The graph asked for is sized from its line (vertices and bits) before it is decoded.
+        let admission = move |line: usize, n: usize, m: usize| {
+            allowance
+                .admit(
+                    &format!("{name}:{line}:1"),
+                    &format!(
+                        "the graph6 line declares {} and holds {}",
+                        grouped_count(n, "vertex"),
+                        grouped_count(m, "edge")
+                    ),
+                    &format!(
+                        "the instance's {} and {}",
+                        grouped_count(n, "vertex"),
+                        grouped_count(m, "edge")
+                    ),
+                    (n as u128 * GRAPH_BYTES_PER_VERTEX)
+                        .saturating_add(m as u128 * GRAPH_BYTES_PER_EDGE),
+                )
+                .map_err(|refused| refused.0)
+        };
+        let mut graphs =
+            Graph6Reader::new(text.as_bytes(), &shown(path)).with_admission(Box::new(admission));
+        loop {
+            if count == index {
+                match graphs.next() {
+                    Some(entry) => chosen = Some(entry.map_err(BadInput)?),
+                    None => break,
+                }
+            } else {
+                match graphs.check_next() {
+                    Some(line) => drop(line.map_err(BadInput)?),
+                    None => break,
+                }
+            }
+            count += 1;
+        }
+        let Some(entry) = chosen else {
             return Err(BadInput(format!(
-                "{}: --index {index}, but the stream has {count} graph{}",
+                "{}: --index {index}, but the stream has {} graph{}",
                 shown(path),
+                count,
                 if count == 1 { "" } else { "s" }
             )));
-        }
-        let entry = graphs.swap_remove(index);
+        };
         let source =
             serde_json::json!({"family": "graph6", "graph6": entry.text, "line": entry.line});
         return Ok((entry.graph, source));
     }
     let path = dimacs.expect("clap requires --graph6 or --dimacs");
-    let text = gamecert::base::io::read_text(path)?;
-    let (graph, notes) = read_dimacs_graph(&text, &shown(path)).map_err(BadInput)?;
-    for text in notes {
+    let (text, sizes_read) = gamecert::base::io::read_sized_text(path)?;
+    let read = read_dimacs_graph(&text, &shown(path)).map_err(BadInput)?;
+    drop(text);
+    let (n, m) = (read.vertices, read.edges.len());
+    memory.allowance(sizes_read.stored).admit(
+        &format!("{}:{}:{}", shown(path), read.header.0, read.header.1),
+        &format!("the header declares {}", grouped_count(n, "vertex")),
+        &sizes(n, m),
+        bytes(n, m),
+    )?;
+    for text in &read.notes {
         note(quiet, &format!("note: {text}"));
     }
-    Ok((graph, serde_json::json!({"family": "dimacs", "file": shown(path)})))
+    Ok((read.build(), serde_json::json!({"family": "dimacs", "file": shown(path)})))
 }

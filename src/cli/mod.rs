@@ -86,6 +86,14 @@ pub fn command_name(words: &[&str], value: Option<&impl clap::ValueEnum>) -> Str
     name
 }
 
+/// The command line as typed (`gamecert table grundy --n 67108864`, without `-q`), for a
+/// refusal that names the request.
+pub fn command_line() -> String {
+    let words: Vec<String> =
+        std::env::args().skip(1).filter(|w| w != "-q" && w != "--quiet").collect();
+    format!("gamecert {}", words.join(" "))
+}
+
 /// With `--json`, bad input (exit 2) is the one JSON shape on standard output too: verdict
 /// `bad-input`, the message as `summary` and `error` (docs/formats.md, "Command output").
 pub fn print_error_json(command: &str, message: &str, started: std::time::Instant) {

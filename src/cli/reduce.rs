@@ -23,6 +23,8 @@ pub struct Args {
     /// -o the instance is included.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    memory: crate::cli::args::MaxMemory,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -50,10 +52,11 @@ impl From<ReductionName> for Reduction {
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { name, input, output, json } = args;
+    let Args { name, input, output, json, memory } = args;
     let started = std::time::Instant::now();
-    let text = gamecert::base::io::read_text(&input)?;
-    let reduced = gamecert::api::reduce(name.into(), &text, &input)?;
+    let (text, sizes) = gamecert::base::io::read_sized_text(&input)?;
+    let allowance = memory.allowance(sizes.stored);
+    let reduced = gamecert::api::reduce_within(name.into(), &text, &input, allowance)?;
     for line in &reduced.notes {
         note(quiet, line);
     }

@@ -5,7 +5,7 @@
 
 use crate::cli::{note, print_verdict};
 use clap::{Args as ClapArgs, ValueEnum};
-use gamecert::base::io::{parse_instance, read_certificate, BadInput};
+use gamecert::base::io::{parse_sized_instance, read_certificate, BadInput};
 use gamecert::render::{draw, Drawing, Format, RenderError};
 use gamecert_certificates::format::Instance;
 use gamecert_certificates::verify::shown;
@@ -45,6 +45,8 @@ pub struct Args {
     /// written, the certificate's claim (without -o or --frames the picture is included).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    memory: crate::cli::args::MaxMemory,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -131,9 +133,10 @@ fn rejected(
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { instance, format, certificate, frames, output, json } = args;
+    let Args { instance, format, certificate, frames, output, json, memory } = args;
     let started = json.then(std::time::Instant::now);
-    let parsed = parse_instance(&instance)?;
+    let (parsed, sizes) = parse_sized_instance(&instance)?;
+    let allowance = memory.allowance(sizes.stored);
     let on_points = matches!(parsed, Instance::FlipGame(_) | Instance::MarkingGame(_));
     let format = match format {
         Some(RenderFormat::Dot) => Format::Dot,
@@ -158,7 +161,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         Some(path) => Some((read_certificate(path)?, shown(path))),
     };
     let named = certificate.as_ref().map(|(c, path)| (c, path.as_str()));
-    let drawing = match draw(&parsed, &shown(&instance), named, format, &file_title(&instance)) {
+    let title = file_title(&instance);
+    let drawing = match draw(&parsed, &shown(&instance), named, format, &title, allowance) {
         Ok(drawing) => drawing,
         Err(RenderError::Bad(bad)) => return Err(bad.into()),
         // Only a play the checker accepts is drawn; a rejection says why, exit code 1.

@@ -64,6 +64,8 @@ pub struct Args {
     /// for answers too large for the default.
     #[arg(long, value_name = "UNITS", value_parser = crate::cli::args::max_work())]
     max_work: Option<u64>,
+    #[command(flatten)]
+    max_memory: crate::cli::args::MaxMemory,
 }
 
 /// Which triangle-avoidance games get a `triangle-stream` certificate: from n = 13, or any n
@@ -349,11 +351,25 @@ fn finish_solve(
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { instance, output, method, sat, json, stream, work_dir, shards, memory, max_work } =
-        args;
+    let Args {
+        instance,
+        output,
+        method,
+        sat,
+        json,
+        stream,
+        work_dir,
+        shards,
+        memory,
+        max_work,
+        max_memory,
+    } = args;
     let started = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::searching(quiet);
     let loaded = gamecert::api::load(&instance)?;
+    // The SAT answer's model holds a value per variable the user's header declares: a witness
+    // whose model would hold more than the file allows is refused before anything is written.
+    let allowance = max_memory.allowance(loaded.sizes.stored);
     let one_round = matches!(loaded.instance, Instance::VoronoiOneRound(_));
     if !one_round {
         if (stream || work_dir.is_some() || shards.is_some())
@@ -407,7 +423,9 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     // `s UNKNOWN` with the clause it falsifies.
     // Only a checked answer is the SAT user's answer.
     let answer = match solved.verdict.outcome {
-        Decision::Accepted => gamecert::api::sat_answer(&loaded, &solved.certificate),
+        Decision::Accepted => {
+            gamecert::api::sat_answer_within(&loaded, &solved.certificate, allowance)?
+        }
         _ => None,
     };
     working.finish();

@@ -16,6 +16,8 @@ pub struct Args {
     /// Print the rows as JSON.
     #[arg(long, global = true)]
     json: bool,
+    #[command(flatten)]
+    time: crate::cli::args::MaxMinutes,
 }
 
 /// The tables.
@@ -41,10 +43,11 @@ enum Table {
     },
     /// VG(P_N, n) on paths, every N in --min-vertices..=--max-vertices and every 2n <= N.
     VoronoiPaths {
-        /// The largest path (1 to 200).
+        /// The largest path (1 to 36: the search grows 1.4 times a vertex, to 30 takes about a
+        /// minute, to 36 about 11; near 35 it meets its state cap).
         #[arg(long, default_value_t = 30, value_parser = path_vertices())]
         max_vertices: usize,
-        /// The smallest path (1 to 200, at most --max-vertices).
+        /// The smallest path (1 to 36, at most --max-vertices).
         #[arg(long, default_value_t = 1, value_parser = path_vertices())]
         min_vertices: usize,
         /// On even paths, take B's side from B's mirror (a lemma proved in docs/trusted.md and
@@ -136,19 +139,24 @@ enum Table {
     },
     /// Kayles (0.77): seed 000, Table 2.
     Kayles {
-        /// Print G(0..=N), N from 0 to 2^26 (default 84).
+        /// Print G(0..=N), N from 0 to 2^26 (default 84): 4096 values are computed, the rest is
+        /// the period the Guy-Smith theorem proved (12 from n = 71), printed a row at a time (2^26
+        /// in about 1 s as text, 4 s and 3 GB of output as JSON).
         #[arg(long, value_parser = sequence_n())]
         n: Option<usize>,
     },
     /// Dawson's Kayles (0.07): seed 000, Table 3.
     DawsonKayles {
-        /// Print G(0..=N), N from 0 to 2^26 (default 101).
+        /// Print G(0..=N), N from 0 to 2^26 (default 101): 4096 values are computed, the rest is
+        /// the proven period's (34 from n = 52), printed a row at a time.
         #[arg(long, value_parser = sequence_n())]
         n: Option<usize>,
     },
     /// Grundy's game.
     Grundy {
-        /// Print G(0..=N), N from 0 to 2^26 (default 84).
+        /// Print G(0..=N), N from 0 to 2^26 (default 84): every value is computed (no period is
+        /// known), 2^20 in about 15 s, growing as N^1.3 (2^26 about an hour): refused before
+        /// any work past --max-minutes.
         #[arg(long, value_parser = sequence_n())]
         n: Option<usize>,
     },
@@ -157,8 +165,10 @@ enum Table {
         /// The game's code (d0.d1d2..., e.g. 0.137).
         #[arg(long)]
         code: String,
-        /// Print G(0..=N), N from 0 to 2^20 (default 84).
-        #[arg(long, value_parser = octal_n())]
+        /// Print G(0..=N), N from 0 to 2^26 (default 84): a period the Guy-Smith theorem proves
+        /// gives the values past those computed; a code with splits and no proven period by 4096
+        /// values is estimated as Grundy's game (per split) and refused past --max-minutes.
+        #[arg(long, value_parser = sequence_n())]
         n: Option<usize>,
     },
     /// Beyond seed 000's Table 1: 2.1.3 and 2.1.4 on n = 3..=--max-points convex points.
@@ -231,21 +241,17 @@ pub const MAX_WORKERS: usize = 256;
 /// The most timely processes of `table triangle-avoidance --processes`.
 pub const MAX_PROCESSES: usize = 4096;
 
-/// `table voronoi-paths`' --max-vertices and --min-vertices: 1 to 200.
+/// `table voronoi-paths`' --max-vertices and --min-vertices: 1 to 36.
 fn path_vertices() -> impl clap::builder::TypedValueParser<Value = usize> {
     ranged(1, gamecert::voronoi::tables::MAX_PATH_TABLE_VERTICES)
 }
 
-/// `--n` of Kayles, Dawson's Kayles and Grundy's game: 0 to 2^26, the library's limit (Kayles
-/// to 2^20 takes 0.13 s, Grundy's game to 2^22 73 s, growing about linearly).
+/// `--n` of the nim-sequence tables: 0 to 2^26, the library's limit
+/// ([`gamecert::table::MAX_SEQUENCE_N`]). A proven period gives the values past the few
+/// thousand computed, which are written a row at a time; without one, the time is estimated and
+/// checked against --max-minutes before it is spent (issue 46, item 7).
 fn sequence_n() -> impl clap::builder::TypedValueParser<Value = usize> {
-    ranged(0, 1 << 26)
-}
-
-/// `--n` of `table octal`: 0 to 2^20. Any code is taken, and one whose values neither repeat
-/// nor are rare costs the plain mex, quadratic in n: 2^40 steps at most.
-fn octal_n() -> impl clap::builder::TypedValueParser<Value = usize> {
-    ranged(0, 1 << 20)
+    ranged(0, gamecert::table::MAX_SEQUENCE_N)
 }
 
 /// The library's request for a table computed in this process (`None`: triangle avoidance,
@@ -296,9 +302,14 @@ fn library_request(table: &Table) -> Option<gamecert::table::Request> {
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { table, json } = args;
+    let Args { table, json, time } = args;
     let started = std::time::Instant::now();
+    let allowance = time.allowance();
     if let Some(request) = library_request(&table) {
+        // A request past what runs in the time allowed is refused before any work.
+        if let Some(cost) = request.cost() {
+            allowance.admit(&crate::cli::command_line(), cost)?;
+        }
         // Tables whose entries are known in advance show a bar over them (one step per entry).
         let entries = request.entries();
         let mut shown = if request.counts_work() {
@@ -320,6 +331,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         };
         let computed = gamecert::table::compute_streaming(
             &request,
+            allowance,
             &mut |what: &str| match entries {
                 Some(_) => shown.step(what),
                 None => shown.message(what),
@@ -337,6 +349,16 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     match table {
         Table::VoronoiGraphs { graph6, max_n, rounds, each } => {
             let rounds: Vec<usize> = rounds.into_iter().map(usize::from).collect();
+            if graph6.is_none() {
+                let request = gamecert::table::Request::VoronoiGraphs {
+                    graph6: None,
+                    max_n,
+                    rounds: rounds.clone(),
+                };
+                if let Some(cost) = request.cost() {
+                    allowance.admit(&crate::cli::command_line(), cost)?;
+                }
+            }
             voronoi_graphs(graph6, max_n, &rounds, each, json, quiet)
         }
         Table::TriangleAvoidance {
@@ -353,9 +375,19 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             checkpoint,
         } => {
             let rules: gamecert::triangle_avoidance::rules::Rules = rules.into();
-            let rows = if workers.is_some() || processes.is_some() || shards.is_some() {
+            let timely = workers.is_some() || processes.is_some() || shards.is_some();
+            let engine_name = match (timely, &out_of_core, &checkpoint, engine) {
+                (true, _, _, _) => "timely",
+                (false, Some(_), _, _) | (false, None, None, Engine::OutOfCore) => "out-of-core",
+                (false, None, Some(_), _) | (false, None, None, Engine::InMemory) => "in-memory",
+                _ => "auto",
+            };
+            // The threads of this process spin on its cores; the other processes' on theirs.
+            let cost = gamecert::table::triangle_cost(max_n, engine_name, workers.unwrap_or(1));
+            allowance.admit(&crate::cli::command_line(), cost)?;
+            let rows = if timely {
                 let cluster = Cluster { workers, processes, process, hostfile, shards };
-                let Some(rows) = distributed_rows(max_n, rules, cluster, quiet)? else {
+                let Some(rows) = distributed_rows(max_n, rules, cluster, allowance, quiet)? else {
                     return Ok(ExitCode::SUCCESS); // not process 0: nothing to print
                 };
                 rows
@@ -376,19 +408,28 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Prints a computed table: its text, or with `--json` the one JSON output shape.
+/// Prints a computed table: its text, or with `--json` the one JSON output shape; a
+/// nim-sequence's rows are written one at a time (n may be 2^26: nothing holds them all).
 fn print_table(
     table: &gamecert::table::Table,
     json: bool,
     started: std::time::Instant,
 ) -> anyhow::Result<ExitCode> {
-    if json {
-        let fields = table.fields.clone();
-        crate::cli::print_json(&table.command, table.verdict, &table.summary, started, fields)?;
+    use std::io::Write as _;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = if json {
+        table.write_json(&mut out, started.elapsed().as_secs_f64())
     } else {
-        print_text(&table.text);
+        table.write_text(&mut out, &|text| wrap_prose(text, COLUMNS))
+    };
+    match written.and_then(|()| out.flush()) {
+        // A closed pipe (`| head`) ends the output, not in an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        other => {
+            other?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// `table voronoi-graphs`: the census of [`gamecert::voronoi::census`], as a table or (`each`)
@@ -459,12 +500,9 @@ fn voronoi_graphs(
 /// The width prose is wrapped to on standard output.
 const COLUMNS: usize = 100;
 
-/// Prints a table's text: Markdown rows as they are (they paste into notes, notebooks and
-/// docs, where they render), every other line wrapped at [`COLUMNS`] columns.
-fn print_text(text: &str) {
-    print!("{}", wrap_prose(text, COLUMNS));
-}
-
+/// A table's text is printed with Markdown rows as they are (they paste into notes, notebooks
+/// and docs, where they render), every other line wrapped at [`COLUMNS`] columns.
+///
 /// `text` with every line that is not a Markdown table row (`|...`) wrapped at `width`
 /// characters, between words (a longer word or equation keeps its own line).
 fn wrap_prose(text: &str, width: usize) -> String {

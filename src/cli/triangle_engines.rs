@@ -274,6 +274,7 @@ pub fn distributed_rows(
     max_n: usize,
     rules: Rules,
     cluster: Cluster,
+    allowance: gamecert::base::limits::TimeAllowance,
     quiet: bool,
 ) -> anyhow::Result<Option<Vec<Outcome>>> {
     use gamecert::triangle_avoidance::external::known_positions;
@@ -334,6 +335,19 @@ pub fn distributed_rows(
         args.extend(["-h".into(), file.display().to_string()]);
     }
     let config = timely::Config::from_args(args.into_iter()).map_err(BadInput)?;
+    if processes > 1 {
+        // A process waits for its peers as long as they take to start: the run, waiting
+        // included, is bounded by the time allowance (its estimate assumed every peer).
+        let minutes = allowance.minutes;
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs_f64(minutes * 60.0));
+            eprintln!(
+                "error: the run passed the {minutes} minutes it was allowed (--max-minutes) with \
+                 {processes} processes: were the others started (each with its own --process)?"
+            );
+            std::process::exit(2);
+        });
+    }
     // Timely's networking prints its connection attempts on standard output, which carries
     // only results here: they go to standard error while the processes connect and run.
     let redirect = StdoutToStderr::new();

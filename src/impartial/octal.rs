@@ -612,6 +612,12 @@ fn winning_move(rules: &Rules, heaps: &[u64], values: &[u64], value: u64) -> Opt
 }
 
 /// `gamecert table kayles|dawson-kayles|grundy|octal`: the nim-sequence and its analysis.
+///
+/// Only G(0..analysed) is computed and held. When the Guy-Smith theorem has proven the period
+/// within them (checked at 4096 values and at every power of two after), the values past them
+/// are the period's ([`SequenceTable::value`]), given as they are printed and never held: a
+/// table to n = 2^26 holds a few thousand values. Without a proven period every value up to n
+/// is computed.
 #[derive(Clone, Debug, Serialize)]
 pub struct SequenceTable {
     /// The game's name (`Kayles`, ...) or its code.
@@ -620,9 +626,15 @@ pub struct SequenceTable {
     /// G(0..=n) is printed.
     #[serde(rename = "max_heap")]
     pub n: usize,
+    /// G(0..analysed), as computed (the JSON output gives them as `rows`, up to n).
+    #[serde(skip)]
     pub values: Vec<u32>,
-    /// G(0..analysed) was computed (at least 4096 values) for the periodicity analysis.
+    /// G(0..analysed) was computed: at least 4096 values, for the periodicity analysis, and at
+    /// most n + 1 or until the period was proven.
     pub analysed: usize,
+    /// The first heap whose printed value is the proven period's rather than computed: `analysed`
+    /// when n >= analysed (then the period is proven), else none.
+    pub extended_from: Option<usize>,
     pub periodicity: Option<Periodicity>,
     /// K[i], the periodic value for n = i (mod p).
     pub periodic_part: Option<Vec<i64>>,
@@ -633,6 +645,18 @@ pub struct SequenceTable {
     pub seconds: f64,
 }
 
+impl SequenceTable {
+    /// G(h) for any h <= n: computed below `analysed`, the proven period's from there.
+    pub fn value(&self, h: usize) -> u32 {
+        match (self.values.get(h), &self.periodicity) {
+            (Some(&v), _) => v,
+            // Past the computed values only with a proven period (see `sequence_table`), whose
+            // saltus is 0: the value is one of the computed period's.
+            (None, Some(p)) if p.proven => p.periodic_value(&self.values, h) as u32,
+            (None, _) => unreachable!("G({h}) past the {} values computed", self.values.len()),
+        }
+    }
+}
 /// The OEIS sequence that G(0), G(1), ... is term by term, where we checked one: Kayles (0.77)
 /// is A002186, Dawson's chess (0.137) A002187 and Grundy's game A002188. Dawson's Kayles (0.07)
 /// is A002187 shifted by one, G(n) = a(n - 1), so it is not named here
@@ -661,53 +685,174 @@ pub fn oeis(rules: &Rules) -> &'static [Oeis] {
     }
 }
 
-/// Computes the table for `rules` (named `name`) with G(0..=n).
-pub fn sequence_table(name: &str, rules: &Rules, n: usize) -> SequenceTable {
-    let started = std::time::Instant::now();
-    let analysed = (n + 1).max(4096);
-    let (g, _) = nim_sequence(rules, analysed - 1);
-    let seconds = started.elapsed().as_secs_f64();
-    let periodicity = periodicity(rules, &g);
-    SequenceTable {
-        name: name.to_string(),
-        code: rules.code(),
-        n,
-        values: g[..=n].to_vec(),
-        analysed,
-        periodic_part: periodicity.as_ref().map(|p| p.table(&g)),
-        exceptions: periodicity.as_ref().map(|p| p.exceptions(&g)).unwrap_or_default(),
-        powers_of_two: powers_of_two_first(&g[..=n]),
-        periodicity,
-        seconds,
+/// The fewest values a table computes, for the periodicity analysis.
+pub const ANALYSED_AT_LEAST: usize = 4096;
+
+/// Seconds Grundy's game takes to G(0..2^20) by the rare/common method, and the exponent its
+/// time grows by: measured on the 2-core machine (2026-12-07): 2^20 in 15 s, 2^22 in 58 s, 2^23
+/// in 130 s (beside other work: 17, 110 and 272 s), 2^24 in GRUNDY_2_24.
+pub const GRUNDY_SECONDS_2_20: f64 = 15.0;
+pub const GRUNDY_GROWTH: f64 = 1.3;
+
+/// What computing G(0..=n) of a game with splits takes when no period ends it: Grundy's
+/// measured time ([`GRUNDY_SECONDS_2_20`]) for every split a move allows (0.007 and 0.77 have
+/// one, 0.7777 three), and 4 bytes a value.
+pub fn unperiodic_cost(rules: &Rules, n: usize) -> crate::base::limits::Cost {
+    let splits = Moves::new(rules).two.len().max(1) as f64;
+    let scale = (n.max(1) as f64 / (1u64 << 20) as f64).powf(GRUNDY_GROWTH);
+    crate::base::limits::Cost {
+        seconds: GRUNDY_SECONDS_2_20 * splits * scale,
+        bytes: 20_000_000 + 8 * n as u128,
     }
 }
 
-/// The table as text: rows of p values (12 without a period), the period, the exceptional
-/// values, where powers of two first appear, and last a line with the time.
-pub fn sequence_table_text(t: &SequenceTable) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    let width = match &t.periodicity {
-        Some(p) if p.period <= 40 => p.period,
-        _ => 12,
-    };
-    let _ = writeln!(
-        out,
-        "{} ({}): nim-sequence G(0..={}), rows of {width}",
+/// Computes the table for `rules` (named `name`) with G(0..=n): G(0..max(n + 1, 4096)) by the
+/// rare/common method, stopping early for an octal game once the Guy-Smith theorem proves its
+/// period (looked for at 4096 values and at each power of two after); the rest is the period's.
+///
+/// Without a period to extend by, every value is computed: for a game with splits that grows
+/// faster than n, so the time it would take is checked against `allowance` (`what` names the
+/// request): for Grundy's game before any work ([`unperiodic_cost`]); for an octal game, whose
+/// time cannot be known before its values are (Treblecross, 0.007, takes 0.9 s to 2^14 and
+/// grows 3.5 times a doubling: 2^20 about half an hour), at each power of two from 2^14 the
+/// time so far is projected to n by the growth of the last doubling, and a projection past the
+/// allowance is refused then (after a second or so of work, not the hours asked for).
+pub fn sequence_table(
+    name: &str,
+    rules: &Rules,
+    n: usize,
+    allowance: crate::base::limits::TimeAllowance,
+    what: &str,
+) -> Result<SequenceTable, BadInput> {
+    let started = std::time::Instant::now();
+    let target = n.saturating_add(1).max(ANALYSED_AT_LEAST);
+    let splits = !Moves::new(rules).two.is_empty();
+    if matches!(rules, Rules::Grundy) {
+        allowance.admit(what, unperiodic_cost(rules, target))?;
+    }
+    let mut s = Sparse::new(rules);
+    let mut next_look = ANALYSED_AT_LEAST;
+    let mut proven = None;
+    let mut last_look = 0.0f64;
+    while s.g.len() < target {
+        s.step();
+        if s.g.len() == next_look && matches!(rules, Rules::Octal { .. }) {
+            next_look = next_look.saturating_mul(2);
+            if let Some(p) = periodicity(rules, s.values()).filter(|p| p.proven && p.saltus == 0) {
+                proven = Some(p);
+                break;
+            }
+            let so_far = started.elapsed().as_secs_f64();
+            if splits && s.g.len() >= 1 << 14 && last_look > 0.0 {
+                let growth = (so_far / last_look).log2().clamp(1.0, 2.2);
+                let projected = so_far * (target as f64 / s.g.len() as f64).powf(growth);
+                let cost = crate::base::limits::Cost {
+                    seconds: projected,
+                    bytes: 20_000_000 + 8 * target as u128,
+                };
+                allowance.admit(what, cost).map_err(|refused| {
+                    BadInput(format!(
+                        "{} (projected from the {} values computed in {so_far:.1} s, no period \
+                         proven)",
+                        refused.0,
+                        s.g.len()
+                    ))
+                })?;
+            }
+            last_look = so_far;
+        }
+    }
+    let g = s.into_values();
+    let seconds = started.elapsed().as_secs_f64();
+    let periodicity = proven.or_else(|| periodicity(rules, &g));
+    let analysed = g.len();
+    let shown = &g[..=n.min(analysed - 1)];
+    Ok(SequenceTable {
+        name: name.to_string(),
+        code: rules.code(),
+        n,
+        analysed,
+        extended_from: (n >= analysed).then_some(analysed),
+        periodic_part: periodicity.as_ref().map(|p| p.table(&g)),
+        exceptions: periodicity.as_ref().map(|p| p.exceptions(&g)).unwrap_or_default(),
+        // Past the computed values the period repeats values it holds: no power of two first
+        // appears there.
+        powers_of_two: powers_of_two_first(shown),
+        periodicity,
+        seconds,
+        values: g,
+    })
+}
+
+/// The first line of the table's text: the game, n, the row width.
+pub fn sequence_head(t: &SequenceTable) -> String {
+    format!(
+        "{} ({}): nim-sequence G(0..={}), rows of {}\n",
         t.name,
         if t.code == "grundy" {
             "split a heap into two unequal heaps".to_string()
         } else {
             format!("octal code {}", t.code)
         },
-        t.n
-    );
-    let digits = t.values.iter().max().map_or(1, |v| v.to_string().len());
-    let label = t.n.to_string().len();
-    for (row, chunk) in t.values.chunks(width).enumerate() {
-        let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>digits$}")).collect();
-        let _ = writeln!(out, "{:>label$}: {}", row * width, cells.join(" "));
+        t.n,
+        row_width(t)
+    )
+}
+
+/// Values a text row holds: the period when at most 40, else 12.
+fn row_width(t: &SequenceTable) -> usize {
+    match &t.periodicity {
+        Some(p) if p.period <= 40 => p.period,
+        _ => 12,
     }
+}
+
+/// Writes the text's rows, `row: G(row) G(row + 1) ...`, for G(0..=n), one value at a time
+/// (never held: n may be 2^26).
+pub fn write_sequence_rows(t: &SequenceTable, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let width = row_width(t);
+    // The widest value is among the computed ones: the period repeats them.
+    let digits =
+        t.values[..=t.n.min(t.analysed - 1)].iter().max().map_or(1, |v| v.to_string().len());
+    let label = t.n.to_string().len();
+    let mut row = String::new();
+    for start in (0..=t.n).step_by(width) {
+        row.clear();
+        use std::fmt::Write as _;
+        let _ = write!(row, "{start:>label$}:");
+        for h in start..=t.n.min(start + width - 1) {
+            let _ = write!(row, " {:>digits$}", t.value(h));
+        }
+        row.push('\n');
+        out.write_all(row.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Writes the JSON output's rows, `{"g": G, "n": h}` for h in 0..=n, as the pretty JSON of
+/// `"rows"` at the top level of the output (two spaces a level), one value at a time.
+pub fn write_sequence_json_rows(
+    t: &SequenceTable,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut row = String::new();
+    out.write_all(b"[")?;
+    for h in 0..=t.n {
+        row.clear();
+        use std::fmt::Write as _;
+        let comma = if h == 0 { "" } else { "," };
+        let _ =
+            write!(row, "{comma}\n    {{\n      \"g\": {},\n      \"n\": {h}\n    }}", t.value(h));
+        out.write_all(row.as_bytes())?;
+    }
+    out.write_all(b"\n  ]")
+}
+
+/// The lines after the rows: the period, the exceptional values, where powers of two first
+/// appear, the values given by the period, and last a line with the time.
+pub fn sequence_tail(t: &SequenceTable) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
     match &t.periodicity {
         None => {
             let _ = writeln!(
@@ -765,11 +910,25 @@ pub fn sequence_table_text(t: &SequenceTable) -> String {
             );
         }
     }
+    if let Some(from) = t.extended_from {
+        let _ = writeln!(
+            out,
+            "G({from}..={}) printed above are the proven period's K[n mod p], not computed one by one",
+            t.n
+        );
+    }
     let cells: Vec<String> =
         t.powers_of_two.iter().map(|(v, n)| format!("{v} at n = {n}")).collect();
     let _ = writeln!(out, "powers of two first appear (in G(0..={})): {}", t.n, cells.join(", "));
     let _ = writeln!(out, "time: {:.3} s for G(0..{})", t.seconds, t.analysed);
     out
+}
+
+/// The table as text: [`sequence_head`], the rows, [`sequence_tail`] (all held: for a small n).
+pub fn sequence_table_text(t: &SequenceTable) -> String {
+    let mut rows = Vec::new();
+    write_sequence_rows(t, &mut rows).expect("writing to memory");
+    format!("{}{}{}", sequence_head(t), String::from_utf8_lossy(&rows), sequence_tail(t))
 }
 
 /// The registry's solve method for a `heap-game` instance ([`crate::registry`]).

@@ -257,17 +257,15 @@ impl Family for VertexNim {
     }
 
     fn svg(&self, s: &Turned, marked: Option<&(u64, Option<usize>)>, caption: &str) -> String {
-        let moves = self.game.moves(&s.state);
         let note = crate::base::game_pictures::vertexnim_note(
             &self.game,
-            moves.is_empty(),
+            self.game.move_count(&s.state) == 0,
             s.first_to_move,
             Some(self.winner == Side::First),
         );
         crate::base::game_pictures::vertexnim_svg(
             &self.game,
             &s.state,
-            &moves,
             marked.copied(),
             caption,
             &note,

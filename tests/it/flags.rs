@@ -23,16 +23,23 @@
 //! **What is held, per numeric flag.** Its help states the same range (`LO to HI`); LO and HI
 //! are taken and the numbers just outside refused; a list flag (`--rounds 1,2`) refuses a list
 //! with one bad element. Then the command runs on a small valid base invocation (below, with
-//! tiny files written here) with the flag set to each of 0, -1, 2^32 and 2^64: out of range it
+//! tiny files written here) with the flag set to each of 0, -1, 2^32 and 2^64, and to the top
+//! of its range, HI (issue 46, item 7: a range is one the command can run): out of range it
 //! exits 2 within 10 s naming the flag and the range; in range it ends within 60 s with exit
-//! 0, 1 or 2, its command line accepted, no signal and no panic. `gamecert serve` runs until it
-//! is stopped, so for it only the values out of range are run (its ranges are held like every
-//! other flag's, and stated on docs/serve.md rather than in the table). Last, the table of
-//! docs/commands/README.md ("Numeric flags and their ranges") must state every range the walk
-//! found, and no flag it did not.
+//! 0, 1 or 2, its command line accepted, no signal and no panic. HI runs one at a time, under
+//! an address-space limit, and must hold at most 2 GiB at its peak (read by
+//! `common::measured`): so the top either runs within these bounds, or is refused before any
+//! work with the time and memory it would need (the commands whose tops take long are given
+//! `--max-minutes 0.1` in their base invocations, so such a top is refused, not run; without
+//! it they allow 60 minutes). `gamecert serve` runs until it is stopped, so for it only the
+//! values out of range are run (its ranges are held like every other flag's, and stated on
+//! docs/serve.md rather than in the table). Last, the table of docs/commands/README.md
+//! ("Numeric flags and their ranges") must state every range the walk found, and no flag it
+//! did not.
 //!
-//! About 230 runs, on four threads: 3 s on the 2-core machine (2026-11-28). Needs
-//! `gamecert-check` built beside `gamecert` (`cargo test --workspace`).
+//! About 340 runs, on four threads: 3 s on the 2-core machine (2026-11-28) before the HI runs;
+//! with them about TOTAL_SECONDS. Needs `gamecert-check` built beside `gamecert` (`cargo test
+//! --workspace`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,39 +53,70 @@ const VALUES: [&str; 4] = ["0", "-1", "4294967296", "18446744073709551616"];
 const IN_RANGE: Duration = Duration::from_secs(60);
 const OUT_OF_RANGE: Duration = Duration::from_secs(10);
 
+/// The most a run at the top of a range may hold (peak resident memory), and the address space
+/// it is given (an allocation past it is an abort the run reports).
+const HI_PEAK_BYTES: u64 = 2 << 30;
+const HI_ADDRESS_SPACE_KIB: u64 = 8 << 20;
+
+/// The runs at the top of a range go one at a time (each may take seconds and a few hundred
+/// megabytes; four at once on two cores would only slow each other).
+static ONE_TOP_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// The one command whose in-range runs are skipped (it serves until stopped).
 const SERVE: &str = "serve";
 
 /// A small valid invocation of every command with numeric flags, after the command's words;
 /// the files are written by [`write_files`] into the folder every run starts in.
 fn base_invocation(command: &str) -> Option<&'static [&'static str]> {
+    // The commands whose flags reach runs of hours take `--max-minutes 0.1`: a top past six
+    // seconds (by their estimates) is refused before any work, with its time and memory.
     Some(match command {
-        "gen path" => &["--vertices", "4", "--rounds", "1"],
-        "gen kary-tree" => &["--k", "2", "--height", "1", "--rounds", "1"],
-        "gen tree" => &["--vertices", "4", "--rounds", "1"],
-        "gen graph" => &["--graph6", "k4.g6", "--rounds", "1"],
-        "gen triangulation" => &["--kind", "points", "--points", "6", "--inner", "1"],
-        "gen vertexnim" => &["--vertices", "4"],
+        "gen path" => &["--vertices", "4", "--rounds", "1", "--max-minutes", "0.1"],
+        "gen kary-tree" => &["--k", "2", "--height", "1", "--rounds", "1", "--max-minutes", "0.1"],
+        "gen tree" => &["--vertices", "4", "--rounds", "1", "--max-minutes", "0.1"],
+        "gen graph" => &["--graph6", "k4.g6", "--rounds", "1", "--max-minutes", "0.1"],
+        "gen triangulation" => {
+            &["--kind", "points", "--points", "6", "--inner", "1", "--max-minutes", "0.1"]
+        }
+        "gen vertexnim" => &["--vertices", "4", "--max-minutes", "0.1"],
+        "reduce" => &["posdnf-voronoi", "f.dnf", "-o", "reduced.json"],
         "solve" => &["path.json"],
         "verify" | "hint" | "play" => &["path.json", "path.cert.json"],
+        "render" => &["path.json", "-o", "path.svg"],
+        "export-proof" => &["s.json", "s.cert.json"],
         "lrat" => &["f.cnf", "f.lrat"],
-        // No small form: its ranges keep every probe out, so it never runs here.
-        "table voronoi-kary" => &[],
-        "table voronoi-paths" => &["--max-vertices", "4"],
-        "table voronoi-graphs" => &["--max-n", "3", "--rounds", "1"],
-        "table triangle-avoidance" => &["--max-n", "3", "--processes", "1", "--process", "0"],
-        "table nimstring-fans" => &["--max-triangles", "2"],
-        "table kayles" | "table dawson-kayles" | "table grundy" => &["--n", "5"],
-        "table octal" => &["--code", "0.137", "--n", "5"],
-        "table bichromatic-construct" => &["--max-points", "3"],
-        "table flipping" => &["--max-n", "6"],
-        "table green-wins" => {
-            &["--max-convex", "4", "--point-sets", "1", "--max-points", "5", "--cap", "10"]
+        "table voronoi-kary" => {
+            &["--max-vertices", "3", "--budget", "1", "--prove-limit", "1", "--max-minutes", "0.1"]
         }
-        "table vertex-nimg" => &["--max-n", "1", "--max-weight", "1"],
-        "table serpentine-mft" => &["--max-n", "4"],
-        "check-reduction" => &["sat-voronoi1", "--trials", "1"],
-        "bench" => &["construct"],
+        "table voronoi-paths" => &["--max-vertices", "4", "--max-minutes", "0.1"],
+        "table voronoi-graphs" => &["--max-n", "3", "--rounds", "1", "--max-minutes", "0.1"],
+        "table triangle-avoidance" => {
+            &["--max-n", "3", "--processes", "1", "--process", "0", "--max-minutes", "0.1"]
+        }
+        // Its exact misère rows to 10 triangles take about 10 s whatever N.
+        "table nimstring-fans" => &["--max-triangles", "2", "--max-minutes", "1"],
+        "table kayles" | "table dawson-kayles" | "table grundy" => {
+            &["--n", "5", "--max-minutes", "0.1"]
+        }
+        "table octal" => &["--code", "0.137", "--n", "5", "--max-minutes", "0.1"],
+        "table bichromatic-construct" => &["--max-points", "3", "--max-minutes", "0.1"],
+        "table flipping" => &["--max-n", "6", "--max-minutes", "0.1"],
+        "table green-wins" => &[
+            "--max-convex",
+            "4",
+            "--point-sets",
+            "1",
+            "--max-points",
+            "5",
+            "--cap",
+            "10",
+            "--max-minutes",
+            "0.1",
+        ],
+        "table vertex-nimg" => &["--max-n", "1", "--max-weight", "1", "--max-minutes", "0.1"],
+        "table serpentine-mft" => &["--max-n", "4", "--max-minutes", "0.1"],
+        "check-reduction" => &["sat-voronoi1", "--trials", "1", "--max-minutes", "0.1"],
+        "bench" => &["construct", "--seconds", "0.1", "--max-minutes", "0.1"],
         "serve" => &[],
         // gamecert-check's modes.
         "gamecert-check verify" => &["verify", "path.json", "path.cert.json"],
@@ -93,6 +131,8 @@ fn write_files(dir: &Path) {
     std::fs::write(dir.join("k4.g6"), "C~\n").unwrap();
     std::fs::write(dir.join("f.cnf"), "p cnf 1 2\n1 0\n-1 0\n").unwrap();
     std::fs::write(dir.join("f.lrat"), "3 0 1 2 0\n").unwrap();
+    std::fs::write(dir.join("f.dnf"), "p dnf 2 1\n1 2\n").unwrap();
+    std::fs::write(dir.join("s.cnf"), "p cnf 3 2\n1 2 0\n-1 3 0\n").unwrap();
     let gamecert = |args: &[&str]| {
         let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
             .args(args)
@@ -108,6 +148,9 @@ fn write_files(dir: &Path) {
     };
     gamecert(&["gen", "path", "--vertices", "4", "--rounds", "1", "-o", "path.json"]);
     gamecert(&["-q", "solve", "path.json", "-o", "path.cert.json"]);
+    // A witness of a reduced formula, for export-proof's model.
+    gamecert(&["reduce", "sat-voronoi1", "s.cnf", "-o", "s.json"]);
+    gamecert(&["-q", "solve", "s.json", "-o", "s.cert.json"]);
 }
 
 /// One of the two binaries: its path and the words of its command line.
@@ -286,6 +329,9 @@ fn walk_gamecert(program: &Program, dir: &Path) -> Vec<Walked> {
         assert_eq!(out.status.code(), Some(0), "gamecert {args:?}");
         let help = String::from_utf8(out.stdout).expect("UTF-8 help");
         let (flags, commands) = read_help(&help);
+        // A command with subcommands (`gen`, `table`) lists its global options (`--json`,
+        // `--max-minutes`), which every subcommand takes: they are walked there.
+        let flags = if commands.is_empty() { flags } else { Vec::new() };
         for command in commands {
             let mut sub = words.clone();
             sub.push(command);
@@ -494,8 +540,23 @@ fn check_flag(walked: &Walked, flag: &Flag, dir: &Path) -> Report {
     // A list flag (`--rounds 1,2`) refuses a list with one element out of range.
     let lo = range.plain(&range.lo);
     let list = parses(walked, &flag.long, &format!("{lo},{lo}"), dir).is_ok();
-    // The four values, each on the base invocation.
-    for value in VALUES {
+    // The four values, each on the base invocation; then the top of the range.
+    let hi = range.plain(&range.hi);
+    let top = (!VALUES.contains(&hi.as_str())).then_some(hi.as_str());
+    for value in VALUES.into_iter().chain(top) {
+        if Some(value) == top {
+            if !serve {
+                report.problems.extend(check_top(
+                    walked,
+                    base,
+                    &flag.long,
+                    value,
+                    dir,
+                    &mut report.ran,
+                ));
+            }
+            continue;
+        }
         let inside = range.contains(value);
         let mut values = vec![value.to_string()];
         if list && !inside {
@@ -542,6 +603,54 @@ fn check_flag(walked: &Walked, flag: &Flag, dir: &Path) -> Report {
         }
     }
     report
+}
+
+/// Runs `walked` on its base invocation with `flag` at the top of its range, `value`, alone
+/// (no other top runs meanwhile), measured: it must end within 60 s with exit 0, 1 or 2 (a
+/// refusal, before any work, of what would not fit), its command line accepted, no signal and
+/// no panic, holding at most [`HI_PEAK_BYTES`]. What it did goes to `ran`; the problems are
+/// returned.
+fn check_top(
+    walked: &Walked,
+    base: &[&str],
+    flag: &str,
+    value: &str,
+    dir: &Path,
+    ran: &mut Vec<String>,
+) -> Vec<String> {
+    let who = format!("{} {flag}", walked.name());
+    let args = invocation(walked, base, flag, value);
+    let arguments: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = {
+        let _alone = ONE_TOP_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let binary = &walked.program.binary;
+        crate::common::measured(binary, &arguments, dir, HI_ADDRESS_SPACE_KIB, IN_RANGE)
+    };
+    ran.push(format!(
+        "{who}={value}: the top, exit {:?} in {:.2} s, {} MB at the peak{}",
+        out.code,
+        out.seconds,
+        out.peak >> 20,
+        if out.code == Some(2) { format!(": {}", out.stderr.trim()) } else { String::new() }
+    ));
+    let usage_error = out.stderr.contains("For more information, try '--help'")
+        || out.stderr.contains("usage: gamecert-check");
+    let fine = matches!(out.code, Some(0..=2)) && !usage_error && out.signal == 0;
+    if fine && !out.timed_out && !out.stderr.contains("panicked") && out.peak <= HI_PEAK_BYTES {
+        return Vec::new();
+    }
+    vec![format!(
+        "{who}={value} (the top of its range: expected an end within 60 s and {} MB, with exit \
+         0, 1 or 2, or a refusal before any work): exit {:?}, signal {}{}, {} MB at the peak, \
+         after {:.1} s: {}\n  (ran {args:?})",
+        HI_PEAK_BYTES >> 20,
+        out.code,
+        out.signal,
+        if out.timed_out { ", killed at the time limit" } else { "" },
+        out.peak >> 20,
+        out.seconds,
+        out.stderr.trim(),
+    )]
 }
 
 /// Every numeric flag of `gamecert` and `gamecert-check`, walked and held to its range.
@@ -603,6 +712,10 @@ fn every_numeric_flag_is_range_checked() {
         if base_invocation(&command).is_some() && !commands_with_numbers.contains(&command) {
             panic!("{command} has a base invocation but the walk found no numeric flag of it");
         }
+    }
+    // What each top did (with --nocapture): ran, or was refused and why.
+    for line in reports.values().flat_map(|r| &r.ran).filter(|l| l.contains(": the top,")) {
+        eprintln!("{line}");
     }
     let doc_problems = problems_in_the_docs(&commands, &reports);
     assert!(numeric.len() >= 50, "only {} numeric flags found: {numeric:?}", numeric.len());

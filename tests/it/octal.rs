@@ -11,7 +11,8 @@ use crate::common;
 use common::{gamecert, write};
 
 fn table(code: &str) -> gamecert::impartial::octal::SequenceTable {
-    sequence_table(code, &Rules::parse(code).unwrap(), 200)
+    let allowance = gamecert::base::limits::TimeAllowance::default();
+    sequence_table(code, &Rules::parse(code).unwrap(), 200, allowance, code).unwrap()
 }
 
 #[test]

@@ -194,3 +194,233 @@ fn coin_game_refuses_labels_by_mex_over_too_many_moves() {
     );
     refused(&instance, &[], 5, &["too large to solve: the mex over all moves", "500,000,000"]);
 }
+
+// Issue 46, item 6: no size a file declares is believed before the file pays for it. A count
+// that decides what is built (posdnf-voronoi's 2n^2 + 7n + m + 2 vertices, a DIMACS graph's
+// isolated vertices, the SAT answer's model, a DNF game's picture) is estimated first and
+// refused past the file's allowance, 1 GiB plus 64 bytes a stored byte, or --max-memory-gb
+// (src/base/limits.rs); what runs is held to its peak memory, read from the kernel.
+
+/// The address space every run here gets: far above what any may hold, so that an abort under
+/// it (the findings' symptom) fails the test instead of eating the machine.
+const ADDRESS_SPACE_KIB: u64 = 6 << 20;
+
+/// Runs gamecert in `dir` with `args`, measured (peak memory, exit, time), within 60 s.
+fn measure(dir: &std::path::Path, args: &[&str]) -> common::Measured {
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_gamecert"));
+    let run = common::measured(binary, args, dir, ADDRESS_SPACE_KIB, Duration::from_secs(60));
+    assert_eq!(run.signal, 0, "{args:?} ended by a signal: {}", run.stderr);
+    assert!(!run.timed_out, "{args:?} did not end within 60 s: {}", run.stderr);
+    assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
+    run
+}
+
+/// `args` refused with exit 2 in under 2 s, holding under 64 MB, its message holding every
+/// one of `expected`.
+fn refused_at_once(dir: &std::path::Path, args: &[&str], expected: &[&str]) {
+    let run = measure(dir, args);
+    assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+    assert!(run.seconds < 2.0, "{args:?} took {:.1} s", run.seconds);
+    assert!(run.peak < 64 << 20, "{args:?} held {} MB", run.peak >> 20);
+    for e in expected {
+        assert!(run.stderr.contains(e), "{args:?}: expected {e:?} in {:?}", run.stderr);
+    }
+}
+
+/// The 17-byte DNF files of the finding: `p dnf 3000 1` grew to 3.6 GB and aborted under 4 GB
+/// (8.2 GB without a limit), `p dnf 10000 1` aborted at once, `p dnf 2000000000 1` panicked
+/// with "capacity overflow". Each is refused at once naming the header and the memory; 1,000
+/// variables fit the 1 GiB a small file buys and run within it; --max-memory-gb lowers or
+/// raises the allowance.
+#[test]
+fn declared_dnf_variables_are_sized_before_the_reduction_builds_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (n, estimate) in [(3000, "7.9 GiB,"), (10000, "87.2 GiB,"), (2_000_000_000, "TiB,")] {
+        let name = format!("d{n}.txt");
+        write(d, &name, &format!("p dnf {n} 1\n1 0\n"));
+        let grouped = match n {
+            3000 => "3,000",
+            10000 => "10,000",
+            _ => "2,000,000,000",
+        };
+        refused_at_once(
+            d,
+            &["reduce", "posdnf-voronoi", &name, "-o", "out.json"],
+            &[
+                &format!("{name}:1:1: the header declares {grouped} variables: the reduction's"),
+                "would hold about ",
+                estimate,
+                "more than the 1.0 GiB this",
+                "-byte file allows (--max-memory-gb to allow more)",
+            ],
+        );
+    }
+    // The header after a comment is named at its own line and column.
+    write(d, "late.txt", "c a comment\n  p dnf 3000 1\n1 0\n");
+    refused_at_once(
+        d,
+        &["reduce", "posdnf-voronoi", "late.txt", "-o", "out.json"],
+        &["late.txt:2:3: the header declares 3,000 variables"],
+    );
+    // 1,000 variables (about 0.87 GiB by the estimate) fit, and hold less than 1 GiB.
+    write(d, "d1000.txt", "p dnf 1000 1\n1 0\n");
+    let run = measure(d, &["-q", "reduce", "posdnf-voronoi", "d1000.txt", "-o", "/dev/null"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.peak < 1 << 30, "p dnf 1000 1 held {} MB", run.peak >> 20);
+    // The flag lowers the allowance (and says so)...
+    refused_at_once(
+        d,
+        &["reduce", "posdnf-voronoi", "d1000.txt", "-o", "out.json", "--max-memory-gb", "0.1"],
+        &["more than the 102.4 MiB --max-memory-gb 0.1 allows (raise it to allow more)"],
+    );
+    // ...and the posdnf-game instance is the formula itself: no graph, nothing to refuse.
+    let run = measure(d, &["-q", "reduce", "posdnf-game", "d2000000000.txt", "-o", "g.json"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.peak < 64 << 20, "held {} MB", run.peak >> 20);
+}
+
+/// `gen graph --dimacs` on the 24-byte `p edge 10000000 1` took 1.41 GB: its 10^7 isolated
+/// vertices are the header's word. Refused at once; 10^6 declared vertices fit and run within
+/// their estimate; the reader itself holds only the edges it read (the refusal comes before
+/// any vertex is built).
+#[test]
+fn declared_dimacs_vertices_are_sized_before_the_graph_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "e.col", "p edge 10000000 1\ne 1 2\n");
+    refused_at_once(
+        d,
+        &["gen", "graph", "--dimacs", "e.col", "--rounds", "1", "-o", "out.json"],
+        &["e.col:1:1: the header declares 10,000,000 vertices: the instance's 10,000,000 \
+             vertices and 1 edge would hold about 1.4 GiB, more than the 1.0 GiB this 24-byte \
+             file allows (--max-memory-gb to allow more)"],
+    );
+    write(d, "m.col", "c a million\np edge 1000000 1\ne 1 2\n");
+    let run = measure(
+        d,
+        &["-q", "gen", "graph", "--dimacs", "m.col", "--rounds", "1", "-o", "/dev/null"],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.peak < 200 << 20, "10^6 vertices held {} MB", run.peak >> 20);
+    // A count past what gamecert builds at all is refused by the reader, naming its column.
+    write(d, "big.col", "p edge 10000001 0\n");
+    refused_at_once(
+        d,
+        &["gen", "graph", "--dimacs", "big.col", "--rounds", "1"],
+        &["big.col:1:8: 10000001 vertices is more than gamecert builds"],
+    );
+}
+
+/// A graph6 line pays for its edges at six a byte; a dense one of 750 kB (the complete graph on
+/// 3,000 vertices, 4.5 million edges) holds more than its allowance and is refused, naming the
+/// line; with --max-memory-gb it runs. A stream is decoded a line at a time: a thousand graphs
+/// before the one asked for hold nothing.
+#[test]
+fn graph6_lines_pay_for_their_edges() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let n: usize = 3000;
+    let bits = n * (n - 1) / 2;
+    let mut line = vec![126u8, 63 + ((n >> 12) & 63) as u8, 63 + ((n >> 6) & 63) as u8];
+    line.push(63 + (n & 63) as u8);
+    line.extend(std::iter::repeat_n(126u8, bits.div_ceil(6) - 1));
+    let padding = bits.div_ceil(6) * 6 - bits;
+    line.push(63 + (63 & !((1u8 << padding) - 1)));
+    line.push(b'\n');
+    let mut stream = b"Bg\n".repeat(1000);
+    stream.extend_from_slice(&line);
+    std::fs::write(d.join("k.g6"), &stream).unwrap();
+    refused_at_once(
+        d,
+        &["gen", "graph", "--graph6", "k.g6", "--index", "1000", "--rounds", "1"],
+        &["k.g6:1001:1: the graph6 line declares 3,000 vertices and holds 4,498,500 edges"],
+    );
+    let run = measure(
+        d,
+        &["-q", "gen", "graph", "--graph6", "k.g6", "--index", "1000", "--rounds", "1"]
+            .iter()
+            .chain(&["-o", "/dev/null", "--max-memory-gb", "2"])
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.peak < 3 << 29, "K_3000 held {} MB", run.peak >> 20);
+    let run =
+        measure(d, &["-q", "gen", "graph", "--graph6", "k.g6", "--index", "999", "--rounds", "1"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.peak < 64 << 20, "one small graph of the stream held {} MB", run.peak >> 20);
+}
+
+/// A JSON instance made by `reduce sat-voronoi1` records the user's formula; edited to declare
+/// 2^31 - 2 variables (a few digits), its SAT answer's model (one value a variable, used or
+/// not) aborted `solve` at 2 GB. Refused (exit 2, nothing written) naming the field; an
+/// unsatisfiable formula declaring as many needs no model and is answered.
+#[test]
+fn a_recorded_formulas_declared_variables_are_sized_before_the_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let instance = common::reduced_cnf(d, "s", "p cnf 3 2\n1 2 0\n-1 3 0\n");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&instance).unwrap()).unwrap();
+    json["source"]["original"]["num_vars"] = 2_147_483_646u32.into();
+    write(d, "big.json", &json.to_string());
+    let run = measure(d, &["solve", "big.json", "-o", "big.cert.json"]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    for e in [
+        "big.json: the user's formula it records (`source.original`) declares 2,147,483,646 \
+         variables: the SAT answer's model would hold about 112.0 GiB, more than the 1.0 GiB",
+        "(--max-memory-gb to allow more)",
+    ] {
+        assert!(run.stderr.contains(e), "{}", run.stderr);
+    }
+    assert!(run.peak < 64 << 20, "held {} MB", run.peak >> 20);
+    assert!(!d.join("big.cert.json").exists(), "nothing is written");
+    let unsat = common::reduced_cnf(d, "u", "p cnf 2147483646 2\n1 0\n-1 0\n");
+    let out = gamecert(&["solve", unsat.to_str().unwrap(), "-o", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(common::stdout(&out).contains("s UNSATISFIABLE"), "{}", common::stdout(&out));
+}
+
+/// Pictures sized by a declared count: a DNF game's start draws a cell a variable (4*10^9 in a
+/// 100-byte file aborted); a vertex nim position with a weight of 2^63 - 1 listed as many moves
+/// (aborted at 3 GB) and now lists the few it shows.
+#[test]
+fn pictures_are_sized_before_they_are_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.dnf", "p dnf 2000000000 1\n1 0\n");
+    refused_at_once(
+        d,
+        &["render", "g.dnf", "-o", "g.svg"],
+        &["g.dnf: the formula declares 2,000,000,000 variables", "the picture", "GiB"],
+    );
+    write(
+        d,
+        "vn.json",
+        &format!(
+            r#"{{{HEADER}, "kind": "vertexnim", "directed": false, "variant": "vertexnim",
+ "play": "normal", "vertices": [{{"name": "a", "weight": 9223372036854775807}},
+ {{"name": "b", "weight": 9223372036854775807}}], "edges": [["a", "b"]], "token": "a"}}"#
+        ),
+    );
+    let run = measure(d, &["-q", "render", "vn.json", "-o", "vn.svg"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.peak < 64 << 20, "held {} MB", run.peak >> 20);
+    let svg = std::fs::read_to_string(d.join("vn.svg")).unwrap();
+    assert!(svg.contains("9,223,372,036,854,775,807 legal moves; the first 60 shown"), "{svg}");
+}
+
+/// The DNF game's size estimate summed 2^31 binomials for a header of 2^31 variables before
+/// the solver refused more than 64 (minutes); it stops once saturated.
+#[test]
+fn a_dnf_game_of_declared_billions_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "g.dnf", "p dnf 2000000000 1\n1 0\n");
+    refused_at_once(
+        d,
+        &["solve", "g.dnf", "-o", "g.cert.json"],
+        &["the DNF game solver handles at most 64"],
+    );
+}

@@ -1059,16 +1059,26 @@ pub struct Args {
     /// examples/), beside lrat-check and cake_lpr.
     #[arg(long, value_name = "DIR")]
     examples: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    time: crate::cli::args::MaxMinutes,
+}
+
+/// What `bench construct --seconds S` takes: its six games each grow n until one solve passes
+/// S, so each takes about twice S (the sizes before it cost a geometric series) and the whole
+/// about 12 S, holding up to 1.2 GB (measured with S = 3600, stopped at 120 s).
+fn construct_cost(seconds: f64) -> gamecert::base::limits::Cost {
+    gamecert::base::limits::Cost { seconds: 12.0 * seconds + 1.0, bytes: 1_200_000_000 }
 }
 
 /// `gamecert bench NAME`.
 pub fn command(args: Args, quiet: bool) -> anyhow::Result<std::process::ExitCode> {
-    let Args { name, json, quick, seconds, examples } = args;
+    let Args { name, json, quick, seconds, examples, time } = args;
     if examples.is_some() && name != BenchName::Lrat {
         anyhow::bail!("--examples is for `bench lrat` only");
     }
     match name {
         BenchName::Construct => {
+            time.allowance().admit(&crate::cli::command_line(), construct_cost(seconds))?;
             crate::cli::bench::construct::run(seconds, json, quiet)?;
             Ok(std::process::ExitCode::SUCCESS)
         }

@@ -92,3 +92,127 @@ pub fn compressed(text: &[u8]) -> [(&'static str, Vec<u8>); 3] {
     std::io::Write::write_all(&mut xz, text).unwrap();
     [("gzip", gz.finish().unwrap()), ("bzip2", bz.finish().unwrap()), ("xz", xz.finish().unwrap())]
 }
+
+/// One run of a binary measured by [`measured`]: its exit code (`None` when a signal ended
+/// it), the signal (0 for none), its peak resident memory in bytes, its standard error and
+/// the seconds it took.
+#[derive(Debug)]
+pub struct Measured {
+    pub code: Option<i32>,
+    pub signal: i32,
+    pub peak: u64,
+    pub stderr: String,
+    pub seconds: f64,
+    /// Killed at the time limit.
+    pub timed_out: bool,
+}
+
+/// The variable that makes this test binary the measuring child of [`measured`]: the fields
+/// (the error file, the address-space limit in KiB, the time limit in seconds, the folder, the
+/// binary and its arguments), separated by U+001F.
+const MEASURE_ENV: &str = "GAMECERT_MEASURED_RUN";
+
+/// Runs `binary args` in `dir` (standard input empty, standard output discarded) under an
+/// address-space limit of `address_space_kib` (`ulimit -v`: an allocation past it is an abort
+/// the result shows), killed after `limit`; its peak resident memory (the kernel's
+/// `ru_maxrss`) is read by a fresh copy of this test binary that starts it and waits for it
+/// with `wait4` ([`measuring_child`]): a process started from this one directly would inherit
+/// this one's peak, which Linux keeps across `exec`.
+pub fn measured(
+    binary: &Path,
+    args: &[&str],
+    dir: &Path,
+    address_space_kib: u64,
+    limit: std::time::Duration,
+) -> Measured {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let errors = dir.join(format!("measured-{}-{k}.err", std::process::id()));
+    let (space, seconds) = (address_space_kib.to_string(), limit.as_secs().max(1).to_string());
+    let mut fields = vec![
+        errors.to_str().unwrap(),
+        &space,
+        &seconds,
+        dir.to_str().unwrap(),
+        binary.to_str().unwrap(),
+    ];
+    fields.extend_from_slice(args);
+    let started = std::time::Instant::now();
+    let child = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "common::measuring_child", "--include-ignored", "--nocapture"])
+        .args(["--test-threads=1", "--quiet"])
+        .env(MEASURE_ENV, fields.join("\u{1f}"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&child.stdout);
+    let stderr = std::fs::read_to_string(&errors).unwrap_or_default();
+    let _ = std::fs::remove_file(&errors);
+    let Some(line) = text.lines().find_map(|l| l.strip_prefix("@@MEASURED ")) else {
+        panic!(
+            "the measuring child printed no result: {text} {}",
+            String::from_utf8_lossy(&child.stderr)
+        )
+    };
+    let numbers: Vec<i64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
+    assert_ne!(numbers[0], 97, "ulimit -v failed");
+    Measured {
+        code: (numbers[0] >= 0).then_some(numbers[0] as i32),
+        signal: numbers[1] as i32,
+        peak: numbers[2] as u64,
+        timed_out: numbers[3] == 1,
+        stderr,
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
+
+/// The measuring child of [`measured`] (only with its variable set): starts the binary under
+/// the address-space limit, waits for it with `wait4` (killing it at the time limit) and
+/// prints its exit code, its signal, its peak resident memory in bytes and whether it was
+/// killed.
+#[test]
+#[ignore = "the measuring child of common::measured, started by it"]
+// The child is reaped by wait4 below (for its rusage), which clippy cannot see.
+#[allow(clippy::zombie_processes)]
+fn measuring_child() {
+    use std::process::Stdio;
+    let fields = std::env::var(MEASURE_ENV).expect("started by common::measured");
+    let mut fields = fields.split('\u{1f}');
+    let errors = std::fs::File::create(fields.next().unwrap()).unwrap();
+    let space = fields.next().unwrap();
+    let seconds: u64 = fields.next().unwrap().parse().unwrap();
+    let dir = fields.next().unwrap();
+    let binary = fields.next().unwrap();
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {space} || exit 97; exec \"$0\" \"$@\""))
+        .arg(binary)
+        .args(fields)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(errors)
+        .spawn()
+        .expect("sh runs");
+    let pid = child.id() as libc::pid_t;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    let (mut status, mut killed) = (0, false);
+    // SAFETY: an all-zero rusage is a valid value for the kernel to fill in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: the pid is our own child's, not yet waited for; both pointers are valid.
+        let waited = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if waited == pid {
+            break;
+        }
+        assert_eq!(waited, 0, "wait4 failed");
+        if !killed && std::time::Instant::now() > deadline {
+            // SAFETY: signalling our own child.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            killed = true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let code = if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { -1 };
+    let signal = if libc::WIFSIGNALED(status) { libc::WTERMSIG(status) } else { 0 };
+    println!("@@MEASURED {code} {signal} {} {}", usage.ru_maxrss as u64 * 1024, u8::from(killed));
+}

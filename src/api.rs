@@ -226,7 +226,7 @@ pub fn reduce_within(
 /// refusal names the header (`p dnf V T`), or the file when it has none (then n is the
 /// largest variable used, which the text pays for).
 fn admit_posdnf_voronoi(
-    dnf: &gamecert_certificates::voronoi::dnf::PosDnf,
+    dnf: &gamecert_certificates::posdnf::dnf::PosDnf,
     text: &str,
     shown: &str,
     allowance: crate::base::limits::Allowance,

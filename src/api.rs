@@ -17,9 +17,11 @@ use std::path::Path;
 pub use crate::base::io::{BadInput, Sizes};
 pub use crate::base::method::Method;
 pub use crate::base::sat::Backend;
+pub use crate::base::solved::{ProofFile, ProofOutput};
 pub use crate::render::{Drawing, Format, RenderError};
 pub use crate::table::{Request as TableRequest, Table};
 pub use gamecert_reductions::sat_answer::SatAnswer;
+use std::sync::Arc;
 
 /// An instance as read and validated, with what it was read from.
 #[derive(Clone, Debug)]
@@ -277,26 +279,21 @@ pub struct Solved {
     pub verdict: Verdict,
     pub fields: serde_json::Value,
     pub summary: String,
+    /// A one-round refutation solved with [`ProofOutput::File`]: the certificate is this binary
+    /// file, and `certificate` holds its header's fields (an empty `lrat`).
+    pub proof_file: Option<Arc<ProofFile>>,
 }
 
 /// Solves `loaded` with `method` (and, for one-round games, the SAT backend `sat`, by default
 /// CaDiCaL), then checks the certificate with the checker under the budget `verify` gives the
 /// instance and certificate files; only an accepted certificate is returned (a rejection is an
-/// internal error). A triangle-avoidance game past n = 12 needs the binary stream certificate,
-/// which only `gamecert solve -o FILE` writes.
+/// internal error). A one-round refutation's proof goes to a binary certificate in the
+/// system's temporary folder ([`Solved::proof_file`], removed when the last handle on it goes),
+/// never into memory. A triangle-avoidance game past n = 12 needs the binary stream
+/// certificate, which only `gamecert solve -o FILE` writes.
 pub fn solve(loaded: &Loaded, method: Method, sat: Option<Backend>) -> anyhow::Result<Solved> {
-    solve_within(loaded, method, sat, None)
-}
-
-/// [`solve`], checking the certificate with `max_work` work units (as `gamecert verify
-/// --max-work` would) when given, in place of the default budget.
-pub fn solve_within(
-    loaded: &Loaded,
-    method: Method,
-    sat: Option<Backend>,
-    max_work: Option<u64>,
-) -> anyhow::Result<Solved> {
-    solve_with(loaded, crate::base::solved::Options { method, sat, max_work, memory: None })
+    let proof = ProofOutput::File(std::env::temp_dir());
+    solve_with(loaded, crate::base::solved::Options { method, sat, proof, ..Default::default() })
 }
 
 /// [`solve_within`] with every option of a solve method (also the proof search's table size).
@@ -304,7 +301,7 @@ pub fn solve_with(
     loaded: &Loaded,
     options: crate::base::solved::Options,
 ) -> anyhow::Result<Solved> {
-    let crate::base::solved::Options { sat, max_work, .. } = options;
+    let (sat, max_work) = (options.sat, options.max_work);
     let name = &loaded.name;
     let instance = &loaded.instance;
     if sat.is_some() && !matches!(instance, Instance::VoronoiOneRound(_)) {
@@ -332,7 +329,7 @@ pub fn solve_with(
             None => e.context(format!("{name}: no certificate")),
         }
     })?;
-    let (certificate, nodes) = (solved.certificate, solved.nodes);
+    let (certificate, nodes, proof_file) = (solved.certificate, solved.nodes, solved.proof_file);
     if let Some(checked) = solved.checked {
         if checked.verdict.outcome == Decision::Rejected {
             return Err(own_certificate_rejected(&checked.verdict));
@@ -340,10 +337,10 @@ pub fn solve_with(
         if checked.verdict.outcome == Decision::NotChecked {
             let summary = not_checked_summary(&checked.verdict, &certificate, &solved.method);
             let (verdict, fields) = (checked.verdict, checked.fields);
-            return Ok(Solved { certificate, verdict, fields, summary });
+            return Ok(Solved { certificate, verdict, fields, summary, proof_file });
         }
         let (verdict, fields, summary) = (checked.verdict, checked.fields, checked.summary);
-        return Ok(Solved { certificate, verdict, fields, summary });
+        return Ok(Solved { certificate, verdict, fields, summary, proof_file });
     }
     let solve_seconds = started.elapsed().as_secs_f64();
     // Checked with the budget `verify` gives the two files by default, so that what solve
@@ -375,7 +372,7 @@ pub fn solve_with(
             verdict.reason
         ),
     };
-    Ok(Solved { certificate, verdict, fields, summary })
+    Ok(Solved { certificate, verdict, fields, summary, proof_file })
 }
 
 /// What `solve` says of an answer it found but could not check within the budget (issue 47: a
@@ -470,6 +467,34 @@ pub fn verify(loaded: &Loaded, certificate: &Certificate, max_work: Option<u64>)
         None => loaded.sizes.verify_limits(certificate.to_json().len() as u64),
     };
     check(&loaded.instance, certificate, &limits)
+}
+
+/// The checker's verdict on the binary refutation certificate in the file `path` for
+/// `loaded` (a one-round instance), read as it is checked, with the budget `gamecert verify`
+/// gives the two files (`max_work` in its place when given).
+pub fn verify_file(
+    loaded: &Loaded,
+    path: &Path,
+    max_work: Option<u64>,
+) -> Result<Verdict, BadInput> {
+    let Instance::VoronoiOneRound(spec) = &loaded.instance else {
+        return Err(BadInput(format!(
+            "{}: a binary refutation is of a one-round Voronoi instance, not of a {} instance",
+            gamecert_certificates::verify::shown(path),
+            loaded.instance.kind()
+        )));
+    };
+    let game = validate_one_round(Path::new(&loaded.name), spec)?;
+    let shown = gamecert_certificates::verify::shown(path);
+    let file = std::fs::File::open(path).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+    let stored = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let limits = match max_work {
+        Some(max_work) => Limits::work(max_work),
+        None => loaded.sizes.verify_limits(stored),
+    };
+    let mut read = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut budget = limits.budget();
+    Ok(gamecert_certificates::check::check_binary_refutation(&game, &mut read, &mut budget))
 }
 
 /// Table `name` (`voronoi-paths`, `kayles`, ...) with `options` named as the command line's,

@@ -12,7 +12,9 @@ pub use crate::base::budget::Limits;
 use crate::format::{dispatch, Certificate, Instance, OneRound};
 use crate::verdict::panic_message;
 pub use crate::verdict::{reject, Decision, Verdict, Work, INTERNAL_ERROR};
-use crate::voronoi::one_round::{check_refutation, check_witness};
+use crate::voronoi::one_round::{
+    check_binary, check_refutation, check_witness, CLAIM_BLACK_CANNOT_WIN,
+};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Checks a certificate against an instance within `limits`. Never panics; a certificate of
@@ -83,6 +85,17 @@ pub fn check_one_round_with(
             Work::default(),
         ),
     })
+}
+
+/// [`check_one_round_with`] for a binary refutation ([`crate::base::lrat_binary`]), read from
+/// `read` as it is checked.
+pub fn check_binary_refutation(
+    game: &OneRound,
+    read: &mut impl std::io::BufRead,
+    budget: &mut Budget,
+) -> Verdict {
+    let claim = crate::voronoi::one_round::claim_sentence(CLAIM_BLACK_CANNOT_WIN);
+    guarded(claim, budget, |budget| check_binary(game, read, budget))
 }
 
 #[cfg(test)]

@@ -15,7 +15,9 @@
 //!   For a triangle-avoidance instance, a certificate that starts with the `triangle-stream`
 //!   magic is not read whole: it is checked as it is read ([`crate::triangle_avoidance::stream`]),
 //!   with the budget of the two files' sizes (a certificate streamed from standard input has no
-//!   size before it is read: it adds nothing to the default).
+//!   size before it is read: it adds nothing to the default). Likewise a one-round instance's
+//!   certificate that starts with the binary refutation's magic
+//!   ([`crate::base::lrat_binary`]): its proof is checked as it is read, never held.
 //! - One budget ([`Limits`], by default [`Limits::for_input`] of the two files' sizes, or
 //!   `--max-work`) covers validating the instance and checking the certificate. When it runs
 //!   out the verdict is NOT CHECKED (exit 3, issue 47), never a rejection: the reason names the
@@ -97,14 +99,14 @@ enum Opened {
     Whole(Content),
 }
 
-/// Opens the certificate of a triangle-avoidance instance and looks at its first bytes.
-fn open_certificate(request: &Request) -> Result<Opened, String> {
+/// Opens the certificate and looks at its first bytes: a stream when they are `magic`.
+fn open_certificate(request: &Request, magic: &[u8; 8]) -> Result<Opened, String> {
     use std::io::Read;
     let Stream { read: mut r, stored, .. } = (request.open)(request.certificate, request.max_work)?;
     let io = |e: std::io::Error| format!("{}: {e}", shown(request.certificate));
     let mut head = Vec::new();
     (&mut r).take(8).read_to_end(&mut head).map_err(io)?;
-    if head == crate::triangle_avoidance::stream::MAGIC {
+    if head == magic {
         return Ok(Opened::Stream(Box::new(std::io::Cursor::new(head).chain(r)), stored));
     }
     // A stream of unknown size (standard input, a pipe) counts as stored in 0 bytes: its bytes
@@ -140,6 +142,33 @@ fn run_stream(
     let verdict =
         guarded(claim, &mut budget, |budget| stream_verdict(spec.n, &mut reader, &name, budget));
     finish(request, verdict)
+}
+
+/// Checks a binary refutation of the one-round `instance` (read from `instance_stored` bytes,
+/// which spent `spent` units): the instance validated with the budget of the two files' stored
+/// sizes, then the certificate read once as it is checked.
+fn run_binary(
+    request: &Request,
+    instance: ReadInstance,
+    (stream, certificate_stored): (Box<dyn std::io::Read>, Option<u64>),
+    (instance_stored, spent): (u64, u64),
+) -> Outcome {
+    let stored = instance_stored.saturating_add(certificate_stored.unwrap_or(0));
+    let mut budget = limits(request, stored).budget();
+    if let Err(why) = budget.charge(spent, "reading the instance") {
+        return unpaid(request, why, &budget);
+    }
+    let game = match instance {
+        ReadInstance::OneRound(file) => file.validate_within(&mut budget),
+        ReadInstance::Other(Instance::VoronoiOneRound(spec)) => spec.validate_within(&mut budget),
+        _ => return Outcome::bad_input("a binary refutation is of a one-round instance".into()),
+    };
+    let game = match game {
+        Ok(game) => game,
+        Err(e) => return invalid(request, e.to_string(), &budget),
+    };
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, stream);
+    finish(request, crate::check::check_binary_refutation(&game, &mut reader, &mut budget))
 }
 
 /// The result of [`run`]: the exit code (0 accepted, 1 rejected, 2 bad input, 3 not checked)
@@ -247,16 +276,28 @@ pub fn run(request: &Request) -> Outcome {
     // The budget counts both files, so the certificate is read now; a certificate that cannot
     // be read is reported only once the instance is found valid. A triangle-avoidance
     // certificate may be a stream, read as it is checked.
-    let certificate_read = match &instance {
-        ReadInstance::Other(Instance::TriangleAvoidance(spec)) => match open_certificate(request) {
-            Ok(Opened::Stream(stream, stored)) => {
-                let spent = parse_budget.used();
-                return run_stream(request, spec, (stream, stored), (instance_stored, spent));
-            }
-            Ok(Opened::Whole(content)) => Ok(content),
-            Err(message) => Err(message),
-        },
-        _ => (request.read)(request.certificate, request.max_work),
+    let magic = match &instance {
+        ReadInstance::Other(Instance::TriangleAvoidance(_)) => {
+            Some(crate::triangle_avoidance::stream::MAGIC)
+        }
+        ReadInstance::OneRound(_) | ReadInstance::Other(Instance::VoronoiOneRound(_)) => {
+            Some(crate::base::lrat_binary::MAGIC)
+        }
+        _ => None,
+    };
+    let certificate_read = match magic.map(|magic| open_certificate(request, magic)) {
+        Some(Ok(Opened::Stream(stream, stored))) => {
+            let (opened, spent) = ((stream, stored), (instance_stored, parse_budget.used()));
+            return match instance {
+                ReadInstance::Other(Instance::TriangleAvoidance(spec)) => {
+                    run_stream(request, &spec, opened, spent)
+                }
+                one_round => run_binary(request, one_round, opened, spent),
+            };
+        }
+        Some(Ok(Opened::Whole(content))) => Ok(content),
+        Some(Err(message)) => Err(message),
+        None => (request.read)(request.certificate, request.max_work),
     };
     let (certificate_stored, certificate_content) =
         certificate_read.as_ref().map_or((0, 0), |c| (c.stored, c.bytes.len() as u64));
@@ -315,7 +356,7 @@ pub fn run(request: &Request) -> Outcome {
 }
 
 /// `gamecert-check lrat`: `request.instance` is a DIMACS CNF and `request.certificate` a text
-/// LRAT proof; accepted when the proof refutes the formula ([`crate::base::lrat`]). A formula
+/// or a binary LRAT proof; accepted when the proof refutes the formula ([`crate::base::lrat`]). A formula
 /// that cannot be read is bad input (exit 2); a proof that does not check is rejected (exit 1)
 /// with its line.
 pub fn run_lrat(request: &Request) -> Outcome {
@@ -357,7 +398,7 @@ pub fn run_lrat(request: &Request) -> Outcome {
         ..Work::default()
     };
     let lines = std::io::BufReader::with_capacity(1 << 20, proof.read);
-    let verdict = match crate::base::lrat::check_lrat_reader(&cnf, lines, &mut budget) {
+    let verdict = match crate::base::lrat_binary::check_any_lrat(&cnf, lines, &mut budget) {
         Ok(report) => {
             work.lrat_additions = Some(report.additions);
             work.lrat_deletions = Some(report.deletions);

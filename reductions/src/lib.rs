@@ -12,6 +12,7 @@
 //! both the reductions and the solver crate build their graphs through it.
 pub mod dimacs;
 pub mod graphs;
+pub mod lrat_steps;
 pub mod normalise;
 pub mod normalise_proof;
 pub mod posdnf_voronoi;

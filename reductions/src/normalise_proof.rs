@@ -40,16 +40,24 @@
 //! Then one deletion line removes the input clauses not used as they stand and the definition
 //! clauses that are not normalised clauses, so that the live clauses are exactly the normalised
 //! formula, renamed. The refutation is replayed on them with its clause ids and variables
-//! renamed (its RAT steps stay valid: the live clauses are the same up to renaming). The
-//! proof is checked by the trusted checker ([`check_lrat`]) before it is returned.
+//! renamed (its RAT steps stay valid: the live clauses are the same up to renaming).
+//!
+//! [`write_original_proof`] streams: the refutation comes a step at a time (a binary
+//! certificate's proof decoded as it is read, [`crate::lrat_steps`]) and the proof goes to a
+//! writer a line at a time, the ids of the refutation's added clauses mapped while they are
+//! live; `export-proof` checks the file it wrote with the trusted checker, reading it back.
+//! [`refute_original`] does the same in memory for a text refutation, and checks the proof
+//! ([`check_lrat`]) before it returns it.
 
+use crate::lrat_steps::{text_steps, Decoded};
 use crate::normalise::{clean_clause, normalise, VarOrigin};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::base::lrat::{check_lrat, LratReport};
 use std::collections::HashMap;
+use std::io::Write;
 
-/// A refutation of the original formula.
+/// A refutation of the original formula, in memory ([`refute_original`]).
 #[derive(Clone, Debug)]
 pub struct OriginalProof {
     /// The LRAT text (input clause `k` of the original formula is id `k`).
@@ -62,29 +70,53 @@ pub struct OriginalProof {
     pub report: LratReport,
 }
 
-/// The proof being written: text, and the next clause id.
-struct Writer {
-    text: String,
-    next_id: u64,
-    additions: u64,
+/// What [`write_original_proof`] wrote before the refutation's own steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Derivation {
+    /// Additions that derive the normalised formula.
+    pub derivation_additions: u64,
+    /// Fresh variables of the normalisation (copies and links), numbered above the original's.
+    pub fresh_variables: u64,
 }
 
-impl Writer {
+/// The proof being written to `out`, a line at a time (the first write error is kept), and
+/// the next clause id.
+struct Writer<'o> {
+    out: &'o mut dyn Write,
+    next_id: u64,
+    additions: u64,
+    failed: Option<std::io::Error>,
+}
+
+impl<'o> Writer<'o> {
+    fn new(out: &'o mut dyn Write, next_id: u64) -> Writer<'o> {
+        Writer { out, next_id, additions: 0, failed: None }
+    }
+
+    fn line(&mut self, line: &str) {
+        if self.failed.is_none() {
+            if let Err(e) = self.out.write_all(line.as_bytes()) {
+                self.failed = Some(e);
+            }
+        }
+    }
+
     /// Adds `lits` with `hints` (negative: a RAT candidate), returns its id.
     fn add(&mut self, lits: &[i32], hints: &[i64]) -> u64 {
         use std::fmt::Write;
         let id = self.next_id;
         self.next_id += 1;
         self.additions += 1;
-        let _ = write!(self.text, "{id}");
+        let mut line = format!("{id}");
         for lit in lits {
-            let _ = write!(self.text, " {lit}");
+            let _ = write!(line, " {lit}");
         }
-        self.text.push_str(" 0");
+        line.push_str(" 0");
         for hint in hints {
-            let _ = write!(self.text, " {hint}");
+            let _ = write!(line, " {hint}");
         }
-        self.text.push_str(" 0\n");
+        line.push_str(" 0\n");
+        self.line(&line);
         id
     }
 
@@ -94,11 +126,12 @@ impl Writer {
         if ids.is_empty() {
             return;
         }
-        let _ = write!(self.text, "{} d", self.next_id - 1);
+        let mut line = format!("{} d", self.next_id - 1);
         for id in ids {
-            let _ = write!(self.text, " {id}");
+            let _ = write!(line, " {id}");
         }
-        self.text.push_str(" 0\n");
+        line.push_str(" 0\n");
+        self.line(&line);
     }
 }
 
@@ -106,14 +139,34 @@ fn signed(id: u64) -> i64 {
     i64::try_from(id).expect("clause ids stay below 2^63")
 }
 
-/// An LRAT refutation of `original` from `refutation`, an LRAT refutation of `refuted`, which
-/// must be exactly the normalisation of `original` ([`normalise`]). The result is checked
-/// against `original` by the trusted checker before it is returned; an error says what failed.
+/// An LRAT refutation of `original` from `refutation`, a text LRAT refutation of `refuted`,
+/// which must be exactly the normalisation of `original` ([`normalise`]), held in memory. It
+/// is checked against `original` by the trusted checker before it is returned; an error says
+/// what failed.
 pub fn refute_original(
     original: &Cnf,
     refuted: &Cnf,
     refutation: &str,
 ) -> Result<OriginalProof, String> {
+    let mut text = Vec::new();
+    let derivation = write_original_proof(original, refuted, text_steps(refutation), &mut text)?;
+    let lrat = String::from_utf8(text).map_err(|_| "the proof is not ASCII".to_string())?;
+    let report = check_lrat(original, &lrat, &mut Budget::unlimited())
+        .map_err(|e| format!("the proof of the original formula is rejected: {e}"))?;
+    let Derivation { derivation_additions, fresh_variables } = derivation;
+    Ok(OriginalProof { lrat, derivation_additions, fresh_variables, report })
+}
+
+/// Writes to `out` an LRAT refutation of `original` (see the module docs) from the refutation
+/// of `refuted` (exactly the normalisation of `original`) whose steps `steps` yields, a step
+/// at a time: neither proof is held. Not checked: the caller checks what it wrote (`gamecert
+/// export-proof` reads the file back with the trusted checker).
+pub fn write_original_proof(
+    original: &Cnf,
+    refuted: &Cnf,
+    steps: impl Iterator<Item = Result<Decoded, String>>,
+    out: &mut dyn Write,
+) -> Result<Derivation, String> {
     if let Some((clause, lit)) = original.first_bad_literal() {
         return Err(format!(
             "the original formula's clause {} holds literal {lit}, beyond its {} variables",
@@ -129,12 +182,11 @@ pub fn refute_original(
     }
     let formula = &normalised.formula;
     let origins = &normalised.map.origins;
-    let mut w =
-        Writer { text: String::new(), next_id: original.clauses.len() as u64 + 1, additions: 0 };
+    let mut w = Writer::new(out, original.clauses.len() as u64 + 1);
 
     if let Some(empty) = normalised.map.stats.empty_clause {
         w.add(&[], &[signed(empty as u64 + 1)]);
-        return finish(original, w, 1, 0);
+        return finish(w, 1, 0);
     }
 
     // The output variable of each normalised variable (index 0 = variable 1), and the
@@ -300,93 +352,79 @@ pub fn refute_original(
     gone.sort_unstable();
     w.delete(&gone);
 
-    replay(&mut w, refutation, &ids, &out_var, top)?;
-    finish(original, w, derivation_additions, fresh)
+    replay(&mut w, steps, &ids, &out_var, top)?;
+    finish(w, derivation_additions, fresh)
 }
 
-/// Replays `refutation` (of the normalised formula, whose clause `k` is our `ids[k - 1]`).
+/// Replays the refutation `steps` yields (of the normalised formula, whose clause `k` is our
+/// `ids[k - 1]`). The ids of its added clauses are mapped while they are live only.
 fn replay(
     w: &mut Writer,
-    refutation: &str,
+    steps: impl Iterator<Item = Result<Decoded, String>>,
     ids: &[u64],
     out_var: &[u64],
     top: u64,
 ) -> Result<(), String> {
     let n = out_var.len() as u64;
     let mut added: HashMap<u64, u64> = HashMap::new();
-    let id_of = |id: u64, added: &HashMap<u64, u64>| -> Option<u64> {
+    let id_of = |id: u64, added: &HashMap<u64, u64>| -> Result<u64, String> {
         match id.checked_sub(1).and_then(|k| ids.get(k as usize)) {
-            Some(&ours) => Some(ours),
-            None => added.get(&id).copied(),
+            Some(&ours) => Ok(ours),
+            None => added.get(&id).copied().ok_or_else(|| format!("clause {id} is not known")),
         }
     };
     let mut lits = Vec::new();
     let mut hints = Vec::new();
-    for (line_no, line) in refutation.lines().enumerate() {
-        let bad = |what: &str| format!("refutation line {}: {what}", line_no + 1);
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('c') {
-            continue;
-        }
-        let mut tokens = line.split_ascii_whitespace();
-        let id: u64 = tokens.next().and_then(|t| t.parse().ok()).ok_or_else(|| bad("no id"))?;
-        let mut numbers = tokens.peekable();
-        if numbers.peek() == Some(&"d") {
-            numbers.next();
-            let mut gone = Vec::new();
-            for token in numbers {
-                let del: u64 = token.parse().map_err(|_| bad("a deleted id is not a number"))?;
-                if del == 0 {
-                    break;
+    for step in steps {
+        match step? {
+            Decoded::Deletion { ids: deleted, .. } => {
+                let mut gone = Vec::with_capacity(deleted.len());
+                for del in deleted {
+                    let ours = id_of(del, &added).map_err(|e| format!("a deletion: {e}"))?;
+                    gone.push(ours);
+                    added.remove(&del);
                 }
-                gone.push(id_of(del, &added).ok_or_else(|| bad("deletes an unknown clause"))?);
+                w.delete(&gone);
             }
-            w.delete(&gone);
-            continue;
-        }
-        lits.clear();
-        hints.clear();
-        let mut in_hints = false;
-        for token in numbers {
-            let value: i64 = token.parse().map_err(|_| bad("a token is not a number"))?;
-            if value == 0 {
-                if in_hints {
-                    break;
+            Decoded::Addition { id, literals, hints: given } => {
+                lits.clear();
+                hints.clear();
+                for value in literals {
+                    let var = value.unsigned_abs();
+                    let mapped = if var <= n { out_var[var as usize - 1] } else { top + (var - n) };
+                    let mapped = i32::try_from(mapped).map_err(|_| {
+                        format!(
+                            "clause {id}: a renamed variable passes the largest DIMACS variable"
+                        )
+                    })?;
+                    lits.push(if value < 0 { -mapped } else { mapped });
                 }
-                in_hints = true;
-                continue;
+                for value in given {
+                    let ours = id_of(value.unsigned_abs(), &added)
+                        .map_err(|e| format!("clause {id}: a hint: {e}"))?;
+                    hints.push(if value < 0 { -signed(ours) } else { signed(ours) });
+                }
+                let ours = w.add(&lits, &hints);
+                added.insert(id, ours);
+                if lits.is_empty() {
+                    return Ok(());
+                }
             }
-            if in_hints {
-                let ours = id_of(value.unsigned_abs(), &added)
-                    .ok_or_else(|| bad("a hint names an unknown clause"))?;
-                hints.push(if value < 0 { -signed(ours) } else { signed(ours) });
-            } else {
-                let var = value.unsigned_abs();
-                let mapped = if var <= n { out_var[var as usize - 1] } else { top + (var - n) };
-                let mapped = i32::try_from(mapped)
-                    .map_err(|_| bad("a renamed variable passes the largest DIMACS variable"))?;
-                lits.push(if value < 0 { -mapped } else { mapped });
-            }
-        }
-        let ours = w.add(&lits, &hints);
-        added.insert(id, ours);
-        if lits.is_empty() {
-            return Ok(());
         }
     }
     Err("the refutation never adds the empty clause".to_string())
 }
 
-/// Checks the proof against the original formula with the trusted checker.
+/// What was written, once the writer's output is known to have taken it.
 fn finish(
-    original: &Cnf,
     w: Writer,
     derivation_additions: u64,
     fresh_variables: u64,
-) -> Result<OriginalProof, String> {
-    let report = check_lrat(original, &w.text, &mut Budget::unlimited())
-        .map_err(|e| format!("the proof of the original formula is rejected: {e}"))?;
-    Ok(OriginalProof { lrat: w.text, derivation_additions, fresh_variables, report })
+) -> Result<Derivation, String> {
+    match w.failed {
+        Some(e) => Err(format!("the proof cannot be written: {e}")),
+        None => Ok(Derivation { derivation_additions, fresh_variables }),
+    }
 }
 
 #[cfg(test)]
@@ -406,7 +444,7 @@ mod tests {
         struct Search<'f> {
             f: &'f Cnf,
             values: Vec<Option<bool>>,
-            w: Writer,
+            w: Writer<'f>,
         }
         impl Search<'_> {
             fn node(&mut self, depth: usize) -> Option<(u64, Vec<i32>)> {
@@ -439,14 +477,16 @@ mod tests {
                 Some((id, clause))
             }
         }
-        let w = Writer { text: String::new(), next_id: f.clauses.len() as u64 + 1, additions: 0 };
+        let mut text = Vec::new();
+        let w = Writer::new(&mut text, f.clauses.len() as u64 + 1);
         let mut search = Search { f, values: vec![None; f.num_vars as usize], w };
         let (id, clause) = search.node(0)?;
         assert!(clause.is_empty());
         if search.w.additions == 0 {
             search.w.add(&[], &[signed(id)]);
         }
-        Some(search.w.text)
+        drop(search);
+        Some(String::from_utf8(text).unwrap())
     }
 
     /// The proof of `f` from a tree refutation of its normalisation (`None`: satisfiable).

@@ -5,6 +5,7 @@ pub mod gadget_layout;
 pub mod game_pictures;
 pub mod graph_layout;
 pub mod graph_svg;
+pub mod growing_file;
 pub mod held;
 pub mod io;
 pub mod limits;

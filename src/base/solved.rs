@@ -4,12 +4,13 @@
 
 use crate::base::method::Method;
 use crate::base::sat::Backend;
+use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::Verdict;
 
 /// What a solve method is asked: the method named (`Method::Auto` when the method is tried by
 /// `--method auto`) and, for one-round games, the SAT backend.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     pub method: Method,
     pub sat: Option<Backend>,
@@ -18,6 +19,154 @@ pub struct Options {
     /// The proof search's table, in bytes (`--memory`; default
     /// [`crate::base::proof::DEFAULT_MEMORY`]).
     pub memory: Option<u64>,
+    /// Where a one-round refutation's proof goes.
+    pub proof: ProofOutput,
+}
+
+/// Where a one-round refutation's LRAT proof goes (issue 47).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ProofOutput {
+    /// Into a JSON `refutation` as text, held in memory: for small instances (the tests, the
+    /// demo's cases).
+    #[default]
+    Text,
+    /// A binary refutation certificate (`GCREFUT1`,
+    /// [`gamecert_certificates::base::lrat_binary`]) in a new file of this folder, written as
+    /// the solver runs and checked on the other core as it grows: the proof is never held.
+    File(std::path::PathBuf),
+}
+
+/// A binary refutation certificate in a file ([`ProofOutput::File`]): a temporary file,
+/// removed when this is dropped, until [`ProofFile::persist`] moves it where it belongs; or a
+/// file of the user's ([`ProofFile::existing`]), never removed.
+#[derive(Debug)]
+pub struct ProofFile {
+    path: std::sync::Mutex<std::path::PathBuf>,
+    temporary: std::sync::atomic::AtomicBool,
+    /// The certificate's bytes.
+    pub bytes: u64,
+    /// The clauses of the formula its proof refutes (0 when not known): a binary proof's ids
+    /// are differences from them, so its text needs the count.
+    pub inputs: u64,
+    /// What its proof holds (all 0 for a file of the user's).
+    pub stats: crate::base::sat::ProofStats,
+}
+
+impl ProofFile {
+    /// A new empty temporary file in `dir`.
+    pub fn new_in(dir: &std::path::Path) -> std::io::Result<ProofFile> {
+        std::fs::create_dir_all(dir)?;
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".gamecert-refutation-");
+        // A certificate gets a file's usual permissions (the umask's), not a secret's.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+        let file = builder.tempfile_in(dir)?;
+        let path = file.into_temp_path().keep().map_err(|e| e.error)?;
+        Ok(ProofFile {
+            path: std::sync::Mutex::new(path),
+            temporary: true.into(),
+            bytes: 0,
+            inputs: 0,
+            stats: Default::default(),
+        })
+    }
+
+    /// A certificate file of the user's, `bytes` long, of a formula of `inputs` clauses.
+    pub fn existing(path: &std::path::Path, bytes: u64, inputs: u64) -> ProofFile {
+        ProofFile {
+            path: std::sync::Mutex::new(path.to_path_buf()),
+            temporary: false.into(),
+            bytes,
+            inputs,
+            stats: Default::default(),
+        }
+    }
+
+    /// Where the file is now.
+    pub fn path(&self) -> std::path::PathBuf {
+        self.path.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Moves a temporary file to `to` (renamed, or copied where renaming fails: another file
+    /// system), where it stays; a file of the user's is copied.
+    pub fn persist(&self, to: &std::path::Path) -> std::io::Result<()> {
+        let mut path = self.path.lock().unwrap_or_else(|e| e.into_inner());
+        if !self.temporary.load(std::sync::atomic::Ordering::SeqCst) {
+            return std::fs::copy(&*path, to).map(drop);
+        }
+        if std::fs::rename(&*path, to).is_err() {
+            std::fs::copy(&*path, to)?;
+            let _ = std::fs::remove_file(&*path);
+        }
+        *path = to.to_path_buf();
+        self.temporary.store(false, std::sync::atomic::Ordering::SeqCst);
+        Ok(())
+    }
+}
+
+impl ProofFile {
+    /// Writes the JSON `refutation` of this certificate (whose header's fields `certificate`
+    /// holds, as [`SolvedGame::certificate`] does) to `out`: its proof turned into text LRAT a
+    /// step at a time and escaped into the `lrat` string as it goes, never held.
+    pub fn write_json(
+        &self,
+        certificate: &Certificate,
+        out: &mut impl std::io::Write,
+    ) -> Result<(), String> {
+        use gamecert_certificates::base::lrat_binary;
+        use gamecert_certificates::format::RefutationMethod;
+        let Certificate::Refutation(refutation) = certificate else {
+            return Err(format!("a proof file with a {} certificate", certificate.kind()));
+        };
+        let text = certificate.to_json();
+        let (before, after) =
+            text.split_once("\"lrat\": \"\"").ok_or_else(|| format!("no `lrat` in {text}"))?;
+        let inputs = match &refutation.method {
+            RefutationMethod::Reduction { formula, .. } => formula.clauses.len() as u64,
+            RefutationMethod::Direct => self.inputs,
+        };
+        let path = self.path();
+        let io = |e: std::io::Error| format!("{}: {e}", path.display());
+        let mut read =
+            std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(&path).map_err(io)?);
+        let header = lrat_binary::read_header(&mut read, &mut Budget::unlimited())?;
+        write!(out, "{before}\"lrat\": \"").map_err(io)?;
+        let mut escaped = EscapeNewlines(out);
+        let offset = lrat_binary::proof_offset(&header);
+        crate::base::sat::lrat_writer::to_text(read, inputs, offset, &mut escaped)?;
+        write!(escaped.0, "\"{after}").map_err(io)
+    }
+}
+
+/// Writes text LRAT into a JSON string: its one character to escape is the line end.
+struct EscapeNewlines<'a, W: std::io::Write>(&'a mut W);
+
+impl<W: std::io::Write> std::io::Write for EscapeNewlines<'_, W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for piece in bytes.split_inclusive(|&b| b == b'\n') {
+            match piece.split_last() {
+                Some((b'\n', line)) => {
+                    self.0.write_all(line)?;
+                    self.0.write_all(b"\\n")?;
+                }
+                _ => self.0.write_all(piece)?,
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+impl Drop for ProofFile {
+    fn drop(&mut self) {
+        if self.temporary.load(std::sync::atomic::Ordering::SeqCst) {
+            let _ = std::fs::remove_file(self.path());
+        }
+    }
 }
 
 /// The error of a solve method handed an instance of another kind: the registry
@@ -34,6 +183,9 @@ pub struct SolvedGame {
     /// Set when the method ran the checker itself, as the one-round pipeline does on its LRAT
     /// proof before anything is written: that verdict and what `solve` reports of the run.
     pub checked: Option<Checked>,
+    /// A refutation whose proof went to a file ([`ProofOutput::File`]): the certificate is then
+    /// that file, and `certificate` holds its header's fields with an empty `lrat`.
+    pub proof_file: Option<std::sync::Arc<ProofFile>>,
 }
 
 /// A verdict a solve method obtained itself, with its report (the `--json` fields and the
@@ -47,7 +199,13 @@ pub struct Checked {
 impl SolvedGame {
     /// A certificate not yet checked (the caller checks it).
     pub fn new(certificate: Certificate, nodes: u64, method: &str) -> SolvedGame {
-        SolvedGame { certificate, nodes, method: method.to_string(), checked: None }
+        SolvedGame {
+            certificate,
+            nodes,
+            method: method.to_string(),
+            checked: None,
+            proof_file: None,
+        }
     }
 }
 

@@ -20,8 +20,15 @@
 
 use clap::Args as ClapArgs;
 use gamecert::base::io::{read_certificate, validate_one_round, BadInput};
+use gamecert::base::solved::ProofFile;
 use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::lrat::check_lrat_reader;
+use gamecert_certificates::base::lrat_binary::MAGIC;
+use gamecert_certificates::check::check_binary_refutation;
 use gamecert_certificates::format::{Certificate, Instance, Refutation, RefutationMethod};
+use gamecert_certificates::voronoi::one_round::binary_header;
+use gamecert_reductions::lrat_steps::{text_steps, Decoded, Decoder};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -90,7 +97,17 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         .into());
     };
     let game = validate_one_round(&args.instance, spec)?;
-    let certificate = read_certificate(&args.certificate)?;
+    // A binary refutation stays on disk: checked as it is read, then its proof turned into text
+    // as it is read again (a stream or a compressed file is first copied out to a temporary file).
+    let (certificate, binary) = match read_any_certificate(&args.certificate)? {
+        Read::Binary(file) => {
+            let mut read = std::io::BufReader::new(std::fs::File::open(file.path())?);
+            let (header, _) = binary_header(&mut read, &mut Budget::unlimited())
+                .map_err(|why| BadInput(format!("{}: {why}", args.certificate.display())))?;
+            (Certificate::Refutation(header), Some(file))
+        }
+        Read::Json(certificate) => (certificate, None),
+    };
     if !matches!(certificate, Certificate::Refutation(_) | Certificate::Witness(_)) {
         return Err(BadInput(format!(
             "{}: a {} certificate carries no proof; only refutations do (and witnesses give \
@@ -100,11 +117,22 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         ))
         .into());
     }
-    let verdict = gamecert_certificates::check::check_one_round(
-        &game,
-        &certificate,
-        &gamecert_certificates::Limits::default(),
-    );
+    // The budget `verify` gives the two files.
+    let instance_stored = std::fs::metadata(&args.instance).map(|m| m.len()).unwrap_or(0);
+    let verdict = match &binary {
+        Some(file) => {
+            let stored = std::fs::metadata(file.path()).map(|m| m.len()).unwrap_or(0);
+            let limits = gamecert_certificates::Limits::for_input(instance_stored + stored);
+            let mut read =
+                std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(file.path())?);
+            check_binary_refutation(&game, &mut read, &mut limits.budget())
+        }
+        None => {
+            let stored = std::fs::metadata(&args.certificate).map(|m| m.len()).unwrap_or(0);
+            let limits = gamecert_certificates::Limits::for_input(instance_stored + stored);
+            gamecert_certificates::check::check_one_round(&game, &certificate, &limits)
+        }
+    };
     if !verdict.accepted() {
         if args.json {
             let fields = serde_json::json!({
@@ -153,7 +181,33 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         (None, Some(_)) => Which::Original,
         (None, None) => Which::Refuted,
     };
-    let (cnf, comment, proof) = match (which, method) {
+    // Where the refutation's steps come from: the binary file, or the JSON's text.
+    let steps = || -> anyhow::Result<Box<dyn Iterator<Item = Result<Decoded, String>>>> {
+        let inputs = match method {
+            RefutationMethod::Reduction { formula, .. } => formula.clauses.len() as u64,
+            RefutationMethod::Direct => verdict.work.cnf_clauses.unwrap_or(0) as u64,
+        };
+        Ok(match &binary {
+            Some(file) => {
+                let mut read =
+                    std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(file.path())?);
+                let (_, offset) = binary_header(&mut read, &mut Budget::unlimited())
+                    .map_err(anyhow::Error::msg)?;
+                let mut decoder = Decoder::new(read, inputs, offset);
+                Box::new(std::iter::from_fn(move || decoder.next_step().transpose()))
+            }
+            None => Box::new(text_steps(lrat).collect::<Vec<_>>().into_iter()),
+        })
+    };
+    if let Some(dir) = lrat_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let create = |path: &std::path::Path| {
+        std::fs::File::create(path)
+            .map(|file| Counted::new(std::io::BufWriter::with_capacity(1 << 20, file)))
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+    };
+    let (cnf, comment, counted_out) = match (which, method) {
         (Which::Original, RefutationMethod::Reduction { reduction, formula }) => {
             let Some(original) = original else {
                 return Err(BadInput(format!(
@@ -163,20 +217,33 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 ))
                 .into());
             };
-            let proof =
-                gamecert_reductions::normalise_proof::refute_original(original, formula, lrat)
-                    .map_err(|why| {
-                        BadInput(format!(
+            let mut out = create(lrat_path)?;
+            let written = gamecert_reductions::normalise_proof::write_original_proof(
+                original,
+                formula,
+                steps()?,
+                &mut out,
+            );
+            let no_proof = |why: String| {
+                let _ = std::fs::remove_file(lrat_path);
+                BadInput(format!(
                     "{}: no proof of the user's formula: {why}; `--formula refuted` exports the \
                      formula the certificate refutes",
                     args.instance.display()
                 ))
-                    })?;
+            };
+            written.map_err(no_proof)?;
+            out.flush()?;
+            // Checked by the trusted checker as `gamecert lrat` reads it: from the file.
+            let read = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(lrat_path)?);
+            check_lrat_reader(original, read, &mut Budget::unlimited()).map_err(|e| {
+                no_proof(format!("the proof of the original formula is rejected: {e}"))
+            })?;
             let comment = format!(
                 "the user's formula, as the {} reduction recorded it",
                 gamecert::base::token(reduction)
             );
-            (original.clone(), comment, proof.lrat)
+            (original.clone(), comment, out)
         }
         (Which::Original, RefutationMethod::Direct) => {
             return Err(BadInput(format!(
@@ -186,38 +253,40 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             ))
             .into());
         }
-        (Which::Refuted, RefutationMethod::Reduction { reduction, formula }) => (
-            formula.clone(),
-            format!(
-                "the formula of the {} reduction the certificate carries",
-                gamecert::base::token(reduction)
-            ),
-            lrat.clone(),
-        ),
-        (Which::Refuted, RefutationMethod::Direct) => {
-            let encoding = gamecert_certificates::voronoi::encode::black_wins_cnf(
-                &game.graph,
-                &game.white,
-                game.black_count,
-                &mut Budget::new(u64::MAX),
-            )
-            .map_err(anyhow::Error::msg)?;
-            (
-                encoding.cnf,
-                "the checker's encoding of \"B has a winning placement\"".to_string(),
-                lrat.clone(),
-            )
+        (Which::Refuted, method) => {
+            let (cnf, comment) = match method {
+                RefutationMethod::Reduction { reduction, formula } => (
+                    formula.clone(),
+                    format!(
+                        "the formula of the {} reduction the certificate carries",
+                        gamecert::base::token(reduction)
+                    ),
+                ),
+                RefutationMethod::Direct => {
+                    let encoding = gamecert_certificates::voronoi::encode::black_wins_cnf(
+                        &game.graph,
+                        &game.white,
+                        game.black_count,
+                        &mut Budget::new(u64::MAX),
+                    )
+                    .map_err(anyhow::Error::msg)?;
+                    let comment = "the checker's encoding of \"B has a winning placement\"";
+                    (encoding.cnf, comment.to_string())
+                }
+            };
+            let mut out = create(lrat_path)?;
+            write_text(steps()?, &mut out)?;
+            (cnf, comment, out)
         }
     };
+    let mut counted_out = counted_out;
+    counted_out.flush()?;
+    let (proof_bytes, proof_lines) = (counted_out.bytes, counted_out.lines);
+    drop(counted_out);
     let header =
         format!("c gamecert export-proof: {comment}\nc instance {}\n", args.instance.display());
     let formula = header + &cnf.to_dimacs();
     crate::cli::write_output(Some(cnf_path), &formula)?;
-    let mut proof = proof;
-    if !proof.ends_with('\n') {
-        proof.push('\n');
-    }
-    crate::cli::write_output(Some(lrat_path), &proof)?;
     let counted = gamecert_certificates::base::text::counted;
     let summary = format!(
         "wrote {} ({}: {}, {}) and {} ({}); check them with `gamecert lrat`, `lrat-check` \
@@ -230,7 +299,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         counted(u64::from(cnf.num_vars), "variable"),
         counted(cnf.clauses.len() as u64, "clause"),
         lrat_path.display(),
-        counted(proof.lines().count() as u64, "line"),
+        counted(proof_lines, "line"),
     );
     if args.json {
         let fields = serde_json::json!({
@@ -240,14 +309,96 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
             "certificate": args.certificate.display().to_string(),
             "cnf": cnf_path.display().to_string(), "cnf_bytes": formula.len(),
             "variables": cnf.num_vars, "clauses": cnf.clauses.len(),
-            "lrat": lrat_path.display().to_string(), "lrat_bytes": proof.len(),
-            "lrat_lines": proof.lines().count(),
+            "lrat": lrat_path.display().to_string(), "lrat_bytes": proof_bytes,
+            "lrat_lines": proof_lines,
         });
         crate::cli::print_json("export-proof", "accepted", &summary, started, fields)?;
     } else {
         crate::cli::note(quiet, &summary);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The text LRAT of `steps`, a line a step, to `out`, up to the empty clause.
+fn write_text(
+    steps: impl Iterator<Item = Result<Decoded, String>>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    for step in steps {
+        let step = step.map_err(anyhow::Error::msg)?;
+        let empty = matches!(&step, Decoded::Addition { literals, .. } if literals.is_empty());
+        out.write_all(step.to_text().as_bytes())?;
+        if empty {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// A writer that counts the bytes and lines it passes on.
+struct Counted<W: Write> {
+    inner: W,
+    bytes: u64,
+    lines: u64,
+}
+
+impl<W: Write> Counted<W> {
+    fn new(inner: W) -> Self {
+        Counted { inner, bytes: 0, lines: 0 }
+    }
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(bytes)?;
+        self.bytes += n as u64;
+        self.lines += bytes[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// A certificate as read: a binary refutation stays a file (the user's own when it is a plain
+/// file, else a temporary copy of what standard input or a compressed file holds); any other
+/// is JSON, read whole as the checker reads it.
+enum Read {
+    Binary(ProofFile),
+    Json(Certificate),
+}
+
+fn read_any_certificate(path: &std::path::Path) -> anyhow::Result<Read> {
+    use std::io::Read as _;
+    let stdin = path == std::path::Path::new("-");
+    let mut head = Vec::new();
+    if !stdin {
+        std::fs::File::open(path)
+            .and_then(|file| file.take(8).read_to_end(&mut head))
+            .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
+        if head == MAGIC {
+            return Ok(Read::Binary(ProofFile::existing(path, 0, 0)));
+        }
+    }
+    let mut stream = gamecert::base::io::open_stream(path)?;
+    head.clear();
+    (&mut stream).take(8).read_to_end(&mut head)?;
+    if head == MAGIC {
+        let file = ProofFile::new_in(&std::env::temp_dir())?;
+        let mut out = std::fs::File::create(file.path())?;
+        out.write_all(&head)?;
+        std::io::copy(&mut stream, &mut out)?;
+        return Ok(Read::Binary(file));
+    }
+    if !stdin {
+        return Ok(Read::Json(read_certificate(path)?));
+    }
+    // Standard input is read once: the rest of it, after the bytes looked at.
+    stream.read_to_end(&mut head)?;
+    let text = String::from_utf8(head)
+        .map_err(|_| BadInput("-: the certificate is neither UTF-8 JSON nor binary".into()))?;
+    Ok(Read::Json(gamecert_certificates::verify::read_certificate(path, &text).map_err(BadInput)?))
 }
 
 /// `export-proof` on a witness the checker accepted: the model of the user's formula it gives

@@ -8,6 +8,7 @@ use crate::cli::write_output;
 use clap::Args as ClapArgs;
 use gamecert::base::io::{BadInput, Sizes};
 use gamecert::base::sat::Backend;
+use gamecert::base::solved::{ProofFile, ProofOutput};
 use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::Decision;
@@ -308,9 +309,13 @@ fn solve_out_of_core(
 /// (an instance made by `reduce sat-voronoi1|2`) is the field `sat_answer` with `--json`;
 /// otherwise its SAT-competition lines go to standard output when `-o` names a file, and to
 /// standard error (unless `--quiet`) when the certificate fills standard output.
+///
+/// A refutation whose proof is in a binary certificate file (`proof`) is that file renamed to
+/// `-o`; on standard output it is the JSON certificate, its proof turned into text as it is
+/// written (never held).
 #[allow(clippy::too_many_arguments)]
 fn finish_solve(
-    (certificate, decision): (&Certificate, Decision),
+    (certificate, proof, decision): (&Certificate, Option<&ProofFile>, Decision),
     mut fields: serde_json::Value,
     note_text: &str,
     answer: Option<&gamecert::api::SatAnswer>,
@@ -319,21 +324,52 @@ fn finish_solve(
     quiet: bool,
     started: std::time::Instant,
 ) -> anyhow::Result<ExitCode> {
-    let text = certificate.to_json();
     if let (Some(answer), true) = (answer, json) {
         fields["sat_answer"] = answer.to_json();
     }
+    let file_output = output.filter(|p| *p != Path::new("-"));
+    let write = |path: Option<&Path>| -> anyhow::Result<()> {
+        match (proof, path) {
+            (None, path) => write_output(path, &certificate.to_json()),
+            (Some(proof), Some(path)) => proof
+                .persist(path)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display())),
+            (Some(proof), None) => {
+                let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+                proof.write_json(certificate, &mut out).map_err(anyhow::Error::msg)?;
+                Ok(std::io::Write::flush(&mut out)?)
+            }
+        }
+    };
     if json {
-        match output.filter(|p| *p != Path::new("-")) {
+        match file_output {
             Some(path) => {
-                write_output(Some(path), &text)?;
+                write(Some(path))?;
                 fields["output"] = path.display().to_string().into();
             }
-            None => fields["certificate"] = serde_json::from_str(&text)?,
+            None if proof.is_some() => {
+                // The JSON output with the certificate streamed in at its place.
+                fields["certificate"] = CERTIFICATE_PLACE.into();
+                let seconds = started.elapsed().as_secs_f64();
+                let text = gamecert_certificates::verify::output_json(
+                    "solve",
+                    decision.token(),
+                    note_text,
+                    seconds,
+                    fields,
+                );
+                let place = format!("\"{CERTIFICATE_PLACE}\"");
+                let (before, after) = text.split_once(&place).unwrap_or((&text, ""));
+                print!("{before}");
+                write(None)?;
+                print!("{after}");
+                return Ok(ExitCode::from(decision.exit_code()));
+            }
+            None => fields["certificate"] = serde_json::from_str(&certificate.to_json())?,
         }
         crate::cli::print_json("solve", decision.token(), note_text, started, fields)?;
     } else {
-        write_output(output, &text)?;
+        write(file_output)?;
         if decision == Decision::Accepted {
             note(quiet, note_text);
         } else {
@@ -348,6 +384,9 @@ fn finish_solve(
     }
     Ok(ExitCode::from(decision.exit_code()))
 }
+
+/// What stands for the certificate in `solve --json`'s output until it is written there.
+const CERTIFICATE_PLACE: &str = "gamecert: the certificate goes here";
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
@@ -417,7 +456,14 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         Some(_) => Some(memory_bytes(memory, 0)?),
         None => None,
     };
-    let options = gamecert::base::solved::Options { method: method.into(), sat, max_work, memory };
+    // A refutation's proof goes to a binary certificate beside the output (renamed to it at the
+    // end), or to the temporary folder when the certificate goes to standard output.
+    let beside = output.as_deref().filter(|p| *p != Path::new("-")).map(|path| {
+        path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
+    });
+    let proof = ProofOutput::File(beside.unwrap_or_else(std::env::temp_dir));
+    let options =
+        gamecert::base::solved::Options { method: method.into(), sat, max_work, memory, proof };
     let solved = gamecert::api::solve_with(&loaded, options)?;
     // A model is checked against the user's clauses before it is printed; one that fails is
     // `s UNKNOWN` with the clause it falsifies.
@@ -430,7 +476,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     };
     working.finish();
     finish_solve(
-        (&solved.certificate, solved.verdict.outcome),
+        (&solved.certificate, solved.proof_file.as_deref(), solved.verdict.outcome),
         solved.fields,
         &solved.summary,
         answer.as_ref(),

@@ -22,8 +22,9 @@
 //! count is certainly too large) and
 //! refuses it when the estimated peak memory, [`DIRECT_BYTES_PER_CLAUSE`] per clause plus
 //! [`DIRECT_BYTES_PER_LITERAL`] per literal, is over [`formula_allowance`]: the 8 GiB allowance
-//! of [`crate::base::limits`] less the 2 GiB the LRAT proof may take ([`sat::max_proof_bytes`], the
-//! checker's own limit, at which proof logging stops). The reduction method checks its recorded
+//! of [`crate::base::limits`] less the 2 GiB kept for the check that runs beside the solver
+//! ([`CHECK_RESERVE`]; the proof itself goes to disk as it is made, never into memory, issue
+//! 47). The reduction method checks its recorded
 //! formula the same way. A refusal is [`SolveError::TooLarge`] (exit code 2) and names the
 //! estimate, the limit and `--method reduction` where the instance records its formula.
 //!
@@ -41,11 +42,16 @@
 //! by default; a correct certificate that needs more is a [`SolveError::TooLarge`] too (the
 //! user can still check it with a larger `--max-work`).
 
+use crate::base::growing_file;
 use crate::base::limits::{grouped, human_bytes, TooLarge, MEMORY_ALLOWANCE};
-use crate::base::sat::{self, SatError, SatOutcome};
+use crate::base::sat::{self, SatError, SatOutcome, Streamed};
+pub use crate::base::solved::{ProofFile, ProofOutput};
 use gamecert_certificates::base::budget::Budget;
+use gamecert_certificates::base::budget::WORK_LIMIT_REACHED;
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::base::graph::{Graph, UNREACHABLE};
+use gamecert_certificates::base::lrat_binary;
+use gamecert_certificates::check::check_binary_refutation;
 use gamecert_certificates::format::{
     Certificate, FormatError, Instance, OneRound, OneRoundSpec, Refutation, RefutationMethod,
     Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
@@ -54,6 +60,7 @@ use gamecert_certificates::voronoi::encode::{black_wins_cnf, layout, Goal};
 use gamecert_certificates::voronoi::one_round::image_of;
 use gamecert_certificates::{check_one_round, Limits, Verdict};
 use gamecert_reductions::sat_voronoi::forward;
+use std::io::Write as _;
 use std::time::Instant;
 
 /// The size of the checker's direct encoding ([`black_wins_cnf`]) of an instance, counted
@@ -231,6 +238,9 @@ pub struct Solved {
     pub check_seconds: f64,
     /// Why auto did not take the method the instance seemed to ask for, if it did not.
     pub note: Option<String>,
+    /// The certificate as a file, for a refutation solved with [`ProofOutput::File`] (the
+    /// `certificate` then holds the header's fields with an empty `lrat`).
+    pub proof_file: Option<std::sync::Arc<ProofFile>>,
 }
 
 /// Why no certificate was produced.
@@ -257,10 +267,14 @@ pub enum SolveError {
     TooLarge(#[from] TooLarge),
 }
 
+/// The memory kept for the check that runs beside the solver on the other core (its own copy
+/// of the formula or the encoding, and the live clauses of the proof): 2 GiB.
+pub const CHECK_RESERVE: u64 = 2 << 30;
+
 /// The memory the direct and reduction methods may give the formula and the SAT solver: the
-/// allowance less the LRAT proof's cap ([`sat::max_proof_bytes`], 2 GiB), so 6 GiB.
+/// allowance less [`CHECK_RESERVE`], so 6 GiB.
 pub fn formula_allowance() -> u128 {
-    u128::from(MEMORY_ALLOWANCE).saturating_sub(sat::max_proof_bytes() as u128)
+    u128::from(MEMORY_ALLOWANCE).saturating_sub(u128::from(CHECK_RESERVE))
 }
 
 /// What to suggest instead of `--method direct` on an instance that is too large for it.
@@ -302,11 +316,12 @@ pub fn check_direct_size(spec: &OneRoundSpec, game: &OneRound) -> Result<Encodin
             human_bytes(size.bytes())
         ),
         limit: format!(
-            "{} ({} bytes per clause and {} per literal; the LRAT proof may take {} more)",
+            "{} ({} bytes per clause and {} per literal; the check beside the solver may take \
+             {} more)",
             human_bytes(allowance),
             DIRECT_BYTES_PER_CLAUSE,
             DIRECT_BYTES_PER_LITERAL,
-            human_bytes(sat::max_proof_bytes() as u128)
+            human_bytes(u128::from(CHECK_RESERVE))
         ),
         suggestion: direct_suggestion(spec),
     })
@@ -343,7 +358,7 @@ fn sat_failed(err: SatError, suggestion: String) -> SolveError {
         SatError::ProofTooLarge { limit } => SolveError::TooLarge(TooLarge {
             what: "the LRAT refutation".into(),
             estimate: format!("more than {} bytes (solving stopped there)", grouped(limit as u128)),
-            limit: format!("{} bytes, the checker's limit on proofs", grouped(limit as u128)),
+            limit: format!("{} bytes, the most a proof may take on disk", grouped(limit as u128)),
             suggestion,
         }),
         other => SolveError::Sat(other),
@@ -351,21 +366,24 @@ fn sat_failed(err: SatError, suggestion: String) -> SolveError {
 }
 
 /// Solves the instance with the default SAT backend and returns a certificate the checker has
-/// accepted.
+/// accepted (a refutation with its text proof).
 pub fn solve(instance: &Instance, method: Method) -> Result<Solved, SolveError> {
     let spec = instance.one_round().ok_or(SolveError::Unsupported(instance.kind()))?;
-    solve_one_round(spec, &spec.validate()?, method, sat::Backend::default(), None)
+    let text = &ProofOutput::Text;
+    solve_one_round(spec, &spec.validate()?, method, sat::Backend::default(), None, text)
 }
 
 /// [`solve`] for an instance the caller has already validated into `game`, with the SAT
-/// backend `backend` (both methods solve a formula); the certificate is checked with
-/// `max_work` units when given, else with the budget `verify` gives it by default.
+/// backend `backend` (both methods solve a formula), a refutation's proof going where `output`
+/// says; the certificate is checked with `max_work` units when given, else with the budget
+/// `verify` gives it by default.
 pub fn solve_one_round(
     spec: &OneRoundSpec,
     game: &OneRound,
     method: Method,
     backend: sat::Backend,
     max_work: Option<u64>,
+    output: &ProofOutput,
 ) -> Result<Solved, SolveError> {
     // The recorded formula is used only when it rebuilds exactly this instance: a `source` is
     // provenance the checker never trusts, and an edited graph keeps its old `source`.
@@ -399,7 +417,9 @@ pub fn solve_one_round(
         other => return Err(SolveError::WrongMethod(other.name())),
     };
     let started = Instant::now();
-    let (certificate, cnf_variables, cnf_clauses, method_name) = if use_reduction {
+    let header =
+        |method| Refutation { claim: CLAIM_BLACK_CANNOT_WIN.into(), method, lrat: String::new() };
+    let (found, cnf_variables, cnf_clauses, method_name) = if use_reduction {
         let source = spec.source.as_ref().ok_or(SolveError::NoSource)?;
         let formula = &source.formula;
         check_formula_size(formula)?;
@@ -409,24 +429,20 @@ pub fn solve_one_round(
             grouped(u128::from(formula.num_vars)),
             grouped(formula.clauses.len() as u128)
         ));
-        let outcome = sat::solve(formula, true, backend).map_err(|e| {
+        let method =
+            RefutationMethod::Reduction { reduction: source.reduction, formula: formula.clone() };
+        let sat = Sat { formula, backend, mode: sat::Mode::Default, game, max_work };
+        let found = sat.run(header(method), output).map_err(|e| {
             sat_failed(e, "the formula is too hard for a certified refutation".into())
         })?;
-        let certificate = match outcome {
-            SatOutcome::Satisfiable(model) => Certificate::Witness(Witness {
+        let found = match found {
+            Found::Model(model) => Found::Witness(Witness {
                 claim: CLAIM_BLACK_WINS.into(),
                 placement: forward(formula, &model),
             }),
-            SatOutcome::Unsatisfiable { lrat } => Certificate::Refutation(Refutation {
-                claim: CLAIM_BLACK_CANNOT_WIN.into(),
-                method: RefutationMethod::Reduction {
-                    reduction: source.reduction,
-                    formula: formula.clone(),
-                },
-                lrat,
-            }),
+            other => other,
         };
-        (certificate, formula.num_vars, formula.clauses.len(), "reduction")
+        (found, formula.num_vars, formula.clauses.len(), "reduction")
     } else {
         let size = check_direct_size(spec, game)?;
         sat::announce(format!(
@@ -440,10 +456,12 @@ pub fn solve_one_round(
         let encoding =
             black_wins_cnf(&game.graph, &game.white, game.black_count, &mut Budget::unlimited())
                 .map_err(SolveError::Encoding)?;
-        let outcome = sat::solve_in(&encoding.cnf, true, backend, sat::Mode::Focused)
+        let sat = Sat { formula: &encoding.cnf, backend, mode: sat::Mode::Focused, game, max_work };
+        let found = sat
+            .run(header(RefutationMethod::Direct), output)
             .map_err(|e| sat_failed(e, direct_suggestion(spec)))?;
-        let certificate = match outcome {
-            SatOutcome::Satisfiable(model) => Certificate::Witness(Witness {
+        let found = match found {
+            Found::Model(model) => Found::Witness(Witness {
                 claim: CLAIM_BLACK_WINS.into(),
                 placement: encoding
                     .placement(&model)
@@ -451,34 +469,44 @@ pub fn solve_one_round(
                     .map(|v| game.graph.name(v).to_string())
                     .collect(),
             }),
-            SatOutcome::Unsatisfiable { lrat } => Certificate::Refutation(Refutation {
-                claim: CLAIM_BLACK_CANNOT_WIN.into(),
-                method: RefutationMethod::Direct,
-                lrat,
-            }),
+            other => other,
         };
-        (certificate, encoding.cnf.num_vars, encoding.cnf.clauses.len(), "direct")
+        (found, encoding.cnf.num_vars, encoding.cnf.clauses.len(), "direct")
     };
     let solve_seconds = started.elapsed().as_secs_f64();
-    let lrat_bytes = match &certificate {
-        Certificate::Refutation(r) => r.lrat.len(),
-        _ => 0,
+    let (certificate, proof_file, checked, lrat_bytes) = match found {
+        Found::Model(_) => unreachable!("a model is read back as a witness above"),
+        Found::Witness(witness) => (Certificate::Witness(witness), None, None, 0),
+        Found::Text(refutation) => {
+            let bytes = refutation.lrat.len();
+            (Certificate::Refutation(refutation), None, None, bytes)
+        }
+        Found::File { header, file, verdict, waited } => {
+            let bytes = file.bytes as usize;
+            let file = Some(std::sync::Arc::new(file));
+            (Certificate::Refutation(header), file, Some((verdict, waited)), bytes)
+        }
     };
-    let started = Instant::now();
-    // The budget `verify` will give the written certificate by default: the instance's size is
-    // not known here, so only the certificate's (a proof's length dominates it) counts, which
-    // is the smaller budget; what passes here passes there.
-    let certificate_bytes = match &certificate {
-        Certificate::Refutation(r) => r.lrat.len(),
-        Certificate::Witness(w) => w.placement.iter().map(|v| v.len() + 4).sum(),
-        _ => 0,
+    let (verdict, check_seconds) = match checked {
+        Some(checked) => checked,
+        None => {
+            let started = Instant::now();
+            // The budget `verify` will give the written certificate by default: the instance's
+            // size is not known here, so only the certificate's (a proof's length dominates it)
+            // counts, which is the smaller budget; what passes here passes there.
+            let certificate_bytes = match &certificate {
+                Certificate::Refutation(r) => r.lrat.len(),
+                Certificate::Witness(w) => w.placement.iter().map(|v| v.len() + 4).sum(),
+                _ => 0,
+            };
+            let limits = match max_work {
+                Some(max_work) => Limits::work(max_work),
+                None => Limits::for_input(certificate_bytes as u64),
+            };
+            let verdict = check_one_round(game, &certificate, &limits);
+            (verdict, started.elapsed().as_secs_f64())
+        }
     };
-    let limits = match max_work {
-        Some(max_work) => Limits::work(max_work),
-        None => Limits::for_input(certificate_bytes as u64),
-    };
-    let verdict = check_one_round(game, &certificate, &limits);
-    let check_seconds = started.elapsed().as_secs_f64();
     // Not checked (the budget ran out) is an answer found: the caller writes it and says so.
     if verdict.outcome == gamecert_certificates::Decision::Rejected {
         return Err(SolveError::Rejected(verdict.reason));
@@ -493,7 +521,108 @@ pub fn solve_one_round(
         solve_seconds,
         check_seconds,
         note,
+        proof_file,
     })
+}
+
+/// What the SAT step found.
+enum Found {
+    /// A model of the formula (read back as B's placement by the caller).
+    Model(Vec<bool>),
+    /// B's placement.
+    Witness(Witness),
+    /// A refutation with its text proof ([`ProofOutput::Text`]), not yet checked.
+    Text(Refutation),
+    /// A binary refutation in `file` ([`ProofOutput::File`]), checked as it was written: the
+    /// header's fields (`lrat` empty), the verdict, and the seconds the check went on after the
+    /// solver finished.
+    File { header: Refutation, file: ProofFile, verdict: Verdict, waited: f64 },
+}
+
+/// The SAT step of both methods: `formula` solved with `backend` in `mode`, a refutation's
+/// proof checked on `game`.
+struct Sat<'a> {
+    formula: &'a Cnf,
+    backend: sat::Backend,
+    mode: sat::Mode,
+    game: &'a OneRound,
+    max_work: Option<u64>,
+}
+
+impl Sat<'_> {
+    /// Solves; a refutation is `header` (its fields without the proof) with its proof, as
+    /// `output` says.
+    fn run(&self, header: Refutation, output: &ProofOutput) -> Result<Found, SatError> {
+        let ProofOutput::File(dir) = output else {
+            return Ok(match sat::solve_in(self.formula, true, self.backend, self.mode)? {
+                SatOutcome::Satisfiable(model) => Found::Model(model),
+                SatOutcome::Unsatisfiable { lrat } => Found::Text(Refutation { lrat, ..header }),
+            });
+        };
+        let io = |e: std::io::Error| SatError::Proof(format!("{}: {e}", dir.display()));
+        let mut file = ProofFile::new_in(dir).map_err(io)?;
+        let (mut writer, reader) = growing_file::create(&file.path()).map_err(io)?;
+        writer.write_all(&binary_head(&header)).map_err(io)?;
+        // Checked on the other core as it is written. The budget `verify` gives the file is
+        // known at its end: the check runs unlimited (or with --max-work), and what it spent
+        // is compared with that budget then.
+        let mut budget = self.max_work.map_or_else(Budget::unlimited, Budget::new);
+        let game = self.game;
+        let (solved, checked) = std::thread::scope(|scope| {
+            let checker = scope.spawn(move || {
+                let mut read = std::io::BufReader::with_capacity(1 << 20, reader);
+                check_binary_refutation(game, &mut read, &mut budget)
+            });
+            let solved = sat::solve_streamed(self.formula, self.backend, self.mode, writer)
+                .and_then(|(streamed, writer)| match streamed {
+                    Streamed::Refuted(stats) => Ok((Ok(stats), writer.finish().map_err(io)?)),
+                    Streamed::Satisfiable(model) => Ok((Err(model), 0)),
+                });
+            let finished = Instant::now();
+            let verdict = checker.join();
+            (solved, (verdict, finished.elapsed().as_secs_f64()))
+        });
+        let (stats, bytes) = match solved? {
+            (Err(model), _) => return Ok(Found::Model(model)),
+            (Ok(stats), bytes) => (stats, bytes),
+        };
+        (file.bytes, file.stats, file.inputs) = (bytes, stats, self.formula.clauses.len() as u64);
+        let (verdict, waited) = checked;
+        let mut verdict =
+            verdict.map_err(|_| SatError::Proof("the checker's thread failed".into()))?;
+        let limit = Limits::for_input(bytes).max_work;
+        if self.max_work.is_none()
+            && verdict.outcome == gamecert_certificates::Decision::Accepted
+            && verdict.work.work_units > limit
+        {
+            verdict.outcome = gamecert_certificates::Decision::NotChecked;
+            verdict.reason = format!(
+                "{WORK_LIMIT_REACHED} while checking the LRAT proof: the check needs {} work \
+                 units, more than the {limit} the default budget gives the certificate ({} \
+                 bytes); nothing was found wrong and nothing established: --max-work {} checks \
+                 it",
+                verdict.work.work_units,
+                grouped(u128::from(bytes)),
+                verdict.work.work_units
+            );
+        }
+        Ok(Found::File { header, file, verdict, waited })
+    }
+}
+
+/// The bytes a binary refutation certificate starts with: the magic, the header's length and
+/// the header, `refutation`'s fields but `lrat` as JSON
+/// ([`gamecert_certificates::base::lrat_binary`]).
+pub fn binary_head(refutation: &Refutation) -> Vec<u8> {
+    let mut fields = serde_json::to_value(refutation).expect("a refutation serialises");
+    if let Some(map) = fields.as_object_mut() {
+        map.remove("lrat");
+    }
+    let header = fields.to_string();
+    let mut head = lrat_binary::MAGIC.to_vec();
+    head.extend_from_slice(&(header.len() as u32).to_le_bytes());
+    head.extend_from_slice(header.as_bytes());
+    head
 }
 
 #[cfg(test)]

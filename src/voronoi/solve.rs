@@ -337,17 +337,17 @@ pub fn one_round(instance: &Instance, options: &Options) -> anyhow::Result<Optio
     };
     let game = spec.validate()?;
     let backend = options.sat.unwrap_or_default();
-    let solved = solve_one_round(spec, &game, options.method, backend, options.max_work).map_err(
-        |e| match e {
-            SolveError::TooLarge(t) => BadInput(t.to_string()).into(),
-            // The user's choice of method or the instance itself: bad input, not a fault of ours.
-            e @ (SolveError::NoSource
-            | SolveError::NotTheImage(_)
-            | SolveError::WrongMethod(_)
-            | SolveError::Invalid(_)) => BadInput(e.to_string()).into(),
-            other => anyhow::Error::from(other),
-        },
-    )?;
+    let solved =
+        solve_one_round(spec, &game, options.method, backend, options.max_work, &options.proof)
+            .map_err(|e| match e {
+                SolveError::TooLarge(t) => BadInput(t.to_string()).into(),
+                // The user's choice of method or the instance itself: bad input, not a fault of ours.
+                e @ (SolveError::NoSource
+                | SolveError::NotTheImage(_)
+                | SolveError::WrongMethod(_)
+                | SolveError::Invalid(_)) => BadInput(e.to_string()).into(),
+                other => anyhow::Error::from(other),
+            })?;
     // The certificate's keyword (`black-wins`, `black-cannot-win`) is the JSON field; people
     // read the checker's sentence (`summary`).
     let keyword = match &solved.certificate {
@@ -366,23 +366,43 @@ pub fn one_round(instance: &Instance, options: &Options) -> anyhow::Result<Optio
         "lrat_bytes": solved.lrat_bytes,
     });
     let mut fields = fields;
+    if let Some(file) = &solved.proof_file {
+        fields["certificate_bytes"] = file.bytes.into();
+        fields["conflicts"] = file.stats.conflicts.into();
+    }
+    let mut fields = fields;
     if let Some(note) = &solved.note {
         fields["note"] = serde_json::Value::from(note.as_str());
     }
-    let lrat = match solved.lrat_bytes {
-        0 => String::new(),
-        bytes => format!(", {} of LRAT", counted(bytes, "byte")),
+    let lrat = match (solved.lrat_bytes, &solved.proof_file) {
+        (0, _) => String::new(),
+        (bytes, None) => format!(", {} of LRAT", counted(bytes as u64, "byte")),
+        (bytes, Some(file)) => format!(
+            ", a binary certificate of {} ({} per conflict of CaDiCaL's)",
+            counted(bytes as u64, "byte"),
+            match file.stats.conflicts {
+                0 => "-".to_string(),
+                conflicts => format!("{:.1}", bytes as f64 / conflicts as f64),
+            }
+        ),
+    };
+    let checked = match &solved.proof_file {
+        None => format!("accepted by the checker in {:.3} s", solved.check_seconds),
+        Some(_) => format!(
+            "accepted by the checker, which read the proof on the other core as it was written \
+             and finished {:.3} s after the solver",
+            solved.check_seconds
+        ),
     };
     let summary = format!(
         "{}: {} certificate ({} method with {backend}, {}, {}{lrat}), solved in {:.3} s, \
-         accepted by the checker in {:.3} s",
+         {checked}",
         solved.verdict.claim,
         solved.certificate.kind(),
         solved.method,
         counted(solved.cnf_variables, "variable"),
         counted(solved.cnf_clauses, "clause"),
         solved.solve_seconds,
-        solved.check_seconds
     );
     let summary = match &solved.note {
         Some(note) => format!("{summary}; {note}"),
@@ -393,6 +413,7 @@ pub fn one_round(instance: &Instance, options: &Options) -> anyhow::Result<Optio
         nodes: 0,
         method: solved.method.to_string(),
         checked: Some(Checked { verdict: solved.verdict, fields, summary }),
+        proof_file: solved.proof_file,
     }))
 }
 

@@ -122,8 +122,12 @@ pub struct LratReport {
 /// Why a proof was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LratError {
-    /// 1-based line of the proof text; 0 for problems with the formula or the proof as a whole.
+    /// 1-based line of the proof text; 0 for problems with the formula or the proof as a whole,
+    /// and for a binary proof.
     pub line: usize,
+    /// For a binary proof ([`crate::base::lrat_binary`]), the offset in its file of the byte
+    /// where the step at fault begins.
+    pub byte: Option<u64>,
     /// The clause the problem concerns, when there is one.
     pub clause_id: Option<u64>,
     /// What is wrong, in words.
@@ -132,10 +136,10 @@ pub struct LratError {
 
 impl fmt::Display for LratError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "LRAT")?;
-        } else {
-            write!(f, "LRAT line {}", self.line)?;
+        match (self.line, self.byte) {
+            (_, Some(byte)) => write!(f, "binary LRAT byte {byte}")?,
+            (0, None) => write!(f, "LRAT")?,
+            (line, None) => write!(f, "LRAT line {line}")?,
         }
         if let Some(id) = self.clause_id {
             write!(f, " (clause {id})")?;
@@ -158,22 +162,67 @@ pub fn check_lrat_reader(
     proof: impl std::io::BufRead,
     budget: &mut Budget,
 ) -> Result<LratReport, LratError> {
+    check_steps(cnf, &mut ProofText::new(proof), budget)
+}
+
+/// What a proof's steps are read as: the checker asks for each part of a step in turn, and
+/// each encoding (the text, [`ProofText`]; the binary, [`crate::base::lrat_binary`]) reads just
+/// that part, charging its bytes as it reads them. Nothing is held beyond the part being read.
+pub trait Steps {
+    /// Moves to the next step: an addition with its id, a deletion, or `None` at the end of the
+    /// proof. `max_id` is the largest id seen so far (a binary id is a difference from it).
+    fn next_step(&mut self, max_id: u64, budget: &mut Budget) -> Result<Option<Step>, String>;
+    /// The next literal of the clause being added; 0 ends the clause.
+    fn literal(&mut self, budget: &mut Budget) -> Result<i64, String>;
+    /// The next hint of the addition, a clause id (negative: a RAT candidate); 0 ends them.
+    fn hint(&mut self, budget: &mut Budget) -> Result<i64, String>;
+    /// The next clause id of a deletion; 0 ends them.
+    fn deleted(&mut self, budget: &mut Budget) -> Result<u64, String>;
+    /// After a step's final 0: refuses anything else in the step (a text line's extra tokens).
+    fn end_step(&mut self, budget: &mut Budget) -> Result<(), String>;
+    /// The proof's bytes read so far.
+    fn consumed(&self) -> u64;
+    /// An error at the step being read.
+    fn error(&self, clause_id: Option<u64>, message: String) -> LratError;
+    /// An error at the end of the proof.
+    fn at_end(&self, message: String) -> LratError;
+}
+
+/// A step as [`Steps::next_step`] finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// An addition, with its id.
+    Addition(u64),
+    /// A deletion.
+    Deletion,
+}
+
+/// Checks that the proof `steps` reads refutes `cnf` (the module docs), whatever its encoding.
+pub fn check_steps(
+    cnf: &Cnf,
+    steps: &mut impl Steps,
+    budget: &mut Budget,
+) -> Result<LratReport, LratError> {
     let mut checker = Checker::new(cnf, budget)?;
-    let mut text = ProofText::new(proof);
     loop {
-        let more = text.start_line(budget).map_err(|why| error(text.line, None, why))?;
-        if !more {
-            break;
-        }
-        if let Some(report) = checker.line(&mut text, budget)? {
-            return Ok(report);
+        match checker.step(steps, budget)? {
+            None => return Err(steps.at_end("proof ends before the empty clause".to_string())),
+            Some(Some(empty_clause_id)) => {
+                return Ok(LratReport {
+                    additions: checker.additions,
+                    rat_additions: checker.rat_additions,
+                    deletions: checker.deletions,
+                    hints: checker.hints,
+                    empty_clause_id,
+                })
+            }
+            Some(None) => {}
         }
     }
-    Err(error(0, None, "proof ends before the empty clause".to_string()))
 }
 
 fn error(line: usize, clause_id: Option<u64>, message: String) -> LratError {
-    LratError { line, clause_id, message }
+    LratError { line, byte: None, clause_id, message }
 }
 
 /// A separator ([`crate::base::text::is_separator`]: ASCII space and tab).
@@ -206,6 +255,9 @@ struct ProofText<R> {
     token_len: usize,
     /// Whether the current line's end (or the input's) has been consumed.
     line_ended: bool,
+    /// The token after an addition's id, read to tell it from a deletion's `d`: the clause's
+    /// first literal (`None`: the line ended).
+    pending: Option<Option<Token>>,
 }
 
 impl<R: std::io::BufRead> ProofText<R> {
@@ -217,6 +269,7 @@ impl<R: std::io::BufRead> ProofText<R> {
             token: [0; TOKEN_BYTES],
             token_len: 0,
             line_ended: true,
+            pending: None,
         }
     }
 
@@ -401,6 +454,71 @@ impl<R: std::io::BufRead> ProofText<R> {
                 return Ok(Some(Token::parse(&self.token[..self.token_len])));
             }
         }
+    }
+}
+
+impl<R: std::io::BufRead> Steps for ProofText<R> {
+    fn next_step(&mut self, _: u64, budget: &mut Budget) -> Result<Option<Step>, String> {
+        self.pending = None;
+        if !self.start_line(budget)? {
+            return Ok(None);
+        }
+        let first = self.token(budget)?;
+        let id = match first.and_then(Token::id) {
+            Some(id) if id > 0 => id,
+            _ => {
+                let found = first.map_or("nothing".to_string(), |t| self.show(t));
+                fail!("expected a positive clause id, found {found}");
+            }
+        };
+        let second = self.token(budget)?;
+        if second == Some(Token::Other) && self.raw() == b"d" {
+            return Ok(Some(Step::Deletion));
+        }
+        self.pending = Some(second);
+        Ok(Some(Step::Addition(id)))
+    }
+
+    fn literal(&mut self, budget: &mut Budget) -> Result<i64, String> {
+        let next = match self.pending.take() {
+            Some(token) => token,
+            None => self.token(budget)?,
+        };
+        let Some(token) = next else { fail!("the clause is not terminated by 0") };
+        token.int().ok_or_else(|| format!("malformed literal {}", self.show(token)))
+    }
+
+    fn hint(&mut self, budget: &mut Budget) -> Result<i64, String> {
+        let Some(token) = self.token(budget)? else {
+            fail!("the hint list is not terminated by 0");
+        };
+        token.int().ok_or_else(|| format!("malformed hint {}", self.show(token)))
+    }
+
+    fn deleted(&mut self, budget: &mut Budget) -> Result<u64, String> {
+        let Some(token) = self.token(budget)? else {
+            fail!("deletion line does not end with 0");
+        };
+        token.id().ok_or_else(|| format!("malformed clause id {} in a deletion", self.show(token)))
+    }
+
+    fn end_step(&mut self, budget: &mut Budget) -> Result<(), String> {
+        match self.token(budget)? {
+            Some(extra) => fail!("unexpected token {} after the final 0", self.show(extra)),
+            None => Ok(()),
+        }
+    }
+
+    fn consumed(&self) -> u64 {
+        self.consumed
+    }
+
+    fn error(&self, clause_id: Option<u64>, message: String) -> LratError {
+        error(self.line, clause_id, message)
+    }
+
+    fn at_end(&self, message: String) -> LratError {
+        error(0, None, message)
     }
 }
 
@@ -730,57 +848,39 @@ impl Checker {
         self.grow_assignment(var, budget)
     }
 
-    /// Checks the content line `text` is at, to its end. Returns the report once the empty
-    /// clause is added.
-    fn line<R: std::io::BufRead>(
+    /// Checks the next step of `steps`: `None` at the end of the proof, else the id of the
+    /// empty clause once it is added.
+    fn step(
         &mut self,
-        text: &mut ProofText<R>,
+        steps: &mut impl Steps,
         budget: &mut Budget,
-    ) -> Result<Option<LratReport>, LratError> {
-        // A content line is read within its line: the number stays while it is checked.
-        let line_no = text.line;
-        let first = text.token(budget).map_err(|why| error(line_no, None, why))?;
-        let id = match first.and_then(Token::id) {
-            Some(id) if id > 0 => id,
-            _ => {
-                let found = first.map_or("nothing".to_string(), |t| text.show(t));
-                let why = format!("expected a positive clause id, found {found}");
-                return Err(error(line_no, None, why));
+    ) -> Result<Option<Option<u64>>, LratError> {
+        let step = steps.next_step(self.max_id, budget).map_err(|why| steps.error(None, why))?;
+        match step {
+            None => Ok(None),
+            Some(Step::Deletion) => {
+                let deleted = self.deletion(steps, budget);
+                deleted.map_err(|(target, why)| steps.error(target, why))?;
+                Ok(Some(None))
             }
-        };
-        let second = text.token(budget).map_err(|why| error(line_no, None, why))?;
-        if second == Some(Token::Other) && text.raw() == b"d" {
-            self.deletion(text, budget).map_err(|(target, why)| error(line_no, target, why))?;
-            return Ok(None);
+            Some(Step::Addition(id)) => {
+                let empty =
+                    self.addition(id, steps, budget).map_err(|why| steps.error(Some(id), why))?;
+                Ok(Some(empty.then_some(id)))
+            }
         }
-        let empty =
-            self.addition(id, second, text, budget).map_err(|why| error(line_no, Some(id), why))?;
-        Ok(empty.then_some(LratReport {
-            additions: self.additions,
-            rat_additions: self.rat_additions,
-            deletions: self.deletions,
-            hints: self.hints,
-            empty_clause_id: id,
-        }))
     }
 
-    /// The rest of a deletion line (after `ID d`); the error names the clause it concerns.
-    fn deletion<R: std::io::BufRead>(
+    /// The rest of a deletion (after its `d`); the error names the clause it concerns.
+    fn deletion(
         &mut self,
-        text: &mut ProofText<R>,
+        steps: &mut impl Steps,
         budget: &mut Budget,
     ) -> Result<(), (Option<u64>, String)> {
         loop {
-            let Some(token) = text.token(budget).map_err(|why| (None, why))? else {
-                return Err((None, "deletion line does not end with 0".to_string()));
-            };
-            let target = match token.id() {
-                Some(0) => break,
-                Some(target) => target,
-                None => {
-                    let why = format!("malformed clause id {} in a deletion", text.show(token));
-                    return Err((None, why));
-                }
+            let target = match steps.deleted(budget).map_err(|why| (None, why))? {
+                0 => break,
+                target => target,
             };
             if !self.store.delete(target) {
                 let why = match self.store.slot(target) {
@@ -791,22 +891,16 @@ impl Checker {
             }
             self.deletions += 1;
         }
-        if let Some(extra) = text.token(budget).map_err(|why| (None, why))? {
-            let why = format!("unexpected token {} after the final 0", text.show(extra));
-            return Err((None, why));
-        }
+        steps.end_step(budget).map_err(|why| (None, why))?;
         self.store.maybe_compact(budget).map_err(|why| (None, why))
     }
 
-    /// The rest of an addition line `ID lit* 0 hint* 0`, after its id; `first` is its second
-    /// token (`None`: the line ended). The clause is
-    /// checked as its hints are read and stored once the line is whole; true for the empty
-    /// clause.
-    fn addition<R: std::io::BufRead>(
+    /// The rest of an addition `ID lit* 0 hint* 0`, after its id. The clause is checked as its
+    /// hints are read and stored once the step is whole; true for the empty clause.
+    fn addition(
         &mut self,
         id: u64,
-        first: Option<Token>,
-        text: &mut ProofText<R>,
+        steps: &mut impl Steps,
         budget: &mut Budget,
     ) -> Result<bool, String> {
         ensure!(
@@ -815,13 +909,11 @@ impl Checker {
             self.max_id
         );
         self.max_id = id;
-        let verdict = self.justify(first, text, budget);
+        let verdict = self.justify(steps, budget);
         // Undo every assignment of this step, whatever the verdict.
         self.undo_to(0);
         let rat = verdict?;
-        if let Some(extra) = text.token(budget)? {
-            fail!("unexpected token {} after the final 0", text.show(extra));
-        }
+        steps.end_step(budget)?;
 
         budget.charge(clause_cost(self.lits.len()), "storing added clauses")?;
         if let Some(lists) = &mut self.occurrences {
@@ -843,24 +935,12 @@ impl Checker {
     /// Reads the clause and its hints and checks the addition as they come (see the module
     /// docs); true when it is a RAT step. Leaves its assignments on the trail for the caller
     /// to undo.
-    fn justify<R: std::io::BufRead>(
-        &mut self,
-        first: Option<Token>,
-        text: &mut ProofText<R>,
-        budget: &mut Budget,
-    ) -> Result<bool, String> {
+    fn justify(&mut self, steps: &mut impl Steps, budget: &mut Budget) -> Result<bool, String> {
         // The clause: each literal's negation is assigned as it is read. A repeated literal is
         // kept once (the same clause); one whose negation was read makes a tautology.
         self.lits.clear();
-        let mut next = first;
         loop {
-            let lit = match next {
-                None => fail!("the clause is not terminated by 0"),
-                Some(token) => match token.int() {
-                    Some(lit) => lit,
-                    None => fail!("malformed literal {}", text.show(token)),
-                },
-            };
+            let lit = steps.literal(budget)?;
             if lit == 0 {
                 break;
             }
@@ -870,7 +950,7 @@ impl Checker {
             );
             // In range, so it fits in an i32 and its variable in a u32.
             let lit = lit as i32;
-            self.ensure_var(lit.unsigned_abs(), text.consumed, budget)?;
+            self.ensure_var(lit.unsigned_abs(), steps.consumed(), budget)?;
             match self.value(lit) {
                 UNASSIGNED => {
                     self.lits.push(lit);
@@ -879,19 +959,13 @@ impl Checker {
                 -1 => {} // a repeated literal
                 _ => fail!("the clause is a tautology (contains {lit} and {})", -lit),
             }
-            next = text.token(budget)?;
         }
 
         // The hints, followed as they are read; none is stored.
         let mut phase = Phase::Rup;
         let mut count: u64 = 0;
         loop {
-            let Some(token) = text.token(budget)? else {
-                fail!("the hint list is not terminated by 0");
-            };
-            let Some(hint) = token.int() else {
-                fail!("malformed hint {}", text.show(token));
-            };
+            let hint = steps.hint(budget)?;
             if hint == 0 {
                 break;
             }
@@ -1501,8 +1575,7 @@ mod tests {
         let mut budget = Budget::unlimited();
         let mut checker = Checker::new(&square(), &mut budget).unwrap();
         let mut text = ProofText::new(proof.as_bytes());
-        assert!(text.start_line(&mut budget).unwrap());
-        assert_eq!(checker.line(&mut text, &mut budget).unwrap(), None);
+        assert_eq!(checker.step(&mut text, &mut budget).unwrap(), Some(None));
         assert!(checker.lits.capacity() < 16, "{}", checker.lits.capacity());
         assert!(checker.named.capacity() < 16);
         assert_eq!(checker.store.clause(*checker.store.dense.get(5).unwrap() as usize), &[1]);
@@ -1523,9 +1596,7 @@ mod tests {
         let mut budget = Budget::unlimited();
         let mut checker = Checker::new(&square(), &mut budget).unwrap();
         let mut text = ProofText::new(proof.as_bytes());
-        while text.start_line(&mut budget).unwrap() {
-            checker.line(&mut text, &mut budget).unwrap();
-        }
+        while checker.step(&mut text, &mut budget).unwrap().is_some() {}
         assert_eq!(checker.values.len(), 3000);
         // Doubling ids each line go to the map once past four a clause stored.
         let mut proof = String::new();
@@ -1537,9 +1608,7 @@ mod tests {
         let mut budget = Budget::unlimited();
         let mut checker = Checker::new(&square(), &mut budget).unwrap();
         let mut text = ProofText::new(proof.as_bytes());
-        while text.start_line(&mut budget).unwrap() {
-            checker.line(&mut text, &mut budget).unwrap();
-        }
+        while checker.step(&mut text, &mut budget).unwrap().is_some() {}
         assert!(checker.store.dense.len() <= (1 << 16) + 4 * 44, "{}", checker.store.dense.len());
         assert!(checker.store.sparse.len() >= 20);
     }

@@ -15,6 +15,7 @@ pub mod graph;
 pub mod graph_file;
 pub mod input;
 pub mod lrat;
+pub mod lrat_binary;
 pub mod output;
 pub mod prepay;
 pub(crate) mod pretty;

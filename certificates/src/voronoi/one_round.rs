@@ -5,7 +5,9 @@
 use crate::base::budget::Budget;
 use crate::base::cnf::Cnf;
 use crate::base::error::only_fields;
-use crate::base::lrat::{check_lrat, LratReport};
+use crate::base::lrat::{check_lrat, LratError, LratReport};
+use crate::base::lrat_binary;
+use crate::base::prepay::Reader::Json;
 use crate::verdict::{reject, Claim, Verdict, Work};
 use crate::voronoi::encode::black_wins_cnf;
 use crate::voronoi::instance::{OneRound, OneRoundSpec};
@@ -14,6 +16,7 @@ use crate::voronoi::sat_reduction::{self, SatVoronoi};
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::BufRead;
 
 /// The claim of a witness: B has a winning placement.
 pub const CLAIM_BLACK_WINS: &str = "black-wins";
@@ -213,82 +216,95 @@ pub fn check_witness(game: &OneRound, witness: &Witness, budget: &mut Budget) ->
     Verdict::accept(claim, reason, work, &[])
 }
 
-fn record_lrat(work: &mut Work, report: &LratReport) {
-    work.lrat_additions = Some(report.additions);
-    work.lrat_rat_additions = (report.rat_additions > 0).then_some(report.rat_additions);
-    work.lrat_deletions = Some(report.deletions);
-    work.lrat_hints = Some(report.hints);
+pub fn check_refutation(game: &OneRound, refutation: &Refutation, budget: &mut Budget) -> Verdict {
+    check_refutation_with(game, refutation, budget, |cnf, b| check_lrat(cnf, &refutation.lrat, b))
 }
 
-pub fn check_refutation(game: &OneRound, refutation: &Refutation, budget: &mut Budget) -> Verdict {
+/// [`check_refutation`] with the proof checked by `prove` (its `lrat`, or the binary proof of a
+/// binary refutation, read as it is checked: [`check_binary`]).
+pub fn check_refutation_with(
+    game: &OneRound,
+    refutation: &Refutation,
+    budget: &mut Budget,
+    prove: impl FnOnce(&Cnf, &mut Budget) -> Result<LratReport, LratError>,
+) -> Verdict {
     let mut work = base_work(game);
     let claim = refutation.claim();
     if refutation.claim != CLAIM_BLACK_CANNOT_WIN {
-        return reject(
-            claim,
-            format!("a refutation can only claim '{CLAIM_BLACK_CANNOT_WIN}'"),
-            work,
-        );
+        let why = format!("a refutation can only claim '{CLAIM_BLACK_CANNOT_WIN}'");
+        return reject(claim, why, work);
     }
-    match &refutation.method {
+    let encoding;
+    let (formula, reason, trusted) = match &refutation.method {
         RefutationMethod::Direct => {
             // Charged clause by clause as it is built: an instance whose encoding would not fit
             // the budget is refused before the proof is read.
-            let encoding = match black_wins_cnf(&game.graph, &game.white, game.black_count, budget)
-            {
-                Ok(encoding) => encoding,
-                Err(why) => {
-                    return reject(
-                        claim,
-                        format!(
-                            "{why} (building the checker's own encoding of the instance; a \
-                             refutation through a reduction avoids it)"
-                        ),
-                        work,
-                    )
-                }
+            let why = |why| {
+                format!(
+                    "{why} (building the checker's own encoding of the instance; a refutation \
+                     through a reduction avoids it)"
+                )
             };
-            work.cnf_variables = Some(encoding.cnf.num_vars);
-            work.cnf_clauses = Some(encoding.cnf.clauses.len());
-            match check_lrat(&encoding.cnf, &refutation.lrat, budget) {
-                Ok(report) => {
-                    record_lrat(&mut work, &report);
-                    let reason = format!(
-                        "the LRAT proof refutes the checker's {}-clause encoding of \
-                         \"B places {} vertices and wins\": B cannot win",
-                        encoding.cnf.clauses.len(),
-                        game.black_count
-                    );
-                    Verdict::accept(claim, reason, work, &[])
-                }
-                Err(err) => reject(claim, format!("the LRAT proof fails: {err}"), work),
-            }
+            encoding = match black_wins_cnf(&game.graph, &game.white, game.black_count, budget) {
+                Ok(encoding) => encoding,
+                Err(e) => return reject(claim, why(e), work),
+            };
+            let reason = format!(
+                "the LRAT proof refutes the checker's {}-clause encoding of \"B places {} \
+                 vertices and wins\": B cannot win",
+                encoding.cnf.clauses.len(),
+                game.black_count
+            );
+            (&encoding.cnf, reason, None)
         }
         RefutationMethod::Reduction { reduction, formula } => {
-            work.cnf_variables = Some(formula.num_vars);
-            work.cnf_clauses = Some(formula.clauses.len());
+            (work.cnf_variables, work.cnf_clauses) =
+                (Some(formula.num_vars), Some(formula.clauses.len()));
             if let Err(why) = image_of(game, formula, *reduction, budget) {
                 return reject(claim, why, work);
             }
-            match check_lrat(formula, &refutation.lrat, budget) {
-                Ok(report) => {
-                    record_lrat(&mut work, &report);
-                    Verdict {
-                        outcome: crate::verdict::Decision::Accepted,
-                        claim,
-                        reason: format!(
-                            "the instance is the {} image of the carried {}-clause formula, \
-                             and the LRAT proof refutes that formula: B cannot win",
-                            reduction.name(),
-                            formula.clauses.len()
-                        ),
-                        work,
-                        trusted: vec![reduction.theorem().statement().to_string()],
-                    }
-                }
-                Err(err) => reject(claim, format!("the LRAT proof fails: {err}"), work),
-            }
+            let reason = format!(
+                "the instance is the {} image of the carried {}-clause formula, and the LRAT \
+                 proof refutes that formula: B cannot win",
+                reduction.name(),
+                formula.clauses.len()
+            );
+            (formula, reason, Some(reduction.theorem()))
         }
+    };
+    (work.cnf_variables, work.cnf_clauses) = (Some(formula.num_vars), Some(formula.clauses.len()));
+    match prove(formula, budget) {
+        Ok(r) => {
+            let counts = (Some(r.additions), Some(r.deletions), Some(r.hints));
+            (work.lrat_additions, work.lrat_deletions, work.lrat_hints) = counts;
+            work.lrat_rat_additions = (r.rat_additions > 0).then_some(r.rat_additions);
+            Verdict::accept(claim, reason, work, trusted.as_slice())
+        }
+        Err(err) => reject(claim, format!("the LRAT proof fails: {err}"), work),
+    }
+}
+
+/// A binary refutation's header ([`crate::base::lrat_binary`]) read from `read`, its fields
+/// as a JSON refutation's without `lrat` (the same rules; `lrat` is left empty), with the
+/// offset of the proof that follows.
+pub fn binary_header(read: &mut impl BufRead, b: &mut Budget) -> Result<(Refutation, u64), String> {
+    let header = lrat_binary::read_header(read, b)?;
+    crate::base::prepay::prepay(&header, Json, "reading the certificate's header", b)?;
+    let mut fields: RefutationFields =
+        serde_json::from_str(&header).map_err(|e| format!("the header (from byte 12): {e}"))?;
+    ensure!(fields.lrat.is_none(), "the header has `lrat`: the proof follows the header");
+    fields.lrat = Some(String::new());
+    Ok((Refutation::try_from(fields)?, lrat_binary::proof_offset(&header)))
+}
+
+/// A binary refutation read from `read` as it is checked: its [`binary_header`], then its
+/// proof, to the end of the file.
+pub fn check_binary(game: &OneRound, read: &mut impl BufRead, b: &mut Budget) -> Verdict {
+    match binary_header(read, b) {
+        Ok((refutation, at)) => check_refutation_with(game, &refutation, b, |cnf, b| {
+            lrat_binary::check_certificate_proof(cnf, read, at, b)
+        }),
+        Err(why) => reject(claim_sentence(CLAIM_BLACK_CANNOT_WIN), why, base_work(game)),
     }
 }
 

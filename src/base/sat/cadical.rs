@@ -25,8 +25,10 @@ use std::rc::Rc;
 use cadical_sys::{CaDiCal, Learner, ProofTracer, Status, Terminator};
 use gamecert_certificates::base::cnf::Cnf;
 
-use super::lrat_writer::{Hint, LratWriter};
-use super::{panic_message, Backend, Mode, SatError, SatOutcome};
+use std::io::Write;
+
+use super::lrat_writer::{Hint, LratWriter, ProofStats};
+use super::{panic_message, Backend, Found, Mode, SatError};
 
 /// CaDiCaL's `factor` option (bounded variable addition), set explicitly: on. Its steps are RAT
 /// steps (a fresh variable as the pivot, negative hints), which the checker checks. On
@@ -41,20 +43,24 @@ pub(super) fn max_vars() -> usize {
     i32::MAX as usize - 1
 }
 
-/// Runs CaDiCaL on the clauses in order, with `factor` as given, searching in `mode`; with
-/// `proof`, translates its proof into LRAT of at most `max_bytes` bytes.
-pub(super) fn solve(
+/// Runs CaDiCaL on the clauses in order, with `factor` as given, searching in `mode`; with a
+/// `proof` sink, writes its proof there as binary LRAT of at most `max_bytes` bytes (the sink
+/// is given back).
+pub(super) fn solve<W: Write + 'static>(
     cnf: &Cnf,
-    proof: bool,
-    max_bytes: usize,
+    proof: Option<W>,
+    max_bytes: u64,
     factor: bool,
     mode: Mode,
-) -> Result<SatOutcome, SatError> {
+) -> Result<(Found, Option<W>), SatError> {
     let max_var = cnf.clauses.iter().flatten().map(|lit| lit.unsigned_abs()).max().unwrap_or(0);
-    let tracing = Rc::new(RefCell::new(Tracing {
-        writer: LratWriter::new(cnf.clauses.len() as u64, max_bytes),
-        loading: 0,
-    }));
+    let inputs = cnf.clauses.len() as u64;
+    let tracing = proof.map(|sink| {
+        Rc::new(RefCell::new(Tracing {
+            writer: LratWriter::new(inputs, max_bytes, sink),
+            loading: 0,
+        }))
+    });
     let stop = Rc::new(Cell::new(false));
     let run = catch_unwind(AssertUnwindSafe(|| {
         let mut solver = CaDiCal::new();
@@ -64,8 +70,8 @@ pub(super) fn solve(
         if !solver.set("factor", i32::from(factor)) {
             return Err("CaDiCaL has no option `factor`".to_string());
         }
-        if proof {
-            let tracer = Tracer { tracing: Rc::clone(&tracing), stop: Rc::clone(&stop) };
+        if let Some(tracing) = &tracing {
+            let tracer = Tracer { tracing: Rc::clone(tracing), stop: Rc::clone(&stop) };
             solver.connect_proof_tracer1(tracer, true, false);
             solver.connect_terminator(StopFlag(Rc::clone(&stop)));
         }
@@ -76,7 +82,7 @@ pub(super) fn solve(
             solver.declare_more_variables(max_var as i32);
         }
         for (k, clause) in cnf.clauses.iter().enumerate() {
-            if proof {
+            if let Some(tracing) = &tracing {
                 tracing.borrow_mut().loading = k as u64 + 1;
             }
             for &lit in clause {
@@ -84,7 +90,9 @@ pub(super) fn solve(
             }
             solver.add(0);
         }
-        tracing.borrow_mut().loading = 0;
+        if let Some(tracing) = &tracing {
+            tracing.borrow_mut().loading = 0;
+        }
         let status = solver.solve();
         let model: Vec<bool> = if status == Status::SATISFIABLE {
             (1..=max_var as i32).map(|v| solver.val(v) > 0).collect()
@@ -101,45 +109,47 @@ pub(super) fn solve(
         })?
         .map_err(failed)?;
     // The solver (and with it the tracer's handle) is gone: the writer is ours alone.
-    let writer = match Rc::try_unwrap(tracing) {
-        Ok(tracing) => tracing.into_inner().writer,
-        Err(_) => return Err(failed("the proof tracer outlived the solver".into())),
+    let writer = match tracing.map(Rc::try_unwrap) {
+        None => None,
+        Some(Ok(tracing)) => Some(tracing.into_inner().writer),
+        Some(Err(_)) => return Err(failed("the proof tracer outlived the solver".into())),
     };
-    if let Some(error) = writer.error() {
+    if let Some(error) = writer.as_ref().and_then(LratWriter::error) {
         return Err(error);
     }
-    match status {
-        Status::SATISFIABLE => {
+    match (status, writer) {
+        (Status::SATISFIABLE, writer) => {
             let mut assignment = model;
             assignment.resize(cnf.num_vars as usize, false);
-            Ok(SatOutcome::Satisfiable(assignment))
+            Ok((Found::Model(assignment), writer.map(LratWriter::into_sink)))
         }
-        Status::UNSATISFIABLE if !proof => Ok(SatOutcome::Unsatisfiable { lrat: String::new() }),
-        Status::UNSATISFIABLE => {
-            Ok(SatOutcome::Unsatisfiable { lrat: writer.into_proof("CaDiCaL")? })
+        (Status::UNSATISFIABLE, None) => Ok((Found::Refuted(ProofStats::default()), None)),
+        (Status::UNSATISFIABLE, Some(writer)) => {
+            let (stats, sink) = writer.finish("CaDiCaL")?;
+            Ok((Found::Refuted(stats), Some(sink)))
         }
-        Status::UNKNOWN => Err(failed("CaDiCaL stopped without an answer".into())),
+        (Status::UNKNOWN, _) => Err(failed("CaDiCaL stopped without an answer".into())),
     }
 }
 
 /// What the tracer shares with [`solve`].
-struct Tracing {
-    writer: LratWriter,
+struct Tracing<W: Write> {
+    writer: LratWriter<W>,
     /// 1-based index of the input clause being added, 0 outside of loading.
     loading: u64,
 }
 
 /// The proof tracer: hands CaDiCaL's steps to the writer. It must not panic (see the module
 /// docs).
-struct Tracer {
-    tracing: Rc<RefCell<Tracing>>,
+struct Tracer<W: Write> {
+    tracing: Rc<RefCell<Tracing<W>>>,
     /// Raised when the writer has failed, so that the terminator stops CaDiCaL.
     stop: Rc<Cell<bool>>,
 }
 
-impl Tracer {
+impl<W: Write> Tracer<W> {
     /// Runs `step` on the writer unless it has finished, then raises the stop flag if it failed.
-    fn with_writer(&mut self, step: impl FnOnce(&mut Tracing)) {
+    fn with_writer(&mut self, step: impl FnOnce(&mut Tracing<W>)) {
         let Ok(mut tracing) = self.tracing.try_borrow_mut() else {
             self.stop.set(true);
             return;
@@ -159,7 +169,7 @@ fn solver_id(id: i64) -> Result<u64, String> {
     u64::try_from(id).map_err(|_| format!("CaDiCaL gave the clause id {id}"))
 }
 
-impl ProofTracer for Tracer {
+impl<W: Write> ProofTracer for Tracer<W> {
     fn add_original_clause(&mut self, id: i64, _redundant: bool, _clause: &[i32], restored: bool) {
         self.with_writer(|tracing| match (solver_id(id), tracing.loading) {
             (Ok(id), input) if input > 0 && !restored => tracing.writer.input(id, input),

@@ -18,15 +18,25 @@
 //! alone refutes (this covers the empty input clause and opposite units, where the solvers
 //! derive no empty clause or number it oddly): one LRAT line.
 //!
+//! # Streamed proofs
+//!
+//! [`solve_streamed`] writes the refutation as binary LRAT
+//! ([`gamecert_certificates::base::lrat_binary`]) into a sink as the solver produces it: the
+//! proof is never held, and the writer's id table holds the live clauses only. `gamecert
+//! solve` gives it a file the checker reads on the other core as it grows
+//! (`crate::base::growing_file`). [`solve`] keeps the text of a small proof in memory (tests,
+//! the demo's cases), made from the same binary stream.
+//!
 //! A proof is capped at [`max_proof_bytes`]; past it solving stops with
 //! [`SatError::ProofTooLarge`].
 
 mod cadical;
-mod lrat_writer;
+pub mod lrat_writer;
 mod varisat;
 
 use std::any::Any;
-use std::fmt::Write as _;
+
+pub use lrat_writer::ProofStats;
 
 use gamecert_certificates::base::cnf::Cnf;
 
@@ -139,27 +149,89 @@ pub enum SatError {
     /// The LRAT translation could not be completed (a bug, reported instead of a bad proof).
     #[error("LRAT translation failed: {0}")]
     Proof(String),
-    /// The proof grew past [`max_proof_bytes`]: the checker would refuse it, so solving stops
-    /// instead of growing the proof without bound.
-    #[error("the LRAT proof grew past {limit} bytes, the checker's limit on proofs")]
+    /// The proof grew past [`max_proof_bytes`]: solving stops instead of growing the proof
+    /// without bound.
+    #[error("the LRAT proof grew past {limit} bytes, the most a proof may take")]
     ProofTooLarge {
         /// The limit in bytes.
         limit: usize,
     },
 }
 
-/// The longest LRAT proof [`solve`] writes, 2 GiB: it bounds the memory the proof takes while
-/// the solver runs (the checker charges a proof's lines and hints to its work budget, which
-/// grows with the file's size, so a proof this long needs a raised `--max-work` to check).
-pub fn max_proof_bytes() -> usize {
-    2 * 1024 * 1024 * 1024
+/// The longest binary LRAT proof the solvers write, 8 GiB (about 24 GiB of text): the proof
+/// goes to disk as it is made, so this bounds the disk it takes, not memory. The default work
+/// budget of `gamecert verify` grows with the file (docs/checker-limits.md), so a proof of any
+/// size up to it is checked without `--max-work`.
+pub fn max_proof_bytes() -> u64 {
+    8 << 30
 }
 
 /// Solves `cnf` with `backend`. With `proof`, an unsatisfiable formula comes with an LRAT
-/// refutation; without, no proof is recorded (faster) and `lrat` is empty. A model is checked
-/// against `cnf` before it is returned.
+/// refutation as text, held in memory (for small formulas: `gamecert solve` streams the proof
+/// with [`solve_streamed`]); without, no proof is recorded (faster) and `lrat` is empty. A
+/// model is checked against `cnf` before it is returned.
 pub fn solve(cnf: &Cnf, proof: bool, backend: Backend) -> Result<SatOutcome, SatError> {
     solve_in(cnf, proof, backend, Mode::Default)
+}
+
+/// What [`solve_streamed`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Streamed {
+    /// A model (as [`SatOutcome::Satisfiable`]); the sink holds a partial proof to be dropped.
+    Satisfiable(Vec<bool>),
+    /// No model: the sink holds the whole binary refutation, flushed.
+    Refuted(ProofStats),
+}
+
+/// [`solve_in`] with the refutation written to `sink` as binary LRAT while the solver runs
+/// (see the module docs), the sink given back. `ProofStats::conflicts` counts CaDiCaL's.
+pub fn solve_streamed<W: std::io::Write + 'static>(
+    cnf: &Cnf,
+    backend: Backend,
+    mode: Mode,
+    mut sink: W,
+) -> Result<(Streamed, W), SatError> {
+    validate(cnf, backend)?;
+    if let Some(hints) = unit_refutation(cnf) {
+        let m = cnf.clauses.len() as u64;
+        let mut step = vec![gamecert_certificates::base::lrat_binary::ADDITION, 1, 0];
+        for &h in &hints {
+            lrat_writer::push_varint(&mut step, 2 * (m + 1 - h));
+        }
+        step.push(0);
+        let written = sink.write_all(&step).and_then(|()| sink.flush());
+        written.map_err(|e| SatError::Proof(format!("the proof cannot be written: {e}")))?;
+        let hints = hints.len() as u64;
+        let stats =
+            ProofStats { bytes: step.len() as u64, additions: 1, hints, ..ProofStats::default() };
+        return Ok((Streamed::Refuted(stats), sink));
+    }
+    let conflicts = conflicts_so_far();
+    let (found, sink) = match backend {
+        Backend::Cadical => {
+            cadical::solve(cnf, Some(sink), max_proof_bytes(), cadical::FACTOR, mode)?
+        }
+        Backend::Varisat => varisat::solve(cnf, Some(sink), max_proof_bytes())?,
+    };
+    let sink = sink.ok_or_else(|| SatError::Proof("the proof's sink was lost".into()))?;
+    match found {
+        Found::Model(model) => {
+            if let Some(clause) = cnf.first_falsified_clause(&model) {
+                return Err(SatError::BadModel { clause });
+            }
+            Ok((Streamed::Satisfiable(model), sink))
+        }
+        Found::Refuted(mut stats) => {
+            stats.conflicts = conflicts_so_far() - conflicts;
+            Ok((Streamed::Refuted(stats), sink))
+        }
+    }
+}
+
+/// What a backend found: a model, or a refutation (its proof's counts; all 0 without one).
+enum Found {
+    Model(Vec<bool>),
+    Refuted(ProofStats),
 }
 
 /// How CaDiCaL searches (varisat has one way).
@@ -186,22 +258,33 @@ pub fn solve_in(
     backend: Backend,
     mode: Mode,
 ) -> Result<SatOutcome, SatError> {
-    validate(cnf, backend)?;
     if proof {
-        if let Some(lrat) = unit_refutation(cnf) {
-            return Ok(SatOutcome::Unsatisfiable { lrat });
-        }
+        return match solve_streamed(cnf, backend, mode, Vec::new())? {
+            (Streamed::Satisfiable(model), _) => Ok(SatOutcome::Satisfiable(model)),
+            (Streamed::Refuted(_), bytes) => {
+                Ok(SatOutcome::Unsatisfiable { lrat: text(cnf, &bytes)? })
+            }
+        };
     }
-    let outcome = match backend {
-        Backend::Cadical => cadical::solve(cnf, proof, max_proof_bytes(), cadical::FACTOR, mode)?,
-        Backend::Varisat => varisat::solve(cnf, proof, max_proof_bytes())?,
+    validate(cnf, backend)?;
+    let found = match backend {
+        Backend::Cadical => cadical::solve::<Vec<u8>>(cnf, None, 0, cadical::FACTOR, mode)?.0,
+        Backend::Varisat => varisat::solve::<Vec<u8>>(cnf, None, 0)?.0,
     };
-    if let SatOutcome::Satisfiable(model) = &outcome {
-        if let Some(clause) = cnf.first_falsified_clause(model) {
-            return Err(SatError::BadModel { clause });
-        }
+    match found {
+        Found::Model(model) => match cnf.first_falsified_clause(&model) {
+            Some(clause) => Err(SatError::BadModel { clause }),
+            None => Ok(SatOutcome::Satisfiable(model)),
+        },
+        Found::Refuted(_) => Ok(SatOutcome::Unsatisfiable { lrat: String::new() }),
     }
-    Ok(outcome)
+}
+
+/// The text LRAT of a binary proof of `cnf` held in memory.
+fn text(cnf: &Cnf, bytes: &[u8]) -> Result<String, SatError> {
+    let mut out = Vec::new();
+    lrat_writer::to_text(bytes, cnf.clauses.len() as u64, 0, &mut out).map_err(SatError::Proof)?;
+    String::from_utf8(out).map_err(|_| SatError::Proof("the proof is not ASCII".into()))
 }
 
 /// CaDiCaL's conflicts in this process so far, counted as they happen (a learner callback),
@@ -300,10 +383,10 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
         .unwrap_or_else(|| "unknown panic".to_string())
 }
 
-/// If unit propagation on the input clauses alone reaches a conflict, a one-line LRAT proof:
-/// the empty clause with the propagating clauses (in order, only those needed) and the
-/// falsified clause as hints.
-fn unit_refutation(cnf: &Cnf) -> Option<String> {
+/// If unit propagation on the input clauses alone reaches a conflict, the hints of a one-step
+/// LRAT proof: the empty clause with the propagating clauses (in order, only those needed) and
+/// the falsified clause as hints (1-based ids).
+fn unit_refutation(cnf: &Cnf) -> Option<Vec<u64>> {
     // Only the variables that occur matter (num_vars may be far larger).
     let n = cnf.clauses.iter().flatten().map(|lit| lit.unsigned_abs() as usize).max().unwrap_or(0);
     // value[v]: 0 unassigned, 1 true, -1 false; reason[v]: index of the clause that forced v.
@@ -385,14 +468,10 @@ fn unit_refutation(cnf: &Cnf) -> Option<String> {
             }
         }
     }
-    let mut line = format!("{} 0", cnf.clauses.len() + 1);
-    for &v in &trail {
-        if needed[v] {
-            let _ = write!(line, " {}", reason[v] + 1);
-        }
-    }
-    let _ = writeln!(line, " {} 0", conflict + 1);
-    Some(line)
+    let mut hints: Vec<u64> =
+        trail.iter().filter(|&&v| needed[v]).map(|&v| reason[v] as u64 + 1).collect();
+    hints.push(conflict as u64 + 1);
+    Some(hints)
 }
 
 #[cfg(test)]
@@ -465,19 +544,35 @@ mod tests {
     }
 
     /// A backend without the unit-propagation shortcut of [`solve`], its proof capped at
-    /// `max_bytes`.
+    /// `max_bytes`, with `factor` as given (CaDiCaL).
+    fn solve_factored(
+        cnf: &Cnf,
+        proof: bool,
+        backend: Backend,
+        max_bytes: u64,
+        factor: bool,
+    ) -> Result<SatOutcome, SatError> {
+        let sink = proof.then(Vec::new);
+        let (found, sink) = match backend {
+            Backend::Cadical => cadical::solve(cnf, sink, max_bytes, factor, Mode::Default)?,
+            Backend::Varisat => varisat::solve(cnf, sink, max_bytes)?,
+        };
+        Ok(match found {
+            Found::Model(model) => SatOutcome::Satisfiable(model),
+            Found::Refuted(_) => {
+                let lrat = sink.map(|bytes| text(cnf, &bytes)).transpose()?;
+                SatOutcome::Unsatisfiable { lrat: lrat.unwrap_or_default() }
+            }
+        })
+    }
+
     fn solve_directly(
         cnf: &Cnf,
         proof: bool,
         backend: Backend,
-        max_bytes: usize,
+        max_bytes: u64,
     ) -> Result<SatOutcome, SatError> {
-        match backend {
-            Backend::Cadical => {
-                cadical::solve(cnf, proof, max_bytes, cadical::FACTOR, Mode::Default)
-            }
-            Backend::Varisat => varisat::solve(cnf, proof, max_bytes),
-        }
+        solve_factored(cnf, proof, backend, max_bytes, cadical::FACTOR)
     }
 
     #[test]
@@ -554,7 +649,7 @@ mod tests {
             for _ in 0..400 {
                 let cnf = awkward_cnf(&mut rng);
                 let expect = brute_force_sat(&cnf);
-                match solve_directly(&cnf, true, backend, usize::MAX) {
+                match solve_directly(&cnf, true, backend, u64::MAX) {
                     Ok(outcome) => assert_answer(&cnf, &outcome, expect),
                     Err(SatError::Proof(message)) => {
                         assert!(message.contains("without deriving the empty clause"));
@@ -571,12 +666,13 @@ mod tests {
         // Opposite units, then more clauses that varisat leaves unnumbered: its empty clause
         // takes the id of the third input clause; ours must come after all four.
         let cnf = Cnf { num_vars: 3, clauses: vec![vec![1], vec![-1], vec![2, 3], vec![2, 3]] };
-        let outcome = varisat::solve(&cnf, true, usize::MAX).unwrap();
+        let outcome = solve_directly(&cnf, true, Backend::Varisat, u64::MAX).unwrap();
         assert_eq!(outcome, SatOutcome::Unsatisfiable { lrat: "5 0 1 2 0\n".to_string() });
         assert_answer(&cnf, &outcome, false);
         // The empty input clause: varisat derives nothing, which is reported, not hidden.
         let cnf = Cnf { num_vars: 1, clauses: vec![vec![1], vec![]] };
-        assert!(matches!(varisat::solve(&cnf, true, usize::MAX), Err(SatError::Proof(_))));
+        let outcome = solve_directly(&cnf, true, Backend::Varisat, u64::MAX);
+        assert!(matches!(outcome, Err(SatError::Proof(_))));
     }
 
     /// The input shapes a solver simplifies while loading (repeated literals, tautologies,
@@ -621,20 +717,19 @@ mod tests {
             for backend in Backend::ALL {
                 assert_answer(cnf, &solve(cnf, true, backend).unwrap(), false);
                 if unit_refutation(cnf).is_none() {
-                    let outcome = solve_directly(cnf, true, backend, usize::MAX).unwrap();
+                    let outcome = solve_directly(cnf, true, backend, u64::MAX).unwrap();
                     assert_answer(cnf, &outcome, false);
                 }
             }
         }
         // CaDiCaL refutes opposite units by itself too, in our numbering.
         let cnf = Cnf { num_vars: 3, clauses: vec![vec![1], vec![-1], vec![2, 3], vec![2, 3]] };
-        let outcome =
-            cadical::solve(&cnf, true, usize::MAX, cadical::FACTOR, Mode::Default).unwrap();
+        let outcome = solve_directly(&cnf, true, Backend::Cadical, u64::MAX).unwrap();
         assert_answer(&cnf, &outcome, false);
         // The empty input clause: CaDiCaL derives nothing, which is reported, not hidden.
         let cnf = Cnf { num_vars: 1, clauses: vec![vec![1], vec![]] };
         assert!(matches!(
-            cadical::solve(&cnf, true, usize::MAX, cadical::FACTOR, Mode::Default),
+            solve_directly(&cnf, true, Backend::Cadical, u64::MAX),
             Err(SatError::Proof(_))
         ));
     }
@@ -678,13 +773,15 @@ mod tests {
     fn proof_size_is_capped() {
         let cnf = pigeonhole(5);
         for backend in Backend::ALL {
-            let full = match solve_directly(&cnf, true, backend, usize::MAX).unwrap() {
-                SatOutcome::Unsatisfiable { lrat } => lrat.len(),
+            let full = match solve_directly(&cnf, true, backend, u64::MAX).unwrap() {
+                SatOutcome::Unsatisfiable { lrat } => {
+                    lrat_writer::from_text(&lrat, cnf.clauses.len() as u64).unwrap().len()
+                }
                 other => panic!("{other:?}"),
             };
             assert!(full > 1000);
             assert!(matches!(
-                solve_directly(&cnf, true, backend, full / 2),
+                solve_directly(&cnf, true, backend, full as u64 / 2),
                 Err(SatError::ProofTooLarge { limit }) if limit == full / 2
             ));
         }
@@ -726,7 +823,7 @@ mod tests {
     fn cadical_with_factor_is_checked() {
         let cnf = pigeonhole(8);
         let SatOutcome::Unsatisfiable { lrat } =
-            cadical::solve(&cnf, true, usize::MAX, true, Mode::Default).unwrap()
+            solve_factored(&cnf, true, Backend::Cadical, u64::MAX, true).unwrap()
         else {
             panic!("pigeonhole is unsatisfiable");
         };

@@ -23,27 +23,34 @@ use gamecert_certificates::base::cnf::Cnf;
 use varisat::{ExtendFormula, Lit, Solver, Var};
 use varisat_checker::{CheckedProofStep, CheckerData, ProofProcessor};
 
-use super::lrat_writer::{Hint, LratWriter};
-use super::{panic_message, Backend, SatError, SatOutcome};
+use std::io::Write;
+
+use super::lrat_writer::{Hint, LratWriter, ProofStats};
+use super::{panic_message, Backend, Found, SatError};
 
 /// The most variables varisat supports.
 pub(super) fn max_vars() -> usize {
     Var::max_count()
 }
 
-/// Runs varisat on the clauses in order; with `proof`, translates its proof into LRAT of at
-/// most `max_bytes` bytes.
-pub(super) fn solve(cnf: &Cnf, proof: bool, max_bytes: usize) -> Result<SatOutcome, SatError> {
+/// Runs varisat on the clauses in order; with a `proof` sink, writes its proof there as binary
+/// LRAT of at most `max_bytes` bytes (the sink is given back).
+pub(super) fn solve<W: Write>(
+    cnf: &Cnf,
+    proof: Option<W>,
+    max_bytes: u64,
+) -> Result<(Found, Option<W>), SatError> {
     let loading = Rc::new(Cell::new(0u64));
-    let mut processor = Processor {
-        writer: LratWriter::new(cnf.clauses.len() as u64, max_bytes),
+    let asked = proof.is_some();
+    let mut processor = proof.map(|sink| Processor {
+        writer: LratWriter::new(cnf.clauses.len() as u64, max_bytes, sink),
         loading: Rc::clone(&loading),
         lits: Vec::new(),
-    };
+    });
     let run = catch_unwind(AssertUnwindSafe(|| {
         let mut solver = Solver::new();
-        if proof {
-            solver.add_proof_processor(&mut processor);
+        if let Some(processor) = processor.as_mut() {
+            solver.add_proof_processor(processor);
         }
         let mut lits: Vec<Lit> = Vec::new();
         for (k, clause) in cnf.clauses.iter().enumerate() {
@@ -62,9 +69,9 @@ pub(super) fn solve(cnf: &Cnf, proof: bool, max_bytes: usize) -> Result<SatOutco
         backend: Backend::Varisat,
         message: panic_message(payload.as_ref()),
     })?;
-    let writer = processor.writer;
+    let writer = processor.map(|p| p.writer);
     // The writer's failure stops varisat with an error; the writer knows the cause.
-    if let Some(error) = writer.error() {
+    if let Some(error) = writer.as_ref().and_then(LratWriter::error) {
         return Err(error);
     }
     let failed = |e: varisat::solver::SolverError| SatError::Solver {
@@ -80,24 +87,27 @@ pub(super) fn solve(cnf: &Cnf, proof: bool, max_bytes: usize) -> Result<SatOutco
                 *slot = lit.is_positive();
             }
         }
-        return Ok(SatOutcome::Satisfiable(assignment));
+        return Ok((Found::Model(assignment), writer.map(LratWriter::into_sink)));
     }
-    if !proof {
-        return Ok(SatOutcome::Unsatisfiable { lrat: String::new() });
+    match writer {
+        Some(writer) if asked => {
+            let (stats, sink) = writer.finish("varisat")?;
+            Ok((Found::Refuted(stats), Some(sink)))
+        }
+        _ => Ok((Found::Refuted(ProofStats::default()), None)),
     }
-    Ok(SatOutcome::Unsatisfiable { lrat: writer.into_proof("varisat")? })
 }
 
 /// Feeds varisat's checked proof steps to the writer.
-struct Processor {
-    writer: LratWriter,
+struct Processor<W: Write> {
+    writer: LratWriter<W>,
     /// 1-based index of the input clause being loaded, 0 once loading is over.
     loading: Rc<Cell<u64>>,
     /// The literals of the current step, in the user's numbering.
     lits: Vec<i32>,
 }
 
-impl Processor {
+impl<W: Write> Processor<W> {
     fn step(&mut self, step: &CheckedProofStep, data: CheckerData) -> Result<(), String> {
         match *step {
             CheckedProofStep::AddClause { id, .. }
@@ -136,7 +146,7 @@ impl Processor {
     }
 }
 
-impl ProofProcessor for Processor {
+impl<W: Write> ProofProcessor for Processor<W> {
     fn process_step(
         &mut self,
         step: &CheckedProofStep,

@@ -18,7 +18,7 @@ use anyhow::{bail, Context};
 use gamecert::base::rng::Rng;
 use gamecert::base::sat::{pigeonhole, random_k_cnf, solve as sat_solve, Backend, SatOutcome};
 use gamecert::voronoi::families::{family_instance, Family, LINEAR_SEED};
-use gamecert::voronoi::one_round::{solve, solve_one_round, Method};
+use gamecert::voronoi::one_round::{solve, solve_one_round, Method, ProofOutput::Text};
 use gamecert_certificates::base::budget::{Budget, Limits};
 use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::base::lrat::check_lrat;
@@ -287,7 +287,7 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
     let game = game.context("the instance is not valid")?;
     stages.push(Stage { stage: "solve: validate the instance", seconds });
     let (solved, solve_wall) =
-        timed(|| solve_one_round(spec, &game, Method::Auto, Backend::default(), None));
+        timed(|| solve_one_round(spec, &game, Method::Auto, Backend::default(), None, &Text));
     let solved = solved?;
     drop((parsed, game));
     stages.push(Stage {

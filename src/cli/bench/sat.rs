@@ -27,11 +27,14 @@
 use super::{outside, timed, Progress};
 use anyhow::{bail, Context};
 use gamecert::base::rng::Rng;
+use gamecert::base::sat::lrat_writer::to_text;
 use gamecert::base::sat::{self, pigeonhole, random_k_cnf, Backend, SatError, SatOutcome};
-use gamecert::voronoi::one_round::{solve_one_round, Method, SolveError, Solved};
+use gamecert::voronoi::one_round::{solve_one_round, Method, ProofOutput, SolveError, Solved};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::cnf::Cnf;
-use gamecert_certificates::base::lrat::check_lrat;
+use gamecert_certificates::base::lrat::check_lrat_reader;
+use gamecert_certificates::base::lrat_binary::{proof_offset, read_header};
+use gamecert_certificates::check::check_binary_refutation;
 use gamecert_certificates::format::{Certificate, Instance};
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_reductions::sat_voronoi::reduce;
@@ -130,7 +133,7 @@ pub struct Measured {
     pub check: Cost,
     /// Reading the instance as `solve` does: parse the JSON and validate it.
     pub load: Cost,
-    /// Writing and storing the certificate: its JSON, written to a file.
+    /// Storing the certificate: the binary file renamed to its place.
     pub write: Cost,
     /// The pipeline in one go, as `solve` runs it: load, `solve_one_round` (SAT with the
     /// proof, the self-check), write.
@@ -138,8 +141,9 @@ pub struct Measured {
     /// `pipeline.cpu / binary.cpu`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cpu_over_binary: Option<f64>,
+    /// The binary certificate's bytes.
     pub lrat_bytes: usize,
-    /// The trusted checker on the LRAT alone.
+    /// The trusted checker on the proof as text LRAT alone.
     pub lrat_check_ours: Cost,
     /// drat-trim's `lrat-check` on the same files (best of 3; `None` when not installed).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -269,9 +273,11 @@ fn measure(
                 Ok(spec.validate()?)
             });
             let game = game?;
+            let output = ProofOutput::File(dir.to_path_buf());
             let (solved, solve) =
-                costed(|| solve_one_round(&spec, &game, Method::Reduction, backend, None));
+                costed(|| solve_one_round(&spec, &game, Method::Reduction, backend, None, &output));
             let (written, write) = costed(|| match &solved {
+                Ok(Solved { proof_file: Some(file), .. }) => file.persist(&cert_path),
                 Ok(solved) => std::fs::write(&cert_path, solved.certificate.to_json()),
                 Err(_) => Ok(()),
             });
@@ -302,25 +308,37 @@ fn measure(
             }
         }
         let Some((solved, load, solve, write)) = least else { continue };
-        let _ = std::fs::remove_file(&cert_path);
-        let Certificate::Refutation(refutation) = &solved.certificate else {
+        if !matches!(solved.certificate, Certificate::Refutation(_)) {
             bail!("{name}: {backend} gave a {} certificate", solved.certificate.kind());
-        };
-        let (verdict, check) = least_of(|| {
-            gamecert_certificates::check_one_round(
-                &game,
-                &solved.certificate,
-                &gamecert_certificates::Limits::for_input(refutation.lrat.len() as u64),
-            )
+        }
+        // The certificate as `verify` checks it: the binary file, read as it is checked.
+        let (verdict, check) = least_of(|| -> anyhow::Result<_> {
+            let file = std::fs::File::open(&cert_path)?;
+            let limits = gamecert_certificates::Limits::for_input(file.metadata()?.len());
+            let mut read = std::io::BufReader::with_capacity(1 << 20, file);
+            let mut budget = limits.budget();
+            Ok(check_binary_refutation(&game, &mut read, &mut budget))
         });
+        let verdict = verdict?;
         if !verdict.accepted() {
             bail!("{name}: the checker rejects the certificate: {}", verdict.reason);
         }
-        let (report, lrat_check_ours) =
-            least_of(|| check_lrat(formula, &refutation.lrat, &mut Budget::unlimited()));
-        report.map_err(|e| anyhow::anyhow!("{name}: the checker rejects the LRAT: {e}"))?;
+        // Its proof as text LRAT, for our checker on the text and for `lrat-check`.
         let lrat_path = dir.join(format!("{backend}.lrat"));
-        std::fs::write(&lrat_path, &refutation.lrat)?;
+        let mut read = std::io::BufReader::new(std::fs::File::open(&cert_path)?);
+        let header =
+            read_header(&mut read, &mut Budget::unlimited()).map_err(anyhow::Error::msg)?;
+        let mut text = std::io::BufWriter::new(std::fs::File::create(&lrat_path)?);
+        to_text(read, formula.clauses.len() as u64, proof_offset(&header), &mut text)
+            .map_err(anyhow::Error::msg)?;
+        std::io::Write::flush(&mut text)?;
+        drop(text);
+        let _ = std::fs::remove_file(&cert_path);
+        let (report, lrat_check_ours) = least_of(|| -> anyhow::Result<_> {
+            let read = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(&lrat_path)?);
+            Ok(check_lrat_reader(formula, read, &mut Budget::unlimited()))
+        });
+        report?.map_err(|e| anyhow::anyhow!("{name}: the checker rejects the LRAT: {e}"))?;
         let lrat_check =
             outside(name, "lrat-check", "c VERIFIED", &cnf_path, &lrat_path).transpose()?;
         let _ = std::fs::remove_file(&lrat_path);

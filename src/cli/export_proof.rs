@@ -106,7 +106,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
                 .map_err(|why| BadInput(format!("{}: {why}", args.certificate.display())))?;
             (Certificate::Refutation(header), Some(file))
         }
-        Read::Json(certificate) => (certificate, None),
+        Read::Json(certificate) => (*certificate, None),
     };
     if !matches!(certificate, Certificate::Refutation(_) | Certificate::Witness(_)) {
         return Err(BadInput(format!(
@@ -366,7 +366,7 @@ impl<W: Write> Write for Counted<W> {
 /// is JSON, read whole as the checker reads it.
 enum Read {
     Binary(ProofFile),
-    Json(Certificate),
+    Json(Box<Certificate>),
 }
 
 fn read_any_certificate(path: &std::path::Path) -> anyhow::Result<Read> {
@@ -392,13 +392,14 @@ fn read_any_certificate(path: &std::path::Path) -> anyhow::Result<Read> {
         return Ok(Read::Binary(file));
     }
     if !stdin {
-        return Ok(Read::Json(read_certificate(path)?));
+        return Ok(Read::Json(Box::new(read_certificate(path)?)));
     }
     // Standard input is read once: the rest of it, after the bytes looked at.
     stream.read_to_end(&mut head)?;
     let text = String::from_utf8(head)
         .map_err(|_| BadInput("-: the certificate is neither UTF-8 JSON nor binary".into()))?;
-    Ok(Read::Json(gamecert_certificates::verify::read_certificate(path, &text).map_err(BadInput)?))
+    let certificate = gamecert_certificates::verify::read_certificate(path, &text);
+    Ok(Read::Json(Box::new(certificate.map_err(BadInput)?)))
 }
 
 /// `export-proof` on a witness the checker accepted: the model of the user's formula it gives

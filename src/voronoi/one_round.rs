@@ -484,7 +484,7 @@ pub fn solve_one_round(
         Found::File { header, file, verdict, waited } => {
             let bytes = file.bytes as usize;
             let file = Some(std::sync::Arc::new(file));
-            (Certificate::Refutation(header), file, Some((verdict, waited)), bytes)
+            (Certificate::Refutation(header), file, Some((*verdict, waited)), bytes)
         }
     };
     let (verdict, check_seconds) = match checked {
@@ -536,7 +536,7 @@ enum Found {
     /// A binary refutation in `file` ([`ProofOutput::File`]), checked as it was written: the
     /// header's fields (`lrat` empty), the verdict, and the seconds the check went on after the
     /// solver finished.
-    File { header: Refutation, file: ProofFile, verdict: Verdict, waited: f64 },
+    File { header: Refutation, file: ProofFile, verdict: Box<Verdict>, waited: f64 },
 }
 
 /// The SAT step of both methods: `formula` solved with `backend` in `mode`, a refutation's
@@ -606,7 +606,7 @@ impl Sat<'_> {
                 verdict.work.work_units
             );
         }
-        Ok(Found::File { header, file, verdict, waited })
+        Ok(Found::File { header, file, verdict: Box::new(verdict), waited })
     }
 }
 

@@ -370,7 +370,6 @@ pub fn one_round(instance: &Instance, options: &Options) -> anyhow::Result<Optio
         fields["certificate_bytes"] = file.bytes.into();
         fields["conflicts"] = file.stats.conflicts.into();
     }
-    let mut fields = fields;
     if let Some(note) = &solved.note {
         fields["note"] = serde_json::Value::from(note.as_str());
     }

@@ -469,6 +469,31 @@ pub fn verify(loaded: &Loaded, certificate: &Certificate, max_work: Option<u64>)
     check(&loaded.instance, certificate, &limits)
 }
 
+/// A binary refutation certificate in the file `path` (told by its magic), as `solve` returns
+/// one: the header's fields and the file; `None` for any other file. The header is read under
+/// the budget `verify` gives a file of its size.
+pub fn binary_refutation(
+    path: &Path,
+) -> Result<Option<(Certificate, Arc<crate::base::solved::ProofFile>)>, BadInput> {
+    use std::io::Read;
+    let shown = gamecert_certificates::verify::shown(path);
+    let io = |e: std::io::Error| BadInput(format!("{shown}: {e}"));
+    let mut file = std::io::BufReader::new(std::fs::File::open(path).map_err(io)?);
+    let mut head = Vec::new();
+    (&mut file).take(8).read_to_end(&mut head).map_err(io)?;
+    if head != gamecert_certificates::sat::lrat_binary::MAGIC {
+        return Ok(None);
+    }
+    let bytes = std::fs::metadata(path).map_err(io)?.len();
+    let mut file = std::io::BufReader::new(std::fs::File::open(path).map_err(io)?);
+    let mut budget = Limits::for_input(bytes).budget();
+    let (header, _) =
+        gamecert_certificates::voronoi::one_round::binary_header(&mut file, &mut budget)
+            .map_err(|why| BadInput(format!("{shown}: {why}")))?;
+    let proof = crate::base::solved::ProofFile::existing(path, bytes, 0);
+    Ok(Some((Certificate::Refutation(header), Arc::new(proof))))
+}
+
 /// The checker's verdict on the binary refutation certificate in the file `path` for
 /// `loaded` (a one-round instance), read as it is checked, with the budget `gamecert verify`
 /// gives the two files (`max_work` in its place when given).

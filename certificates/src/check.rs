@@ -87,7 +87,7 @@ pub fn check_one_round_with(
     })
 }
 
-/// [`check_one_round_with`] for a binary refutation ([`crate::base::lrat_binary`]), read from
+/// [`check_one_round_with`] for a binary refutation ([`crate::sat::lrat_binary`]), read from
 /// `read` as it is checked.
 pub fn check_binary_refutation(
     game: &OneRound,

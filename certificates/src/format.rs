@@ -385,7 +385,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for WithoutEnvelope<A> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::cnf::Cnf;
+    use crate::sat::cnf::Cnf;
     use crate::voronoi::sat_reduction::SatVoronoi;
 
     const SMALL: &str = r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi-one-round",

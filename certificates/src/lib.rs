@@ -41,6 +41,7 @@ pub mod format;
 pub mod impartial;
 pub mod posdnf;
 pub mod replay;
+pub mod sat;
 pub mod triangle_avoidance;
 pub mod triangulations;
 pub mod verdict;

@@ -17,7 +17,7 @@
 //!   with the budget of the two files' sizes (a certificate streamed from standard input has no
 //!   size before it is read: it adds nothing to the default). Likewise a one-round instance's
 //!   certificate that starts with the binary refutation's magic
-//!   ([`crate::base::lrat_binary`]): its proof is checked as it is read, never held.
+//!   ([`crate::sat::lrat_binary`]): its proof is checked as it is read, never held.
 //! - One budget ([`Limits`], by default [`Limits::for_input`] of the two files' sizes, or
 //!   `--max-work`) covers validating the instance and checking the certificate. When it runs
 //!   out the verdict is NOT CHECKED (exit 3, issue 47), never a rejection: the reason names the
@@ -38,7 +38,7 @@
 //!   stored in 0 bytes: its bytes are read and charged as a decompressed file's are, up to the
 //!   same cap ([`read_capped`]), so an endless stream ends in bad input (exit 2) once it passes
 //!   it, before anything is parsed. An LRAT proof is read a token at a time, each byte charged
-//!   as it is read and no line held ([`crate::base::lrat`]).
+//!   as it is read and no line held ([`crate::sat::lrat`]).
 //! - **Parsing is paid before it runs.** A JSON instance or certificate, an edge list and a DNF
 //!   text are charged, before they are parsed, a bound on what their readers hold
 //!   ([`crate::base::prepay`]); the instance from a budget of its own file's size (the check's
@@ -168,7 +168,18 @@ fn run_binary(
         Err(e) => return invalid(request, e.to_string(), &budget),
     };
     let mut reader = std::io::BufReader::with_capacity(1 << 20, stream);
-    finish(request, crate::check::check_binary_refutation(&game, &mut reader, &mut budget))
+    let header = match crate::voronoi::one_round::binary_header(&mut reader, &mut budget) {
+        Ok(header) => header,
+        Err(why) if budget.exhausted() => return unpaid(request, why, &budget),
+        Err(why) => return Outcome::bad_input(format!("{}: {why}", shown(request.certificate))),
+    };
+    let claim = crate::voronoi::one_round::claim_sentence(
+        crate::voronoi::one_round::CLAIM_BLACK_CANNOT_WIN,
+    );
+    let verdict = guarded(claim, &mut budget, |budget| {
+        crate::voronoi::one_round::check_binary_proof(&game, header, &mut reader, budget)
+    });
+    finish(request, verdict)
 }
 
 /// The result of [`run`]: the exit code (0 accepted, 1 rejected, 2 bad input, 3 not checked)
@@ -281,7 +292,7 @@ pub fn run(request: &Request) -> Outcome {
             Some(crate::triangle_avoidance::stream::MAGIC)
         }
         ReadInstance::OneRound(_) | ReadInstance::Other(Instance::VoronoiOneRound(_)) => {
-            Some(crate::base::lrat_binary::MAGIC)
+            Some(crate::sat::lrat_binary::MAGIC)
         }
         _ => None,
     };
@@ -356,7 +367,7 @@ pub fn run(request: &Request) -> Outcome {
 }
 
 /// `gamecert-check lrat`: `request.instance` is a DIMACS CNF and `request.certificate` a text
-/// or a binary LRAT proof; accepted when the proof refutes the formula ([`crate::base::lrat`]). A formula
+/// or a binary LRAT proof; accepted when the proof refutes the formula ([`crate::sat::lrat`]). A formula
 /// that cannot be read is bad input (exit 2); a proof that does not check is rejected (exit 1)
 /// with its line.
 pub fn run_lrat(request: &Request) -> Outcome {
@@ -388,7 +399,7 @@ pub fn run_lrat(request: &Request) -> Outcome {
         return unpaid(request, why, &budget);
     }
     let claim = "the formula is unsatisfiable".to_string();
-    let cnf = match crate::base::dimacs::parse_cnf(&formula, &mut budget) {
+    let cnf = match crate::sat::dimacs::parse_cnf(&formula, &mut budget) {
         Ok(cnf) => cnf,
         Err(message) => return invalid(request, message, &budget),
     };
@@ -398,7 +409,7 @@ pub fn run_lrat(request: &Request) -> Outcome {
         ..Work::default()
     };
     let lines = std::io::BufReader::with_capacity(1 << 20, proof.read);
-    let verdict = match crate::base::lrat_binary::check_any_lrat(&cnf, lines, &mut budget) {
+    let verdict = match crate::sat::lrat_binary::check_any_lrat(&cnf, lines, &mut budget) {
         Ok(report) => {
             work.lrat_additions = Some(report.additions);
             work.lrat_deletions = Some(report.deletions);

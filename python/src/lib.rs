@@ -261,6 +261,9 @@ struct Certificate {
     summary: Option<String>,
     /// The checker's verdict when `solve` made it.
     verdict: Option<Py<Verdict>>,
+    /// A refutation `solve` made: its binary certificate file (issue 47: the proof streams to
+    /// disk as CaDiCaL runs, never held), of which `certificate` holds the header's fields.
+    proof_file: Option<std::sync::Arc<gamecert::base::solved::ProofFile>>,
 }
 
 impl Certificate {
@@ -278,15 +281,27 @@ impl Certificate {
 
 #[pymethods]
 impl Certificate {
-    /// Reads a certificate file (JSON; gzip, xz and bzip2 are decompressed).
+    /// Reads a certificate file (JSON, gzip, xz and bzip2 decompressed; or the binary refutation
+    /// `gamecert solve -o` writes).
     #[staticmethod]
     fn load(py: Python<'_>, path: PathBuf) -> PyResult<Certificate> {
+        if let Some((certificate, file)) = api::binary_refutation(&path).map_err(bad)? {
+            let proof_file = Some(file);
+            return Ok(Certificate {
+                certificate,
+                instance: None,
+                summary: None,
+                verdict: None,
+                proof_file,
+            });
+        }
         let read = py.detach(|| gamecert::base::io::read_certificate(&path));
         Ok(Certificate {
             certificate: read.map_err(bad)?,
             instance: None,
             summary: None,
             verdict: None,
+            proof_file: None,
         })
     }
 
@@ -295,7 +310,13 @@ impl Certificate {
     #[pyo3(signature = (text, name="<string>"))]
     fn loads(text: &str, name: &str) -> PyResult<Certificate> {
         let certificate = api::certificate_from_text(text, name).map_err(bad)?;
-        Ok(Certificate { certificate, instance: None, summary: None, verdict: None })
+        Ok(Certificate {
+            certificate,
+            instance: None,
+            summary: None,
+            verdict: None,
+            proof_file: None,
+        })
     }
 
     /// The certificate kind (`witness`, `refutation`, `voronoi-value`, ...).
@@ -329,15 +350,24 @@ impl Certificate {
         self.instance.as_ref().map(|i| i.clone_ref(py))
     }
 
-    /// The certificate as gamecert's JSON file format.
-    fn to_json(&self) -> String {
-        self.certificate.to_json()
+    /// The certificate as gamecert's JSON file format (a refutation `solve` made: its proof
+    /// turned into text LRAT, which may be large).
+    fn to_json(&self) -> PyResult<String> {
+        let Some(file) = &self.proof_file else { return Ok(self.certificate.to_json()) };
+        let mut out = Vec::new();
+        file.write_json(&self.certificate, &mut out).map_err(BadInput::new_err)?;
+        String::from_utf8(out).map_err(|e| BadInput::new_err(e.to_string()))
     }
 
-    /// Writes the certificate's JSON file to `path`.
+    /// Writes the certificate to `path`: its JSON file, or for a refutation `solve` made, the
+    /// binary certificate `gamecert solve -o` writes (docs/formats.md), copied as it is.
     fn save(&self, path: PathBuf) -> PyResult<()> {
-        std::fs::write(&path, self.to_json())
-            .map_err(|e| BadInput::new_err(format!("cannot write {}: {e}", path.display())))
+        let cannot =
+            |e: std::io::Error| BadInput::new_err(format!("cannot write {}: {e}", path.display()));
+        match &self.proof_file {
+            Some(file) => std::fs::copy(file.path(), &path).map(drop).map_err(cannot),
+            None => std::fs::write(&path, self.to_json()?).map_err(cannot),
+        }
     }
 
     /// The certified strategy's move at `position`: what `gamecert hint --position` prints.
@@ -621,6 +651,7 @@ fn solve(
         instance: Some(instance),
         summary: Some(solved.summary),
         verdict: Some(verdict),
+        proof_file: solved.proof_file,
     })
 }
 
@@ -637,7 +668,13 @@ fn verify(
     if max_work == Some(0) {
         return Err(BadInput::new_err("max_work must be at least 1"));
     }
-    let verdict = py.detach(|| api::verify(&instance.loaded, &certificate.certificate, max_work));
+    let verdict = match &certificate.proof_file {
+        Some(file) => {
+            let path = file.path();
+            py.detach(|| api::verify_file(&instance.loaded, &path, max_work)).map_err(bad)?
+        }
+        None => py.detach(|| api::verify(&instance.loaded, &certificate.certificate, max_work)),
+    };
     Verdict::new(py, verdict)
 }
 

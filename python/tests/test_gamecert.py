@@ -82,7 +82,7 @@ def test_the_sat_users_model_satisfies_the_users_clauses(tmp_path):
         labelling.model(instance=heaps)
 
 
-def test_an_unsatisfiable_formula_gets_a_refutation_by_either_method_and_backend():
+def test_an_unsatisfiable_formula_gets_a_refutation_by_either_method_and_backend(tmp_path):
     instance = gamecert.reduce("sat-voronoi2", UNSAT)
     for method, sat in [(None, None), ("direct", "varisat"), ("reduction", "cadical")]:
         certificate = gamecert.solve(instance, method=method, sat=sat)
@@ -90,6 +90,16 @@ def test_an_unsatisfiable_formula_gets_a_refutation_by_either_method_and_backend
         verdict = gamecert.verify(instance, certificate)
         assert verdict.accepted, verdict.reason
         assert verdict.claim == "B cannot win the one-round game"
+        # The proof streamed to a binary file: saved as it is, read back, checked again; its
+        # JSON form carries the proof as text LRAT.
+        path = tmp_path / f"{method}.cert"
+        certificate.save(path)
+        assert path.read_bytes().startswith(b"GCREFUT1")
+        again = gamecert.Certificate.load(path)
+        assert again.kind == "refutation"
+        assert gamecert.verify(instance, again).accepted
+        assert '"lrat": "' in certificate.to_json()
+        assert gamecert.verify(instance, gamecert.Certificate.loads(certificate.to_json(), "c.json")).accepted
 
 
 def test_a_rejected_certificate_is_a_verdict_not_an_exception():

@@ -1,5 +1,5 @@
 //! Reading DIMACS CNF on the solver side: the checker's reader
-//! ([`gamecert_certificates::base::dimacs`], whose module docs state the format's rules once),
+//! ([`gamecert_certificates::sat::dimacs`], whose module docs state the format's rules once),
 //! after a lenient pre-pass for the SATLIB files found in the wild ([`satlib_prepass`]).
 //!
 //! # The lenient pre-pass, and what it says
@@ -22,9 +22,9 @@
 //! column.
 
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::cnf::Cnf;
-use gamecert_certificates::base::dimacs::parse_cnf;
 use gamecert_certificates::base::text::is_separator;
+use gamecert_certificates::sat::cnf::Cnf;
+use gamecert_certificates::sat::dimacs::parse_cnf;
 
 /// A parse error, located at a 1-based line and column of a named file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

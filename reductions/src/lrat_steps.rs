@@ -2,13 +2,13 @@
 //! export-proof` writes the text LRAT of a binary certificate, and the proof of the user's own
 //! formula ([`crate::normalise_proof`]) replays a refutation step by step. A binary proof is
 //! decoded by the checker's own reader
-//! ([`gamecert_certificates::base::lrat_binary::BinaryProof`]: the same range checks and
+//! ([`gamecert_certificates::sat::lrat_binary::BinaryProof`]: the same range checks and
 //! messages), a text proof by [`text_steps`]. A step is held whole (its literals and hints),
 //! the proof never is.
 
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::lrat::{Step, Steps};
-use gamecert_certificates::base::lrat_binary::BinaryProof;
+use gamecert_certificates::sat::lrat::{Step, Steps};
+use gamecert_certificates::sat::lrat_binary::BinaryProof;
 use std::io::{BufRead, Write};
 
 /// Appends the decimal digits of `n`.
@@ -166,7 +166,7 @@ pub fn to_text(
 
 /// The steps of a text LRAT proof (comments and blank lines skipped), each line parsed whole;
 /// a malformed line is an error naming it. For the text a JSON refutation carries, already in
-/// memory; the trusted checker reads text itself ([`gamecert_certificates::base::lrat`]).
+/// memory; the trusted checker reads text itself ([`gamecert_certificates::sat::lrat`]).
 pub fn text_steps(text: &str) -> impl Iterator<Item = Result<Decoded, String>> + '_ {
     let mut max_id = 0u64;
     text.lines().enumerate().filter_map(move |(k, line)| {

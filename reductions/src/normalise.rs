@@ -55,7 +55,7 @@
 //! The whole procedure runs in time `O(L log L)` for `L` literal occurrences, and its memory
 //! does not depend on the declared number of variables.
 
-use gamecert_certificates::base::cnf::Cnf;
+use gamecert_certificates::sat::cnf::Cnf;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
@@ -541,7 +541,7 @@ pub fn is_restricted_3sat(cnf: &Cnf) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::base::cnf::literal_value;
+    use gamecert_certificates::sat::cnf::literal_value;
     use proptest::prelude::*;
 
     fn cnf(num_vars: u32, clauses: &[&[i32]]) -> Cnf {

@@ -52,8 +52,8 @@
 use crate::lrat_steps::{text_steps, Decoded};
 use crate::normalise::{clean_clause, normalise, VarOrigin};
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::cnf::Cnf;
-use gamecert_certificates::base::lrat::{check_lrat, LratReport};
+use gamecert_certificates::sat::cnf::Cnf;
+use gamecert_certificates::sat::lrat::{check_lrat, LratReport};
 use std::collections::HashMap;
 use std::io::Write;
 

@@ -40,8 +40,8 @@
 use crate::normalise::normalise;
 use crate::sat_voronoi::backward;
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, OneRoundSpec, RefutationMethod};
+use gamecert_certificates::sat::cnf::Cnf;
 use gamecert_certificates::voronoi::one_round::image_of;
 
 /// What a certificate says of the SAT user's formula.

@@ -16,8 +16,8 @@
 //!   tests exactly that on every winning placement an exhaustive search finds.
 
 use crate::normalise::{normalise, Normalisation, Normalised};
-use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{GraphSpec, OneRoundSpec, ReductionSource};
+use gamecert_certificates::sat::cnf::Cnf;
 use gamecert_certificates::voronoi::sat_reduction::{build, names, paper_size, SatVoronoi};
 use std::collections::HashSet;
 

@@ -32,8 +32,8 @@
 //!   pipe, a device) counts as stored in 0 bytes, as in `gamecert-check`: read up to the cap of
 //!   0 stored bytes (31 MB with the default budget), every byte charged.
 
-use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, FormatError, Instance, OneRound, OneRoundSpec};
+use gamecert_certificates::sat::cnf::Cnf;
 use gamecert_certificates::verify::{
     decompression_cap, decompression_work, read_capped, shown, utf8, Content, Stream,
 };

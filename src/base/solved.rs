@@ -31,7 +31,7 @@ pub enum ProofOutput {
     #[default]
     Text,
     /// A binary refutation certificate (`GCREFUT1`,
-    /// [`gamecert_certificates::base::lrat_binary`]) in a new file of this folder, written as
+    /// [`gamecert_certificates::sat::lrat_binary`]) in a new file of this folder, written as
     /// the solver runs and checked on the other core as it grows: the proof is never held.
     File(std::path::PathBuf),
 }
@@ -114,8 +114,8 @@ impl ProofFile {
         certificate: &Certificate,
         out: &mut impl std::io::Write,
     ) -> Result<(), String> {
-        use gamecert_certificates::base::lrat_binary;
         use gamecert_certificates::format::RefutationMethod;
+        use gamecert_certificates::sat::lrat_binary;
         let Certificate::Refutation(refutation) = certificate else {
             return Err(format!("a proof file with a {} certificate", certificate.kind()));
         };

@@ -158,7 +158,11 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     }
     let certificate = match &certificate {
         None => None,
-        Some(path) => Some((read_certificate(path)?, shown(path))),
+        // A binary refutation (what `solve -o` writes for one) is read by its header alone.
+        Some(path) => match gamecert::api::binary_refutation(path)? {
+            Some((header, _)) => Some((header, shown(path))),
+            None => Some((read_certificate(path)?, shown(path))),
+        },
     };
     let named = certificate.as_ref().map(|(c, path)| (c, path.as_str()));
     let title = file_title(&instance);

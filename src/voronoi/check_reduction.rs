@@ -22,8 +22,8 @@
 
 use crate::base::rng::Rng;
 use crate::voronoi::one_round_exact::{search, Goal};
-use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, Instance, Witness, CLAIM_BLACK_WINS};
+use gamecert_certificates::sat::cnf::Cnf;
 use gamecert_certificates::voronoi::rules::{score, Outcome};
 use gamecert_certificates::voronoi::sat_reduction::{names, SatVoronoi};
 use gamecert_certificates::{check, Limits};

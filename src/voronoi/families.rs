@@ -5,8 +5,8 @@
 use crate::base::rng::Rng;
 use crate::base::sat::{self, random_k_cnf, SatOutcome};
 use anyhow::bail;
-use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{GraphSpec, Instance, OneRoundSpec};
+use gamecert_certificates::sat::cnf::Cnf;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_reductions::sat_voronoi::reduce;
 use serde::{Deserialize, Serialize};

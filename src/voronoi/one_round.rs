@@ -48,14 +48,14 @@ use crate::base::sat::{self, SatError, SatOutcome, Streamed};
 pub use crate::base::solved::{ProofFile, ProofOutput};
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::budget::WORK_LIMIT_REACHED;
-use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::base::graph::{Graph, UNREACHABLE};
-use gamecert_certificates::base::lrat_binary;
 use gamecert_certificates::check::check_binary_refutation;
 use gamecert_certificates::format::{
     Certificate, FormatError, Instance, OneRound, OneRoundSpec, Refutation, RefutationMethod,
     Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
+use gamecert_certificates::sat::cnf::Cnf;
+use gamecert_certificates::sat::lrat_binary;
 use gamecert_certificates::voronoi::encode::{black_wins_cnf, layout, Goal};
 use gamecert_certificates::voronoi::one_round::image_of;
 use gamecert_certificates::{check_one_round, Limits, Verdict};
@@ -612,7 +612,7 @@ impl Sat<'_> {
 
 /// The bytes a binary refutation certificate starts with: the magic, the header's length and
 /// the header, `refutation`'s fields but `lrat` as JSON
-/// ([`gamecert_certificates::base::lrat_binary`]).
+/// ([`gamecert_certificates::sat::lrat_binary`]).
 pub fn binary_head(refutation: &Refutation) -> Vec<u8> {
     let mut fields = serde_json::to_value(refutation).expect("a refutation serialises");
     if let Some(map) = fields.as_object_mut() {

@@ -376,14 +376,15 @@ pub fn one_round(instance: &Instance, options: &Options) -> anyhow::Result<Optio
     let lrat = match (solved.lrat_bytes, &solved.proof_file) {
         (0, _) => String::new(),
         (bytes, None) => format!(", {} of LRAT", counted(bytes as u64, "byte")),
-        (bytes, Some(file)) => format!(
-            ", a binary certificate of {} ({} per conflict of CaDiCaL's)",
-            counted(bytes as u64, "byte"),
-            match file.stats.conflicts {
-                0 => "-".to_string(),
-                conflicts => format!("{:.1}", bytes as f64 / conflicts as f64),
-            }
-        ),
+        (bytes, Some(file)) => {
+            let per_conflict = match file.stats.conflicts {
+                0 => String::new(),
+                conflicts => {
+                    format!(", {:.1} a conflict of the solver's", bytes as f64 / conflicts as f64)
+                }
+            };
+            format!(", a binary certificate of {}{per_conflict}", counted(bytes as u64, "byte"))
+        }
     };
     let checked = match &solved.proof_file {
         None => format!("accepted by the checker in {:.3} s", solved.check_seconds),

@@ -5,10 +5,10 @@
 //! rejected; the reason must name what failed.
 
 use gamecert::voronoi::one_round::{solve, Method};
-use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{
     Certificate, Instance, Refutation, RefutationMethod, Witness, CLAIM_BLACK_CANNOT_WIN,
 };
+use gamecert_certificates::sat::cnf::Cnf;
 use gamecert_certificates::voronoi::edgelist::parse_edge_list;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits, Verdict};

@@ -3,8 +3,8 @@
 //! (for a witness), which the reference rules decide independently here.
 
 use gamecert::voronoi::one_round::{solve, Method};
-use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::sat::cnf::Cnf;
 use gamecert_certificates::voronoi::rules::{score, Outcome};
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_certificates::{check, Limits};

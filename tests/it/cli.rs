@@ -104,8 +104,11 @@ fn reduce_solve_verify_round_trip_with_exit_codes() {
 
     // A truncated certificate and a garbage one are bad input (exit 2) naming the file, line
     // and column, not crashes and not verdicts.
-    let text = std::fs::read_to_string(&cert).unwrap();
-    let truncated = write(dir.path(), "trunc.json", &text[..text.len() / 2]);
+    // The refutation is binary (GCREFUT1): cut inside its header, it is bad input too.
+    let bytes = std::fs::read(&cert).unwrap();
+    assert!(bytes.starts_with(b"GCREFUT1"));
+    let truncated = dir.path().join("trunc.json");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
     let garbage = write(dir.path(), "garbage.json", "\u{0}\u{1}not json at all");
     for (bad, place) in [(&truncated, "trunc.json:"), (&garbage, "garbage.json:1:1:")] {
         let out = gamecert(&["verify", i, bad.to_str().unwrap()]);

@@ -8,8 +8,8 @@ use crate::common::write;
 use gamecert::base::rng::Rng;
 use gamecert::base::sat::{pigeonhole, random_k_cnf, solve, Backend, SatOutcome};
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::base::cnf::Cnf;
-use gamecert_certificates::base::lrat::{check_lrat, LratError, LratReport};
+use gamecert_certificates::sat::cnf::Cnf;
+use gamecert_certificates::sat::lrat::{check_lrat, LratError, LratReport};
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
 
@@ -466,7 +466,7 @@ fn drat_trim_examples_check_when_present() {
         }
         let cnf_text = std::fs::read_to_string(path.with_extension("cnf")).unwrap();
         let cnf =
-            gamecert_certificates::base::dimacs::parse_cnf(&cnf_text, &mut Budget::unlimited())
+            gamecert_certificates::sat::dimacs::parse_cnf(&cnf_text, &mut Budget::unlimited())
                 .unwrap();
         let proof = std::fs::read_to_string(&path).unwrap();
         check(&cnf, &proof).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

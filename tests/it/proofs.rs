@@ -287,7 +287,7 @@ fn the_users_own_formula_is_proved() {
 fn random_formulas_proved_as_given() {
     use gamecert::base::rng::Rng;
     use gamecert::base::sat::{solve, Backend, SatOutcome};
-    use gamecert_certificates::base::cnf::Cnf;
+    use gamecert_certificates::sat::cnf::Cnf;
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng::new(31);
     let (mut proved, mut outside) = (0, 0);

@@ -3,8 +3,8 @@
 
 use gamecert::base::render::to_dot;
 use gamecert::voronoi::one_round::{solve, Method};
-use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{Certificate, Instance};
+use gamecert_certificates::sat::cnf::Cnf;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_reductions::sat_voronoi::reduce;
 

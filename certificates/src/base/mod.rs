@@ -4,24 +4,19 @@
 //! envelope, `gamecert-check`'s arguments.
 
 pub mod budget;
-pub mod cnf;
 pub mod command_line;
 pub mod decision;
-pub mod dimacs;
 pub mod error;
 pub(crate) mod fingerprint;
 pub mod free_form;
 pub mod graph;
 pub mod graph_file;
 pub mod input;
-pub mod lrat;
-pub mod lrat_binary;
 pub mod output;
 pub mod prepay;
 pub(crate) mod pretty;
 pub mod text;
 pub mod theorems;
-pub mod totalizer;
 pub mod tree_canon;
 
 /// Whether a certificate's `winner` field names the first player ("first") or the second

@@ -11,7 +11,7 @@
 //! text formats becomes at most about 100 bytes (a vertex name interned twice with its line and
 //! column, a one-variable term), a JSON value at most about 50 (an element of a vector of
 //! tuples or structures, a string's header). The LRAT and DIMACS readers charge as they read,
-//! item by item ([`crate::base::lrat`], [`crate::base::dimacs`]); a `triangle-stream` likewise.
+//! item by item ([`crate::sat::lrat`], [`crate::sat::dimacs`]); a `triangle-stream` likewise.
 //! Counting is one pass over the bytes, paid by the two units a byte.
 
 use crate::base::budget::Budget;

@@ -8,7 +8,7 @@
 //!   refuse it, and so does every reader here, naming its line and column.
 //! - **Lines are paid for as they are read**: every line, comment and blank ones included,
 //!   costs [`LINE_COST`] units and one unit per byte (the LRAT reader, which holds no line, reads
-//!   a token at a time: [`crate::base::lrat`]); the readers that hold a whole text are paid for
+//!   a token at a time: [`crate::sat::lrat`]); the readers that hold a whole text are paid for
 //!   before they parse it ([`crate::base::prepay`]).
 //!
 //! Tokens remember their 1-based character columns for the parsers' error messages; counts

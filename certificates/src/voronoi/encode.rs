@@ -90,11 +90,11 @@
 //! vertex finds the members, and every clause is charged as it is added.
 
 use crate::base::budget::Budget;
-use crate::base::cnf::Cnf;
-use crate::base::cnf::CLAUSE_COST;
 use crate::base::graph::{Graph, UNREACHABLE};
-pub use crate::base::totalizer::Size;
-use crate::base::totalizer::{add_trees, merge_size, Builder, Halves};
+use crate::sat::cnf::Cnf;
+use crate::sat::cnf::CLAUSE_COST;
+pub use crate::sat::totalizer::Size;
+use crate::sat::totalizer::{add_trees, merge_size, Builder, Halves};
 
 /// The encoding and how to read a model of it.
 #[derive(Clone, Debug)]
@@ -493,7 +493,7 @@ pub fn black_wins_cnf(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::totalizer::merge;
+    use crate::sat::totalizer::merge;
     use crate::voronoi::rules::{score, Outcome};
 
     /// Is the CNF satisfiable? A small DPLL: unit propagation, then both values of the first

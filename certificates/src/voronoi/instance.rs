@@ -2,10 +2,10 @@
 //! multi-round `voronoi` ([`MultiRoundSpec`]), as read from a file and as validated.
 
 use crate::base::budget::Budget;
-use crate::base::cnf::Cnf;
 use crate::base::error::FormatError;
 use crate::base::graph::Graph;
 pub use crate::base::graph_file::{GraphFile, GraphSpec};
+use crate::sat::cnf::Cnf;
 use crate::voronoi::sat_reduction::SatVoronoi;
 use serde::{Deserialize, Serialize};
 

@@ -3,11 +3,11 @@
 //! formula whose image under the paper's reduction is the instance).
 
 use crate::base::budget::Budget;
-use crate::base::cnf::Cnf;
 use crate::base::error::only_fields;
-use crate::base::lrat::{check_lrat, LratError, LratReport};
-use crate::base::lrat_binary;
 use crate::base::prepay::Reader::Json;
+use crate::sat::cnf::Cnf;
+use crate::sat::lrat::{check_lrat, LratError, LratReport};
+use crate::sat::lrat_binary;
 use crate::verdict::{reject, Claim, Verdict, Work};
 use crate::voronoi::encode::black_wins_cnf;
 use crate::voronoi::instance::{OneRound, OneRoundSpec};
@@ -284,7 +284,7 @@ pub fn check_refutation_with(
     }
 }
 
-/// A binary refutation's header ([`crate::base::lrat_binary`]) read from `read`, its fields
+/// A binary refutation's header ([`crate::sat::lrat_binary`]) read from `read`, its fields
 /// as a JSON refutation's without `lrat` (the same rules; `lrat` is left empty), with the
 /// offset of the proof that follows.
 pub fn binary_header(read: &mut impl BufRead, b: &mut Budget) -> Result<(Refutation, u64), String> {
@@ -301,11 +301,23 @@ pub fn binary_header(read: &mut impl BufRead, b: &mut Budget) -> Result<(Refutat
 /// proof, to the end of the file.
 pub fn check_binary(game: &OneRound, read: &mut impl BufRead, b: &mut Budget) -> Verdict {
     match binary_header(read, b) {
-        Ok((refutation, at)) => check_refutation_with(game, &refutation, b, |cnf, b| {
-            lrat_binary::check_certificate_proof(cnf, read, at, b)
-        }),
+        Ok(header) => check_binary_proof(game, header, read, b),
         Err(why) => reject(claim_sentence(CLAIM_BLACK_CANNOT_WIN), why, base_work(game)),
     }
+}
+
+/// The rest of [`check_binary`] once its header (`refutation`, and the proof's offset `at` in
+/// the file) has been read: `verify` reads the header itself, so that a file whose header does
+/// not parse is bad input (exit 2), as a JSON file that does not parse is.
+pub fn check_binary_proof(
+    game: &OneRound,
+    (refutation, at): (Refutation, u64),
+    read: &mut impl BufRead,
+    b: &mut Budget,
+) -> Verdict {
+    check_refutation_with(game, &refutation, b, |cnf, b| {
+        lrat_binary::check_certificate_proof(cnf, read, at, b)
+    })
 }
 
 /// Whether `game` is exactly the `reduction` image of `formula`: the sizes first (a carried

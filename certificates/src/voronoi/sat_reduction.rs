@@ -21,7 +21,7 @@
 //! also require clause widths 1 to 3 and clean clauses (see [`restricted_3sat_violation`]),
 //! which is what the reductions crate's normalisation produces.
 
-use crate::base::cnf::Cnf;
+use crate::sat::cnf::Cnf;
 use serde::{Deserialize, Serialize};
 
 /// Which of the paper's two problems an instance encodes.

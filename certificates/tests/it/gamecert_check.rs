@@ -3,10 +3,10 @@
 //! The files are built here with the checker's own construction, so this test needs nothing
 //! but the checker crate.
 
-use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{
     Certificate, GraphSpec, Instance, OneRoundSpec, Refutation, RefutationMethod, Witness,
 };
+use gamecert_certificates::sat::cnf::Cnf;
 use gamecert_certificates::voronoi::sat_reduction::{build, SatVoronoi};
 use std::process::Command;
 

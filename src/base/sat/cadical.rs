@@ -23,7 +23,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
 
 use cadical_sys::{CaDiCal, Learner, ProofTracer, Status, Terminator};
-use gamecert_certificates::base::cnf::Cnf;
+use gamecert_certificates::sat::cnf::Cnf;
 
 use std::io::Write;
 

@@ -1,5 +1,5 @@
 //! The binary LRAT both backends write: a solver's proof steps, renumbered into the checker's
-//! clause ids and encoded ([`gamecert_certificates::base::lrat_binary`]) as they arrive, into
+//! clause ids and encoded ([`gamecert_certificates::sat::lrat_binary`]) as they arrive, into
 //! a sink (a file, a growing file the checker reads on another core, or memory for small
 //! proofs). The proof is never held: each step is encoded into a small buffer and handed on.
 //!
@@ -19,11 +19,11 @@
 
 use std::io::Write;
 
-use gamecert_certificates::base::lrat_binary::{ADDITION, DELETION};
+use gamecert_certificates::sat::lrat_binary::{ADDITION, DELETION};
 pub use gamecert_reductions::lrat_steps::{to_text, Decoded, Decoder};
 use rustc_hash::FxHashMap;
 
-use super::SatError;
+use super::backend::SatError;
 
 /// A hint of a derived clause: the solver's id of a clause, and whether it is a RAT hint
 /// (written negative: the clause containing the negated pivot that the following hints

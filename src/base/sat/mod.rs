@@ -1,5 +1,5 @@
 //! Solving CNF formulas, and refuting the unsatisfiable ones with LRAT proofs that the trusted
-//! checker ([`gamecert_certificates::base::lrat::check_lrat`]) accepts.
+//! checker ([`gamecert_certificates::sat::lrat::check_lrat`]) accepts.
 //!
 //! Two backends ([`Backend`]): CaDiCaL ([`cadical`], the default: about ten times faster on
 //! hard formulas), compiled from source with the `cadical-sys` crate, and varisat ([`varisat`],
@@ -21,7 +21,7 @@
 //! # Streamed proofs
 //!
 //! [`solve_streamed`] writes the refutation as binary LRAT
-//! ([`gamecert_certificates::base::lrat_binary`]) into a sink as the solver produces it: the
+//! ([`gamecert_certificates::sat::lrat_binary`]) into a sink as the solver produces it: the
 //! proof is never held, and the writer's id table holds the live clauses only. `gamecert
 //! solve` gives it a file the checker reads on the other core as it grows
 //! (`crate::base::growing_file`). [`solve`] keeps the text of a small proof in memory (tests,
@@ -30,63 +30,19 @@
 //! A proof is capped at [`max_proof_bytes`]; past it solving stops with
 //! [`SatError::ProofTooLarge`].
 
+pub mod backend;
 mod cadical;
 pub mod lrat_writer;
 mod varisat;
 
 use std::any::Any;
 
+pub use backend::{Backend, SatError};
 pub use lrat_writer::ProofStats;
 
-use gamecert_certificates::base::cnf::Cnf;
+use gamecert_certificates::sat::cnf::Cnf;
 
 use crate::base::rng::Rng;
-
-/// A SAT solver [`solve`] can run. The names ([`Backend::name`]) are the ones the command
-/// line (`gamecert solve --sat`) and other front ends take.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Backend {
-    /// CaDiCaL 3.0.1 (C++, compiled from source), with a proof tracer.
-    #[default]
-    Cadical,
-    /// varisat 0.2 (pure Rust), with its proof checker's LRAT steps.
-    Varisat,
-}
-
-impl Backend {
-    /// Every backend, the default first.
-    pub const ALL: [Backend; 2] = [Backend::Cadical, Backend::Varisat];
-
-    /// The backend's name: `cadical` or `varisat`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Backend::Cadical => "cadical",
-            Backend::Varisat => "varisat",
-        }
-    }
-
-    /// The most variables the backend takes.
-    fn max_vars(self) -> usize {
-        match self {
-            Backend::Cadical => cadical::max_vars(),
-            Backend::Varisat => varisat::max_vars(),
-        }
-    }
-}
-
-impl std::fmt::Display for Backend {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Backend {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Backend, String> {
-        crate::base::by_name(&Backend::ALL, Backend::name, "SAT backend", name)
-    }
-}
 
 /// The answer of [`solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,62 +56,12 @@ pub enum SatOutcome {
     },
 }
 
-/// Why [`solve`] gave no answer.
-#[derive(Debug, thiserror::Error)]
-pub enum SatError {
-    /// A literal is 0 or names a variable beyond `num_vars`.
-    #[error("clause {clause} (0-based) has literal {literal}, outside variables 1..={num_vars}")]
-    BadLiteral {
-        /// Index of the clause in `cnf.clauses`.
-        clause: usize,
-        /// The offending literal.
-        literal: i32,
-        /// The formula's variable count.
-        num_vars: u32,
-    },
-    /// More variables than the backend supports.
-    #[error("{num_vars} variables exceed {backend}'s limit of {max}")]
-    TooManyVariables {
-        /// The formula's variable count.
-        num_vars: u32,
-        /// The backend's limit.
-        max: usize,
-        /// The backend.
-        backend: Backend,
-    },
-    /// The solver returned an error or no answer.
-    #[error("{backend} failed: {message}")]
-    Solver {
-        /// The backend.
-        backend: Backend,
-        /// What went wrong.
-        message: String,
-    },
-    /// The solver (or its Rust binding) panicked, for instance varisat's on-the-fly proof
-    /// self-check failed, or `cadical-sys` refused a call CaDiCaL would have aborted on.
-    #[error("{backend} panicked: {message}")]
-    SolverPanicked {
-        /// The backend.
-        backend: Backend,
-        /// The panic's message.
-        message: String,
-    },
-    /// The solver's model does not satisfy the formula (a solver or translation bug).
-    #[error("the solver's model falsifies clause {clause} (0-based)")]
-    BadModel {
-        /// Index of the falsified clause.
-        clause: usize,
-    },
-    /// The LRAT translation could not be completed (a bug, reported instead of a bad proof).
-    #[error("LRAT translation failed: {0}")]
-    Proof(String),
-    /// The proof grew past [`max_proof_bytes`]: solving stops instead of growing the proof
-    /// without bound.
-    #[error("the LRAT proof grew past {limit} bytes, the most a proof may take")]
-    ProofTooLarge {
-        /// The limit in bytes.
-        limit: usize,
-    },
+/// The most variables `backend` takes.
+fn max_vars(backend: Backend) -> usize {
+    match backend {
+        Backend::Cadical => cadical::max_vars(),
+        Backend::Varisat => varisat::max_vars(),
+    }
 }
 
 /// The longest binary LRAT proof the solvers write, 8 GiB (about 24 GiB of text): the proof
@@ -194,7 +100,7 @@ pub fn solve_streamed<W: std::io::Write + 'static>(
     validate(cnf, backend)?;
     if let Some(hints) = unit_refutation(cnf) {
         let m = cnf.clauses.len() as u64;
-        let mut step = vec![gamecert_certificates::base::lrat_binary::ADDITION, 1, 0];
+        let mut step = vec![gamecert_certificates::sat::lrat_binary::ADDITION, 1, 0];
         for &h in &hints {
             lrat_writer::push_varint(&mut step, 2 * (m + 1 - h));
         }
@@ -364,10 +270,10 @@ fn validate(cnf: &Cnf, backend: Backend) -> Result<(), SatError> {
     if let Some((clause, literal)) = cnf.first_bad_literal() {
         return Err(SatError::BadLiteral { clause, literal, num_vars: cnf.num_vars });
     }
-    if cnf.num_vars as usize > backend.max_vars() {
+    if cnf.num_vars as usize > max_vars(backend) {
         return Err(SatError::TooManyVariables {
             num_vars: cnf.num_vars,
-            max: backend.max_vars(),
+            max: max_vars(backend),
             backend,
         });
     }
@@ -478,7 +384,7 @@ fn unit_refutation(cnf: &Cnf) -> Option<Vec<u64>> {
 mod tests {
     use super::*;
     use gamecert_certificates::base::budget::Budget;
-    use gamecert_certificates::base::lrat::check_lrat;
+    use gamecert_certificates::sat::lrat::check_lrat;
     use std::collections::BTreeSet;
 
     fn check(cnf: &Cnf, lrat: &str) -> Result<(), String> {

@@ -19,7 +19,7 @@ use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
 
-use gamecert_certificates::base::cnf::Cnf;
+use gamecert_certificates::sat::cnf::Cnf;
 use varisat::{ExtendFormula, Lit, Solver, Var};
 use varisat_checker::{CheckedProofStep, CheckerData, ProofProcessor};
 

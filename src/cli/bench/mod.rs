@@ -20,10 +20,10 @@ use gamecert::base::sat::{pigeonhole, random_k_cnf, solve as sat_solve, Backend,
 use gamecert::voronoi::families::{family_instance, Family, LINEAR_SEED};
 use gamecert::voronoi::one_round::{solve, solve_one_round, Method, ProofOutput::Text};
 use gamecert_certificates::base::budget::{Budget, Limits};
-use gamecert_certificates::base::cnf::Cnf;
-use gamecert_certificates::base::lrat::check_lrat;
 use gamecert_certificates::check::check_one_round_with;
 use gamecert_certificates::format::{read_instance_json, Certificate, Instance, ReadInstance};
+use gamecert_certificates::sat::cnf::Cnf;
+use gamecert_certificates::sat::lrat::check_lrat;
 use gamecert_certificates::voronoi::encode::layout;
 use gamecert_certificates::voronoi::sat_reduction::SatVoronoi;
 use gamecert_reductions::normalise::normalise;
@@ -92,6 +92,11 @@ pub enum BenchName {
     /// The proof search (`solve --method prove`): triangle avoidance n = 6..12 (the proof beside
     /// the strategy read off the full game digraph) and k-ary tree games, each proof checked.
     Prove,
+    /// Research scale (issue 47): random 3-CNF at ratio 4.26 from 250 to 310 variables
+    /// (--quick: 150 to 200) through `reduce`, `solve -o` and `verify` as processes beside the
+    /// `cadical` binary (time, peak memory, certificate bytes per conflict), and the large
+    /// strategy certificates' bytes as JSON and binary with their checks' memory.
+    Scale,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -172,18 +177,39 @@ pub struct LinearReport {
 /// time and peak resident memory from `wait4`'s resource usage of that child alone. A
 /// non-zero exit is an error carrying the child's standard error.
 fn measure_child(args: &[&std::ffi::OsStr]) -> anyhow::Result<ProcessCost> {
+    let exe = std::env::current_exe()?;
+    Ok(measure_process(exe.as_os_str(), args, &[0])?.0)
+}
+
+/// Runs `program` with `args` as a child process and measures it as [`measure_child`] does;
+/// an exit code outside `ok` is an error carrying its standard error. Returns the cost, the
+/// exit code and what it printed on standard output.
+fn measure_process(
+    program: &std::ffi::OsStr,
+    args: &[&std::ffi::OsStr],
+    ok: &[i32],
+) -> anyhow::Result<(ProcessCost, i32, String)> {
     let command = args.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" ");
     let started = Instant::now();
-    let child = Command::new(std::env::current_exe()?)
+    let child = Command::new(program)
         .args(args)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()?;
+        .spawn()
+        .with_context(|| format!("cannot run {}", program.to_string_lossy()))?;
     let pid = libc::pid_t::try_from(child.id())?;
+    let mut stdout = child.stdout.context("the child's standard output")?;
     let mut stderr = child.stderr.context("the child's standard error")?;
-    let mut errors = String::new();
-    std::io::Read::read_to_string(&mut stderr, &mut errors)?;
+    // Standard error on a thread of its own, so that neither pipe fills while the other is read.
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+        text
+    });
+    let mut output = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut output)?;
+    let errors = errors.join().unwrap_or_default();
     let mut status: libc::c_int = 0;
     // SAFETY: a zeroed `rusage` is a valid value of this plain C struct.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -194,17 +220,23 @@ fn measure_child(args: &[&std::ffi::OsStr]) -> anyhow::Result<ProcessCost> {
     if reaped != pid {
         bail!("{command}: waiting for the process failed: {}", std::io::Error::last_os_error());
     }
-    if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
-        bail!("`gamecert {command}` failed (wait status {status}): {}", errors.trim());
+    let code = if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { -1 };
+    if !ok.contains(&code) {
+        bail!(
+            "`{} {command}` failed (wait status {status}): {}",
+            program.to_string_lossy(),
+            errors.trim()
+        );
     }
     let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-    Ok(ProcessCost {
+    let cost = ProcessCost {
         command,
         wall_seconds,
         cpu_seconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
         // Linux reports kilobytes.
         max_rss_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024),
-    })
+    };
+    Ok((cost, code, output))
 }
 
 /// A temporary folder removed when dropped.
@@ -980,6 +1012,10 @@ pub fn run(
             let rows = crate::cli::bench::triangle::triangle(quick, &note)?;
             print(serde_json::to_value(&rows)?, crate::cli::bench::triangle::triangle_table(&rows))
         }
+        BenchName::Scale => {
+            let report = crate::cli::bench::scale::scale(quick, &note)?;
+            print(serde_json::to_value(&report)?, crate::cli::bench::scale::scale_table(&report))
+        }
         BenchName::Prove => {
             let report = crate::cli::bench::prove::prove_bench(quick, &note)?;
             print(serde_json::to_value(&report)?, crate::cli::bench::prove::prove_table(&report))
@@ -1099,5 +1135,6 @@ pub mod nim;
 pub mod octal;
 pub mod prove;
 pub mod sat;
+pub mod scale;
 pub mod triangle;
 pub mod vertexnim;

@@ -5,11 +5,11 @@
 use gamecert::registry::solve_game;
 use gamecert::triangulations::generate::{generate, Kind};
 use gamecert::voronoi::one_round::{solve, Method};
-use gamecert_certificates::base::cnf::Cnf;
 use gamecert_certificates::format::{
     Certificate, GraphSpec, Instance, MultiRoundSpec, StartSpec, TriangleSpec,
 };
 use gamecert_certificates::posdnf::dnf::PosDnf;
+use gamecert_certificates::sat::cnf::Cnf;
 use gamecert_certificates::triangulations::flipping::FlipGame;
 use gamecert_certificates::triangulations::marking::{MarkingGame, MarkingSpec};
 use gamecert_certificates::vertexnim::strategy::Variant;

@@ -16,8 +16,8 @@
 //! is charged for every line and literal as it is read, and before each clause is stored.
 
 use crate::base::budget::Budget;
-use crate::base::cnf::{Cnf, CLAUSE_COST};
 use crate::base::text::{foreign_space, foreign_space_message, is_separator, number};
+use crate::sat::cnf::{Cnf, CLAUSE_COST};
 
 /// Work units per stored literal.
 const LITERAL_COST: u64 = 8;

@@ -1,6 +1,6 @@
 //! Binary LRAT (issue 47): the proof of a binary refutation certificate, and a bare binary
 //! proof for `gamecert-check lrat`. The same steps and the same checker as the text
-//! ([`crate::base::lrat`]: what is accepted, what is charged, what is held); only the
+//! ([`crate::sat::lrat`]: what is accepted, what is charged, what is held); only the
 //! encoding differs, about a third of the text's bytes. `docs/formats.md` describes it for
 //! someone writing a second checker.
 //!
@@ -40,8 +40,8 @@
 //! arrive, never allocated from its length.
 
 use crate::base::budget::Budget;
-use crate::base::cnf::Cnf;
-use crate::base::lrat::{check_steps, LratError, LratReport, Step, Steps};
+use crate::sat::cnf::Cnf;
+use crate::sat::lrat::{check_steps, LratError, LratReport, Step, Steps};
 use std::io::BufRead;
 
 /// The first 8 bytes of a binary refutation certificate.
@@ -174,7 +174,7 @@ pub fn check_any_lrat(
         .map_err(|why| LratError { line: 0, byte: None, clause_id: None, message: why })?;
     match first {
         Some(first) if is_binary(first) => check_binary_lrat(cnf, read, 0, budget),
-        _ => crate::base::lrat::check_lrat_reader(cnf, read, budget),
+        _ => crate::sat::lrat::check_lrat_reader(cnf, read, budget),
     }
 }
 
@@ -332,7 +332,7 @@ impl<R: BufRead> Steps for BinaryProof<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::lrat::check_lrat;
+    use crate::sat::lrat::check_lrat;
 
     /// (x1 | x2), (!x1 | x2), (x1 | !x2), (!x1 | !x2).
     fn square() -> Cnf {

@@ -6,7 +6,7 @@
 //! one-round Voronoi game ([`crate::voronoi::encode`]) is built on them.
 
 use crate::base::budget::Budget;
-use crate::base::cnf::{Cnf, CLAUSE_COST};
+use crate::sat::cnf::{Cnf, CLAUSE_COST};
 
 /// A formula under construction whose every clause is charged to a budget before it is added.
 pub(crate) struct Builder<'b> {

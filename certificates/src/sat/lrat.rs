@@ -70,8 +70,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::base::budget::Budget;
-use crate::base::cnf::Cnf;
 use crate::base::text::{counted, LINE_COST};
+use crate::sat::cnf::Cnf;
 
 /// The longest token read: a 20-digit id, or a sign and 19 digits, and room to spare.
 const TOKEN_BYTES: usize = 24;
@@ -125,7 +125,7 @@ pub struct LratError {
     /// 1-based line of the proof text; 0 for problems with the formula or the proof as a whole,
     /// and for a binary proof.
     pub line: usize,
-    /// For a binary proof ([`crate::base::lrat_binary`]), the offset in its file of the byte
+    /// For a binary proof ([`crate::sat::lrat_binary`]), the offset in its file of the byte
     /// where the step at fault begins.
     pub byte: Option<u64>,
     /// The clause the problem concerns, when there is one.
@@ -166,7 +166,7 @@ pub fn check_lrat_reader(
 }
 
 /// What a proof's steps are read as: the checker asks for each part of a step in turn, and
-/// each encoding (the text, [`ProofText`]; the binary, [`crate::base::lrat_binary`]) reads just
+/// each encoding (the text, [`ProofText`]; the binary, [`crate::sat::lrat_binary`]) reads just
 /// that part, charging its bytes as it reads them. Nothing is held beyond the part being read.
 pub trait Steps {
     /// Moves to the next step: an addition with its id, a deletion, or `None` at the end of the

@@ -206,6 +206,8 @@ pub struct Solved {
     pub verdict: Verdict,
     pub fields: serde_json::Value,
     pub summary: String,
+    /// The binary form the certificate was checked in, to be written as it is (`None`: JSON).
+    pub binary: Option<Vec<u8>>,
 }
 
 /// Solves `loaded` with `method` (and, for one-round games, the SAT backend `sat`, by default
@@ -225,7 +227,8 @@ pub fn solve_within(
     sat: Option<Backend>,
     max_work: Option<u64>,
 ) -> anyhow::Result<Solved> {
-    solve_with(loaded, crate::base::solved::Options { method, sat, max_work, memory: None })
+    let options = crate::base::solved::Options { method, sat, max_work, ..Default::default() };
+    solve_with(loaded, options)
 }
 
 /// [`solve_within`] with every option of a solve method (also the proof search's table size).
@@ -233,7 +236,7 @@ pub fn solve_with(
     loaded: &Loaded,
     options: crate::base::solved::Options,
 ) -> anyhow::Result<Solved> {
-    let crate::base::solved::Options { sat, max_work, .. } = options;
+    let crate::base::solved::Options { sat, max_work, form, .. } = options;
     let name = &loaded.name;
     let instance = &loaded.instance;
     if sat.is_some() && !matches!(instance, Instance::VoronoiOneRound(_)) {
@@ -262,6 +265,14 @@ pub fn solve_with(
         }
     })?;
     let (certificate, nodes) = (solved.certificate, solved.nodes);
+    if solved.checked.is_some() && form == crate::base::binary::Choice::Binary {
+        return Err(BadInput(format!(
+            "{name}: a {} certificate is written as JSON: the one-round pipeline checks it as \
+             JSON (--format binary applies to the other kinds)",
+            certificate.kind()
+        ))
+        .into());
+    }
     if let Some(checked) = solved.checked {
         if checked.verdict.outcome == Decision::Rejected {
             return Err(own_certificate_rejected(&checked.verdict));
@@ -269,19 +280,30 @@ pub fn solve_with(
         if checked.verdict.outcome == Decision::NotChecked {
             let summary = not_checked_summary(&checked.verdict, &certificate, &solved.method);
             let (verdict, fields) = (checked.verdict, checked.fields);
-            return Ok(Solved { certificate, verdict, fields, summary });
+            return Ok(Solved { certificate, verdict, fields, summary, binary: None });
         }
         let (verdict, fields, summary) = (checked.verdict, checked.fields, checked.summary);
-        return Ok(Solved { certificate, verdict, fields, summary });
+        return Ok(Solved { certificate, verdict, fields, summary, binary: None });
     }
     let solve_seconds = started.elapsed().as_secs_f64();
     // Checked with the budget `verify` gives the two files by default, so that what solve
-    // writes, verify accepts without --max-work.
+    // writes, verify accepts without --max-work; the binary form as `verify` reads it, decoded
+    // by the checker's reader under that budget.
+    let encoded = crate::base::binary::encode(&certificate, form)?;
+    let weighed = match encoded.form {
+        crate::base::binary::Form::Binary => {
+            encoded.bytes.saturating_mul(gamecert_certificates::base::binary::BINARY_BYTE_WEIGHT)
+        }
+        crate::base::binary::Form::Json => encoded.bytes,
+    };
     let limits = match max_work {
         Some(max_work) => Limits { max_work },
-        None => loaded.sizes.verify_limits(certificate.to_json().len() as u64),
+        None => loaded.sizes.verify_limits(weighed),
     };
-    let verdict = check(instance, &certificate, &limits);
+    let verdict = match &encoded.binary {
+        Some(bytes) => check_binary(instance, &certificate, bytes, &limits)?,
+        None => check(instance, &certificate, &limits),
+    };
     if verdict.outcome == Decision::Rejected {
         return Err(own_certificate_rejected(&verdict));
     }
@@ -304,7 +326,38 @@ pub fn solve_with(
             verdict.reason
         ),
     };
-    Ok(Solved { certificate, verdict, fields, summary })
+    Ok(Solved { certificate, verdict, fields, summary, binary: encoded.binary })
+}
+
+/// The checker's verdict on `certificate` written in the binary form as `bytes`: read back by
+/// the checker's reader under `limits`, which must give `certificate` again, then checked with
+/// what is left (as `verify` does).
+fn check_binary(
+    instance: &Instance,
+    certificate: &Certificate,
+    bytes: &[u8],
+    limits: &Limits,
+) -> anyhow::Result<Verdict> {
+    let mut budget = limits.budget();
+    let reader = std::io::Cursor::new(bytes);
+    match Certificate::from_binary(reader, &mut budget) {
+        Ok(read) if read == *certificate => {
+            Ok(gamecert_certificates::check::check_with(instance, &read, &mut budget))
+        }
+        Ok(_) => Err(anyhow::anyhow!("internal error: the binary form reads back otherwise")),
+        Err(e) if budget.exhausted() => {
+            let mut verdict = Verdict {
+                outcome: Decision::NotChecked,
+                claim: certificate.claim(),
+                reason: e.message,
+                work: Default::default(),
+                trusted: Vec::new(),
+            };
+            verdict.work.work_units = budget.used();
+            Ok(verdict)
+        }
+        Err(e) => Err(anyhow::anyhow!("internal error: the binary form does not read back: {e}")),
+    }
 }
 
 /// What `solve` says of an answer it found but could not check within the budget (issue 47: a
@@ -346,7 +399,10 @@ pub fn sat_answer(loaded: &Loaded, certificate: &Certificate) -> Option<SatAnswe
 pub fn verify(loaded: &Loaded, certificate: &Certificate, max_work: Option<u64>) -> Verdict {
     let limits = match max_work {
         Some(max_work) => Limits { max_work },
-        None => loaded.sizes.verify_limits(certificate.to_json().len() as u64),
+        None => loaded.sizes.verify_limits(crate::base::binary::certificate_size(
+            certificate,
+            crate::base::binary::Form::Json,
+        )),
     };
     check(&loaded.instance, certificate, &limits)
 }

@@ -59,11 +59,28 @@ pub struct Args {
     /// transposition table and (triangle avoidance) its cache of children (default 1).
     #[arg(long, value_name = "GB", value_parser = crate::cli::args::memory_gb())]
     memory: Option<f64>,
+    /// The certificate's form: `json`, `binary` (GCVALUE1, docs/formats.md: 3 to 6 times
+    /// smaller, needs -o FILE), or `auto`: binary when written to a file and its JSON would pass
+    /// 4 MB (4,000,000 bytes), JSON otherwise. The check uses the budget `verify` gives the form
+    /// written. `gamecert convert` turns either form into the other.
+    #[arg(long, value_enum, default_value = "auto")]
+    format: FormArg,
     /// Check the certificate with this many work units, 1 to 10^15, instead of the budget
     /// `gamecert verify` gives the files by default (verify then needs the same --max-work);
     /// for answers too large for the default.
     #[arg(long, value_name = "UNITS", value_parser = crate::cli::args::max_work())]
     max_work: Option<u64>,
+}
+
+/// `--format`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormArg {
+    /// JSON.
+    Json,
+    /// The binary form (needs -o FILE).
+    Binary,
+    /// Binary for a file when the JSON would pass 4 MB.
+    Auto,
 }
 
 /// Which triangle-avoidance games get a `triangle-stream` certificate: from n = 13, or any n
@@ -308,7 +325,7 @@ fn solve_out_of_core(
 /// standard error (unless `--quiet`) when the certificate fills standard output.
 #[allow(clippy::too_many_arguments)]
 fn finish_solve(
-    (certificate, decision): (&Certificate, Decision),
+    (certificate, decision, binary): (&Certificate, Decision, Option<&[u8]>),
     mut fields: serde_json::Value,
     note_text: &str,
     answer: Option<&gamecert::api::SatAnswer>,
@@ -317,6 +334,29 @@ fn finish_solve(
     quiet: bool,
     started: std::time::Instant,
 ) -> anyhow::Result<ExitCode> {
+    if let Some(bytes) = binary {
+        // The binary form, as checked; -o names a file (`solve` refuses it otherwise).
+        let path = output.filter(|p| *p != Path::new("-"));
+        let path =
+            path.ok_or_else(|| anyhow::anyhow!("internal error: a binary form without -o"))?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(path, bytes)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        fields["output"] = path.display().to_string().into();
+        fields["certificate_form"] = "binary".into();
+        fields["certificate_bytes"] = bytes.len().into();
+        let note_text = format!("{note_text} (written in the binary form, {} bytes)", bytes.len());
+        if json {
+            crate::cli::print_json("solve", decision.token(), &note_text, started, fields)?;
+        } else if decision == Decision::Accepted {
+            note(quiet, &note_text);
+        } else {
+            eprintln!("{note_text}");
+        }
+        return Ok(ExitCode::from(decision.exit_code()));
+    }
     let text = certificate.to_json();
     if let (Some(answer), true) = (answer, json) {
         fields["sat_answer"] = answer.to_json();
@@ -349,8 +389,32 @@ fn finish_solve(
 
 /// Runs the command.
 pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
-    let Args { instance, output, method, sat, json, stream, work_dir, shards, memory, max_work } =
-        args;
+    let Args {
+        instance,
+        output,
+        method,
+        sat,
+        json,
+        stream,
+        work_dir,
+        shards,
+        memory,
+        format,
+        max_work,
+    } = args;
+    // The binary form goes to a file only; auto writes JSON to standard output.
+    let to_file = output.as_deref().is_some_and(|p| p != Path::new("-"));
+    let form = match format {
+        FormArg::Binary if !to_file => {
+            return Err(BadInput(
+                "--format binary needs -o FILE (a file, not standard output)".into(),
+            )
+            .into())
+        }
+        FormArg::Binary => gamecert::base::binary::Choice::Binary,
+        FormArg::Auto if to_file => gamecert::base::binary::Choice::Auto,
+        FormArg::Auto | FormArg::Json => gamecert::base::binary::Choice::Json,
+    };
     let started = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::searching(quiet);
     let loaded = gamecert::api::load(&instance)?;
@@ -394,7 +458,8 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         Some(_) => Some(memory_bytes(memory, 0)?),
         None => None,
     };
-    let options = gamecert::base::solved::Options { method: method.into(), sat, max_work, memory };
+    let options =
+        gamecert::base::solved::Options { method: method.into(), sat, max_work, memory, form };
     let solved = gamecert::api::solve_with(&loaded, options)?;
     // A model is checked against the user's clauses before it is printed; one that fails is
     // `s UNKNOWN` with the clause it falsifies.
@@ -405,7 +470,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     };
     working.finish();
     finish_solve(
-        (&solved.certificate, solved.verdict.outcome),
+        (&solved.certificate, solved.verdict.outcome, solved.binary.as_deref()),
         solved.fields,
         &solved.summary,
         answer.as_ref(),

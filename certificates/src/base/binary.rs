@@ -110,7 +110,9 @@ pub mod tag {
 
 /// Characters of an alphabet of `k` (2..=16) to a byte: the most c with k^c <= 256.
 pub fn per_byte(k: usize) -> u32 {
-    (1..=8).rev().find(|&c| k.pow(c) <= 256).unwrap_or(1)
+    // In u64 and checked: 16^8 does not fit a 32-bit usize.
+    let k = k as u64;
+    (1..=8).rev().find(|&c| k.checked_pow(c).is_some_and(|p| p <= 256)).unwrap_or(1)
 }
 
 /// A decoding error: a message and, once known, the byte offset it names.
@@ -194,13 +196,24 @@ impl<'b, R: BufRead> Decoder<'b, R> {
         }
     }
 
+    /// Consumes `n` bytes of the reader's buffer, counting them (checked: an offset past
+    /// 2^64 - 1 is an error, not a wrap).
+    fn advance(&mut self, n: usize) -> Result<()> {
+        let at = self.offset;
+        let Some(next) = u64::try_from(n).ok().and_then(|n| at.checked_add(n)) else {
+            return self.fail(at, "the file is longer than 2^64 - 1 bytes");
+        };
+        self.r.consume(n);
+        self.offset = next;
+        Ok(())
+    }
+
     fn byte(&mut self, what: &str) -> Result<u8> {
         let at = self.offset;
         let Some(&b) = self.buffered()?.first() else {
             return self.fail(at, format!("the file ends inside {what}"));
         };
-        self.r.consume(1);
-        self.offset += 1;
+        self.advance(1)?;
         Ok(b)
     }
 
@@ -246,14 +259,15 @@ impl<'b, R: BufRead> Decoder<'b, R> {
                     format!("the file ends inside a string ({left} of its {len} bytes missing)"),
                 );
             }
-            self.charge(take as u64 * BYTE_COST)?;
+            // `take` is at most `left`, a u64.
+            let taken = u64::try_from(take).unwrap_or(left);
+            self.charge(taken.saturating_mul(BYTE_COST))?;
             match self.r.fill_buf() {
                 Ok(buf) => self.scratch.extend_from_slice(&buf[..take]),
                 Err(e) => return self.fail(at, e.to_string()),
             }
-            self.r.consume(take);
-            self.offset += take as u64;
-            left -= take as u64;
+            self.advance(take)?;
+            left = left.saturating_sub(taken);
         }
         Ok(())
     }
@@ -284,7 +298,7 @@ impl<'b, R: BufRead> Decoder<'b, R> {
                 } else {
                     self.charge(ENTRY_COST.saturating_add(len.saturating_mul(BYTE_COST)))?;
                     self.table.push(self.text(Text::Scratch).into());
-                    Text::Entry(self.table.len() - 1)
+                    Text::Entry(self.table.len().saturating_sub(1))
                 }
             }
             tag::REF => {
@@ -297,10 +311,11 @@ impl<'b, R: BufRead> Decoder<'b, R> {
                         format!("string index {index} is past the table's {entries} entries"),
                     );
                 };
-                self.charge((self.table[entry].len() as u64).saturating_mul(BYTE_COST))?;
+                let held = u64::try_from(self.table[entry].len()).unwrap_or(u64::MAX);
+                self.charge(held.saturating_mul(BYTE_COST))?;
                 Text::Entry(entry)
             }
-            tag::CODED | tag::SAME => self.coded(t)?,
+            tag::CODED | tag::SAME => self.coded(t, at)?,
             tag::FRONT => {
                 let p = self.varint("a prefix's length")?;
                 let Some(p) =
@@ -314,7 +329,8 @@ impl<'b, R: BufRead> Decoder<'b, R> {
                         ),
                     );
                 };
-                self.charge(p as u64 * BYTE_COST)?;
+                // p is at most the previous string's length, at most PREVIOUS_MAX.
+                self.charge(u64::try_from(p).unwrap_or(u64::MAX).saturating_mul(BYTE_COST))?;
                 let (t, suffix_at) = self.tag()?;
                 if !matches!(t, tag::STR | tag::DEFINE | tag::REF | tag::CODED | tag::SAME) {
                     return self.fail(
@@ -344,7 +360,7 @@ impl<'b, R: BufRead> Decoder<'b, R> {
 
     /// A coded string (tag `0D` with its alphabet, `0E` with the last one), into the scratch
     /// buffer.
-    fn coded(&mut self, t: u8) -> Result<Text> {
+    fn coded(&mut self, t: u8, at: u64) -> Result<Text> {
         if t == tag::CODED {
             let (t, at) = self.tag()?;
             if !matches!(t, tag::STR | tag::DEFINE | tag::REF) {
@@ -358,48 +374,63 @@ impl<'b, R: BufRead> Decoder<'b, R> {
             }
             self.alphabet = alphabet;
         } else if self.alphabet.is_empty() {
-            return self.fail(self.offset - 1, "tag 0x0e before any coded string");
+            return self.fail(at, "tag 0x0e before any coded string");
         }
         let count = self.varint("a coded string's length")?;
-        let k = self.alphabet.len();
-        let c = per_byte(k);
-        let widest = self.alphabet.iter().map(|ch| ch.len_utf8()).max().unwrap_or(1) as u64;
+        // k is 2 to 16 and c the most with k^c <= 256: every power below is at most 256, in
+        // u32 (checked all the same).
+        let k = self.alphabet.len() as u32;
+        let c = per_byte(k as usize);
+        let widest = self.alphabet.iter().map(|ch| ch.len_utf8() as u64).max().unwrap_or(1);
         let mut out = Vec::new();
         let mut left = count;
         while left > 0 {
             let at = self.offset;
             let b = self.byte("a coded string")?;
-            let here = left.min(u64::from(c)) as u32;
+            let here = u32::try_from(left.min(u64::from(c))).unwrap_or(c);
             // What the byte decodes to is charged before it is held.
-            self.charge(u64::from(here) * widest * BYTE_COST)?;
-            if usize::from(b) >= k.pow(here) {
+            self.charge(u64::from(here).saturating_mul(widest).saturating_mul(BYTE_COST))?;
+            if k.checked_pow(here).is_none_or(|limit| u32::from(b) >= limit) {
                 return self.fail(
                     at,
                     format!("byte {b} codes more than {here} characters of an alphabet of {k}"),
                 );
             }
             let mut buf = [0u8; 4];
-            for i in (0..here).rev() {
-                let code = usize::from(b) / k.pow(i) % k;
-                out.extend_from_slice(self.alphabet[code].encode_utf8(&mut buf).as_bytes());
+            let mut rest = u32::from(b);
+            let mut codes = [0u32; 8];
+            for code in codes[..here as usize].iter_mut().rev() {
+                *code = rest % k;
+                rest /= k;
             }
-            left -= u64::from(here);
+            for &code in &codes[..here as usize] {
+                let ch = self.alphabet[code as usize];
+                out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+            }
+            left = left.saturating_sub(u64::from(here));
         }
         self.scratch = out;
         Ok(Text::Scratch)
     }
 
     fn enter(&mut self, at: u64) -> Result<()> {
-        if self.depth >= MAX_DEPTH {
-            return self.fail(at, format!("arrays and objects nested deeper than {MAX_DEPTH}"));
+        match self.depth.checked_add(1).filter(|&d| d <= MAX_DEPTH) {
+            Some(depth) => {
+                self.depth = depth;
+                Ok(())
+            }
+            None => self.fail(at, format!("arrays and objects nested deeper than {MAX_DEPTH}")),
         }
-        self.depth += 1;
-        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
 
     /// Reads the magic, the top-level object's tag and its first three entries, `format`,
-    /// `version` and `kind` in this order, as JSON values (for the envelope's rules).
-    fn envelope(&mut self) -> Result<[serde_json::Value; 3]> {
+    /// `version` and `kind` in this order, as JSON values (for the envelope's rules), with the
+    /// offsets of the three values.
+    fn envelope(&mut self) -> Result<([serde_json::Value; 3], [u64; 3])> {
         for &expected in MAGIC {
             if self.byte("the magic")? != expected {
                 return self.fail(0, "not a binary certificate (it does not start with GCVALUE1)");
@@ -413,7 +444,9 @@ impl<'b, R: BufRead> Decoder<'b, R> {
         self.enter(at)?;
         let mut header =
             [serde_json::Value::Null, serde_json::Value::Null, serde_json::Value::Null];
-        for (field, slot) in ["format", "version", "kind"].into_iter().zip(&mut header) {
+        let mut places = [0u64; 3];
+        let fields = ["format", "version", "kind"].into_iter().zip(&mut header).zip(&mut places);
+        for ((field, slot), place) in fields {
             let (t, at) = self.tag()?;
             let key = if t == tag::END { None } else { Some(self.string(t, at, false)?) };
             if key.map(|k| self.text(k)) != Some(field) {
@@ -422,9 +455,10 @@ impl<'b, R: BufRead> Decoder<'b, R> {
                     "the top-level object does not start with `format`, `version` and `kind`, in this order",
                 );
             }
+            *place = self.offset;
             *slot = serde::Deserialize::deserialize(&mut *self)?;
         }
-        Ok(header)
+        Ok((header, places))
     }
 
     /// Reads the rest of the top-level object into `T`, then the end of the file.
@@ -454,9 +488,21 @@ pub fn read<R: BufRead, T>(
     read: impl FnOnce(&str, &mut Decoder<R>) -> std::result::Result<T, FormatError>,
 ) -> std::result::Result<T, FormatError> {
     let mut de = Decoder::new(r, budget);
-    let values = de.envelope().map_err(|e| de.located(e))?;
-    let kind = header(values)?;
-    read(&kind, &mut de)
+    let (values, [format, version, kind]) = de.envelope().map_err(|e| de.located(e))?;
+    // The envelope's rules give JSON's messages, in the order format, version, kind: each
+    // is placed at the value it names.
+    let place = |at: u64, e: FormatError| FormatError::new(format!("at byte {at}: {}", e.message));
+    let name = header(values).map_err(|e| {
+        let at = match &e.message {
+            m if m.contains("version") => version,
+            m if m.contains("`kind`") => kind,
+            _ => format,
+        };
+        place(at, e)
+    })?;
+    // A kind the reader does not know is the kind's value; the body's errors are placed.
+    read(&name, &mut de)
+        .map_err(|e| if e.message.starts_with("at byte ") { e } else { place(kind, e) })
 }
 
 /// The body of a binary file whose envelope [`read`] has read, as a `T`.
@@ -481,7 +527,7 @@ pub fn read_value<'de, R: BufRead, S: DeserializeSeed<'de>>(
             }
         }
         let value = seed.deserialize(&mut de)?;
-        if !de.buffered()?.is_empty() {
+        if de.peeked.is_some() || !de.buffered()?.is_empty() {
             return de.fail(de.offset, "bytes after the value");
         }
         Ok(value)
@@ -502,9 +548,9 @@ impl<'de, R: BufRead> Deserializer<'de> for &mut Decoder<'_, R> {
             tag::UINT => visitor.visit_u64(self.varint("an integer")?),
             tag::NEG => {
                 let m = self.varint("an integer")?;
-                match i64::try_from(m) {
-                    Ok(m) => visitor.visit_i64(-1 - m),
-                    Err(_) => self.fail(at, format!("the integer -1 - {m} is below -2^63")),
+                match i64::try_from(m).ok().and_then(|m| (-1i64).checked_sub(m)) {
+                    Some(v) => visitor.visit_i64(v),
+                    None => self.fail(at, format!("the integer -1 - {m} is below -2^63")),
                 }
             }
             tag::FLOAT => {
@@ -523,11 +569,11 @@ impl<'de, R: BufRead> Deserializer<'de> for &mut Decoder<'_, R> {
             }
             tag::ARRAY | tag::SHORT..=0x1f => {
                 self.enter(at)?;
-                let left = (t != tag::ARRAY).then(|| u64::from(t - tag::SHORT));
+                let left = (t != tag::ARRAY).then(|| u64::from(t & 0x0f));
                 let mut elements = Elements { de: &mut *self, left, packed: false, ended: false };
                 let value = visitor.visit_seq(&mut elements)?;
                 elements.finish()?;
-                self.depth -= 1;
+                self.leave();
                 Ok(value)
             }
             tag::PACKED => {
@@ -543,10 +589,10 @@ impl<'de, R: BufRead> Deserializer<'de> for &mut Decoder<'_, R> {
                 let mut entries = Entries { de: &mut *self, top: false, ended: false };
                 let value = visitor.visit_map(&mut entries)?;
                 entries.finish()?;
-                self.depth -= 1;
+                self.leave();
                 Ok(value)
             }
-            t if t >= tag::SMALL => visitor.visit_u64(u64::from(t - tag::SMALL)),
+            t if t >= tag::SMALL => visitor.visit_u64(u64::from(t & 0x7f)),
             tag::END => self.fail(at, "an end (tag 0x0b) where a value was expected"),
             t => self.fail(at, format!("unknown tag {t:#04x}")),
         }
@@ -595,7 +641,7 @@ impl<'de, R: BufRead> Deserializer<'de> for &mut Decoder<'_, R> {
         if t != tag::END {
             return self.fail(end_at, "an enum's object holds more than one entry");
         }
-        self.depth -= 1;
+        self.leave();
         Ok(value)
     }
 
@@ -658,13 +704,13 @@ impl<'de, R: BufRead> de::SeqAccess<'de> for Elements<'_, '_, R> {
         match &mut self.left {
             Some(0) => Ok(None),
             Some(left) if self.packed => {
-                *left -= 1;
+                *left = left.saturating_sub(1);
                 let v = self.de.varint("a packed integer")?;
                 self.de.charge(VALUE_COST)?;
                 seed.deserialize(Packed(v)).map(Some)
             }
             Some(left) => {
-                *left -= 1;
+                *left = left.saturating_sub(1);
                 seed.deserialize(&mut *self.de).map(Some)
             }
             None => {
@@ -765,5 +811,519 @@ impl<'de, R: BufRead> de::VariantAccess<'de> for Variant<'_, '_, R> {
         visitor: V,
     ) -> Result<V::Value> {
         self.de.deserialize_any(visitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::Certificate;
+
+    /// A literal string.
+    fn s(text: &str) -> Vec<u8> {
+        let mut out = vec![tag::STR, text.len() as u8];
+        out.extend_from_slice(text.as_bytes());
+        out
+    }
+
+    /// A certificate file: the magic, the envelope of `kind`, the entries, the end.
+    fn file(kind: &str, entries: &[Vec<u8>]) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.push(tag::OBJECT);
+        out.extend(s("format"));
+        out.extend(s("gamecert-certificate"));
+        out.extend(s("version"));
+        out.push(tag::SMALL + 1);
+        out.extend(s("kind"));
+        out.extend(s(kind));
+        for e in entries {
+            out.extend_from_slice(e);
+        }
+        out.push(tag::END);
+        out
+    }
+
+    /// The dnf-strategy `{"player": "first", "claim": "wins", "moves": [["1.", 2]]}`, its
+    /// move's position and number given.
+    fn dnf(position: Vec<u8>, number: Vec<u8>) -> Vec<u8> {
+        let mut moves = vec![tag::ARRAY, tag::SHORT + 2];
+        moves.extend(position);
+        moves.extend(number);
+        moves.push(tag::END);
+        file("dnf-strategy", &[s("player"), s("first"), s("claim"), s("wins"), s("moves"), moves])
+    }
+
+    fn read(bytes: &[u8]) -> std::result::Result<Certificate, String> {
+        let mut budget = Budget::new(1 << 30);
+        Certificate::from_binary(bytes, &mut budget).map_err(|e| e.message)
+    }
+
+    fn error(bytes: &[u8]) -> String {
+        read(bytes).map(|c| format!("read as {c:?}")).unwrap_err()
+    }
+
+    #[test]
+    fn reads_what_json_reads() {
+        let json = r#"{"format": "gamecert-certificate", "version": 1, "kind": "dnf-strategy",
+            "player": "first", "claim": "wins", "moves": [["1.", 2]]}"#;
+        let expected = Certificate::from_json(json).unwrap();
+        assert_eq!(read(&dnf(s("1."), vec![tag::SMALL + 2])).unwrap(), expected);
+        // The same value in other encodings: a defined string and a reference, a coded one,
+        // a packed array, an integer by its varint.
+        let coded = vec![tag::CODED, tag::STR, 2, b'.', b'1', 2, 0b10];
+        assert_eq!(read(&dnf(coded, vec![tag::UINT, 2])).unwrap(), expected);
+        let mut defined = s("1.");
+        defined[0] = tag::DEFINE;
+        let mut twice = dnf(defined, vec![tag::SMALL + 2]);
+        let at = twice.len() - 1;
+        // A second move referring to entry 0 of the table (the keys were literals).
+        twice.splice(at - 1..at - 1, [tag::SHORT + 2, tag::REF, 0, tag::SMALL + 2]);
+        let json2 = json.replace(r#"[["1.", 2]]"#, r#"[["1.", 2], ["1.", 2]]"#);
+        assert_eq!(read(&twice).unwrap(), Certificate::from_json(&json2).unwrap());
+    }
+
+    #[test]
+    fn coded_strings_decode_in_base_k() {
+        // "WB.W.B" in the alphabet ".BW" (k = 3, five to a byte): codes 2 1 0 2 0 | 1.
+        let byte = (((2 * 3 + 1) * 3) * 3 + 2) * 3;
+        let position = vec![tag::CODED, tag::STR, 3, b'.', b'B', b'W', 6, byte, 1];
+        let json = r#"{"format": "gamecert-certificate", "version": 1, "kind": "dnf-strategy",
+            "player": "first", "claim": "wins", "moves": [["WB.W.B", 2]]}"#;
+        assert_eq!(
+            read(&dnf(position, vec![tag::SMALL + 2])).unwrap(),
+            Certificate::from_json(json).unwrap()
+        );
+        assert_eq!(
+            (per_byte(2), per_byte(3), per_byte(4), per_byte(6), per_byte(7), per_byte(16)),
+            (8, 5, 4, 3, 2, 2)
+        );
+    }
+
+    #[test]
+    fn every_malformed_input_is_refused_naming_its_byte() {
+        let good = dnf(s("1."), vec![tag::SMALL + 2]);
+        // Where the move's position string starts.
+        let at = good.len() - 7;
+        let cases: Vec<(Vec<u8>, &str)> = vec![
+            (b"GCVALUE2".to_vec(), "at byte 0: not a binary certificate"),
+            (good[..good.len() - 1].to_vec(), "the file ends inside a value"),
+            (good[..at + 3].to_vec(), "the file ends inside a string (1 of its 2 bytes missing)"),
+            ([&good[..], &[0]].concat(), "bytes after the certificate's value"),
+            (dnf(vec![0x1f + 0x20], vec![tag::SMALL + 2]), "unknown tag 0x3f"),
+            (
+                dnf(vec![tag::END], vec![tag::SMALL + 2]),
+                "an end (tag 0x0b) where a value was expected",
+            ),
+            (dnf(s("1."), [vec![tag::UINT], vec![0xff; 10], vec![1]].concat()), "past 2^64 - 1"),
+            (dnf(s("1."), vec![tag::UINT, 0x82, 0x00]), "a redundant zero byte"),
+            (
+                dnf(vec![tag::REF, 5], vec![tag::SMALL + 2]),
+                "string index 5 is past the table's 0 entries",
+            ),
+            (dnf(vec![tag::STR, 2, 0xff, b'.'], vec![tag::SMALL + 2]), "a string is not UTF-8"),
+            (dnf(vec![tag::SAME, 2, 0], vec![tag::SMALL + 2]), "tag 0x0e before any coded string"),
+            (
+                dnf(vec![tag::CODED, tag::STR, 2, b'.', b'.', 2, 0], vec![tag::SMALL + 2]),
+                "not 2 to 16 distinct",
+            ),
+            (
+                dnf(vec![tag::CODED, tag::STR, 3, b'.', b'1', b'2', 2, 9], vec![tag::SMALL + 2]),
+                "byte 9 codes more than 2 characters",
+            ),
+            (
+                dnf(vec![tag::FRONT, 30, tag::STR, 0], vec![tag::SMALL + 2]),
+                "a prefix of 30 bytes of the previous string of 12 bytes",
+            ),
+            (
+                dnf(
+                    s("1."),
+                    vec![tag::NEG, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01],
+                ),
+                "below -2^63",
+            ),
+            (dnf(s("1."), s("2")), "invalid type: string \"2\""),
+            (
+                dnf(vec![tag::SMALL + 7], vec![tag::SMALL + 2]),
+                "invalid type: integer `7`, expected a string",
+            ),
+            (
+                file("dnf-strategy", &[s("player"), s("first"), s("claimz"), s("wins")]),
+                "unknown field `claimz`, expected",
+            ),
+            (file("dnf-strategy", &[s("kind"), s("x")]), "duplicate field `kind`"),
+            (file("chess", &[]), "unknown certificate kind 'chess'"),
+            (
+                [&MAGIC[..], &[tag::ARRAY, tag::END]].concat(),
+                "at byte 8: the top-level value is not an object",
+            ),
+            (
+                [&MAGIC[..], &[tag::OBJECT], &s("version")[..]].concat(),
+                "at byte 9: the top-level object does not start with `format`",
+            ),
+        ];
+        for (bytes, expected) in cases {
+            let message = error(&bytes);
+            assert!(message.contains(expected), "{expected:?} not in {message:?}");
+            assert!(message.starts_with("at byte "), "{message}");
+        }
+        // The envelope's rules are JSON's, with JSON's messages, placed at the value named.
+        let envelope = |format: &str, version: Vec<u8>, kind: Vec<u8>| {
+            let mut out = MAGIC.to_vec();
+            out.push(tag::OBJECT);
+            out.extend(s("format"));
+            out.extend(s(format));
+            out.extend(s("version"));
+            out.extend(version);
+            out.extend(s("kind"));
+            out.extend(kind);
+            out.push(tag::END);
+            out
+        };
+        // format's value at 9 + 8, version's at 17 + 22 + 9, kind's at 48 + 1 + 6.
+        let cases = [
+            (
+                envelope("gamecert-instance", vec![tag::SMALL + 1], s("witness")),
+                "at byte 17: format is 'gamecert-instance'",
+            ),
+            (
+                envelope("gamecert-certificate", vec![tag::SMALL + 2], s("witness")),
+                "at byte 48: version 2 is not supported",
+            ),
+            (
+                envelope("gamecert-certificate", vec![tag::NULL], s("witness")),
+                "at byte 48: missing or non-numeric field `version`",
+            ),
+            (
+                envelope("gamecert-certificate", vec![tag::SMALL + 1], vec![tag::SMALL + 3]),
+                "at byte 55: field `kind` is 3",
+            ),
+            (
+                envelope("gamecert-certificate", vec![tag::SMALL + 1], s("chess")),
+                "at byte 55: unknown certificate kind 'chess'",
+            ),
+        ];
+        for (bytes, expected) in cases {
+            let message = error(&bytes);
+            assert!(message.starts_with(expected), "{expected:?} not at the start of {message:?}");
+        }
+        // A pair given three elements: too many, as serde_json's "trailing characters".
+        let three = dnf(s("1."), vec![tag::SMALL + 2, tag::SMALL + 3]);
+        let three: Vec<u8> =
+            three.iter().map(|&b| if b == tag::SHORT + 2 { tag::SHORT + 3 } else { b }).collect();
+        assert!(error(&three).contains("more elements than expected"), "{}", error(&three));
+    }
+
+    #[test]
+    fn nesting_is_capped_and_costs_are_charged_before_they_are_held() {
+        // The envelope's values are read as any JSON value: nesting is the file's.
+        let deep = [vec![tag::ARRAY; 200], vec![tag::END; 200]].concat();
+        let mut bytes = MAGIC.to_vec();
+        bytes.push(tag::OBJECT);
+        bytes.extend(s("format"));
+        bytes.extend(deep);
+        let message = error(&bytes);
+        assert!(message.contains(&format!("nested deeper than {MAX_DEPTH}")), "{message}");
+        // A string claiming 2^40 bytes in a file of a few: the end of the file, not an
+        // allocation.
+        let huge = vec![tag::STR, 0x80, 0x80, 0x80, 0x80, 0x80, 0x20];
+        let message = error(&dnf(huge, vec![tag::SMALL + 2]));
+        assert!(message.contains("the file ends inside a string"), "{message}");
+        // A packed array claiming 2^60 elements: each charged as it is read.
+        let packed = [vec![tag::PACKED], vec![0x80; 8], vec![0x10]].concat();
+        let message = error(&file("heap-labelling", &[s("values"), packed]));
+        assert!(message.contains("the file ends inside a packed integer"), "{message}");
+        // References to a long entry are charged its bytes each: a small budget runs out.
+        let long = "x".repeat(100);
+        let mut define = vec![tag::DEFINE, 100];
+        define.extend(long.as_bytes());
+        let mut moves = vec![tag::ARRAY, tag::SHORT + 2];
+        moves.extend(define);
+        moves.extend([tag::SMALL + 2, tag::END]);
+        for _ in 0..1000 {
+            moves.splice(
+                moves.len() - 1..moves.len() - 1,
+                [tag::SHORT + 2, tag::REF, 0, tag::SMALL + 2],
+            );
+        }
+        let bytes = file(
+            "dnf-strategy",
+            &[s("player"), s("first"), s("claim"), s("wins"), s("moves"), moves],
+        );
+        let mut budget = Budget::new(200_000);
+        let err = Certificate::from_binary(&bytes[..], &mut budget).unwrap_err();
+        assert!(err.message.contains("work limit reached while reading the certificate"), "{err}");
+        assert!(budget.exhausted());
+    }
+
+    /// Reads `bytes` (no magic) as a `T` with the decoder itself.
+    fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> std::result::Result<T, String> {
+        let mut budget = Budget::new(1 << 30);
+        let mut de = Decoder::new(bytes, &mut budget);
+        T::deserialize(&mut de).map_err(|e| de.located(e).message)
+    }
+
+    #[test]
+    fn every_other_rejection_names_its_byte() {
+        let pos = |p: Vec<u8>| dnf(p, vec![tag::SMALL + 2]);
+        let num = |n: Vec<u8>| dnf(s("1."), n);
+        // A string of 8 bytes with a two-byte character at bytes 1 and 2: the previous string.
+        let previous = {
+            let mut p = vec![tag::STR, 9];
+            p.extend("aé345678".as_bytes());
+            p
+        };
+        let two = |first: Vec<u8>, second: Vec<u8>| {
+            let mut moves = vec![tag::ARRAY, tag::SHORT + 2];
+            moves.extend(first);
+            moves.extend([tag::SMALL + 2, tag::SHORT + 2]);
+            moves.extend(second);
+            moves.extend([tag::SMALL + 2, tag::END]);
+            file(
+                "dnf-strategy",
+                &[s("player"), s("first"), s("claim"), s("wins"), s("moves"), moves],
+            )
+        };
+        let cases: Vec<(Vec<u8>, &str)> = vec![
+            (b"GCVAL".to_vec(), "at byte 5: the file ends inside the magic"),
+            (
+                num([vec![tag::FLOAT], f64::NAN.to_le_bytes().to_vec()].concat()),
+                "a number that is not finite",
+            ),
+            (
+                num([vec![tag::FLOAT], f64::INFINITY.to_le_bytes().to_vec()].concat()),
+                "a number that is not finite",
+            ),
+            (
+                num([vec![tag::FLOAT], 2.5f64.to_le_bytes().to_vec()].concat()),
+                "invalid type: floating point `2.5`",
+            ),
+            (
+                num(vec![tag::UINT, 0x80, 0x80, 0x80, 0x80, 0x10]),
+                "invalid value: integer `4294967296`",
+            ),
+            (num(vec![tag::NEG, 0]), "invalid value: integer `-1`"),
+            (
+                pos(vec![tag::CODED, tag::SMALL + 1, 1, 0]),
+                "tag 0x81 where an alphabet was expected",
+            ),
+            (pos(vec![tag::CODED, tag::STR, 1, b'.', 1, 0]), "not 2 to 16 distinct"),
+            (
+                pos([vec![tag::CODED, tag::STR, 17], b"abcdefghijklmnopq".to_vec(), vec![1, 0]]
+                    .concat()),
+                "not 2 to 16 distinct",
+            ),
+            (pos(vec![tag::CODED, tag::STR, 2, 0xc3, 0xa9, 1, 0]), "not 2 to 16 distinct"),
+            (
+                pos(vec![tag::FRONT, 1, tag::SMALL + 1]),
+                "tag 0x81 where a prefixed string's rest was expected",
+            ),
+            (
+                pos(vec![tag::FRONT, 1, tag::FRONT, 0, tag::STR, 0]),
+                "tag 0x0f where a prefixed string's rest was expected",
+            ),
+            (
+                pos(vec![
+                    tag::FRONT,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x01,
+                    tag::STR,
+                    0,
+                ]),
+                "a prefix of 9223372036854775808 bytes",
+            ),
+            (
+                two(previous.clone(), vec![tag::FRONT, 2, tag::STR, 0]),
+                "a prefix of 2 bytes of the previous string of 9 bytes",
+            ),
+            (
+                two(previous.clone(), vec![tag::FRONT, 10, tag::STR, 0]),
+                "a prefix of 10 bytes of the previous string of 9 bytes",
+            ),
+            (
+                pos(vec![tag::STR, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01]),
+                "of its 9223372036854775808 bytes missing)",
+            ),
+            (
+                pos(vec![tag::DEFINE, 0xff, 0xff, 0xff, 0xff, 0x0f, b'x']),
+                "of its 4294967295 bytes missing)",
+            ),
+            (
+                pos(vec![tag::REF, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]),
+                "string index 18446744073709551615 is past the table's 0 entries",
+            ),
+            (pos(vec![tag::SAME, 0]), "tag 0x0e before any coded string"),
+            (
+                file("dnf-strategy", &[vec![tag::SMALL + 1], s("first")]),
+                "tag 0x81 where an object's key was expected",
+            ),
+            (
+                file("dnf-strategy", &[vec![tag::ARRAY]]),
+                "tag 0x09 where an object's key was expected",
+            ),
+            (
+                file("dnf-strategy", &[s("version"), vec![tag::SMALL + 1]]),
+                "duplicate field `version`",
+            ),
+            (
+                file("dnf-strategy", &[s("moves"), [vec![tag::PACKED, 2], vec![1, 2]].concat()]),
+                "invalid type: integer `1`, expected a tuple",
+            ),
+            (
+                num(vec![
+                    tag::UINT,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x80,
+                    0x01,
+                ]),
+                "an integer is a varint past 2^64 - 1",
+            ),
+            (
+                num(vec![tag::UINT, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02]),
+                "an integer is a varint past 2^64 - 1",
+            ),
+            (num(vec![tag::UINT, 0x80, 0x00]), "an integer is a varint with a redundant zero byte"),
+        ];
+        for (bytes, expected) in cases {
+            let message = error(&bytes);
+            assert!(message.contains(expected), "{expected:?} not in {message:?}");
+            assert!(message.starts_with("at byte "), "{message}");
+        }
+        // Truncated inside every kind of payload.
+        let ends: [(&[u8], &str); 8] = [
+            (&[tag::STR, 0x80], "at byte 2: the file ends inside a string's length"),
+            (
+                &[tag::STR, 3, b'a'],
+                "at byte 3: the file ends inside a string (2 of its 3 bytes missing)",
+            ),
+            (&[tag::REF, 0xff], "at byte 2: the file ends inside a string's index"),
+            (&[tag::FLOAT, 0, 0, 0], "at byte 4: the file ends inside a number"),
+            (
+                &[tag::CODED, tag::STR, 2, b'.', b'1', 9, 0],
+                "at byte 7: the file ends inside a coded string",
+            ),
+            (
+                &[tag::CODED, tag::STR, 2, b'.', b'1'],
+                "at byte 5: the file ends inside a coded string's length",
+            ),
+            (&[tag::FRONT, 0], "at byte 2: the file ends inside a value"),
+            (&[tag::ARRAY, tag::SMALL], "at byte 2: the file ends inside a value"),
+        ];
+        for (bytes, expected) in ends {
+            let message = decode::<serde_json::Value>(bytes).unwrap_err();
+            assert!(message.contains(expected), "{expected:?} not in {message:?}");
+        }
+        // The place named is the tag's.
+        let same = pos(vec![tag::SAME, 0]);
+        let message = error(&same);
+        assert!(message.starts_with(&format!("at byte {}: ", same.len() - 5)), "{message}");
+        // The largest integers a varint holds are read (the bound is exact).
+        let max = [vec![tag::UINT], vec![0xff; 9], vec![0x01]].concat();
+        assert_eq!(decode::<u64>(&max).unwrap(), u64::MAX);
+        let min = [vec![tag::NEG], vec![0xff; 8], vec![0x7f]].concat();
+        assert_eq!(decode::<i64>(&min).unwrap(), i64::MIN);
+        let below = [vec![tag::NEG], vec![0x80; 9], vec![0x01]].concat();
+        assert!(decode::<i64>(&below).unwrap_err().contains("is below -2^63"));
+        // A packed array of more elements than a pair takes.
+        assert_eq!(decode::<(u32, u32)>(&[tag::PACKED, 2, 5, 6]).unwrap(), (5, 6));
+        let message = decode::<(u32, u32)>(&[tag::PACKED, 3, 5, 6, 7]).unwrap_err();
+        assert!(
+            message.contains("at byte 4: an array holds more elements than expected"),
+            "{message}"
+        );
+        let message = decode::<(u32, u32)>(&[tag::PACKED, 2, 5]).unwrap_err();
+        assert!(message.contains("at byte 3: the file ends inside a packed integer"), "{message}");
+    }
+
+    #[test]
+    fn an_enum_is_its_name_or_an_object_of_one_entry() {
+        #[derive(serde::Deserialize, Debug, PartialEq)]
+        enum E {
+            A,
+            B(u32),
+        }
+        assert_eq!(decode::<E>(&[tag::STR, 1, b'A']).unwrap(), E::A);
+        let b = [&[tag::OBJECT][..], &s("B"), &[tag::SMALL + 5, tag::END]].concat();
+        assert_eq!(decode::<E>(&b).unwrap(), E::B(5));
+        let two = [&[tag::OBJECT][..], &s("B"), &[tag::SMALL + 5], &s("A"), &[tag::NULL, tag::END]]
+            .concat();
+        let message = decode::<E>(&two).unwrap_err();
+        assert!(message.contains("an enum's object holds more than one entry"), "{message}");
+        let message = decode::<E>(&[tag::OBJECT, tag::SMALL + 1]).unwrap_err();
+        assert!(message.contains("tag 0x81 where a string was expected"), "{message}");
+        // Any other value goes to the visitor, which refuses it.
+        assert!(decode::<E>(&[tag::SMALL + 1]).unwrap_err().contains("invalid type"));
+    }
+
+    #[test]
+    fn the_offset_cannot_wrap_and_alphabets_of_any_size_are_safe() {
+        let mut budget = Budget::unlimited();
+        let mut de = Decoder::new(&b"ab"[..], &mut budget);
+        de.offset = u64::MAX;
+        let err = de.byte("a value").unwrap_err();
+        assert!(err.to_string().contains("longer than 2^64 - 1 bytes"), "{err}");
+        // per_byte is exact for the alphabets the format allows and total for any other.
+        for k in 2..=16usize {
+            let c = per_byte(k);
+            assert!(k.pow(c) <= 256 && k.pow(c + 1) > 256, "{k}");
+        }
+        for k in [0, 1, 17, 255, 256, 257, usize::MAX] {
+            let _ = per_byte(k);
+        }
+        assert_eq!(per_byte(usize::MAX), 1);
+    }
+
+    #[test]
+    fn a_long_string_is_refused_before_it_is_held() {
+        // 1 MB of string, a budget of 10,000 units: refused before the bytes are copied.
+        let text = "x".repeat(1 << 20);
+        let mut literal = vec![tag::STR, 0x80, 0x80, 0x40];
+        literal.extend(text.as_bytes());
+        let bytes = dnf(literal, vec![tag::SMALL + 2]);
+        let mut budget = Budget::new(10_000);
+        let err = Certificate::from_binary(&bytes[..], &mut budget).unwrap_err();
+        assert!(err.message.contains("work limit reached"), "{err}");
+        assert!(budget.used() <= 10_000);
+        let mut budget = Budget::new(10_000);
+        let mut de = Decoder::new(&bytes[..], &mut budget);
+        de.envelope().unwrap();
+        let _ = de.body::<crate::voronoi::dnf::DnfStrategy>();
+        assert!(de.scratch.capacity() < 10_000, "{} bytes held", de.scratch.capacity());
+    }
+
+    #[test]
+    fn read_value_refuses_what_follows_the_value() {
+        let mut budget = Budget::new(1 << 20);
+        let bytes = [&MAGIC[..], &[tag::SMALL + 1, tag::NULL]].concat();
+        let err =
+            read_value(&bytes[..], &mut budget, std::marker::PhantomData::<serde_json::Value>)
+                .unwrap_err();
+        assert!(err.message.contains("at byte 9: bytes after the value"), "{err}");
+        let bytes = [&MAGIC[..], &[tag::SHORT + 1, tag::SMALL + 1]].concat();
+        let value =
+            read_value(&bytes[..], &mut budget, std::marker::PhantomData::<serde_json::Value>);
+        assert_eq!(value.unwrap(), serde_json::json!([1]));
+        let err = read_value(
+            &b"GCVALUE2\x80"[..],
+            &mut budget,
+            std::marker::PhantomData::<serde_json::Value>,
+        )
+        .unwrap_err();
+        assert!(err.message.contains("at byte 0: not a binary file"), "{err}");
     }
 }

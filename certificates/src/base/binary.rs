@@ -493,10 +493,16 @@ pub fn read<R: BufRead, T>(
     // is placed at the value it names.
     let place = |at: u64, e: FormatError| FormatError::new(format!("at byte {at}: {}", e.message));
     let name = header(values).map_err(|e| {
-        let at = match &e.message {
-            m if m.contains("version") => version,
-            m if m.contains("`kind`") => kind,
-            _ => format,
+        // By the messages' openings (format.rs, `kind_of`), never by what a value holds.
+        let m = e.message.as_str();
+        let at = if m.starts_with("version ")
+            || m.starts_with("missing or non-numeric field `version`")
+        {
+            version
+        } else if m.starts_with("field `kind`") || m.starts_with("missing field `kind`") {
+            kind
+        } else {
+            format
         };
         place(at, e)
     })?;
@@ -984,6 +990,10 @@ mod tests {
             (
                 envelope("gamecert-instance", vec![tag::SMALL + 1], s("witness")),
                 "at byte 17: format is 'gamecert-instance'",
+            ),
+            (
+                envelope("gamecert-version", vec![tag::SMALL + 1], s("witness")),
+                "at byte 17: format is 'gamecert-version'",
             ),
             (
                 envelope("gamecert-certificate", vec![tag::SMALL + 2], s("witness")),

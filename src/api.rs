@@ -282,6 +282,8 @@ pub struct Solved {
     /// A one-round refutation solved with [`ProofOutput::File`]: the certificate is this binary
     /// file, and `certificate` holds its header's fields (an empty `lrat`).
     pub proof_file: Option<Arc<ProofFile>>,
+    /// The binary form the certificate was checked in, to be written as it is (`None`: JSON).
+    pub binary: Option<Vec<u8>>,
 }
 
 /// Solves `loaded` with `method` (and, for one-round games, the SAT backend `sat`, by default
@@ -292,8 +294,22 @@ pub struct Solved {
 /// never into memory. A triangle-avoidance game past n = 12 needs the binary stream
 /// certificate, which only `gamecert solve -o FILE` writes.
 pub fn solve(loaded: &Loaded, method: Method, sat: Option<Backend>) -> anyhow::Result<Solved> {
+    solve_within(loaded, method, sat, None)
+}
+
+/// [`solve`], checking the certificate with `max_work` work units (as `gamecert verify
+/// --max-work` would) when given, in place of the default budget. A one-round refutation's
+/// proof goes to a binary certificate in the system's temporary folder.
+pub fn solve_within(
+    loaded: &Loaded,
+    method: Method,
+    sat: Option<Backend>,
+    max_work: Option<u64>,
+) -> anyhow::Result<Solved> {
     let proof = ProofOutput::File(std::env::temp_dir());
-    solve_with(loaded, crate::base::solved::Options { method, sat, proof, ..Default::default() })
+    let options =
+        crate::base::solved::Options { method, sat, max_work, proof, ..Default::default() };
+    solve_with(loaded, options)
 }
 
 /// [`solve_within`] with every option of a solve method (also the proof search's table size).
@@ -301,7 +317,7 @@ pub fn solve_with(
     loaded: &Loaded,
     options: crate::base::solved::Options,
 ) -> anyhow::Result<Solved> {
-    let (sat, max_work) = (options.sat, options.max_work);
+    let (sat, max_work, form) = (options.sat, options.max_work, options.form);
     let name = &loaded.name;
     let instance = &loaded.instance;
     if sat.is_some() && !matches!(instance, Instance::VoronoiOneRound(_)) {
@@ -330,6 +346,14 @@ pub fn solve_with(
         }
     })?;
     let (certificate, nodes, proof_file) = (solved.certificate, solved.nodes, solved.proof_file);
+    if solved.checked.is_some() && form == crate::base::binary::Choice::Binary {
+        return Err(BadInput(format!(
+            "{name}: a {} certificate is written as JSON: the one-round pipeline checks it as \
+             JSON (--format binary applies to the other kinds)",
+            certificate.kind()
+        ))
+        .into());
+    }
     if let Some(checked) = solved.checked {
         if checked.verdict.outcome == Decision::Rejected {
             return Err(own_certificate_rejected(&checked.verdict));
@@ -337,19 +361,30 @@ pub fn solve_with(
         if checked.verdict.outcome == Decision::NotChecked {
             let summary = not_checked_summary(&checked.verdict, &certificate, &solved.method);
             let (verdict, fields) = (checked.verdict, checked.fields);
-            return Ok(Solved { certificate, verdict, fields, summary, proof_file });
+            return Ok(Solved { certificate, verdict, fields, summary, proof_file, binary: None });
         }
         let (verdict, fields, summary) = (checked.verdict, checked.fields, checked.summary);
-        return Ok(Solved { certificate, verdict, fields, summary, proof_file });
+        return Ok(Solved { certificate, verdict, fields, summary, proof_file, binary: None });
     }
     let solve_seconds = started.elapsed().as_secs_f64();
     // Checked with the budget `verify` gives the two files by default, so that what solve
-    // writes, verify accepts without --max-work.
+    // writes, verify accepts without --max-work; the binary form as `verify` reads it, decoded
+    // by the checker's reader under that budget.
+    let encoded = crate::base::binary::encode(&certificate, form)?;
+    let weighed = match encoded.form {
+        crate::base::binary::Form::Binary => {
+            encoded.bytes.saturating_mul(gamecert_certificates::base::binary::BINARY_BYTE_WEIGHT)
+        }
+        crate::base::binary::Form::Json => encoded.bytes,
+    };
     let limits = match max_work {
         Some(max_work) => Limits::work(max_work),
-        None => loaded.sizes.verify_limits(certificate.to_json().len() as u64),
+        None => loaded.sizes.verify_limits(weighed),
     };
-    let verdict = check(instance, &certificate, &limits);
+    let verdict = match &encoded.binary {
+        Some(bytes) => check_binary(instance, &certificate, bytes, &limits)?,
+        None => check(instance, &certificate, &limits),
+    };
     if verdict.outcome == Decision::Rejected {
         return Err(own_certificate_rejected(&verdict));
     }
@@ -372,7 +407,38 @@ pub fn solve_with(
             verdict.reason
         ),
     };
-    Ok(Solved { certificate, verdict, fields, summary, proof_file })
+    Ok(Solved { certificate, verdict, fields, summary, proof_file, binary: encoded.binary })
+}
+
+/// The checker's verdict on `certificate` written in the binary form as `bytes`: read back by
+/// the checker's reader under `limits`, which must give `certificate` again, then checked with
+/// what is left (as `verify` does).
+fn check_binary(
+    instance: &Instance,
+    certificate: &Certificate,
+    bytes: &[u8],
+    limits: &Limits,
+) -> anyhow::Result<Verdict> {
+    let mut budget = limits.budget();
+    let reader = std::io::Cursor::new(bytes);
+    match Certificate::from_binary(reader, &mut budget) {
+        Ok(read) if read == *certificate => {
+            Ok(gamecert_certificates::check::check_with(instance, &read, &mut budget))
+        }
+        Ok(_) => Err(anyhow::anyhow!("internal error: the binary form reads back otherwise")),
+        Err(e) if budget.exhausted() => {
+            let mut verdict = Verdict {
+                outcome: Decision::NotChecked,
+                claim: certificate.claim(),
+                reason: e.message,
+                work: Default::default(),
+                trusted: Vec::new(),
+            };
+            verdict.work.work_units = budget.used();
+            Ok(verdict)
+        }
+        Err(e) => Err(anyhow::anyhow!("internal error: the binary form does not read back: {e}")),
+    }
 }
 
 /// What `solve` says of an answer it found but could not check within the budget (issue 47: a
@@ -464,7 +530,10 @@ pub fn admit_sat_answer(
 pub fn verify(loaded: &Loaded, certificate: &Certificate, max_work: Option<u64>) -> Verdict {
     let limits = match max_work {
         Some(max_work) => Limits::work(max_work),
-        None => loaded.sizes.verify_limits(certificate.to_json().len() as u64),
+        None => loaded.sizes.verify_limits(crate::base::binary::certificate_size(
+            certificate,
+            crate::base::binary::Form::Json,
+        )),
     };
     check(&loaded.instance, certificate, &limits)
 }

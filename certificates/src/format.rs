@@ -29,6 +29,7 @@
 //! Free-form are only the provenance the checker never reads: `source` in `voronoi` and
 //! `vertexnim` instances, and `normalisation` in a one-round `source`.
 
+use crate::base::binary;
 use crate::base::budget::Budget;
 use crate::verdict::{reject, Claim, Verdict, Work};
 use serde::de::value::{MapAccessDeserializer, StringDeserializer};
@@ -129,6 +130,17 @@ macro_rules! registry {
                 }
             }
 
+            /// Reads a certificate in the binary form ([`crate::base::binary`]) as it arrives,
+            /// charging `budget` (the same types, fields and envelope rules as JSON).
+            pub fn from_binary(r: impl std::io::BufRead, budget: &mut Budget) -> Result<Certificate, FormatError> {
+                binary::read(r, budget, |[format, version, kind]| {
+                    kind_of(Header { format: Some(format), version: Some(version), kind: Some(kind) }, CERTIFICATE_FORMAT)
+                }, |kind, de| match kind {
+                    $($ckind => Ok(Certificate::$cvariant(binary::body(de)?)),)*
+                    other => Err(unknown("certificate", other, CERTIFICATE_KINDS)),
+                })
+            }
+
             /// The certificate as pretty JSON.
             pub fn to_json(&self) -> String {
                 match self {
@@ -139,6 +151,13 @@ macro_rules! registry {
             /// What the certificate claims, in words.
             pub fn claim(&self) -> String {
                 match self { $(Certificate::$cvariant(x) => x.claim(),)* }
+            }
+        }
+
+        /// A certificate serialises as its file: the envelope, then the kind's fields.
+        impl serde::Serialize for Certificate {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self { $(Certificate::$cvariant(x) => serde::Serialize::serialize(&crate::base::pretty::envelope(CERTIFICATE_FORMAT, VERSION, $ckind, x), s),)* }
             }
         }
 
@@ -284,6 +303,12 @@ fn envelope(text: &str, format: &str) -> Result<String, FormatError> {
             FormatError::from_json(err)
         }
     })?;
+    kind_of(header, format)
+}
+
+/// The envelope's rules on its three fields (JSON and binary files alike): `format` and
+/// `version` as expected, `kind` a string, returned.
+fn kind_of(header: Header, format: &str) -> Result<String, FormatError> {
     match header.format.as_ref().map(|f| f.as_str().ok_or(f)) {
         Some(Ok(f)) if f == format => {}
         Some(Ok(f)) => {

@@ -50,13 +50,14 @@
 //!
 //! Nothing here prints: the caller writes [`Outcome::stdout`] and [`Outcome::stderr`].
 
+use crate::base::binary::BINARY_BYTE_WEIGHT;
 use crate::base::budget::{Budget, Limits, WORK_PER_INPUT_BYTE};
 pub use crate::base::command_line::{parse_args, Args, USAGE};
 pub use crate::base::input::{
     decompression_cap, decompression_work, open_file, read_capped, read_file, shown, utf8, Content,
     Opener, Reader, Stream,
 };
-use crate::base::input::{foreign_text, is_dnf_text};
+use crate::base::input::{foreign_text, is_dnf_text, open_certificate, Opened};
 pub use crate::base::output::{
     error_json, output_json, verdict_heading, verdict_line, OUTPUT_FORMAT, OUTPUT_VERSION,
 };
@@ -90,32 +91,6 @@ pub struct Request<'a> {
 /// The limits of `request` for input files of `stored` bytes together.
 fn limits(request: &Request, stored: u64) -> Limits {
     request.max_work.map_or_else(|| Limits::for_input(stored), Limits::work)
-}
-
-/// A certificate opened: a `triangle-stream` (to be read as it is checked, with its stored
-/// size when known) or the whole content of any other kind.
-enum Opened {
-    Stream(Box<dyn std::io::Read>, Option<u64>),
-    Whole(Content),
-}
-
-/// Opens the certificate and looks at its first bytes: a stream when they are `magic`.
-fn open_certificate(request: &Request, magic: &[u8; 8]) -> Result<Opened, String> {
-    use std::io::Read;
-    let Stream { read: mut r, stored, .. } = (request.open)(request.certificate, request.max_work)?;
-    let io = |e: std::io::Error| format!("{}: {e}", shown(request.certificate));
-    let mut head = Vec::new();
-    (&mut r).take(8).read_to_end(&mut head).map_err(io)?;
-    if head == magic {
-        return Ok(Opened::Stream(Box::new(std::io::Cursor::new(head).chain(r)), stored));
-    }
-    // A stream of unknown size (standard input, a pipe) counts as stored in 0 bytes: its bytes
-    // are charged as they would be decompressed, and read up to that cap.
-    let stored = stored.unwrap_or(0);
-    let cap = decompression_cap(stored, request.max_work);
-    let bytes = read_capped(std::io::Cursor::new(head).chain(r), stored, cap)
-        .map_err(|e| format!("{}: {e}", shown(request.certificate)))?;
-    Ok(Opened::Whole(Content { bytes, stored }))
 }
 
 /// Checks a `triangle-stream` certificate (after the instance, `spec`, was read from
@@ -256,6 +231,21 @@ pub fn read_certificate(path: &Path, text: &str) -> Result<Certificate, String> 
     Certificate::from_json(text).map_err(|e| e.in_file(&shown(path), "the certificate"))
 }
 
+/// Reads a certificate in either form from its `bytes` (read from `path`): JSON text, or the
+/// binary form (told by its magic), decoded charging `budget`. The error is the message for
+/// the user, naming the file (with line and column, or the byte).
+pub fn read_certificate_bytes(
+    path: &Path,
+    bytes: Vec<u8>,
+    budget: &mut Budget,
+) -> Result<Certificate, String> {
+    if bytes.starts_with(crate::base::binary::MAGIC) {
+        let read = Certificate::from_binary(std::io::Cursor::new(bytes), budget);
+        return read.map_err(|e| e.in_file(&shown(path), "the certificate"));
+    }
+    read_certificate(path, &utf8(path, bytes)?)
+}
+
 /// Verifies the request's files; see the module docs.
 pub fn run(request: &Request) -> Outcome {
     if request.instance == Path::new("-") && request.certificate == Path::new("-") {
@@ -286,7 +276,10 @@ pub fn run(request: &Request) -> Outcome {
     };
     // The budget counts both files, so the certificate is read now; a certificate that cannot
     // be read is reported only once the instance is found valid. A triangle-avoidance
-    // certificate may be a stream, read as it is checked.
+    // certificate may be a stream, read as it is checked; a certificate of any kind in the
+    // binary form is read as it is decoded, never whole.
+    // A stream read as it is checked: a triangle-avoidance certificate in the
+    // `triangle-stream` form, a one-round refutation in the binary form (GCREFUT1).
     let magic = match &instance {
         ReadInstance::Other(Instance::TriangleAvoidance(_)) => {
             Some(crate::triangle_avoidance::stream::MAGIC)
@@ -296,8 +289,9 @@ pub fn run(request: &Request) -> Outcome {
         }
         _ => None,
     };
-    let certificate_read = match magic.map(|magic| open_certificate(request, magic)) {
-        Some(Ok(Opened::Stream(stream, stored))) => {
+    let opened = open_certificate(request.open, request.certificate, request.max_work, magic);
+    let (certificate_read, binary) = match opened {
+        Ok(Opened::Stream(stream, stored)) => {
             let (opened, spent) = ((stream, stored), (instance_stored, parse_budget.used()));
             return match instance {
                 ReadInstance::Other(Instance::TriangleAvoidance(spec)) => {
@@ -306,19 +300,29 @@ pub fn run(request: &Request) -> Outcome {
                 one_round => run_binary(request, one_round, opened, spent),
             };
         }
-        Some(Ok(Opened::Whole(content))) => Ok(content),
-        Some(Err(message)) => Err(message),
-        None => (request.read)(request.certificate, request.max_work),
+        Ok(Opened::Binary(stream, stored, unpacked)) => {
+            (Ok(Content { bytes: Vec::new(), stored }), Some((stream, unpacked)))
+        }
+        Ok(Opened::Whole(content)) => (Ok(content), None),
+        Err(message) => (Err(message), None),
     };
-    let (certificate_stored, certificate_content) =
-        certificate_read.as_ref().map_or((0, 0), |c| (c.stored, c.bytes.len() as u64));
+    // What decompression added (not prepaid); a binary certificate's stored bytes weigh
+    // BINARY_BYTE_WEIGHT JSON bytes each in the budget.
+    let certificate_stored = certificate_read.as_ref().map_or(0, |c| c.stored);
+    let (added, weighed) = match &binary {
+        Some((_, unpacked)) => (*unpacked, certificate_stored.saturating_mul(BINARY_BYTE_WEIGHT)),
+        None => {
+            let content = certificate_read.as_ref().map_or(0, |c| c.bytes.len() as u64);
+            (content.saturating_sub(certificate_stored), certificate_stored)
+        }
+    };
     // The parsed instance is all that is needed from here on (a large instance's text is
     // hundreds of megabytes).
     drop(instance_text);
-    let mut budget = limits(request, instance_stored.saturating_add(certificate_stored)).budget();
+    let mut budget = limits(request, instance_stored.saturating_add(weighed)).budget();
     // What reading the instance spent, and what decompression added to the certificate (not
     // prepaid): charged before the certificate is parsed.
-    let unpacked = decompression_work(certificate_content, certificate_stored);
+    let unpacked = added.saturating_mul(WORK_PER_INPUT_BYTE);
     if let Err(why) = budget.charge(parse_budget.used(), "reading the instance") {
         return unpaid(request, why, &budget);
     }
@@ -342,6 +346,18 @@ pub fn run(request: &Request) -> Outcome {
     };
     // A certificate that does not parse (not JSON, an unknown kind or field, a wrong type) is
     // bad input like an instance that does not: nothing was checked.
+    if let Some((stream, _)) = binary {
+        let read = Certificate::from_binary(stream, &mut budget);
+        return match read {
+            Ok(certificate) => finish(request, check_valid(&valid, &certificate, &mut budget)),
+            Err(e) if budget.exhausted() => {
+                let mut verdict = reject("unknown".into(), e.message, Work::default());
+                verdict.work.work_units = budget.used();
+                finish(request, verdict.unless_out_of_budget(&budget))
+            }
+            Err(e) => Outcome::bad_input(e.in_file(&shown(request.certificate), "the certificate")),
+        };
+    }
     let certificate_text = match certificate_read
         .map(|content| content.bytes)
         .and_then(|bytes| utf8(request.certificate, bytes))
@@ -359,11 +375,15 @@ pub fn run(request: &Request) -> Outcome {
         Err(message) => return Outcome::bad_input(message),
     };
     drop(certificate_text);
-    let verdict = match &valid {
-        Valid::OneRound(game) => check_one_round_with(game, &certificate, &mut budget),
-        Valid::Other(instance) => check_with(instance, &certificate, &mut budget),
-    };
-    finish(request, verdict)
+    finish(request, check_valid(&valid, &certificate, &mut budget))
+}
+
+/// Checks `certificate` against the validated instance.
+fn check_valid(valid: &Valid, certificate: &Certificate, budget: &mut Budget) -> Verdict {
+    match valid {
+        Valid::OneRound(game) => check_one_round_with(game, certificate, budget),
+        Valid::Other(instance) => check_with(instance, certificate, budget),
+    }
 }
 
 /// `gamecert-check lrat`: `request.instance` is a DIMACS CNF and `request.certificate` a text

@@ -467,8 +467,24 @@ pub fn validate_one_round(path: &Path, spec: &OneRoundSpec) -> Result<OneRound, 
 /// ([`gamecert_certificates::verify::read_certificate`]): one that does not parse is bad input,
 /// named by file, line and column.
 pub fn read_certificate(path: &Path) -> Result<Certificate, BadInput> {
-    let text = read_text(path)?;
-    gamecert_certificates::verify::read_certificate(path, &text).map_err(BadInput)
+    read_certificate_within(path, Limits::for_input).map(|(certificate, _)| certificate)
+}
+
+/// [`read_certificate`] of either form (JSON, or binary as the checker reads it,
+/// `gamecert_certificates::verify::read_certificate_bytes`) under the limits `limits` gives
+/// for the file's stored bytes as the budget weighs them (a binary byte counts
+/// `BINARY_BYTE_WEIGHT` times), with what reading it left of them: a binary certificate is
+/// decoded charging the budget, and the check of it then has the rest.
+pub fn read_certificate_within(
+    path: &Path,
+    limits: impl FnOnce(u64) -> Limits,
+) -> Result<(Certificate, Limits), BadInput> {
+    let (bytes, stored) = read_bytes_stored(path)?;
+    let full = limits(gamecert_certificates::base::binary::weighed(&bytes, stored));
+    let mut budget = full.budget();
+    let read = gamecert_certificates::verify::read_certificate_bytes(path, bytes, &mut budget);
+    let left = full.less(budget.used());
+    read.map(|certificate| (certificate, left)).map_err(BadInput)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Pieces the families share: reading files, a seeded random generator, size limits, SAT solving
 //! with LRAT proofs, pictures, OEIS references for tables.
 
+pub mod binary;
 pub mod gadget_layout;
 pub mod game_pictures;
 pub mod graph_layout;

@@ -19,6 +19,9 @@ pub struct Options {
     /// The proof search's table, in bytes (`--memory`; default
     /// [`crate::base::proof::DEFAULT_MEMORY`]).
     pub memory: Option<u64>,
+    /// The form the certificate is to be written in (issue 47); it is checked with the budget
+    /// `verify` gives that form. Default JSON.
+    pub form: crate::base::binary::Choice,
     /// Where a one-round refutation's proof goes.
     pub proof: ProofOutput,
 }

@@ -2,8 +2,9 @@
 //! position written in the game's notation. Also the loading shared with `play`: the files read
 //! as `verify` reads them and the certificate checked before it is used.
 
-use gamecert::base::io::{open_stream, parse_sized_instance, read_text, BadInput};
+use gamecert::base::io::{open_stream, parse_sized_instance, read_certificate_within, BadInput};
 use gamecert::play::{PlayError, Strategy};
+use gamecert_certificates::Limits;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -13,7 +14,7 @@ use std::process::ExitCode;
 pub struct Args {
     /// The instance (as for `verify`).
     instance: PathBuf,
-    /// A strategy certificate (JSON): checked by the checker before it is used.
+    /// A strategy certificate (JSON or binary): checked by the checker before it is used.
     certificate: PathBuf,
     /// The position, in the game's notation (`W: a, c  B: b`, heap sizes `5 7 9`, ...);
     /// default: the start.
@@ -37,14 +38,10 @@ pub fn load(
 ) -> anyhow::Result<Result<Strategy, ExitCode>> {
     let (instance, sizes) = parse_sized_instance(instance_path)?;
     refuse_stream(certificate_path)?;
-    let text = read_text(certificate_path)?;
-    let certificate = gamecert_certificates::verify::read_certificate(certificate_path, &text)
-        .map_err(BadInput)?;
-    let limits = match max_work {
-        Some(max_work) => gamecert_certificates::Limits::work(max_work),
-        None => sizes.verify_limits(text.len() as u64),
-    };
-    drop(text);
+    // Either form; a binary certificate is decoded charging the budget `verify` gives.
+    let (certificate, limits) = read_certificate_within(certificate_path, |weighed| {
+        max_work.map_or_else(|| sizes.verify_limits(weighed), Limits::work)
+    })?;
     let shown = gamecert_certificates::verify::shown;
     match Strategy::checked(&instance, &certificate, &limits) {
         Ok(strategy) => Ok(Ok(strategy)),

@@ -5,6 +5,7 @@
 pub mod args;
 pub mod bench;
 pub mod check_reduction;
+pub mod convert;
 pub mod demo;
 pub mod demo_cases;
 pub mod export_proof;

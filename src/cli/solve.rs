@@ -60,6 +60,12 @@ pub struct Args {
     /// transposition table and (triangle avoidance) its cache of children (default 1).
     #[arg(long, value_name = "GB", value_parser = crate::cli::args::memory_gb())]
     memory: Option<f64>,
+    /// The certificate's form: `json`, `binary` (GCVALUE1, docs/formats.md: 3 to 6 times
+    /// smaller, needs -o FILE), or `auto`: binary when written to a file and its JSON would pass
+    /// 4 MB (4,000,000 bytes), JSON otherwise. The check uses the budget `verify` gives the form
+    /// written. `gamecert convert` turns either form into the other.
+    #[arg(long, value_enum, default_value = "auto")]
+    format: FormArg,
     /// Check the certificate with this many work units, 1 to 10^15, instead of the budget
     /// `gamecert verify` gives the files by default (verify then needs the same --max-work);
     /// for answers too large for the default.
@@ -67,6 +73,17 @@ pub struct Args {
     max_work: Option<u64>,
     #[command(flatten)]
     max_memory: crate::cli::args::MaxMemory,
+}
+
+/// `--format`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormArg {
+    /// JSON.
+    Json,
+    /// The binary form (needs -o FILE).
+    Binary,
+    /// Binary for a file when the JSON would pass 4 MB.
+    Auto,
 }
 
 /// Which triangle-avoidance games get a `triangle-stream` certificate: from n = 13, or any n
@@ -315,7 +332,12 @@ fn solve_out_of_core(
 /// written (never held).
 #[allow(clippy::too_many_arguments)]
 fn finish_solve(
-    (certificate, proof, decision): (&Certificate, Option<&ProofFile>, Decision),
+    (certificate, proof, decision, binary): (
+        &Certificate,
+        Option<&ProofFile>,
+        Decision,
+        Option<&[u8]>,
+    ),
     mut fields: serde_json::Value,
     note_text: &str,
     answer: Option<&gamecert::api::SatAnswer>,
@@ -324,6 +346,29 @@ fn finish_solve(
     quiet: bool,
     started: std::time::Instant,
 ) -> anyhow::Result<ExitCode> {
+    if let Some(bytes) = binary {
+        // The binary form, as checked; -o names a file (`solve` refuses it otherwise).
+        let path = output.filter(|p| *p != Path::new("-"));
+        let path =
+            path.ok_or_else(|| anyhow::anyhow!("internal error: a binary form without -o"))?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(path, bytes)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        fields["output"] = path.display().to_string().into();
+        fields["certificate_form"] = "binary".into();
+        fields["certificate_bytes"] = bytes.len().into();
+        let note_text = format!("{note_text} (written in the binary form, {} bytes)", bytes.len());
+        if json {
+            crate::cli::print_json("solve", decision.token(), &note_text, started, fields)?;
+        } else if decision == Decision::Accepted {
+            note(quiet, &note_text);
+        } else {
+            eprintln!("{note_text}");
+        }
+        return Ok(ExitCode::from(decision.exit_code()));
+    }
     if let (Some(answer), true) = (answer, json) {
         fields["sat_answer"] = answer.to_json();
     }
@@ -400,9 +445,23 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         work_dir,
         shards,
         memory,
+        format,
         max_work,
         max_memory,
     } = args;
+    // The binary form goes to a file only; auto writes JSON to standard output.
+    let to_file = output.as_deref().is_some_and(|p| p != Path::new("-"));
+    let form = match format {
+        FormArg::Binary if !to_file => {
+            return Err(BadInput(
+                "--format binary needs -o FILE (a file, not standard output)".into(),
+            )
+            .into())
+        }
+        FormArg::Binary => gamecert::base::binary::Choice::Binary,
+        FormArg::Auto if to_file => gamecert::base::binary::Choice::Auto,
+        FormArg::Auto | FormArg::Json => gamecert::base::binary::Choice::Json,
+    };
     let started = std::time::Instant::now();
     let mut working = crate::cli::progress::Progress::searching(quiet);
     let loaded = gamecert::api::load(&instance)?;
@@ -462,8 +521,14 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
         path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
     });
     let proof = ProofOutput::File(beside.unwrap_or_else(std::env::temp_dir));
-    let options =
-        gamecert::base::solved::Options { method: method.into(), sat, max_work, memory, proof };
+    let options = gamecert::base::solved::Options {
+        method: method.into(),
+        sat,
+        max_work,
+        memory,
+        proof,
+        form,
+    };
     let solved = gamecert::api::solve_with(&loaded, options)?;
     // A model is checked against the user's clauses before it is printed; one that fails is
     // `s UNKNOWN` with the clause it falsifies.
@@ -476,7 +541,12 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     };
     working.finish();
     finish_solve(
-        (&solved.certificate, solved.proof_file.as_deref(), solved.verdict.outcome),
+        (
+            &solved.certificate,
+            solved.proof_file.as_deref(),
+            solved.verdict.outcome,
+            solved.binary.as_deref(),
+        ),
         solved.fields,
         &solved.summary,
         answer.as_ref(),

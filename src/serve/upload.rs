@@ -35,7 +35,10 @@ impl Uploaded {
     /// The work budget a check of these files has: `max_work`, or verify's default for files
     /// of their sizes as sent (what the pipeline gives them).
     pub fn work(&self, max_work: Option<u64>) -> u64 {
-        let stored = (self.instance.1.len() as u64).saturating_add(self.certificate.1.len() as u64);
+        let (certificate, sent) = (&self.certificate.1, self.certificate.1.len() as u64);
+        // A binary certificate's bytes weigh more (gamecert_certificates::base::binary).
+        let weighed = gamecert_certificates::base::binary::weighed(certificate, sent);
+        let stored = (self.instance.1.len() as u64).saturating_add(weighed);
         max_work.unwrap_or_else(|| gamecert_certificates::Limits::for_input(stored).max_work)
     }
 
@@ -283,15 +286,20 @@ fn read_strategy(files: Uploaded, max_work: Option<u64>) -> Result<Strategy, Unp
         gamecert_certificates::verify::parse_instance(&instance_name, &text).map_err(bad)?;
     drop(text);
     let cert = crate::base::io::reader_of_bytes(&certificate_name, cert, max_work).map_err(bad)?;
-    let cert_stored = cert.stored;
-    let text = gamecert_certificates::verify::utf8(&certificate_name, cert.bytes).map_err(bad)?;
-    let certificate =
-        gamecert_certificates::verify::read_certificate(&certificate_name, &text).map_err(bad)?;
-    drop(text);
-    let limits = match max_work {
+    // Either form; a binary certificate is decoded charging the budget `verify` gives.
+    let weighed = gamecert_certificates::base::binary::weighed(&cert.bytes, cert.stored);
+    let full = match max_work {
         Some(max_work) => gamecert_certificates::Limits::work(max_work),
-        None => sizes.verify_limits(cert_stored),
+        None => sizes.verify_limits(weighed),
     };
+    let mut budget = full.budget();
+    let certificate = gamecert_certificates::verify::read_certificate_bytes(
+        &certificate_name,
+        cert.bytes,
+        &mut budget,
+    )
+    .map_err(bad)?;
+    let limits = full.less(budget.used());
     match Strategy::checked(&parsed, &certificate, &limits) {
         Ok(strategy) => Ok(strategy),
         Err(rejected @ PlayError::Rejected { .. }) => {

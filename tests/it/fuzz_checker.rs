@@ -19,8 +19,14 @@
 //! names and claims; NaN, Infinity, 1e999 and other non-JSON literals; nesting 10^4 (up to
 //! 10^5) deep spliced in), or on the text (truncation, bytes, invalid UTF-8 read lossily, lone
 //! surrogates, BOMs, junk). Sometimes the certificate of another seed of the kind, or an
-//! instance of another kind, is used instead. A mutant is a function of (run seed, kind,
-//! number): a small SplitMix64, no dependency.
+//! instance of another kind, is used instead. A quarter of the mutants then go in the binary
+//! form of issue 47 (`GCVALUE1`, written by gamecert's writer from the mutated JSON) and are
+//! mutated 0 to 3 times more on their bytes: bits flipped, bytes set to tags and edge values,
+//! truncation, ranges deleted or repeated up to about 1 MB, varints inflated past their minimal
+//! length or past 2^64, huge string lengths, counts and table indices, nesting 10^4 deep
+//! ([`fuzz::mutate`]); the child reads them with the checker's binary decoder under the same
+//! budget. A mutant is a function of (run seed, kind, number): a small SplitMix64, no
+//! dependency.
 //!
 //! **Isolation.** Mutants go in batches (JSON lines of {id, instance, certificate}) to a child
 //! process: this test binary again, started as `sh -c 'ulimit -v <KiB>; exec "$0" "$@"' <exe>
@@ -78,7 +84,7 @@ use crate::fuzz;
 use fuzz::parent::{run, summary, Config};
 use std::time::Instant;
 
-fn campaign(cfg: Config) {
+fn campaign(cfg: Config) -> fuzz::parent::Report {
     let started = Instant::now();
     let report = run(&cfg);
     let (table, failures) = summary(&cfg, &report, started.elapsed());
@@ -90,19 +96,26 @@ fn campaign(cfg: Config) {
         report.signatures.len(),
         cfg.findings.display()
     );
+    report
 }
 
 /// The short run of the normal suite: 300 mutants per kind, 2 s per case.
 #[test]
 fn fuzz_checker_short() {
-    campaign(Config::from_env("short", 300, 600, 2));
+    let report = campaign(Config::from_env("short", 300, 600, 2));
+    // The binary form is fuzzed for every kind, and its mutants reach the checker (not all
+    // refused by the decoder): a quarter are binary, less those the writer does not take.
+    for (kind, s) in &report.stats {
+        assert!(s.binary * 10 >= s.mutants, "{kind}: {} binary mutants of {}", s.binary, s.mutants);
+        assert!(s.binary_parsed > 0, "{kind}: no binary mutant was read");
+    }
 }
 
 /// The long run: 10^5 mutants per kind, batches of 2,000, 10 s per case.
 #[test]
 #[ignore = "long: cargo test --release --test it -- --ignored fuzz_checker_long --nocapture"]
 fn fuzz_checker_long() {
-    campaign(Config::from_env("long", 100_000, 2_000, 10));
+    let _ = campaign(Config::from_env("long", 100_000, 2_000, 10));
 }
 
 /// The child entry: runs the batch named by `GAMECERT_FUZZ_CHILD_BATCH`; without it (a plain
@@ -117,6 +130,7 @@ fn fuzz_child() {
 #[test]
 fn mutants_are_reproducible() {
     let seeds = fuzz::seeds::all();
+    let mut binary = 0;
     for kind in fuzz::seeds::KINDS {
         let seed = seeds.iter().find(|s| s.kind == *kind).expect("a seed");
         for i in 0..20 {
@@ -129,8 +143,15 @@ fn mutants_are_reproducible() {
             assert!(!a.description.is_empty());
             assert!(a.instance.len() <= 4 * fuzz::mutate::MAX_FILE);
             assert!(a.certificate.len() <= 4 * fuzz::mutate::MAX_FILE);
+            // A binary mutant keeps its magic (its bytes are mutated past it) and says so.
+            if let Some(bytes) = fuzz::mutate::binary_bytes(&a.certificate) {
+                assert!(bytes.starts_with(b"GCVALUE1"), "{}", a.description);
+                assert!(a.description.contains("cert: in the binary form"), "{}", a.description);
+                binary += 1;
+            }
         }
     }
+    assert!(binary >= 20, "{binary} binary mutants of {}", 20 * fuzz::seeds::KINDS.len());
 }
 
 /// The harness itself: a panic, an "internal error", a slow case, an abort, an allocation the

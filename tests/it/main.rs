@@ -6,6 +6,7 @@ mod common;
 mod fuzz;
 
 mod architecture;
+mod binary_certificates;
 mod browser;
 mod build_once;
 mod census_each;

@@ -133,6 +133,57 @@ pub fn open_file(path: &Path, _max_work: Option<u64>) -> Result<Stream, String> 
     Ok(Stream { read: Box::new(file), stored, unpacked: 0 })
 }
 
+/// A certificate opened by [`open_certificate`].
+pub enum Opened {
+    /// A stream checked as it is read (a `triangle-stream`, a binary refutation), with its
+    /// stored size when known.
+    Stream(Box<dyn std::io::Read>, Option<u64>),
+    /// The binary form ([`crate::base::binary`]), to be read as it is decoded: its stored size
+    /// and the bytes decompression added. A stream without a stored size is read first, up to
+    /// [`decompression_cap`], all its bytes counted as added (charged as decompressed ones).
+    Binary(Box<dyn std::io::BufRead>, u64, u64),
+    /// Any other certificate, read whole up to [`decompression_cap`].
+    Whole(Content),
+}
+
+/// Opens a certificate with `open` and tells its form by its first bytes (`stream_magic`: the
+/// magic of the stream form the instance's kind has, if any: a `triangle-stream` for a
+/// triangle-avoidance instance, a binary refutation for a one-round one).
+pub fn open_certificate(
+    open: Opener,
+    path: &Path,
+    max_work: Option<u64>,
+    stream_magic: Option<&[u8; 8]>,
+) -> Result<Opened, String> {
+    use std::io::Read;
+    let Stream { read, stored, unpacked } = open(path, max_work)?;
+    let io = |e: String| format!("{}: {e}", shown(path));
+    let mut head = Vec::new();
+    let mut read = std::io::BufReader::with_capacity(1 << 20, read);
+    (&mut read).take(8).read_to_end(&mut head).map_err(|e| io(e.to_string()))?;
+    let read = std::io::Cursor::new(head.clone()).chain(read);
+    if stream_magic.is_some_and(|magic| head == magic) {
+        return Ok(Opened::Stream(Box::new(read), stored));
+    }
+    // A stream of unknown size (standard input, a pipe) counts as stored in 0 bytes.
+    let cap = decompression_cap(stored.unwrap_or(0), max_work);
+    match stored {
+        Some(stored) if head == crate::base::binary::MAGIC => {
+            Ok(Opened::Binary(Box::new(std::io::BufReader::new(read)), stored, unpacked))
+        }
+        None if head == crate::base::binary::MAGIC => {
+            let bytes = read_capped(read, 0, cap).map_err(io)?;
+            let added = bytes.len() as u64;
+            Ok(Opened::Binary(Box::new(std::io::Cursor::new(bytes)), 0, added))
+        }
+        _ => {
+            let stored = stored.unwrap_or(0);
+            let bytes = read_capped(read, stored, cap).map_err(io)?;
+            Ok(Opened::Whole(Content { bytes, stored }))
+        }
+    }
+}
+
 /// UTF-8 text of `bytes` read from `path`; the error names the file and the offset.
 pub fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| {

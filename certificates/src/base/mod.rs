@@ -3,6 +3,7 @@
 //! command-line pipeline that are not verification: reading input files, the JSON output
 //! envelope, `gamecert-check`'s arguments.
 
+pub mod binary;
 pub mod budget;
 pub mod command_line;
 pub mod decision;

@@ -14,6 +14,16 @@ struct Envelope<'a, T: Serialize> {
     body: &'a T,
 }
 
+/// `body` with its envelope, to serialise as a file of `format` and `kind`.
+pub(crate) fn envelope<'a, T: Serialize>(
+    format: &'a str,
+    version: u64,
+    kind: &'a str,
+    body: &'a T,
+) -> impl Serialize + 'a {
+    Envelope { format, version, kind, body }
+}
+
 /// `body` as a file of `format` and `kind`: the envelope's three fields, then the body's own,
 /// pretty-printed with [`inline_scalar_arrays`].
 pub(crate) fn write_envelope<T: Serialize>(

@@ -190,9 +190,16 @@ fn run_case(case: &CaseInput, cache: &mut Cache) -> CaseResult {
         if let Ok(i) = &instance {
             let _ = i.validate();
         }
-        let certificate = Certificate::from_json(&case.certificate);
+        // A certificate in the binary form is read by the checker's decoder, charging the
+        // budget the check then has the rest of (as `verify` does).
+        let mut budget = limits.budget();
+        let certificate = match super::mutate::binary_bytes(&case.certificate) {
+            Some(bytes) => Certificate::from_binary(&bytes[..], &mut budget),
+            None => Certificate::from_json(&case.certificate),
+        };
+        let left = limits.less(budget.used());
         let verdict = match (&instance, &certificate) {
-            (Ok(i), Ok(c)) => Some(check(i, c, &limits)),
+            (Ok(i), Ok(c)) => Some(check(i, c, &left)),
             _ => None,
         };
         (instance, certificate, verdict)

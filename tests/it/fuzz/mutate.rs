@@ -982,5 +982,131 @@ pub fn mutant(seed: &Seed, seeds: &[Seed], case_seed: u64) -> Mutant {
             text
         };
     }
+    // A quarter of the mutants go in the binary form (issue 47), mutated further byte by byte;
+    // from a random stream of their own, so the JSON mutations above stay as they were.
+    let mut binary_rng = Rng::new(case_seed ^ 0x6263_7661_6c75_6531);
+    if binary_rng.chance(1, 4) {
+        if let Some(bytes) = binary_mutant(&certificate, &mut binary_rng, &mut log) {
+            certificate = format!("{BINARY}{}", hex(&bytes));
+        }
+    }
     Mutant { instance, certificate, description: log.join("; ") }
+}
+
+/// A case's certificate in the binary form: this marker, then its bytes in hexadecimal.
+pub const BINARY: &str = "@@BINARY:";
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The bytes of a certificate text marked [`BINARY`], if it is one.
+pub fn binary_bytes(text: &str) -> Option<Vec<u8>> {
+    let digits = text.strip_prefix(BINARY)?.as_bytes();
+    digits
+        .chunks(2)
+        .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
+        .collect()
+}
+
+/// `text` (a JSON certificate, perhaps mutated already) in the binary form, then mutated 0 to
+/// 3 times on its bytes: bits flipped, bytes set to tags and edge values, truncation, ranges
+/// deleted or repeated, varints inflated past their minimal length or past 2^64, string
+/// lengths and table indices made huge, nesting 10^4 deep. `None` when the text is no
+/// gamecert JSON the writer takes.
+fn binary_mutant(text: &str, rng: &mut Rng, log: &mut Vec<String>) -> Option<Vec<u8>> {
+    use gamecert::base::binary::{from_json, BinaryWriter};
+    let mut bytes = Vec::new();
+    from_json(|| Ok(text.as_bytes()), &mut BinaryWriter::new(&mut bytes).ok()?).ok()?;
+    log.push("cert: in the binary form".into());
+    let ops = rng.below(4);
+    for _ in 0..ops {
+        if bytes.len() < 10 {
+            break;
+        }
+        let at = 8 + rng.below(bytes.len() - 8);
+        let d = match rng.below(10) {
+            0 => {
+                let bit = rng.below(8);
+                bytes[at] ^= 1 << bit;
+                format!("bit {bit} of byte {at} flipped")
+            }
+            1 => {
+                let v = *rng.pick(&[
+                    0x00, 0x03, 0x06, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x1f, 0x20,
+                    0x7f, 0x80, 0xff,
+                ]);
+                bytes[at] = v;
+                format!("byte {at} set to {v:#04x}")
+            }
+            2 => {
+                bytes.truncate(at);
+                format!("cut at byte {at}")
+            }
+            3 => {
+                let len = 1 + rng.below(16).min(bytes.len() - at - 1);
+                bytes.drain(at..at + len);
+                format!("{len} bytes deleted at {at}")
+            }
+            4 => {
+                let len = 1 + rng.below(64).min(bytes.len() - at - 1);
+                let copy = bytes[at..at + len].to_vec();
+                let times = 1 + rng.below(1000);
+                let room = MAX_FILE.saturating_sub(bytes.len()) / len.max(1);
+                for _ in 0..times.min(room) {
+                    bytes.splice(at..at, copy.iter().copied());
+                }
+                format!("{len} bytes at {at} repeated {times} times")
+            }
+            5 => {
+                // A one-byte integer as a varint inflated past its minimal length.
+                let Some(i) = (at..bytes.len()).find(|&i| bytes[i] >= 0x80) else { continue };
+                let v = bytes[i] - 0x80;
+                let pad = 1 + rng.below(12);
+                let mut inflated = vec![0x03, v | 0x80];
+                inflated.extend(std::iter::repeat_n(0x80, pad - 1));
+                inflated.push(0x00);
+                bytes.splice(i..=i, inflated);
+                format!("integer at {i} inflated by {pad} bytes")
+            }
+            6 => {
+                const HUGE: [&[u8]; 4] = [
+                    &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01],
+                    &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f],
+                    &[0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01],
+                    &[0x80, 0x80, 0x80, 0x80, 0x10],
+                ];
+                let huge = *rng.pick(&HUGE);
+                let t = *rng.pick(&[0x03, 0x04, 0x06, 0x07, 0x08, 0x0c, 0x0d, 0x0f]);
+                bytes.splice(at..at, std::iter::once(t).chain(huge.iter().copied()));
+                format!("tag {t:#04x} with a huge varint inserted at {at}")
+            }
+            7 => {
+                let depth = 1 + rng.below(10_000);
+                bytes.splice(at..at, std::iter::repeat_n(0x09, depth));
+                format!("{depth} arrays opened at {at}")
+            }
+            8 => {
+                let b = 8 + rng.below(bytes.len() - 8);
+                bytes.swap(at, b);
+                format!("bytes {at} and {b} swapped")
+            }
+            _ => {
+                let index = rng.below(1 << 20) as u64;
+                let mut r = vec![0x08];
+                let mut v = index;
+                while v >= 0x80 {
+                    r.push(v as u8 | 0x80);
+                    v >>= 7;
+                }
+                r.push(v as u8);
+                bytes.splice(at..at, r);
+                format!("string reference {index} inserted at {at}")
+            }
+        };
+        log.push(format!("cert: binary {d}"));
+    }
+    // In hexadecimal the file stays within the bound of a text mutant.
+    bytes.truncate((4 * MAX_FILE - BINARY.len()) / 2);
+    Some(bytes)
 }

@@ -125,6 +125,9 @@ pub struct Stats {
     pub skipped: u64,
     pub failures: u64,
     pub peak_rss_kib: u64,
+    /// Mutants in the binary form (`GCVALUE1`), and those of them the decoder read.
+    pub binary: u64,
+    pub binary_parsed: u64,
 }
 
 /// A failing case.
@@ -397,7 +400,10 @@ fn write_out(
     let dir = cfg.findings.join(format!("{}-{}-{:016x}", case.kind, class, case.case_seed));
     std::fs::create_dir_all(&dir).ok()?;
     std::fs::write(dir.join("instance.json"), &case.instance).ok()?;
-    std::fs::write(dir.join("certificate.json"), &case.certificate).ok()?;
+    match super::mutate::binary_bytes(&case.certificate) {
+        Some(bytes) => std::fs::write(dir.join("certificate.json"), bytes).ok()?,
+        None => std::fs::write(dir.join("certificate.json"), &case.certificate).ok()?,
+    }
     let info = format!(
         "class: {class}\nkind: {}\nseed instance: {}\nrun seed: {:016x}\ncase seed: {:016x}\n\
          mutation: {}\ntime: {}\ndetail: {detail}\n\nreproduce: gamecert verify instance.json \
@@ -512,6 +518,12 @@ fn tally(cfg: &Config, shared: &Shared, cases: &HashMap<u64, &Case>, run: &Child
                 "bad-instance" | "bad-certificate" => s.bad_input += 1,
                 _ => {}
             }
+            if case.certificate.starts_with(super::mutate::BINARY) {
+                s.binary += 1;
+                if matches!(r.outcome.as_str(), "accepted" | "rejected") {
+                    s.binary_parsed += 1;
+                }
+            }
             if r.truth == "verified" {
                 s.verified += 1;
             } else if r.truth.starts_with("skipped") {
@@ -603,6 +615,10 @@ fn run_cases(cfg: &Config, shared: &Shared, cases: Vec<Case>, tag: &str) {
                     s.mutants += 1;
                     s.parsed += 1;
                     s.accepted += 1;
+                    if case.certificate.starts_with(super::mutate::BINARY) {
+                        s.binary += 1;
+                        s.binary_parsed += 1;
+                    }
                 }
                 pending = std::mem::take(&mut rest);
                 continue;
@@ -794,9 +810,11 @@ pub fn summary(cfg: &Config, report: &Report, elapsed: Duration) -> (String, Str
         elapsed.as_secs_f64()
     ));
     out.push_str(&format!(
-        "{:<22} {:>8} {:>8} {:>8} {:>8} {:>8} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8}\n",
+        "{:<22} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8}\n",
         "kind",
         "mutants",
+        "binary",
+        "bin-read",
         "parsed",
         "accepted",
         "rejected",
@@ -810,9 +828,11 @@ pub fn summary(cfg: &Config, report: &Report, elapsed: Duration) -> (String, Str
     ));
     for (kind, s) in &report.stats {
         out.push_str(&format!(
-            "{:<22} {:>8} {:>8} {:>8} {:>8} {:>8} {:>9.1} {:>8.3} {:>8} {:>8} {:>8} {:>8}\n",
+            "{:<22} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>9.1} {:>8.3} {:>8} {:>8} {:>8} {:>8}\n",
             kind,
             s.mutants,
+            s.binary,
+            s.binary_parsed,
             s.parsed,
             s.accepted,
             s.rejected,

@@ -1312,7 +1312,7 @@ mod tests {
         let mut budget = Budget::new(10_000);
         let mut de = Decoder::new(&bytes[..], &mut budget);
         de.envelope().unwrap();
-        let _ = de.body::<crate::voronoi::dnf::DnfStrategy>();
+        let _ = de.body::<crate::posdnf::dnf::DnfStrategy>();
         assert!(de.scratch.capacity() < 10_000, "{} bytes held", de.scratch.capacity());
     }
 

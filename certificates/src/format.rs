@@ -56,6 +56,7 @@ pub use crate::voronoi::multi_round::{VoronoiStrategy, VoronoiValue};
 pub use crate::voronoi::one_round::{
     Refutation, RefutationMethod, Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
+pub use crate::voronoi::path_rule::PathRule;
 pub use crate::voronoi::paths::PathValue;
 
 /// `format` of an instance file.
@@ -159,7 +160,7 @@ macro_rules! registry {
 
 use crate::impartial::{coins, heaps};
 use crate::triangulations::{constructing, convex_heaps, flipping, marking, nimstring_strips};
-use crate::voronoi::{dnf, mirror, multi_round, one_round, paths};
+use crate::voronoi::{dnf, mirror, multi_round, one_round, path_rule, paths};
 
 /// A validator that cannot fail beyond what a `violation` names.
 fn no_violation(violation: Option<String>) -> Result<(), FormatError> {
@@ -193,6 +194,7 @@ registry! {
         "dnf-strategy" => DnfStrategy(DnfStrategy), on PosDnfGame, dnf::strategy_verdict;
         "voronoi-path-value" => PathValue(PathValue), on Voronoi, paths::value_verdict;
         "voronoi-mirror" => VoronoiMirror(VoronoiMirror), on Voronoi, mirror::mirror_verdict;
+        "voronoi-path-rule" => PathRule(PathRule), on Voronoi, path_rule::rule_verdict;
         "triangle-strategy" => TriangleStrategy(TriangleStrategy), on TriangleAvoidance,
             crate::triangle_avoidance::strategy::strategy_verdict;
         "marking-strategy" => MarkingStrategy(MarkingStrategy), on MarkingGame, marking::strategy_verdict;

@@ -43,6 +43,14 @@ pub enum Request {
         /// rather than B's replayed strategy.
         #[serde(default)]
         mirror: bool,
+        /// W's side by rule U, B's by B's mirror (even N) and rule U (odd N), each a
+        /// `voronoi-path-rule` certificate the checker replays; the search where U does not
+        /// apply or fails (issue 49).
+        #[serde(default)]
+        rule: bool,
+        /// Only n <= this many rounds.
+        #[serde(default)]
+        max_rounds: Option<usize>,
     },
     /// The Voronoi game on every graph of a graph6 text, or on every connected graph up to
     /// `max_n` vertices by gamecert's generator.
@@ -239,8 +247,9 @@ impl Request {
             // Entries differ in work by factors of 10^4 (issue 33): no ETA from their count;
             // the messages say the entries done and the solver's work so far.
             Request::VoronoiKary { .. } => None,
-            Request::VoronoiPaths { max_vertices, min_vertices, .. } => {
-                Some((*min_vertices.max(&2)..=*max_vertices).map(|n| n as u64 / 2).sum())
+            Request::VoronoiPaths { max_vertices, min_vertices, max_rounds, .. } => {
+                let most = max_rounds.unwrap_or(usize::MAX);
+                Some((*min_vertices.max(&2)..=*max_vertices).map(|n| (n / 2).min(most) as u64).sum())
             }
             Request::BichromaticConstruct { max_points } => {
                 Some(3 * max_points.saturating_sub(2) as u64)
@@ -369,7 +378,7 @@ pub fn compute_streaming(
                 crate::voronoi::tables::voronoi_kary_table(&rows),
             )
         }
-        Request::VoronoiPaths { max_vertices, min_vertices, mirror } => {
+        Request::VoronoiPaths { max_vertices, min_vertices, mirror, rule, max_rounds } => {
             let (max_vertices, min_vertices) = (*max_vertices, *min_vertices);
             let limit = crate::voronoi::tables::MAX_PATH_TABLE_VERTICES;
             if max_vertices == 0 || max_vertices > limit {
@@ -387,11 +396,43 @@ pub fn compute_streaming(
                 .into());
             }
             use crate::voronoi::tables::{path_entry_line, voronoi_paths_with, PathSides};
+            let most = max_rounds.unwrap_or(usize::MAX);
+            if *rule {
+                let rows = crate::voronoi::tables::voronoi_paths_by_rule(
+                    (min_vertices, max_vertices),
+                    most,
+                    2,
+                    progress,
+                    &mut |row| {
+                        let json = serde_json::to_value(row).unwrap_or_default();
+                        on_row(&json, &path_entry_line(row));
+                    },
+                )?;
+                let rounds = match max_rounds {
+                    Some(r) => format!(", n <= {r}"),
+                    None => String::new(),
+                };
+                return Ok(accepted(
+                    "voronoi-paths",
+                    format!(
+                        "VG(P_N, n) for N = {min_vertices}..={max_vertices}{rounds}, certified \
+                         (W's side by rule U, B's by B's mirror on even N and rule U on odd N, \
+                         the search where the rule does not hold)"
+                    ),
+                    serde_json::to_value(&rows)?,
+                    crate::voronoi::tables::voronoi_paths_table(
+                        &rows,
+                        true,
+                        started.elapsed().as_secs_f64(),
+                    ),
+                ));
+            }
             let sides = if *mirror { PathSides::MirrorOnEven } else { PathSides::Both };
             let rows = voronoi_paths_with(
                 &mut crate::voronoi::paths::PathSolver::new(),
                 (min_vertices, max_vertices),
                 sides,
+                most,
                 progress,
                 &mut |row| {
                     // A row is plain data: its JSON form cannot fail.
@@ -730,7 +771,13 @@ mod tests {
         let paths = Request::from_options("voronoi-paths", serde_json::Map::new()).unwrap();
         assert_eq!(
             paths,
-            Request::VoronoiPaths { max_vertices: 30, min_vertices: 1, mirror: false }
+            Request::VoronoiPaths {
+                max_vertices: 30,
+                min_vertices: 1,
+                mirror: false,
+                rule: false,
+                max_rounds: None
+            }
         );
         let mut options = serde_json::Map::new();
         options.insert("max_vertex".into(), 3.into());

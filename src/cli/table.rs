@@ -52,6 +52,16 @@ enum Table {
         /// strategy for a tie only. Odd paths keep both strategies.
         #[arg(long)]
         mirror: bool,
+        /// W's side by rule U (issue 49), B's by B's mirror on even paths and by rule U on odd
+        /// ones: `voronoi-path-rule` certificates, whose moves the checker computes and replays
+        /// against every opponent move; the gap-state search only where the rule does not
+        /// hold (n = 1 on odd paths, or a play that beats the rule, which is reported).
+        /// Entries run on two threads, printed in order.
+        #[arg(long, conflicts_with = "mirror")]
+        rule: bool,
+        /// Only games of at most this many rounds (1 to 100).
+        #[arg(long, value_parser = ranged::<usize>(1, 100))]
+        max_rounds: Option<usize>,
         /// Instead of the table, one line per entry as soon as the checker accepts it:
         /// `N n VALUE W_STATES B_STATES` (B_STATES `mirror` where B's side is the lemma; with
         /// --json: one JSON object a line), so a stopped run keeps every line it printed.
@@ -259,11 +269,13 @@ fn library_request(table: &Table) -> Option<gamecert::table::Request> {
             max_vertices: *max_vertices,
             prove_limit: *prove_limit,
         },
-        Table::VoronoiPaths { max_vertices, min_vertices, mirror, each: _ } => {
+        Table::VoronoiPaths { max_vertices, min_vertices, mirror, rule, max_rounds, each: _ } => {
             Request::VoronoiPaths {
                 max_vertices: *max_vertices,
                 min_vertices: *min_vertices,
                 mirror: *mirror,
+                rule: *rule,
+                max_rounds: *max_rounds,
             }
         }
         Table::NimstringFans { max_triangles } => {

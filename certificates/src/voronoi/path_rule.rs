@@ -44,7 +44,7 @@ use crate::base::fingerprint::Fingerprints;
 use crate::replay::{replay, Node, Rules};
 use crate::verdict::{reject, Claim, Theorem, Verdict};
 use crate::voronoi::instance::MultiRoundSpec;
-use crate::voronoi::paths::{move_text, path_order, Gap, PathReport, PathState};
+use crate::voronoi::paths::{path_order, Gap, PathReport, PathState};
 use serde::{Deserialize, Serialize};
 
 /// Work units per position held or built besides its bytes or gaps.
@@ -240,18 +240,22 @@ impl Walk {
         self.path.push((pos, key, stones));
     }
 
-    /// The play so far, for messages: `W 4, B 9, W EB3@1` (vertices 1-based from the path's
-    /// first end, then gap moves).
+    /// The play so far, for messages: `W 4, B 9, W 2, ...`, vertices numbered 1 to N from the
+    /// path's first end. A gap move is shown as a vertex that makes it (any such vertex gives
+    /// the same gap state): found by a scan, only when a message is written.
     fn line_text(&self, last: Option<Step>) -> String {
+        let mut line = vec![b'.'; self.vertices];
         let mut out = Vec::new();
         for (k, step) in self.played.iter().chain(last.iter()).enumerate() {
-            let who = if k % 2 == 0 { "W" } else { "B" };
-            out.push(match *step {
-                Step::Vertex(v) => format!("{who} {}", v + 1),
-                Step::Gap(g, i) => format!("{who} {}", move_text(g, i)),
-            });
+            let white = k % 2 == 0;
+            let v = match *step {
+                Step::Vertex(v) => v,
+                Step::Gap(g, i) => concrete(&line, g, i, white),
+            };
+            line[v] = if white { b'W' } else { b'B' };
+            out.push(format!("{} {}", if white { "W" } else { "B" }, v + 1));
         }
-        out.join(", ")
+        format!("{} (final line {})", out.join(", "), String::from_utf8_lossy(&line))
     }
 
     /// Checks a final margin against the claim.
@@ -342,11 +346,7 @@ impl Rules for Walk {
             let m = base + gap_gain(g, i, mover_white);
             if (self.white && m < 0) || (!self.white && m > 0) {
                 let last = gaps.play(g, i, mover_white)?;
-                let in_line = match &pos {
-                    Pos::Line(line) => Step::Vertex(concrete(line, g, i, mover_white)),
-                    Pos::Gaps(_) => Step::Gap(g, i),
-                };
-                return self.score(m, &last, Some(in_line)).map(|_| Node::Leaf);
+                return self.score(m, &last, Some(Step::Gap(g, i))).map(|_| Node::Leaf);
             }
             self.score(m, &"", None)?;
         }
@@ -773,6 +773,175 @@ mod tests {
         rejected(&spec(9, 3), &huge, "the certificate is for N =");
         let err = check_path_rule(usize::MAX, usize::MAX / 2, PathRuleName::U, Side::W, &mut Budget::new(1 << 20)).unwrap_err();
         assert!(err.contains("work limit") || err.contains("too large"), "{err}");
+    }
+
+    /// The static fact (docs/trusted.md, "ideal vertices"), part 1: the gaps the ideal
+    /// vertices leave. With L = N/n, every interior gap has between L - 2 and L vertices and
+    /// each end gap between L/2 - 1 and L/2 (in integers: n(g) and 2n(e) between N - 2n and N),
+    /// for every N <= 300 and every n with 2n <= N. The proof shows it for every N; this is the
+    /// same inequality computed.
+    #[test]
+    fn ideal_gaps_are_within_the_bounds() {
+        for n in 2..=300usize {
+            for rounds in 1..=n / 2 {
+                let q = ideal_vertices(n, rounds).unwrap();
+                let (lo, hi) = (n - 2 * rounds, n);
+                let ends = [q[0], n - 1 - q[rounds - 1]];
+                for e in ends {
+                    assert!((lo..=hi).contains(&(2 * rounds * e)), "N {n} n {rounds} end {e}");
+                }
+                for w in q.windows(2) {
+                    let g = w[1] - w[0] - 1;
+                    assert!((lo..=hi).contains(&(rounds * g)), "N {n} n {rounds} gap {g}");
+                }
+            }
+        }
+    }
+
+    /// W's margin gained in one gap (its vertices, not its bounding stones) when the holder X
+    /// of the bounding stones is W and Y (B) has `k` stones in it, at best for Y: by the
+    /// formula of the proof (interior: s with no stone, 0 with one, -(s - k) with k >= 2; end:
+    /// s with none, -(s - k) with k >= 1).
+    fn best_for_y(s: usize, k: usize, end: bool) -> i64 {
+        let (s, k) = (s as i64, k as i64);
+        match (k, end) {
+            (0, _) => s,
+            (1, false) => 0,
+            _ => -(s - k),
+        }
+    }
+
+    /// Part 2: the formula is the minimum over every placement of k stones in a gap of at
+    /// most 11 vertices, scored by the reference rules.
+    #[test]
+    fn the_gap_formula_is_the_best_placement() {
+        for s in 0..=11usize {
+            for end in [false, true] {
+                // X's stones bound the gap: at both ends, or (an end gap) at the right only.
+                let n = if end { s + 1 } else { s + 2 };
+                let g = path(n);
+                let first = usize::from(!end);
+                for k in 0..=s {
+                    let mut best = i64::MAX;
+                    for mask in 0u32..1 << s {
+                        if mask.count_ones() as usize != k {
+                            continue;
+                        }
+                        let mut line = vec![b'.'; n];
+                        line[n - 1] = b'W';
+                        if !end {
+                            line[0] = b'W';
+                        }
+                        for b in 0..s {
+                            if mask >> b & 1 == 1 {
+                                line[first + b] = b'B';
+                            }
+                        }
+                        // W's vertices minus B's, without the stones (W's bounding ones, B's k).
+                        let stones = (n - s) as i64 - k as i64;
+                        best = best.min(margin(&g, &line) - stones);
+                    }
+                    assert_eq!(best, best_for_y(s, k, end), "s {s} k {k} end {end}");
+                }
+            }
+        }
+    }
+
+    /// The least margin of the holder of every ideal vertex over every placement of the
+    /// other's n stones, by the gap formula and a knapsack over the gaps.
+    fn least_margin(n: usize, rounds: usize) -> i64 {
+        let q = ideal_vertices(n, rounds).unwrap();
+        let mut gaps = vec![(q[0], true), (n - 1 - q[rounds - 1], true)];
+        gaps.extend(q.windows(2).map(|w| (w[1] - w[0] - 1, false)));
+        // least[k]: the least margin over the gaps so far with k of Y's stones in them.
+        let mut least = vec![i64::MAX; rounds + 1];
+        least[0] = 0;
+        for (s, end) in gaps {
+            let mut next = vec![i64::MAX; rounds + 1];
+            for (had, &m) in least.iter().enumerate().filter(|&(_, &m)| m != i64::MAX) {
+                for k in 0..=s.min(rounds - had) {
+                    let v = m + best_for_y(s, k, end);
+                    next[had + k] = next[had + k].min(v);
+                }
+            }
+            least = next;
+        }
+        least[rounds]
+    }
+
+    /// Part 3, the static fact: holding every ideal vertex, a player at least ties wherever
+    /// the other's n stones stand. Exhaustively by the reference rules for N <= 14, by the gap
+    /// formula for N <= 300 (every n); the proof covers every N.
+    #[test]
+    fn holding_the_ideal_vertices_at_least_ties() {
+        for n in 2..=14usize {
+            let g = path(n);
+            for rounds in 1..=n / 2 {
+                let q = ideal_vertices(n, rounds).unwrap();
+                let free: Vec<usize> = (0..n).filter(|v| !q.contains(v)).collect();
+                let mut least = i64::MAX;
+                for mask in 0u32..1 << free.len() {
+                    if mask.count_ones() as usize != rounds {
+                        continue;
+                    }
+                    let mut line = vec![b'.'; n];
+                    for &v in &q {
+                        line[v] = b'W';
+                    }
+                    for (b, &v) in free.iter().enumerate() {
+                        if mask >> b & 1 == 1 {
+                            line[v] = b'B';
+                        }
+                    }
+                    least = least.min(margin(&g, &line));
+                }
+                assert!(least >= 0, "N {n} n {rounds}: {least}");
+                assert_eq!(least, least_margin(n, rounds), "N {n} n {rounds}");
+            }
+        }
+        for n in 15..=300usize {
+            for rounds in 1..=n / 2 {
+                assert!(least_margin(n, rounds) >= 0, "N {n} n {rounds}");
+            }
+        }
+    }
+
+    /// docs/trusted.md, "For all N", n = 2 (W's side): the one line the static fact leaves
+    /// (W q_1, B q_2) by the formulas, for every N from 4 to 2,000, and the replay for N <= 200.
+    #[test]
+    fn n2_white_side_by_the_formulas() {
+        use crate::voronoi::paths::GapKind::{EndB, EndW, WB, WW};
+        let gap = |kind, len| Gap { kind, len };
+        for n in 4..=2000usize {
+            let (m, r) = (n / 4, n % 4);
+            let q = ideal_vertices(n, 2).unwrap();
+            assert_eq!(q, [m, 3 * m + r - 1], "N {n}"); // 0-based: q_1 = m + 1, q_2 = 3m + r
+            let mut line = vec![b'.'; n];
+            line[q[0]] = b'W';
+            line[q[1]] = b'B';
+            let state = PathState::of_line(&line);
+            let g = 2 * m + r - 2;
+            assert_eq!(state, PathState::new(vec![gap(EndW, m), gap(WB, g), gap(EndB, m)]));
+            let (mv, i) = greedy_move(&state, true).unwrap();
+            let after = state.play(mv, i, true).unwrap();
+            let expected = if r < 3 {
+                assert_eq!((mv, i), (gap(EndB, m), m - 1), "N {n}");
+                PathState::new(vec![gap(EndW, m), gap(EndW, m - 1), gap(WB, g)])
+            } else {
+                assert_eq!((mv, i), (gap(WB, g), g - 1), "N {n}");
+                PathState::new(vec![gap(EndW, m), gap(WW, 2 * m), gap(EndB, m)])
+            };
+            assert_eq!(after, expected, "N {n}");
+            let least = after
+                .moves()
+                .map(|(g, i)| after.gap_margin() + gap_gain(g, i, false))
+                .min()
+                .unwrap();
+            assert_eq!(least, 0, "N {n}");
+        }
+        for n in 4..=200 {
+            check_path_rule(n, 2, PathRuleName::U, Side::W, &mut Budget::new(1 << 40)).unwrap();
+        }
     }
 
     /// The budget stops the replay (a work-limit message, never an acceptance).

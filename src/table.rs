@@ -249,7 +249,9 @@ impl Request {
             Request::VoronoiKary { .. } => None,
             Request::VoronoiPaths { max_vertices, min_vertices, max_rounds, .. } => {
                 let most = max_rounds.unwrap_or(usize::MAX);
-                Some((*min_vertices.max(&2)..=*max_vertices).map(|n| (n / 2).min(most) as u64).sum())
+                Some(
+                    (*min_vertices.max(&2)..=*max_vertices).map(|n| (n / 2).min(most) as u64).sum(),
+                )
             }
             Request::BichromaticConstruct { max_points } => {
                 Some(3 * max_points.saturating_sub(2) as u64)

@@ -6,5 +6,10 @@ fn main() {
     let t = std::time::Instant::now();
     let mut b = Budget::unlimited();
     let r = check_path_rule(n, rounds, PathRuleName::U, side, &mut b);
-    println!("N {n} n {rounds} {side:?}: {:?} {:.2}s work {}", r.as_ref().map(|r| (r.states, r.leaves, r.extreme_margin)), t.elapsed().as_secs_f64(), b.used());
+    println!(
+        "N {n} n {rounds} {side:?}: {:?} {:.2}s work {}",
+        r.as_ref().map(|r| (r.states, r.leaves, r.extreme_margin)),
+        t.elapsed().as_secs_f64(),
+        b.used()
+    );
 }

@@ -207,12 +207,8 @@ fn rule(instance: &Instance, side: Side, options: &Options) -> anyhow::Result<Op
     if game.start.iter().any(|&c| c != b'.') {
         return Err(BadInput("rule U plays from an empty start".into()).into());
     }
-    let certificate = PathRule {
-        vertices: game.graph.len(),
-        rounds: game.rounds,
-        rule: PathRuleName::U,
-        side,
-    };
+    let certificate =
+        PathRule { vertices: game.graph.len(), rounds: game.rounds, rule: PathRuleName::U, side };
     // Checked here, once: a rule that fails is a result (the play that beats it), not a fault
     // of ours, and the replay is the whole cost of this method.
     let side_name = if side == Side::W { "W" } else { "B" };

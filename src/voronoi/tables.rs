@@ -710,7 +710,7 @@ fn rule_entry(
         }
     };
     let white = by_rule(Side::W)?;
-    let black = if vertices % 2 == 0 {
+    let black = if vertices.is_multiple_of(2) {
         let (instance, mirror) = path_mirror(vertices, rounds)?;
         let verdict = gamecert_certificates::voronoi::mirror::mirror_verdict(
             &instance,

@@ -124,14 +124,10 @@ pub fn ideal_vertices(vertices: usize, rounds: usize) -> Result<Vec<usize>, Stri
         // x_i * 2n = (2i - 1) N.
         let a = (2 * i - 1).checked_mul(vertices).ok_or_else(too_large)?;
         let (k, r) = (a / d, a % d);
-        // 1-based vertex j: ceil(x) off the boundaries; on one, the vertex nearer the centre.
-        let j = if r != 0 {
-            k + 1
-        } else if k.checked_mul(2).ok_or_else(too_large)? < vertices {
-            k + 1
-        } else {
-            k
-        };
+        // 1-based vertex j: ceil(x) off the boundaries (r != 0); on one (x = k), the vertex
+        // nearer the centre: k + 1 when 2k < N, k when 2k >= N (the left one on a tie).
+        let on_right_half = r == 0 && k.checked_mul(2).ok_or_else(too_large)? >= vertices;
+        let j = if on_right_half { k } else { k + 1 };
         out.push(j - 1);
     }
     Ok(out)
@@ -259,7 +255,12 @@ impl Walk {
     }
 
     /// Checks a final margin against the claim.
-    fn score(&mut self, m: i64, state: &dyn std::fmt::Display, last: Option<Step>) -> Result<(), String> {
+    fn score(
+        &mut self,
+        m: i64,
+        state: &dyn std::fmt::Display,
+        last: Option<Step>,
+    ) -> Result<(), String> {
         self.finals += 1;
         let bad = if self.white { m < 0 } else { m > 0 };
         if bad {
@@ -292,7 +293,9 @@ impl Rules for Walk {
         let (pos, stones) = (pos.clone(), *stones);
         let cost = match &pos {
             Pos::Line(_) => STATE_COST.saturating_add(self.vertices as u64),
-            Pos::Gaps(s) => STATE_COST.saturating_add(GAP_COST.saturating_mul(s.gaps().len() as u64)),
+            Pos::Gaps(s) => {
+                STATE_COST.saturating_add(GAP_COST.saturating_mul(s.gaps().len() as u64))
+            }
         };
         budget.charge(cost, "replaying the rule's positions")?;
         let total = 2 * self.rounds;
@@ -474,11 +477,7 @@ pub fn rule_verdict(spec: &MultiRoundSpec, cert: &PathRule, budget: &mut Budget)
             );
             Verdict::accept(claim, reason, work, &[Theorem::PathGaps])
         }
-        Err(why) => reject(
-            claim,
-            format!("{why} (vertices numbered 1 to N from '{first}')"),
-            work,
-        ),
+        Err(why) => reject(claim, format!("{why} (vertices numbered 1 to N from '{first}')"), work),
     }
 }
 
@@ -754,7 +753,11 @@ mod tests {
         let left = PathRule { rule: PathRuleName::LeftToRight, ..cert.clone() };
         rejected(&spec(9, 3), &left, "(vertices numbered 1 to N from 'p1')");
         let mut star = spec(4, 1);
-        star.graph.edges = vec![("p1".into(), "p2".into()), ("p1".into(), "p3".into()), ("p1".into(), "p4".into())];
+        star.graph.edges = vec![
+            ("p1".into(), "p2".into()),
+            ("p1".into(), "p3".into()),
+            ("p1".into(), "p4".into()),
+        ];
         let four = PathRule { vertices: 4, rounds: 1, ..cert.clone() };
         rejected(&star, &four, "needs a path");
         // The file's form: an unknown rule or side, an unknown field.
@@ -771,7 +774,14 @@ mod tests {
         // Sizes no path of the instance could have are refused before any work.
         let huge = PathRule { vertices: usize::MAX, rounds: usize::MAX / 2, ..cert.clone() };
         rejected(&spec(9, 3), &huge, "the certificate is for N =");
-        let err = check_path_rule(usize::MAX, usize::MAX / 2, PathRuleName::U, Side::W, &mut Budget::new(1 << 20)).unwrap_err();
+        let err = check_path_rule(
+            usize::MAX,
+            usize::MAX / 2,
+            PathRuleName::U,
+            Side::W,
+            &mut Budget::new(1 << 20),
+        )
+        .unwrap_err();
         assert!(err.contains("work limit") || err.contains("too large"), "{err}");
     }
 

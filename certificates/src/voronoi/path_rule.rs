@@ -246,7 +246,7 @@ impl Walk {
             let white = k % 2 == 0;
             let v = match *step {
                 Step::Vertex(v) => v,
-                Step::Gap(g, i) => concrete(&line, g, i, white),
+                Step::Gap(g, i) => concrete(&line, g, i),
             };
             line[v] = if white { b'W' } else { b'B' };
             out.push(format!("{} {}", if white { "W" } else { "B" }, v + 1));
@@ -260,10 +260,18 @@ impl Walk {
         m: i64,
         state: &dyn std::fmt::Display,
         last: Option<Step>,
+        budget: &mut Budget,
     ) -> Result<(), String> {
         self.finals += 1;
         let bad = if self.white { m < 0 } else { m > 0 };
         if bad {
+            // Writing the play: a scan of the line per move (see `concrete`).
+            let steps = (self.played.len() as u64).saturating_add(1);
+            budget.charge_each(
+                steps,
+                (self.vertices as u64).saturating_add(16),
+                "writing the play",
+            )?;
             fail!(
                 "the rule fails: the play {} ends in the final state '{state}' with W's margin \
                  {m} ({} the rule's side)",
@@ -289,15 +297,15 @@ impl Rules for Walk {
 
     fn expand(&mut self, budget: &mut Budget) -> Result<Node<Step>, String> {
         let (pos, _, stones) = &self.path[self.path.len() - 1];
-        // A copy (N bytes or a few gaps, charged below): the checks below borrow the walk.
-        let (pos, stones) = (pos.clone(), *stones);
-        let cost = match &pos {
+        let cost = match pos {
             Pos::Line(_) => STATE_COST.saturating_add(self.vertices as u64),
             Pos::Gaps(s) => {
                 STATE_COST.saturating_add(GAP_COST.saturating_mul(s.gaps().len() as u64))
             }
         };
+        // Charged before the copy below (N bytes or a few gaps): the checks borrow the walk.
         budget.charge(cost, "replaying the rule's positions")?;
+        let (pos, stones) = (pos.clone(), *stones);
         let total = 2 * self.rounds;
         let mover_white = stones.is_multiple_of(2);
         if stones == total {
@@ -305,7 +313,7 @@ impl Rules for Walk {
                 Pos::Line(line) => PathState::of_line(&line),
                 Pos::Gaps(s) => s,
             };
-            self.score(state.gap_margin(), &state, None)?;
+            self.score(state.gap_margin(), &state, None, budget)?;
             return Ok(Node::Leaf);
         }
         if mover_white == self.white {
@@ -349,9 +357,9 @@ impl Rules for Walk {
             let m = base + gap_gain(g, i, mover_white);
             if (self.white && m < 0) || (!self.white && m > 0) {
                 let last = gaps.play(g, i, mover_white)?;
-                return self.score(m, &last, Some(Step::Gap(g, i))).map(|_| Node::Leaf);
+                return self.score(m, &last, Some(Step::Gap(g, i)), budget).map(|_| Node::Leaf);
             }
-            self.score(m, &"", None)?;
+            self.score(m, &"", None, budget)?;
         }
         Ok(Node::Leaf)
     }
@@ -382,18 +390,42 @@ impl Rules for Walk {
     }
 }
 
-/// A vertex of `line` whose stone makes the gap move (`g`, `i`), for messages: the first empty
-/// vertex whose successor's state is the gap move's (a scan, only on a failure).
-fn concrete(line: &[u8], g: Gap, i: usize, white: bool) -> usize {
-    let target = PathState::of_line(line).play(g, i, white).ok();
-    (0..line.len())
-        .filter(|&v| line[v] == b'.')
-        .find(|&v| {
-            let mut next = line.to_vec();
-            next[v] = if white { b'W' } else { b'B' };
-            Some(PathState::of_line(&next)) == target
-        })
-        .unwrap_or(0)
+/// A vertex of `line` whose stone makes the gap move (`g`, `i`), for messages: one scan of the
+/// line for a run of empty vertices of `g`'s type and length, then the offset counted from the
+/// side the gap's offsets count from (the path's end for `EW`/`EB`, W's stone for `WB`, the
+/// left for `F`, `WW`, `BB`, whose offsets are symmetric).
+fn concrete(line: &[u8], g: Gap, i: usize) -> usize {
+    use crate::voronoi::paths::GapKind;
+    let n = line.len();
+    let mut start = 0;
+    while start < n {
+        if line[start] != b'.' {
+            start += 1;
+            continue;
+        }
+        let mut end = start;
+        while end + 1 < n && line[end + 1] == b'.' {
+            end += 1;
+        }
+        let (left, right) = (start.checked_sub(1).map(|v| line[v]), line.get(end + 1).copied());
+        // The run with the stones that bound it, as a line of its own: its one gap.
+        let mut piece = Vec::with_capacity(end - start + 3);
+        piece.extend(left);
+        piece.extend_from_slice(&line[start..=end]);
+        piece.extend(right);
+        let run = PathState::of_line(&piece);
+        if run.gaps() == [g] && i <= end - start {
+            // Count from the path's end, or from W's stone, where the type says so.
+            let from_right = match g.kind {
+                GapKind::EndW | GapKind::EndB => left.is_some(),
+                GapKind::WB => left != Some(b'W'),
+                _ => false,
+            };
+            return if from_right { end - i } else { start + i };
+        }
+        start = end + 1;
+    }
+    0
 }
 
 /// Replays `rule` played by `side` on VG(P_`vertices`, `rounds`) from the empty path against
@@ -591,6 +623,26 @@ mod tests {
         }
     }
 
+    /// `concrete` realises every gap move: the vertex it names gives the gap move's state.
+    #[test]
+    fn gap_moves_are_realised_by_vertices() {
+        for n in 1..=8 {
+            for line in all_lines(n) {
+                let state = PathState::of_line(&line);
+                for white in [true, false] {
+                    for (g, i) in state.moves() {
+                        let v = concrete(&line, g, i);
+                        assert_eq!(line[v], b'.', "{}", String::from_utf8_lossy(&line));
+                        let mut next = line.clone();
+                        next[v] = if white { b'W' } else { b'B' };
+                        let want = state.play(g, i, white).unwrap();
+                        assert_eq!(PathState::of_line(&next), want, "{g}@{i}");
+                    }
+                }
+            }
+        }
+    }
+
     /// The rule's move on a concrete line, computed from the definition: the first empty
     /// ideal vertex, else a vertex realising the greedy move.
     fn rule_move(line: &[u8], ideals: &[usize], white: bool) -> usize {
@@ -599,7 +651,7 @@ mod tests {
         }
         let state = PathState::of_line(line);
         let (g, i) = greedy_move(&state, white).unwrap();
-        concrete(line, g, i, white)
+        concrete(line, g, i)
     }
 
     /// The worst final margin (for the rule's side) against every opponent, by plain minimax

@@ -150,6 +150,21 @@ pub static KINDS: &[Kind] = &[
                           linear time)",
                 solve: crate::voronoi::solve::mirror,
             },
+            SolveMethod {
+                method: Method::Rule,
+                auto: false,
+                applies: "a path from an empty start: W plays rule U (issue 49), W at least ties \
+                          (a voronoi-path-rule, the rule's moves computed and replayed by the \
+                          checker)",
+                solve: crate::voronoi::solve::rule_white,
+            },
+            SolveMethod {
+                method: Method::RuleBlack,
+                auto: false,
+                applies: "a path from an empty start: B plays rule U (issue 49), B at least ties \
+                          (on odd paths; a voronoi-path-rule)",
+                solve: crate::voronoi::solve::rule_black,
+            },
         ],
         estimate: Some(crate::voronoi::solve::estimate),
         generators: &["path", "kary-tree", "tree", "graph"],

@@ -43,6 +43,14 @@ pub enum Request {
         /// rather than B's replayed strategy.
         #[serde(default)]
         mirror: bool,
+        /// W's side by rule U, B's by B's mirror (even N) and rule U (odd N), each a
+        /// `voronoi-path-rule` certificate the checker replays; the search where U does not
+        /// apply or fails (issue 49).
+        #[serde(default)]
+        rule: bool,
+        /// Only n <= this many rounds.
+        #[serde(default)]
+        max_rounds: Option<usize>,
     },
     /// The Voronoi game on every graph of a graph6 text, or on every connected graph up to
     /// `max_n` vertices by gamecert's generator.
@@ -239,8 +247,11 @@ impl Request {
             // Entries differ in work by factors of 10^4 (issue 33): no ETA from their count;
             // the messages say the entries done and the solver's work so far.
             Request::VoronoiKary { .. } => None,
-            Request::VoronoiPaths { max_vertices, min_vertices, .. } => {
-                Some((*min_vertices.max(&2)..=*max_vertices).map(|n| n as u64 / 2).sum())
+            Request::VoronoiPaths { max_vertices, min_vertices, max_rounds, .. } => {
+                let most = max_rounds.unwrap_or(usize::MAX);
+                Some(
+                    (*min_vertices.max(&2)..=*max_vertices).map(|n| (n / 2).min(most) as u64).sum(),
+                )
             }
             Request::BichromaticConstruct { max_points } => {
                 Some(3 * max_points.saturating_sub(2) as u64)
@@ -293,7 +304,23 @@ impl Request {
             }
             // The table to N = 30 took PATHS_30_SECONDS and 1.2 GB; each vertex more costs
             // 1.4 times as much (docs/benchmarks.md, `bench paths`), --mirror half.
-            Request::VoronoiPaths { max_vertices, min_vertices, mirror } => {
+            // With --rule: B's side on odd paths dominates, about C(N, n) positions while an
+            // ideal vertex is empty, 14 s for C(59, 5) (issue 49: N = 59, n = 5; n = 6 took
+            // 190 s, N = 29 with n = 10 20 s), each summed over the entries asked for.
+            Request::VoronoiPaths {
+                max_vertices, min_vertices, rule: true, max_rounds, ..
+            } => {
+                let choose = |n: usize, k: usize| {
+                    (0..k).fold(1.0f64, |c, i| c * (n - i) as f64 / (i + 1) as f64)
+                };
+                let mut seconds = 0.0;
+                for n in (*min_vertices.max(&2)..=*max_vertices).filter(|n| n % 2 == 1) {
+                    let top = max_rounds.unwrap_or(n / 2).min(n / 2);
+                    seconds += (1..=top).map(|k| 14.0 * choose(n, k) / choose(59, 5)).sum::<f64>();
+                }
+                cost(seconds.max(0.1), (seconds * 0.003 * GB).clamp(0.05 * GB, 64.0 * GB))
+            }
+            Request::VoronoiPaths { max_vertices, min_vertices, mirror, .. } => {
                 let per = |n: usize| PATHS_30_SECONDS * 1.4f64.powi(n as i32 - 30) / 3.5;
                 let mut seconds: f64 = (*min_vertices.max(&2)..=*max_vertices).map(per).sum();
                 if *mirror {
@@ -674,13 +701,22 @@ pub fn compute_streaming(
                 crate::voronoi::tables::voronoi_kary_table(&rows),
             )
         }
-        Request::VoronoiPaths { max_vertices, min_vertices, mirror } => {
+        Request::VoronoiPaths { max_vertices, min_vertices, mirror, rule, max_rounds } => {
             let (max_vertices, min_vertices) = (*max_vertices, *min_vertices);
-            let limit = crate::voronoi::tables::MAX_PATH_TABLE_VERTICES;
+            let limit = match rule {
+                true => crate::voronoi::tables::MAX_RULE_PATH_TABLE_VERTICES,
+                false => crate::voronoi::tables::MAX_PATH_TABLE_VERTICES,
+            };
             if max_vertices == 0 || max_vertices > limit {
+                let how = match rule {
+                    true => "with --rule",
+                    false => {
+                        "by the search (the work grows about 1.4-fold per vertex, N = 34 \
+                              alone takes minutes; --rule certifies to 200)"
+                    }
+                };
                 return Err(BadInput(format!(
-                    "--max-vertices must be between 1 and {limit} (got {max_vertices}); \
-                     the work grows about 1.4-fold per vertex (N = 34 alone takes minutes)"
+                    "--max-vertices must be between 1 and {limit} {how} (got {max_vertices})"
                 ))
                 .into());
             }
@@ -692,11 +728,43 @@ pub fn compute_streaming(
                 .into());
             }
             use crate::voronoi::tables::{path_entry_line, voronoi_paths_with, PathSides};
+            let most = max_rounds.unwrap_or(usize::MAX);
+            if *rule {
+                let rows = crate::voronoi::tables::voronoi_paths_by_rule(
+                    (min_vertices, max_vertices),
+                    most,
+                    2,
+                    progress,
+                    &mut |row| {
+                        let json = serde_json::to_value(row).unwrap_or_default();
+                        on_row(&json, &path_entry_line(row));
+                    },
+                )?;
+                let rounds = match max_rounds {
+                    Some(r) => format!(", n <= {r}"),
+                    None => String::new(),
+                };
+                return Ok(accepted(
+                    "voronoi-paths",
+                    format!(
+                        "VG(P_N, n) for N = {min_vertices}..={max_vertices}{rounds}, certified \
+                         (W's side by rule U, B's by B's mirror on even N and rule U on odd N, \
+                         the search where the rule does not hold)"
+                    ),
+                    serde_json::to_value(&rows)?,
+                    crate::voronoi::tables::voronoi_paths_table(
+                        &rows,
+                        true,
+                        started.elapsed().as_secs_f64(),
+                    ),
+                ));
+            }
             let sides = if *mirror { PathSides::MirrorOnEven } else { PathSides::Both };
             let rows = voronoi_paths_with(
                 &mut crate::voronoi::paths::PathSolver::new(),
                 (min_vertices, max_vertices),
                 sides,
+                most,
                 progress,
                 &mut |row| {
                     // A row is plain data: its JSON form cannot fail.
@@ -1038,7 +1106,13 @@ mod tests {
         let paths = Request::from_options("voronoi-paths", serde_json::Map::new()).unwrap();
         assert_eq!(
             paths,
-            Request::VoronoiPaths { max_vertices: 30, min_vertices: 1, mirror: false }
+            Request::VoronoiPaths {
+                max_vertices: 30,
+                min_vertices: 1,
+                mirror: false,
+                rule: false,
+                max_rounds: None
+            }
         );
         let mut options = serde_json::Map::new();
         options.insert("max_vertex".into(), 3.into());

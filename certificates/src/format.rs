@@ -57,6 +57,7 @@ pub use crate::voronoi::multi_round::{VoronoiStrategy, VoronoiValue};
 pub use crate::voronoi::one_round::{
     Refutation, RefutationMethod, Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
+pub use crate::voronoi::path_rule::PathRule;
 pub use crate::voronoi::paths::PathValue;
 
 /// `format` of an instance file.
@@ -179,7 +180,7 @@ macro_rules! registry {
 use crate::impartial::{coins, heaps};
 use crate::posdnf::dnf;
 use crate::triangulations::{constructing, convex_heaps, flipping, marking, nimstring_strips};
-use crate::voronoi::{mirror, multi_round, one_round, paths};
+use crate::voronoi::{mirror, multi_round, one_round, path_rule, paths};
 
 /// A validator that cannot fail beyond what a `violation` names.
 fn no_violation(violation: Option<String>) -> Result<(), FormatError> {
@@ -213,6 +214,7 @@ registry! {
         "dnf-strategy" => DnfStrategy(DnfStrategy), on PosDnfGame, dnf::strategy_verdict;
         "voronoi-path-value" => PathValue(PathValue), on Voronoi, paths::value_verdict;
         "voronoi-mirror" => VoronoiMirror(VoronoiMirror), on Voronoi, mirror::mirror_verdict;
+        "voronoi-path-rule" => PathRule(PathRule), on Voronoi, path_rule::rule_verdict;
         "triangle-strategy" => TriangleStrategy(TriangleStrategy), on TriangleAvoidance,
             crate::triangle_avoidance::strategy::strategy_verdict;
         "marking-strategy" => MarkingStrategy(MarkingStrategy), on MarkingGame, marking::strategy_verdict;

@@ -38,11 +38,16 @@ pub enum Method {
     /// Multi-round Voronoi games: B's mirror, an automorphism of order 2 without fixed points
     /// swapping the start's colours (a `voronoi-mirror` certificate: B at least ties).
     Mirror,
+    /// Multi-round Voronoi games on a path from an empty start: W plays rule U of issue 49 (a
+    /// `voronoi-path-rule` certificate: W at least ties).
+    Rule,
+    /// The same with B playing rule U (B at least ties; it holds on odd paths).
+    RuleBlack,
 }
 
 impl Method {
     /// Every method, in the command line's order.
-    pub const ALL: [Method; 13] = [
+    pub const ALL: [Method; 15] = [
         Method::Auto,
         Method::Direct,
         Method::Reduction,
@@ -56,6 +61,8 @@ impl Method {
         Method::Prove,
         Method::Dfpn,
         Method::Mirror,
+        Method::Rule,
+        Method::RuleBlack,
     ];
 
     /// Its name on the command line (`solve --method NAME`).
@@ -74,6 +81,8 @@ impl Method {
             Method::Prove => "prove",
             Method::Dfpn => "dfpn",
             Method::Mirror => "mirror",
+            Method::Rule => "rule",
+            Method::RuleBlack => "rule-black",
         }
     }
 }

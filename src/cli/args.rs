@@ -77,6 +77,12 @@ mirror! {
         /// side, hypercubes): B's mirror strategy, B at least ties (a `voronoi-mirror`, checked
         /// in time linear in the graph).
         Mirror,
+        /// Multi-round Voronoi games on a path from an empty start: W plays rule U (ideal
+        /// vertices, the two ends first, then the greedy move; issue 49), W at least ties (a
+        /// `voronoi-path-rule`, whose moves the checker computes and replays).
+        Rule,
+        /// The same with B playing rule U: B at least ties (on odd paths).
+        RuleBlack,
     }
 }
 

@@ -43,11 +43,11 @@ enum Table {
     },
     /// VG(P_N, n) on paths, every N in --min-vertices..=--max-vertices and every 2n <= N.
     VoronoiPaths {
-        /// The largest path (1 to 36: the search grows 1.4 times a vertex, to 30 takes about a
-        /// minute, to 36 about 11; near 35 it meets its state cap).
+        /// The largest path (1 to 200 with --rule; the search alone to 36: it grows 1.4 times a
+        /// vertex, to 30 takes about a minute, to 36 about 11; near 35 it meets its state cap).
         #[arg(long, default_value_t = 30, value_parser = path_vertices())]
         max_vertices: usize,
-        /// The smallest path (1 to 36, at most --max-vertices).
+        /// The smallest path (at most --max-vertices).
         #[arg(long, default_value_t = 1, value_parser = path_vertices())]
         min_vertices: usize,
         /// On even paths, take B's side from B's mirror (a lemma proved in docs/trusted.md and
@@ -55,6 +55,16 @@ enum Table {
         /// strategy for a tie only. Odd paths keep both strategies.
         #[arg(long)]
         mirror: bool,
+        /// W's side by rule U (issue 49), B's by B's mirror on even paths and by rule U on odd
+        /// ones: `voronoi-path-rule` certificates, whose moves the checker computes and replays
+        /// against every opponent move; the gap-state search only where the rule does not
+        /// hold (n = 1 on odd paths, or a play that beats the rule, which is reported).
+        /// Entries run on two threads, printed in order.
+        #[arg(long, conflicts_with = "mirror")]
+        rule: bool,
+        /// Only games of at most this many rounds (1 to 100).
+        #[arg(long, value_parser = ranged::<usize>(1, 100))]
+        max_rounds: Option<usize>,
         /// Instead of the table, one line per entry as soon as the checker accepts it:
         /// `N n VALUE W_STATES B_STATES` (B_STATES `mirror` where B's side is the lemma; with
         /// --json: one JSON object a line), so a stopped run keeps every line it printed.
@@ -241,9 +251,10 @@ pub const MAX_WORKERS: usize = 256;
 /// The most timely processes of `table triangle-avoidance --processes`.
 pub const MAX_PROCESSES: usize = 4096;
 
-/// `table voronoi-paths`' --max-vertices and --min-vertices: 1 to 36.
+/// `table voronoi-paths`' --max-vertices and --min-vertices: 1 to 200 (the search without
+/// `--rule` is refused past 36 by the table).
 fn path_vertices() -> impl clap::builder::TypedValueParser<Value = usize> {
-    ranged(1, gamecert::voronoi::tables::MAX_PATH_TABLE_VERTICES)
+    ranged(1, gamecert::voronoi::tables::MAX_RULE_PATH_TABLE_VERTICES)
 }
 
 /// `--n` of the nim-sequence tables: 0 to 2^26, the library's limit
@@ -265,11 +276,13 @@ fn library_request(table: &Table) -> Option<gamecert::table::Request> {
             max_vertices: *max_vertices,
             prove_limit: *prove_limit,
         },
-        Table::VoronoiPaths { max_vertices, min_vertices, mirror, each: _ } => {
+        Table::VoronoiPaths { max_vertices, min_vertices, mirror, rule, max_rounds, each: _ } => {
             Request::VoronoiPaths {
                 max_vertices: *max_vertices,
                 min_vertices: *min_vertices,
                 mirror: *mirror,
+                rule: *rule,
+                max_rounds: *max_rounds,
             }
         }
         Table::NimstringFans { max_triangles } => {

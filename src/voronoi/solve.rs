@@ -19,6 +19,8 @@ use crate::voronoi::kary::{kary_certificate, kary_position_limit};
 use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
 use gamecert_certificates::voronoi::instance::MultiRound;
+use gamecert_certificates::voronoi::path_rule::{PathRule, PathRuleName, Side};
+use gamecert_certificates::Decision;
 use gamecert_reductions::posdnf_voronoi::{build, PosDnfVoronoi};
 
 /// The multi-round game of a `voronoi` instance, validated.
@@ -192,6 +194,74 @@ pub fn mirror(instance: &Instance, _: &Options) -> anyhow::Result<Option<SolvedG
     };
     let nodes = pairs.len() as u64;
     Ok(Some(SolvedGame::new(Certificate::VoronoiMirror(certificate), nodes, "B's mirror")))
+}
+
+/// Rule U of issue 49 for `side` on a path from an empty start: a `voronoi-path-rule`
+/// certificate (the checker computes the rule's moves; nothing is searched here). Asked by
+/// name only: it settles one side, not the value.
+fn rule(instance: &Instance, side: Side, options: &Options) -> anyhow::Result<Option<SolvedGame>> {
+    let (_, game) = multi_round(instance)?;
+    if let Err(why) = gamecert_certificates::voronoi::paths::path_order(&game.graph) {
+        return Err(BadInput(format!("rule U plays on a path: {why}")).into());
+    }
+    if game.start.iter().any(|&c| c != b'.') {
+        return Err(BadInput("rule U plays from an empty start".into()).into());
+    }
+    let certificate =
+        PathRule { vertices: game.graph.len(), rounds: game.rounds, rule: PathRuleName::U, side };
+    // Checked here, once: a rule that fails is a result (the play that beats it), not a fault
+    // of ours, and the replay is the whole cost of this method.
+    let side_name = if side == Side::W { "W" } else { "B" };
+    let certificate = Certificate::PathRule(certificate);
+    // The budget `verify` gives the certificate's file (its few bytes buy little).
+    let limits = match options.max_work {
+        Some(max_work) => gamecert_certificates::Limits::work(max_work),
+        None => gamecert_certificates::Limits::for_input(certificate.to_json().len() as u64),
+    };
+    let started = std::time::Instant::now();
+    let verdict = gamecert_certificates::check(instance, &certificate, &limits);
+    let check_seconds = started.elapsed().as_secs_f64();
+    if verdict.outcome == Decision::Rejected && verdict.reason.starts_with("the rule fails") {
+        return Err(BadInput(format!(
+            "rule U does not hold {side_name}'s side of VG(P_{}, {}): {}",
+            game.graph.len(),
+            game.rounds,
+            verdict.reason
+        ))
+        .into());
+    }
+    let fields = serde_json::json!({
+        "claim": verdict.claim,
+        "kind": certificate.kind(),
+        "method": "rule U",
+        "search_nodes": 0,
+        "check_seconds": check_seconds,
+        "work": verdict.work,
+    });
+    let summary = format!(
+        "{}: {} certificate ({} bytes whatever N), accepted by the checker in {check_seconds:.3} s: {}",
+        verdict.claim,
+        certificate.kind(),
+        certificate.to_json().len(),
+        verdict.reason
+    );
+    Ok(Some(SolvedGame {
+        certificate,
+        nodes: 0,
+        method: "rule U".into(),
+        checked: Some(Checked { verdict, fields, summary }),
+        proof_file: None,
+    }))
+}
+
+/// [`rule`] for W.
+pub fn rule_white(instance: &Instance, options: &Options) -> anyhow::Result<Option<SolvedGame>> {
+    rule(instance, Side::W, options)
+}
+
+/// [`rule`] for B.
+pub fn rule_black(instance: &Instance, options: &Options) -> anyhow::Result<Option<SolvedGame>> {
+    rule(instance, Side::B, options)
 }
 
 pub fn path_gaps(instance: &Instance, _: &Options) -> anyhow::Result<Option<SolvedGame>> {

@@ -496,7 +496,12 @@ pub struct PathEntry {
     pub white_states: u64,
     /// The same for B's strategy; `None` where B's side is the mirror (see [`PathSides`]).
     pub black_states: Option<u64>,
-    /// What certifies B's side, the upper bound: "B's strategy" (replayed by the checker) or
+    /// What certifies W's side, the lower bound: "W's strategy" (a listed strategy, replayed)
+    /// or "rule U" (a `voronoi-path-rule` certificate: the checker computes the rule's moves
+    /// and replays them, issue 49).
+    pub white_side: &'static str,
+    /// What certifies B's side, the upper bound: "B's strategy" (replayed by the checker),
+    /// "rule U" or
     /// "B's mirror" (a `voronoi-mirror` certificate on the path, checked in linear time: the
     /// reflection is an automorphism of order 2 without fixed points, issue 47).
     pub black_side: &'static str,
@@ -504,6 +509,10 @@ pub struct PathEntry {
     pub search_nodes: u64,
     pub solve_seconds: f64,
     pub check_seconds: f64,
+    /// Where a rule was tried and failed: the play that beats it (the entry then came from
+    /// the search).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// The largest path of `table voronoi-paths` (issue 46, item 7: it was 200, which no run
@@ -511,6 +520,11 @@ pub struct PathEntry {
 /// 1.2 GB, and near N = 35 it meets its state cap (half the 8 GiB allowance), past which an
 /// entry is refused for its size; to 36 the table takes about 11 minutes.
 pub const MAX_PATH_TABLE_VERTICES: usize = 36;
+
+/// The largest path of `table voronoi-paths --rule` (issue 49): rule certificates are a few
+/// bytes whatever N, and W's side stays cheap; B's side on odd paths grows about eight-fold a
+/// round (docs/families/voronoi.md), so the time estimate and `--max-rounds` bound a run.
+pub const MAX_RULE_PATH_TABLE_VERTICES: usize = 200;
 
 /// How the path table certifies B's side (the upper bound on W's margin).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -544,7 +558,7 @@ pub fn voronoi_paths(
 ) -> anyhow::Result<Vec<PathEntry>> {
     let mut solver = PathSolver::new();
     let range = (min_vertices, max_vertices);
-    voronoi_paths_with(&mut solver, range, PathSides::Both, progress, &mut |_| {})
+    voronoi_paths_with(&mut solver, range, PathSides::Both, usize::MAX, progress, &mut |_| {})
 }
 
 /// [`voronoi_paths`] with a caller's solver (whose table carries over between calls), a choice
@@ -554,6 +568,7 @@ pub fn voronoi_paths_with(
     solver: &mut PathSolver,
     (min_vertices, max_vertices): (usize, usize),
     sides: PathSides,
+    max_rounds: usize,
     progress: &mut dyn FnMut(&str),
     on_row: &mut (dyn FnMut(&PathEntry) + Send),
 ) -> anyhow::Result<Vec<PathEntry>> {
@@ -575,10 +590,12 @@ pub fn voronoi_paths_with(
                     value: solution.value,
                     white_states: w,
                     black_states: b,
+                    white_side: "W's strategy",
                     black_side: sides.black_side(by_mirror),
                     search_nodes: solution.nodes,
                     solve_seconds,
                     check_seconds: started.elapsed().as_secs_f64(),
+                    note: None,
                 })?;
                 on_row(&entry);
                 rows.push(entry);
@@ -587,7 +604,7 @@ pub fn voronoi_paths_with(
         });
         let solved = (|| -> anyhow::Result<()> {
             for vertices in min_vertices.max(2)..=max_vertices {
-                for rounds in 1..=vertices / 2 {
+                for rounds in 1..=(vertices / 2).min(max_rounds) {
                     progress(&format!("N {vertices}, n {rounds}"));
                     let started = Instant::now();
                     let mirrored = if sides == PathSides::MirrorOnEven && vertices % 2 == 0 {
@@ -613,6 +630,143 @@ pub fn voronoi_paths_with(
         let rows = checker.join().map_err(|_| anyhow::anyhow!("the checker thread panicked"))??;
         solved?;
         Ok(rows)
+    })
+}
+
+/// The path table by rules (issue 49, `table voronoi-paths --rule`): for N = `min..=max` and
+/// every n <= `max_rounds` with 2n <= N, W's side by rule U (a `voronoi-path-rule` certificate
+/// the checker replays), B's by B's mirror on even N and by rule U on odd N; where U fails (the
+/// play that beats it goes to `progress` and the row's `note`) or cannot hold (n = 1 on an odd
+/// path, where W wins), both sides come from the gap-state search's strategies. Entries run on
+/// `workers` threads; `on_row` gets them in order, each as soon as it and every entry before
+/// it are certified.
+pub fn voronoi_paths_by_rule(
+    (min_vertices, max_vertices): (usize, usize),
+    max_rounds: usize,
+    workers: usize,
+    progress: &mut dyn FnMut(&str),
+    on_row: &mut (dyn FnMut(&PathEntry) + Send),
+) -> anyhow::Result<Vec<PathEntry>> {
+    anyhow::ensure!(
+        (1..=MAX_RULE_PATH_TABLE_VERTICES).contains(&max_vertices) && min_vertices >= 1,
+        "the path table takes 1 <= N <= {MAX_RULE_PATH_TABLE_VERTICES} (got {min_vertices}..{max_vertices})"
+    );
+    let entries: Vec<(usize, usize)> = (min_vertices.max(2)..=max_vertices)
+        .flat_map(|v| (1..=(v / 2).min(max_rounds)).map(move |r| (v, r)))
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (send, receive) = std::sync::mpsc::channel::<(usize, anyhow::Result<PathEntry>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..workers.max(1) {
+            let (send, next, entries) = (send.clone(), &next, &entries);
+            scope.spawn(move || {
+                let mut solver = PathSolver::new();
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&(vertices, rounds)) = entries.get(i) else { break };
+                    let row = rule_entry(&mut solver, vertices, rounds);
+                    let failed = row.is_err();
+                    if send.send((i, row)).is_err() || failed {
+                        // Stop the others too: nothing after a failed entry is printed.
+                        next.store(entries.len(), std::sync::atomic::Ordering::Relaxed);
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut rows = Vec::new();
+        for (i, row) in receive {
+            waiting.insert(i, row?);
+            while let Some(row) = waiting.remove(&rows.len()) {
+                if let Some(note) = &row.note {
+                    progress(note);
+                }
+                progress(&format!("N {}, n {} certified", row.vertices, row.rounds));
+                on_row(&row);
+                rows.push(row);
+            }
+        }
+        Ok(rows)
+    })
+}
+
+/// One entry of [`voronoi_paths_by_rule`], every certificate checked.
+fn rule_entry(
+    solver: &mut PathSolver,
+    vertices: usize,
+    rounds: usize,
+) -> anyhow::Result<PathEntry> {
+    use gamecert_certificates::voronoi::path_rule::{check_path_rule, PathRuleName, Side};
+    let started = Instant::now();
+    let rejected =
+        |e: String| anyhow::anyhow!("the checker rejected the N {vertices}, n {rounds} entry: {e}");
+    let mut notes = Vec::new();
+    let mut by_rule = |side: Side| -> anyhow::Result<Option<u64>> {
+        match check_path_rule(vertices, rounds, PathRuleName::U, side, &mut Budget::unlimited()) {
+            Ok(report) => Ok(Some(report.states)),
+            Err(why) if why.starts_with("the rule fails") => {
+                let who = if side == Side::W { "W" } else { "B" };
+                notes.push(format!(
+                    "N {vertices}, n {rounds}: rule U does not hold {who}'s side: {why}; the \
+                     search takes the entry"
+                ));
+                Ok(None)
+            }
+            Err(why) => Err(rejected(why)),
+        }
+    };
+    let white = by_rule(Side::W)?;
+    let black = if vertices.is_multiple_of(2) {
+        let (instance, mirror) = path_mirror(vertices, rounds)?;
+        let verdict = gamecert_certificates::voronoi::mirror::mirror_verdict(
+            &instance,
+            &mirror,
+            &mut Budget::unlimited(),
+        );
+        if !verdict.accepted() {
+            return Err(rejected(verdict.reason));
+        }
+        Some(None)
+    } else if rounds >= 2 {
+        by_rule(Side::B)?.map(Some)
+    } else {
+        None // n = 1 on an odd path: W wins by the median, B has no tie to hold.
+    };
+    let (Some(white_states), Some(black_states)) = (white, black) else {
+        // Both sides from the search (one value certificate, both strategies replayed).
+        let solve_started = Instant::now();
+        let solution = solver.solve(vertices, rounds).map_err(anyhow::Error::msg)?;
+        let solve_seconds = solve_started.elapsed().as_secs_f64();
+        let check_started = Instant::now();
+        let (w, b) = check_path_entry(&solution, false)?;
+        return Ok(PathEntry {
+            vertices,
+            rounds,
+            value: solution.value,
+            white_states: w,
+            black_states: b,
+            white_side: "W's strategy",
+            black_side: "B's strategy",
+            search_nodes: solution.nodes,
+            solve_seconds,
+            check_seconds: check_started.elapsed().as_secs_f64(),
+            note: (!notes.is_empty()).then(|| notes.join("; ")),
+        });
+    };
+    Ok(PathEntry {
+        vertices,
+        rounds,
+        value: 0,
+        white_states,
+        black_states,
+        white_side: "rule U",
+        black_side: if black_states.is_some() { "rule U" } else { "B's mirror" },
+        search_nodes: 0,
+        solve_seconds: 0.0,
+        check_seconds: started.elapsed().as_secs_f64(),
+        note: None,
     })
 }
 
@@ -663,6 +817,15 @@ pub fn path_mirror(
     Ok((instance, mirror))
 }
 
+/// A side's replayed positions, with the rule's name when a rule played it.
+fn side_states(states: u64, side: &str) -> String {
+    if side == "rule U" {
+        format!("{states} (rule U)")
+    } else {
+        states.to_string()
+    }
+}
+
 fn value_text(v: i64) -> String {
     match v {
         v if v > 0 => format!("{v} (W wins)"),
@@ -688,8 +851,9 @@ pub fn voronoi_paths_table(rows: &[PathEntry], times: bool, wall_seconds: f64) -
             r.vertices,
             r.rounds,
             value_text(r.value),
-            r.white_states,
-            r.black_states.map_or_else(|| r.black_side.to_string(), |b| b.to_string()),
+            side_states(r.white_states, r.white_side),
+            r.black_states
+                .map_or_else(|| r.black_side.to_string(), |b| side_states(b, r.black_side)),
             r.search_nodes
         ));
         if times {
@@ -719,10 +883,23 @@ pub fn voronoi_paths_table(rows: &[PathEntry], times: bool, wall_seconds: f64) -
              certificate, checked), not a replayed strategy"
         ));
     }
+    let by_rule = rows
+        .iter()
+        .map(|r| usize::from(r.white_side == "rule U") + usize::from(r.black_side == "rule U"))
+        .sum::<usize>();
+    if by_rule > 0 {
+        out.push_str(&format!(
+            "; {by_rule} sides by rule U (voronoi-path-rule certificates: the checker computes \
+             the rule's moves and replays them against every opponent move)"
+        ));
+    }
     if times {
         out.push_str(&format!("; wall time {wall_seconds:.2} s"));
     }
     out.push('\n');
+    for note in rows.iter().filter_map(|r| r.note.as_ref()) {
+        out.push_str(&format!("- {note}\n"));
+    }
     out
 }
 
@@ -873,6 +1050,7 @@ mod tests {
             &mut PathSolver::new(),
             (1, 16),
             PathSides::MirrorOnEven,
+            usize::MAX,
             &mut |_| {},
             &mut |row| streamed.push((row.vertices, row.rounds)),
         )

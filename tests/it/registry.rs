@@ -71,7 +71,10 @@ fn a_method_the_kind_does_not_have_is_refused_with_the_ones_it_has() {
         "--method median does not apply to a heap-game instance; it takes auto",
     );
     let methods = kind("voronoi").unwrap().method_names();
-    assert_eq!(methods, ["auto", "kary", "median", "exact", "prove", "dfpn", "mirror"]);
+    assert_eq!(
+        methods,
+        ["auto", "kary", "median", "exact", "prove", "dfpn", "mirror", "rule", "rule-black"]
+    );
     // The registry's listing names the methods in the order auto tries them.
     let listed = stdout(&gamecert(&["kinds"]));
     let voronoi = listed.split("\nposdnf-game").next().unwrap();

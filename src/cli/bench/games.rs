@@ -282,6 +282,7 @@ fn paths_with(
             &mut solver,
             (vertices, vertices),
             sides,
+            usize::MAX,
             &mut |_| {},
             &mut |_| {},
         )?;

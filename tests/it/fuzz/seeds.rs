@@ -28,6 +28,7 @@ pub const KINDS: &[&str] = &[
     "dnf-strategy",
     "voronoi-path-value",
     "voronoi-mirror",
+    "voronoi-path-rule",
     "triangle-strategy",
     "marking-strategy",
     "flip-value",
@@ -269,6 +270,15 @@ pub fn all() -> Vec<Seed> {
         (
             "path7-n3",
             game(multi(gamecert::voronoi::gen::path(7, 3).expect("a path")), Method::Auto),
+        ),
+        // Rule U (issue 49): W's side on an even path, B's on an odd one.
+        (
+            "path10-rule",
+            game(multi(gamecert::voronoi::gen::path(10, 3).expect("a path")), Method::Rule),
+        ),
+        (
+            "path9-rule-black",
+            game(multi(gamecert::voronoi::gen::path(9, 3).expect("a path")), Method::RuleBlack),
         ),
         // B's mirror: the reflection of a path, the half-turn of a cycle with a symmetric
         // start (W on one vertex, B on its image).

@@ -185,6 +185,20 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
                 )
             })
         }
+        (C::PathRule(p), Fact::VoronoiValue { value, vertices, rounds }) => {
+            use gamecert_certificates::voronoi::path_rule::Side;
+            let holds = match p.side {
+                Side::W => *value >= 0,
+                Side::B => *value <= 0,
+            };
+            verdict(holds && p.vertices == *vertices && p.rounds == *rounds, || {
+                format!(
+                    "says {:?} at least ties VG(P_{}, {}), the instance has {vertices} vertices, \
+                     {rounds} rounds and value {value}",
+                    p.side, p.vertices, p.rounds
+                )
+            })
+        }
         (C::DnfStrategy(s), Fact::FirstWins(first)) => {
             if s.claim != "wins" {
                 return Truth::False(format!("accepted a dnf-strategy claiming {:?}", s.claim));

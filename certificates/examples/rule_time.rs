@@ -1,5 +1,5 @@
 use gamecert_certificates::base::budget::Budget;
-use gamecert_certificates::voronoi::path_rule::{check_path_rule, PathRuleName, Side};
+use gamecert_certificates::voronoi_paths::path_rule::{check_path_rule, PathRuleName, Side};
 fn main() {
     let args: Vec<usize> = std::env::args().skip(1).map(|a| a.parse().unwrap()).collect();
     let (n, rounds, side) = (args[0], args[1], if args[2] == 0 { Side::W } else { Side::B });

@@ -102,7 +102,7 @@ pub fn check_binary_refutation(
 mod tests {
     use super::*;
     use crate::voronoi::one_round::{Witness, CLAIM_BLACK_WINS};
-    use crate::voronoi::paths::check_path_value;
+    use crate::voronoi_paths::paths::check_path_value;
 
     /// An arithmetic overflow inside a check (the crate is built with overflow checks in every
     /// profile) is a rejection naming the fault, never a panic and never an acceptance.
@@ -142,7 +142,7 @@ mod tests {
         };
         let err = spec.validate().unwrap_err();
         assert!(err.message.contains("rounds"), "{err}");
-        let value = crate::voronoi::paths::PathValue {
+        let value = crate::voronoi_paths::paths::PathValue {
             vertices: 4,
             rounds: 1 << 63,
             value: 0,

@@ -57,8 +57,8 @@ pub use crate::voronoi::multi_round::{VoronoiStrategy, VoronoiValue};
 pub use crate::voronoi::one_round::{
     Refutation, RefutationMethod, Witness, CLAIM_BLACK_CANNOT_WIN, CLAIM_BLACK_WINS,
 };
-pub use crate::voronoi::path_rule::PathRule;
-pub use crate::voronoi::paths::PathValue;
+pub use crate::voronoi_paths::path_rule::PathRule;
+pub use crate::voronoi_paths::paths::PathValue;
 
 /// `format` of an instance file.
 pub const INSTANCE_FORMAT: &str = "gamecert-instance";
@@ -180,7 +180,8 @@ macro_rules! registry {
 use crate::impartial::{coins, heaps};
 use crate::posdnf::dnf;
 use crate::triangulations::{constructing, convex_heaps, flipping, marking, nimstring_strips};
-use crate::voronoi::{mirror, multi_round, one_round, path_rule, paths};
+use crate::voronoi::{mirror, multi_round, one_round};
+use crate::voronoi_paths::{path_rule, paths};
 
 /// A validator that cannot fail beyond what a `violation` names.
 fn no_violation(violation: Option<String>) -> Result<(), FormatError> {

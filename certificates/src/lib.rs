@@ -48,6 +48,7 @@ pub mod verdict;
 pub mod verify;
 pub mod vertexnim;
 pub mod voronoi;
+pub mod voronoi_paths;
 
 pub use check::{check, check_one_round, Limits};
 pub use verdict::{Decision, Theorem, Verdict, TRUSTED_THEOREMS};

@@ -487,6 +487,25 @@ pub fn read_certificate_within(
     read.map(|certificate| (certificate, left)).map_err(BadInput)
 }
 
+/// Puts the finished file `part` at `output`: renamed over it, unless `output` is something
+/// other than a regular file (`/dev/null`, a named pipe, a terminal), which a rename would
+/// replace with a regular file: then `part` is copied into it and removed.
+pub fn put_in_place(part: &Path, output: &Path) -> std::io::Result<()> {
+    let special = std::fs::metadata(output).is_ok_and(|m| !m.is_file());
+    if special || std::fs::rename(part, output).is_err() {
+        std::io::copy(
+            &mut std::fs::File::open(part)?,
+            &mut std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(!special)
+                .open(output)?,
+        )?;
+        let _ = std::fs::remove_file(part);
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -98,10 +98,7 @@ impl ProofFile {
         if !self.temporary.load(std::sync::atomic::Ordering::SeqCst) {
             return std::fs::copy(&*path, to).map(drop);
         }
-        if std::fs::rename(&*path, to).is_err() {
-            std::fs::copy(&*path, to)?;
-            let _ = std::fs::remove_file(&*path);
-        }
+        crate::base::io::put_in_place(&path, to)?;
         *path = to.to_path_buf();
         self.temporary.store(false, std::sync::atomic::Ordering::SeqCst);
         Ok(())

@@ -126,7 +126,12 @@ fn solve_stream(
     if let Some(dir) = output.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    let part = PathBuf::from(format!("{}.part", output.display()));
+    // Written beside the output and renamed at the end; beside a special file (`/dev/null`),
+    // in the temporary folder instead.
+    let part = match std::fs::metadata(output).map_or(true, |m| m.is_file()) {
+        true => PathBuf::from(format!("{}.part", output.display())),
+        false => std::env::temp_dir().join(format!("gamecert-{}.part", std::process::id())),
+    };
     let from_shards = shards.is_some();
     let (written, solve_seconds, source, method) = match shards {
         Some(dir) => {
@@ -196,7 +201,7 @@ fn solve_stream(
         Ok(found) => found,
         Err(why) if work.exhausted() => {
             // Found, not checked: written all the same, and said so (exit 3).
-            std::fs::rename(&part, output)?;
+            gamecert::base::io::put_in_place(&part, output)?;
             let winner = if written.first_wins { "A" } else { "B" };
             let text = format!(
                 "found, NOT CHECKED: {winner} wins one-colour triangle avoidance on {n} nodes \
@@ -234,7 +239,7 @@ fn solve_stream(
             )
         }
     };
-    std::fs::rename(&part, output)?;
+    gamecert::base::io::put_in_place(&part, output)?;
     let check_seconds = checking.elapsed().as_secs_f64();
     let claim = format!("{winner} wins one-colour triangle avoidance on {n} nodes");
     let text = format!(
@@ -517,7 +522,9 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
     };
     // A refutation's proof goes to a binary certificate beside the output (renamed to it at the
     // end), or to the temporary folder when the certificate goes to standard output.
-    let beside = output.as_deref().filter(|p| *p != Path::new("-")).map(|path| {
+    // Beside a regular file only: `-o /dev/null` must not put files in /dev.
+    let regular = |p: &&Path| std::fs::metadata(p).map_or(true, |m| m.is_file());
+    let beside = output.as_deref().filter(|p| *p != Path::new("-")).filter(regular).map(|path| {
         path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
     });
     let proof = ProofOutput::File(beside.unwrap_or_else(std::env::temp_dir));

@@ -47,7 +47,7 @@ enum Table {
         /// vertex, to 30 takes about a minute, to 36 about 11; near 35 it meets its state cap).
         #[arg(long, default_value_t = 30, value_parser = path_vertices())]
         max_vertices: usize,
-        /// The smallest path (at most --max-vertices).
+        /// The smallest path (1 to 200, at most --max-vertices).
         #[arg(long, default_value_t = 1, value_parser = path_vertices())]
         min_vertices: usize,
         /// On even paths, take B's side from B's mirror (a lemma proved in docs/trusted.md and

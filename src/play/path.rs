@@ -3,7 +3,7 @@
 //! Notation: as for any Voronoi game, a move is a vertex name and a position `W: a, c  B: b`.
 //!
 //! The certificate gives both sides' strategies over gap states (the checker's
-//! [`gamecert_certificates::voronoi::paths`]: the multiset of typed runs of empty vertices, by
+//! [`gamecert_certificates::voronoi_paths::paths`]: the multiset of typed runs of empty vertices, by
 //! the trusted lemma "path gaps"). A position is read as its gap state along the path
 //! ([`PathState::of_line`]), the side's move `WB5@2` is looked up there, and mapped back to a
 //! vertex: a gap of that type and length in the line, the offset counted from the side the
@@ -16,8 +16,8 @@ use super::{Family, Outcome, Side};
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::format::{MultiRoundSpec, PathValue};
 use gamecert_certificates::voronoi::multi_round::margin;
-use gamecert_certificates::voronoi::paths::{parse_move, path_order, Gap, PathState};
 use gamecert_certificates::voronoi::rules::{score, to_move, Player};
+use gamecert_certificates::voronoi_paths::paths::{parse_move, path_order, Gap, PathState};
 use std::collections::HashMap;
 
 const EMPTY: u8 = b'.';
@@ -237,7 +237,7 @@ mod tests {
     use super::*;
     use crate::play::fixture;
     use gamecert_certificates::format::{Certificate, Instance};
-    use gamecert_certificates::voronoi::paths::GapKind;
+    use gamecert_certificates::voronoi_paths::paths::GapKind;
 
     #[test]
     fn gap_moves_land_on_the_side_the_lemma_counts_from() {

@@ -1,7 +1,7 @@
 //! The multi-round Voronoi game VG(P_N, n) on a path, solved over typed gap states, with a
 //! `voronoi-path-value` certificate (both players' strategies) for the checker.
 //!
-//! The abstraction is the checker's ([`gamecert_certificates::voronoi::paths`]): a position is the
+//! The abstraction is the checker's ([`gamecert_certificates::voronoi_paths::paths`]): a position is the
 //! multiset of its gaps (maximal runs of empty vertices) typed by what bounds them (`F`, `EW`,
 //! `EB`, `WW`, `BB`, `WB`). It already quotients by the path's reflection and by every
 //! rearrangement of the gaps, so no concrete position is ever searched.
@@ -34,7 +34,7 @@
 //!
 //! [`at_least`]: PathSolver::at_least
 
-use gamecert_certificates::voronoi::paths::{move_text, Gap, GapKind, PathState, PathValue};
+use gamecert_certificates::voronoi_paths::paths::{move_text, Gap, GapKind, PathState, PathValue};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -485,7 +485,7 @@ fn state_text(key: &[u16]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecert_certificates::voronoi::paths::check_path_value;
+    use gamecert_certificates::voronoi_paths::paths::check_path_value;
 
     /// B's mirror on an even path (docs/trusted.md, "B's mirror on even paths"), on every
     /// even path of 2 to 20 vertices: (1) every position B's mirror leaves is symmetric and

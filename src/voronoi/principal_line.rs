@@ -16,10 +16,10 @@
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::voronoi::instance::MultiRound;
 use gamecert_certificates::voronoi::multi_round::{orbit_representatives, VoronoiStrategy};
-use gamecert_certificates::voronoi::paths::{
+use gamecert_certificates::voronoi::rules::{to_move, Player};
+use gamecert_certificates::voronoi_paths::paths::{
     parse_move, path_order, Gap, GapKind, PathState, PathValue,
 };
-use gamecert_certificates::voronoi::rules::{to_move, Player};
 use std::collections::HashMap;
 
 /// One strategy's tables, read once, and its current frame.

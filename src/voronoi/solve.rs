@@ -19,7 +19,7 @@ use crate::voronoi::kary::{kary_certificate, kary_position_limit};
 use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::{Certificate, Instance, MultiRoundSpec};
 use gamecert_certificates::voronoi::instance::MultiRound;
-use gamecert_certificates::voronoi::path_rule::{PathRule, PathRuleName, Side};
+use gamecert_certificates::voronoi_paths::path_rule::{PathRule, PathRuleName, Side};
 use gamecert_certificates::Decision;
 use gamecert_reductions::posdnf_voronoi::{build, PosDnfVoronoi};
 
@@ -201,7 +201,7 @@ pub fn mirror(instance: &Instance, _: &Options) -> anyhow::Result<Option<SolvedG
 /// name only: it settles one side, not the value.
 fn rule(instance: &Instance, side: Side, options: &Options) -> anyhow::Result<Option<SolvedGame>> {
     let (_, game) = multi_round(instance)?;
-    if let Err(why) = gamecert_certificates::voronoi::paths::path_order(&game.graph) {
+    if let Err(why) = gamecert_certificates::voronoi_paths::paths::path_order(&game.graph) {
         return Err(BadInput(format!("rule U plays on a path: {why}")).into());
     }
     if game.start.iter().any(|&c| c != b'.') {
@@ -268,7 +268,7 @@ pub fn path_gaps(instance: &Instance, _: &Options) -> anyhow::Result<Option<Solv
     let (_, game) = multi_round(instance)?;
     let applies = game.start.iter().all(|&c| c == b'.')
         && game.graph.len() <= crate::voronoi::paths::MAX_VERTICES
-        && gamecert_certificates::voronoi::paths::path_order(&game.graph).is_ok();
+        && gamecert_certificates::voronoi_paths::paths::path_order(&game.graph).is_ok();
     if !applies {
         return Ok(None);
     }

@@ -25,7 +25,7 @@ use crate::voronoi::tree_exact::TreeSolver;
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::format::{Certificate, VoronoiMirror};
 use gamecert_certificates::voronoi::multi_round::{check_strategy, check_value};
-use gamecert_certificates::voronoi::paths::{check_path_strategy, check_path_value};
+use gamecert_certificates::voronoi_paths::paths::{check_path_strategy, check_path_value};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -698,7 +698,7 @@ fn rule_entry(
     vertices: usize,
     rounds: usize,
 ) -> anyhow::Result<PathEntry> {
-    use gamecert_certificates::voronoi::path_rule::{check_path_rule, PathRuleName, Side};
+    use gamecert_certificates::voronoi_paths::path_rule::{check_path_rule, PathRuleName, Side};
     let started = Instant::now();
     let rejected =
         |e: String| anyhow::anyhow!("the checker rejected the N {vertices}, n {rounds} entry: {e}");

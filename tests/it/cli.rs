@@ -579,8 +579,13 @@ fn voronoi_paths_table_and_its_bad_input() {
         stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(rows.len(), 6);
     assert!(rows.iter().all(|r| r["black_side"] == "B's strategy" && r["black_states"].is_u64()));
-    bad_input(&["table", "voronoi-paths", "--max-vertices", "0"], "from 1 to 36");
-    bad_input(&["table", "voronoi-paths", "--max-vertices", "1000"], "from 1 to 36");
+    bad_input(&["table", "voronoi-paths", "--max-vertices", "0"], "from 1 to 200");
+    bad_input(&["table", "voronoi-paths", "--max-vertices", "1000"], "from 1 to 200");
+    // The search alone stops at 36; the rule certificates go to 200.
+    bad_input(
+        &["table", "voronoi-paths", "--max-vertices", "37"],
+        "between 1 and 36 by the search",
+    );
     bad_input(
         &["table", "voronoi-paths", "--min-vertices", "9", "--max-vertices", "8"],
         "--min-vertices",

@@ -523,6 +523,9 @@ fn solved(dir: &std::path::Path, name: &str, instance: String) -> (String, Strin
         instance_path.to_str().unwrap(),
         "-o",
         certificate_path.to_str().unwrap(),
+        // JSON, as the red team uploaded (past 4 MB `solve -o` writes the binary form).
+        "--format",
+        "json",
     ]);
     assert_eq!(solved.status.code(), Some(0), "{}", crate::common::stderr(&solved));
     (instance, std::fs::read_to_string(&certificate_path).unwrap())

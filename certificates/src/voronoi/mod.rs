@@ -8,7 +8,5 @@ pub mod instance;
 pub mod mirror;
 pub mod multi_round;
 pub mod one_round;
-pub mod path_rule;
-pub mod paths;
 pub mod rules;
 pub mod sat_reduction;

@@ -186,7 +186,7 @@ fn compare(instance: &Instance, certificate: &Certificate, fact: &Fact) -> Truth
             })
         }
         (C::PathRule(p), Fact::VoronoiValue { value, vertices, rounds }) => {
-            use gamecert_certificates::voronoi::path_rule::Side;
+            use gamecert_certificates::voronoi_paths::path_rule::Side;
             let holds = match p.side {
                 Side::W => *value >= 0,
                 Side::B => *value <= 0,

@@ -1,6 +1,6 @@
 //! A strategy that is a rule: `voronoi-path-rule` (issue 49). The certificate names a rule and
 //! the side that plays it; the checker computes the rule's moves itself and replays every
-//! opponent move, as for a listed strategy ([`crate::voronoi::paths`]).
+//! opponent move, as for a listed strategy ([`crate::voronoi_paths::paths`]).
 //!
 //! # The rules (trusted code: docs/trusted.md)
 //!
@@ -44,7 +44,7 @@ use crate::base::fingerprint::Fingerprints;
 use crate::replay::{replay, Node, Rules};
 use crate::verdict::{reject, Claim, Theorem, Verdict};
 use crate::voronoi::instance::MultiRoundSpec;
-use crate::voronoi::paths::{path_order, Gap, PathReport, PathState};
+use crate::voronoi_paths::paths::{path_order, Gap, PathReport, PathState};
 use serde::{Deserialize, Serialize};
 
 /// Work units per position held or built besides its bytes or gaps.
@@ -395,7 +395,7 @@ impl Rules for Walk {
 /// side the gap's offsets count from (the path's end for `EW`/`EB`, W's stone for `WB`, the
 /// left for `F`, `WW`, `BB`, whose offsets are symmetric).
 fn concrete(line: &[u8], g: Gap, i: usize) -> usize {
-    use crate::voronoi::paths::GapKind;
+    use crate::voronoi_paths::paths::GapKind;
     let n = line.len();
     let mut start = 0;
     while start < n {
@@ -972,7 +972,7 @@ mod tests {
     /// (W q_1, B q_2) by the formulas, for every N from 4 to 2,000, and the replay for N <= 200.
     #[test]
     fn n2_white_side_by_the_formulas() {
-        use crate::voronoi::paths::GapKind::{EndB, EndW, WB, WW};
+        use crate::voronoi_paths::paths::GapKind::{EndB, EndW, WB, WW};
         let gap = |kind, len| Gap { kind, len };
         for n in 4..=2000usize {
             let (m, r) = (n / 4, n % 4);

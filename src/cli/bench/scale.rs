@@ -183,6 +183,8 @@ fn strategy_row(height: u32, rounds: u32, dir: &Path) -> anyhow::Result<Strategy
         instance.as_os_str(),
         os("--method"),
         os("prove"),
+        os("--format"),
+        os("json"),
         os("-o"),
         json.as_os_str(),
     ])?;

@@ -518,13 +518,8 @@ mod tests {
     use super::*;
     use crate::base::graph::Graph;
     use crate::voronoi::rules::score;
+    use crate::voronoi_paths::paths::tests::{all_positions as all_lines, path};
     use std::collections::HashMap;
-
-    fn path(n: usize) -> Graph {
-        let edges: Vec<(usize, usize)> = (1..n).map(|i| (i - 1, i)).collect();
-        let spec = crate::format::GraphSpec::numbered(n, &edges);
-        Graph::new(&spec.vertices, &spec.edges).unwrap()
-    }
 
     /// W's margin by the reference rules.
     fn margin(g: &Graph, line: &[u8]) -> i64 {
@@ -570,23 +565,6 @@ mod tests {
         assert_eq!(ideal_order(PathRuleName::CentreOut, 4), [1, 2, 0, 3]);
         assert_eq!(ideal_order(PathRuleName::CentreOut, 5), [2, 1, 3, 0, 4]);
         assert_eq!(ideal_order(PathRuleName::LeftToRight, 3), [0, 1, 2]);
-    }
-
-    fn all_lines(n: usize) -> Vec<Vec<u8>> {
-        let mut out = vec![Vec::new()];
-        for _ in 0..n {
-            out = out
-                .into_iter()
-                .flat_map(|p: Vec<u8>| {
-                    [b'.', b'W', b'B'].map(|c| {
-                        let mut q = p.clone();
-                        q.push(c);
-                        q
-                    })
-                })
-                .collect();
-        }
-        out
     }
 
     /// The greedy move's gain is the largest gain of the mover's margin by the reference

@@ -602,7 +602,7 @@ pub fn value_verdict(spec: &MultiRoundSpec, value: &PathValue, budget: &mut Budg
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     #[allow(unused_imports)]
     use crate::base::budget::Budget;
@@ -611,14 +611,15 @@ mod tests {
     use std::collections::BTreeSet;
     use std::collections::HashSet;
 
-    fn path(n: usize) -> Graph {
+    /// The path P_n as a graph (vertices numbered from 1), for this folder's tests.
+    pub(crate) fn path(n: usize) -> Graph {
         let edges: Vec<(usize, usize)> = (1..n).map(|i| (i - 1, i)).collect();
         let spec = crate::format::GraphSpec::numbered(n, &edges);
         Graph::new(&spec.vertices, &spec.edges).unwrap()
     }
 
     /// Every assignment of `.`, `W`, `B` to `n` vertices.
-    fn all_positions(n: usize) -> Vec<Vec<u8>> {
+    pub(crate) fn all_positions(n: usize) -> Vec<Vec<u8>> {
         let mut out = vec![Vec::new()];
         for _ in 0..n {
             out = out

@@ -42,6 +42,8 @@ enum Command {
     Nim(cli::nim::Args),
     #[cfg(feature = "serve")]
     Serve(cli::serve::Args),
+    #[cfg(feature = "serve")]
+    Page(cli::page::Args),
     Kinds(cli::kinds::Args),
     Bench(cli::bench::Args),
 }
@@ -77,6 +79,8 @@ fn main() -> ExitCode {
         Command::Nim(args) => cli::nim::run(args, quiet),
         #[cfg(feature = "serve")]
         Command::Serve(args) => cli::serve::run(args, quiet),
+        #[cfg(feature = "serve")]
+        Command::Page(args) => cli::page::run(args, quiet),
         Command::Kinds(args) => cli::kinds::run(args, quiet),
         Command::Bench(args) => cli::bench::command(args, quiet),
     };

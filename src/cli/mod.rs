@@ -14,6 +14,8 @@ pub mod hint;
 pub mod kinds;
 pub mod lrat;
 pub mod nim;
+#[cfg(feature = "serve")]
+pub mod page;
 pub mod play;
 pub mod progress;
 pub mod reduce;

@@ -225,7 +225,7 @@ pub fn run(args: Args, quiet: bool) -> anyhow::Result<ExitCode> {
 
 /// The demo's cases as files: solved and checked into a private directory, read, removed; each
 /// case begun is reported to `preparing` (and shown on standard error).
-fn demo_files(quiet: bool, preparing: &Preparing) -> anyhow::Result<Vec<CaseFiles>> {
+pub(crate) fn demo_files(quiet: bool, preparing: &Preparing) -> anyhow::Result<Vec<CaseFiles>> {
     let total = crate::cli::demo_cases::case_count() as u64;
     let solving = |done| preparing.report("solving the demo's cases", done, total);
     solving(0); // the count is known before any work: the API says "0 of N" at once

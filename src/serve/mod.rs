@@ -36,10 +36,12 @@
 //!   of the library it prints nothing: the command line says where it listens.
 
 pub mod bodies;
+pub mod docs;
 pub mod gallery;
 pub mod games;
 pub mod listen;
 pub mod routes;
+pub mod site;
 pub mod upload;
 
 use std::future::Future;

@@ -26,7 +26,7 @@ use crate::play::{Side, Strategy};
 use axum::body::Bytes;
 use axum::extract::{Path, Request, State};
 use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -38,9 +38,6 @@ use tower_http::timeout::{RequestBodyDeadlineLayer, RequestBodyTimeoutLayer};
 const PAGE: &str = include_str!("page.html");
 const CSS: &str = include_str!("page.css");
 const JS: &str = include_str!("page.js");
-/// The papers' open questions and what gamecert settled (docs/results.md), linked from the
-/// gallery: served as it is written, Markdown as plain text.
-const RESULTS: &str = include_str!("../../docs/results.md");
 
 type AppState = Arc<App>;
 
@@ -53,7 +50,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(|| async { asset("text/html; charset=utf-8", PAGE) }))
         .route("/page.css", get(|| async { asset("text/css; charset=utf-8", CSS) }))
         .route("/page.js", get(|| async { asset("text/javascript; charset=utf-8", JS) }))
-        .route("/results.md", get(|| async { asset("text/plain; charset=utf-8", RESULTS) }))
+        .route("/index.html", get(|| async { asset("text/html; charset=utf-8", PAGE) }))
+        // The docs as pages in the page's frame (docs.rs); the old address of the results
+        // (Markdown as text) now leads to their page.
+        .route("/results.md", get(|| async { Redirect::permanent("/docs/results.html") }))
+        .route("/docs/{*path}", get(doc))
         .route("/api/gallery", get(gallery))
         .route("/api/status", get(status))
         .route("/api/verify", post(verify))
@@ -71,6 +72,18 @@ pub fn router(app: Arc<App>) -> Router {
         .layer(RequestBodyLimitLayer::new(limit))
         .layer(RequestBodyTimeoutLayer::new(pause))
         .layer(RequestBodyDeadlineLayer::new(whole))
+}
+
+/// A doc's page (`/docs/families/voronoi.html`), or an image a doc shows.
+async fn doc(Path(path): Path<String>) -> Response {
+    if let Some((markdown_path, markdown)) = super::docs::by_page(&path) {
+        let html = super::docs::page(markdown_path, markdown, super::docs::Site::Served);
+        return ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
+    }
+    match super::docs::image(&path) {
+        Some(bytes) => ([(header::CONTENT_TYPE, "image/png")], bytes).into_response(),
+        None => error(StatusCode::NOT_FOUND, format!("no doc named {path}")),
+    }
 }
 
 fn asset(kind: &'static str, body: &'static str) -> Response {

@@ -436,3 +436,185 @@ fn tamper(certificate: &mut serde_json::Value) {
     let old = number.as_u64().unwrap();
     *number = serde_json::json!(old + 1);
 }
+
+/// The checker compiled to WebAssembly (scripts/build-wasm), or why the static site's test
+/// cannot run.
+fn built_wasm() -> Result<PathBuf, String> {
+    let wasm = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/wasm/gamecert-checker.wasm");
+    match wasm.is_file() {
+        true => Ok(wasm),
+        false => Err(format!("{} is not built (scripts/build-wasm)", wasm.display())),
+    }
+}
+
+/// A plain static file server (Python's http.server) on a free port, serving `folder`: no
+/// gamecert process answers the page.
+fn static_server(folder: &Path) -> (Killed, String) {
+    let port = free_port();
+    let child = Command::new("python3")
+        .args(["-m", "http.server", "--bind", "127.0.0.1", &port.to_string(), "--directory"])
+        .arg(folder)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 -m http.server starts");
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(start.elapsed() < PATIENCE, "the static server did not listen on {port}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (Killed(child), format!("http://127.0.0.1:{port}/"))
+}
+
+/// Opens `address` and waits for the page's verdict: (its text, its verdict token, its
+/// milliseconds).
+async fn verdict_at(client: &Client, address: &str) -> (String, String, f64) {
+    client.goto(address).await.unwrap();
+    let verdict = until(&format!("a verdict at {address}"), || async {
+        attribute(client, "#verdict", "data-verdict").await
+    })
+    .await;
+    let ms = attribute(client, "#verdict", "data-ms").await.unwrap_or_default();
+    (text(client, "#verdict").await, verdict, ms.parse().unwrap_or(f64::NAN))
+}
+
+/// Issue 48, items 1 to 3: `gamecert page`'s static site, served by a plain static server,
+/// checks pairs in the browser with the WebAssembly checker: the verdict of the command line,
+/// word for word, for a true pair, a false pair and a budget too small (not checked); every
+/// gallery case is accepted (their times are printed); the docs' links answer; and a page
+/// opened from disk checks dropped files on its own thread.
+#[test]
+fn the_static_site_checks_in_the_browser() {
+    let tools = browser_tools().and_then(|tools| Ok((tools, built_wasm()?)));
+    let ((driver, browser), wasm) = match tools {
+        Ok(found) => found,
+        Err(why) if std::env::var_os("CI").is_some() => {
+            panic!("CI runs the static site's browser test, and {why}: .ci/run builds it")
+        }
+        Err(why) => {
+            eprintln!("static site test skipped: {why}");
+            return;
+        }
+    };
+    let scratch = tempfile::tempdir().unwrap();
+    let site = scratch.path().join("site");
+    let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(["page", "-q", "--out", site.to_str().unwrap(), "--wasm", wasm.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // A false pair beside the true ones: Kayles with one Grundy value changed.
+    let kayles = site.join("cases/kayles");
+    let good = std::fs::read_to_string(kayles.join("certificate.json")).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&good).unwrap();
+    tamper(&mut json);
+    std::fs::write(kayles.join("tampered.json"), serde_json::to_string(&json).unwrap()).unwrap();
+
+    let (_server, base) = static_server(&site);
+    let (_driver, driver_url) = start_driver(&driver);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let client = connect(&driver_url, &browser).await;
+        let pair = |certificate: &str| {
+            format!(
+                "{base}index.html?instance=cases/kayles/instance.json&certificate=cases/kayles/{certificate}"
+            )
+        };
+        // The command line's verdict for the same files, named as the page names them.
+        let cli = |args: &[&str]| {
+            let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+                .current_dir(&kayles)
+                .arg("verify")
+                .args(args)
+                .output()
+                .unwrap();
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            (text, out.status.code().unwrap_or(-1))
+        };
+        let expect = |page: &str, word: &str, native: (String, i32), code: i32| {
+            assert!(page.starts_with(word), "the verdict begins with {word}: {page}");
+            assert_eq!(native.1, code, "{}", native.0);
+            let page_lines = even(page);
+            let native_lines = even(&native.0);
+            // The page may put the verdict's word on a line of its own before the checker's text.
+            let shown = match page_lines.first().map(String::as_str) == Some(word) {
+                true => &page_lines[1..],
+                false => &page_lines[..],
+            };
+            assert_eq!(shown, &native_lines[..]);
+        };
+        let (page, verdict, _) = verdict_at(&client, &pair("certificate.json")).await;
+        assert_eq!(verdict, "accepted", "{page}");
+        expect(&page, "ACCEPTED", cli(&["instance.json", "certificate.json"]), 0);
+        let (page, verdict, _) = verdict_at(&client, &pair("tampered.json")).await;
+        assert_eq!(verdict, "rejected", "{page}");
+        expect(&page, "REJECTED", cli(&["instance.json", "tampered.json"]), 1);
+        let small = format!("{}&max-work=1000", pair("certificate.json"));
+        let (page, verdict, _) = verdict_at(&client, &small).await;
+        assert_eq!(verdict, "not-checked", "{page}");
+        let native = cli(&["--max-work", "1000", "instance.json", "certificate.json"]);
+        expect(&page, "NOT CHECKED", native, 3);
+
+        // The gallery: every card drawn, and every case's link accepted in the browser.
+        client.goto(&format!("{base}index.html")).await.unwrap();
+        let links: Vec<String> = client
+            .execute(
+                "return [...document.querySelectorAll('#gallery .case a.check')].map(a => a.href);",
+                vec![],
+            )
+            .await
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+        assert!(links.len() >= 20, "the gallery's cases: {}", links.len());
+        let mut total = 0.0;
+        for link in &links {
+            let (page, verdict, ms) = verdict_at(&client, link).await;
+            assert_eq!(verdict, "accepted", "{link}: {page}");
+            let case = link.split("cases/").nth(1).and_then(|c| c.split('/').next());
+            eprintln!("in the browser: {:<28} {ms:>9.1} ms", case.unwrap_or("?"));
+            total += ms;
+        }
+        eprintln!("in the browser: {} cases in {total:.0} ms", links.len());
+
+        // The docs: the results page in the page's frame, and every link of it answers.
+        client.goto(&format!("{base}docs/results.html")).await.unwrap();
+        let heading = text(&client, "main h1").await;
+        assert!(heading.starts_with("Results"), "{heading}");
+        let broken = client
+            .execute(
+                "const links = [...document.querySelectorAll('a[href]')].map(a => a.href)
+                   .filter(h => h.startsWith(location.origin));
+                 return Promise.all(links.map(h => fetch(h).then(r => [h, r.status])))
+                   .then(answers => answers.filter(([h, s]) => s !== 200));",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(broken, serde_json::json!([]), "links of results.html that do not answer");
+
+        // From disk: no server, no worker; dropped files are checked on the page's thread.
+        let page = site.join("index.html");
+        client.goto(&format!("file://{}#/verify", page.display())).await.unwrap();
+        let input = client.find(Locator::Css("#instance-file")).await.unwrap();
+        input.send_keys(&kayles.join("instance.json").display().to_string()).await.unwrap();
+        let input = client.find(Locator::Css("#certificate-file")).await.unwrap();
+        input.send_keys(&kayles.join("tampered.json").display().to_string()).await.unwrap();
+        client.find(Locator::Css("#verify-run")).await.unwrap().click().await.unwrap();
+        let verdict = until("a verdict from disk", || async {
+            attribute(&client, "#verdict", "data-verdict").await
+        })
+        .await;
+        let page = text(&client, "#verdict").await;
+        assert_eq!(verdict, "rejected", "{page}");
+        expect(&page, "REJECTED", cli(&["instance.json", "tampered.json"]), 1);
+        client.close().await.unwrap();
+    });
+}

@@ -213,6 +213,21 @@ fn serve_holds_under_load() {
     }
 }
 
+/// A path without `.` and `..` pieces.
+fn normalise(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for piece in path.split('/') {
+        match piece {
+            ".." => {
+                parts.pop();
+            }
+            "." | "" => {}
+            piece => parts.push(piece),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
 /// Issue 34, item 3: malformed requests get 400 with the message, an unknown case 404, a body
 /// over `--max-upload-mb` 413, a rejected certificate 422 when a game is asked of it; garbage
 /// does not kill the server. Also a game from uploaded files, with hint, undo and new game.
@@ -229,10 +244,40 @@ fn serve_refuses_bad_requests_and_survives_garbage() {
     for asset in ["/page.js", "/page.css"] {
         assert_eq!(http(address, "GET", asset, b"").0, 200, "{asset}");
     }
-    // The header's link to the open questions (docs/results.md, issue 42 item 7).
-    let (status, results) = http(address, "GET", "/results.md", b"");
+    // The header's link to the open questions (docs/results.md, issue 42 item 7), a page in the
+    // page's frame since issue 48 (item 3); its old address leads there.
+    assert!(page.contains("href=\"/docs/results.html\""));
+    assert_eq!(http(address, "GET", "/results.md", b"").0, 308);
+    let (status, results) = http(address, "GET", "/docs/results.html", b"");
     assert_eq!(status, 200);
-    assert!(results.contains("# Results: the papers' open questions"), "{results}");
+    assert!(results.contains(">Results: the papers' open questions</h1>"), "{results:.400}");
+    assert!(results.contains("<header>") && results.contains("href=\"/page.css\""));
+    // Every link of the results and of what they link to answers 200 (one level deep).
+    let mut pages = vec!["/docs/results.html".to_string()];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(at) = pages.pop() {
+        let (status, html) = http(address, "GET", &at, b"");
+        assert_eq!(status, 200, "{at}");
+        for link in html.split("href=\"").skip(1).filter_map(|p| p.split('"').next()) {
+            let link = link.split('#').next().unwrap_or_default();
+            if link.is_empty() || link.contains("://") {
+                continue;
+            }
+            let target = match link.starts_with('/') {
+                true => link.to_string(),
+                false => format!("{}{link}", &at[..=at.rfind('/').unwrap()]),
+            };
+            let target = normalise(&target);
+            if seen.insert(target.clone()) {
+                let (status, _) = http(address, "GET", &target, b"");
+                assert_eq!(status, 200, "{at} links to {target}");
+                if at == "/docs/results.html" && target.ends_with(".html") {
+                    pages.push(target);
+                }
+            }
+        }
+    }
+    assert!(seen.len() > 10, "{seen:?}");
     let (status, gallery) = http(address, "GET", "/api/gallery", b"");
     assert_eq!(status, 200);
     let gallery = json(&gallery);

@@ -714,7 +714,7 @@ impl Store {
 fn code(lit: i32) -> usize {
     // A product, not a shift: on a 32-bit target `2 * 2^31` must overflow (a fault), never
     // lose its top bit.
-    (lit.unsigned_abs() as usize) * 2 | usize::from(lit < 0)
+    ((lit.unsigned_abs() as usize) * 2) | usize::from(lit < 0)
 }
 
 /// The outcome of following a list of hints.

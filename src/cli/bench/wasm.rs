@@ -10,7 +10,7 @@
 //!   passes the size cap: the largest checked, its bytes and the module's memory.
 
 use super::{measure_child, measure_process, ProcessCost, Progress};
-use anyhow::{bail, Context};
+use anyhow::bail;
 use serde::Serialize;
 use std::ffi::OsStr;
 use std::fmt::Write as _;

@@ -10,7 +10,7 @@
 use crate::base::budget::Budget;
 pub use crate::base::budget::Limits;
 use crate::format::{dispatch, Certificate, Instance, OneRound};
-use crate::verdict::panic_message;
+use crate::verdict::{fault_reason, panic_message};
 pub use crate::verdict::{reject, Decision, Verdict, Work, INTERNAL_ERROR};
 use crate::voronoi::one_round::{
     check_binary, check_refutation, check_witness, CLAIM_BLACK_CANNOT_WIN,
@@ -41,19 +41,13 @@ pub(crate) fn guarded(
     budget: &mut Budget,
     run: impl FnOnce(&mut Budget) -> Verdict,
 ) -> Verdict {
+    let running = crate::base::fault::Running::new(&claim);
     let outcome = catch_unwind(AssertUnwindSafe(|| run(&mut *budget)));
+    drop(running);
     // A rejection for want of work is not a rejection (a fault, below, always is).
     let outcome = outcome.map(|verdict| verdict.unless_out_of_budget(budget));
     let mut verdict = outcome.unwrap_or_else(|payload| {
-        reject(
-            claim,
-            format!(
-                "{INTERNAL_ERROR}: the checker stopped on a fault ({}); the certificate is \
-                 rejected, and this input shows a bug in the checker",
-                panic_message(payload.as_ref())
-            ),
-            Work::default(),
-        )
+        reject(claim, fault_reason(&panic_message(payload.as_ref())), Work::default())
     });
     verdict.work.work_units = budget.used();
     verdict.work.steps = Some(budget.steps()).filter(|&steps| steps > 0);

@@ -13,10 +13,9 @@
 //! (the verdict lists the ones it used). Everything else it recomputes: scores from the rules,
 //! every LRAT step from its hints, every reduction image from its formula.
 
-// Counts read from files are `u64`; the checker converts them to `usize` only where a 64-bit
-// `usize` makes that lossless.
-#[cfg(not(target_pointer_width = "64"))]
-compile_error!("the checker assumes a 64-bit target (usize is u64)");
+// Counts read from files are `u64`; the checker converts them to `usize` losslessly on any
+// target: `usize::try_from`, refusing what does not fit (a 32-bit target such as wasm32), or
+// `as usize` only of a value already checked against a small bound (each such cast says so).
 
 /// `ensure!(condition, "format", args..)`: unless the condition holds, return
 /// `Err(format!(..).into())`. The checker's rejections are built this way, one line each.

@@ -95,7 +95,7 @@ struct Seen {
 
 impl Seen {
     fn new() -> Seen {
-        let state = std::collections::hash_map::RandomState::new();
+        let state = crate::base::fingerprint::Secret::default();
         let half = |t: u64| u128::from(std::hash::BuildHasher::hash_one(&state, t));
         Seen { set: HashSet::default(), scramble: (half(0) << 64 | half(1)) | 1 }
     }

@@ -85,6 +85,14 @@ pub fn reject(claim: String, reason: String, work: Work) -> Verdict {
 }
 
 /// The text of a panic's payload.
+/// The reason of the rejection of a check that stopped on a fault (a panic) with `message`.
+pub fn fault_reason(message: &str) -> String {
+    format!(
+        "{INTERNAL_ERROR}: the checker stopped on a fault ({message}); the certificate is \
+         rejected, and this input shows a bug in the checker"
+    )
+}
+
 pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(text) = payload.downcast_ref::<&str>() {
         (*text).to_string()

@@ -84,8 +84,9 @@ pub struct Request<'a> {
     pub open: Opener,
     /// The command's name in JSON output (`verify` or `lrat`).
     pub command: &'static str,
-    /// When the command started (for `seconds` in JSON output).
-    pub started: std::time::Instant,
+    /// When the command started (for `seconds` in JSON output); `None` where there is no
+    /// clock (the checker built for WebAssembly: `seconds` is then 0).
+    pub started: Option<std::time::Instant>,
 }
 
 /// The limits of `request` for input files of `stored` bytes together.
@@ -490,7 +491,8 @@ fn invalid(request: &Request, message: String, budget: &Budget) -> Outcome {
     finish(request, verdict.unless_out_of_budget(budget))
 }
 
-fn finish(request: &Request, verdict: Verdict) -> Outcome {
+/// The outcome of `verdict` as `request` asks it printed (text or JSON), with its exit code.
+pub fn finish(request: &Request, verdict: Verdict) -> Outcome {
     let outcome = verdict.outcome;
     let stdout = if request.json {
         let token = outcome.token();
@@ -510,7 +512,7 @@ fn finish(request: &Request, verdict: Verdict) -> Outcome {
             request.command,
             token,
             &summary,
-            request.started.elapsed().as_secs_f64(),
+            request.started.map_or(0.0, |started| started.elapsed().as_secs_f64()),
             fields,
         )
     } else {
@@ -595,7 +597,7 @@ mod tests {
                 read: stored_in_100,
                 open: opened_from_100,
                 command: if lrat { "lrat" } else { "verify" },
-                started: std::time::Instant::now(),
+                started: Some(std::time::Instant::now()),
             }
         }
         let outcomes = [

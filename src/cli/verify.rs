@@ -105,7 +105,7 @@ pub fn run_checker(
             read: counted_reader,
             open: counted_opener,
             command,
-            started,
+            started: Some(started),
         });
         drop(stop);
         outcome

@@ -219,7 +219,7 @@ pub fn verify(files: Uploaded, max_work: Option<u64>) -> Answer {
         read,
         open,
         command: "verify",
-        started: std::time::Instant::now(),
+        started: Some(std::time::Instant::now()),
     });
     // Nothing of one request stays on the pool's thread for the next.
     UPLOADS.with(|uploads| uploads.borrow_mut().clear());

@@ -52,3 +52,4 @@ mod triangle;
 mod triangle_stream;
 mod verify_parity;
 mod vertexnim;
+mod wasm;

@@ -215,10 +215,15 @@ impl Budget {
     }
 }
 
-/// Converts a count read from a file to `usize`, or names it as too large (on 32-bit targets
-/// `u64` does not fit).
-pub fn to_usize(value: u64, what: &str) -> Result<usize, String> {
-    usize::try_from(value).map_err(|_| format!("{what}: {value} is too large"))
+/// Converts a count or an index an input decides (a `u64`, a `u128`) to `usize`, or names it
+/// as too large: on a 32-bit target (the checker built for WebAssembly) a `u64` past 2^32 - 1
+/// does not fit, and `as usize` would cut it silently to another number. `as usize` is left
+/// only where the value is below a bound that fits (a slice's length), and says so.
+pub fn to_usize<T: TryInto<usize> + Copy + std::fmt::Display>(
+    value: T,
+    what: &str,
+) -> Result<usize, String> {
+    value.try_into().map_err(|_| format!("{what}: {value} is too large"))
 }
 
 #[cfg(test)]

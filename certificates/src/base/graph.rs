@@ -5,7 +5,7 @@
 //! repeated edge (in either orientation) and an edge naming an unknown vertex.
 
 use crate::base::budget::Budget;
-use std::collections::hash_map::RandomState;
+use crate::base::fingerprint::Secret;
 use std::collections::VecDeque;
 use std::fmt;
 use std::hash::BuildHasher;
@@ -39,7 +39,7 @@ const EDGE_COST: u64 = 64;
 /// Vertex numbers by name: linear probing over slots `(hash >> 32) << 32 | vertex`.
 #[derive(Clone, Debug)]
 struct NameIndex {
-    hasher: RandomState,
+    hasher: Secret,
     slots: Vec<u64>,
 }
 
@@ -48,7 +48,7 @@ const EMPTY_SLOT: u64 = u64::MAX;
 impl NameIndex {
     fn with_vertices(n: usize) -> NameIndex {
         let size = (2 * n).next_power_of_two().max(16);
-        NameIndex { hasher: RandomState::new(), slots: vec![EMPTY_SLOT; size] }
+        NameIndex { hasher: Secret::default(), slots: vec![EMPTY_SLOT; size] }
     }
 
     fn hash(&self, name: &str) -> u64 {
@@ -69,6 +69,8 @@ impl NameIndex {
     ) -> (usize, Option<usize>) {
         let tag = hash >> 32;
         let mask = self.slots.len() - 1;
+        // A hash: its low bits choose the slot (on a 32-bit target too; nothing is lost that
+        // the mask keeps).
         let mut at = hash as usize & mask;
         loop {
             let slot = self.slots[at];
@@ -183,7 +185,9 @@ impl Graph {
                 "building the graph",
             )
             .map_err(whole)?;
-        let mut name_buf = String::with_capacity(name_bytes as usize);
+        let name_bytes =
+            crate::base::budget::to_usize(name_bytes, "the names' bytes").map_err(whole)?;
+        let mut name_buf = String::with_capacity(name_bytes);
         let mut name_starts = Vec::with_capacity(n + 1);
         name_starts.push(0);
         for i in 0..n {

@@ -20,8 +20,8 @@
 //! an isomorphism, whichever way equal siblings are ordered.
 
 use crate::base::budget::Budget;
+use crate::base::fingerprint::Secret;
 use crate::base::graph::Graph;
-use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 
@@ -143,7 +143,7 @@ impl<S: BuildHasher + Default> Interned<S> {
 /// The shared table of subtree classes and the ids of the current position's vertices (the
 /// table's hasher a parameter: a solver may trade the default's resistance to crafted keys
 /// for speed).
-pub struct Canon<S = RandomState> {
+pub struct Canon<S = Secret> {
     tree: Rooted,
     table: Interned<S>,
     id: Vec<u32>,

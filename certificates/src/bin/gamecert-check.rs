@@ -39,14 +39,14 @@ fn main() -> ExitCode {
                 read: read_file,
                 open: open_file,
                 command: if lrat { "lrat" } else { "verify" },
-                started: std::time::Instant::now(),
+                started: Some(std::time::Instant::now()),
             };
             let outcome = if lrat { run_lrat(&request) } else { run(&request) };
             let stdout = match *json && outcome.code == 2 {
                 true => error_json(
                     request.command,
                     &outcome.stderr,
-                    request.started.elapsed().as_secs_f64(),
+                    request.started.map_or(0.0, |started| started.elapsed().as_secs_f64()),
                 ),
                 false => outcome.stdout,
             };

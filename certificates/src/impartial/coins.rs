@@ -492,8 +492,8 @@ pub fn for_each_move(strip: &Strip, i: u64, f: &mut dyn FnMut(&[u64])) {
         }
         Strip::Ruler => {
             let block: Vec<u64> = (0..i).collect();
-            for k in 0..=i as usize {
-                f(&block[i as usize - k..]);
+            for k in 0..=block.len() {
+                f(&block[block.len() - k..]);
             }
         }
         Strip::Grunt => {
@@ -512,7 +512,7 @@ pub fn for_each_move(strip: &Strip, i: u64, f: &mut dyn FnMut(&[u64])) {
                 loop {
                     f(&pick);
                     // Advance: the last position that can still move right.
-                    let s = s as usize;
+                    let s = pick.len();
                     let Some(p) = (0..s).rev().find(|&p| pick[p] < i - (s - p) as u64) else {
                         break;
                     };
@@ -552,11 +552,15 @@ fn mex(seen: &[bool]) -> u64 {
 /// number of moves. `seen` is scratch space. The checker checks labels with it; the solver
 /// computes them with it.
 pub fn strip_mex(strip: &Strip, i: u64, labels: &[u64], seen: &mut Vec<bool>) -> (u64, usize) {
-    let n = count_moves(strip, i).0 as usize;
+    // The checker has made sure every count fits (`check_labels`); one that did not would end
+    // in a fault here (no table of usize::MAX + 1 flags), never in a count cut short.
+    let n = usize::try_from(count_moves(strip, i).0).unwrap_or(usize::MAX);
     seen.clear();
     seen.resize(n + 1, false);
     for_each_move(strip, i, &mut |others| {
+        // Lossless: every `j` is a coin below `i`, and `labels` covers them all.
         let v = others.iter().fold(0, |acc, &j| acc ^ labels[j as usize]);
+        // Lossless: `v` is at most `n`, a usize.
         if v <= n as u64 {
             seen[v as usize] = true;
         }
@@ -610,7 +614,9 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
             });
             pay(work, false, "checking the labels")?;
             pay(widest.saturating_add(1), true, "holding one position's options")?;
+            crate::base::budget::to_usize(widest, "the most moves from one coin")?;
             let mut seen = Vec::new();
+            // Lossless casts below: every index is a coin below `w`, `labels.len()`.
             for i in 0..w {
                 let (m, n) = strip_mex(strip, i, labels, &mut seen);
                 compare(&[i], labels[i as usize], n, m)?;
@@ -666,10 +672,12 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
             pay(work, false, "checking the labels")?;
             pay(scratch.saturating_add(1), true, "holding one position's options")?;
             let mut seen = Vec::new();
+            // Lossless casts below: `check_shape` found `w` lists of `h` labels, and every
+            // coin a move turns is below `w` or `h`.
             let mut row = vec![0u64; w as usize];
             for x in 0..w as usize {
                 for y in 0..h as usize {
-                    let n = mx[x].len() * my[y].len();
+                    let n = mx[x].len().checked_mul(my[y].len()).ok_or("too many moves")?;
                     seen.clear();
                     seen.resize(n + 1, false);
                     for m2 in &my[y] {
@@ -701,6 +709,7 @@ pub fn check_labels(game: &CoinGame, values: &Labels, budget: &mut Budget) -> Re
             let work = (w as u128) * (h as u128) * (w as u128 + h as u128 + 1);
             pay(work, false, "checking the labels")?;
             let mut seen = Vec::new();
+            // Lossless: `check_shape` found `w` lists of `h` labels.
             for x in 0..w as usize {
                 for y in 0..h as usize {
                     seen.clear();
@@ -746,6 +755,7 @@ pub enum Labels {
 
 impl Labels {
     fn at(&self, index: &[u64]) -> u64 {
+        // Lossless: the shapes are checked first, and every index is a coin of the board.
         match (self, index) {
             (Labels::Strip(l), [i]) => l[*i as usize],
             (Labels::Plane(l), [x, y]) => l[*x as usize][*y as usize],
@@ -859,7 +869,7 @@ fn check_winning_move(
             if corner != last {
                 return illegal("its south-east coin is not one of the coins turned");
             }
-            if xs.len() * ys.len() != index.len() {
+            if xs.len().checked_mul(ys.len()) != Some(index.len()) {
                 return illegal("the coins are not a product of a set of columns and rows");
             }
             budget.charge(

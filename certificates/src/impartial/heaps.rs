@@ -330,9 +330,11 @@ pub fn check_labelling_of(
             format!("{why} (checking the labelling up to heap {bound} takes {moves} moves)")
         })?;
     // Only the heaps up to the bound matter; a longer labelling is not checked further.
+    // Lossless casts of heaps below: `values` covers every heap up to `bound` (checked above),
+    // and every heap looked up is at most `bound`.
     let values = &cert.values[..=bound as usize];
     for n in 0..=bound {
-        let count = rules.option_count(n) as usize;
+        let count = crate::base::budget::to_usize(rules.option_count(n), "a heap's moves")?;
         // The mex of `count` values is at most `count`: larger values cannot matter.
         let mut seen = vec![false; count + 1];
         rules.for_each_option(n, |left| {

@@ -644,7 +644,7 @@ impl Store {
             // `id >= dense.len()` as ids increase, so the table grows to `id + 1` slots.
             let more = (id + 1).saturating_sub(self.dense.len() as u64);
             budget.charge_each(more, 4, "growing the clause index")?;
-            self.dense.resize(id as usize, MISSING);
+            self.dense.resize(crate::base::budget::to_usize(id, "a clause id")?, MISSING);
             self.dense.push(offset as u32);
         } else {
             budget.charge(SPARSE_ENTRY_COST, "growing the clause index")?;
@@ -712,7 +712,9 @@ impl Store {
 
 /// The index of a literal in per-literal tables: `2 v` for `v`, `2 v + 1` for `-v`.
 fn code(lit: i32) -> usize {
-    (lit.unsigned_abs() as usize) << 1 | usize::from(lit < 0)
+    // A product, not a shift: on a 32-bit target `2 * 2^31` must overflow (a fault), never
+    // lose its top bit.
+    ((lit.unsigned_abs() as usize) * 2) | usize::from(lit < 0)
 }
 
 /// The outcome of following a list of hints.

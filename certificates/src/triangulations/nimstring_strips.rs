@@ -409,7 +409,7 @@ pub fn strips_verdict(spec: &MarkingSpec, cert: &NimstringStrips, budget: &mut B
                  ({}); the start's Nimstring value is {}",
                 r.coins,
                 r.strips,
-                crate::base::text::counted(r.options as usize, "option"),
+                crate::base::text::counted(r.options, "option"),
                 r.value
             );
             let work = Work { positions: Some(r.strips), ..Work::default() };

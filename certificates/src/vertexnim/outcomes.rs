@@ -76,6 +76,7 @@ pub fn box_size(game: &VertexNim) -> Result<u64, String> {
 /// The position at `index` in words: its weights and the token's vertex.
 fn describe(game: &VertexNim, index: u64) -> String {
     let n = game.names.len() as u64;
+    // Lossless: below `n`, a length.
     let token = (index % n) as usize;
     let mut rest = index / n;
     let weights: Vec<String> = game
@@ -115,6 +116,7 @@ pub fn check_outcomes(
         "outcomes has {} letters; the weight box has {total} positions",
         labels.len()
     );
+    // Lossless casts of indices below: every one is below `total`, `labels.len()`.
     let n = game.names.len();
     let weights = &game.start.weights;
     // stride[v]: how much the index moves when x_v moves by one (n times the mixed radix).

@@ -134,9 +134,10 @@ pub fn restricted_3sat_violation(formula: &Cnf) -> Option<String> {
 }
 
 /// The number of vertices the paper states for n variables and m clauses: 10n + 2m - 1
-/// (saturating, so the meaningless n = m = 0 gives 0 rather than overflowing).
+/// (saturating, so the meaningless n = m = 0 gives 0 rather than overflowing, and a size past
+/// `usize::MAX`, possible on a 32-bit target, is `usize::MAX`, more than any graph holds).
 pub fn paper_size(num_vars: usize, num_clauses: usize) -> usize {
-    (10 * num_vars + 2 * num_clauses).saturating_sub(1)
+    num_vars.saturating_mul(10).saturating_add(num_clauses.saturating_mul(2)).saturating_sub(1)
 }
 
 /// Builds the paper's instance from a formula in the theorem's domain.

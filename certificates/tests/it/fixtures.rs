@@ -64,7 +64,7 @@ fn verify(instance: &Path, certificate: &Path) -> gamecert_certificates::verify:
         read: read_file,
         open: open_file,
         command: "verify",
-        started: std::time::Instant::now(),
+        started: Some(std::time::Instant::now()),
     })
 }
 

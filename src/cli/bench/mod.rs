@@ -97,6 +97,10 @@ pub enum BenchName {
     /// `cadical` binary (time, peak memory, certificate bytes per conflict), and the large
     /// strategy certificates' bytes as JSON and binary with their checks' memory.
     Scale,
+    /// The checker built for WebAssembly (issue 48): the demo's cases by `gamecert verify` and
+    /// by `node wasm/run.mjs`, and the largest certificate the module checks in its memory
+    /// (--quick: up to 16 MB). Needs scripts/build-wasm and node.
+    Wasm,
 }
 
 /// Where progress notes go (standard error from the command line, nowhere when quiet).
@@ -346,7 +350,7 @@ pub fn linear(num_vars: u32, seed: u64, progress: Progress) -> anyhow::Result<Li
         read: gamecert_certificates::verify::read_file,
         open: gamecert_certificates::verify::open_file,
         command: "verify",
-        started: Instant::now(),
+        started: Some(Instant::now()),
     };
     let (outcome, seconds) = timed(|| gamecert_certificates::verify::run(&request));
     if outcome.code != 0 {
@@ -1016,6 +1020,10 @@ pub fn run(
             let report = crate::cli::bench::scale::scale(quick, &note)?;
             print(serde_json::to_value(&report)?, crate::cli::bench::scale::scale_table(&report))
         }
+        BenchName::Wasm => {
+            let report = crate::cli::bench::wasm::wasm(quick, &note)?;
+            print(serde_json::to_value(&report)?, crate::cli::bench::wasm::wasm_table(&report))
+        }
         BenchName::Prove => {
             let report = crate::cli::bench::prove::prove_bench(quick, &note)?;
             print(serde_json::to_value(&report)?, crate::cli::bench::prove::prove_table(&report))
@@ -1138,3 +1146,4 @@ pub mod sat;
 pub mod scale;
 pub mod triangle;
 pub mod vertexnim;
+pub mod wasm;

@@ -28,10 +28,11 @@ var GamecertChecker = (function () {
   }
 
   // Checks `certificate` (bytes, named `certificateName`) against `instance` with the compiled
-  // module; `maxWork` 0 is the command line's default budget. Returns { code, word, verdict,
-  // stdout, stderr } with the command line's codes: 0 accepted, 1 rejected, 2 bad input, 3 not
-  // checked.
-  function check(module, instanceName, instance, certificateName, certificate, maxWork) {
+  // module; `maxWork` 0 is the command line's default budget, `json` asks for `--json`'s output.
+  // Returns { code, word, verdict, stdout, stderr, memory } with the command line's codes (0
+  // accepted, 1 rejected, 2 bad input, 3 not checked) and the module's memory at the end, in
+  // bytes.
+  function check(module, instanceName, instance, certificateName, certificate, maxWork, json) {
     var packed = [[instanceName, instance], [certificateName, certificate]];
     for (var k = 0; k < 2; k++) {
       var kind = compression(packed[k][1]);
@@ -68,7 +69,7 @@ var GamecertChecker = (function () {
     var answer;
     try {
       var length = exports.gc_check(buffers[0][0], buffers[0][1], buffers[1][0], buffers[1][1],
-        buffers[2][0], buffers[2][1], buffers[3][0], buffers[3][1], maxWork || 0, 0);
+        buffers[2][0], buffers[2][1], buffers[3][0], buffers[3][1], maxWork || 0, json ? 1 : 0);
       answer = JSON.parse(text(exports.gc_result_ptr(), length));
     } catch (trap) {
       if (!(trap instanceof WebAssembly.RuntimeError)) throw trap;
@@ -86,7 +87,9 @@ var GamecertChecker = (function () {
           "rejected, and this input shows a bug in the checker\n" };
       }
     }
-    return outcome(answer.code, answer.stdout, answer.stderr);
+    var done = outcome(answer.code, answer.stdout, answer.stderr);
+    done.memory = exports.memory.buffer.byteLength;
+    return done;
   }
 
   return { check: check, compression: compression, WORDS: WORDS };

@@ -12,6 +12,9 @@
 // (`wasm memory: N bytes`, for `gamecert bench wasm`).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const GamecertChecker = createRequire(import.meta.url)("./checker.js");
 
 const USAGE = "usage: node wasm/run.mjs [--json] [--max-work N] INSTANCE CERTIFICATE\n";
 
@@ -50,27 +53,12 @@ try {
   process.stderr.write(`error: ${wasmPath}: ${e.message} (build it with scripts/build-wasm)\n`);
   process.exit(2);
 }
-const instance = new WebAssembly.Instance(module, {});
-const ex = instance.exports;
-const seed = crypto.getRandomValues(new Uint32Array(4));
-ex.gc_seed(seed[0], seed[1], seed[2], seed[3]);
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-function put(bytes) {
-  const ptr = ex.gc_alloc(bytes.length);
-  if (ptr === 0) return null;
-  new Uint8Array(ex.memory.buffer, ptr, bytes.length).set(bytes);
-  return [ptr, bytes.length];
-}
-function text(ptr, len) {
-  return decoder.decode(new Uint8Array(ex.memory.buffer, ptr, len));
-}
 function finish(result) {
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
-  if (process.env.GAMECERT_WASM_STATS) {
-    process.stdout.write(`wasm memory: ${ex.memory.buffer.byteLength} bytes\n`);
+  if (process.env.GAMECERT_WASM_STATS && result.memory !== undefined) {
+    process.stdout.write(`wasm memory: ${result.memory} bytes\n`);
   }
   process.exit(result.code);
 }
@@ -83,51 +71,6 @@ for (const file of files) {
     finish({ code: 2, stdout: "", stderr: `error: ${file}: ${e.message}\n` });
   }
 }
-// The names as given (a path, so that messages name the file as gamecert-check does).
-const buffers = [
-  put(encoder.encode(files[0])),
-  put(read[0]),
-  put(encoder.encode(files[1])),
-  put(read[1]),
-];
-if (buffers.some((b) => b === null)) {
-  finish({
-    code: 3,
-    stdout: "",
-    stderr: "error: not checked: the files do not fit in the WebAssembly checker's memory\n",
-  });
-}
-
-let result;
-try {
-  const len = ex.gc_check(...buffers.flat(), maxWork, json ? 1 : 0);
-  result = JSON.parse(text(ex.gc_result_ptr(), len));
-} catch (e) {
-  if (!(e instanceof WebAssembly.RuntimeError)) throw e;
-  const faultLen = ex.gc_fault_len();
-  if (faultLen > 0) {
-    // A fault of the checker: the rejection the native checker prints, when the fault stopped
-    // a check; otherwise the same reason without a claim.
-    const resultLen = ex.gc_result_len();
-    if (resultLen > 0) {
-      result = JSON.parse(text(ex.gc_result_ptr(), resultLen));
-    } else {
-      const message = text(ex.gc_fault_ptr(), faultLen);
-      result = {
-        code: 1,
-        stdout: "",
-        stderr: `error: internal error: the checker stopped on a fault (${message}); the \
-certificate is rejected, and this input shows a bug in the checker\n`,
-      };
-    }
-  } else {
-    const memory = ex.memory.buffer.byteLength;
-    result = {
-      code: 3,
-      stdout: "",
-      stderr: `error: not checked: the WebAssembly checker ran out of memory (${memory} bytes; \
-wasm32 has at most 4 GiB) before it could decide; check the files with the native gamecert-check\n`,
-    };
-  }
-}
-finish(result);
+// The names as given (a path, so that messages name the file as gamecert-check does); the
+// check itself is the page's (checker.js): the same seed, faults and memory outcomes.
+finish(GamecertChecker.check(module, files[0], read[0], files[1], read[1], maxWork, json));

@@ -627,9 +627,49 @@ pub fn svg(
     Ok(drawing.picture().to_string())
 }
 
+/// The title [`svg`] heads a picture of `loaded` with: its file name, as `gamecert render` gives
+/// it; for an instance that comes from no file (read from text, or built from a graph in Python,
+/// named `<string>` or `<graph>`), what it is: its kind and, on a graph, the graph's size
+/// ("voronoi on a graph of 5 vertices and 4 edges").
+pub fn picture_title(loaded: &Loaded) -> String {
+    let name = loaded.name.as_str();
+    if !(name.starts_with('<') && name.ends_with('>')) {
+        return Path::new(name)
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_else(|| name.to_string());
+    }
+    let graph = |vertices: usize, edges: usize| {
+        format!(" on a graph of {} and {}", counted(vertices, "vertex"), counted(edges, "edge"))
+    };
+    let size = match &loaded.instance {
+        Instance::Voronoi(spec) => graph(spec.graph.vertices.len(), spec.graph.edges.len()),
+        Instance::VoronoiOneRound(spec) => graph(spec.graph.vertices.len(), spec.graph.edges.len()),
+        Instance::VertexNim(spec) => graph(spec.vertices.len(), spec.edges.len()),
+        _ => String::new(),
+    };
+    format!("{}{size}", loaded.instance.kind())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A picture's title names the file, or, for an instance from no file, the graph.
+    #[test]
+    fn a_picture_is_titled_by_its_file_or_its_graph() {
+        let text = r#"{"format": "gamecert-instance", "version": 1, "kind": "voronoi",
+            "graph": {"vertices": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]]},
+            "rounds": 1}"#;
+        let title = |name: &str| picture_title(&loads(text, name).unwrap());
+        assert_eq!(title("<graph>"), "voronoi on a graph of 3 vertices and 2 edges");
+        assert_eq!(title("<string>"), "voronoi on a graph of 3 vertices and 2 edges");
+        assert_eq!(title("games/path3.json"), "path3.json");
+        assert_eq!(title("Petersen Graph"), "Petersen Graph");
+        let picture = svg(&loads(text, "<graph>").unwrap(), None, &title("<graph>")).unwrap();
+        assert!(picture.contains("voronoi on a graph of 3 vertices and 2 edges"), "{picture}");
+        assert!(!picture.contains("&lt;graph&gt;"), "{picture}");
+    }
 
     const FIGURE_3: &str = "p cnf 4 2\n-1 2 3 0\n-2 -3 -4 0\n";
 

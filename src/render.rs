@@ -161,10 +161,11 @@ fn draw_marking(
     let claim = accepted(&Instance::MarkingGame(spec.clone()), certificate)?;
     let (play, first_won) = crate::base::render::marking_play(spec, strategy)
         .map_err(|e| BadInput(format!("{path}: {e}")))?;
+    // One colour: the players are the first (F) and the second (S), not red and blue.
     let (winner, loser) = if strategy.winner == "first" {
-        ("R (the first player)", "B")
+        ("the first player (F)", "the second (S)")
     } else {
-        ("B (the second player)", "R")
+        ("the second player (S)", "the first (F)")
     };
     let drawn = format!(
         "Drawn: {winner} follows the certificate's winning strategy, {loser} colours the \

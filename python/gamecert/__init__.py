@@ -200,7 +200,7 @@ def voronoi(
     white: Optional[Iterable[Any]] = None,
     black_count: Optional[int] = None,
     start: Optional[Dict[str, Sequence[Any]]] = None,
-    name: str = "<graph>",
+    name: Optional[str] = None,
 ) -> Instance:
     """A Voronoi game on ``graph``: a ``networkx.Graph``, a list of edges (pairs of nodes; the
     graph has no isolated vertex then), or one graph6 line (vertices ``v0``, ``v1``, ... as
@@ -217,7 +217,14 @@ def voronoi(
     and ``black_count``, the one-round game (``voronoi-one-round``: W holds ``white``, B places
     ``black_count`` vertices). The instance is validated as a file would be; ``BadInput``
     otherwise, ``TypeError`` for a graph of none of the three forms.
+
+    ``name`` stands for the graph in messages and heads its pictures (``svg``), as a file's
+    name does on the command line; by default the ``networkx.Graph``'s own ``name`` (such as
+    ``path_graph(6)``), else the picture says what the graph is ("voronoi on a graph of 5
+    vertices and 4 edges").
     """
+    if name is None:
+        name = str(getattr(graph, "name", "") or "") or "<graph>"
     if isinstance(graph, bytes):
         graph = graph.decode("ascii")
     labelled = not isinstance(graph, str)

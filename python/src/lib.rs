@@ -202,7 +202,7 @@ impl Instance {
     /// instance kind that has no picture.
     #[pyo3(signature = (certificate=None))]
     fn svg(&self, py: Python<'_>, certificate: Option<&Certificate>) -> PyResult<String> {
-        let title = picture_title(&self.loaded.name);
+        let title = api::picture_title(&self.loaded);
         let drawn =
             py.detach(|| api::svg(&self.loaded, certificate.map(|c| &c.certificate), &title));
         drawn.map_err(|e| match e {
@@ -241,14 +241,6 @@ impl Instance {
     fn __repr__(&self) -> String {
         format!("<gamecert.Instance {} from {}>", self.kind(), self.loaded.name)
     }
-}
-
-/// The file name a picture is titled with on the command line.
-fn picture_title(name: &str) -> String {
-    std::path::Path::new(name)
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_else(|| name.to_string())
 }
 
 /// A certificate: a witness, refutation, strategy or labelling for an instance.

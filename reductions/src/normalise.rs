@@ -106,10 +106,19 @@ pub struct NormalisationStats {
     /// Original variables that do not appear in the normalised formula (neither as themselves
     /// nor as copies). In the two gadget cases this is every original variable.
     pub unused_variables_dropped: usize,
+    /// Of those, the variable numbers of the header that occur in no clause of the input at all
+    /// (gaps in the numbering, or a header declaring more than the clauses use); the others
+    /// occurred only in tautologies (or, in the gadget cases, in clauses the gadget replaces).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub variables_in_no_clause: usize,
     /// The 0-based index of the first empty clause of the input, if any (step 2).
     pub empty_clause: Option<usize>,
     /// No clause was left after step 1 (step 6).
     pub empty_formula: bool,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// How a normalised formula relates to the original one: enough to map witnesses both ways.
@@ -243,6 +252,13 @@ pub fn normalise(original: &Cnf) -> Normalised {
         );
     }
     let mut stats = NormalisationStats::default();
+    // Memory by occurrences, not by the declared count (which a file may set to u32::MAX).
+    let mut occurring: Vec<u32> =
+        original.clauses.iter().flatten().map(|l| l.unsigned_abs()).collect();
+    occurring.sort_unstable();
+    occurring.dedup();
+    stats.variables_in_no_clause = original.num_vars as usize - occurring.len();
+    drop(occurring);
 
     // Step 1: clean every clause.
     let mut kept: Vec<(usize, Vec<Lit>)> = Vec::new();
@@ -498,10 +514,25 @@ impl Normalisation {
                 plural(copies, "copy", "copies")
             ));
         }
-        if s.unused_variables_dropped > 0 {
+        let gadget = s.empty_clause.is_some() || s.empty_formula;
+        if s.variables_in_no_clause > 0 {
+            let (count, them) = match s.variables_in_no_clause {
+                1 => ("1 variable number of the header occurs".to_string(), "it"),
+                n => (format!("{n} variable numbers of the header occur"), "them"),
+            };
+            let rest = match gadget {
+                true => String::new(),
+                false => {
+                    format!(", the other variables renumbered from 1 (a model gives {them} false)")
+                }
+            };
+            lines.push(format!("{count} in no clause (gaps in the numbering): left out{rest}"));
+        }
+        let others = s.unused_variables_dropped.saturating_sub(s.variables_in_no_clause);
+        if others > 0 && !gadget {
             lines.push(format!(
-                "dropped {} that no longer occur",
-                plural(s.unused_variables_dropped, "variable", "variables")
+                "dropped {} that occurred only in tautological clauses",
+                plural(others, "variable", "variables")
             ));
         }
         lines.push(format!(
@@ -769,7 +800,23 @@ mod tests {
         assert_eq!(n.map.stats.unused_variables_dropped, 4);
         assert_eq!(n.map.restrict(&[false, true]), vec![false, false, false, true, false, false]);
         assert_eq!(n.map.extend(&input, &[true, false, true, true, true, true]), vec![false, true]);
-        assert!(n.map.report().contains(&"dropped 4 variables that no longer occur".to_string()));
+        // 3 and 5 occur in no clause, 1 and 6 only in a tautology.
+        assert_eq!(n.map.stats.variables_in_no_clause, 2);
+        let report = n.map.report();
+        assert!(
+            report.contains(
+                &"2 variable numbers of the header occur in no clause (gaps in the numbering): \
+                  left out, the other variables renumbered from 1 (a model gives them false)"
+                    .to_string()
+            ),
+            "{report:?}"
+        );
+        assert!(
+            report.contains(
+                &"dropped 2 variables that occurred only in tautological clauses".to_string()
+            ),
+            "{report:?}"
+        );
     }
 
     #[test]

@@ -403,7 +403,7 @@ pub fn dnf_note(dnf: &PosDnf, state: &[u8], first: Option<bool>) -> String {
 /// The words under a triangle-avoidance picture (`a`: whether the certificate says A wins).
 pub fn triangle_note(n: usize, drawn: usize, over: bool, a: Option<bool>) -> String {
     let turn = if over {
-        "No edge is left that closes no triangle: the player to move has lost."
+        "Every edge left would close a triangle: the player to move has lost."
     } else if drawn.is_multiple_of(2) {
         "A to move (click a faint edge)."
     } else {

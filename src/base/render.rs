@@ -166,8 +166,9 @@ pub fn marking_play(
 }
 
 /// SVG frames of a play on the instance's points: frame k shows the first k moves, each
-/// labelled with its number and player (R first, B second); unplayed edges of a triangulation
-/// are thin black lines. Monochromatic games colour every move green. `note` (whose play it
+/// labelled with its number and player (F the first player, S the second: a marking strategy's
+/// games have one colour, so no red and blue players); unplayed edges of a triangulation are
+/// thin black lines. Monochromatic games colour every move green. `note` (whose play it
 /// is, what was certified) is written under every title.
 pub fn marking_frames(
     spec: &MarkingSpec,
@@ -191,7 +192,7 @@ pub fn marking_frames(
             strokes.extend(play[..k].iter().enumerate().map(|(i, m)| Stroke {
                 edge: m.edge,
                 colour: Colour::Green,
-                label: Some(format!("{}{}", i + 1, if m.by_first { "R" } else { "B" })),
+                label: Some(format!("{}{}", i + 1, if m.by_first { "F" } else { "S" })),
             }));
             Frame { strokes, title: format!("{title}: move {k} of {}", play.len()) }
         })

@@ -103,9 +103,12 @@ pub fn run(args: Args, _quiet: bool) -> anyhow::Result<ExitCode> {
     let Some(mv) = strategy.reply(&position) else {
         if !strategy.certifies(position.to_move()) {
             // The side to move is the one the certificate proves cannot win: it has no moves.
+            let certified = strategy.side_name(position.to_move().other());
             return Err(BadInput(format!(
-                "{mover} is to move, and the certificate proves that {} (so it holds moves for \
-                 the other side only; `gamecert play` with `--as {}` plays {mover} against it)",
+                "this certificate holds a strategy for {certified} only (it proves that {}); it \
+                 cannot advise {mover}, who is to move here. Hints come at positions where \
+                 {certified} is to move (--position); `gamecert play` with `--as {}` plays \
+                 {mover} against the strategy",
                 strategy.claim(),
                 match position.to_move() {
                     gamecert::play::Side::First => "first",

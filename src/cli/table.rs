@@ -138,8 +138,8 @@ enum Table {
         #[arg(long, value_name = "DIR", conflicts_with_all = ["checkpoint", "out_of_core"])]
         shards: Option<PathBuf>,
     },
-    /// Nimstring on fans (seed 000, Tables 4 and 5), by the exact solver; with --max-triangles,
-    /// normal play further by Nimstring values of strips.
+    /// Nimstring on fans (seed 000, Tables 4 and 5), by the exact solver, with normal play's
+    /// Nimstring values by strips; with --max-triangles, normal play further by strips.
     NimstringFans {
         /// Normal play on 1..=N triangles, each Nimstring value certified by strips (the
         /// paper's 9 by the exact solver too); misère play on 1..=N up to 11 by the

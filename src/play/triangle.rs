@@ -214,7 +214,7 @@ impl Family for Triangle {
         }
         let stuck = self.to_move(state);
         let result = format!(
-            "{} has no edge left that closes no triangle: {} wins",
+            "{} cannot move: every edge left would close a triangle; {} wins",
             self.side_name(stuck),
             self.side_name(stuck.other())
         );
@@ -290,5 +290,21 @@ mod tests {
         assert!(err.contains("triangle 0-1-2"), "{err}");
         assert_eq!(game.write_position(&start), "edges:");
         assert_eq!(game.read_position("edges:").unwrap(), start);
+    }
+
+    /// The end in plain words (issue 48: not "no edge left that closes no triangle").
+    #[test]
+    fn the_end_says_every_edge_left_would_close_a_triangle() {
+        let game = four();
+        let square = game.read_position("edges: 0-1, 1-2, 2-3, 0-3").unwrap();
+        let end = game.outcome(&square).unwrap();
+        assert_eq!(end.result, "A cannot move: every edge left would close a triangle; B wins");
+        let note = crate::base::game_pictures::triangle_note(4, 4, true, Some(false));
+        assert!(
+            note.starts_with(
+                "Every edge left would close a triangle: the player to move has lost."
+            ),
+            "{note}"
+        );
     }
 }

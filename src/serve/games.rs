@@ -267,9 +267,17 @@ impl Game {
         let you = self.strategy.side_name(self.human);
         match self.strategy.reply(position) {
             Some(mv) => format!("The certified strategy would play {mv} here."),
+            // The person plays the side the certificate proves cannot win: say so, and how to
+            // get hints (the page's "Play as" and "New game").
             None if !self.strategy.certifies(self.human) => format!(
-                "The certificate holds no moves for {you}: it proves that {}.",
-                self.strategy.stated_claim()
+                "This certificate holds a strategy for {} only (it proves that {}); it cannot \
+                 advise {you}. Switch sides (Play as: {}, then New game) to get hints.",
+                self.strategy.side_name(self.human.other()),
+                self.strategy.stated_claim(),
+                match self.human.other() {
+                    Side::First => "first",
+                    Side::Second => "second",
+                }
             ),
             None => "The certificate gives no move at this position.".into(),
         }
@@ -614,6 +622,28 @@ mod tests {
         let fresh = game.view(1);
         assert_eq!((fresh.side, fresh.last_move.as_str()), ("first", "none yet"));
         assert!(game.hint().starts_with("The certified strategy would play "), "{}", game.hint());
+    }
+
+    /// On the side the certificate does not cover, the hint says so in plain words and how to
+    /// switch sides (issue 48).
+    #[test]
+    fn the_uncovered_side_is_told_to_switch_sides() {
+        let game = Game::new(
+            kayles(),
+            Side::Second,
+            ("k".into(), "k".into()),
+            Origin::Gallery,
+            (16 * MB, MAX_HISTORY),
+        );
+        assert_eq!(
+            game.hint(),
+            format!(
+                "This certificate holds a strategy for the first player only (it proves that \
+                 {}); it cannot advise the second player. Switch sides (Play as: first, then \
+                 New game) to get hints.",
+                game.strategy.stated_claim()
+            )
+        );
     }
 
     /// The view is drawn once per change: the same bytes until a move, then new ones; the

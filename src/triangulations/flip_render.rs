@@ -90,9 +90,10 @@ pub fn frames(
                 _ => "",
             };
             let claim = format!(
-                "{}: the certificate's {} end with {} of {total} edges green{outcome}",
+                "{}: the certificate's {} {} with {} of {total} edges green{outcome}",
                 spec.game,
                 counted(s.flips.len(), "flip"),
+                if s.flips.len() == 1 { "ends" } else { "end" },
                 s.green
             );
             (

@@ -284,6 +284,12 @@ pub fn write_counterexamples(
 }
 
 /// The table as Markdown, with its summary line.
+/// "1 triangulation ends", "6 triangulations end": the counted subject with its verb.
+fn lost_end(lost: u64) -> String {
+    let verb = if lost == 1 { "ends" } else { "end" };
+    format!("{} {verb}", gamecert_certificates::base::text::counted(lost, "triangulation"))
+}
+
 pub fn green_wins_text(rows: &[GreenWinsRow], cap: usize) -> String {
     let mut out = format!(
         "Green-Wins Solitaire (seed 000, 7.2): the best flip sequence of every triangulation, \
@@ -324,11 +330,11 @@ pub fn green_wins_text(rows: &[GreenWinsRow], cap: usize) -> String {
                 _ => r.least_margin_at.clone(),
             };
             out.push_str(&format!(
-                "\n{} with {} points: {} end with no more green than black \
+                "\n{} with {} points: {} with no more green than black \
                  (each maximum certified by a flip-bound), e.g. {example}\n",
                 r.family,
                 r.points,
-                gamecert_certificates::base::text::counted(r.lost, "triangulation"),
+                lost_end(r.lost),
             ));
         }
         if rows.iter().all(|r| r.instance_file.is_none()) {
@@ -347,6 +353,13 @@ mod tests {
 
     /// The flip-graph walk finds Catalan(n - 2) triangulations of a convex polygon given by
     /// points, and the same count as a walk from another start.
+    /// The verb agrees with the count (issue 48: "1 triangulation end with").
+    #[test]
+    fn the_lost_count_agrees_with_its_verb() {
+        assert_eq!(lost_end(1), "1 triangulation ends");
+        assert_eq!(lost_end(6), "6 triangulations end");
+    }
+
     #[test]
     fn every_triangulation_of_a_convex_point_set_is_found() {
         let spec = gen_instance(Kind::Convex, 8, 0, 3, FlipGame::GreenWins, false).unwrap();

@@ -292,49 +292,35 @@ pub fn fan_table_rows(
 /// takes the fan of 12, 25 edges, in about 10 s, and refuses larger boards).
 pub const MISERE_EXACT_MAX: usize = 11;
 
-/// The fan tables as Markdown.
+/// The fan tables as Markdown. Normal play: the outcome, the Nimstring value (Berlekamp's, which
+/// adds up over sums of boards; certified by strips), the positions the checker replayed for the
+/// outcome, the Grundy value of the game played a whole turn at a time (the paper's Table 4
+/// "Number"; the solver's word) and the winning first edges. "extended" in the titles when the
+/// rows pass the paper's 9 (normal) and 10 (misère) triangles.
 pub fn fan_tables_text(rows: &[FanTableRow]) -> String {
-    if rows.iter().any(|r| r.nimstring_value.is_some()) {
-        return fan_tables_text_with_strips(rows);
-    }
-    let mut out = String::new();
-    for (play, title) in [
-        ("normal", "Nimstring on fans, normal play (seed 000, Table 4)"),
-        ("misere", "Nimstring on fans, misère play (seed 000, Table 5)"),
-    ] {
-        out.push_str(&format!(
-            "{title}\n\n| triangles | outcome | certified (positions replayed) | Grundy value (solver only) | winning first edges (solver only) |\n|---:|---|---:|---:|---|\n"
-        ));
-        for row in rows.iter().filter(|r| r.play == play) {
-            out.push_str(&format!(
-                "| {} | {} | {} | {} | {} |\n",
-                row.triangles,
-                if row.winner == "first" { "1st" } else { "2nd" },
-                row.positions_checked.unwrap_or(0),
-                row.grundy.map_or("-".to_string(), |g| g.to_string()),
-                if row.winning.is_empty() { "none".to_string() } else { row.winning.join(", ") }
-            ));
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// The fan tables with the strips' columns (`--max-triangles`).
-fn fan_tables_text_with_strips(rows: &[FanTableRow]) -> String {
     let dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
-    let mut out = String::from(
-        "Nimstring on fans, normal play (seed 000, Table 4, extended)\n\n| triangles | outcome | \
-         Nimstring value (certified: strips checked) | exact replay (positions) | Grundy value \
-         over compound moves (solver only) | winning first edges (solver only) |\n\
-         |---:|---|---:|---:|---:|---|\n",
-    );
     let edges = |w: &[String]| if w.is_empty() { "none".to_string() } else { w.join(", ") };
+    let outcome = |r: &FanTableRow| if r.winner == "first" { "1st" } else { "2nd" };
+    let past = |play: &str, paper: usize| {
+        let extended = rows.iter().any(|r| r.play == play && r.triangles > paper);
+        if extended {
+            ", extended"
+        } else {
+            ""
+        }
+    };
+    let mut out = format!(
+        "Nimstring on fans, normal play (seed 000, Table 4{})\n\n| triangles | outcome | \
+         Nimstring value (certified: strips checked) | certified (positions replayed) | Grundy \
+         value of whole turns (solver only) | winning first edges (solver only) |\n\
+         |---:|---|---:|---:|---:|---|\n",
+        past("normal", 9)
+    );
     for row in rows.iter().filter(|r| r.play == "normal") {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} |\n",
             row.triangles,
-            if row.winner == "first" { "1st" } else { "2nd" },
+            outcome(row),
             dash(row.nimstring_value.zip(row.strips_checked).map(|(v, s)| format!("{v} ({s})"))),
             dash(row.positions_checked.map(|p| p.to_string())),
             dash(row.grundy.map(|g| g.to_string())),
@@ -342,14 +328,22 @@ fn fan_tables_text_with_strips(rows: &[FanTableRow]) -> String {
         ));
     }
     out.push_str(
-        "\nNimstring on fans, misère play (seed 000, Table 5, extended)\n\n| triangles | outcome \
-         | certified (positions replayed) | winning first edges (solver only) |\n|---:|---|---:|---|\n",
+        "\nThe Nimstring value is Berlekamp's: the value of the fan in a sum of boards, where a \
+         player who completes a triangle moves again anywhere. The Grundy value of whole turns \
+         treats a turn (the triangles completed, then one move that completes none) as one move \
+         on this fan alone; it is the paper's \"Number\" and differs from the Nimstring value \
+         at 7 and 8 triangles. Both are 0 exactly when the second player wins.\n",
     );
+    out.push_str(&format!(
+        "\nNimstring on fans, misère play (seed 000, Table 5{})\n\n| triangles | outcome \
+         | certified (positions replayed) | winning first edges (solver only) |\n|---:|---|---:|---|\n",
+        past("misere", 10)
+    ));
     for row in rows.iter().filter(|r| r.play == "misere") {
         out.push_str(&format!(
             "| {} | {} | {} | {} |\n",
             row.triangles,
-            if row.winner == "first" { "1st" } else { "2nd" },
+            outcome(row),
             dash(row.positions_checked.map(|p| p.to_string())),
             edges(&row.winning)
         ));

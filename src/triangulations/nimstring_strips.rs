@@ -350,7 +350,7 @@ mod tests {
     }
 
     /// `table nimstring-fans --max-triangles 3`: the exact rows and the strips' values side by
-    /// side (misère play to the paper's 10), and the extended text.
+    /// side (misère play to the paper's 10), and the text; past the paper's rows, "extended".
     #[test]
     fn the_extended_table_joins_both() {
         let rows = fan_table_rows_to(3, &mut |_| {}).unwrap();
@@ -363,7 +363,18 @@ mod tests {
         );
         assert_eq!(rows.iter().filter(|r| r.play == "misere").count(), 10);
         let text = crate::triangulations::nimstring::fan_tables_text(&rows);
-        assert!(text.contains("Table 4, extended") && text.contains("| 2 | 1st | 1 (4) | 13 |"));
+        assert!(text.contains("| 2 | 1st | 1 (4) | 13 | 1 |"), "{text}");
+        assert!(!text.contains("extended"), "3 triangles are within the paper's tables: {text}");
+        // The names docs/results.md uses: the Nimstring value, and the other column said plainly.
+        assert!(text.contains("| Nimstring value (certified: strips checked) |"), "{text}");
+        assert!(text.contains("| Grundy value of whole turns (solver only) |"), "{text}");
+        assert!(text.contains("it is the paper's \"Number\""), "{text}");
+        let mut longer = rows.clone();
+        for (play, triangles) in [("normal", 10), ("misere", 11)] {
+            longer.push(FanTableRow { play, triangles, ..rows[0].clone() });
+        }
+        let text = crate::triangulations::nimstring::fan_tables_text(&longer);
+        assert!(text.contains("Table 4, extended") && text.contains("Table 5, extended"));
     }
 
     /// A wrong label is refused.

@@ -203,7 +203,9 @@ fn a_nimstring_play_is_drawn_frame_by_frame() {
     // The drawn play is the winner's strategy against one reply, and says so.
     let note = stderr(&out);
     assert!(note.contains("this play ends with the first player winning"), "{note}");
-    assert!(note.contains("certified: R (the first player) wins against every reply"), "{note}");
+    // One-colour Nimstring has a first and a second player, no red R and blue B (issue 48).
+    assert!(note.contains("certified: the first player (F) wins against every reply"), "{note}");
+    assert!(!note.contains("R (") && !note.contains("B ("), "{note}");
     let mut names: Vec<String> = std::fs::read_dir(&frames)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
@@ -215,9 +217,11 @@ fn a_nimstring_play_is_drawn_frame_by_frame() {
     let last = std::fs::read_to_string(frames.join("play-013.svg")).unwrap();
     assert!(!first.contains("#1a9641"), "no green edge at the start");
     assert_eq!(last.matches("#1a9641\" stroke-width").count(), 13);
-    assert!(last.contains(">1R<") && last.contains("move 13 of 13"));
+    assert!(last.contains(">1F<") && last.contains("move 13 of 13"));
+    assert!(!last.contains("R<") && !last.contains("B<"), "no red or blue player's moves");
     let caption = words(&last);
-    assert!(caption.contains("R (the first player) follows the certificate's winning strategy"));
+    assert!(caption.contains("the first player (F) follows the certificate's winning strategy"));
+    assert!(caption.contains("the second (S) colours the lowest-numbered legal edge"));
     assert!(caption.contains("same cyclic order"), "a fan on the parabola is redrawn on a circle");
 }
 

@@ -97,9 +97,10 @@ fn hint_names_what_is_wrong_with_a_position() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out).trim_end(),
-        "error: the first player is to move, and the certificate proves that the second player \
-         wins (so it holds moves for the other side only; `gamecert play` with `--as first` \
-         plays the first player against it)"
+        "error: this certificate holds a strategy for the second player only (it proves that \
+         the second player wins); it cannot advise the first player, who is to move here. Hints \
+         come at positions where the second player is to move (--position); `gamecert play` \
+         with `--as first` plays the first player against the strategy"
     );
 }
 

@@ -9,7 +9,7 @@
 use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
 
 /// Every Markdown file of docs/, by its path below docs/.
-pub const DOCS: [(&str, &str); 32] = [
+pub const DOCS: [(&str, &str); 33] = [
     ("benchmarks.md", include_str!("../../docs/benchmarks.md")),
     ("census.md", include_str!("../../docs/census.md")),
     ("checker-limits.md", include_str!("../../docs/checker-limits.md")),
@@ -42,6 +42,7 @@ pub const DOCS: [(&str, &str); 32] = [
     ("results.md", include_str!("../../docs/results.md")),
     ("serve.md", include_str!("../../docs/serve.md")),
     ("trusted.md", include_str!("../../docs/trusted.md")),
+    ("wasm.md", include_str!("../../docs/wasm.md")),
 ];
 /// The images the docs show, by their path below docs/.
 pub const IMAGES: [(&str, &[u8]); 10] = [

@@ -134,8 +134,7 @@ impl GraphPicture {
         }
         let layout = layout_graph(&names, &edges);
         // A large tree drawn as a tree (not by its gadgets) gets its overview.
-        let overview =
-            if layout.kind == "generic" { TreeOverview::new(n, &edges) } else { None };
+        let overview = if layout.kind == "generic" { TreeOverview::new(n, &edges) } else { None };
         let mut picture = GraphPicture::laid_out(names, edges, layout);
         picture.overview = overview;
         Ok(picture)
@@ -449,10 +448,8 @@ impl GraphPicture {
         }
         let top = y + 12.0;
         let mut height = top + (body.3 - body.1) + chip_height + MARGIN;
-        let shift = (
-            MARGIN - body.0 + (width - 2.0 * MARGIN - body_w).max(0.0) / 2.0,
-            top - body.1,
-        );
+        let shift =
+            (MARGIN - body.0 + (width - 2.0 * MARGIN - body_w).max(0.0) / 2.0, top - body.1);
         // A large tree's overview: its unit (the picture's units per pixel on a card) and its
         // legend's lines, under the drawing.
         let overview = self.overview.as_ref().map(|o| {

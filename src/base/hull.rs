@@ -112,9 +112,8 @@ mod tests {
         for round in 0..200 {
             let n = 1 + round % 14;
             let span = if round % 3 == 0 { 3 } else { 40 };
-            let points: Vec<[i64; 2]> = (0..n)
-                .map(|_| [rng.below(span) as i64 - 5, rng.below(span) as i64 - 5])
-                .collect();
+            let points: Vec<[i64; 2]> =
+                (0..n).map(|_| [rng.below(span) as i64 - 5, rng.below(span) as i64 - 5]).collect();
             let found = hull_exact(&points);
             let mut distinct = points.clone();
             distinct.sort_unstable();

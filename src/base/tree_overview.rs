@@ -134,7 +134,13 @@ impl TreeOverview {
     /// The overview's SVG elements, on the detail's places `centres` (pixels) and with its
     /// `edges`, each vertex drawn as `dots` says; `unit`: the picture's units per screen pixel
     /// at card size, so that the overview's vertices, lines and counts read there.
-    pub fn svg(&self, centres: &[Point], edges: &[(usize, usize)], dots: &[Dot], unit: f64) -> String {
+    pub fn svg(
+        &self,
+        centres: &[Point],
+        edges: &[(usize, usize)],
+        dots: &[Dot],
+        unit: f64,
+    ) -> String {
         let mut out = String::new();
         let shown: Vec<usize> = (0..centres.len()).filter(|&v| self.shown(v)).collect();
         // The shown vertices' radius: 5 card pixels, less where they are close.
@@ -161,8 +167,7 @@ impl TreeOverview {
                 escape(name),
                 crate::base::limits::grouped_count(wedge.hidden.len(), "vertex"),
             );
-            let path: Vec<String> =
-                corners.iter().map(|(x, y)| format!("{x:.1} {y:.1}")).collect();
+            let path: Vec<String> = corners.iter().map(|(x, y)| format!("{x:.1} {y:.1}")).collect();
             if corners.len() >= 3 {
                 let _ = write!(
                     out,
@@ -233,7 +238,8 @@ impl TreeOverview {
             }
             match dot.data_move {
                 Some(mv) => {
-                    let _ = writeln!(out, r#"<g class="move" data-move="{}">{shape}</g>"#, escape(mv));
+                    let _ =
+                        writeln!(out, r#"<g class="move" data-move="{}">{shape}</g>"#, escape(mv));
                 }
                 None => {
                     let _ = writeln!(out, "{shape}");
@@ -277,8 +283,7 @@ mod tests {
             for i in (1..n).rev() {
                 label.swap(i, rng.below(i as u64 + 1) as usize);
             }
-            let edges =
-                (1..n).map(|v| (label[rng.below(v as u64) as usize], label[v])).collect();
+            let edges = (1..n).map(|v| (label[rng.below(v as u64) as usize], label[v])).collect();
             trees.push((n, edges));
         }
         for (n, edges) in trees {
@@ -291,7 +296,11 @@ mod tests {
                 continue;
             };
             let shown = (0..n).filter(|&v| o.shown(v)).count();
-            assert!(shown <= MOST_SHOWN.max(1 + edges.iter().filter(|e| e.0 == o.root || e.1 == o.root).count()));
+            assert!(
+                shown
+                    <= MOST_SHOWN
+                        .max(1 + edges.iter().filter(|e| e.0 == o.root || e.1 == o.root).count())
+            );
             let counts: usize = o.wedges.iter().map(|w| w.hidden.len()).sum();
             assert_eq!(counts, n - shown, "n = {n}: the counts sum to the hidden vertices");
             assert_eq!(o.hidden(), n - shown);

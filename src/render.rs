@@ -147,13 +147,39 @@ fn draw_marking(
     certificate: Option<Named>,
     title: &str,
 ) -> Result<Drawing, RenderError> {
+    let points = &spec.triangulation.points;
     let Some((certificate, path)) = certificate else {
+        if points.len() > crate::base::svg::MAX_POINTS {
+            // Too many to draw with their edges (issue 48, item 4): the points and their hull.
+            let mut budget = gamecert_certificates::base::budget::Budget::new(u64::MAX);
+            let edges = if spec.game.is_constructing() {
+                0
+            } else {
+                spec.triangulation.validate(&mut budget).map_or(0, |t| t.edges.len())
+            };
+            let left_out = if edges == 0 {
+                "Nothing else is left out: the game starts from the points alone".to_string()
+            } else {
+                format!(
+                    "The triangulation's {} are left out",
+                    crate::base::limits::grouped_count(edges, "edge")
+                )
+            };
+            let set = crate::base::large_pictures::PointSet::Plane(points);
+            let picture = crate::base::large_pictures::points_overview(set, title, &left_out);
+            return Ok(Drawing::unchecked(vec![picture], None));
+        }
         let frames = crate::base::render::marking_frames(spec, &[], title, "");
         return Ok(Drawing::unchecked(frames, None));
     };
+    if let Certificate::MarkingKayles(_) = certificate {
+        let claim = accepted(&Instance::MarkingGame(spec.clone()), certificate)?;
+        return Ok(Drawing { claim: Some(claim), ..draw_heaps(spec, title)? });
+    }
     let Certificate::MarkingStrategy(strategy) = certificate else {
         return Err(BadInput(format!(
-            "{path}: a {} certificate has no play to draw (a marking-strategy has)",
+            "{path}: a {} certificate has no play to draw (marking-strategy and \
+             marking-kayles have)",
             certificate.kind()
         ))
         .into());
@@ -186,6 +212,41 @@ fn draw_marking(
         margin: None,
         shown: None,
     })
+}
+
+/// A marking game in convex position as the heaps Theorem 1 or 2 makes of it (what a
+/// `marking-kayles` certificate labels, issue 48, item 4): its heaps counted by size, saying
+/// that the points and the triangulation are left out.
+fn draw_heaps(spec: &MarkingSpec, title: &str) -> Result<Drawing, RenderError> {
+    use gamecert_certificates::triangulations::convex_heaps::Reduction;
+    let mut budget = gamecert_certificates::base::budget::Budget::new(u64::MAX);
+    let reduction = Reduction::new(spec, &mut budget).map_err(BadInput)?;
+    let game = match reduction.game {
+        "kayles" => "Kayles",
+        "0.07" => "Dawson's Kayles",
+        other => other,
+    };
+    let grouped = crate::base::limits::grouped_count;
+    let points = spec.triangulation.points.len();
+    let heaps = &reduction.heaps;
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let words = vec![
+        format!(
+            "{} in convex position: by {}, the game is {game} on {} (largest {largest}), drawn \
+             by size.",
+            grouped(points, "point"),
+            reduction.theorem,
+            grouped(heaps.len(), "heap")
+        ),
+        if spec.triangulation.triangles.is_empty() {
+            "The points are left out.".to_string()
+        } else {
+            "The points and the triangulation are left out.".to_string()
+        },
+    ];
+    let picture = crate::base::large_pictures::heaps_overview(heaps, title, &words);
+    let note = format!("{game} on {} by {}", grouped(heaps.len(), "heap"), reduction.theorem);
+    Ok(Drawing::unchecked(vec![picture], Some(note)))
 }
 
 /// A `flip-game` ([`crate::triangulations::flip_render`]), with a flip-value or flip-sequence.

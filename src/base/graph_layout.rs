@@ -334,11 +334,10 @@ fn distances(adj: &[Vec<usize>], from: usize) -> Vec<usize> {
     d
 }
 
-/// A tree in layers from a centre vertex; each subtree's x-range inside its parent's, so no two
-/// edges cross.
-fn tree_layout(adj: &[Vec<usize>]) -> Vec<Point> {
+/// The vertex a tree's drawing starts from: one of least eccentricity (two BFS sweeps find a
+/// diameter's middle).
+fn tree_centre(adj: &[Vec<usize>]) -> usize {
     let n = adj.len();
-    // The centre: a vertex of least eccentricity (two BFS sweeps find a diameter's middle).
     let far = |from: usize| {
         let d = distances(adj, from);
         (0..n).max_by_key(|&v| d[v]).unwrap_or(0)
@@ -346,7 +345,53 @@ fn tree_layout(adj: &[Vec<usize>]) -> Vec<Point> {
     let a = far(0);
     let b = far(a);
     let (da, db) = (distances(adj, a), distances(adj, b));
-    let root = (0..n).min_by_key(|&v| da[v].max(db[v])).unwrap_or(0);
+    (0..n).min_by_key(|&v| da[v].max(db[v])).unwrap_or(0)
+}
+
+/// When vertices `0..n` with `edges` are one tree that [`layout_edges`] draws as a tree (in
+/// layers or rings, not a path on a line): the vertex its drawing starts from (the layers' top,
+/// the rings' centre), found as [`layout_edges`] finds it. The collapsed overview of a large
+/// tree ([`crate::base::tree_overview`]) hangs its depths from it.
+pub fn tree_root(n: usize, edges: &[(usize, usize)]) -> Option<usize> {
+    let adj = adjacency(n, edges);
+    let m = adj.iter().map(Vec::len).sum::<usize>() / 2;
+    if n < 3 || m + 1 != n || adj.iter().all(|near| near.len() <= 2) {
+        return None;
+    }
+    // The component's own numbering, as `layout_edges` makes it (breadth first from 0).
+    let mut members = vec![0];
+    let mut seen = vec![false; n];
+    seen[0] = true;
+    let mut k = 0;
+    while k < members.len() {
+        for &u in &adj[members[k]] {
+            if !seen[u] {
+                seen[u] = true;
+                members.push(u);
+            }
+        }
+        k += 1;
+    }
+    if members.len() != n {
+        return None;
+    }
+    let mut local = vec![0; n];
+    members.iter().enumerate().for_each(|(i, &v)| local[v] = i);
+    let sub: Vec<Vec<usize>> =
+        members.iter().map(|&v| adj[v].iter().map(|&u| local[u]).collect()).collect();
+    Some(members[tree_centre(&sub)])
+}
+
+/// Breadth-first distances from `root` in the graph of `n` vertices with `edges`.
+pub fn depths(n: usize, edges: &[(usize, usize)], root: usize) -> Vec<usize> {
+    distances(&adjacency(n, edges), root)
+}
+
+/// A tree in layers from a centre vertex; each subtree's x-range inside its parent's, so no two
+/// edges cross.
+fn tree_layout(adj: &[Vec<usize>]) -> Vec<Point> {
+    let n = adj.len();
+    let root = tree_centre(adj);
     let depth = distances(adj, root);
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&v| depth[v]);

@@ -14,6 +14,7 @@
 use crate::base::gadget_layout::layout_graph;
 use crate::base::graph_layout::{layout_edges, Layout, Point};
 use crate::base::svg::{boxes_meet, escape, LabelBox};
+use crate::base::tree_overview::{Dot, TreeOverview};
 use gamecert_certificates::base::graph::Graph;
 use gamecert_certificates::base::text::counted;
 use std::fmt::Write as _;
@@ -108,6 +109,9 @@ pub struct GraphPicture {
     notes: Vec<(Point, String)>,
     /// Whether every name is written (else only the marked vertices' and the stones').
     named: bool,
+    /// A large tree's collapsed overview, drawn over the detail at card size
+    /// ([`crate::base::tree_overview`]).
+    overview: Option<TreeOverview>,
 }
 
 /// A small vertex's radius (pendants).
@@ -129,7 +133,11 @@ impl GraphPicture {
             ));
         }
         let layout = layout_graph(&names, &edges);
-        Ok(GraphPicture::laid_out(names, edges, layout))
+        // A large tree drawn as a tree (not by its gadgets) gets its overview.
+        let overview = if layout.kind == "generic" { TreeOverview::new(n, &edges) } else { None };
+        let mut picture = GraphPicture::laid_out(names, edges, layout);
+        picture.overview = overview;
+        Ok(picture)
     }
 
     /// The graph with its vertices at `at` (the unit square), vertices of `radius` pixels.
@@ -168,6 +176,7 @@ impl GraphPicture {
             light,
             notes: Vec::new(),
             named,
+            overview: None,
         };
         let at = &layout.at;
         let place = |picture: &mut GraphPicture, scale: f64| {
@@ -224,6 +233,23 @@ impl GraphPicture {
     pub fn with_note(mut self, note: &str) -> GraphPicture {
         self.note = note.trim().to_string();
         self
+    }
+
+    /// Where a play on a large tree opens (the box, in the picture's units, that `page.js`
+    /// zooms the board to at first): the centre and its neighbours, the stones and the marked
+    /// vertex, with room for their names; `shift` moves the drawing's pixels into the picture.
+    fn focus(&self, overview: &TreeOverview, looks: &[VertexLook], shift: Point) -> LabelBox {
+        let near = (0..self.centres.len()).filter(|&v| {
+            let look = looks.get(v);
+            overview.depth[v] <= 1 || look.is_some_and(|l| l.width >= 2.5 || l.marked)
+        });
+        let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for v in near {
+            let (x, y) = self.centres[v];
+            b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
+        }
+        let pad = 3.0 * self.radius + 40.0;
+        (b.0 - pad + shift.0, b.1 - pad + shift.1, b.2 - b.0 + 2.0 * pad, b.3 - b.1 + 2.0 * pad)
     }
 
     fn radius_of(&self, v: usize) -> f64 {
@@ -421,22 +447,52 @@ impl GraphPicture {
             );
         }
         let top = y + 12.0;
-        let height = top + (body.3 - body.1) + chip_height + MARGIN;
+        let mut height = top + (body.3 - body.1) + chip_height + MARGIN;
+        let shift =
+            (MARGIN - body.0 + (width - 2.0 * MARGIN - body_w).max(0.0) / 2.0, top - body.1);
+        // A large tree's overview: its unit (the picture's units per pixel on a card) and its
+        // legend's lines, under the drawing.
+        let overview = self.overview.as_ref().map(|o| {
+            let mut legend = Vec::new();
+            let mut unit = (width / CARD.0).max(height / CARD.1);
+            for _ in 0..3 {
+                let chars = ((width - 2.0 * MARGIN) / (unit * LEGEND_FONT * 0.58)).max(20.0);
+                legend = wrap(&o.legend(), chars as usize);
+                let tall = height + (legend.len() as f64 * 1.3 + 0.8) * LEGEND_FONT * unit;
+                unit = (width / CARD.0).max(tall / CARD.1);
+            }
+            (o, unit, legend)
+        });
+        let mut tree_attributes = String::new();
+        if let Some((o, unit, legend)) = &overview {
+            height += (legend.len() as f64 * 1.3 + 0.8) * LEGEND_FONT * unit;
+            let focus = self.focus(o, looks, shift);
+            let _ = write!(
+                tree_attributes,
+                r#" class="tree-picture" data-detail-at="{:.3}" data-focus="{:.1} {:.1} {:.1} {:.1}""#,
+                DETAIL_PIXELS / self.radius,
+                focus.0,
+                focus.1,
+                focus.2,
+                focus.3
+            );
+        }
         let _ = writeln!(
             out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="sans-serif">"#
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="sans-serif"{tree_attributes}>"#
         );
         out.push_str("<style>.move{cursor:pointer}.move:hover .hit{fill:#ffd70066;stroke:#ffd700;stroke-opacity:0.45}</style>\n");
+        if overview.is_some() {
+            out.push_str("<style>.tree-overview{display:none}svg.tree-zoomed-out .tree-overview{display:inline}svg.tree-zoomed-out .tree-detail{display:none}</style>\n");
+        }
         out.push_str(r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#555555"/></marker></defs>"##);
         out.push('\n');
         let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
         out.push_str(&head);
-        let _ = writeln!(
-            out,
-            r#"<g transform="translate({:.1} {:.1})">"#,
-            MARGIN - body.0 + (width - 2.0 * MARGIN - body_w).max(0.0) / 2.0,
-            top - body.1
-        );
+        let _ = writeln!(out, r#"<g transform="translate({:.1} {:.1})">"#, shift.0, shift.1);
+        if overview.is_some() {
+            out.push_str("<g class=\"tree-detail\">\n");
+        }
         let copies = self.copies.iter().map(|&(v, at, _)| (v, at));
         for (v, (x, y)) in self.centres.iter().copied().enumerate().chain(copies) {
             if let Some(halo) = looks.get(v).and_then(|look| look.halo) {
@@ -574,6 +630,36 @@ impl GraphPicture {
                 );
             }
         }
+        if let Some((o, unit, legend)) = &overview {
+            out.push_str("</g>\n<g class=\"tree-overview\">\n");
+            let dots: Vec<Dot> = (0..self.names.len())
+                .map(|v| {
+                    let look = looks.get(v);
+                    Dot {
+                        name: &self.names[v],
+                        fill: look.map_or("white", |l| l.fill.as_str()),
+                        stroke: look.map_or("#444444", |l| l.stroke),
+                        stone: look.is_some_and(|l| l.width >= 2.5),
+                        marked: look.is_some_and(|l| l.marked),
+                        data_move: look.and_then(|l| l.data_move.as_deref()),
+                    }
+                })
+                .collect();
+            out.push_str(&o.svg(&self.centres, &self.edges, &dots, *unit));
+            let font = LEGEND_FONT * unit;
+            // Under the drawing and its chips, from the picture's left margin.
+            let mut y = body.3 + chip_height + 1.1 * font;
+            for line in legend {
+                let _ = writeln!(
+                    out,
+                    r##"<text class="legend" x="{:.1}" y="{y:.1}" font-size="{font:.1}" fill="#333333">{}</text>"##,
+                    MARGIN - shift.0,
+                    escape(line)
+                );
+                y += 1.3 * font;
+            }
+            out.push_str("</g>\n");
+        }
         out.push_str("</g>\n");
         let _ = writeln!(
             out,
@@ -584,6 +670,13 @@ impl GraphPicture {
         out
     }
 }
+
+/// The size of a card on `gamecert serve`'s page (pixels), the overview's words and vertices
+/// sized to read there; the legend's font there; how many pixels a vertex's radius takes on the
+/// screen before its tree's detail is drawn instead of the overview.
+const CARD: (f64, f64) = (380.0, 240.0);
+const LEGEND_FONT: f64 = 10.0;
+const DETAIL_PIXELS: f64 = 3.0;
 
 /// The font of the words a layout writes on the drawing.
 const NOTE_FONT: f64 = 11.0;

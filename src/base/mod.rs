@@ -8,7 +8,9 @@ pub mod graph_layout;
 pub mod graph_svg;
 pub mod growing_file;
 pub mod held;
+pub mod hull;
 pub mod io;
+pub mod large_pictures;
 pub mod limits;
 pub mod method;
 pub mod oeis;
@@ -19,6 +21,7 @@ pub mod rng;
 pub mod sat;
 pub mod solved;
 pub mod svg;
+pub mod tree_overview;
 
 /// The name a value has in the file formats (its serde string: `four-cycle`, `sat-voronoi1`),
 /// for messages; Rust's `Debug` names never reach a user.

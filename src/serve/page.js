@@ -234,8 +234,37 @@ function zoomBy(svg, factor, clientX, clientY) {
   setBox(svg, clampBox(next, full));
 }
 
+// A large tree's picture carries a collapsed overview beside its full detail: the overview is
+// shown (class tree-zoomed-out) while the picture is drawn smaller than data-detail-at screen
+// pixels per unit. A picture not yet on the page is taken to fill a card (380 x 240 pixels).
+function showDetail(svg, box) {
+  const at = Number(svg.dataset.detailAt);
+  if (!at || !box) {
+    return;
+  }
+  const rect = svg.getBoundingClientRect();
+  const scale = rect.width > 0 && rect.height > 0
+    ? Math.min(rect.width / box[2], rect.height / box[3])
+    : Math.min(380 / box[2], 240 / box[3]);
+  svg.classList.toggle("tree-zoomed-out", scale < at);
+}
+
+// Where a board opens: the picture's data-focus box (a large tree: where the moves are), at
+// the whole picture's proportions, else the whole picture.
+function openingBox(svg, full) {
+  const focus = readBox(svg.dataset.focus);
+  if (!focus) {
+    return full;
+  }
+  const scale = Math.max(focus[2] / full[2], focus[3] / full[3]);
+  const w = full[2] * scale;
+  const h = full[3] * scale;
+  return clampBox([focus[0] + (focus[2] - w) / 2, focus[1] + (focus[3] - h) / 2, w, h], full);
+}
+
 function setBox(svg, box) {
   writeBox(svg, box);
+  showDetail(svg, box);
   const full = readBox(svg.dataset.fullBox);
   const zoomed = full !== null && box[2] < full[2] - 1e-6;
   svg.classList.toggle("zoomed", zoomed);
@@ -291,8 +320,10 @@ function zoomable(holder, options) {
     setBox(svg, clampBox([full[0] + at[0] * full[2], full[1] + at[1] * full[3],
       at[2] * full[2], at[3] * full[3]], full));
   } else {
-    setBox(svg, full);
+    setBox(svg, holder === $("board") ? openingBox(svg, full) : full);
   }
+  // Drawn once on the page, the picture's real size decides between overview and detail.
+  requestAnimationFrame(() => showDetail(svg, readBox(svg.getAttribute("viewBox"))));
   svg.addEventListener("wheel", (e) => {
     if (options.needsKey && !e.ctrlKey && !e.metaKey) {
       return;

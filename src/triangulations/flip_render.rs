@@ -9,13 +9,15 @@
 //! An abstract convex polygon (`convex_polygon: n`) is drawn on a circle in its cyclic order,
 //! which is all its orientations are.
 
+use crate::base::large_pictures::{points_overview, PointSet};
+use crate::base::limits::grouped_count;
 use crate::base::svg::{Colour, Frame, Sheet, Stroke, MAX_POINTS};
 use crate::triangulations::flipping::mover_colour;
 use gamecert_certificates::base::budget::Budget;
 use gamecert_certificates::base::text::counted;
 use gamecert_certificates::format::Certificate;
 use gamecert_certificates::triangulations::flipping::{
-    final_payoff, immediate_payoff, setup, Board, FlipGame, FlipSpec,
+    final_payoff, immediate_payoff, setup, Board, FlipGame, FlipSpec, Shape,
 };
 use std::collections::HashMap;
 
@@ -69,10 +71,7 @@ pub fn frames(
 ) -> Result<FlipDrawing, String> {
     let (shape, mut board) = setup(spec, &mut Budget::new(u64::MAX))?;
     if shape.len() > MAX_POINTS {
-        return Err(format!(
-            "{} points are more than the {MAX_POINTS} a picture draws",
-            shape.len()
-        ));
+        return Ok(overview(&shape, &board, certificate, title));
     }
     let red = spec.game == FlipGame::BichromaticFlipping;
     let (first, second) = if red { ("R", "B") } else { ("the first player", "the second player") };
@@ -176,6 +175,38 @@ pub fn frames(
         sheet = sheet.with_note(note);
     }
     Ok(FlipDrawing { frames: sheet.draw(&out), summary })
+}
+
+/// A flip game of more than [`MAX_POINTS`] points (issue 48, item 4): one picture of its points
+/// and their hull, saying that the edges and the flips are left out.
+fn overview(
+    shape: &Shape,
+    board: &Board,
+    certificate: Option<&Certificate>,
+    title: &str,
+) -> FlipDrawing {
+    let points = match shape {
+        Shape::Points(points) => PointSet::Plane(points),
+        Shape::Convex(n) => PointSet::ConvexPolygon(*n),
+    };
+    let edges = grouped_count(board.edges.len(), "edge");
+    let (left_out, summary) = match certificate {
+        Some(Certificate::FlipSequence(s)) => (
+            format!(
+                "The triangulation's {edges} and the certificate's {} are left out",
+                grouped_count(s.flips.len(), "flip")
+            ),
+            Some(format!(
+                "{}; {} green (certified); too many points to draw the flips",
+                counted(s.flips.len(), "flip"),
+                counted(s.green, "edge")
+            )),
+        ),
+        Some(_) => (format!("The triangulation's {edges} and the play are left out"), None),
+        None => (format!("The triangulation's {edges} are left out"), None),
+    };
+    let picture = points_overview(points, &format!("{title}: start"), &left_out);
+    FlipDrawing { frames: vec![picture], summary }
 }
 
 #[cfg(test)]

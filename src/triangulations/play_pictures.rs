@@ -6,6 +6,7 @@
 //! drawing is clicked on that edge; a move that draws a new segment (the constructing games) is
 //! clicked on its faint dotted line.
 
+use crate::base::large_pictures::{points_overview, PointSet};
 use crate::base::svg::{text_picture, Frame, Overlay, Sheet, Stroke, MAX_POINTS};
 use gamecert_certificates::triangulations::geometry::Point;
 
@@ -36,8 +37,16 @@ pub fn position_svg(
     notes: &[String],
 ) -> String {
     if points.len() > MAX_POINTS {
-        let why = format!("{} points are more than a picture draws", points.len());
-        return text_picture(&why, None, caption);
+        // Too many to draw with their segments: the points and their hull (issue 48, item 4).
+        let set = match points {
+            Points::Plane(points) => PointSet::Plane(points),
+            Points::ConvexPolygon(n) => PointSet::ConvexPolygon(*n),
+        };
+        let left_out = format!(
+            "The position's {} are left out: its moves are listed beside the picture",
+            crate::base::limits::grouped_count(strokes.len(), "segment")
+        );
+        return points_overview(set, caption, &left_out);
     }
     let mut sheet = match points {
         Points::Plane(points) => Sheet::of_points(points),

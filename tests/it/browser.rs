@@ -308,6 +308,7 @@ fn the_page_plays_and_verifies_in_a_real_browser() {
         let cases = client.find_all(Locator::Css("#gallery .case[data-case]")).await.unwrap();
         assert!(cases.len() >= 20, "the gallery shows the demo's cases: {}", cases.len());
         screenshot(&client, &shots, "gallery.png").await;
+        large_tree(&client, &base, &shots).await;
 
         zoom_and_pan(&client, &base).await;
 
@@ -361,6 +362,28 @@ fn the_page_plays_and_verifies_in_a_real_browser() {
 /// The board's viewBox now.
 async fn view_box(client: &Client) -> String {
     attribute(client, "#board svg", "viewBox").await.unwrap_or_default()
+}
+
+/// Issue 48, item 5: a large tree's card shows its collapsed overview (the class that shows it
+/// is on); its board opens zoomed in on where the moves are, in detail, and Reset shows the
+/// whole tree collapsed again.
+async fn large_tree(client: &Client, base: &str, shots: &Path) {
+    let collapsed = |selector: &str| {
+        format!(
+            "return document.querySelector('{selector}').classList.contains('tree-zoomed-out');"
+        )
+    };
+    let card = collapsed("#gallery .case[data-case=kary-5-4] svg");
+    assert_eq!(client.execute(&card, vec![]).await.unwrap(), true, "the card shows the overview");
+    open(client, base, "#/play/kary-5-4").await;
+    idle(client).await;
+    let board = collapsed("#board svg");
+    assert_eq!(client.execute(&board, vec![]).await.unwrap(), false, "the board opens in detail");
+    let zoomed = attribute(client, "#board", "data-zoomed").await;
+    assert_eq!(zoomed.as_deref(), Some("true"), "the board opens zoomed in");
+    screenshot(client, shots, "play-kary-5-4.png").await;
+    client.find(Locator::Css("#board .zoom-reset")).await.unwrap().click().await.unwrap();
+    assert_eq!(client.execute(&board, vec![]).await.unwrap(), true, "the whole tree collapsed");
 }
 
 /// Zoom and pan on a game's board: the + button and the wheel zoom in (a smaller viewBox), a

@@ -782,3 +782,93 @@ fn serve_keeps_the_strategy_secret_and_speaks_of_the_page() {
     let (_, verdict) = post(address, "/api/verify", &files(KAYLES.into(), tampered));
     assert_eq!((&verdict["accepted"], &verdict["playable"]), (&false.into(), &false.into()));
 }
+
+/// Issue 48, items 4 and 5: every card of the demo's gallery is a picture. No card shows an
+/// error where its picture belongs (a certificate "with no play to draw", "points more than a
+/// picture draws", a picture too large to send, a text drawing in place of one); each is an
+/// `<svg>` with drawn shapes. A case too large to draw whole says what it leaves out; a large
+/// tree carries its collapsed overview, whose wedges' counts sum to the vertices it hides.
+#[test]
+fn serve_gallery_draws_every_card() {
+    use gamecert::serve::gallery::{CaseFiles, Gallery, MAX_PICTURE_BYTES};
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .args(["demo", "-q", "--out", dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let Some(case) = name.strip_suffix(".instance.json") else { continue };
+        let text =
+            |suffix: &str| std::fs::read_to_string(dir.path().join(format!("{case}.{suffix}")));
+        files.push(CaseFiles {
+            name: case.to_string(),
+            description: case.to_string(),
+            instance: text("instance.json").unwrap(),
+            certificate: text("cert.json").unwrap(),
+        });
+    }
+    files.sort_by(|a, b| a.name.cmp(&b.name));
+    let total = files.len();
+    assert!(total >= 25, "the demo's cases: {total}");
+    let (gallery, dropped) = Gallery::load(files, None, &|_| {});
+    assert!(dropped.is_empty(), "{dropped:?}");
+    assert_eq!(gallery.cases.len(), total);
+    let errors = [
+        "no play to draw",
+        "a picture draws",
+        "too large to send",
+        "has no picture",
+        "xml:space=\"preserve\"",
+    ];
+    for case in &gallery.cases {
+        let (name, picture) = (&case.name, &case.picture);
+        assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"), "{name}");
+        assert!(picture.len() <= MAX_PICTURE_BYTES, "{name}: {} bytes", picture.len());
+        for error in errors {
+            assert!(!picture.contains(error), "{name}'s card says '{error}'");
+        }
+        let shapes: usize = ["<circle", "<line", "<path", "<polygon", "<polyline"]
+            .iter()
+            .map(|tag| picture.matches(tag).count())
+            .sum();
+        assert!(shapes >= 2, "{name}: {shapes} shapes drawn");
+    }
+    let card = |name: &str| &gallery.case(name).unwrap_or_else(|| panic!("{name}")).picture;
+    // The words a card shows beside an overview (its lines joined).
+    let words = |picture: &str| -> String {
+        let lines = picture.split("<text class=\"left-out\"").skip(1);
+        let text = lines.map(|l| l.split_once('>').unwrap().1.split_once("</text>").unwrap().0);
+        text.collect::<Vec<_>>().join(" ")
+    };
+    // Too large to draw whole: an overview that says what it leaves out.
+    let flips = card("all-green");
+    assert!(flips.contains("class=\"hull\""));
+    let said = words(flips);
+    assert!(said.starts_with("10,000 points drawn without their numbers"), "{said}");
+    assert!(said.contains("The triangulation's 19,997 edges and the certificate's"), "{said}");
+    let heaps = words(card("kayles-coloring"));
+    assert!(heaps.contains("the game is Kayles on 8,285 heaps"), "{heaps}");
+    assert!(heaps.ends_with("The points and the triangulation are left out."), "{heaps}");
+    // The k-ary trees: the top two levels drawn, the rest in counted wedges.
+    for (name, vertices, wedges, count) in
+        [("kary-6-3", 259, 36, 6), ("kary-5-4", 781, 25, 30), ("kary-4-4", 341, 16, 20)]
+    {
+        let picture = card(name);
+        assert!(picture.contains("class=\"tree-picture\" data-detail-at="), "{name}");
+        assert!(picture.contains("<g class=\"tree-overview\">"), "{name}");
+        assert_eq!(picture.matches("<g class=\"wedge\"").count(), wedges, "{name}");
+        let counted = format!("data-count=\"{count}\"");
+        assert_eq!(picture.matches(&counted).count(), wedges, "{name}");
+        let shown = vertices - wedges * count;
+        assert!(shown <= 48, "{name}: {shown} vertices drawn in the overview");
+        assert!(picture.contains(&format!("{} vertices in {wedges} collapsed", wedges * count)));
+        // Every vertex of the detail keeps its name as a tooltip.
+        assert!(picture.matches("<circle data-vertex=").count() == vertices, "{name}");
+    }
+    // A tree of 60 vertices reads whole: no overview.
+    assert!(!card("median-tree").contains("tree-overview"));
+}

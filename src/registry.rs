@@ -301,7 +301,8 @@ pub static KINDS: &[Kind] = &[
         estimate: None,
         generators: &["triangulation"],
         tables: &["nimstring-fans", "bichromatic-construct"],
-        pictures: "the points and triangulation, and a marking-strategy's play (SVG)",
+        pictures: "the points and triangulation, a marking-strategy's play, the heaps of a \
+                   marking-kayles (SVG)",
         strategies: &["marking-strategy", "construct-strategy"],
     },
     Kind {

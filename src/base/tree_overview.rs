@@ -327,7 +327,7 @@ mod tests {
             assert!(o.wedges.iter().all(|w| w.hidden.len() == count));
         }
         // Small trees and paths are drawn whole.
-        assert!(TreeOverview::new(60, &kary(2, 5).1[..59].to_vec()).is_none());
+        assert!(TreeOverview::new(60, &kary(2, 5).1[..59]).is_none());
         let path: Vec<(usize, usize)> = (1..100).map(|v| (v - 1, v)).collect();
         assert!(TreeOverview::new(100, &path).is_none());
     }

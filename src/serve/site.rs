@@ -99,7 +99,13 @@ fn card(case: &Case) -> String {
 <a href=\"{folder}/certificate.json\" download>certificate</a></p>\n\
 <a class=\"play check\" href=\"{address}\">Check in your browser</a>\n</article>",
         description = escape(&case.description),
-        picture = case.picture,
+        // A large tree's picture holds its collapsed overview and its detail; a card shows the
+        // overview (the served page switches by zoom, this one does not zoom).
+        picture = case.picture.replacen(
+            "class=\"tree-picture\"",
+            "class=\"tree-picture tree-zoomed-out\"",
+            1
+        ),
         claim = escape(&claim),
         kind = escape(&case.kind),
         address = escape(&check_address(&case.name)),

@@ -597,6 +597,10 @@ fn the_static_site_checks_in_the_browser() {
             .map(|v| v.as_str().unwrap().to_string())
             .collect();
         assert!(links.len() >= 20, "the gallery's cases: {}", links.len());
+        // A large tree's card shows its collapsed overview (issue 48, item 5).
+        let overview = "return document.querySelectorAll('.case svg.tree-zoomed-out').length;";
+        let trees = client.execute(overview, vec![]).await.unwrap();
+        assert!(trees.as_u64().is_some_and(|n| n >= 3), "tree cards with overviews: {trees}");
         let mut total = 0.0;
         for link in &links {
             let (page, verdict, ms) = verdict_at(&client, link).await;

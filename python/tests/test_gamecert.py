@@ -235,8 +235,12 @@ def test_voronoi_games_from_networkx_and_graph6_and_back():
     assert gamecert.to_networkx(one).graph["white"] == [1]
     from_g6 = gamecert.voronoi("Dhc", rounds=1)
     assert sorted(gamecert.to_networkx(from_g6).nodes) == ["v0", "v1", "v2", "v3", "v4"]
-    # A picture's title names the graph: networkx's name, else its size; never "<graph>".
-    assert "path_graph(6): the start" in multi.svg()
+    # A picture's title names the graph: networkx's name (recent networkx leaves path_graph's
+    # empty), else its size; never "<graph>".
+    assert "voronoi on a graph of 6 vertices and 5 edges" in multi.svg()
+    named = networkx.path_graph(6)
+    named.name = "six in a row"
+    assert "six in a row: the start" in gamecert.voronoi(named, rounds=2).svg()
     assert "voronoi on a graph of 5 vertices and 5 edges" in from_g6.svg()
     assert "&lt;graph&gt;" not in from_g6.svg()
     assert "My path: the start" in gamecert.voronoi(path, rounds=2, name="My path").svg()

@@ -66,12 +66,17 @@ fn start_driver(driver: &Path) -> (Killed, String) {
         .stderr(Stdio::null())
         .spawn()
         .expect("chromedriver starts");
+    until_listening(port, "chromedriver");
+    (Killed(child), format!("http://127.0.0.1:{port}"))
+}
+
+/// Waits until `what` listens on `port`.
+fn until_listening(port: u16, what: &str) {
     let start = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < PATIENCE, "chromedriver did not listen on {port}");
+        assert!(start.elapsed() < PATIENCE, "{what} did not listen on {port}");
         std::thread::sleep(Duration::from_millis(50));
     }
-    (Killed(child), format!("http://127.0.0.1:{port}"))
 }
 
 async fn connect(driver_url: &str, browser: &Path) -> Client {
@@ -481,11 +486,7 @@ fn static_server(folder: &Path) -> (Killed, String) {
         .stderr(Stdio::null())
         .spawn()
         .expect("python3 -m http.server starts");
-    let start = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < PATIENCE, "the static server did not listen on {port}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    until_listening(port, "the static server");
     (Killed(child), format!("http://127.0.0.1:{port}/"))
 }
 

@@ -1249,16 +1249,17 @@ fn clause_cost(len: usize) -> u64 {
     CLAUSE_OVERHEAD.saturating_add((len as u64).saturating_mul(LITERAL_COST))
 }
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// (x1 | x2), (!x1 | x2), (x1 | !x2), (!x1 | !x2): unsatisfiable.
-    fn square() -> Cnf {
+    /// (x1 | x2), (!x1 | x2), (x1 | !x2), (!x1 | !x2): unsatisfiable (also the binary form's
+    /// tests' formula).
+    pub(crate) fn square() -> Cnf {
         Cnf { num_vars: 2, clauses: vec![vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]] }
     }
 
     /// (x1 | x2), (x1 | !x2), (!x1 | x3), (!x1 | !x3): unsatisfiable.
-    fn chain() -> Cnf {
+    pub(crate) fn chain() -> Cnf {
         Cnf { num_vars: 3, clauses: vec![vec![1, 2], vec![1, -2], vec![-1, 3], vec![-1, -3]] }
     }
 

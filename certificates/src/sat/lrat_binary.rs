@@ -333,16 +333,7 @@ impl<R: BufRead> Steps for BinaryProof<R> {
 mod tests {
     use super::*;
     use crate::sat::lrat::check_lrat;
-
-    /// (x1 | x2), (!x1 | x2), (x1 | !x2), (!x1 | !x2).
-    fn square() -> Cnf {
-        Cnf { num_vars: 2, clauses: vec![vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]] }
-    }
-
-    /// (x1 | x2), (x1 | !x2), (!x1 | x3), (!x1 | !x3).
-    fn chain() -> Cnf {
-        Cnf { num_vars: 3, clauses: vec![vec![1, 2], vec![1, -2], vec![-1, 3], vec![-1, -3]] }
-    }
+    use crate::sat::lrat::tests::{chain, square};
 
     fn varint(out: &mut Vec<u8>, mut n: u64) {
         while n >= 0x80 {

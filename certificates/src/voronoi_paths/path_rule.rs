@@ -984,6 +984,192 @@ mod tests {
         }
     }
 
+    /// docs/trusted.md, "For all N", n = 2 (B's side): every position U as B leaves to W
+    /// without the static fact (W on one ideal vertex and any w, B on the other), by the proof's
+    /// formulas: W's margin before B's last stone and B's named reply, by the reference rules for
+    /// N <= 40 and by gap states to N = 400; the checker's greedy reply is at most 0 in both
+    /// arrangements; and the replay of U as B accepts for every N <= 200, even and odd.
+    #[test]
+    fn n2_black_side_by_the_formulas() {
+        for n in 4..=400usize {
+            let g_path = (n <= 40).then(|| path(n));
+            let m = n / 4;
+            let q = ideal_vertices(n, 2).unwrap();
+            assert_eq!(q, [m, n - 1 - m], "N {n}"); // q_2 = N + 1 - q_1 (1-based)
+            let margin_of = |line: &[u8]| match &g_path {
+                Some(g) => margin(g, line),
+                None => PathState::of_line(line).gap_margin() + 1, // W's extra stone
+            };
+            for w in (0..n).filter(|w| !q.contains(w)) {
+                // (margin before B's last stone, B's named reply, the margin after it)
+                let (before, reply, after) = if w < m {
+                    (0, n - 1, 0) // B's own end: nothing changes
+                } else if w < n - 1 - m {
+                    let k = (w - m) as i64;
+                    if k >= 2 {
+                        (k, m + 1, 0)
+                    } else {
+                        (1, m - 1, 1 - 2 * m as i64)
+                    }
+                } else {
+                    let t = (w - (n - 1 - m)) as i64;
+                    (2 * m as i64 - t + 1, m - 1, 1 - t)
+                };
+                let mut line = vec![b'.'; n];
+                line[q[0]] = b'W';
+                line[q[1]] = b'B';
+                line[w] = b'W';
+                assert_eq!(margin_of(&line), before, "N {n} w {w}");
+                let mut replied = line.clone();
+                assert_eq!(replied[reply], b'.', "N {n} w {w}");
+                replied[reply] = b'B';
+                let final_margin = match &g_path {
+                    Some(g) => margin(g, &replied),
+                    None => PathState::of_line(&replied).gap_margin(),
+                };
+                assert_eq!(final_margin, after, "N {n} w {w}");
+                assert!(after <= 0, "N {n} w {w}");
+                // The checker's greedy reply, here and in the mirrored arrangement.
+                for line in [line.clone(), line.iter().rev().copied().collect()] {
+                    let state = PathState::of_line(&line);
+                    let (mv, i) = greedy_move(&state, false).unwrap();
+                    assert!(state.gap_margin() + gap_gain(mv, i, false) <= 0, "N {n} w {w}");
+                }
+            }
+        }
+        for n in 4..=200 {
+            check_path_rule(n, 2, PathRuleName::U, Side::B, &mut Budget::new(1 << 40)).unwrap();
+        }
+    }
+
+    /// docs/trusted.md, "n = 3, W's side": W's third stone in the two positions the static
+    /// fact leaves (0-based vertices; `q` the ideal vertices): family B (W on q_1, q_2, B on
+    /// q_3 and `b`) and family C (W on q_1, q_3, B on q_2 and `b`).
+    fn n3_third_move(line: &[u8], q: &[usize], b: usize) -> usize {
+        let (e, g2) = (q[0], q[2] - q[1] - 1);
+        if line[q[1]] == b'W' {
+            // Family B.
+            let inside_right = b > q[2] || (b > q[0] && g2 > 2 * e && b != q[2] - 1);
+            if inside_right {
+                q[2] - 1
+            } else {
+                q[2] + 1
+            }
+        } else if q[1] < b && b < q[2] {
+            q[1] - 1 // family C, b between q_2 and q_3
+        } else {
+            q[1] + 1
+        }
+    }
+
+    /// The whole strategy of the proof for n = 3: q_1; q_2 if B took q_3, else q_3; q_2 if it
+    /// is still empty, else [`n3_third_move`].
+    fn n3_move(line: &[u8], q: &[usize]) -> usize {
+        let whites = line.iter().filter(|&&c| c == b'W').count();
+        let other_black = || (0..line.len()).find(|&v| line[v] == b'B' && !q.contains(&v));
+        match whites {
+            0 => q[0],
+            1 if line[q[2]] == b'B' => q[1],
+            1 => q[2],
+            _ if line[q[1]] == b'.' => q[1],
+            _ => n3_third_move(line, q, other_black().unwrap()),
+        }
+    }
+
+    /// docs/trusted.md, "n = 3, W's side": for every N from 7 to 200, the ideal vertices and
+    /// the inequalities (I)-(IV) of the proof, and for every b of both families the gap sum
+    /// after W's named stone is the proof's formula and B's best last stone leaves W at least 0
+    /// (by the reference rules for N <= 40, by gap states past it).
+    #[test]
+    fn n3_white_side_by_the_formulas() {
+        for n in 7..=200usize {
+            let m = n / 6;
+            let q = ideal_vertices(n, 3).unwrap();
+            assert_eq!(q, [m, n.div_ceil(2) - 1, n - 1 - m], "N {n}");
+            let (e, g1, g2) = (m as i64, (q[1] - q[0] - 1) as i64, (q[2] - q[1] - 1) as i64);
+            assert!(g1 <= g2 && g2 <= g1 + 1, "(I) N {n}");
+            assert!(2 * e - 1 <= g2 && g2 <= 2 * e + 1, "(II) N {n}");
+            assert!(2 * e - 2 <= g1 && g1 <= 2 * e + 1 && g1 >= 1, "(III, IV) N {n}");
+            let g_path = (n <= 40).then(|| path(n));
+            for family_b in [true, false] {
+                let mut base = vec![b'.'; n];
+                base[q[0]] = b'W';
+                let (white, black) = if family_b { (q[1], q[2]) } else { (q[2], q[1]) };
+                base[white] = b'W';
+                base[black] = b'B';
+                for b in (0..n).filter(|&v| base[v] == b'.') {
+                    let mut line = base.clone();
+                    line[b] = b'B';
+                    let w = n3_third_move(&line, &q, b);
+                    assert_eq!(line[w], b'.', "N {n} b {b}");
+                    line[w] = b'W';
+                    let (j_left, j_right) = ((b + 1) as i64, (n - b) as i64);
+                    let (i1, i2) = ((b as i64) - q[0] as i64, (b as i64) - q[1] as i64);
+                    let formula = match (family_b, b) {
+                        (false, b) if b < q[0] => e - j_left + g2,
+                        (false, b) if b > q[2] => e - j_right + g2,
+                        (false, b) if b < q[1] => 2 * e - g1 + i1 + g2 - 1,
+                        (false, _) => 2 * e - i2 + g1,
+                        (true, b) if b < q[0] => g1 + e - j_left,
+                        (true, b) if b > q[2] => g1 + g2,
+                        (true, b) if g2 <= 2 * e && b < q[1] => 2 * e - 1,
+                        (true, _) if g2 <= 2 * e => g1 - g2 + i2 + 2 * e - 1,
+                        (true, b) if b < q[1] => 2 * e,
+                        (true, _) if i2 < g2 => g1,
+                        (true, _) => g1 + 2 * e - 1,
+                    };
+                    let state = PathState::of_line(&line);
+                    assert_eq!(state.gap_margin(), formula, "N {n} b {b} family B {family_b}");
+                    let least = match &g_path {
+                        Some(g) => (0..n)
+                            .filter(|&v| line[v] == b'.')
+                            .map(|v| {
+                                let mut last = line.clone();
+                                last[v] = b'B';
+                                margin(g, &last)
+                            })
+                            .min(),
+                        None => state.moves().map(|(g, i)| formula + gap_gain(g, i, false)).min(),
+                    };
+                    assert!(least.unwrap() >= 0, "N {n} b {b} family B {family_b}");
+                }
+            }
+        }
+    }
+
+    /// The proof's whole strategy for n = 3 against every play of B, by the reference rules
+    /// for every N from 7 to 30 and by gap states to N = 60: W never loses.
+    #[test]
+    fn n3_white_strategy_never_loses() {
+        fn worst(line: &mut Vec<u8>, q: &[usize], g: Option<&Graph>) -> i64 {
+            let whites = line.iter().filter(|&&c| c == b'W').count();
+            if whites == 3 && line.iter().filter(|&&c| c == b'B').count() == 3 {
+                return match g {
+                    Some(g) => margin(g, line),
+                    None => PathState::of_line(line).gap_margin(),
+                };
+            }
+            let w = n3_move(line, q);
+            assert_eq!(line[w], b'.');
+            line[w] = b'W';
+            let mut least = i64::MAX;
+            for v in 0..line.len() {
+                if line[v] == b'.' {
+                    line[v] = b'B';
+                    least = least.min(worst(line, q, g));
+                    line[v] = b'.';
+                }
+            }
+            line[w] = b'.';
+            least
+        }
+        for n in 7..=60usize {
+            let q = ideal_vertices(n, 3).unwrap();
+            let g = (n <= 30).then(|| path(n));
+            assert!(worst(&mut vec![b'.'; n], &q, g.as_ref()) >= 0, "N {n}");
+        }
+    }
+
     /// The budget stops the replay (a work-limit message, never an acceptance).
     #[test]
     fn the_work_is_charged() {

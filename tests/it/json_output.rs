@@ -123,6 +123,13 @@ fn every_command_prints_the_one_shape() {
     let bench = json_of(&["bench", "census", "--quick", "--json", "-q"]);
     assert_eq!(bench["verdict"], "measured");
     assert_eq!(bench["rows"].as_array().unwrap().len(), 3);
+    // Issue 49: five single replays of rule U and the rule table N = 2..30, n <= 3 (81 entries).
+    let rule = json_of(&["bench", "path-rule", "--quick", "--json", "-q"]);
+    assert_eq!(rule["verdict"], "measured");
+    let rows = rule["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    assert_eq!((rows[5]["what"].as_str(), rows[5]["entries"].as_u64()), (Some("table"), Some(81)));
+    assert!(rows.iter().all(|r| r["positions"].as_u64().unwrap() > 0));
 }
 
 /// Issue 25: the commands whose main output is a file report in the same shape with `--json`

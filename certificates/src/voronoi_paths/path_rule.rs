@@ -1170,6 +1170,212 @@ mod tests {
         }
     }
 
+    /// docs/trusted.md, "n = 3, B's side" (odd N): where a stone lies, 0-based, against the
+    /// ideal vertices `q`: (run, distance), the run 0 = left end, 1 = between q_1 and q_2,
+    /// 2 = between q_2 and q_3, 3 = right end; the distance from the path's end in an end run,
+    /// and in a middle run from the ideal vertex W holds beside it (`from_left`: the run's
+    /// left end).
+    fn n3_place(v: usize, n: usize, q: &[usize], from_left: [bool; 2]) -> (usize, i64) {
+        let d = |a: usize, b: usize| a.abs_diff(b) as i64;
+        if v < q[0] {
+            (0, (v + 1) as i64)
+        } else if v < q[1] {
+            (1, if from_left[0] { d(v, q[0]) } else { d(v, q[1]) })
+        } else if v < q[2] {
+            (2, if from_left[1] { d(v, q[1]) } else { d(v, q[2]) })
+        } else {
+            (3, (n - v) as i64)
+        }
+    }
+
+    /// The proof's gap sum S and B's named last stone (`None`: S <= -1, any stone will do)
+    /// for W on q[`held`] and x < y, B on the other two ideal vertices (`held` 0 or 1; 2 is
+    /// the reflection of 0).
+    fn n3_family_x(n: usize, q: &[usize], held: usize, x: usize, y: usize) -> (i64, Option<usize>) {
+        let (e, g) = (q[0] as i64, (q[1] - q[0] - 1) as i64);
+        if held == 1 {
+            let (rx, dx) = n3_place(x, n, q, [false, true]);
+            let (ry, dy) = n3_place(y, n, q, [false, true]);
+            match (rx, ry) {
+                (0, 0) => (dy - e - 2, None),
+                (3, 3) => (dx - e - 2, None),
+                (0, 3) => (dx + dy - 2, Some(q[1] - 1)),
+                (0, 1) | (1, 3) => (dx + dy - e - 2, Some(q[1] + 1)),
+                (0, 2) | (2, 3) => (dx + dy - e - 2, Some(q[1] - 1)),
+                (1, 2) if dx.max(dy) == 1 => (-2 * e, None),
+                (1, 2) => (-2 * e + dx + dy - 2, Some(if dx >= dy { q[1] - 1 } else { q[1] + 1 })),
+                (1, 1) => (-2 * e + dx - 2, None),
+                _ => (-2 * e + dy - 2, None), // (2, 2)
+            }
+        } else {
+            let (rx, dx) = n3_place(x, n, q, [true, false]);
+            let (ry, dy) = n3_place(y, n, q, [true, false]);
+            match (rx, ry) {
+                (0, 0) => (-g - 2, None),
+                (0, 1) => (dy - g - 2, None),
+                (0, 2) => (-1, None),
+                (0, 3) => (e + dy - g - 2, None),
+                (1, 1) => (-g + dy - 2, None),
+                (1, 2) => (dx - 1, Some(if dx >= 2 { q[0] + 1 } else { q[0] - 1 })),
+                (1, 3) => (dx + e + dy - g - 2, Some(q[0] - 1)),
+                (2, 2) => (dx - dy - 1, Some(q[0] - 1)), // distances from q_3: x farther
+                (2, 3) => (e + dy - 1, Some(q[0] - 1)),
+                _ => (e - g + dx - 2, None), // (3, 3)
+            }
+        }
+    }
+
+    /// Family Y of the proof: W on q_1 and q_2, B on q_3 and q_1 + 1, W's third stone on `z`:
+    /// the gap sum and B's named last stone.
+    fn n3_family_y(n: usize, q: &[usize], z: usize) -> (i64, Option<usize>) {
+        let e = q[0] as i64;
+        let d = |a: usize, b: usize| a.abs_diff(b) as i64;
+        if z < q[0] {
+            (-1, None)
+        } else if z < q[2] {
+            let dz = d(z, q[1]);
+            let inside = if z < q[1] { q[1] - 1 } else { q[1] + 1 };
+            (dz - 1, Some(if dz >= 2 { inside } else { q[0] - 1 }))
+        } else {
+            (e + (n - z) as i64 - 1, Some(q[0] - 1))
+        }
+    }
+
+    /// docs/trusted.md, "n = 3, B's side": for every odd N from 7 to 151, the lengths, and in
+    /// every position of the families X (W on one ideal vertex and two free stones, B on the
+    /// other two; both reflections) and Y (W on two ideal vertices, B on the third and its
+    /// named second stone, W's third anywhere) the gap sum is the proof's formula, B's named
+    /// stone leaves W at most 0 (or S <= -1, where any stone does), and so does the checker's
+    /// greedy stone; by the reference rules to N = 31, by gap states past it.
+    #[test]
+    fn n3_black_side_by_the_formulas() {
+        for n in (7..=151usize).step_by(2) {
+            let m = n / 6;
+            let q = ideal_vertices(n, 3).unwrap();
+            assert_eq!(q, [m, (n - 1) / 2, n - 1 - m], "N {n}");
+            let (e, g) = (m as i64, (q[1] - q[0] - 1) as i64);
+            assert!(q[2] - q[1] - 1 == q[1] - q[0] - 1 && 2 * e - 1 <= g && g <= 2 * e + 1);
+            let g_path = (n <= 31).then(|| path(n));
+            let gap_sum = |line: &[u8]| match &g_path {
+                // The reference score counts stones too: W has one more than B here.
+                Some(gr) => margin(gr, line) - 1,
+                None => PathState::of_line(line).gap_margin(),
+            };
+            let check = |line: &[u8], (sum, reply): (i64, Option<usize>), what: &str| {
+                assert_eq!(gap_sum(line), sum, "N {n} {what}: {}", String::from_utf8_lossy(line));
+                match reply {
+                    None => assert!(sum <= -1, "N {n} {what}"),
+                    Some(v) => {
+                        let mut last = line.to_vec();
+                        assert_eq!(last[v], b'.', "N {n} {what}");
+                        last[v] = b'B';
+                        let final_margin = match &g_path {
+                            Some(gr) => margin(gr, &last),
+                            None => PathState::of_line(&last).gap_margin(),
+                        };
+                        assert!(final_margin <= 0, "N {n} {what}");
+                    }
+                }
+                let state = PathState::of_line(line);
+                let (mv, i) = greedy_move(&state, false).unwrap();
+                assert!(state.gap_margin() + gap_gain(mv, i, false) <= 0, "N {n} {what}");
+            };
+            for held in [0, 1, 2] {
+                let mut base = vec![b'.'; n];
+                for (k, &v) in q.iter().enumerate() {
+                    base[v] = if k == held { b'W' } else { b'B' };
+                }
+                for x in 0..n {
+                    for y in x + 1..n {
+                        if base[x] != b'.' || base[y] != b'.' {
+                            continue;
+                        }
+                        let mut line = base.clone();
+                        line[x] = b'W';
+                        line[y] = b'W';
+                        let what = format!("X held q{} x {x} y {y}", held + 1);
+                        if held < 2 {
+                            check(&line, n3_family_x(n, &q, held, x, y), &what);
+                        } else {
+                            line.reverse(); // the reflection of held = 0
+                            check(&line, n3_family_x(n, &q, 0, n - 1 - y, n - 1 - x), &what);
+                        }
+                    }
+                }
+            }
+            for z in 0..n {
+                let mut line = vec![b'.'; n];
+                (line[q[0]], line[q[1]], line[q[2]], line[q[0] + 1]) = (b'W', b'W', b'B', b'B');
+                if line[z] != b'.' {
+                    continue;
+                }
+                line[z] = b'W';
+                check(&line, n3_family_y(n, &q, z), &format!("Y z {z}"));
+                // Y's reflection: W on q_2, q_3 and N - 1 - z, B on q_1 and q_3 - 1.
+                line.reverse();
+                let (sum, reply) = n3_family_y(n, &q, z);
+                check(&line, (sum, reply.map(|v| n - 1 - v)), &format!("Y' z {}", n - 1 - z));
+            }
+        }
+    }
+
+    /// The proof's B strategy for n = 3 on odd N: the first empty ideal vertex in the order
+    /// q_1, q_3, q_2; at B's second stone with none empty (W holds two), the vertex beside the
+    /// outer one W holds, towards the centre; at the last stone the best one.
+    fn n3_black_move(line: &[u8], q: &[usize], g: Option<&Graph>) -> usize {
+        if let Some(&v) = [q[0], q[2], q[1]].iter().find(|&&v| line[v] == b'.') {
+            return v;
+        }
+        let blacks = line.iter().filter(|&&c| c == b'B').count();
+        if blacks == 1 {
+            return if line[q[0]] == b'W' { q[0] + 1 } else { q[2] - 1 };
+        }
+        let empty = (0..line.len()).filter(|&v| line[v] == b'.');
+        let after = |v: usize| {
+            let mut last = line.to_vec();
+            last[v] = b'B';
+            match g {
+                Some(g) => margin(g, &last),
+                None => PathState::of_line(&last).gap_margin(),
+            }
+        };
+        empty.min_by_key(|&v| after(v)).unwrap()
+    }
+
+    /// The proof's B strategy against every play of W, every odd N from 7 to 41 (the
+    /// reference rules to N = 21, gap states past it): W never wins.
+    #[test]
+    fn n3_black_strategy_never_loses() {
+        fn best(line: &mut Vec<u8>, q: &[usize], g: Option<&Graph>) -> i64 {
+            let mut most = i64::MIN;
+            for v in 0..line.len() {
+                if line[v] != b'.' {
+                    continue;
+                }
+                line[v] = b'W';
+                let b = n3_black_move(line, q, g);
+                line[b] = b'B';
+                let score = if line.iter().filter(|&&c| c == b'B').count() == 3 {
+                    match g {
+                        Some(g) => margin(g, line),
+                        None => PathState::of_line(line).gap_margin(),
+                    }
+                } else {
+                    best(line, q, g)
+                };
+                most = most.max(score);
+                line[b] = b'.';
+                line[v] = b'.';
+            }
+            most
+        }
+        for n in (7..=41usize).step_by(2) {
+            let q = ideal_vertices(n, 3).unwrap();
+            let g = (n <= 21).then(|| path(n));
+            assert!(best(&mut vec![b'.'; n], &q, g.as_ref()) <= 0, "N {n}");
+        }
+    }
+
     /// The budget stops the replay (a work-limit message, never an acceptance).
     #[test]
     fn the_work_is_charged() {

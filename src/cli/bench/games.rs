@@ -318,6 +318,95 @@ fn paths_with(
     Ok(rows)
 }
 
+/// One line of `bench path-rule` (issue 49): a single replay of rule U by the checker, or the
+/// whole rule table over a range.
+#[derive(Clone, Debug, Serialize)]
+pub struct PathRuleRow {
+    /// "U as W", "U as B", or "table" (`table voronoi-paths --rule`, every n <= `rounds`).
+    pub what: &'static str,
+    /// N (for a table row, the largest N; the table starts at N = 2).
+    pub vertices: usize,
+    /// n (for a table row, the largest n).
+    pub rounds: usize,
+    /// Positions replayed (a table row: the checker states of every entry).
+    pub positions: u64,
+    /// Entries certified (1 for a single replay).
+    pub entries: usize,
+    pub seconds: f64,
+}
+
+/// `bench path-rule`: the checker's replay of rule U where its cost grows (W's side stays
+/// cheap; B's side keeps concrete lines while an ideal vertex is empty, about C(N, n) of
+/// them), then the rule table to N = 60 with n <= 5 on two threads (--quick: smaller sizes).
+pub fn path_rule(quick: bool, note: &dyn Fn(&str)) -> anyhow::Result<Vec<PathRuleRow>> {
+    use gamecert_certificates::base::budget::Budget;
+    use gamecert_certificates::voronoi_paths::path_rule::{check_path_rule, PathRuleName, Side};
+    let singles: &[(usize, usize, Side)] = if quick {
+        &[(30, 3, Side::W), (29, 3, Side::B), (40, 4, Side::W), (39, 4, Side::B), (60, 5, Side::W)]
+    } else {
+        &[
+            (200, 2, Side::W),
+            (199, 2, Side::B),
+            (200, 3, Side::W),
+            (199, 3, Side::B),
+            (100, 4, Side::W),
+            (99, 4, Side::B),
+            (60, 5, Side::W),
+            (59, 5, Side::B),
+            (60, 6, Side::W),
+        ]
+    };
+    let mut rows = Vec::new();
+    for &(vertices, rounds, side) in singles {
+        let started = Instant::now();
+        let report =
+            check_path_rule(vertices, rounds, PathRuleName::U, side, &mut Budget::unlimited())
+                .map_err(|e| anyhow::anyhow!("U as {side:?} on N {vertices}, n {rounds}: {e}"))?;
+        let row = PathRuleRow {
+            what: if side == Side::W { "U as W" } else { "U as B" },
+            vertices,
+            rounds,
+            positions: report.states,
+            entries: 1,
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        note(&format!("path-rule: {} N {vertices} n {rounds}: {:.2} s", row.what, row.seconds));
+        rows.push(row);
+    }
+    let (max_vertices, max_rounds) = if quick { (30, 3) } else { (60, 5) };
+    let started = Instant::now();
+    let entries = gamecert::voronoi::tables::voronoi_paths_by_rule(
+        (2, max_vertices),
+        max_rounds,
+        2,
+        &mut |_| {},
+        &mut |_| {},
+    )?;
+    rows.push(PathRuleRow {
+        what: "table",
+        vertices: max_vertices,
+        rounds: max_rounds,
+        positions: entries.iter().map(|e| e.white_states + e.black_states.unwrap_or(0)).sum(),
+        entries: entries.len(),
+        seconds: started.elapsed().as_secs_f64(),
+    });
+    Ok(rows)
+}
+
+/// Markdown for [`path_rule`].
+pub fn path_rule_table(rows: &[PathRuleRow]) -> String {
+    let mut out = String::from(
+        "| what | N | n | entries | positions replayed | seconds |\n|---|---:|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {:.2} |\n",
+            r.what, r.vertices, r.rounds, r.entries, r.positions, r.seconds
+        ));
+    }
+    out
+}
+
 /// Markdown for [`kary`].
 pub fn kary_table(rows: &[KaryRow]) -> String {
     let mut out = String::from(

@@ -54,6 +54,10 @@ pub enum BenchName {
     /// The path table (`table voronoi-paths`) N by N: solve and check times, checker states,
     /// until a 10-minute cap (--quick: N <= 16).
     Paths,
+    /// Rule U on paths replayed by the checker (issue 49): single checks where the cost grows
+    /// (to N = 200 for n <= 3, B's side dominating), then the rule table to N = 60, n <= 5
+    /// (--quick: N <= 60 for single checks, the table to N = 30, n <= 3).
+    PathRule,
     /// Nim-sequences of Kayles, Dawson's Kayles, Dawson's chess and Grundy's game to 2^20
     /// (Grundy's game further), rare/common method against the plain mex.
     Octal,
@@ -1045,6 +1049,10 @@ pub fn run(
             let (max, cap) = if quick { (16, 10.0) } else { (200, 600.0) };
             let rows = crate::cli::bench::games::paths(max, cap, &note)?;
             print(serde_json::to_value(&rows)?, crate::cli::bench::games::paths_table(&rows))
+        }
+        BenchName::PathRule => {
+            let rows = crate::cli::bench::games::path_rule(quick, &note)?;
+            print(serde_json::to_value(&rows)?, crate::cli::bench::games::path_rule_table(&rows))
         }
         BenchName::Construct => crate::cli::bench::construct::run(60.0, json, quiet),
         BenchName::Sat => {

@@ -381,6 +381,24 @@ impl App {
     }
 }
 
+/// glibc's malloc gives each thread that meets contention an arena of its own (up to 8 a
+/// core), and memory freed in one arena does not serve another's allocations: under load the
+/// server grew 35% more than the bytes its games were counted for (194 MB for 143), so the
+/// bounds in bytes (`--max-games-mb`, `--max-uploads-mb`) no longer bounded the process. With
+/// one arena it grows by what is counted (143 MB for 143, loaded or not; two arenas: 158 to
+/// 169). Small allocations still take glibc's per-thread cache without the arena's lock.
+/// `MALLOC_ARENA_MAX` in the environment, if set, is left to rule.
+fn limit_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if std::env::var_os("MALLOC_ARENA_MAX").is_none() {
+        // SAFETY: mallopt only sets an allocator parameter; it is called before the runtime's
+        // threads exist, and a refusal (return 0) leaves glibc's default.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, 1);
+        }
+    }
+}
+
 /// Serves with `config` until Ctrl-C or SIGTERM (then the requests in flight finish, for at
 /// most [`Config::grace`]); `listening` is told the address once the socket is bound (the
 /// command line prints it). The gallery is `prepare`d meanwhile, on a thread of its own that
@@ -392,6 +410,7 @@ pub fn serve(
     prepare: impl FnOnce(&gallery::Preparing) -> Result<gallery::Gallery, String> + Send + 'static,
     listening: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
+    limit_malloc_arenas();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let served = runtime.block_on(async move {
         let address = SocketAddr::new(config.bind, config.port);

@@ -50,8 +50,8 @@ enum Table {
         /// The smallest path (1 to 200, at most --max-vertices).
         #[arg(long, default_value_t = 1, value_parser = path_vertices())]
         min_vertices: usize,
-        /// On even paths, take B's side from B's mirror (a lemma proved in docs/trusted.md and
-        /// tested to N = 20, not replayed): the search proves and the checker replays W's
+        /// On even paths, take B's side from B's mirror (a `voronoi-mirror` certificate the
+        /// checker verifies in linear time): the search proves and the checker replays W's
         /// strategy for a tie only. Odd paths keep both strategies.
         #[arg(long)]
         mirror: bool,

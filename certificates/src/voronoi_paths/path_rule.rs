@@ -1173,8 +1173,8 @@ mod tests {
     /// docs/trusted.md, "n = 3, B's side" (odd N): where a stone lies, 0-based, against the
     /// ideal vertices `q`: (run, distance), the run 0 = left end, 1 = between q_1 and q_2,
     /// 2 = between q_2 and q_3, 3 = right end; the distance from the path's end in an end run,
-    /// and in a middle run from the ideal vertex W holds beside it (`from_left`: the run's
-    /// left end).
+    /// and in middle run k + 1 from the ideal vertex at its left end if `from_left[k]`, else
+    /// from the one at its right end.
     fn n3_place(v: usize, n: usize, q: &[usize], from_left: [bool; 2]) -> (usize, i64) {
         let d = |a: usize, b: usize| a.abs_diff(b) as i64;
         if v < q[0] {
@@ -1218,7 +1218,7 @@ mod tests {
                 (1, 1) => (-g + dy - 2, None),
                 (1, 2) => (dx - 1, Some(if dx >= 2 { q[0] + 1 } else { q[0] - 1 })),
                 (1, 3) => (dx + e + dy - g - 2, Some(q[0] - 1)),
-                (2, 2) => (dx - dy - 1, Some(q[0] - 1)), // distances from q_3: x farther
+                (2, 2) => (dx - dy - 1, Some(q[0] - 1)), // from q_3: the proof's i_y - i_x
                 (2, 3) => (e + dy - 1, Some(q[0] - 1)),
                 _ => (e - g + dx - 2, None), // (3, 3)
             }

@@ -528,6 +528,16 @@ mod tests {
         s.white as i64 - s.black as i64
     }
 
+    /// W's margin, stones counted: by the reference rules on `g` when given, else by gap
+    /// states (the lemma "path gaps") for paths too long to score by search in every test.
+    fn margin_by(g: Option<&Graph>, line: &[u8]) -> i64 {
+        let count = |c: u8| line.iter().filter(|&&x| x == c).count() as i64;
+        match g {
+            Some(g) => margin(g, line),
+            None => PathState::of_line(line).gap_margin() + count(b'W') - count(b'B'),
+        }
+    }
+
     /// The ideal vertices by the definition, in floating point (exact for these sizes).
     fn ideals_by_definition(n: usize, rounds: usize) -> Vec<usize> {
         (1..=rounds)
@@ -996,10 +1006,7 @@ mod tests {
             let m = n / 4;
             let q = ideal_vertices(n, 2).unwrap();
             assert_eq!(q, [m, n - 1 - m], "N {n}"); // q_2 = N + 1 - q_1 (1-based)
-            let margin_of = |line: &[u8]| match &g_path {
-                Some(g) => margin(g, line),
-                None => PathState::of_line(line).gap_margin() + 1, // W's extra stone
-            };
+            let margin_of = |line: &[u8]| margin_by(g_path.as_ref(), line);
             for w in (0..n).filter(|w| !q.contains(w)) {
                 // (margin before B's last stone, B's named reply, the margin after it)
                 let (before, reply, after) = if w < m {
@@ -1023,11 +1030,7 @@ mod tests {
                 let mut replied = line.clone();
                 assert_eq!(replied[reply], b'.', "N {n} w {w}");
                 replied[reply] = b'B';
-                let final_margin = match &g_path {
-                    Some(g) => margin(g, &replied),
-                    None => PathState::of_line(&replied).gap_margin(),
-                };
-                assert_eq!(final_margin, after, "N {n} w {w}");
+                assert_eq!(margin_by(g_path.as_ref(), &replied), after, "N {n} w {w}");
                 assert!(after <= 0, "N {n} w {w}");
                 // The checker's greedy reply, here and in the mirrored arrangement.
                 for line in [line.clone(), line.iter().rev().copied().collect()] {
@@ -1144,10 +1147,7 @@ mod tests {
         fn worst(line: &mut Vec<u8>, q: &[usize], g: Option<&Graph>) -> i64 {
             let whites = line.iter().filter(|&&c| c == b'W').count();
             if whites == 3 && line.iter().filter(|&&c| c == b'B').count() == 3 {
-                return match g {
-                    Some(g) => margin(g, line),
-                    None => PathState::of_line(line).gap_margin(),
-                };
+                return margin_by(g, line);
             }
             let w = n3_move(line, q);
             assert_eq!(line[w], b'.');
@@ -1256,11 +1256,8 @@ mod tests {
             let (e, g) = (m as i64, (q[1] - q[0] - 1) as i64);
             assert!(q[2] - q[1] - 1 == q[1] - q[0] - 1 && 2 * e - 1 <= g && g <= 2 * e + 1);
             let g_path = (n <= 31).then(|| path(n));
-            let gap_sum = |line: &[u8]| match &g_path {
-                // The reference score counts stones too: W has one more than B here.
-                Some(gr) => margin(gr, line) - 1,
-                None => PathState::of_line(line).gap_margin(),
-            };
+            // W has one stone more than B here.
+            let gap_sum = |line: &[u8]| margin_by(g_path.as_ref(), line) - 1;
             let check = |line: &[u8], (sum, reply): (i64, Option<usize>), what: &str| {
                 assert_eq!(gap_sum(line), sum, "N {n} {what}: {}", String::from_utf8_lossy(line));
                 match reply {
@@ -1269,11 +1266,7 @@ mod tests {
                         let mut last = line.to_vec();
                         assert_eq!(last[v], b'.', "N {n} {what}");
                         last[v] = b'B';
-                        let final_margin = match &g_path {
-                            Some(gr) => margin(gr, &last),
-                            None => PathState::of_line(&last).gap_margin(),
-                        };
-                        assert!(final_margin <= 0, "N {n} {what}");
+                        assert!(margin_by(g_path.as_ref(), &last) <= 0, "N {n} {what}");
                     }
                 }
                 let state = PathState::of_line(line);
@@ -1334,10 +1327,7 @@ mod tests {
         let after = |v: usize| {
             let mut last = line.to_vec();
             last[v] = b'B';
-            match g {
-                Some(g) => margin(g, &last),
-                None => PathState::of_line(&last).gap_margin(),
-            }
+            margin_by(g, &last)
         };
         empty.min_by_key(|&v| after(v)).unwrap()
     }
@@ -1356,10 +1346,7 @@ mod tests {
                 let b = n3_black_move(line, q, g);
                 line[b] = b'B';
                 let score = if line.iter().filter(|&&c| c == b'B').count() == 3 {
-                    match g {
-                        Some(g) => margin(g, line),
-                        None => PathState::of_line(line).gap_margin(),
-                    }
+                    margin_by(g, line)
                 } else {
                     best(line, q, g)
                 };
